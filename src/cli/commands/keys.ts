@@ -1,0 +1,79 @@
+import { loadConfig } from '../../config.ts';
+import { openRuntime } from '../../runtime.ts';
+import { statusOf } from '../../core/auth/keys.service.ts';
+import { parse, UsageError } from '../args.ts';
+
+const USAGE = [
+  'fdh keys create --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--json]',
+  'fdh keys list [--json]',
+  'fdh keys disable ID | enable ID | revoke ID',
+].join('\n       ');
+
+export async function keysCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(
+    args,
+    {
+      plan: { type: 'string' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      'expires-at': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+    },
+    USAGE,
+  );
+  const [action, id, ...extra] = positionals;
+  if (action === undefined || extra.length > 0) throw new UsageError(`usage: ${USAGE}`);
+  const runtime = await openRuntime(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }));
+  const print = (line: string) => process.stdout.write(line + '\n');
+  try {
+    const keys = runtime.keys;
+    switch (action) {
+      case 'create': {
+        if (values.plan === undefined) throw new UsageError(`--plan is required\nusage: ${USAGE}`);
+        const created = await keys.create({
+          plan: values.plan,
+          name: values.name,
+          scopes: values.scopes?.split(',').map((s) => s.trim()).filter((s) => s !== ''),
+          expiresAt: values['expires-at'],
+        });
+        if (values.json) {
+          print(JSON.stringify(created));
+        } else {
+          print(`Created key ${created.id} on plan ${created.plan}. It is shown once; store it now:`);
+          print(created.key);
+        }
+        return 0;
+      }
+      case 'list': {
+        const now = runtime.clock.now();
+        const list = (await keys.list()).map((key) => ({ ...key, status: statusOf(key, now) }));
+        if (values.json) {
+          print(JSON.stringify(list));
+        } else if (list.length === 0) {
+          print('No keys. Create one with: fdh keys create --plan pro');
+        } else {
+          for (const key of list) {
+            print(
+              [key.id, key.prefix + '…', key.plan, key.status, key.scopes?.join(',') ?? '-', key.expiresAt ?? '-', key.name ?? ''].join('\t'),
+            );
+          }
+        }
+        return 0;
+      }
+      case 'disable':
+      case 'enable':
+      case 'revoke': {
+        if (id === undefined) throw new UsageError(`fdh keys ${action} needs a key id\nusage: ${USAGE}`);
+        const key = await keys[action](id);
+        if (values.json) print(JSON.stringify({ ...key, status: statusOf(key, runtime.clock.now()) }));
+        else print(`Key ${key.id} is now ${statusOf(key, runtime.clock.now())}`);
+        return 0;
+      }
+      default:
+        throw new UsageError(`unknown keys action "${action}"\nusage: ${USAGE}`);
+    }
+  } finally {
+    await runtime.close();
+  }
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+import { UsageError } from './args.ts';
+import { KeyInputError } from '../core/auth/keys.service.ts';
+import { ImportError } from '../ingest/source.ts';
+import { serveCommand } from './commands/serve.ts';
+import { keysCommand } from './commands/keys.ts';
+import { seedCommand } from './commands/seed.ts';
+import { importCommand } from './commands/import.ts';
+
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  serve: serveCommand,
+  keys: keysCommand,
+  seed: seedCommand,
+  import: importCommand,
+};
+
+const HELP = `fdh — Financial Data Hub
+
+  fdh serve [--port N] [--host H] [--data-dir D]
+  fdh seed demo [--until YYYY-MM-DD] [--scale small|full] [--data-dir D]
+  fdh keys create --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--json]
+  fdh keys list [--json] | disable ID | enable ID | revoke ID
+  fdh import DATASET FILE [--knowledge-at ISO]
+
+Configuration: FDH_PORT, FDH_HOST, FDH_DATA_DIR, FDH_DATABASE_URL, FDH_REDIS_URL,
+FDH_PLANS_FILE, FDH_LOG_LEVEL (environment or fdh.config.json).
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    process.stdout.write(HELP);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    process.stderr.write(`fdh: unknown command "${name}"\n\n${HELP}`);
+    return 2;
+  }
+  try {
+    return await command(args);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof KeyInputError || error instanceof ImportError) {
+      process.stderr.write(`fdh ${name}: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`fdh ${name}: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

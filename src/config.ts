@@ -1,0 +1,79 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  plansFile: string;
+  logLevel: string;
+  /** How many API processes share one budget when Redis is down (contract section 2). */
+  expectedNodes: number;
+  /** Failed key attempts allowed per client address per minute. */
+  failedAuthPerMinute: number;
+}
+
+export const DEFAULT_PLANS_FILE = fileURLToPath(new URL('../config/plans.json', import.meta.url));
+
+/** Settings by their environment-variable name; `fdh.config.json` uses the same names. */
+type Settings = Record<string, string | number | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function readConfigFile(cwd: string): Settings {
+  const file = resolve(cwd, 'fdh.config.json');
+  if (!existsSync(file)) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`fdh.config.json is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('fdh.config.json must hold one JSON object of settings');
+  }
+  return parsed as Settings;
+}
+
+function integerSetting(settings: Settings, name: string, fallback: number, min: number, max: number): number {
+  const raw = settings[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max} (got ${String(raw)})`);
+  }
+  return value;
+}
+
+function stringSetting(settings: Settings, name: string): string | undefined {
+  const raw = settings[name];
+  if (raw === undefined || raw === '') return undefined;
+  return String(raw);
+}
+
+/** Reads the configuration: flags over environment over `fdh.config.json` over defaults. Fails fast. */
+export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; overrides?: Settings } = {}): Config {
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? process.env;
+  const settings: Settings = { ...readConfigFile(cwd) };
+  for (const [name, value] of Object.entries(env)) if (name.startsWith('FDH_') && value !== undefined) settings[name] = value;
+  for (const [name, value] of Object.entries(options.overrides ?? {})) if (value !== undefined) settings[name] = value;
+
+  const logLevel = stringSetting(settings, 'FDH_LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`FDH_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const plansFile = stringSetting(settings, 'FDH_PLANS_FILE');
+  return {
+    port: integerSetting(settings, 'FDH_PORT', 8080, 0, 65535),
+    host: stringSetting(settings, 'FDH_HOST') ?? '127.0.0.1',
+    dataDir: resolve(cwd, stringSetting(settings, 'FDH_DATA_DIR') ?? '.fdh'),
+    databaseUrl: stringSetting(settings, 'FDH_DATABASE_URL'),
+    redisUrl: stringSetting(settings, 'FDH_REDIS_URL'),
+    plansFile: plansFile === undefined ? DEFAULT_PLANS_FILE : resolve(cwd, plansFile),
+    logLevel,
+    expectedNodes: integerSetting(settings, 'FDH_EXPECTED_NODES', 1, 1, 1000),
+    failedAuthPerMinute: integerSetting(settings, 'FDH_FAILED_AUTH_PER_MINUTE', 60, 1, 1_000_000),
+  };
+}

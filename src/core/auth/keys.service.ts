@@ -1,0 +1,132 @@
+import type { Clock } from '../clock.ts';
+import {
+  displayPrefixOf,
+  generateApiKey,
+  hashApiKey,
+  hashesEqual,
+  isWellFormedApiKey,
+  randomBase62,
+} from './api-key.ts';
+import { FEATURE_CODES, type FeatureCode, type Plans } from './plans.ts';
+import type { ApiKeyRecord, ApiKeySummary, KeysRepo } from './keys.repo.ts';
+
+export interface CreateKeyInput {
+  plan: string;
+  name?: string | undefined;
+  scopes?: string[] | undefined;
+  expiresAt?: string | undefined;
+}
+
+export interface CreatedKey {
+  id: string;
+  /** The secret: shown once, never stored. */
+  key: string;
+  plan: string;
+  scopes: string[] | null;
+  expiresAt: string | null;
+}
+
+export type KeyStatus = 'active' | 'disabled' | 'revoked' | 'expired';
+
+export class KeyInputError extends Error {}
+
+export function statusOf(key: Pick<ApiKeySummary, 'disabledAt' | 'revokedAt' | 'expiresAt'>, now: Date): KeyStatus {
+  if (key.revokedAt !== null) return 'revoked';
+  if (key.disabledAt !== null) return 'disabled';
+  if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+export class KeysService {
+  readonly #repo: KeysRepo;
+  readonly #plans: Plans;
+  readonly #clock: Clock;
+
+  constructor(repo: KeysRepo, plans: Plans, clock: Clock) {
+    this.#repo = repo;
+    this.#plans = plans;
+    this.#clock = clock;
+  }
+
+  async create(input: CreateKeyInput): Promise<CreatedKey> {
+    if (this.#plans.plan(input.plan) === undefined) {
+      throw new KeyInputError(`unknown plan "${input.plan}"; plans: ${this.#plans.names().join(', ')}`);
+    }
+    const scopes = input.scopes === undefined || input.scopes.length === 0 ? null : [...new Set(input.scopes)];
+    for (const scope of scopes ?? []) {
+      if (!(FEATURE_CODES as readonly string[]).includes(scope)) {
+        throw new KeyInputError(`unknown scope "${scope}"; scopes are feature codes: ${FEATURE_CODES.join(', ')}`);
+      }
+    }
+    let expiresAt: string | null = null;
+    if (input.expiresAt !== undefined) {
+      const ms = Date.parse(input.expiresAt);
+      if (Number.isNaN(ms)) throw new KeyInputError(`--expires-at must be an ISO 8601 date-time (got "${input.expiresAt}")`);
+      expiresAt = new Date(ms).toISOString();
+    }
+    const key = generateApiKey();
+    const record: ApiKeyRecord = {
+      id: `key_${randomBase62(16)}`,
+      prefix: displayPrefixOf(key),
+      hash: hashApiKey(key),
+      name: input.name ?? null,
+      plan: input.plan,
+      scopes,
+      createdAt: this.#clock.now().toISOString(),
+      expiresAt,
+      disabledAt: null,
+      revokedAt: null,
+    };
+    await this.#repo.insert(record);
+    return { id: record.id, key, plan: record.plan, scopes, expiresAt };
+  }
+
+  list(): Promise<ApiKeySummary[]> {
+    return this.#repo.list();
+  }
+
+  async disable(id: string): Promise<ApiKeySummary> {
+    return this.#change(id, { disabled_at: this.#clock.now().toISOString() });
+  }
+
+  async enable(id: string): Promise<ApiKeySummary> {
+    const key = await this.#require(id);
+    if (key.revokedAt !== null) throw new KeyInputError(`key ${id} is revoked; a revoked key cannot be enabled`);
+    return this.#change(id, { disabled_at: null });
+  }
+
+  async revoke(id: string): Promise<ApiKeySummary> {
+    return this.#change(id, { revoked_at: this.#clock.now().toISOString() });
+  }
+
+  /**
+   * The key behind a presented secret, if it is well formed, known and active. Malformed
+   * strings are rejected before any store query; candidates are compared in constant time.
+   */
+  async authenticate(presented: string): Promise<ApiKeyRecord | undefined> {
+    if (!isWellFormedApiKey(presented)) return undefined;
+    const hash = hashApiKey(presented);
+    const candidates = await this.#repo.findByPrefix(displayPrefixOf(presented));
+    let match: ApiKeyRecord | undefined;
+    for (const candidate of candidates) if (hashesEqual(candidate.hash, hash)) match = candidate;
+    if (match === undefined || statusOf(match, this.#clock.now()) !== 'active') return undefined;
+    return match;
+  }
+
+  async #require(id: string): Promise<ApiKeySummary> {
+    const key = await this.#repo.findById(id);
+    if (key === undefined) throw new KeyInputError(`no key with id ${id}`);
+    return key;
+  }
+
+  async #change(id: string, change: Parameters<KeysRepo['setLifecycle']>[1]): Promise<ApiKeySummary> {
+    if (!(await this.#repo.setLifecycle(id, change))) throw new KeyInputError(`no key with id ${id}`);
+    return this.#require(id);
+  }
+}
+
+/** The features a key may use: its plan's, narrowed by its scopes when it has any. */
+export function grantedFeatures(planFeatures: ReadonlySet<FeatureCode>, scopes: string[] | null): FeatureCode[] {
+  const features = [...planFeatures];
+  return scopes === null ? features : features.filter((f) => scopes.includes(f));
+}

@@ -1,0 +1,108 @@
+import { readFileSync, watch, type FSWatcher } from 'node:fs';
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+
+export const FEATURE_CODES = [
+  'commodities_data',
+  'crypto_data',
+  'etf_data',
+  'fx_data',
+  'macro_data',
+  'realestate_data',
+  'news_data',
+  'calendar_data',
+  'market_data',
+] as const;
+export type FeatureCode = (typeof FEATURE_CODES)[number];
+
+const PlansFileSchema = Type.Object(
+  {
+    plans: Type.Record(
+      Type.String({ pattern: '^[a-z0-9_-]+$' }),
+      Type.Object(
+        {
+          budget: Type.Integer({ minimum: 1 }),
+          features: Type.Array(Type.Union(FEATURE_CODES.map((code) => Type.Literal(code))), { uniqueItems: true }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    weights: Type.Optional(Type.Record(Type.String({ pattern: '^/' }), Type.Integer({ minimum: 0 }))),
+  },
+  { additionalProperties: false },
+);
+export type PlansFile = Static<typeof PlansFileSchema>;
+
+export interface Plan {
+  name: string;
+  budget: number;
+  features: ReadonlySet<FeatureCode>;
+}
+
+export interface Plans {
+  plan(name: string): Plan | undefined;
+  names(): string[];
+  /** The weight of a route: the plans file's override for its path template, else the route's own. */
+  weightOf(pathTemplate: string, defaultWeight: number): number;
+}
+
+export function parsePlans(text: string, origin: string): Plans {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`plans file ${origin} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!Value.Check(PlansFileSchema, raw)) {
+    const first = Value.Errors(PlansFileSchema, raw)[0];
+    throw new Error(`plans file ${origin} is invalid at ${first?.instancePath || '/'}: ${first?.message ?? 'unknown error'}`);
+  }
+  const file = raw as PlansFile;
+  const plans = new Map<string, Plan>(
+    Object.entries(file.plans).map(([name, p]) => [name, { name, budget: p.budget, features: new Set(p.features) }]),
+  );
+  const weights = new Map(Object.entries(file.weights ?? {}));
+  return {
+    plan: (name) => plans.get(name),
+    names: () => [...plans.keys()],
+    weightOf: (pathTemplate, defaultWeight) => weights.get(pathTemplate) ?? defaultWeight,
+  };
+}
+
+export function loadPlansFile(path: string): Plans {
+  return parsePlans(readFileSync(path, 'utf8'), path);
+}
+
+/**
+ * Plans that follow their file: an edit is picked up as soon as the file system reports it,
+ * so a plan change takes effect on the next request without a restart. A broken edit is
+ * logged and ignored; the last good plans stay in force.
+ */
+export class WatchedPlans implements Plans {
+  #current: Plans;
+  readonly #watcher: FSWatcher;
+
+  constructor(path: string, onReloadError: (error: Error) => void) {
+    this.#current = loadPlansFile(path);
+    this.#watcher = watch(path, { persistent: false }, () => {
+      try {
+        this.#current = loadPlansFile(path);
+      } catch (error) {
+        onReloadError(error as Error);
+      }
+    });
+  }
+
+  plan(name: string): Plan | undefined {
+    return this.#current.plan(name);
+  }
+  names(): string[] {
+    return this.#current.names();
+  }
+  weightOf(pathTemplate: string, defaultWeight: number): number {
+    return this.#current.weightOf(pathTemplate, defaultWeight);
+  }
+  close(): void {
+    this.#watcher.close();
+  }
+}

@@ -1,0 +1,18 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Store } from '../store/db.ts';
+import type { Clock } from './clock.ts';
+import type { Plans } from './auth/plans.ts';
+import type { KeysService } from './auth/keys.service.ts';
+import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+
+/** What every domain and the edge share: built once per process, handed down explicitly. */
+export interface AppContext {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  plans: Plans;
+  keys: KeysService;
+  limiter: RateLimiter;
+  logger: Logger;
+}

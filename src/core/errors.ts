@@ -1,0 +1,47 @@
+/**
+ * The closed list of error codes of the specification. The HTTP status carries the meaning;
+ * the code only narrows it where the specification names one (`INTERNAL_ERROR` is also the
+ * code of 400, 404, 405 and 503, as the specification does for 400 and 404).
+ */
+export const ERROR_CODES = [
+  'INTERNAL_ERROR',
+  'MARKET_NOT_SUPPORTED',
+  'API_KEY_REQUIRED',
+  'API_KEY_INVALID',
+  'FEATURE_NOT_IN_PLAN',
+  'EQUITY_NOT_FOUND',
+  'RATE_LIMIT_EXCEEDED',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Short status names sent as `meta.error`. */
+export const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly messages: string | string[];
+  readonly headers: Record<string, string>;
+
+  constructor(statusCode: number, code: ErrorCode, messages: string | string[], headers: Record<string, string> = {}) {
+    super(Array.isArray(messages) ? messages.join('; ') : messages);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.messages = messages;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (messages: string[]): ApiError => new ApiError(400, 'INTERNAL_ERROR', messages);
+export const notFound = (message: string, code: ErrorCode = 'INTERNAL_ERROR'): ApiError => new ApiError(404, code, message);

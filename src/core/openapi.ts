@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ErrorEnvelopeSchema } from './envelope.ts';
+import { DOMAIN_TAGS } from './route.ts';
+import type { AppContext } from './context.ts';
+
+type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown>>> } & Record<string, unknown>;
+
+/** OpenAPI 3.1 generated from the route schemas, plus `x-feature-code` and `x-api-weight` per operation. */
+export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.addSchema(ErrorEnvelopeSchema);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Financial Data Hub read API',
+        version: '0.1.0',
+        description:
+          'Read-only market and macro data. Every /openapi/v1 request carries an API key in the X-API-Key header; ' +
+          'each call costs its x-api-weight from the per-minute budget of the key\'s plan.',
+      },
+      components: {
+        securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      },
+      tags: DOMAIN_TAGS.map((name) => ({ name })),
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (documentObject) => {
+      const document = ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as OpenApiDocument;
+      for (const methods of Object.values(document.paths ?? {})) {
+        for (const operation of Object.values(methods)) {
+          const declared = app.apiOperations.get(String(operation.operationId));
+          if (declared === undefined) continue;
+          operation['x-feature-code'] = declared.feature;
+          operation['x-api-weight'] = ctx.plans.weightOf(declared.pathTemplate, declared.weight);
+        }
+      }
+      return document as never;
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { tryItOutEnabled: true } });
+  app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return app.swagger();
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * The weighted per-minute quota (contract section 2). Windows are fixed UTC minutes. `consume`
+ * decides and charges in one step, so no two concurrent requests can both spend the last unit
+ * of a budget; adapters (memory, Redis) must keep that atomicity.
+ */
+export interface QuotaRequest {
+  /** Whose budget: a key id, or `addr:<ip>` for failed key attempts. */
+  subject: string;
+  budget: number;
+  weight: number;
+  nowMs: number;
+}
+
+export interface QuotaDecision {
+  allowed: boolean;
+  budget: number;
+  /** Weight used in the window after this decision. */
+  used: number;
+  remaining: number;
+  /** Unix seconds of the next minute boundary. */
+  resetAt: number;
+}
+
+export interface RateLimiter {
+  consume(request: QuotaRequest): Promise<QuotaDecision>;
+  /** The window's state without charging anything. */
+  peek(request: Omit<QuotaRequest, 'weight'>): Promise<QuotaDecision>;
+  close(): Promise<void>;
+}
+
+export const WINDOW_MS = 60_000;
+
+export function windowStartOf(nowMs: number): number {
+  return Math.floor(nowMs / WINDOW_MS) * WINDOW_MS;
+}
+
+export function decisionFor(allowed: boolean, budget: number, used: number, windowStart: number): QuotaDecision {
+  return {
+    allowed,
+    budget,
+    used,
+    remaining: Math.max(0, budget - used),
+    resetAt: (windowStart + WINDOW_MS) / 1000,
+  };
+}

@@ -1,0 +1,186 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
+import type { Clock } from './clock.ts';
+import { BaseMetaSchema, SuccessEnvelopeSchema } from './envelope.ts';
+import type { FeatureCode, Plan } from './auth/plans.ts';
+import type { ApiKeyRecord } from './auth/keys.repo.ts';
+
+export const API_PREFIX = '/openapi/v1';
+
+export const DOMAIN_TAGS = [
+  'Account',
+  'Commodities',
+  'Crypto',
+  'ETF',
+  'FX',
+  'Macro',
+  'Real Estate',
+  'News',
+  'Calendar',
+  'Market',
+  'Equities',
+] as const;
+export type DomainTag = (typeof DOMAIN_TAGS)[number];
+
+export interface AuthContext {
+  key: ApiKeyRecord;
+  plan: Plan;
+  features: FeatureCode[];
+}
+
+/** Declared on every API route; read by the one edge hook (auth → feature → quota). */
+export interface ApiRouteConfig {
+  api: true;
+  /** `null`: any valid key may call it (the usage endpoint). */
+  feature: FeatureCode | null;
+  weight: number;
+  /** Path template below `/openapi/v1`, as the plans file's `weights` names it. */
+  pathTemplate: string;
+  /** Seconds a response stays fresh: `Cache-Control: private, max-age=…`. */
+  maxAge: (now: Date) => number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    api?: ApiRouteConfig;
+  }
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+  interface FastifyInstance {
+    /** Every registered API operation by operationId: feeds the OpenAPI extensions and the route suite. */
+    apiOperations: Map<string, ApiOperation>;
+  }
+}
+
+export interface RouteInput<Query, Params> {
+  query: Query;
+  params: Params;
+  auth: AuthContext;
+  now: Date;
+  request: FastifyRequest;
+}
+
+export interface RouteResult<Data> {
+  data: Data;
+  meta?: Record<string, unknown>;
+}
+
+export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties> {
+  /** Below `/openapi/v1`, in Fastify's syntax: `/commodities/:id/history`. */
+  path: string;
+  operationId: string;
+  tag: DomainTag;
+  summary: string;
+  description?: string;
+  feature: FeatureCode | null;
+  weight: number;
+  query?: Q;
+  params?: P;
+  data: D;
+  /** Properties `meta` carries beyond `timestamp`. */
+  meta?: M;
+  /** Documented 404 (unknown resource). */
+  notFound?: boolean;
+  maxAge?: (now: Date) => number;
+  handler(input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>): Promise<RouteResult<Static<D>>> | RouteResult<Static<D>>;
+}
+
+/** Data that can change at any import is fresh for a minute unless a route knows better. */
+const DEFAULT_MAX_AGE = () => 60;
+
+/** `/commodities/:id/history` → `/commodities/{id}/history`, the form the plans file and OpenAPI use. */
+export function toPathTemplate(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+const ERROR_REF = { $ref: 'ErrorEnvelope#' } as unknown as TSchema;
+
+function errorResponses(hasParameters: boolean, notFound: boolean): Record<number, TSchema> {
+  const responses: Record<number, TSchema> = { 401: ERROR_REF, 403: ERROR_REF, 429: ERROR_REF, 500: ERROR_REF };
+  if (hasParameters) responses[400] = ERROR_REF;
+  if (notFound) responses[404] = ERROR_REF;
+  return responses;
+}
+
+export interface ApiOperation {
+  feature: FeatureCode | null;
+  weight: number;
+  pathTemplate: string;
+}
+
+
+const NON_GET_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * Registers one API route: its schema drives validation, serialisation and the OpenAPI
+ * operation; its config drives gating and cost. A sibling route answers other methods with 405.
+ */
+export function registerApiRoute<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
+  app: FastifyInstance,
+  clock: Clock,
+  route: ApiRouteDefinition<Q, P, D, M>,
+): void {
+  const url = API_PREFIX + route.path;
+  const query = Type.Object(route.query ?? ({} as Q), { additionalProperties: false });
+  const params = route.params === undefined ? undefined : Type.Object(route.params, { additionalProperties: false });
+  const meta =
+    route.meta === undefined
+      ? BaseMetaSchema
+      : Type.Object({ ...BaseMetaSchema.properties, ...route.meta }, { additionalProperties: true });
+  const hasParameters = (route.query !== undefined && Object.keys(route.query).length > 0) || params !== undefined;
+  const pathTemplate = toPathTemplate(route.path);
+  const config: ApiRouteConfig = {
+    api: true,
+    feature: route.feature,
+    weight: route.weight,
+    pathTemplate,
+    maxAge: route.maxAge ?? DEFAULT_MAX_AGE,
+  };
+
+  app.apiOperations.set(route.operationId, { feature: route.feature, weight: route.weight, pathTemplate });
+  app.route({
+    method: 'GET',
+    url,
+    attachValidation: true,
+    config: { api: config },
+    schema: {
+      operationId: route.operationId,
+      tags: [route.tag],
+      summary: route.summary,
+      ...(route.description !== undefined ? { description: route.description } : {}),
+      security: [{ ApiKeyAuth: [] }],
+      querystring: query,
+      ...(params !== undefined ? { params } : {}),
+      response: { 200: SuccessEnvelopeSchema(route.data, meta), ...errorResponses(hasParameters, route.notFound ?? false) },
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const auth = request.auth;
+      if (auth === undefined) throw new Error(`route ${url} reached its handler without authentication`);
+      const now = clock.now();
+      const result = await route.handler({
+        query: request.query as Static<TObject<Q>>,
+        params: request.params as Static<TObject<P>>,
+        auth,
+        now,
+        request,
+      });
+      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(config.maxAge(now)))}`);
+      return { success: true, statusCode: 200, data: result.data, meta: { timestamp: now.toISOString(), ...result.meta } };
+    },
+  });
+
+  app.route({
+    method: [...NON_GET_METHODS],
+    url,
+    schema: { hide: true },
+    handler: async (_request, reply) => methodNotAllowed(reply),
+  });
+}
+
+function methodNotAllowed(reply: FastifyReply): never {
+  reply.header('allow', 'GET, HEAD');
+  const error = new Error('Method not allowed: this endpoint answers GET and HEAD only') as Error & { statusCode: number };
+  error.statusCode = 405;
+  throw error;
+}

@@ -1,0 +1,31 @@
+import { Type, type TSchema, type TUnsafe } from 'typebox';
+
+/** A closed set of string values, as a plain JSON-schema `enum` (clear in OpenAPI and in 400s). */
+export function StringEnum<const Values extends readonly string[]>(
+  values: Values,
+  options: Record<string, unknown> = {},
+): TUnsafe<Values[number]> {
+  return Type.Unsafe<Values[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+export const IsoDate = (options: Record<string, unknown> = {}) =>
+  Type.String({ format: 'date', description: 'YYYY-MM-DD', ...options });
+
+export const IsoDateTime = (options: Record<string, unknown> = {}) => Type.String({ format: 'date-time', ...options });
+
+/** `asOf`: the cut-off is the end of that UTC day (contract section 3). */
+export const AsOfDate = () =>
+  IsoDate({ description: 'YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data.' });
+
+export const Quarter = () => Type.String({ pattern: '^\\d{4}-Q[1-4]$', description: 'YYYY-Qn' });
+export const Month = () => Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' });
+/** ISO 3166 alpha-2 country code, either case (echoed upper case). */
+export const CountryCode = (options: Record<string, unknown> = {}) =>
+  Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 code (either case)', ...options });
+/** Equity code: a 4-character ticker (`7203`, `130A`) or the 5-character code (`72030`). */
+export const EquityCode = () =>
+  Type.String({ pattern: '^[0-9A-Z]{4}[0-9A-Z]?$', description: '4-character ticker or 5-character code' });

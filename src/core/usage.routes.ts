@@ -1,0 +1,44 @@
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { IsoDateTime, Nullable } from './schemas.ts';
+import { registerApiRoute } from './route.ts';
+import type { AppContext } from './context.ts';
+
+export const UsageSchema = Type.Object({
+  keyId: Type.String(),
+  plan: Type.String(),
+  features: Type.Array(Type.String()),
+  budget: Type.Integer({ description: 'Weight budget per UTC minute' }),
+  used: Type.Integer({ description: 'Weight used in the current minute' }),
+  remaining: Type.Integer(),
+  resetAt: IsoDateTime({ description: 'When the current window ends' }),
+  expiresAt: Nullable(IsoDateTime()),
+});
+
+export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void {
+  registerApiRoute(app, ctx.clock, {
+    path: '/usage',
+    operationId: 'usage',
+    tag: 'Account',
+    summary: "The calling key's plan, features and quota in the current minute",
+    feature: null,
+    weight: 0,
+    data: UsageSchema,
+    maxAge: () => 0,
+    async handler({ auth, now }) {
+      const window = await ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs: now.getTime() });
+      return {
+        data: {
+          keyId: auth.key.id,
+          plan: auth.plan.name,
+          features: auth.features,
+          budget: window.budget,
+          used: window.used,
+          remaining: window.remaining,
+          resetAt: new Date(window.resetAt * 1000).toISOString(),
+          expiresAt: auth.key.expiresAt,
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,4 @@
+import type { DemoGenerator } from './framework.ts';
+
+/** Every domain's demo generator, in load order. */
+export const demoGenerators: DemoGenerator[] = [];

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Runtime } from './runtime.ts';
+
+/**
+ * Serves until SIGTERM or SIGINT, then stops accepting, lets in-flight requests finish,
+ * closes the store and resolves (the caller exits 0).
+ */
+export async function serve(runtime: Runtime): Promise<{ app: FastifyInstance; stopped: Promise<void> }> {
+  const app = await buildApp(runtime);
+  await app.listen({ port: runtime.config.port, host: runtime.config.host });
+  const stopped = new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      runtime.logger.info({ signal }, 'shutting down: finishing in-flight requests');
+      app
+        .close()
+        .then(() => runtime.close())
+        .then(() => {
+          runtime.logger.info('stopped');
+          resolve();
+        })
+        .catch((error: unknown) => {
+          runtime.logger.error({ err: error }, 'error during shutdown');
+          resolve();
+        });
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+  return { app, stopped };
+}

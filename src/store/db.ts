@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { NodeSqliteDatabase } from './sqlite-adapter.ts';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: StoreDialect;
+  /** Where the store lives, for messages; never includes a password. */
+  readonly location: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** `postgres://…` for PostgreSQL; absent for the embedded SQLite file. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL schema to work in (tests isolate themselves with one each). */
+  schema?: string | undefined;
+}
+
+export const SQLITE_FILE_NAME = 'fdh.sqlite';
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  let dialect: Dialect;
+  let storeDialect: StoreDialect;
+  let location: string;
+  if (options.databaseUrl !== undefined && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
+    const schema = options.schema;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 2000,
+      ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
+    });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    dialect = new PostgresDialect({ pool });
+    storeDialect = 'postgres';
+    location = redactUrl(options.databaseUrl);
+  } else if (options.databaseUrl !== undefined && options.databaseUrl !== '') {
+    throw new Error(`FDH_DATABASE_URL must start with postgres:// (got an unsupported URL)`);
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    const file = join(options.dataDir, SQLITE_FILE_NAME);
+    dialect = new SqliteDialect({ database: new NodeSqliteDatabase(file) });
+    storeDialect = 'sqlite';
+    location = file;
+  }
+  const db = new Kysely<Database>({ dialect });
+  if (storeDialect === 'postgres' && options.schema !== undefined) {
+    await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+  }
+  await migrate(db);
+  return {
+    db,
+    dialect: storeDialect,
+    location,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'fdh_migration',
+    migrationLockTableName: 'fdh_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`store migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}
