@@ -1,0 +1,285 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Reads `twin-v0.1.0.md` (the live service's first release, beside the repo in `shared/spec`)
+ * into operations with their parameters and field tables, and checks responses against them:
+ * names, types, nullability, enums and required fields.
+ */
+export const TWIN_FILE = fileURLToPath(new URL('../../../shared/spec/twin-v0.1.0.md', import.meta.url));
+export const twinAvailable = existsSync(TWIN_FILE);
+
+export interface TwinParameter {
+  name: string;
+  in: 'query' | 'path';
+  type: string;
+  required: boolean;
+  enum: string[];
+  default: string | undefined;
+  min: number | undefined;
+  max: number | undefined;
+  example: string | undefined;
+}
+
+export interface TwinField {
+  path: string;
+  type: string;
+  required: boolean;
+  nullable: boolean;
+  enum: string[];
+  variant: string | undefined;
+}
+
+export interface TwinOperation {
+  method: string;
+  /** Full path with `{name}` parameters, e.g. `/openapi/v1/commodities/{id}/history`. */
+  path: string;
+  operationId: string;
+  feature: string;
+  weight: number;
+  responses: number[];
+  parameters: TwinParameter[];
+  fields: TwinField[];
+}
+
+function cells(line: string): string[] {
+  return line.split('|').slice(1, -1).map((c) => c.trim());
+}
+
+const unquote = (cell: string) => cell.replace(/^`|`$/g, '');
+
+export function parseTwin(text: string): TwinOperation[] {
+  const operations: TwinOperation[] = [];
+  let current: TwinOperation | undefined;
+  let table: 'param' | 'field' | undefined;
+  let variant: string | undefined;
+  for (const line of text.split('\n')) {
+    const heading = /^### (GET|POST|PUT|DELETE) (\S+)/.exec(line);
+    if (heading !== null) {
+      current = { method: heading[1] ?? 'GET', path: heading[2] ?? '', operationId: '', feature: '', weight: 0, responses: [], parameters: [], fields: [] };
+      operations.push(current);
+      table = undefined;
+      variant = undefined;
+      continue;
+    }
+    if (current === undefined) continue;
+    const facts = /operationId `([^`]+)` · feature `([^`]+)` · weight (\d+)/.exec(line);
+    if (facts !== null) {
+      current.operationId = facts[1] ?? '';
+      current.feature = facts[2] ?? '';
+      current.weight = Number(facts[3]);
+      continue;
+    }
+    const responses = /^- documented responses: (.*)$/.exec(line);
+    if (responses !== null) {
+      current.responses = (responses[1] ?? '').split(',').map((s) => Number(s.trim()));
+      continue;
+    }
+    if (line.startsWith('| param |')) {
+      table = 'param';
+      continue;
+    }
+    if (line.startsWith('| field |')) {
+      table = 'field';
+      continue;
+    }
+    if (!line.startsWith('|')) {
+      if (line.trim() !== '' && !line.startsWith('|')) table = table === undefined ? undefined : line.startsWith('- ') ? undefined : table;
+      continue;
+    }
+    if (line.startsWith('|---')) continue;
+    const row = cells(line);
+    if (table === 'param') {
+      const [name = '', where = '', type = '', required = '', enumCell = '', def = '', range = '', example = ''] = row;
+      const min = /min (-?\d+)/.exec(range);
+      const max = /max (-?\d+)/.exec(range);
+      current.parameters.push({
+        name: unquote(name),
+        in: where === 'path' ? 'path' : 'query',
+        type,
+        required: required === 'yes',
+        enum: enumCell === '' ? [] : enumCell.split(',').map((s) => s.trim()),
+        default: def === '' ? undefined : def,
+        min: min === null ? undefined : Number(min[1]),
+        max: max === null ? undefined : Number(max[1]),
+        example: example === '' ? undefined : example,
+      });
+    } else if (table === 'field') {
+      const [name = '', type = '', flags = '', enumCell = ''] = row;
+      const path = unquote(name);
+      const variantMatch = /\[variant (\w+)\]/.exec(path);
+      if (variantMatch !== null) {
+        variant = variantMatch[1];
+        continue;
+      }
+      current.fields.push({
+        path,
+        type,
+        required: flags.split(',').includes('req'),
+        nullable: flags.split(',').includes('nullable'),
+        enum: enumCell.startsWith('enum:') ? enumCell.slice(5).split(',').map((s) => s.trim()) : [],
+        variant,
+      });
+    }
+  }
+  return operations;
+}
+
+let cached: TwinOperation[] | undefined;
+export function twinOperations(): TwinOperation[] {
+  cached ??= parseTwin(readFileSync(TWIN_FILE, 'utf8'));
+  return cached;
+}
+
+export function twinOperation(operationId: string): TwinOperation {
+  const operation = twinOperations().find((op) => op.operationId === operationId);
+  if (operation === undefined) throw new Error(`the twin has no operation ${operationId}`);
+  return operation;
+}
+
+/** Splits `etf1.data.{key}[].date` into steps: `etf1`, `data`, `{key}`, `[]`, `date`. */
+function steps(path: string): string[] {
+  return path.split(/(\[\])|\./).filter((s) => s !== undefined && s !== '');
+}
+
+function typeProblem(type: string, value: unknown): string | undefined {
+  const base = type.replace(/ \(.*\)/, '');
+  const isArray = base.endsWith('[]');
+  if (isArray) return Array.isArray(value) ? undefined : 'is not an array';
+  switch (base) {
+    case 'string':
+      return typeof value === 'string' ? undefined : 'is not a string';
+    case 'string<date>':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : 'is not a YYYY-MM-DD date';
+    case 'string<date-time>':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value)
+        ? undefined
+        : 'is not an ISO 8601 date-time';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : 'is not a number';
+    case 'integer':
+      return Number.isInteger(value) ? undefined : 'is not an integer';
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : 'is not a boolean';
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : 'is not an object';
+    default:
+      return undefined;
+  }
+}
+
+function elementProblems(type: string, value: unknown[], where: string): string[] {
+  const problems: string[] = [];
+  const base = type.replace(/ \(.*\)/, '');
+  const element = base === 'number[][]' ? 'number[]' : base.replace(/\[\]$/, '');
+  if (element === 'object' || element === '?') return problems;
+  value.forEach((item, i) => {
+    if (element === 'number[]') {
+      if (!Array.isArray(item)) problems.push(`${where}[${i}] is not an array`);
+      else item.forEach((n, j) => typeof n !== 'number' && problems.push(`${where}[${i}][${j}] is not a number`));
+    } else {
+      const problem = typeProblem(element, item);
+      if (problem !== undefined) problems.push(`${where}[${i}] ${problem}`);
+    }
+  });
+  return problems;
+}
+
+interface Located {
+  value: unknown;
+  where: string;
+}
+
+/** The parent values a field lives in, expanding `[]` over arrays and `{key}` over object values. */
+function parents(data: unknown, pathSteps: string[]): Located[] {
+  let level: Located[] = [{ value: data, where: 'data' }];
+  for (const step of pathSteps) {
+    const next: Located[] = [];
+    for (const { value, where } of level) {
+      if (value === null || value === undefined) continue;
+      if (step === '[]') {
+        if (Array.isArray(value)) value.forEach((item, i) => next.push({ value: item, where: `${where}[${i}]` }));
+      } else if (step === '{key}') {
+        if (typeof value === 'object') for (const [k, v] of Object.entries(value)) next.push({ value: v, where: `${where}.${k}` });
+      } else if (typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, step)) {
+        next.push({ value: (value as Record<string, unknown>)[step], where: `${where}.${step}` });
+      }
+    }
+    level = next;
+  }
+  return level;
+}
+
+export interface TwinCheckOptions {
+  /** For operations whose data has variants (economic-data): which one to check. */
+  variant?: string;
+  /** Report properties the twin does not list (default true). */
+  strict?: boolean;
+}
+
+/** Every way `data` departs from the twin's field table for the operation; empty when it conforms. */
+export function twinProblems(operationId: string, data: unknown, options: TwinCheckOptions = {}): string[] {
+  const operation = twinOperation(operationId);
+  const fields = operation.fields.filter((f) => f.variant === undefined || f.variant === options.variant);
+  const problems: string[] = [];
+  for (const field of fields) {
+    const pathSteps = steps(field.path);
+    const last = pathSteps[pathSteps.length - 1];
+    if (last === undefined) continue;
+    const isElement = last === '[]' || last === '{key}';
+    const containers = parents(data, pathSteps.slice(0, -1));
+    for (const { value: container, where } of containers) {
+      const values: Located[] = [];
+      if (isElement) {
+        if (last === '[]' && Array.isArray(container)) container.forEach((v, i) => values.push({ value: v, where: `${where}[${i}]` }));
+        if (last === '{key}' && typeof container === 'object' && container !== null) {
+          for (const [k, v] of Object.entries(container)) values.push({ value: v, where: `${where}.${k}` });
+        }
+        if (last === '[]' && !Array.isArray(container)) problems.push(`${where} is not an array`);
+      } else if (typeof container === 'object' && container !== null && !Array.isArray(container)) {
+        if (!Object.hasOwn(container, last)) {
+          if (field.required) problems.push(`${where}.${last} is required but missing`);
+          continue;
+        }
+        values.push({ value: (container as Record<string, unknown>)[last], where: `${where}.${last}` });
+      }
+      for (const { value, where: at } of values) {
+        if (value === null) {
+          if (!field.nullable) problems.push(`${at} is null but not nullable`);
+          continue;
+        }
+        const problem = typeProblem(field.type, value);
+        if (problem !== undefined) problems.push(`${at} ${problem} (twin: ${field.type})`);
+        else if (Array.isArray(value)) problems.push(...elementProblems(field.type, value, at));
+        if (field.enum.length > 0 && !field.enum.includes(String(value))) problems.push(`${at} = ${JSON.stringify(value)} is not one of ${field.enum.join(', ')}`);
+      }
+    }
+  }
+  if (options.strict !== false) problems.push(...extraProperties(data, fields));
+  return problems;
+}
+
+/** Properties present in the data that the field table does not name. */
+function extraProperties(data: unknown, fields: TwinField[]): string[] {
+  const known = new Set(fields.map((f) => f.path));
+  const problems: string[] = [];
+  const visit = (value: unknown, path: string, where: string) => {
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, `${path}[]`, `${where}[${i}]`));
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    const isMap = known.has(`${path === '' ? '' : path + '.'}{key}`) || [...known].some((k) => k.startsWith(`${path}.{key}`));
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = isMap ? `${path}.{key}` : path === '' ? key : path.endsWith('[]') ? `${path}.${key}` : `${path}.${key}`;
+      const normalised = childPath.startsWith('[].') || childPath.startsWith('.') ? childPath.replace(/^\./, '') : childPath;
+      if (!isMap && !known.has(normalised)) {
+        problems.push(`${where}.${key} is not in the twin's field table`);
+        continue;
+      }
+      visit(child, normalised, `${where}.${key}`);
+    }
+  };
+  visit(data, '', 'data');
+  return problems;
+}
