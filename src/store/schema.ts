@@ -1,3 +1,14 @@
+import type { CryptoTables } from '../domains/crypto/crypto.tables.ts';
+import type { CommoditiesTables } from '../domains/commodities/commodities.tables.ts';
+import type { EtfTables } from '../domains/etf/etf.tables.ts';
+import type { FxTables } from '../domains/fx/fx.tables.ts';
+import type { IndicesTables } from '../domains/indices/indices.tables.ts';
+import type { MacroTables } from '../domains/macro/macro.tables.ts';
+import type { EquitiesTables } from '../domains/equities/equities.tables.ts';
+import type { NewsTables } from '../domains/news/news.tables.ts';
+import type { CalendarTables } from '../domains/calendar/calendar.tables.ts';
+import type { RealEstateTables } from '../domains/real-estate/real-estate.tables.ts';
+
 /** The tables of the store, as Kysely sees them. Each domain adds its own interface here. */
 export interface ApiKeyTable {
   id: string;
@@ -27,4 +38,16 @@ export interface CoreTables {
   release: ReleaseTable;
 }
 
-export interface Database extends CoreTables {}
+
+export interface Database
+  extends CoreTables,
+    CryptoTables,
+    CommoditiesTables,
+    EtfTables,
+    FxTables,
+    IndicesTables,
+    MacroTables,
+    EquitiesTables,
+    NewsTables,
+    CalendarTables,
+    RealEstateTables {}

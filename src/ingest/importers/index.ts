@@ -1,7 +1,28 @@
 import type { Importer } from '../source.ts';
+import { cryptoImporters } from './crypto/index.ts';
+import { commoditiesImporters } from './commodities/index.ts';
+import { etfImporters } from './etf/index.ts';
+import { fxImporters } from './fx/index.ts';
+import { indicesImporters } from './indices/index.ts';
+import { macroImporters } from './macro/index.ts';
+import { equitiesImporters } from './equities/index.ts';
+import { newsImporters } from './news/index.ts';
+import { calendarImporters } from './calendar/index.ts';
+import { realEstateImporters } from './real-estate/index.ts';
 
-/** Every importer `fdh import` knows, by dataset name. Domains add theirs here. */
-export const importers: Importer[] = [];
+/** Every importer `fdh import` knows, by dataset name. */
+export const importers: Importer[] = [
+  ...cryptoImporters,
+  ...commoditiesImporters,
+  ...etfImporters,
+  ...fxImporters,
+  ...indicesImporters,
+  ...macroImporters,
+  ...equitiesImporters,
+  ...newsImporters,
+  ...calendarImporters,
+  ...realEstateImporters,
+];
 
 export function findImporter(dataset: string): Importer | undefined {
   return importers.find((importer) => importer.dataset === dataset);

@@ -1,7 +1,27 @@
 import type { Migration } from 'kysely/migration';
 import * as core from './0001-core.ts';
+import * as crypto from './0002-crypto.ts';
+import * as commodities from './0003-commodities.ts';
+import * as etf from './0004-etf.ts';
+import * as fx from './0005-fx.ts';
+import * as indices from './0006-indices.ts';
+import * as macro from './0007-macro.ts';
+import * as equities from './0008-equities.ts';
+import * as news from './0009-news.ts';
+import * as calendar from './0010-calendar.ts';
+import * as realEstate from './0011-real-estate.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
 export const migrations: Record<string, Migration> = {
   '0001-core': core,
+  '0002-crypto': crypto,
+  '0003-commodities': commodities,
+  '0004-etf': etf,
+  '0005-fx': fx,
+  '0006-indices': indices,
+  '0007-macro': macro,
+  '0008-equities': equities,
+  '0009-news': news,
+  '0010-calendar': calendar,
+  '0011-real-estate': realEstate,
 };

@@ -1,0 +1,2 @@
+/** The calendar domain's tables. */
+export interface CalendarTables {}

@@ -1,0 +1,2 @@
+/** The commodities domain's tables. */
+export interface CommoditiesTables {}

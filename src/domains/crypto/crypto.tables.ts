@@ -1,0 +1,2 @@
+/** The crypto domain's tables. */
+export interface CryptoTables {}

@@ -1,0 +1,6 @@
+import type { DomainModule } from '../index.ts';
+
+export const cryptoDomain: DomainModule = {
+  name: 'crypto',
+  register() {},
+};

@@ -1,0 +1,2 @@
+/** The equities domain's tables. */
+export interface EquitiesTables {}

@@ -1,0 +1,2 @@
+/** The etf domain's tables. */
+export interface EtfTables {}

@@ -1,0 +1,2 @@
+/** The fx domain's tables. */
+export interface FxTables {}

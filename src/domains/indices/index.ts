@@ -1,0 +1,6 @@
+import type { DomainModule } from '../index.ts';
+
+export const indicesDomain: DomainModule = {
+  name: 'indices',
+  register() {},
+};

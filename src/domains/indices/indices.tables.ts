@@ -1,0 +1,2 @@
+/** The indices domain's tables. */
+export interface IndicesTables {}

@@ -1,0 +1,6 @@
+import type { DomainModule } from '../index.ts';
+
+export const macroDomain: DomainModule = {
+  name: 'macro',
+  register() {},
+};

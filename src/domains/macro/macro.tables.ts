@@ -1,0 +1,2 @@
+/** The macro domain's tables. */
+export interface MacroTables {}

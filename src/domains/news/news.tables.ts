@@ -1,0 +1,2 @@
+/** The news domain's tables. */
+export interface NewsTables {}

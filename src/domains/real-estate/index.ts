@@ -1,0 +1,6 @@
+import type { DomainModule } from '../index.ts';
+
+export const realEstateDomain: DomainModule = {
+  name: 'real-estate',
+  register() {},
+};

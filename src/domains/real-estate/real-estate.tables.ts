@@ -1,0 +1,2 @@
+/** The real-estate domain's tables. */
+export interface RealEstateTables {}

@@ -1,0 +1,7 @@
+import type { DemoGenerator } from './framework.ts';
+
+export const calendarDemoGenerator: DemoGenerator = {
+  name: 'calendar',
+  async clear() {},
+  async generate() {},
+};

@@ -1,0 +1,7 @@
+import type { DemoGenerator } from './framework.ts';
+
+export const cryptoDemoGenerator: DemoGenerator = {
+  name: 'crypto',
+  async clear() {},
+  async generate() {},
+};

@@ -1,0 +1,7 @@
+import type { DemoGenerator } from './framework.ts';
+
+export const macroDemoGenerator: DemoGenerator = {
+  name: 'macro',
+  async clear() {},
+  async generate() {},
+};

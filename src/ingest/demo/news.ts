@@ -1,0 +1,7 @@
+import type { DemoGenerator } from './framework.ts';
+
+export const newsDemoGenerator: DemoGenerator = {
+  name: 'news',
+  async clear() {},
+  async generate() {},
+};

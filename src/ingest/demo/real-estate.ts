@@ -1,0 +1,7 @@
+import type { DemoGenerator } from './framework.ts';
+
+export const realEstateDemoGenerator: DemoGenerator = {
+  name: 'real-estate',
+  async clear() {},
+  async generate() {},
+};

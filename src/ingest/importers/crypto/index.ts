@@ -1,0 +1,4 @@
+import type { Importer } from '../../source.ts';
+
+/** The crypto domain's importers. */
+export const cryptoImporters: Importer[] = [];

@@ -1,0 +1,4 @@
+import type { Importer } from '../../source.ts';
+
+/** The equities domain's importers. */
+export const equitiesImporters: Importer[] = [];

@@ -1,0 +1,4 @@
+import type { Importer } from '../../source.ts';
+
+/** The macro domain's importers. */
+export const macroImporters: Importer[] = [];
