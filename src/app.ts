@@ -7,10 +7,10 @@ import { registerOpenApi } from './core/openapi.ts';
 import { parseQueryString } from './core/querystring.ts';
 import { registerSystemRoutes } from './core/system.routes.ts';
 import { registerUsageRoute } from './core/usage.routes.ts';
-import { domains } from './domains/index.ts';
+import { domains as allDomains, type DomainModule } from './domains/index.ts';
 
 /** Builds the HTTP application around an already-open context. Listening is the caller's business. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: { domains?: readonly DomainModule[] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
@@ -32,7 +32,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerOpenApi(app, ctx);
   registerSystemRoutes(app, ctx);
   registerUsageRoute(app, ctx);
-  for (const domain of domains) await domain.register(app, ctx);
+  for (const domain of options.domains ?? allDomains) await domain.register(app, ctx);
   await app.ready();
   return app;
 }

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Runtime } from './runtime.ts';
+import type { DomainModule } from './domains/index.ts';
 
 /**
  * Serves until SIGTERM or SIGINT, then stops accepting, lets in-flight requests finish,
  * closes the store and resolves (the caller exits 0).
  */
-export async function serve(runtime: Runtime): Promise<{ app: FastifyInstance; stopped: Promise<void> }> {
-  const app = await buildApp(runtime);
+export async function serve(
+  runtime: Runtime,
+  options: { domains?: readonly DomainModule[] } = {},
+): Promise<{ app: FastifyInstance; stopped: Promise<void> }> {
+  const app = await buildApp(runtime, options);
   await app.listen({ port: runtime.config.port, host: runtime.config.host });
   const stopped = new Promise<void>((resolve) => {
     let stopping = false;
@@ -15,8 +19,12 @@ export async function serve(runtime: Runtime): Promise<{ app: FastifyInstance; s
       if (stopping) return;
       stopping = true;
       runtime.logger.info({ signal }, 'shutting down: finishing in-flight requests');
+      // Connections busy now turn idle once their response is sent; close them then rather
+      // than waiting out the keep-alive timeout.
+      const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
       app
         .close()
+        .finally(() => clearInterval(sweeper))
         .then(() => runtime.close())
         .then(() => {
           runtime.logger.info('stopped');

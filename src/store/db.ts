@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { NodeSqliteDatabase } from './sqlite-adapter.ts';
+import { NodeSqliteDatabase, NodeSqliteDialect } from './sqlite-adapter.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -54,7 +54,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     const file = join(options.dataDir, SQLITE_FILE_NAME);
-    dialect = new SqliteDialect({ database: new NodeSqliteDatabase(file) });
+    dialect = new NodeSqliteDialect({ database: new NodeSqliteDatabase(file) });
     storeDialect = 'sqlite';
     location = file;
   }

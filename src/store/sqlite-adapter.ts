@@ -1,5 +1,5 @@
 import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 /**
  * Lets Kysely's SqliteDialect drive `node:sqlite`. Statements are prepared once per
@@ -61,5 +61,18 @@ export class NodeSqliteDatabase implements SqliteDatabase {
   close(): void {
     this.#statements.clear();
     if (this.raw.isOpen) this.raw.close();
+  }
+}
+
+/** SQLite rolls back DDL with the transaction, so a failed migration leaves no half-made tables. */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+export class NodeSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
   }
 }

@@ -10,6 +10,7 @@ import { ManualClock } from '../../src/core/clock.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { runDemoGenerators, type DemoGenerator } from '../../src/ingest/demo/framework.ts';
+import type { DomainModule } from '../../src/domains/index.ts';
 
 /** A fixed instant used by tests unless they pick their own: mid-minute, mid-day, UTC. */
 export const TEST_NOW = '2026-06-19T08:45:30.000Z';
@@ -35,6 +36,10 @@ export interface TestHubOptions {
   seed?: readonly DemoGenerator[];
   until?: string;
   env?: Record<string, string>;
+  /** Domains to serve instead of the catalogue's. */
+  domains?: readonly DomainModule[];
+  /** Runs on the opened runtime before the app is built (to swap a port's adapter). */
+  beforeBuild?: (runtime: Runtime) => void;
 }
 
 /** A hub on a fresh store in its own temporary directory, closed and removed after the test. */
@@ -62,7 +67,8 @@ export async function createTestHub(t: TestContext, options: TestHubOptions = {}
       scale: 'small',
     });
   }
-  const app = await buildApp(runtime);
+  options.beforeBuild?.(runtime);
+  const app = await buildApp(runtime, options.domains === undefined ? {} : { domains: options.domains });
   t.after(async () => {
     await app.close();
     await runtime.close();

@@ -1,0 +1,32 @@
+import { createServer } from 'node:http';
+
+/**
+ * The yardstick: a bare node:http server answering a JSON body of the same size as the hub's
+ * usage response, with no framework, auth, quota or store. The hub is measured as a ratio to it.
+ */
+const body = JSON.stringify({
+  success: true,
+  statusCode: 200,
+  data: {
+    keyId: 'key_0123456789abcdef',
+    plan: 'enterprise',
+    features: ['crypto_data', 'fx_data', 'commodities_data', 'etf_data', 'news_data', 'calendar_data', 'market_data', 'macro_data'],
+    budget: 1000000000,
+    used: 0,
+    remaining: 1000000000,
+    resetAt: '2026-06-19T08:46:00.000Z',
+    expiresAt: null,
+  },
+  meta: { timestamp: new Date().toISOString() },
+});
+
+const server = createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  response.end(body);
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  process.stdout.write(`serving http://127.0.0.1:${port}\n`);
+});
+process.once('SIGTERM', () => server.close(() => process.exit(0)));

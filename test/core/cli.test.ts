@@ -1,0 +1,89 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli, startServer } from '../helpers/cli.ts';
+
+function tempDataDir(t: { after: (fn: () => void) => void }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-cli-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function usageStatus(baseUrl: string, key: string): Promise<number> {
+  return (await fetch(`${baseUrl}/openapi/v1/usage`, { headers: { 'x-api-key': key } })).status;
+}
+
+test('fdh keys round-trips: create, list, disable, enable, revoke, expiry', async (t) => {
+  const env = { FDH_DATA_DIR: tempDataDir(t) };
+  const created = await runCli(['keys', 'create', '--plan', 'pro', '--name', 'roundtrip', '--json'], env);
+  assert.equal(created.code, 0, created.stderr);
+  const record = JSON.parse(created.stdout.trim().split('\n').at(-1) ?? '');
+  assert.match(record.key, /^apk_[0-9A-Za-z]{38}$/);
+  assert.deepEqual(Object.keys(record).sort(), ['expiresAt', 'id', 'key', 'plan', 'scopes']);
+
+  const plain = await runCli(['keys', 'create', '--plan', 'basic', '--expires-at', '2000-01-01T00:00:00Z'], env);
+  assert.equal(plain.code, 0, plain.stderr);
+  const expiredKey = plain.stdout.trim().split('\n').at(-1) ?? '';
+  assert.match(expiredKey, /^apk_/, 'the last line of stdout is the key itself');
+
+  const listed = await runCli(['keys', 'list', '--json'], env);
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.ok(!listed.stdout.includes(record.key.slice(12)), 'the list never shows a secret');
+  const keys = JSON.parse(listed.stdout) as { id: string; status: string; name: string | null }[];
+  assert.deepEqual(keys.map((k) => k.status).sort(), ['active', 'expired']);
+  const human = await runCli(['keys', 'list'], env);
+  assert.ok(human.stdout.includes(record.id) && !human.stdout.includes(record.key.slice(12)));
+
+  const server = await startServer(env);
+  t.after(() => server.child.kill('SIGKILL'));
+  assert.equal(await usageStatus(server.baseUrl, record.key), 200);
+  assert.equal(await usageStatus(server.baseUrl, expiredKey), 401, 'expired → 401');
+  assert.equal((await runCli(['keys', 'disable', record.id], env)).code, 0);
+  assert.equal(await usageStatus(server.baseUrl, record.key), 401, 'disabled → 401');
+  assert.equal((await runCli(['keys', 'enable', record.id], env)).code, 0);
+  assert.equal(await usageStatus(server.baseUrl, record.key), 200, 'enabled → 200');
+  assert.equal((await runCli(['keys', 'revoke', record.id], env)).code, 0);
+  assert.equal(await usageStatus(server.baseUrl, record.key), 401, 'revoked → 401');
+
+  const unknown = await runCli(['keys', 'disable', 'key_nope'], env);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /no key with id key_nope/);
+  const badPlan = await runCli(['keys', 'create', '--plan', 'gold'], env);
+  assert.equal(badPlan.code, 2);
+  assert.match(badPlan.stderr, /unknown plan "gold"/);
+});
+
+test('the first start on an empty store loads the demo data and prints one working demo key', async (t) => {
+  const env = { FDH_DATA_DIR: tempDataDir(t) };
+  const server = await startServer(env, 120_000);
+  t.after(() => server.child.kill('SIGKILL'));
+  const keys = server.stdout().match(/apk_[0-9A-Za-z]{38}/g) ?? [];
+  assert.equal(new Set(keys).size, 1, 'exactly one demo key is printed');
+  const key = keys[0] ?? '';
+  const usage = await fetch(`${server.baseUrl}/openapi/v1/usage`, { headers: { 'x-api-key': key } });
+  assert.equal(usage.status, 200);
+  assert.equal(((await usage.json()) as { data: { plan: string } }).data.plan, 'pro');
+
+  server.child.kill('SIGTERM');
+  assert.equal(await server.exited, 0);
+  const again = await startServer(env);
+  t.after(() => again.child.kill('SIGKILL'));
+  assert.doesNotMatch(again.stdout(), /apk_/, 'a second start prints no key');
+  again.child.kill('SIGTERM');
+  assert.equal(await again.exited, 0);
+});
+
+test('fdh reports bad usage with exit code 2 and a message', async (t) => {
+  const env = { FDH_DATA_DIR: tempDataDir(t) };
+  const unknown = await runCli(['frobnicate'], env);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /unknown command "frobnicate"/);
+  const badScale = await runCli(['seed', 'demo', '--scale', 'huge'], env);
+  assert.equal(badScale.code, 2);
+  assert.match(badScale.stderr, /--scale must be small or full/);
+  const badImport = await runCli(['import', 'no-such-dataset', '/dev/null'], env);
+  assert.equal(badImport.code, 2);
+  assert.match(badImport.stderr, /unknown dataset "no-such-dataset"/);
+});

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `fdh …` in a child process with the same Node and the given environment. */
+export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  baseUrl: string;
+  stdout: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `fdh serve` on a free port and resolves once it prints where it serves. */
+export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
+      env: { ...process.env, FDH_LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`fdh serve did not start in ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    let serving = false;
+    child.stdout.on('data', (chunk) => {
+      // Keep the start-up output only: a serving process may log a line per request.
+      if (serving) return;
+      stdout += chunk;
+      const match = /serving (http:\/\/[^\s]+)/.exec(stdout);
+      if (match?.[1] !== undefined) {
+        serving = true;
+        clearTimeout(timer);
+        resolve({ child, baseUrl: match[1], stdout: () => stdout, exited });
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`fdh serve exited with ${code} before serving\n${stdout}\n${stderr}`));
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import { Type } from 'typebox';
+import type { DomainModule } from '../../src/domains/index.ts';
+import { registerApiRoute } from '../../src/core/route.ts';
+import { StringEnum } from '../../src/core/schemas.ts';
+import { notFound } from '../../src/core/errors.ts';
+
+/**
+ * A domain that exists only to exercise the edge: one macro-gated route with a path parameter,
+ * an enum, a range and a known resource, and one free-tier route. Its answers come from the
+ * request, so the tests see exactly what the edge let through.
+ */
+export const PROBE_KNOWN_ID = 'known';
+
+export const probeDomain: DomainModule = {
+  name: 'probe',
+  register(app, ctx) {
+    registerApiRoute(app, ctx.clock, {
+      path: '/probe/:id',
+      operationId: 'probe',
+      tag: 'Macro',
+      summary: 'Edge probe',
+      feature: 'macro_data',
+      weight: 3,
+      notFound: true,
+      params: { id: Type.String() },
+      query: {
+        period: StringEnum(['1M', '3M'], { default: '1M' }),
+        limit: Type.Integer({ minimum: 1, maximum: 12, default: 4 }),
+      },
+      data: Type.Object({ id: Type.String(), period: Type.String(), limit: Type.Integer(), padding: Type.String() }),
+      maxAge: () => 120,
+      handler({ params, query }) {
+        if (params.id !== PROBE_KNOWN_ID) throw notFound(`no probe ${params.id}`);
+        return { data: { id: params.id, period: query.period, limit: query.limit, padding: 'x'.repeat(2048) } };
+      },
+    });
+    registerApiRoute(app, ctx.clock, {
+      path: '/probe-light',
+      operationId: 'probeLight',
+      tag: 'Crypto',
+      summary: 'Edge probe of weight 1',
+      feature: 'crypto_data',
+      weight: 1,
+      data: Type.Object({ ok: Type.Boolean() }),
+      handler: () => ({ data: { ok: true } }),
+    });
+  },
+};
