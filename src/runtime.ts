@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { systemClock, type Clock } from './core/clock.ts';
@@ -8,7 +10,12 @@ import { KeysService } from './core/auth/keys.service.ts';
 import { WatchedPlans } from './core/auth/plans.ts';
 import { MemoryRateLimiter } from './core/rate-limit/memory-rate-limiter.ts';
 import type { RateLimiter } from './core/rate-limit/rate-limiter.ts';
-import { openStore } from './store/db.ts';
+import { RedisRateLimiter } from './core/rate-limit/redis-rate-limiter.ts';
+import { connectRedis } from './core/redis.ts';
+import { openStore, type Store } from './store/db.ts';
+import { MemoryResponseCache } from './core/cache/memory-response-cache.ts';
+import { RedisResponseCache } from './core/cache/redis-response-cache.ts';
+import type { ResponseCache } from './core/cache/response-cache.ts';
 
 export interface RuntimeOverrides {
   clock?: Clock;
@@ -16,10 +23,22 @@ export interface RuntimeOverrides {
   limiter?: RateLimiter;
   /** PostgreSQL schema (tests isolate themselves with one each). */
   schema?: string;
+  /** Prefix of every Redis key (tests isolate themselves with one each). */
+  redisKeyPrefix?: string;
 }
 
 export interface Runtime extends AppContext {
   close(): Promise<void>;
+}
+
+/** Gives Redis a moment at start-up so the first requests share the quota; degraded otherwise. */
+async function waitUntilReady(redis: Redis, logger: Logger): Promise<void> {
+  if (redis.status === 'ready') return;
+  const ready = await Promise.race([
+    once(redis, 'ready').then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
+  ]);
+  if (!ready) logger.warn('redis not reachable at start-up; quota limited locally until it is');
 }
 
 /** Opens everything a process needs, from the configuration: store, plans, keys, limiter. */
@@ -27,9 +46,25 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
   const plans = new WatchedPlans(config.plansFile, (error) => logger.error({ err: error }, 'plans file reload failed; keeping the previous plans'));
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: overrides.schema });
-  const limiter = overrides.limiter ?? new MemoryRateLimiter();
+  const redis = config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl, logger);
+  const keyPrefix = overrides.redisKeyPrefix ?? 'fdh:';
+  if (redis !== undefined) await waitUntilReady(redis, logger);
+  const limiter =
+    overrides.limiter ??
+    (redis === undefined
+      ? new MemoryRateLimiter()
+      : new RedisRateLimiter({ redis, keyPrefix, expectedNodes: config.expectedNodes }));
+  let store: Store;
+  try {
+    store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: overrides.schema });
+  } catch (error) {
+    plans.close();
+    redis?.disconnect();
+    throw error;
+  }
   const keys = new KeysService(new KeysRepo(store.db), plans, clock);
+  const cache: ResponseCache =
+    redis === undefined ? new MemoryResponseCache({ clock }) : new RedisResponseCache({ redis, clock, keyPrefix });
   return {
     config,
     store,
@@ -37,10 +72,13 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     plans,
     keys,
     limiter,
+    cache,
     logger,
     async close() {
       plans.close();
       await limiter.close();
+      await cache.close();
+      redis?.disconnect();
       await store.close();
     },
   };

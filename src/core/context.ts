@@ -5,6 +5,7 @@ import type { Clock } from './clock.ts';
 import type { Plans } from './auth/plans.ts';
 import type { KeysService } from './auth/keys.service.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { ResponseCache } from './cache/response-cache.ts';
 
 /** What every domain and the edge share: built once per process, handed down explicitly. */
 export interface AppContext {
@@ -14,5 +15,7 @@ export interface AppContext {
   plans: Plans;
   keys: KeysService;
   limiter: RateLimiter;
+  /** Finished answers shared by the processes of one service (in-process without Redis). */
+  cache: ResponseCache;
   logger: Logger;
 }

@@ -86,6 +86,15 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
   handler(input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>): Promise<RouteResult<Static<D>>> | RouteResult<Static<D>>;
 }
 
+/**
+ * A parameter with a default is optional to the caller, though the handler always sees a
+ * value (the validator fills it in): drop it from `required` so OpenAPI says so.
+ */
+function withDefaultsOptional<T extends TObject>(schema: T): T {
+  const required = (schema.required ?? []).filter((name) => !('default' in (schema.properties[name] ?? {})));
+  return { ...schema, required } as T;
+}
+
 /** Data that can change at any import is fresh for a minute unless a route knows better. */
 const DEFAULT_MAX_AGE = () => 60;
 
@@ -122,7 +131,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
   route: ApiRouteDefinition<Q, P, D, M>,
 ): void {
   const url = API_PREFIX + route.path;
-  const query = Type.Object(route.query ?? ({} as Q), { additionalProperties: false });
+  const query = withDefaultsOptional(Type.Object(route.query ?? ({} as Q), { additionalProperties: false }));
   const params = route.params === undefined ? undefined : Type.Object(route.params, { additionalProperties: false });
   const meta =
     route.meta === undefined

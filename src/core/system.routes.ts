@@ -16,6 +16,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
       reply.code(503).header('retry-after', '5');
       return { status: 'unavailable', store: 'unreachable' };
     }
-    return { status: 'ready', store: 'ok', quota: 'local' };
+    const quota = await ctx.limiter.status();
+    return { status: quota === 'degraded' ? 'degraded' : 'ready', store: 'ok', quota };
   });
 }

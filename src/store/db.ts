@@ -62,7 +62,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   if (storeDialect === 'postgres' && options.schema !== undefined) {
     await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
   }
-  await migrate(db);
+  await migrate(db, storeDialect === 'postgres' ? options.schema : undefined);
   return {
     db,
     dialect: storeDialect,
@@ -76,12 +76,13 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   };
 }
 
-async function migrate(db: Kysely<Database>): Promise<void> {
+async function migrate(db: Kysely<Database>, schema: string | undefined): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableName: 'fdh_migration',
     migrationLockTableName: 'fdh_migration_lock',
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {

@@ -4,6 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, startServer } from '../helpers/cli.ts';
+import { testStore } from '../helpers/stores.ts';
+
+/** These start `fdh` on the embedded store: they run in the embedded pass only. */
+const skip = testStore === 'sqlite' ? false : 'runs in the embedded pass';
 
 function tempDataDir(t: { after: (fn: () => void) => void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'fdh-cli-'));
@@ -15,7 +19,7 @@ async function usageStatus(baseUrl: string, key: string): Promise<number> {
   return (await fetch(`${baseUrl}/openapi/v1/usage`, { headers: { 'x-api-key': key } })).status;
 }
 
-test('fdh keys round-trips: create, list, disable, enable, revoke, expiry', async (t) => {
+test('fdh keys round-trips: create, list, disable, enable, revoke, expiry', { skip }, async (t) => {
   const env = { FDH_DATA_DIR: tempDataDir(t) };
   const created = await runCli(['keys', 'create', '--plan', 'pro', '--name', 'roundtrip', '--json'], env);
   assert.equal(created.code, 0, created.stderr);
@@ -55,7 +59,7 @@ test('fdh keys round-trips: create, list, disable, enable, revoke, expiry', asyn
   assert.match(badPlan.stderr, /unknown plan "gold"/);
 });
 
-test('the first start on an empty store loads the demo data and prints one working demo key', async (t) => {
+test('the first start on an empty store loads the demo data and prints one working demo key', { skip }, async (t) => {
   const env = { FDH_DATA_DIR: tempDataDir(t) };
   const server = await startServer(env, 120_000);
   t.after(() => server.child.kill('SIGKILL'));
@@ -75,7 +79,7 @@ test('the first start on an empty store loads the demo data and prints one worki
   assert.equal(await again.exited, 0);
 });
 
-test('fdh reports bad usage with exit code 2 and a message', async (t) => {
+test('fdh reports bad usage with exit code 2 and a message', { skip }, async (t) => {
   const env = { FDH_DATA_DIR: tempDataDir(t) };
   const unknown = await runCli(['frobnicate'], env);
   assert.equal(unknown.code, 2);

@@ -11,6 +11,7 @@ import { createLogger } from '../../src/core/logger.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { runDemoGenerators, type DemoGenerator } from '../../src/ingest/demo/framework.ts';
 import type { DomainModule } from '../../src/domains/index.ts';
+import { scaledOutEnv } from './stores.ts';
 
 /** A fixed instant used by tests unless they pick their own: mid-minute, mid-day, UTC. */
 export const TEST_NOW = '2026-06-19T08:45:30.000Z';
@@ -45,7 +46,13 @@ export interface TestHubOptions {
 /** A hub on a fresh store in its own temporary directory, closed and removed after the test. */
 export async function createTestHub(t: TestContext, options: TestHubOptions = {}): Promise<TestHub> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fdh-test-'));
-  const env: Record<string, string> = { FDH_DATA_DIR: dataDir, FDH_LOG_LEVEL: 'info', ...options.env };
+  const scaledOut = scaledOutEnv();
+  // Registered first so a hub that fails to open still leaves nothing behind.
+  t.after(async () => {
+    await scaledOut.cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const env: Record<string, string> = { FDH_DATA_DIR: dataDir, FDH_LOG_LEVEL: 'info', ...scaledOut.env, ...options.env };
   if (options.plans !== undefined) {
     const plansFile = join(dataDir, 'plans.json');
     writeFileSync(plansFile, JSON.stringify(options.plans));
@@ -60,7 +67,17 @@ export async function createTestHub(t: TestContext, options: TestHubOptions = {}
       done();
     },
   });
-  const runtime = await openRuntime(config, { clock, logger: createLogger(config.logLevel, sink) });
+  const runtime = await openRuntime(config, {
+    clock,
+    logger: createLogger(config.logLevel, sink),
+    ...(scaledOut.schema === undefined ? {} : { schema: scaledOut.schema }),
+    ...(scaledOut.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: scaledOut.redisKeyPrefix }),
+  });
+  let app: FastifyInstance | undefined;
+  t.after(async () => {
+    await app?.close();
+    await runtime.close();
+  });
   if (options.seed !== undefined) {
     await runDemoGenerators(runtime.store.db, options.seed, {
       until: options.until ?? clock.now().toISOString().slice(0, 10),
@@ -68,12 +85,7 @@ export async function createTestHub(t: TestContext, options: TestHubOptions = {}
     });
   }
   options.beforeBuild?.(runtime);
-  const app = await buildApp(runtime, options.domains === undefined ? {} : { domains: options.domains });
-  t.after(async () => {
-    await app.close();
-    await runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  app = await buildApp(runtime, options.domains === undefined ? {} : { domains: options.domains });
   return {
     app,
     runtime,

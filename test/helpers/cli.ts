@@ -30,9 +30,9 @@ export interface RunningServer {
 }
 
 /** Starts `fdh serve` on a free port and resolves once it prints where it serves. */
-export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+export function startServer(env: Record<string, string>, timeoutMs = 60_000, extraArgs: string[] = []): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...extraArgs], {
       env: { ...process.env, FDH_LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

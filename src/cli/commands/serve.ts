@@ -1,4 +1,5 @@
-import { loadConfig } from '../../config.ts';
+import cluster from 'node:cluster';
+import { loadConfig, type Config } from '../../config.ts';
 import { openRuntime, type Runtime } from '../../runtime.ts';
 import { serve } from '../../server.ts';
 import { parse, UsageError } from '../args.ts';
@@ -26,6 +27,38 @@ async function prepareFirstStart(runtime: Runtime): Promise<void> {
   );
 }
 
+function parseWorkers(raw: string | undefined): number {
+  if (raw === undefined) return 1;
+  const workers = Number(raw);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new UsageError(`--workers must be an integer from 1 to 64 (got "${raw}")`);
+  return workers;
+}
+
+/**
+ * `--workers N`: the primary prepares the store once, then forks N processes that share the
+ * port; it forwards SIGTERM/SIGINT and exits 0 when they have all finished their requests.
+ */
+async function runPrimary(config: Config, workers: number): Promise<number> {
+  const runtime = await openRuntime(config);
+  try {
+    await prepareFirstStart(runtime);
+  } finally {
+    await runtime.close();
+  }
+  const exits: Promise<number | null>[] = [];
+  for (let i = 0; i < workers; i++) {
+    const worker = cluster.fork();
+    exits.push(new Promise((resolve) => worker.on('exit', (code) => resolve(code))));
+  }
+  const forward = (signal: NodeJS.Signals) => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.once('SIGTERM', () => forward('SIGTERM'));
+  process.once('SIGINT', () => forward('SIGINT'));
+  const codes = await Promise.all(exits);
+  return codes.every((code) => code === 0) ? 0 : 1;
+}
+
 export async function serveCommand(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
@@ -33,18 +66,24 @@ export async function serveCommand(args: string[]): Promise<number> {
     USAGE,
   );
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${USAGE}`);
-  if (values.workers !== undefined && values.workers !== '1') {
-    throw new UsageError('--workers above 1 needs the shared quota (FDH_REDIS_URL); this build serves one process');
-  }
+  const workers = parseWorkers(values.workers);
   const config = loadConfig({
     overrides: { FDH_PORT: values.port, FDH_HOST: values.host, FDH_DATA_DIR: values['data-dir'] },
   });
+  if (workers > 1 && config.redisUrl === undefined) {
+    throw new UsageError('--workers above 1 needs FDH_REDIS_URL: the processes must share one quota');
+  }
+  if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers);
+
   const runtime = await openRuntime(config);
-  await prepareFirstStart(runtime);
+  if (cluster.isPrimary) await prepareFirstStart(runtime);
   const { app, stopped } = await serve(runtime);
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  process.stdout.write(`Financial Data Hub serving http://${config.host}:${port} (store: ${runtime.store.location}; docs: /docs)\n`);
+  const who = cluster.isWorker ? ` (worker ${cluster.worker?.id ?? '?'}, pid ${process.pid})` : '';
+  process.stdout.write(`Financial Data Hub serving http://${config.host}:${port}${who} (store: ${runtime.store.location}; docs: /docs)\n`);
   await stopped;
+  // A worker's channel to the primary would otherwise keep it alive after it has stopped.
+  cluster.worker?.disconnect();
   return 0;
 }

@@ -2,15 +2,16 @@ import type { Clock } from '../clock.ts';
 import type { CachedResponse, ResponseCache } from './response-cache.ts';
 
 interface Entry {
-  json: string;
+  value: unknown;
   expiresAtMs: number;
 }
 
 const DEFAULT_MAX_ENTRIES = 10_000;
 
 /**
- * The in-process adapter. Values are stored serialised, as a shared store would hold them,
- * so a caller can never mutate a cached answer. Past `maxEntries` the oldest entry goes first.
+ * The in-process adapter. A value is copied once when stored (a caller changing its object
+ * later cannot change the cached answer) and handed out as is on every hit, so a hit costs
+ * no parsing: readers must treat it as read-only. Past `maxEntries` the oldest entry goes first.
  */
 export class MemoryResponseCache implements ResponseCache {
   readonly #clock: Clock;
@@ -29,7 +30,7 @@ export class MemoryResponseCache implements ResponseCache {
       this.#entries.delete(key);
       return undefined;
     }
-    return { value: JSON.parse(entry.json) as Value, expiresAt: new Date(entry.expiresAtMs) };
+    return { value: entry.value as Value, expiresAt: new Date(entry.expiresAtMs) };
   }
 
   async set<Value>(key: string, value: Value, expiresAt: Date): Promise<void> {
@@ -40,7 +41,7 @@ export class MemoryResponseCache implements ResponseCache {
       const oldest = this.#entries.keys().next();
       if (oldest.done !== true) this.#entries.delete(oldest.value);
     }
-    this.#entries.set(key, { json: JSON.stringify(value), expiresAtMs });
+    this.#entries.set(key, { value: structuredClone(value), expiresAtMs });
   }
 
   async close(): Promise<void> {

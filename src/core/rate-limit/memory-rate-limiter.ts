@@ -31,5 +31,9 @@ export class MemoryRateLimiter implements RateLimiter {
     return decisionFor(true, budget, this.#used.get(subject) ?? 0, windowStart);
   }
 
+  async status(): Promise<'local'> {
+    return 'local';
+  }
+
   async close(): Promise<void> {}
 }

@@ -21,8 +21,13 @@ export interface QuotaDecision {
   resetAt: number;
 }
 
+/** `local`: in-process by design; `shared`: one budget across processes; `degraded`: shared store unreachable, limiting locally. */
+export type RateLimiterStatus = 'local' | 'shared' | 'degraded';
+
 export interface RateLimiter {
   consume(request: QuotaRequest): Promise<QuotaDecision>;
+  /** Checks, now, whether the shared store answers. */
+  status(): Promise<RateLimiterStatus>;
   /** The window's state without charging anything. */
   peek(request: Omit<QuotaRequest, 'weight'>): Promise<QuotaDecision>;
   close(): Promise<void>;
