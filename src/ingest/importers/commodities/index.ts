@@ -1,4 +1,5 @@
 import type { Importer } from '../../source.ts';
+import { commodityPricesCsvImporter } from './commodity-prices-csv.ts';
 
 /** The commodities domain's importers. */
-export const commoditiesImporters: Importer[] = [];
+export const commoditiesImporters: Importer[] = [commodityPricesCsvImporter];

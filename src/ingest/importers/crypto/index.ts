@@ -1,4 +1,5 @@
 import type { Importer } from '../../source.ts';
+import { coingeckoMarketsImporter } from './coingecko-markets.ts';
 
 /** The crypto domain's importers. */
-export const cryptoImporters: Importer[] = [];
+export const cryptoImporters: Importer[] = [coingeckoMarketsImporter];

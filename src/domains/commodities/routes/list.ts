@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../../core/clock.ts';
+import { registerApiRoute } from '../../../core/route.ts';
+import { CommodityListSchema, ListQuerySchema } from '../commodities.schemas.ts';
+import type { CommoditiesService } from '../commodities.service.ts';
+
+export function registerCommoditiesListRoute(app: FastifyInstance, clock: Clock, service: CommoditiesService): void {
+  registerApiRoute(app, clock, {
+    path: '/commodities',
+    operationId: 'commoditiesList',
+    tag: 'Commodities',
+    summary: 'Commodity prices',
+    description: 'Latest close, 1-day/MTD/YTD changes, 50-close moving average, trend and a 5-close trendline per commodity.',
+    feature: 'commodities_data',
+    weight: 3,
+    query: ListQuerySchema,
+    data: CommodityListSchema,
+    handler: async ({ query, now }) => ({
+      data: await service.listCommodities({
+        now,
+        category: query.category,
+        search: query.search,
+        sort: query.sort ?? 'name',
+        order: query.order ?? 'desc',
+      }),
+    }),
+  });
+}

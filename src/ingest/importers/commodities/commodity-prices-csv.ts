@@ -1,0 +1,64 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../store/schema.ts';
+import { findCommodity } from '../../../domains/commodities/commodities.catalog.ts';
+import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
+
+export interface CommodityClose {
+  slug: string;
+  date: string;
+  close: number;
+}
+
+const HEADER = ['date', 'slug', 'close'];
+const CHUNK = 1000;
+
+function isDate(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00.000Z`).toISOString().slice(0, 10) === text;
+}
+
+/**
+ * A daily closing-price CSV, `date,slug,close` (header required; dates YYYY-MM-DD; slugs as
+ * the commodity list serves them; close in the commodity's unit, dot decimal, no thousands
+ * separator). A day not in the file stays a gap. A line repeating a slug and date is an error.
+ */
+export const commodityPricesCsvImporter: Importer<CommodityClose[]> = {
+  dataset: 'commodity-prices-csv',
+  description: 'Daily commodity closes, CSV with header date,slug,close',
+  source: 'Commodity prices CSV',
+  parse(content) {
+    const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
+    const header = (lines[0] ?? '').split(',').map((h) => h.trim().toLowerCase());
+    if (header.join(',') !== HEADER.join(',')) throw new ImportError(`line 1: expected the header "${HEADER.join(',')}"`);
+    const closes: CommodityClose[] = [];
+    const seen = new Set<string>();
+    lines.slice(1).forEach((line, index) => {
+      const lineNo = index + 2;
+      if (line.trim() === '') return;
+      const cells = line.split(',').map((c) => c.trim());
+      if (cells.length !== 3) throw new ImportError(`line ${lineNo}: expected 3 fields (date,slug,close), got ${cells.length}`);
+      const [date = '', slug = '', closeText = ''] = cells;
+      if (!isDate(date)) throw new ImportError(`line ${lineNo}: date "${date}" is not a YYYY-MM-DD date`);
+      if (findCommodity(slug) === undefined) throw new ImportError(`line ${lineNo}: unknown commodity slug "${slug}"`);
+      const close = Number(closeText);
+      if (closeText === '' || !Number.isFinite(close) || close <= 0) throw new ImportError(`line ${lineNo}: close "${closeText}" is not a positive number`);
+      const key = `${slug} ${date}`;
+      if (seen.has(key)) throw new ImportError(`line ${lineNo}: ${slug} on ${date} appears twice`);
+      seen.add(key);
+      closes.push({ slug, date, close });
+    });
+    if (closes.length === 0) throw new ImportError('the file has no price lines');
+    return closes;
+  },
+  async load(db: Transaction<Database>, closes, release: ReleaseInfo) {
+    for (let i = 0; i < closes.length; i += CHUNK) {
+      await db
+        .insertInto('commodity_price')
+        .values(closes.slice(i, i + CHUNK).map((c) => ({ commodity_id: c.slug, date: c.date, close: c.close, source: release.source })))
+        .onConflict((oc) =>
+          oc.columns(['commodity_id', 'date']).doUpdateSet((eb) => ({ close: eb.ref('excluded.close'), source: eb.ref('excluded.source') })),
+        )
+        .execute();
+    }
+    return closes.length;
+  },
+};

@@ -1,0 +1,98 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../store/schema.ts';
+import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
+
+export interface CoinGeckoMarketsFile {
+  /** The snapshot time every coin of the file is stored at: the newest `last_updated`. */
+  at: string;
+  coins: { id: string; symbol: string; name: string; price: number; marketCap: number; volume24h: number | null }[];
+  skipped: number;
+}
+
+const CHUNK = 500;
+
+function fail(index: number, problem: string): never {
+  throw new ImportError(`item ${index + 1} of the array: ${problem}`);
+}
+
+/**
+ * CoinGecko `GET /api/v3/coins/markets?vs_currency=usd` (a JSON array, one object per coin,
+ * `symbol` lower case). One file is one market snapshot, stored at its newest `last_updated`
+ * so that every coin of it shares one time. Coins CoinGecko publishes without a price or a
+ * market cap (null or 0) are skipped: there is nothing to serve for them.
+ */
+export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
+  dataset: 'coingecko-markets',
+  description: 'CoinGecko /coins/markets JSON (vs_currency=usd): one market snapshot',
+  source: 'CoinGecko',
+  parse(content) {
+    let items: unknown;
+    try {
+      items = JSON.parse(content);
+    } catch (error) {
+      throw new ImportError(`not JSON: ${(error as Error).message}`);
+    }
+    if (!Array.isArray(items)) throw new ImportError('expected a JSON array of coins, as /coins/markets returns');
+    const coins: CoinGeckoMarketsFile['coins'] = [];
+    const seen = new Set<string>();
+    let latest = '';
+    let skipped = 0;
+    items.forEach((item: unknown, index) => {
+      if (typeof item !== 'object' || item === null) fail(index, 'not an object');
+      const record = item as Record<string, unknown>;
+      const { id, symbol, name, current_price: price, market_cap: marketCap, total_volume: volume, last_updated: updated } = record;
+      if (typeof id !== 'string' || id === '') fail(index, '"id" must be a non-empty string');
+      if (typeof symbol !== 'string' || symbol === '') fail(index, `"symbol" of ${id} must be a non-empty string`);
+      if (typeof name !== 'string' || name === '') fail(index, `"name" of ${id} must be a non-empty string`);
+      if (seen.has(id)) fail(index, `coin ${id} appears twice`);
+      seen.add(id);
+      for (const [field, value] of [['current_price', price], ['market_cap', marketCap], ['total_volume', volume]] as const) {
+        if (value !== null && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
+          fail(index, `"${field}" of ${id} must be a non-negative number or null`);
+        }
+      }
+      if (typeof updated !== 'string' || Number.isNaN(Date.parse(updated))) fail(index, `"last_updated" of ${id} must be an ISO 8601 date-time`);
+      const updatedIso = new Date(updated).toISOString();
+      if (updatedIso > latest) latest = updatedIso;
+      if (typeof price !== 'number' || price <= 0 || typeof marketCap !== 'number' || marketCap <= 0) {
+        skipped++;
+        return;
+      }
+      coins.push({ id, symbol: symbol.toUpperCase(), name, price, marketCap, volume24h: typeof volume === 'number' ? volume : null });
+    });
+    if (coins.length === 0) throw new ImportError('the file has no coin with a price and a market cap');
+    return { at: latest, coins, skipped };
+  },
+  async load(db: Transaction<Database>, parsed, release: ReleaseInfo) {
+    for (let i = 0; i < parsed.coins.length; i += CHUNK) {
+      const chunk = parsed.coins.slice(i, i + CHUNK);
+      await db
+        .insertInto('crypto_coin')
+        .values(chunk.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name })))
+        .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ symbol: eb.ref('excluded.symbol'), name: eb.ref('excluded.name') })))
+        .execute();
+      await db
+        .insertInto('crypto_market_snapshot')
+        .values(
+          chunk.map((c) => ({
+            at: parsed.at,
+            coin_id: c.id,
+            price: c.price,
+            market_cap: c.marketCap,
+            volume_24h: c.volume24h,
+            source: release.source,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['at', 'coin_id']).doUpdateSet((eb) => ({
+            price: eb.ref('excluded.price'),
+            market_cap: eb.ref('excluded.market_cap'),
+            volume_24h: eb.ref('excluded.volume_24h'),
+            source: eb.ref('excluded.source'),
+          })),
+        )
+        .execute();
+    }
+    return parsed.coins.length;
+  },
+};
