@@ -1,0 +1,65 @@
+import type { EtfFundRow, EtfHoldingRow } from './etf.tables.ts';
+import type { FundComposition } from './etf.schemas.ts';
+import { round } from './etf-dates.ts';
+
+export const holdingValue = (holding: EtfHoldingRow): number | null => (holding.price === null ? null : holding.shares * holding.price);
+
+/**
+ * A fund's composition from one holdings snapshot: stocks and bonds are the sums of their
+ * holdings' values, `others` (cash, receivables) is what the fund's total net assets on the
+ * snapshot date leave over. Without a published total the holdings are the whole fund.
+ */
+export function buildComposition(fund: EtfFundRow, holdings: readonly EtfHoldingRow[], totalNetAssets: number | null): FundComposition {
+  const first = holdings[0];
+  if (first === undefined) return { fundCode: fund.code, assetAllocation: null, portfolio: [], sectorAllocation: [] };
+  const month = first.fund_date.slice(0, 7);
+  const currency = fund.currency;
+  const sumOf = (assetClass: string) =>
+    holdings.filter((h) => h.asset_class === assetClass).reduce((sum, h) => sum + (holdingValue(h) ?? 0), 0);
+  const stock = sumOf('stock');
+  const bond = sumOf('bond');
+  const total = totalNetAssets ?? stock + bond;
+  const others = Math.max(0, total - stock - bond);
+  const percent = (value: number) => (total > 0 ? round((value / total) * 100, 2) : 0);
+
+  const portfolio = holdings
+    .map((h) => ({ holding: h, value: holdingValue(h) }))
+    .filter((entry): entry is { holding: EtfHoldingRow; value: number } => entry.value !== null)
+    .sort((a, b) => b.value - a.value)
+    .map(({ holding, value }) => ({
+      symbol: holding.symbol,
+      ...(holding.price === null ? {} : { price: holding.price }),
+      volume: holding.shares,
+      weightPercent: percent(value),
+      currency: holding.currency ?? currency,
+      month,
+    }));
+
+  const sectors = new Map<string, number>();
+  for (const h of holdings) {
+    const value = holdingValue(h);
+    if (value === null) continue;
+    const name = h.sector ?? (h.asset_class === 'bond' ? 'Bonds' : 'Other');
+    sectors.set(name, (sectors.get(name) ?? 0) + value);
+  }
+  const sectorAllocation = [...sectors]
+    .sort((a, b) => b[1] - a[1])
+    .map(([sectorName, value]) => ({ sectorName, value, percent: percent(value), currency, month }));
+
+  return {
+    fundCode: fund.code,
+    assetAllocation: {
+      bond,
+      stock,
+      others,
+      total,
+      bondPercent: percent(bond),
+      stockPercent: percent(stock),
+      othersPercent: percent(others),
+      currency,
+      month,
+    },
+    portfolio,
+    sectorAllocation,
+  };
+}

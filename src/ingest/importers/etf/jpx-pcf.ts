@@ -1,0 +1,186 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../store/schema.ts';
+import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
+
+/**
+ * The portfolio composition file (PCF) the Tokyo Stock Exchange publishes for each ETF
+ * (JPX "ETF/ETN current price, indicative NAV, PCF", prepared by ICE Data Services): a fund
+ * header, a blank line, then one line per holding, for the whole fund.
+ *
+ *   ETF Code,ETF Name,Fund Cash Component,Shares Outstanding,Fund Date
+ *   1306,TOPIX ETF,478108071923.0000,8131915510,20260217
+ *
+ *   Code,Name,ISIN,Exchange,Currency,Shares Amount,Stock Price
+ *   1301,KYOKUYO CO LTD,JP3257200000,TSE,JPY,350200,4865
+ *
+ * Loading writes the holdings snapshot for (fund, date) and that day's total net assets
+ * (holdings at their prices plus the cash component), units outstanding and NAV per unit.
+ */
+export interface PcfFile {
+  fundCode: string;
+  fundName: string;
+  cash: number;
+  unitsOutstanding: number;
+  fundDate: string;
+  holdings: PcfHolding[];
+}
+
+export interface PcfHolding {
+  code: string;
+  name: string;
+  isin: string;
+  exchange: string;
+  currency: string;
+  shares: number;
+  price: number;
+}
+
+const FUND_HEADER = ['ETF Code', 'ETF Name', 'Fund Cash Component', 'Shares Outstanding', 'Fund Date'];
+const HOLDING_HEADER = ['Code', 'Name', 'ISIN', 'Exchange', 'Currency', 'Shares Amount', 'Stock Price'];
+
+/** One CSV record: commas separate, double quotes enclose, a doubled quote escapes. */
+function splitCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+function number(text: string, what: string, line: number): number {
+  const value = Number(text.replace(/,/g, ''));
+  if (text === '' || !Number.isFinite(value)) throw new ImportError(`line ${line}: ${what} "${text}" is not a number`);
+  return value;
+}
+
+function sameHeader(cells: string[], expected: string[]): boolean {
+  return cells.length >= expected.length && expected.every((name, i) => cells[i]?.toLowerCase() === name.toLowerCase());
+}
+
+export function parsePcf(content: string): PcfFile {
+  const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
+  if (!sameHeader(splitCsvLine(lines[0] ?? ''), FUND_HEADER)) throw new ImportError(`line 1: expected the PCF fund header "${FUND_HEADER.join(',')}"`);
+  const [fundCode = '', fundName = '', cash = '', units = '', date = ''] = splitCsvLine(lines[1] ?? '');
+  if (!/^[0-9A-Z]{4}$/.test(fundCode)) throw new ImportError(`line 2: ETF Code "${fundCode}" is not a 4-character TSE code`);
+  const dateMatch = /^(\d{4})(\d{2})(\d{2})$/.exec(date);
+  if (dateMatch === null) throw new ImportError(`line 2: Fund Date "${date}" is not YYYYMMDD`);
+  const file: PcfFile = {
+    fundCode,
+    fundName,
+    cash: number(cash, 'Fund Cash Component', 2),
+    unitsOutstanding: number(units, 'Shares Outstanding', 2),
+    fundDate: `${dateMatch[1]}-${dateMatch[2]}-${dateMatch[3]}`,
+    holdings: [],
+  };
+  if (file.unitsOutstanding <= 0) throw new ImportError('line 2: Shares Outstanding must be positive');
+  let index = 2;
+  while (index < lines.length && (lines[index] ?? '').trim() === '') index++;
+  if (!sameHeader(splitCsvLine(lines[index] ?? ''), HOLDING_HEADER)) {
+    throw new ImportError(`line ${index + 1}: expected the PCF holdings header "${HOLDING_HEADER.join(',')}"`);
+  }
+  for (index++; index < lines.length; index++) {
+    const text = lines[index] ?? '';
+    if (text.trim() === '') continue;
+    const lineNo = index + 1;
+    const cells = splitCsvLine(text);
+    if (cells.length !== HOLDING_HEADER.length) throw new ImportError(`line ${lineNo}: expected ${HOLDING_HEADER.length} fields, found ${cells.length}`);
+    const [code = '', name = '', isin = '', exchange = '', currency = '', shares = '', price = ''] = cells;
+    if (code === '' || name === '') throw new ImportError(`line ${lineNo}: Code and Name are required`);
+    file.holdings.push({ code, name, isin, exchange, currency, shares: number(shares, 'Shares Amount', lineNo), price: number(price, 'Stock Price', lineNo) });
+  }
+  if (file.holdings.length === 0) throw new ImportError('the file lists no holdings');
+  return file;
+}
+
+async function nextId(db: Transaction<Database>, table: 'etf_fund' | 'etf_holding'): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  return Number(row?.max ?? 0) + 1;
+}
+
+async function loadPcf(db: Transaction<Database>, file: PcfFile, release: ReleaseInfo): Promise<number> {
+  let rows = 0;
+  const fund = await db.selectFrom('etf_fund').select('currency').where('code', '=', file.fundCode).executeTakeFirst();
+  if (fund === undefined) {
+    // The PCF names the fund but not its manager or type; those stay unknown until described.
+    await db
+      .insertInto('etf_fund')
+      .values({
+        id: await nextId(db, 'etf_fund'),
+        code: file.fundCode,
+        name: file.fundName,
+        name_jp: null,
+        management_company: 'Unknown',
+        index_name: null,
+        trading_unit: null,
+        trust_fee: null,
+        country: 'jp',
+        distribution_yield: null,
+        etf_type: 'ETF',
+        listing_date: null,
+        currency: 'JPY',
+        source: release.source,
+      })
+      .execute();
+    rows++;
+  }
+  await db.deleteFrom('etf_holding').where('fund_code', '=', file.fundCode).where('fund_date', '=', file.fundDate).execute();
+  let id = await nextId(db, 'etf_holding');
+  const holdings = file.holdings.map((h) => ({
+    id: id++,
+    fund_code: file.fundCode,
+    fund_date: file.fundDate,
+    symbol: h.code,
+    name: h.name,
+    isin: h.isin === '' ? null : h.isin,
+    exchange: h.exchange === '' ? null : h.exchange,
+    currency: h.currency === '' ? null : h.currency,
+    sector: null,
+    asset_class: 'stock',
+    shares: h.shares,
+    price: h.price,
+    eps: null,
+    bps: null,
+    sps: null,
+    cfps: null,
+    source: release.source,
+  }));
+  for (let i = 0; i < holdings.length; i += 500) await db.insertInto('etf_holding').values(holdings.slice(i, i + 500)).execute();
+  rows += holdings.length;
+
+  const totalNetAssets = file.holdings.reduce((sum, h) => sum + h.shares * h.price, 0) + file.cash;
+  await db.deleteFrom('etf_nav').where('fund_code', '=', file.fundCode).where('date', '=', file.fundDate).execute();
+  await db
+    .insertInto('etf_nav')
+    .values({
+      fund_code: file.fundCode,
+      date: file.fundDate,
+      nav: totalNetAssets / file.unitsOutstanding,
+      total_net_assets: totalNetAssets,
+      units_outstanding: file.unitsOutstanding,
+      source: release.source,
+    })
+    .execute();
+  return rows + 1;
+}
+
+export const jpxPcfImporter: Importer<PcfFile> = {
+  dataset: 'jpx-etf-pcf',
+  description: 'JPX ETF portfolio composition file (PCF, ICE Data Services CSV layout)',
+  source: 'JPX ETF PCF (ICE Data Services)',
+  parse: (content) => parsePcf(content),
+  load: loadPcf,
+};
