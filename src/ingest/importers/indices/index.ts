@@ -1,4 +1,5 @@
 import type { Importer } from '../../source.ts';
+import { fredIndicesImporter } from './fred-indices.ts';
 
 /** The indices domain's importers. */
-export const indicesImporters: Importer[] = [];
+export const indicesImporters: Importer[] = [fredIndicesImporter];

@@ -1,0 +1,202 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import { badRequest } from '../../core/errors.ts';
+import { DEFAULT_CORRELATION_ASSETS, DEFAULT_TABLE_PAIRS, DXY, EM_PAIRS, USD_JPY } from './fx.catalogue.ts';
+import { CLOSES_NEEDED, pairStress, stressSummary } from './fx.em-stress.ts';
+import { byPair, FxRepo, type FxClose, type FxPairSpan } from './fx.repo.ts';
+import type { FxCorrelation, FxEmStress, FxEmStressPair, FxRate, FxSummary, FxTable, FxTableRow } from './fx.schemas.ts';
+import { changePercent, logReturns, pearson, round } from './fx.stats.ts';
+
+/** The 52-week window: the latest close's date and the 364 days before it. */
+const WEEKS_52_DAYS = 364;
+const SPARKLINE_POINTS = 10;
+/** Correlations use this many common dates (so `samples` is one less when the history is complete). */
+const CORRELATION_DATES = 90;
+/**
+ * Calendar days first searched for those dates (90 weekdays span 126); when gaps leave fewer and
+ * older closes exist, the search widens to the longer span.
+ */
+const CORRELATION_LOOKBACK_DAYS = [140, 400] as const;
+/** Calendar days first searched for a pair's last closes before falling back to a full-history read. */
+const STRESS_LOOKBACK_DAYS = 200;
+const SPARKLINE_LOOKBACK_DAYS = 30;
+const SUMMARY_LOOKBACK_DAYS = 14;
+const MAX_CORRELATION_ASSETS = 20;
+const MAX_TABLE_PAIRS = 50;
+
+function shiftDays(date: string, days: number): string {
+  const time = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+const latestOf = (dates: readonly string[]): string | null =>
+  dates.reduce<string | null>((latest, date) => (latest === null || date > latest ? date : latest), null);
+
+/** `eur/usd, USD/JPY` → `['EUR/USD', 'USD/JPY']`, duplicates dropped; undefined when not given. */
+function parseSymbols(raw: string | undefined, parameter: string, max: number): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const symbols = [...new Set(raw.split(',').map((token) => token.trim().toUpperCase()))];
+  if (symbols.some((symbol) => symbol === '')) throw badRequest([`${parameter} must be a comma-separated list without empty items`]);
+  if (symbols.length > max) throw badRequest([`${parameter} lists ${symbols.length} items; at most ${max} are allowed`]);
+  return symbols;
+}
+
+export class FxService {
+  #repo: FxRepo;
+
+  constructor(db: Kysely<Database>) {
+    this.#repo = new FxRepo(db);
+  }
+
+  async getSummary(): Promise<FxSummary> {
+    const [groups, stress] = await Promise.all([
+      this.#recentCloses({ pairs: [DXY, USD_JPY], count: 2, lookbackDays: SUMMARY_LOOKBACK_DAYS }),
+      this.getEmStress(),
+    ]);
+    return {
+      dxy: latestRate(groups.get(DXY)),
+      usdJpy: latestRate(groups.get(USD_JPY)),
+      emStress: stressSummary(stress.pairs.map((pair) => pair.level)),
+    };
+  }
+
+  async getTable({ pairs }: { pairs?: string | undefined }): Promise<FxTable> {
+    const requested = parseSymbols(pairs, 'pairs', MAX_TABLE_PAIRS);
+    const spans = await this.#storedSpans(requested ?? DEFAULT_TABLE_PAIRS, requested === undefined ? undefined : 'pairs');
+    const yearWindows = spans.map((span) => ({ pair: span.pair, from: shiftDays(span.lastDate, -WEEKS_52_DAYS), firstDate: span.firstDate }));
+    const [recent, ranges] = await Promise.all([
+      this.#recentCloses({ spans, count: SPARKLINE_POINTS, lookbackDays: SPARKLINE_LOOKBACK_DAYS }),
+      // A partial year is not a 52-week range: only pairs whose history covers the window get one.
+      this.#repo.ranges({ windows: yearWindows.filter((window) => window.firstDate <= window.from) }),
+    ]);
+    const rangeOf = new Map(ranges.map((range) => [range.pair, range]));
+    const rows: FxTableRow[] = [];
+    for (const span of spans) {
+      const closes = recent.get(span.pair) ?? [];
+      const last = closes[closes.length - 1];
+      const previous = closes[closes.length - 2];
+      // A pair with a single close has no change yet and is left out.
+      if (last === undefined || previous === undefined) continue;
+      rows.push({
+        pair: span.pair,
+        lastPrice: last.close,
+        changePct: round(changePercent(last.close, previous.close), 2),
+        sparkline10d: closes.map((row) => row.close),
+        high52w: rangeOf.get(span.pair)?.high ?? null,
+        low52w: rangeOf.get(span.pair)?.low ?? null,
+        asOf: last.date,
+      });
+    }
+    return { asOf: latestOf(rows.map((row) => row.asOf)), rows };
+  }
+
+  async getCorrelation({ assets }: { assets?: string | undefined }): Promise<FxCorrelation> {
+    const requested = parseSymbols(assets, 'assets', MAX_CORRELATION_ASSETS);
+    if (requested !== undefined && requested.length < 2) throw badRequest(['assets must list at least 2 assets']);
+    const spans = await this.#storedSpans(requested ?? DEFAULT_CORRELATION_ASSETS, requested === undefined ? undefined : 'assets');
+    const symbols = spans.map((span) => span.pair);
+    if (spans.length === 0) return { window: `${CORRELATION_DATES}d`, asOf: null, samples: 0, symbols, matrix: [] };
+    const earliestLast = spans.map((span) => span.lastDate).reduce((a, b) => (b < a ? b : a));
+    const earliestFirst = spans.map((span) => span.firstDate).reduce((a, b) => (b < a ? b : a));
+    let closesByDate: Map<string, number>[] = [];
+    let commonDates: string[] = [];
+    for (const lookbackDays of CORRELATION_LOOKBACK_DAYS) {
+      const from = shiftDays(earliestLast, -lookbackDays);
+      ({ closesByDate, commonDates } = await this.#commonCloses({ symbols, from }));
+      if (commonDates.length >= CORRELATION_DATES || earliestFirst >= from) break;
+    }
+    commonDates = commonDates.slice(-CORRELATION_DATES);
+    const returns = closesByDate.map((closes) => logReturns(commonDates.map((date) => closes.get(date) ?? Number.NaN)));
+    const matrix = returns.map((xs, i) =>
+      returns.map((ys, j) => {
+        const r = pearson(xs, ys);
+        if (r === undefined) return null;
+        return i === j ? 1 : round(r, 4);
+      }),
+    );
+    return {
+      window: `${CORRELATION_DATES}d`,
+      asOf: commonDates[commonDates.length - 1] ?? null,
+      samples: Math.max(0, commonDates.length - 1),
+      symbols,
+      matrix,
+    };
+  }
+
+  async getEmStress(): Promise<FxEmStress> {
+    const groups = await this.#recentCloses({ pairs: EM_PAIRS, count: CLOSES_NEEDED, lookbackDays: STRESS_LOOKBACK_DAYS });
+    const pairs: FxEmStressPair[] = [];
+    const lastDates: string[] = [];
+    for (const pair of EM_PAIRS) {
+      const closes = groups.get(pair);
+      const last = closes?.[closes.length - 1];
+      if (closes === undefined || last === undefined) continue;
+      lastDates.push(last.date);
+      const stress = pairStress(closes.map((row) => row.close));
+      pairs.push({
+        pair,
+        latestPrice: stress.latestPrice,
+        vol30d: roundOrNull(stress.vol30d),
+        vol90dMean: roundOrNull(stress.vol90dMean),
+        vol90dSd: roundOrNull(stress.vol90dSd),
+        zScore: roundOrNull(stress.zScore),
+        priceZScore: roundOrNull(stress.priceZScore),
+        level: stress.level,
+        sampleN: stress.sampleN,
+      });
+    }
+    return { asOf: latestOf(lastDates), pairs };
+  }
+
+  /** Closes of each symbol on the common dates (every symbol has a close), on or after `from`. */
+  async #commonCloses({ symbols, from }: { symbols: readonly string[]; from: string }) {
+    const rows = await this.#repo.closesSince({ pairs: symbols, from });
+    const closesByDate = symbols.map(() => new Map<string, number>());
+    const index = new Map(symbols.map((symbol, i) => [symbol, i]));
+    for (const row of rows) closesByDate[index.get(row.pair) ?? -1]?.set(row.date, row.close);
+    const [first, ...others] = closesByDate;
+    const commonDates = [...(first?.keys() ?? [])].filter((date) => others.every((closes) => closes.has(date))).sort();
+    return { closesByDate, commonDates };
+  }
+
+  /**
+   * The last `count` closes of each pair, in date order. Reads the last `lookbackDays` calendar
+   * days (an index range), and a pair's whole history only when gaps left it short there.
+   */
+  async #recentCloses(
+    input: ({ pairs: readonly string[] } | { spans: readonly FxPairSpan[] }) & { count: number; lookbackDays: number },
+  ): Promise<Map<string, FxClose[]>> {
+    const spans = 'spans' in input ? input.spans : await this.#repo.spans({ pairs: input.pairs });
+    if (spans.length === 0) return new Map();
+    const earliestLast = spans.map((span) => span.lastDate).reduce((a, b) => (b < a ? b : a));
+    const from = shiftDays(earliestLast, -input.lookbackDays);
+    const groups = byPair(await this.#repo.closesSince({ pairs: spans.map((span) => span.pair), from }));
+    const short = spans.filter((span) => (groups.get(span.pair)?.length ?? 0) < input.count && span.firstDate < from);
+    if (short.length > 0) {
+      const full = byPair(await this.#repo.lastCloses({ pairs: short.map((span) => span.pair), count: input.count }));
+      for (const [pair, closes] of full) groups.set(pair, closes);
+    }
+    for (const [pair, closes] of groups) groups.set(pair, closes.slice(-input.count));
+    return groups;
+  }
+
+  /** The spans of the symbols asked for, in that order; unknown ones are a 400 when the client named them. */
+  async #storedSpans(symbols: readonly string[], parameter: string | undefined): Promise<FxPairSpan[]> {
+    const spans = new Map((await this.#repo.spans({ pairs: symbols })).map((span) => [span.pair, span]));
+    const unknown = symbols.filter((symbol) => !spans.has(symbol));
+    if (parameter !== undefined && unknown.length > 0) {
+      const known = await this.#repo.knownPairs();
+      throw badRequest(unknown.map((symbol) => `${parameter}: unknown pair "${symbol}"; known: ${known.join(', ')}`));
+    }
+    return symbols.flatMap((symbol) => spans.get(symbol) ?? []);
+  }
+}
+
+const roundOrNull = (value: number | null): number | null => (value === null ? null : round(value, 2));
+
+function latestRate(closes: readonly FxClose[] | undefined): FxRate | null {
+  const last = closes?.[closes.length - 1];
+  const previous = closes?.[closes.length - 2];
+  if (last === undefined || previous === undefined) return null;
+  return { value: last.close, changePct: round(changePercent(last.close, previous.close), 2), asOf: last.date, source: last.source };
+}

@@ -1,0 +1,118 @@
+import { insertChunked } from '../../demo/framework.ts';
+import { ImportError, type Importer } from '../../source.ts';
+
+/**
+ * The ECB euro foreign exchange reference rates, `eurofxref-hist.csv` (or the daily
+ * `eurofxref.csv` in the same layout): `Date,USD,JPY,…` then one line per day, newest first,
+ * each rate in units of the currency per euro, `N/A` where the ECB published none (a currency
+ * that did not exist yet or was retired), and a trailing comma on every line.
+ *
+ * The hub serves pairs against the dollar, so each currency C becomes a cross through the euro:
+ * USD/C = (C per EUR) / (USD per EUR), or C/USD for the currencies quoted that way (GBP, AUD,
+ * NZD); EUR/USD is the USD column itself. Crosses keep 6 significant digits, one more than the
+ * ECB publishes.
+ */
+
+/** Currencies the market quotes as units of dollars per one of them. */
+const QUOTED_IN_USD = new Set(['EUR', 'GBP', 'AUD', 'NZD']);
+const SIGNIFICANT_DIGITS = 6;
+
+export interface EcbRate {
+  pair: string;
+  date: string;
+  close: number;
+}
+
+export function usdPair(currency: string): string {
+  return QUOTED_IN_USD.has(currency) ? `${currency}/USD` : `USD/${currency}`;
+}
+
+/** The dollar cross of `currency` from its euro rate and the euro's dollar rate. */
+export function usdCross(currency: string, perEuro: number, usdPerEuro: number): number {
+  const cross = QUOTED_IN_USD.has(currency) ? usdPerEuro / perEuro : perEuro / usdPerEuro;
+  return Number(cross.toPrecision(SIGNIFICANT_DIGITS));
+}
+
+function splitLine(line: string): string[] {
+  const cells = line.split(',').map((cell) => cell.trim());
+  // The ECB ends every line with a comma.
+  if (cells.length > 1 && cells[cells.length - 1] === '') cells.pop();
+  return cells;
+}
+
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
+export function parseEurofxref(content: string): EcbRate[] {
+  const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
+  while (lines.length > 0 && (lines[lines.length - 1] ?? '').trim() === '') lines.pop();
+  const header = splitLine(lines[0] ?? '');
+  if (header[0] !== 'Date') throw new ImportError('line 1: expected the ECB header "Date,USD,JPY,…"');
+  const currencies = header.slice(1);
+  currencies.forEach((currency) => {
+    if (!/^[A-Z]{3}$/.test(currency)) throw new ImportError(`line 1: "${currency}" is not a currency code`);
+  });
+  const usdColumn = currencies.indexOf('USD');
+  if (usdColumn < 0) throw new ImportError('line 1: no USD column; the dollar crosses are derived from it');
+  const rates: EcbRate[] = [];
+  const seen = new Set<string>();
+  for (let i = 1; i < lines.length; i++) {
+    const lineNumber = i + 1;
+    const cells = splitLine(lines[i] ?? '');
+    const [date = '', ...values] = cells;
+    if (!isCalendarDate(date)) throw new ImportError(`line ${lineNumber}: "${date}" is not a YYYY-MM-DD date`);
+    if (seen.has(date)) throw new ImportError(`line ${lineNumber}: ${date} appears twice`);
+    seen.add(date);
+    if (values.length !== currencies.length) {
+      throw new ImportError(`line ${lineNumber}: ${values.length} rates for ${currencies.length} currencies`);
+    }
+    const perEuro = values.map((value, column) => {
+      if (value === 'N/A' || value === '') return undefined;
+      const rate = Number(value);
+      if (!Number.isFinite(rate) || rate <= 0) {
+        throw new ImportError(`line ${lineNumber}: ${currencies[column] ?? '?'} rate "${value}" is not a positive number`);
+      }
+      return rate;
+    });
+    const usdPerEuro = perEuro[usdColumn];
+    if (usdPerEuro === undefined) continue;
+    rates.push({ pair: usdPair('EUR'), date, close: usdPerEuro });
+    currencies.forEach((currency, column) => {
+      const rate = perEuro[column];
+      if (currency === 'USD' || rate === undefined) return;
+      rates.push({ pair: usdPair(currency), date, close: usdCross(currency, rate, usdPerEuro) });
+    });
+  }
+  if (rates.length === 0) throw new ImportError('the file holds no day with a USD rate');
+  return rates;
+}
+
+export const ecbEurofxrefImporter: Importer<EcbRate[]> = {
+  dataset: 'ecb-eurofxref',
+  description: 'ECB euro reference rates CSV (eurofxref-hist.csv); dollar crosses derived via EUR',
+  source: 'European Central Bank euro reference rates (dollar crosses derived via EUR)',
+  parse(content) {
+    return parseEurofxref(content);
+  },
+  async load(db, rates, release) {
+    const pairs = [...new Set(rates.map((rate) => rate.pair))];
+    const dates = rates.map((rate) => rate.date).sort();
+    // The file replaces whatever the store held for its pairs over its dates (demo rows included),
+    // so no series mixes two publishers within the file's span.
+    await db
+      .deleteFrom('fx_rate')
+      .where('pair', 'in', pairs)
+      .where('date', '>=', dates[0] ?? '')
+      .where('date', '<=', dates[dates.length - 1] ?? '')
+      .execute();
+    await insertChunked(
+      db,
+      'fx_rate',
+      rates.map((rate) => ({ pair: rate.pair, date: rate.date, close: rate.close, source: release.source, release_id: release.id })),
+    );
+    return rates.length;
+  },
+};

@@ -1,0 +1,87 @@
+import { catalogueRow, INDEX_CATALOGUE } from '../../../domains/indices/indices.catalogue.ts';
+import { insertChunked } from '../../demo/framework.ts';
+import { ImportError, type Importer } from '../../source.ts';
+
+/**
+ * FRED's CSV download of one or more daily index series (`fredgraph.csv` or `SP500.csv`):
+ * a header `observation_date,SP500,…` (`DATE,…` in files saved before 2024), then one line per
+ * day, oldest first, with an empty cell (`.` in the older files) where the market was closed.
+ * FRED names the series by its own ids; the hub stores them under its index codes.
+ */
+const FRED_SERIES: Readonly<Record<string, string>> = {
+  SP500: 'SPX',
+  DJIA: 'DJI',
+  NASDAQCOM: 'IXIC',
+  NIKKEI225: 'N225',
+};
+
+export interface IndexCloseRecord {
+  code: string;
+  date: string;
+  close: number;
+}
+
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+}
+
+export function parseFredIndices(content: string): IndexCloseRecord[] {
+  const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
+  while (lines.length > 0 && (lines[lines.length - 1] ?? '').trim() === '') lines.pop();
+  const [dateHeader = '', ...series] = (lines[0] ?? '').split(',').map((cell) => cell.trim());
+  if (!/^(observation_date|DATE)$/i.test(dateHeader) || series.length === 0) {
+    throw new ImportError('line 1: expected the FRED header "observation_date,SERIES,…"');
+  }
+  const codes = series.map((id) => {
+    const code = FRED_SERIES[id];
+    if (code === undefined) throw new ImportError(`line 1: series "${id}" is not an index the hub knows (${Object.keys(FRED_SERIES).join(', ')})`);
+    return code;
+  });
+  const records: IndexCloseRecord[] = [];
+  const seen = new Set<string>();
+  for (let i = 1; i < lines.length; i++) {
+    const lineNumber = i + 1;
+    const [date = '', ...values] = (lines[i] ?? '').split(',').map((cell) => cell.trim());
+    if (!isCalendarDate(date)) throw new ImportError(`line ${lineNumber}: "${date}" is not a YYYY-MM-DD date`);
+    if (seen.has(date)) throw new ImportError(`line ${lineNumber}: ${date} appears twice`);
+    seen.add(date);
+    if (values.length !== codes.length) throw new ImportError(`line ${lineNumber}: ${values.length} values for ${codes.length} series`);
+    values.forEach((value, column) => {
+      if (value === '' || value === '.') return;
+      const close = Number(value);
+      if (!Number.isFinite(close) || close <= 0) {
+        throw new ImportError(`line ${lineNumber}: ${series[column] ?? '?'} value "${value}" is not a positive number`);
+      }
+      records.push({ code: codes[column] ?? '', date, close });
+    });
+  }
+  if (records.length === 0) throw new ImportError('the file holds no value');
+  return records;
+}
+
+export const fredIndicesImporter: Importer<IndexCloseRecord[]> = {
+  dataset: 'fred-indices',
+  description: 'FRED daily index CSV (SP500, DJIA, NASDAQCOM, NIKKEI225)',
+  source: 'Federal Reserve Bank of St. Louis, FRED',
+  parse(content) {
+    return parseFredIndices(content);
+  },
+  async load(db, records, release) {
+    const codes = [...new Set(records.map((record) => record.code))];
+    const listed = new Set((await db.selectFrom('market_index').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
+    const missing = INDEX_CATALOGUE.filter((index) => codes.includes(index.code) && !listed.has(index.code));
+    await insertChunked(db, 'market_index', missing.map((index) => catalogueRow(index, release.source)));
+    const dates = records.map((record) => record.date).sort();
+    // The file replaces what the store held for its indices over its dates (demo closes included).
+    await db
+      .deleteFrom('market_index_close')
+      .where('code', 'in', codes)
+      .where('date', '>=', dates[0] ?? '')
+      .where('date', '<=', dates[dates.length - 1] ?? '')
+      .execute();
+    await insertChunked(db, 'market_index_close', records.map((record) => ({ ...record, source: release.source })));
+    return records.length;
+  },
+};

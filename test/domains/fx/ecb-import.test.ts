@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { createTestHub } from '../../helpers/app.ts';
+import { importFile, ImportError } from '../../../src/ingest/source.ts';
+import { findImporter } from '../../../src/ingest/importers/index.ts';
+import { FX_DEMO_SOURCE, fxDemoGenerator } from '../../../src/ingest/demo/fx.ts';
+import { runDemoGenerators } from '../../../src/ingest/demo/framework.ts';
+
+const FIXTURE = fileURLToPath(new URL('../../fixtures/fx/eurofxref-hist.csv', import.meta.url));
+const MALFORMED = fileURLToPath(new URL('../../fixtures/fx/eurofxref-hist-malformed.csv', import.meta.url));
+const options = { knowledgeAt: new Date('2026-06-19T16:00:00Z'), loadedAt: new Date('2026-06-19T16:05:00Z') };
+
+/** The fixture's euro rates by date and currency, read independently of the importer. */
+function fixtureRates(): Map<string, Map<string, string>> {
+  const [header = '', ...lines] = readFileSync(FIXTURE, 'utf8').trim().split('\n');
+  const currencies = header.split(',').slice(1);
+  return new Map(
+    lines.map((line) => {
+      const cells = line.split(',');
+      return [cells[0] ?? '', new Map(currencies.map((c, i) => [c, cells[i + 1] ?? '']))];
+    }),
+  );
+}
+
+test('ecb-eurofxref loads dollar crosses derived through the euro, skipping N/A', async (t) => {
+  const hub = await createTestHub(t);
+  const importer = findImporter('ecb-eurofxref');
+  assert.ok(importer !== undefined);
+  const result = await importFile(hub.runtime.store.db, importer, FIXTURE, options);
+  assert.equal(result.status, 'loaded');
+  const db = hub.runtime.store.db;
+  const stored = await db.selectFrom('fx_rate').selectAll().execute();
+  assert.equal(result.rows, stored.length);
+  const rates = fixtureRates();
+  const get = (pair: string, date: string) => stored.find((row) => row.pair === pair && row.date === date);
+  for (const [date, euro] of rates) {
+    const usd = Number(euro.get('USD'));
+    assert.equal(get('EUR/USD', date)?.close, usd);
+    assert.ok(Math.abs((get('USD/JPY', date)?.close ?? 0) - Number(euro.get('JPY')) / usd) < 1e-3, `USD/JPY ${date}`);
+    assert.ok(Math.abs((get('GBP/USD', date)?.close ?? 0) - usd / Number(euro.get('GBP'))) < 1e-5, `GBP/USD ${date}`);
+    assert.ok(Math.abs((get('USD/IDR', date)?.close ?? 0) - Number(euro.get('IDR')) / usd) < 0.1, `USD/IDR ${date}`);
+    // Currencies the ECB no longer publishes (N/A) leave no row.
+    assert.equal(get('USD/CYP', date), undefined);
+  }
+  assert.equal(get('USD/ISK', '2026-06-17'), undefined, 'a missing rate is a gap, never a zero');
+  assert.ok(stored.every((row) => row.close > 0 && row.release_id === result.releaseId && row.source.includes('European Central Bank')));
+
+  const key = await hub.key();
+  const table = (await hub.get('/openapi/v1/fx/table?pairs=USD/JPY,EUR/USD', key)).json().data;
+  assert.equal(table.asOf, '2026-06-19');
+  assert.equal(table.rows[0].lastPrice, get('USD/JPY', '2026-06-19')?.close);
+  assert.equal(table.rows[0].sparkline10d.length, rates.size);
+  assert.equal(table.rows[0].high52w, null, 'eight days of history are not a 52-week range');
+
+  const again = await importFile(hub.runtime.store.db, importer, FIXTURE, options);
+  assert.equal(again.status, 'unchanged');
+  assert.equal((await db.selectFrom('fx_rate').selectAll().execute()).length, stored.length);
+});
+
+test('an imported file replaces demo rows for its pairs and dates; clearing the demo keeps the import', async (t) => {
+  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const db = hub.runtime.store.db;
+  const importer = findImporter('ecb-eurofxref');
+  assert.ok(importer !== undefined);
+  await importFile(db, importer, FIXTURE, options);
+  const june19 = await db.selectFrom('fx_rate').selectAll().where('pair', '=', 'EUR/USD').where('date', '=', '2026-06-19').execute();
+  assert.equal(june19.length, 1);
+  assert.match(june19[0]?.source ?? '', /European Central Bank/);
+  // Clearing the demo removes only what the demo wrote.
+  await db.transaction().execute((trx) => fxDemoGenerator.clear(trx));
+  const left = await db.selectFrom('fx_rate').select('source').distinct().execute();
+  assert.deepEqual(left.map((row) => row.source), [importer.source]);
+});
+
+test('a malformed file is rejected naming its line, and nothing is written', async (t) => {
+  const hub = await createTestHub(t);
+  const importer = findImporter('ecb-eurofxref');
+  assert.ok(importer !== undefined);
+  await assert.rejects(importFile(hub.runtime.store.db, importer, MALFORMED, options), (error: unknown) => {
+    assert.ok(error instanceof ImportError);
+    assert.match(error.message, /^line 4:/);
+    return true;
+  });
+  assert.equal((await hub.runtime.store.db.selectFrom('fx_rate').selectAll().execute()).length, 0);
+  assert.throws(() => importer.parse('Date,USD,JPY,\n2026-06-19,1.14,abc,\n', 'x.csv'), /line 2: JPY rate "abc"/);
+  assert.throws(() => importer.parse('Day,USD,\n', 'x.csv'), /line 1/);
+  assert.throws(() => importer.parse('Date,USD,\n2026-02-30,1.1,\n', 'x.csv'), /line 2: "2026-02-30"/);
+});
+
+test('re-seeding the demo after an import keeps the imported rates and fills the other days', async (t) => {
+  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const db = hub.runtime.store.db;
+  const importer = findImporter('ecb-eurofxref');
+  assert.ok(importer !== undefined);
+  await importFile(db, importer, FIXTURE, options);
+  await runDemoGenerators(db, [fxDemoGenerator], { until: '2026-06-19', scale: 'small' });
+  const eur = await db.selectFrom('fx_rate').select(['date', 'source']).where('pair', '=', 'EUR/USD').execute();
+  const bySource = (source: string) => eur.filter((row) => row.source === source).length;
+  assert.equal(bySource(importer.source), fixtureRates().size);
+  assert.ok(bySource(FX_DEMO_SOURCE) > 300, 'the demo history before the file is back');
+  assert.equal(new Set(eur.map((row) => row.date)).size, eur.length, 'one close per day');
+});

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { createTestHub } from '../../helpers/app.ts';
+import { importFile, ImportError } from '../../../src/ingest/source.ts';
+import { findImporter } from '../../../src/ingest/importers/index.ts';
+import { runDemoGenerators } from '../../../src/ingest/demo/framework.ts';
+import { indicesDemoGenerator } from '../../../src/ingest/demo/indices.ts';
+
+const FIXTURE = fileURLToPath(new URL('./fixtures/fredgraph.csv', import.meta.url));
+const MALFORMED = fileURLToPath(new URL('./fixtures/fredgraph-malformed.csv', import.meta.url));
+const options = { knowledgeAt: new Date('2026-06-19T22:00:00Z'), loadedAt: new Date('2026-06-19T22:01:00Z') };
+
+interface Quote {
+  code: string;
+  level: number | null;
+  change: number | null;
+  changePercent: number | null;
+  asOf: string | null;
+  source: string | null;
+}
+
+test('fred-indices loads FRED series under the hub index codes; closed days are gaps and the change spans them', async (t) => {
+  const hub = await createTestHub(t);
+  const importer = findImporter('fred-indices');
+  assert.ok(importer !== undefined);
+  const result = await importFile(hub.runtime.store.db, importer, FIXTURE, options);
+  assert.equal(result.status, 'loaded');
+  assert.equal(result.rows, 28, '4 series × 8 days, less the Nikkei gap on the 15th and the three US series on Juneteenth');
+  const key = await hub.key();
+  const global = (await hub.get('/openapi/v1/market/global-indices', key)).json().data as Quote[];
+  assert.deepEqual(global.map((q) => q.code), ['SPX', 'DJI', 'IXIC']);
+  // 2026-06-19 is a US market holiday (empty cells): the latest S&P 500 close is the 18th's.
+  const spx = global[0];
+  assert.equal(spx?.level, 6065.7);
+  assert.equal(spx?.asOf, '2026-06-18');
+  assert.equal(spx?.change, Math.round((6065.7 - 6039.12) * 100) / 100);
+  assert.equal(spx?.changePercent, Math.round(((6065.7 - 6039.12) / 6039.12) * 10_000) / 100);
+  assert.equal(spx?.source, importer.source);
+  const japan = (await hub.get('/openapi/v1/market/indices/snapshot', key)).json().data as Quote[];
+  assert.deepEqual(japan.map((q) => [q.code, q.level, q.asOf]), [['N225', 38955.12, '2026-06-19']]);
+});
+
+test('re-seeding the demo after an import keeps the imported closes and fills the rest', async (t) => {
+  const hub = await createTestHub(t, { seed: [indicesDemoGenerator] });
+  const db = hub.runtime.store.db;
+  const importer = findImporter('fred-indices');
+  assert.ok(importer !== undefined);
+  await importFile(db, importer, FIXTURE, options);
+  await runDemoGenerators(db, [indicesDemoGenerator], { until: '2026-06-19', scale: 'small' });
+  const n225 = await db.selectFrom('market_index_close').select(['date', 'close', 'source']).where('code', '=', 'N225').where('date', '>=', '2026-06-16').execute();
+  assert.deepEqual(
+    n225.map((row) => [row.date, row.close, row.source]).sort(),
+    [
+      ['2026-06-16', 38810.4, importer.source],
+      ['2026-06-17', 38755.06, importer.source],
+      ['2026-06-18', 38901.33, importer.source],
+      ['2026-06-19', 38955.12, importer.source],
+    ],
+  );
+  const quotes = (await hub.get('/openapi/v1/market/global-indices', await hub.key())).json().data as Quote[];
+  assert.equal(quotes.length, 12, 'the demo still lists every index');
+});
+
+test('a malformed FRED file is rejected naming its line, and nothing is written', async (t) => {
+  const hub = await createTestHub(t);
+  const importer = findImporter('fred-indices');
+  assert.ok(importer !== undefined);
+  await assert.rejects(importFile(hub.runtime.store.db, importer, MALFORMED, options), (error: unknown) => {
+    assert.ok(error instanceof ImportError);
+    assert.match(error.message, /^line 3: SP500 value "n\/a"/);
+    return true;
+  });
+  assert.equal((await hub.runtime.store.db.selectFrom('market_index_close').selectAll().execute()).length, 0);
+  assert.throws(() => importer.parse('observation_date,GOLDAMGBD228NLBM\n2026-06-10,3300\n', 'x.csv'), /line 1: series "GOLDAMGBD228NLBM"/);
+  // FRED's files saved before 2024: `DATE` and `.` for no value.
+  assert.deepEqual(importer.parse('DATE,SP500\n2026-06-10,6012.55\n2026-06-11,.\n', 'SP500.csv'), [{ code: 'SPX', date: '2026-06-10', close: 6012.55 }]);
+});
