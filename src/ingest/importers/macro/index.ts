@@ -1,4 +1,6 @@
 import type { Importer } from '../../source.ts';
+import { observationsCsvImporter } from './observations-csv.ts';
+import { tiborJbaImporter } from './tibor-jba.ts';
 
 /** The macro domain's importers. */
-export const macroImporters: Importer[] = [];
+export const macroImporters: Importer[] = [tiborJbaImporter, observationsCsvImporter];

@@ -1,0 +1,109 @@
+import { notFound } from '../../core/errors.ts';
+import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
+import { derivationSeries, findIndicatorTable, INDICATOR_TABLES, type Derivation, type IndicatorTableDefinition } from './indicator-tables.ts';
+import type { IndicatorList, IndicatorTable } from './indicators.schemas.ts';
+import { byPeriod, type FigureIndex, type MacroRepo } from './macro.repo.ts';
+import { addDays, addMonths, addQuarters, labelsBetween, monthIndex, monthLabel, percentChange, quarterEnd, quarterIndex, quarterLabel, round } from './periods.ts';
+import { COUNTRIES, COUNTRY_NAMES, countrySeries, type CountrySeries } from './series.ts';
+
+/** What a null cell shows. */
+export const NULL_DISPLAY = '—';
+
+export const displayValue = (value: number | null): string => (value === null ? NULL_DISPLAY : value.toFixed(2));
+
+interface Cell {
+  value: number | null;
+  figures: ServedFigure[];
+}
+
+/** One cell of a row from the served figures (percent changes and differences are computed here). */
+export function deriveCell(derivation: Derivation, indexes: Map<string, FigureIndex>, country: string, period: string, shift: (period: string, n: number) => string): Cell {
+  const figure = (key: CountrySeries, at: string) => indexes.get(countrySeries(country, key))?.get(at);
+  const present = (...figures: (ServedFigure | undefined)[]): ServedFigure[] => figures.filter((f): f is ServedFigure => f !== undefined);
+  switch (derivation.kind) {
+    case 'level': {
+      const f = figure(derivation.series, period);
+      return { value: f?.value ?? null, figures: present(f) };
+    }
+    case 'change': {
+      const current = figure(derivation.series, period);
+      const base = figure(derivation.series, shift(period, -derivation.lag));
+      return { value: percentChange(current?.value, base?.value), figures: present(current, base) };
+    }
+    case 'difference': {
+      const a = figure(derivation.minuend, period);
+      const b = figure(derivation.subtrahend, period);
+      const value = a?.value == null || b?.value == null ? null : round(a.value - b.value, 2);
+      return { value, figures: present(a, b) };
+    }
+  }
+}
+
+const periodEnd = (table: IndicatorTableDefinition, period: string): string =>
+  table.frequency === 'quarter' ? quarterEnd(period) : addDays(`${addMonths(period, 1)}-01`, -1);
+
+export class IndicatorsService {
+  readonly #repo: MacroRepo;
+
+  constructor(repo: MacroRepo) {
+    this.#repo = repo;
+  }
+
+  async listIndicators(input: { asOf?: string | undefined; now: Date }): Promise<IndicatorList> {
+    const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
+    return Promise.all(
+      INDICATOR_TABLES.map(async (table) => ({
+        name: table.name,
+        indicator: table.indicator,
+        unit: table.unit,
+        frequency: table.frequency,
+        countries: [...COUNTRIES],
+        latestPeriod: await this.#repo.latestPeriod({
+          series: COUNTRIES.flatMap((c) => derivationSeries(table.rows[c].derivation).map((s) => countrySeries(c, s))),
+          cutoff,
+        }),
+      })),
+    );
+  }
+
+  async getIndicatorTable(input: { name: string; periods: number; asOf?: string | undefined; now: Date }): Promise<IndicatorTable> {
+    const table = findIndicatorTable(input.name);
+    if (table === undefined) throw notFound(`Unknown indicator table "${input.name}"; GET /macro/indicators lists them`);
+    const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
+    const keys = [...new Set(COUNTRIES.flatMap((c) => derivationSeries(table.rows[c].derivation).map((s) => countrySeries(c, s))))];
+    const served = await this.#repo.series({ series: keys, cutoff });
+    const indexes = new Map(keys.map((key) => [key, byPeriod(served.get(key))]));
+    const quarterly = table.frequency === 'quarter';
+    const shift = quarterly ? addQuarters : addMonths;
+    const allPeriods = [...new Set([...served.values()].flatMap((figures) => figures.map((f) => f.period)))].sort();
+    const computed = COUNTRIES.map((country) => {
+      const cells = new Map(allPeriods.map((period) => [period, deriveCell(table.rows[country].derivation, indexes, country, period, shift)]));
+      return { country, cells };
+    });
+    const withValues = allPeriods.filter((period) => computed.some(({ cells }) => cells.get(period)?.value != null));
+    const first = withValues[0];
+    const latest = withValues[withValues.length - 1];
+    const base = { indicator: table.indicator, unit: table.unit };
+    if (first === undefined || latest === undefined) return { ...base, knowledgeAt: null, wasRestated: false, columns: [], rows: [] };
+    const start = shift(latest, 1 - input.periods);
+    const periods = labelsBetween(start > first ? start : first, latest, quarterly ? quarterIndex : monthIndex, quarterly ? quarterLabel : monthLabel);
+    const used: ServedFigure[] = [];
+    const rows = computed.map(({ country, cells }) => {
+      const values = periods.map((period) => {
+        const cell = cells.get(period) ?? deriveCell(table.rows[country].derivation, indexes, country, period, shift);
+        used.push(...cell.figures);
+        return cell.value;
+      });
+      return {
+        country,
+        countryName: COUNTRY_NAMES[country],
+        available: values.some((v) => v !== null),
+        values,
+        display: values.map(displayValue),
+        basis: table.rows[country].basis,
+      };
+    });
+    const { knowledgeAt, wasRestated } = provenance(used);
+    return { ...base, knowledgeAt, wasRestated, columns: periods.map((period) => ({ period, date: periodEnd(table, period) })), rows };
+  }
+}

@@ -1,0 +1,60 @@
+import { ImportError, type Importer } from '../../source.ts';
+import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
+import { TIBOR_TENORS, tiborSeries, type TiborTenor } from '../../../domains/macro/series.ts';
+import { csvCells, numberedLines } from './csv.ts';
+
+/** JBA's column headings per tenor (`1WEEK`, `1MONTH`, …); the 2- and 12-month columns are not served. */
+const HEADINGS: Record<string, TiborTenor> = { '1WEEK': '1w', '1W': '1w', '1MONTH': '1m', '1M': '1m', '3MONTH': '3m', '3M': '3m', '6MONTH': '6m', '6M': '6m' };
+/** JBA leaves a fixing blank or writes a dash when it was not published. */
+const NOT_PUBLISHED = new Set(['', '-', '—', 'N/A']);
+
+/**
+ * JBA TIBOR Administration's daily Japanese Yen TIBOR file: title lines, a `Date,1WEEK,1MONTH,…`
+ * heading, then one row per business day (`2026/06/01` or `2026-06-01`, rates in percent).
+ */
+export const tiborJbaImporter: Importer<ObservationInput[]> = {
+  dataset: 'jp-tibor-jba',
+  description: 'JBA daily Japanese Yen TIBOR CSV (Date,1WEEK,1MONTH,3MONTH,6MONTH,12MONTH)',
+  source: 'JBA TIBOR Administration',
+  parse(content, fileName) {
+    const rows: ObservationInput[] = [];
+    let columns: { index: number; tenor: TiborTenor }[] | undefined;
+    const seen = new Set<string>();
+    for (const { line, text } of numberedLines(content)) {
+      if (text.trim() === '') continue;
+      const cells = csvCells(text);
+      if (columns === undefined) {
+        if ((cells[0] ?? '').toLowerCase() !== 'date') continue;
+        columns = cells.flatMap((heading, index) => {
+          const tenor = HEADINGS[heading.toUpperCase().replace(/\s+/g, '')];
+          return tenor === undefined ? [] : [{ index, tenor }];
+        });
+        const missing = TIBOR_TENORS.filter((t) => !columns?.some((c) => c.tenor === t));
+        if (missing.length > 0) throw new ImportError(`${fileName}:${line}: heading lacks the ${missing.join(', ')} tenor column(s)`);
+        continue;
+      }
+      const match = /^(\d{4})[/-](\d{2})[/-](\d{2})$/.exec(cells[0] ?? '');
+      if (match === null) throw new ImportError(`${fileName}:${line}: "${cells[0] ?? ''}" is not a date (YYYY/MM/DD)`);
+      const date = `${match[1]}-${match[2]}-${match[3]}`;
+      if (Number.isNaN(new Date(`${date}T00:00:00Z`).getTime())) throw new ImportError(`${fileName}:${line}: ${date} is not a calendar date`);
+      if (seen.has(date)) throw new ImportError(`${fileName}:${line}: ${date} appears twice`);
+      seen.add(date);
+      for (const { index, tenor } of columns) {
+        const cell = cells[index] ?? '';
+        if (NOT_PUBLISHED.has(cell)) {
+          rows.push({ series: tiborSeries(tenor), period: date, value: null, marker: null });
+          continue;
+        }
+        const value = Number(cell);
+        if (!/^-?\d+(\.\d+)?$/.test(cell) || !Number.isFinite(value)) throw new ImportError(`${fileName}:${line}: ${tenor} rate "${cell}" is not a number`);
+        rows.push({ series: tiborSeries(tenor), period: date, value, marker: null });
+      }
+    }
+    if (columns === undefined) throw new ImportError(`${fileName}: no "Date,1WEEK,1MONTH,…" heading line`);
+    if (rows.length === 0) throw new ImportError(`${fileName}: no fixings after the heading`);
+    return rows;
+  },
+  load(db, rows, release) {
+    return recordObservations(db, release, rows);
+  },
+};
