@@ -1,6 +1,10 @@
 import type { DomainModule } from '../index.ts';
+import { CalendarService } from './calendar.service.ts';
+import { registerEventsRoute } from './routes/events.ts';
 
 export const calendarDomain: DomainModule = {
   name: 'calendar',
-  register() {},
+  register(app, ctx) {
+    registerEventsRoute(app, ctx, new CalendarService(ctx.store.db));
+  },
 };

@@ -1,4 +1,5 @@
 import type { Importer } from '../../source.ts';
+import { rssFeedImporter } from './rss-feed.ts';
 
 /** The news domain's importers. */
-export const newsImporters: Importer[] = [];
+export const newsImporters: Importer[] = [rssFeedImporter];

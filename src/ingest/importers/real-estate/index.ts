@@ -1,4 +1,5 @@
 import type { Importer } from '../../source.ts';
+import { mlitTransactionsImporter } from './mlit-transactions.ts';
 
 /** The real-estate domain's importers. */
-export const realEstateImporters: Importer[] = [];
+export const realEstateImporters: Importer[] = [mlitTransactionsImporter];

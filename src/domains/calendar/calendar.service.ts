@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import { badRequest } from '../../core/errors.ts';
+import { CalendarRepo } from './calendar.repo.ts';
+import { MAX_WINDOW_DAYS, type CalendarEvent } from './calendar.schemas.ts';
+
+const DAY_MS = 86_400_000;
+const DEFAULT_WINDOW_DAYS = 7;
+/** Far enough back to reach the previous release of a quarterly series. */
+const HISTORY_LOOKBACK_DAYS = 200;
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+export class CalendarService {
+  readonly #repo: CalendarRepo;
+
+  constructor(db: Kysely<Database>) {
+    this.#repo = new CalendarRepo(db);
+  }
+
+  async getEvents(input: { from?: string | undefined; to?: string | undefined; country?: string | undefined; importance?: string | undefined; now: Date }): Promise<CalendarEvent[]> {
+    const today = input.now.toISOString().slice(0, 10);
+    const from = input.from ?? (input.to === undefined ? today : addDays(input.to, -DEFAULT_WINDOW_DAYS));
+    const to = input.to ?? addDays(from, DEFAULT_WINDOW_DAYS);
+    if (from > to) throw badRequest(['from must not be after to']);
+    if ((Date.parse(to) - Date.parse(from)) / DAY_MS > MAX_WINDOW_DAYS) {
+      throw badRequest([`from and to must be at most ${MAX_WINDOW_DAYS} days apart`]);
+    }
+    const fromAt = `${from}T00:00:00.000Z`;
+    const toAt = `${to}T23:59:59.999Z`;
+    const rows = await this.#repo.events({ fromAt, toAt, country: input.country?.toUpperCase(), importance: input.importance });
+    const nowIso = input.now.toISOString();
+    const released = (scheduledAt: string) => scheduledAt <= nowIso;
+
+    const history = await this.#repo.seriesHistory({
+      series: [...new Set(rows.map((r) => r.series))],
+      fromAt: new Date(Date.parse(fromAt) - HISTORY_LOOKBACK_DAYS * DAY_MS).toISOString(),
+      toAt,
+    });
+    // previous of a release: the latest actual released before it, within the same series.
+    const previousOf = new Map<string, number | null>();
+    let series = '';
+    let last: number | null = null;
+    for (const h of history) {
+      if (h.series !== series) {
+        series = h.series;
+        last = null;
+      }
+      previousOf.set(`${h.series} ${h.scheduled_at}`, last);
+      if (released(h.scheduled_at) && h.actual !== null) last = h.actual;
+    }
+
+    return rows.map((row) => ({
+      id: row.id,
+      time: row.scheduled_at,
+      country: row.country,
+      name: row.name,
+      importance: row.importance as CalendarEvent['importance'],
+      period: row.period,
+      actual: released(row.scheduled_at) ? row.actual : null,
+      forecast: row.forecast,
+      previous: previousOf.get(`${row.series} ${row.scheduled_at}`) ?? null,
+      unit: row.unit,
+      source: row.source,
+    }));
+  }
+}

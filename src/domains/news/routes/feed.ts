@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../core/context.ts';
+import { registerApiRoute } from '../../../core/route.ts';
+import type { NewsService } from '../news.service.ts';
+import { NewsFeedMetaSchema, NewsFeedQuerySchema, NewsFeedSchema } from '../news.schemas.ts';
+
+export function registerFeedRoute(app: FastifyInstance, ctx: AppContext, service: NewsService): void {
+  registerApiRoute(app, ctx.clock, {
+    path: '/news/feed',
+    operationId: 'newsFeed',
+    tag: 'News',
+    summary: 'News articles, newest first, with a computed sentiment',
+    description:
+      'Cursor-paginated: pass `meta.nextCursor` as `cursor` for the next page (null on the last page). ' +
+      'Pages are positions in (publishedAt, id) order, so articles arriving meanwhile never shift or repeat a page.',
+    feature: 'news_data',
+    weight: 2,
+    query: NewsFeedQuerySchema,
+    data: NewsFeedSchema,
+    meta: NewsFeedMetaSchema,
+    handler: async ({ query, now }) => {
+      const { items, nextCursor } = await service.getFeed({ ...query, now });
+      return { data: items, meta: { nextCursor } };
+    },
+  });
+}

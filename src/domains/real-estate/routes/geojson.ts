@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../core/context.ts';
+import { registerApiRoute } from '../../../core/route.ts';
+import type { RealEstateService } from '../real-estate.service.ts';
+import { CountryParamsSchema, GeoJsonQuerySchema, GeoJsonSchema } from '../real-estate.schemas.ts';
+
+export function registerGeoJsonRoute(app: FastifyInstance, ctx: AppContext, service: RealEstateService): void {
+  registerApiRoute(app, ctx.clock, {
+    path: '/real-estate/:country/geojson',
+    operationId: 'realEstateGeoJson',
+    tag: 'Real Estate',
+    summary: 'Ward polygons with the latest land-price table summary',
+    description:
+      'Every ward of the country, or of `provinceId`, with its outline ([lon, lat] rings) and the averages of the latest ' +
+      'year’s land-price table. An unknown country or province is a 404.',
+    feature: 'realestate_data',
+    weight: 2,
+    params: CountryParamsSchema,
+    query: GeoJsonQuerySchema,
+    data: GeoJsonSchema,
+    notFound: true,
+    handler: async ({ params, query }) => ({ data: await service.getGeoJson({ country: params.country, provinceId: query.provinceId }) }),
+  });
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../core/context.ts';
+import { registerApiRoute } from '../../../core/route.ts';
+import type { RealEstateService } from '../real-estate.service.ts';
+import { PriceSeriesSchema, PricesQuerySchema, ProvinceParamsSchema } from '../real-estate.schemas.ts';
+
+export function registerPricesRoute(app: FastifyInstance, ctx: AppContext, service: RealEstateService): void {
+  registerApiRoute(app, ctx.clock, {
+    path: '/real-estate/:country/provinces/:provinceId/prices',
+    operationId: 'realEstateProvincePrices',
+    tag: 'Real Estate',
+    summary: 'Monthly average asking price per m² of a province',
+    description: 'The latest `months` published months, oldest first, with month-on-month and year-on-year changes.',
+    feature: 'realestate_data',
+    weight: 2,
+    params: ProvinceParamsSchema,
+    query: PricesQuerySchema,
+    data: PriceSeriesSchema,
+    notFound: true,
+    handler: async ({ params, query }) => ({ data: await service.getPrices({ ...params, ...query }) }),
+  });
+}

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import type { Importer } from '../../source.ts';
+import { ImportError } from '../../source.ts';
+
+export interface ParsedTransaction {
+  line: number;
+  key: string;
+  prefecture: string;
+  municipality: string;
+  type: string;
+  price: number;
+  area: number;
+  buildingYear: number | null;
+  structure: string | null;
+  floorPlan: string | null;
+  tradePeriod: string;
+}
+
+const REQUIRED = ['Type', 'Prefecture', 'Municipality', 'TradePrice', 'Area', 'Period'] as const;
+
+/** One CSV record: commas inside double quotes are data, `""` is a quote. */
+export function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  fields.push(field);
+  return fields.map((f) => f.trim());
+}
+
+const ORDINALS: Record<string, number> = { '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
+
+/** MLIT writes the period as "1st quarter 2025" (English files) or "2025年第1四半期" (Japanese files). */
+export function tradePeriod(text: string): string | undefined {
+  const english = /^(1st|2nd|3rd|4th) quarter (\d{4})$/i.exec(text);
+  if (english !== null) return `${english[2]}-Q${ORDINALS[(english[1] ?? '').toLowerCase()]}`;
+  const japanese = /^(\d{4})年第([1-4])四半期$/.exec(text);
+  if (japanese !== null) return `${japanese[1]}-Q${japanese[2]}`;
+  return /^\d{4}-Q[1-4]$/.test(text) ? text : undefined;
+}
+
+/** "Chiyoda Ward" / "Hachioji City" (English files) → the hub's "chiyoda-ku" / "hachioji-shi". */
+export function municipalityKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/ ward$/, '-ku')
+    .replace(/ city$/, '-shi')
+    .replace(/ town$/, '-machi')
+    .replace(/ village$/, '-mura')
+    .trim();
+}
+
+export function parseMlitCsv(content: string, fileName: string): ParsedTransaction[] {
+  const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = csvFields(lines[0] ?? '');
+  const missing = REQUIRED.filter((name) => !header.includes(name));
+  if (missing.length > 0) throw new ImportError(`${fileName}: line 1: missing columns ${missing.join(', ')}`);
+  const column = (fields: string[], name: string) => fields[header.indexOf(name)] ?? '';
+  const rows: ParsedTransaction[] = [];
+  lines.forEach((text, index) => {
+    if (index === 0 || text.trim() === '') return;
+    const line = index + 1;
+    const fields = csvFields(text);
+    const where = `${fileName}: line ${line}`;
+    if (fields.length !== header.length) throw new ImportError(`${where}: ${fields.length} fields where the header has ${header.length}`);
+    const price = Number(column(fields, 'TradePrice').replaceAll(',', ''));
+    if (!Number.isFinite(price) || price <= 0) throw new ImportError(`${where}: TradePrice "${column(fields, 'TradePrice')}" is not a price`);
+    // Large lots are published as "2000 m^2 or greater.": the bound is the figure.
+    const area = Number(/^[\d.,]+/.exec(column(fields, 'Area'))?.[0]?.replaceAll(',', '') ?? NaN);
+    if (!Number.isFinite(area) || area <= 0) throw new ImportError(`${where}: Area "${column(fields, 'Area')}" is not an area`);
+    const period = tradePeriod(column(fields, 'Period'));
+    if (period === undefined) throw new ImportError(`${where}: Period "${column(fields, 'Period')}" is not a quarter`);
+    const year = /^(\d{4})/.exec(column(fields, 'BuildingYear'))?.[1];
+    const optional = (name: string) => (header.includes(name) && column(fields, name) !== '' ? column(fields, name) : null);
+    rows.push({
+      line,
+      key: createHash('sha256').update(text).digest('hex').slice(0, 20),
+      prefecture: column(fields, 'Prefecture'),
+      municipality: column(fields, 'Municipality'),
+      type: column(fields, 'Type'),
+      price,
+      area,
+      buildingYear: year === undefined ? null : Number(year),
+      structure: optional('Structure'),
+      floorPlan: optional('FloorPlan'),
+      tradePeriod: period,
+    });
+  });
+  if (rows.length === 0) throw new ImportError(`${fileName}: line 2: the file has no transactions`);
+  return rows;
+}
+
+export const mlitTransactionsImporter: Importer<ParsedTransaction[]> = {
+  dataset: 'real-estate-mlit-transactions',
+  description: 'Japanese real-estate transactions from an MLIT transaction price CSV (English columns)',
+  source: 'MLIT Real Estate Information Library',
+  parse: parseMlitCsv,
+  async load(db, rows, release) {
+    const provinces = await db.selectFrom('re_province').select(['id', 'name_en']).where('country', '=', 'jp').execute();
+    const provinceByName = new Map(provinces.map((p) => [p.name_en.toLowerCase(), p.id]));
+    const wards = await db
+      .selectFrom('re_ward')
+      .select(['id', 'province_id', 'name'])
+      .where('province_id', 'in', provinces.map((p) => p.id))
+      .execute();
+    const wardByName = new Map(wards.map((w) => [`${w.province_id} ${municipalityKey(w.name)}`, w.id]));
+    const values = rows.map((row) => {
+      const provinceId = provinceByName.get(row.prefecture.toLowerCase());
+      if (provinceId === undefined) throw new ImportError(`line ${row.line}: unknown prefecture "${row.prefecture}"`);
+      const wardId = wardByName.get(`${provinceId} ${municipalityKey(row.municipality)}`);
+      if (wardId === undefined) throw new ImportError(`line ${row.line}: unknown municipality "${row.municipality}" in ${row.prefecture}`);
+      return {
+        id: `mlit-${row.key}`,
+        ward_id: wardId,
+        type: row.type,
+        area: row.area,
+        price: row.price,
+        building_year: row.buildingYear,
+        structure: row.structure,
+        floor_plan: row.floorPlan,
+        trade_period: row.tradePeriod,
+        source: release.source,
+      };
+    });
+    for (const value of values) {
+      // A transaction already loaded from an overlapping download is kept once.
+      await db.insertInto('re_transaction').values(value).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
+    return values.length;
+  },
+};

@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { createTestHub } from '../../helpers/app.ts';
+import { importFile, ImportError } from '../../../src/ingest/source.ts';
+import { findImporter } from '../../../src/ingest/importers/index.ts';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/news/${name}`, import.meta.url));
+
+function importer() {
+  const found = findImporter('news-feed');
+  assert.ok(found !== undefined);
+  return found;
+}
+
+test('RSS and Atom feeds load into the feed with symbols, categories and UTC times', async (t) => {
+  const hub = await createTestHub(t, { now: '2026-06-19T08:45:30.000Z' });
+  const key = await hub.key();
+  const options = { knowledgeAt: new Date('2026-06-19T00:00:00Z'), loadedAt: new Date('2026-06-19T00:00:00Z') };
+  assert.equal((await importFile(hub.runtime.store.db, importer(), fixture('markets.rss.xml'), options)).rows, 3);
+  assert.equal((await importFile(hub.runtime.store.db, importer(), fixture('markets.atom.xml'), options)).rows, 1);
+  assert.equal((await importFile(hub.runtime.store.db, importer(), fixture('markets.rss.xml'), options)).status, 'unchanged');
+
+  const body = (await hub.get('/openapi/v1/news/feed', key)).json() as {
+    data: { title: string; source: string; publishedAt: string; symbols: string[]; categories: string[]; summary: string; sentiment: { label: string } }[];
+  };
+  assert.deepEqual(
+    body.data.map((i) => i.publishedAt),
+    ['2026-06-18T14:05:00.000Z', '2026-06-18T11:45:00.000Z', '2026-06-17T23:10:00.000Z', '2026-06-17T21:30:00.000Z'],
+  );
+  const [bitcoin, gold, , toyota] = body.data;
+  assert.deepEqual(bitcoin?.symbols, ['BTC']);
+  assert.equal(bitcoin?.summary, 'Bitcoin jumped 6% on strong ETF inflows.');
+  assert.equal(bitcoin?.source, 'Example Markets Wire');
+  assert.equal(bitcoin?.sentiment.label, 'positive');
+  assert.deepEqual(gold?.symbols, ['GOLD']);
+  assert.equal(gold?.sentiment.label, 'negative');
+  assert.equal(toyota?.title, 'Toyota shares tumble after profit warning & weak guidance');
+  assert.deepEqual(toyota?.categories, ['earnings', 'equities']);
+});
+
+test('a malformed feed is rejected naming the line, before anything is written', async (t) => {
+  const hub = await createTestHub(t);
+  const options = { knowledgeAt: new Date(), loadedAt: new Date() };
+  await assert.rejects(importFile(hub.runtime.store.db, importer(), fixture('bad-date.rss.xml'), options), (error: unknown) => {
+    assert.ok(error instanceof ImportError);
+    assert.match(error.message, /line 10/);
+    return true;
+  });
+  const rows = await hub.runtime.store.db.selectFrom('news_article').select('id').execute();
+  assert.equal(rows.length, 0);
+});
