@@ -25,6 +25,9 @@ const ENDPOINTS: { name: string; path: string }[] = [
   { name: 'crypto', path: '/openapi/v1/crypto' },
   { name: 'bubble-map-200', path: '/openapi/v1/crypto/bubble-map?limit=200' },
   { name: 'fx-correlation', path: '/openapi/v1/fx/correlation' },
+  { name: 'fdi-by-region', path: '/openapi/v1/macro/fdi/by-region?country=jp' },
+  { name: 'fdi-by-region-asof', path: '/openapi/v1/macro/fdi/by-region?country=jp&asOf=2025-06-30' },
+  { name: 'equity-prices-1y', path: '/openapi/v1/market/jp/equities/7203/prices' },
 ];
 
 async function measure(url: string, headers: Record<string, string>): Promise<{ rps: number; non2xx: number; errors: number }> {

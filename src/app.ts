@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { constants as zlib } from 'node:zlib';
 import type { AppContext } from './core/context.ts';
 import { installEdge } from './core/edge.ts';
+import { installAccessLog } from './core/access-log.ts';
 import { registerOpenApi } from './core/openapi.ts';
 import { parseQueryString } from './core/querystring.ts';
 import { registerSystemRoutes } from './core/system.routes.ts';
@@ -13,6 +14,8 @@ import { domains as allDomains, type DomainModule } from './domains/index.ts';
 export async function buildApp(ctx: AppContext, options: { domains?: readonly DomainModule[] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger,
+    // One access line per request (installAccessLog) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: true, useDefaults: true } },
     trustProxy: false,
@@ -21,6 +24,7 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   }) as unknown as FastifyInstance;
   app.decorate('apiOperations', new Map());
 
+  installAccessLog(app);
   installEdge(app, ctx);
   await app.register(compress, {
     global: true,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli, startServer } from '../helpers/cli.ts';
 import { testStore } from '../helpers/stores.ts';
+import { KEY_RECHECK_MS } from '../../src/core/auth/keys.service.ts';
 
 /** These start `fdh` on the embedded store: they run in the embedded pass only. */
 const skip = testStore === 'sqlite' ? false : 'runs in the embedded pass';
@@ -17,6 +18,17 @@ function tempDataDir(t: { after: (fn: () => void) => void }): string {
 
 async function usageStatus(baseUrl: string, key: string): Promise<number> {
   return (await fetch(`${baseUrl}/openapi/v1/usage`, { headers: { 'x-api-key': key } })).status;
+}
+
+/** A change made by another process reaches a serving one within KEY_RECHECK_MS. */
+async function eventuallyStatus(baseUrl: string, key: string, expected: number): Promise<number> {
+  const deadline = Date.now() + KEY_RECHECK_MS * 5;
+  let status = await usageStatus(baseUrl, key);
+  while (status !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    status = await usageStatus(baseUrl, key);
+  }
+  return status;
 }
 
 test('fdh keys round-trips: create, list, disable, enable, revoke, expiry', { skip }, async (t) => {
@@ -45,11 +57,11 @@ test('fdh keys round-trips: create, list, disable, enable, revoke, expiry', { sk
   assert.equal(await usageStatus(server.baseUrl, record.key), 200);
   assert.equal(await usageStatus(server.baseUrl, expiredKey), 401, 'expired → 401');
   assert.equal((await runCli(['keys', 'disable', record.id], env)).code, 0);
-  assert.equal(await usageStatus(server.baseUrl, record.key), 401, 'disabled → 401');
+  assert.equal(await eventuallyStatus(server.baseUrl, record.key, 401), 401, 'disabled → 401');
   assert.equal((await runCli(['keys', 'enable', record.id], env)).code, 0);
-  assert.equal(await usageStatus(server.baseUrl, record.key), 200, 'enabled → 200');
+  assert.equal(await eventuallyStatus(server.baseUrl, record.key, 200), 200, 'enabled → 200');
   assert.equal((await runCli(['keys', 'revoke', record.id], env)).code, 0);
-  assert.equal(await usageStatus(server.baseUrl, record.key), 401, 'revoked → 401');
+  assert.equal(await eventuallyStatus(server.baseUrl, record.key, 401), 401, 'revoked → 401');
 
   const unknown = await runCli(['keys', 'disable', 'key_nope'], env);
   assert.equal(unknown.code, 2);

@@ -37,7 +37,20 @@ export function statusOf(key: Pick<ApiKeySummary, 'disabledAt' | 'revokedAt' | '
   return 'active';
 }
 
+/**
+ * How long an authenticated key is trusted before the store is asked again. Changes made by
+ * this process apply at once; changes made elsewhere (another process, `fdh keys`) within this.
+ */
+export const KEY_RECHECK_MS = 1000;
+const KEY_CACHE_LIMIT = 10_000;
+
+interface TrustedKey {
+  record: ApiKeyRecord;
+  checkedAtMs: number;
+}
+
 export class KeysService {
+  readonly #trusted = new Map<string, TrustedKey>();
   readonly #repo: KeysRepo;
   readonly #plans: Plans;
   readonly #clock: Clock;
@@ -106,10 +119,26 @@ export class KeysService {
   async authenticate(presented: string): Promise<ApiKeyRecord | undefined> {
     if (!isWellFormedApiKey(presented)) return undefined;
     const hash = hashApiKey(presented);
+    const nowMs = performance.now();
+    let match = this.#trusted.get(hash);
+    if (match === undefined || nowMs - match.checkedAtMs >= KEY_RECHECK_MS) {
+      const record = await this.#lookup(presented, hash);
+      if (record === undefined) {
+        this.#trusted.delete(hash);
+        return undefined;
+      }
+      if (this.#trusted.size >= KEY_CACHE_LIMIT) this.#trusted.clear();
+      match = { record, checkedAtMs: nowMs };
+      this.#trusted.set(hash, match);
+    }
+    // Expiry is checked on every request: it needs no store, only the clock.
+    return statusOf(match.record, this.#clock.now()) === 'active' ? match.record : undefined;
+  }
+
+  async #lookup(presented: string, hash: string): Promise<ApiKeyRecord | undefined> {
     const candidates = await this.#repo.findByPrefix(displayPrefixOf(presented));
     let match: ApiKeyRecord | undefined;
     for (const candidate of candidates) if (hashesEqual(candidate.hash, hash)) match = candidate;
-    if (match === undefined || statusOf(match, this.#clock.now()) !== 'active') return undefined;
     return match;
   }
 
@@ -121,6 +150,7 @@ export class KeysService {
 
   async #change(id: string, change: Parameters<KeysRepo['setLifecycle']>[1]): Promise<ApiKeySummary> {
     if (!(await this.#repo.setLifecycle(id, change))) throw new KeyInputError(`no key with id ${id}`);
+    for (const [hash, trusted] of this.#trusted) if (trusted.record.id === id) this.#trusted.delete(hash);
     return this.#require(id);
   }
 }
