@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { findCommodity } from '../../../domains/commodities/commodities.catalog.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
+import { csvCells } from '../../csv.ts';
 
 export interface CommodityClose {
   slug: string;
@@ -27,14 +28,14 @@ export const commodityPricesCsvImporter: Importer<CommodityClose[]> = {
   source: 'Commodity prices CSV',
   parse(content) {
     const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
-    const header = (lines[0] ?? '').split(',').map((h) => h.trim().toLowerCase());
+    const header = csvCells(lines[0] ?? '').map((h) => h.toLowerCase());
     if (header.join(',') !== HEADER.join(',')) throw new ImportError(`line 1: expected the header "${HEADER.join(',')}"`);
     const closes: CommodityClose[] = [];
     const seen = new Set<string>();
     lines.slice(1).forEach((line, index) => {
       const lineNo = index + 2;
       if (line.trim() === '') return;
-      const cells = line.split(',').map((c) => c.trim());
+      const cells = csvCells(line);
       if (cells.length !== 3) throw new ImportError(`line ${lineNo}: expected 3 fields (date,slug,close), got ${cells.length}`);
       const [date = '', slug = '', closeText = ''] = cells;
       if (!isDate(date)) throw new ImportError(`line ${lineNo}: date "${date}" is not a YYYY-MM-DD date`);

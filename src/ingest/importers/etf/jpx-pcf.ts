@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
+import { csvCells } from '../../csv.ts';
 
 /**
  * The portfolio composition file (PCF) the Tokyo Stock Exchange publishes for each ETF
@@ -38,29 +39,6 @@ export interface PcfHolding {
 const FUND_HEADER = ['ETF Code', 'ETF Name', 'Fund Cash Component', 'Shares Outstanding', 'Fund Date'];
 const HOLDING_HEADER = ['Code', 'Name', 'ISIN', 'Exchange', 'Currency', 'Shares Amount', 'Stock Price'];
 
-/** One CSV record: commas separate, double quotes enclose, a doubled quote escapes. */
-function splitCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += char;
-  }
-  cells.push(cell.trim());
-  return cells;
-}
-
 function number(text: string, what: string, line: number): number {
   const value = Number(text.replace(/,/g, ''));
   if (text === '' || !Number.isFinite(value)) throw new ImportError(`line ${line}: ${what} "${text}" is not a number`);
@@ -73,8 +51,8 @@ function sameHeader(cells: string[], expected: string[]): boolean {
 
 export function parsePcf(content: string): PcfFile {
   const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (!sameHeader(splitCsvLine(lines[0] ?? ''), FUND_HEADER)) throw new ImportError(`line 1: expected the PCF fund header "${FUND_HEADER.join(',')}"`);
-  const [fundCode = '', fundName = '', cash = '', units = '', date = ''] = splitCsvLine(lines[1] ?? '');
+  if (!sameHeader(csvCells(lines[0] ?? ''), FUND_HEADER)) throw new ImportError(`line 1: expected the PCF fund header "${FUND_HEADER.join(',')}"`);
+  const [fundCode = '', fundName = '', cash = '', units = '', date = ''] = csvCells(lines[1] ?? '');
   if (!/^[0-9A-Z]{4}$/.test(fundCode)) throw new ImportError(`line 2: ETF Code "${fundCode}" is not a 4-character TSE code`);
   const dateMatch = /^(\d{4})(\d{2})(\d{2})$/.exec(date);
   if (dateMatch === null) throw new ImportError(`line 2: Fund Date "${date}" is not YYYYMMDD`);
@@ -89,14 +67,14 @@ export function parsePcf(content: string): PcfFile {
   if (file.unitsOutstanding <= 0) throw new ImportError('line 2: Shares Outstanding must be positive');
   let index = 2;
   while (index < lines.length && (lines[index] ?? '').trim() === '') index++;
-  if (!sameHeader(splitCsvLine(lines[index] ?? ''), HOLDING_HEADER)) {
+  if (!sameHeader(csvCells(lines[index] ?? ''), HOLDING_HEADER)) {
     throw new ImportError(`line ${index + 1}: expected the PCF holdings header "${HOLDING_HEADER.join(',')}"`);
   }
   for (index++; index < lines.length; index++) {
     const text = lines[index] ?? '';
     if (text.trim() === '') continue;
     const lineNo = index + 1;
-    const cells = splitCsvLine(text);
+    const cells = csvCells(text);
     if (cells.length !== HOLDING_HEADER.length) throw new ImportError(`line ${lineNo}: expected ${HOLDING_HEADER.length} fields, found ${cells.length}`);
     const [code = '', name = '', isin = '', exchange = '', currency = '', shares = '', price = ''] = cells;
     if (code === '' || name === '') throw new ImportError(`line ${lineNo}: Code and Name are required`);

@@ -1,5 +1,6 @@
 import { insertChunked } from '../../demo/framework.ts';
 import { ImportError, type Importer } from '../../source.ts';
+import { csvCells } from '../../csv.ts';
 
 /**
  * The ECB euro foreign exchange reference rates, `eurofxref-hist.csv` (or the daily
@@ -34,7 +35,7 @@ export function usdCross(currency: string, perEuro: number, usdPerEuro: number):
 }
 
 function splitLine(line: string): string[] {
-  const cells = line.split(',').map((cell) => cell.trim());
+  const cells = csvCells(line);
   // The ECB ends every line with a comma.
   if (cells.length > 1 && cells[cells.length - 1] === '') cells.pop();
   return cells;

@@ -1,6 +1,7 @@
 import { catalogueRow, INDEX_CATALOGUE } from '../../../domains/indices/indices.catalogue.ts';
 import { insertChunked } from '../../demo/framework.ts';
 import { ImportError, type Importer } from '../../source.ts';
+import { csvCells } from '../../csv.ts';
 
 /**
  * FRED's CSV download of one or more daily index series (`fredgraph.csv` or `SP500.csv`):
@@ -30,7 +31,7 @@ function isCalendarDate(text: string): boolean {
 export function parseFredIndices(content: string): IndexCloseRecord[] {
   const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
   while (lines.length > 0 && (lines[lines.length - 1] ?? '').trim() === '') lines.pop();
-  const [dateHeader = '', ...series] = (lines[0] ?? '').split(',').map((cell) => cell.trim());
+  const [dateHeader = '', ...series] = csvCells(lines[0] ?? '');
   if (!/^(observation_date|DATE)$/i.test(dateHeader) || series.length === 0) {
     throw new ImportError('line 1: expected the FRED header "observation_date,SERIES,…"');
   }
@@ -43,7 +44,7 @@ export function parseFredIndices(content: string): IndexCloseRecord[] {
   const seen = new Set<string>();
   for (let i = 1; i < lines.length; i++) {
     const lineNumber = i + 1;
-    const [date = '', ...values] = (lines[i] ?? '').split(',').map((cell) => cell.trim());
+    const [date = '', ...values] = csvCells(lines[i] ?? '');
     if (!isCalendarDate(date)) throw new ImportError(`line ${lineNumber}: "${date}" is not a YYYY-MM-DD date`);
     if (seen.has(date)) throw new ImportError(`line ${lineNumber}: ${date} appears twice`);
     seen.add(date);

@@ -1,6 +1,6 @@
 import { ImportError, type Importer } from '../../source.ts';
 import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
-import { csvCells, numberedLines } from './csv.ts';
+import { csvCells, numberedLines } from '../../csv.ts';
 
 const SERIES = /^[a-z0-9][a-z0-9./_-]*$/i;
 const PERIOD = /^\d{4}(-Q[1-4]|-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/;

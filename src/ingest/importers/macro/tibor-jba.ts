@@ -1,7 +1,7 @@
 import { ImportError, type Importer } from '../../source.ts';
 import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
 import { TIBOR_TENORS, tiborSeries, type TiborTenor } from '../../../domains/macro/series.ts';
-import { csvCells, numberedLines } from './csv.ts';
+import { csvCells, numberedLines } from '../../csv.ts';
 
 /** JBA's column headings per tenor (`1WEEK`, `1MONTH`, …); the 2- and 12-month columns are not served. */
 const HEADINGS: Record<string, TiborTenor> = { '1WEEK': '1w', '1W': '1w', '1MONTH': '1m', '1M': '1m', '3MONTH': '3m', '3M': '3m', '6MONTH': '6m', '6M': '6m' };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Importer } from '../../source.ts';
 import { ImportError } from '../../source.ts';
+import { csvCells } from '../../csv.ts';
 
 export interface ParsedTransaction {
   line: number;
@@ -17,29 +18,6 @@ export interface ParsedTransaction {
 }
 
 const REQUIRED = ['Type', 'Prefecture', 'Municipality', 'TradePrice', 'Area', 'Period'] as const;
-
-/** One CSV record: commas inside double quotes are data, `""` is a quote. */
-export function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else field += c;
-  }
-  fields.push(field);
-  return fields.map((f) => f.trim());
-}
 
 const ORDINALS: Record<string, number> = { '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
 
@@ -65,7 +43,7 @@ export function municipalityKey(name: string): string {
 
 export function parseMlitCsv(content: string, fileName: string): ParsedTransaction[] {
   const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = csvFields(lines[0] ?? '');
+  const header = csvCells(lines[0] ?? '');
   const missing = REQUIRED.filter((name) => !header.includes(name));
   if (missing.length > 0) throw new ImportError(`${fileName}: line 1: missing columns ${missing.join(', ')}`);
   const column = (fields: string[], name: string) => fields[header.indexOf(name)] ?? '';
@@ -73,7 +51,7 @@ export function parseMlitCsv(content: string, fileName: string): ParsedTransacti
   lines.forEach((text, index) => {
     if (index === 0 || text.trim() === '') return;
     const line = index + 1;
-    const fields = csvFields(text);
+    const fields = csvCells(text);
     const where = `${fileName}: line ${line}`;
     if (fields.length !== header.length) throw new ImportError(`${where}: ${fields.length} fields where the header has ${header.length}`);
     const price = Number(column(fields, 'TradePrice').replaceAll(',', ''));
