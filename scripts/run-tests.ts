@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { globSync } from 'node:fs';
+import { dropTestSchemas } from '../test/helpers/stores.ts';
 
 const patterns = process.argv.length > 2 ? process.argv.slice(2) : ['test/**/*.test.ts'];
 const files = [...new Set(patterns.flatMap((pattern) => globSync(pattern)))].sort();
@@ -31,7 +32,10 @@ if (!process.env.FDH_TEST_DATABASE_URL) {
 } else {
   const redis = process.env.FDH_TEST_REDIS_URL ? 'Redis quota' : 'in-process quota (FDH_TEST_REDIS_URL not set)';
   const env = { FDH_TEST_STORE: 'postgres' };
+  await dropTestSchemas(process.env.FDH_TEST_DATABASE_URL);
   if (!pass(`scaled out: PostgreSQL store, ${redis}`, inProcess, env, 2)) failed.push('scaled out');
+  const dropped = await dropTestSchemas(process.env.FDH_TEST_DATABASE_URL);
+  process.stdout.write(`(dropped the pass's ${dropped} test schemas)\n`);
   if (!pass('scaled out: several processes', multiProcess, env, 1)) failed.push('several processes');
 }
 

@@ -48,10 +48,7 @@ export async function createTestHub(t: TestContext, options: TestHubOptions = {}
   const dataDir = mkdtempSync(join(tmpdir(), 'fdh-test-'));
   const scaledOut = scaledOutEnv();
   // Registered first so a hub that fails to open still leaves nothing behind.
-  t.after(async () => {
-    await scaledOut.cleanup();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = { FDH_DATA_DIR: dataDir, FDH_LOG_LEVEL: 'info', ...scaledOut.env, ...options.env };
   if (options.plans !== undefined) {
     const plansFile = join(dataDir, 'plans.json');

@@ -12,30 +12,41 @@ export const testStore: TestStore = process.env.FDH_TEST_STORE === 'postgres' ? 
 export const testDatabaseUrl = process.env.FDH_TEST_DATABASE_URL;
 export const testRedisUrl = process.env.FDH_TEST_REDIS_URL;
 
+/** Every schema the scaled-out pass makes starts with this; the runner drops them all afterwards. */
+export const TEST_SCHEMA_PREFIX = 'fdh_test_';
+
 export interface ScaledOutEnv {
   env: Record<string, string>;
   schema?: string;
   redisKeyPrefix?: string;
-  cleanup(): Promise<void>;
 }
 
-/** A private PostgreSQL schema and Redis key prefix for one hub in the scaled-out pass. */
+/**
+ * A private PostgreSQL schema and Redis key prefix for one hub in the scaled-out pass. Schemas
+ * are not dropped by the test that made them: a drop while another hub's migrator introspects
+ * the catalogue fails that hub, so the runner drops them together after the pass.
+ */
 export function scaledOutEnv(): ScaledOutEnv {
-  if (testStore !== 'postgres') return { env: {}, cleanup: async () => {} };
+  if (testStore !== 'postgres') return { env: {} };
   if (testDatabaseUrl === undefined) throw new Error('FDH_TEST_STORE=postgres needs FDH_TEST_DATABASE_URL');
   const id = randomBytes(6).toString('hex');
-  const schema = `fdh_test_${id}`;
   const env: Record<string, string> = { FDH_DATABASE_URL: testDatabaseUrl };
   if (testRedisUrl !== undefined) env.FDH_REDIS_URL = testRedisUrl;
-  return {
-    env,
-    schema,
-    redisKeyPrefix: `fdh-test-${id}:`,
-    async cleanup() {
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
-    },
-  };
+  return { env, schema: `${TEST_SCHEMA_PREFIX}${id}`, redisKeyPrefix: `fdh-test-${id}:` };
+}
+
+/** Drops every schema the scaled-out pass made (also those a crashed run left behind). */
+export async function dropTestSchemas(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      'select nspname as name from pg_namespace where starts_with(nspname, $1)',
+      [TEST_SCHEMA_PREFIX],
+    );
+    for (const { name } of rows) await client.query(`drop schema if exists "${name}" cascade`);
+    return rows.length;
+  } finally {
+    await client.end();
+  }
 }

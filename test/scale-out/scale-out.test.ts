@@ -130,10 +130,13 @@ test('losing PostgreSQL gives 503 envelopes with Retry-After, and the service re
   const relayed = new URL(setup.env.FDH_DATABASE_URL ?? '');
   relayed.host = `127.0.0.1:${relay.port}`;
   const server = await serveOne(setup, { FDH_DATABASE_URL: relayed.toString() });
-  assert.equal((await call(server.baseUrl, setup.key)).status, 200);
+  // A data endpoint reads the store on every request (the key itself is trusted for a second).
+  const data = '/openapi/v1/crypto/dominance';
+  const before = await call(server.baseUrl, setup.key, data);
+  assert.notEqual(before.status, 503);
 
   await relay.cut();
-  const down = await call(server.baseUrl, setup.key);
+  const down = await call(server.baseUrl, setup.key, data);
   assert.equal(down.status, 503);
   assert.ok(Number(down.headers.get('retry-after')) >= 1);
   const envelope = down.body as { success: boolean; statusCode: number; error: { code: string; message: string } };
@@ -144,7 +147,7 @@ test('losing PostgreSQL gives 503 envelopes with Retry-After, and the service re
 
   await relay.restore();
   const deadline = Date.now() + 10_000;
-  while ((await call(server.baseUrl, setup.key)).status !== 200) {
+  while ((await call(server.baseUrl, setup.key, data)).status !== before.status) {
     assert.ok(Date.now() < deadline, 'requests succeed again once the database is back');
     await sleep(100);
   }

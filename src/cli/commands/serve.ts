@@ -45,18 +45,21 @@ async function runPrimary(config: Config, workers: number): Promise<number> {
   } finally {
     await runtime.close();
   }
-  const exits: Promise<number | null>[] = [];
+  let stopSignal: NodeJS.Signals | undefined;
+  const exits: Promise<boolean>[] = [];
   for (let i = 0; i < workers; i++) {
     const worker = cluster.fork();
-    exits.push(new Promise((resolve) => worker.on('exit', (code) => resolve(code))));
+    // A worker still starting when the stop signal came ends by that signal: a clean stop too.
+    exits.push(new Promise((resolve) => worker.on('exit', (code, signal) => resolve(code === 0 || signal === stopSignal))));
   }
   const forward = (signal: NodeJS.Signals) => {
+    stopSignal = signal;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
   process.once('SIGTERM', () => forward('SIGTERM'));
   process.once('SIGINT', () => forward('SIGINT'));
-  const codes = await Promise.all(exits);
-  return codes.every((code) => code === 0) ? 0 : 1;
+  const clean = await Promise.all(exits);
+  return clean.every(Boolean) ? 0 : 1;
 }
 
 export async function serveCommand(args: string[]): Promise<number> {
