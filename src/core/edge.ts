@@ -14,12 +14,14 @@ const STORE_RETRY_AFTER_SECONDS = 5;
 
 function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: number, nowMs: number): void {
   const secondsToReset = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));
-  reply.header('x-ratelimit-limit', decision.budget);
-  reply.header('x-ratelimit-remaining', decision.remaining);
-  reply.header('x-ratelimit-reset', decision.resetAt);
-  reply.header('x-ratelimit-weight-used', weight);
-  reply.header('ratelimit-policy', `"minute";q=${decision.budget};w=60`);
-  reply.header('ratelimit', `"minute";r=${decision.remaining};t=${secondsToReset}`);
+  reply.headers({
+    'x-ratelimit-limit': decision.budget,
+    'x-ratelimit-remaining': decision.remaining,
+    'x-ratelimit-reset': decision.resetAt,
+    'x-ratelimit-weight-used': weight,
+    'ratelimit-policy': `"minute";q=${decision.budget};w=60`,
+    ratelimit: `"minute";r=${decision.remaining};t=${secondsToReset}`,
+  });
   if (!decision.allowed) reply.header('retry-after', secondsToReset);
 }
 
@@ -80,15 +82,18 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
       throw new ApiError(403, 'FEATURE_NOT_IN_PLAN', `This key's plan or scopes do not include ${route.feature}`);
     }
     const decision = await limiter.consume({ subject: auth.key.id, budget: auth.plan.budget, weight, nowMs });
+    request.quota = decision;
     setQuotaHeaders(reply, decision, weight, nowMs);
     if (!decision.allowed) {
       throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', `The per-minute budget of ${decision.budget} is used up; this call costs ${weight}`);
     }
   });
 
-  app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config.api === undefined) return;
-    const repeated = repeatedParametersOf(request.query).map((name) => `${name} must be given at most once`);
+  app.addHook('preHandler', (request, _reply, done) => {
+    const repeatedNames = repeatedParametersOf(request.query);
+    if (request.validationError === undefined && repeatedNames.length === 0) return done();
+    if (request.routeOptions.config.api === undefined) return done();
+    const repeated = repeatedNames.map((name) => `${name} must be given at most once`);
     const failure = request.validationError as (Error & { validation?: SchemaIssue[] }) | undefined;
     const schema = request.routeOptions.schema;
     const context = (failure as { validationContext?: string } | undefined)?.validationContext;
@@ -96,26 +101,25 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
       | { properties?: Record<string, Record<string, unknown>> }
       | undefined;
     const issues = failure?.validation === undefined ? [] : describeIssues(failure.validation, (name) => partSchema?.properties?.[name]);
-    const messages = [...repeated, ...issues];
-    if (messages.length > 0) throw badRequest(messages);
+    done(badRequest([...repeated, ...issues]));
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config.api === undefined && !request.url.startsWith(API_PREFIX)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.routeOptions.config.api === undefined && !request.url.startsWith(API_PREFIX)) return done(null, payload);
     if (reply.statusCode !== 200) {
       reply.header('cache-control', 'no-store');
-      return payload;
+      return done(null, payload);
     }
-    if (typeof payload !== 'string') return payload;
+    if (typeof payload !== 'string') return done(null, payload);
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
       reply.code(304);
       reply.removeHeader('content-length');
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

@@ -4,6 +4,7 @@ import type { Clock } from './clock.ts';
 import { BaseMetaSchema, SuccessEnvelopeSchema } from './envelope.ts';
 import type { FeatureCode, Plan } from './auth/plans.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
+import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 
 export const API_PREFIX = '/openapi/v1';
 
@@ -46,6 +47,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth?: AuthContext;
+    /** The quota decision the edge took for this request. */
+    quota?: QuotaDecision;
   }
   interface FastifyInstance {
     /** Every registered API operation by operationId: feeds the OpenAPI extensions and the route suite. */

@@ -25,8 +25,9 @@ export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void 
     weight: 0,
     data: UsageSchema,
     maxAge: () => 0,
-    async handler({ auth, now }) {
-      const window = await ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs: now.getTime() });
+    async handler({ auth, now, request }) {
+      // The edge has just charged this call (weight 0) and knows the window's state.
+      const window = request.quota ?? (await ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs: now.getTime() }));
       return {
         data: {
           keyId: auth.key.id,
