@@ -1,8 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import compress from '@fastify/compress';
-import { constants as zlib } from 'node:zlib';
 import type { AppContext } from './core/context.ts';
 import { installEdge } from './core/edge.ts';
+import { installCompression } from './core/compression.ts';
 import { installAccessLog } from './core/access-log.ts';
 import { registerOpenApi } from './core/openapi.ts';
 import { parseQueryString } from './core/querystring.ts';
@@ -26,13 +25,7 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
 
   installAccessLog(app);
   installEdge(app, ctx);
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // Quality 4 keeps brotli within a millisecond for typical payloads; 11 (the default) does not.
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  installCompression(app);
   await registerOpenApi(app, ctx);
   registerSystemRoutes(app, ctx);
   registerUsageRoute(app, ctx);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from './errors.ts';
 import { errorEnvelope } from './envelope.ts';
@@ -111,7 +111,7 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
       return done(null, payload);
     }
     if (typeof payload !== 'string') return done(null, payload);
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
     reply.header('etag', etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
