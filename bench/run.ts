@@ -4,15 +4,18 @@
  * one at a time, with a warm-up before each measurement. Loopback only, bounded in time.
  *
  * Options (environment): BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10),
- * BENCH_ONLY (comma-separated names of the endpoints to measure).
+ * BENCH_ONLY (comma-separated names of the endpoints to measure), BENCH_DATABASE_URL (run the
+ * hub on this PostgreSQL database instead of SQLite), BENCH_REDIS_URL (also measure the usage
+ * endpoint with the quota in Redis, and print its ratio to the in-process quota).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { runCli, startServer, type RunningServer } from '../test/helpers/cli.ts';
+import { CLI, runCli, type RunningServer } from '../test/helpers/cli.ts';
+import { freePort } from '../test/helpers/services.ts';
 import { FEATURE_CODES } from '../src/core/auth/plans.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -36,6 +39,26 @@ async function measure(url: string, headers: Record<string, string>): Promise<{ 
   return { rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
+/**
+ * The hub as an operator runs it: its log lines go to a file, not through a pipe into this
+ * process (which drives the load and must not spend its time reading them).
+ */
+async function startHub(env: Record<string, string>, logFile: string): Promise<RunningServer> {
+  const port = await freePort();
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port)], { env: { ...process.env, ...env }, stdio: ['ignore', log, 'inherit'] });
+  closeSync(log);
+  const exited = new Promise<number | null>((done) => child.on('close', done));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const ready = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    if (ready) return { child, baseUrl, stdout: () => '', exited };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the hub did not start within 60 s');
+}
+
 function startBare(): Promise<RunningServer> {
   const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
   return new Promise((resolve, reject) => {
@@ -56,7 +79,8 @@ async function main(): Promise<void> {
   const plansFile = join(dataDir, 'plans.json');
   // A budget no benchmark can exhaust: the quota is still checked and charged on every request.
   writeFileSync(plansFile, JSON.stringify({ plans: { bench: { budget: 1_000_000_000, features: [...FEATURE_CODES] } } }));
-  const env = { FDH_DATA_DIR: dataDir, FDH_PLANS_FILE: plansFile, FDH_LOG_LEVEL: process.env.FDH_LOG_LEVEL ?? 'info' };
+  const env: Record<string, string> = { FDH_DATA_DIR: dataDir, FDH_PLANS_FILE: plansFile, FDH_LOG_LEVEL: process.env.FDH_LOG_LEVEL ?? 'info' };
+  if (process.env.BENCH_DATABASE_URL) env.FDH_DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const servers: RunningServer[] = [];
   try {
     const seeded = await runCli(['seed', 'demo'], env);
@@ -66,18 +90,32 @@ async function main(): Promise<void> {
 
     const bare = await startBare();
     servers.push(bare);
-    const hub = await startServer({ ...env, FDH_LOG_LEVEL: env.FDH_LOG_LEVEL });
+    const hub = await startHub(env, join(dataDir, 'hub.log'));
     servers.push(hub);
 
     const baseline = await measure(bare.baseUrl + '/', {});
     process.stdout.write(`bare node:http            ${baseline.rps.toFixed(0).padStart(8)} req/s\n`);
+    const report = (name: string, result: Awaited<ReturnType<typeof measure>>) => {
+      const problems = result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
+      process.stdout.write(`hub ${name.padEnd(22)}${result.rps.toFixed(0).padStart(8)} req/s   ratio ${(result.rps / baseline.rps).toFixed(2)}${problems}\n`);
+    };
+    const usage = ENDPOINTS[0];
+    let localUsage: number | undefined;
     for (const endpoint of ENDPOINTS) {
       if (ONLY !== undefined && !ONLY.includes(endpoint.name)) continue;
       const result = await measure(hub.baseUrl + endpoint.path, { 'x-api-key': key });
-      const problems = result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
-      process.stdout.write(
-        `hub ${endpoint.name.padEnd(22)}${result.rps.toFixed(0).padStart(8)} req/s   ratio ${(result.rps / baseline.rps).toFixed(2)}${problems}\n`,
-      );
+      if (endpoint === usage) localUsage = result.rps;
+      report(endpoint.name, result);
+    }
+
+    const redisUrl = process.env.BENCH_REDIS_URL;
+    if (redisUrl && usage !== undefined) {
+      const shared = await startHub({ ...env, FDH_REDIS_URL: redisUrl }, join(dataDir, 'hub-redis.log'));
+      servers.push(shared);
+      const result = await measure(shared.baseUrl + usage.path, { 'x-api-key': key });
+      report(`${usage.name} (Redis quota)`, result);
+      const local = localUsage ?? (await measure(hub.baseUrl + usage.path, { 'x-api-key': key })).rps;
+      process.stdout.write(`Redis-backed quota / in-process quota: ${(result.rps / local).toFixed(2)}\n`);
     }
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
