@@ -283,3 +283,43 @@ function extraProperties(data: unknown, fields: TwinField[]): string[] {
   visit(data, '', 'data');
   return problems;
 }
+
+interface OpenApiParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema: Record<string, unknown>;
+}
+
+/**
+ * Every way an operation of the served OpenAPI document departs from the twin's parameter
+ * table: names, location, requiredness, enums, defaults and ranges. `extra` names parameters
+ * the hub adds on purpose (optional ones only, so a twin client never needs them).
+ */
+export function twinParameterProblems(document: { paths: Record<string, Record<string, { parameters?: OpenApiParameter[] }>> }, operationId: string, extra: string[] = []): string[] {
+  const twin = twinOperation(operationId);
+  const operation = document.paths[twin.path]?.get;
+  if (operation === undefined) return [`${twin.path} is not served`];
+  const served = operation.parameters ?? [];
+  const problems: string[] = [];
+  for (const param of served) {
+    if (!twin.parameters.some((p) => p.name === param.name) && !(extra.includes(param.name) && param.required !== true)) {
+      problems.push(`${param.name} is not a twin parameter`);
+    }
+  }
+  for (const expected of twin.parameters) {
+    const param = served.find((p) => p.name === expected.name);
+    if (param === undefined) {
+      problems.push(`${expected.name} is missing`);
+      continue;
+    }
+    if (param.in !== expected.in) problems.push(`${expected.name} is in ${param.in}, the twin has ${expected.in}`);
+    if ((param.required ?? false) !== expected.required) problems.push(`${expected.name} required=${String(param.required ?? false)}, the twin has ${String(expected.required)}`);
+    const servedEnum = param.schema.enum;
+    if (expected.enum.length > 0 && JSON.stringify(servedEnum) !== JSON.stringify(expected.enum)) problems.push(`${expected.name} enum ${JSON.stringify(servedEnum)}, the twin has ${expected.enum.join(', ')}`);
+    if (expected.default !== undefined && String(param.schema.default) !== expected.default) problems.push(`${expected.name} default ${String(param.schema.default)}, the twin has ${expected.default}`);
+    if (expected.min !== undefined && param.schema.minimum !== expected.min) problems.push(`${expected.name} minimum ${String(param.schema.minimum)}, the twin has ${expected.min}`);
+    if (expected.max !== undefined && param.schema.maximum !== expected.max) problems.push(`${expected.name} maximum ${String(param.schema.maximum)}, the twin has ${expected.max}`);
+  }
+  return problems;
+}
