@@ -64,7 +64,7 @@ async function call(baseUrl: string, key: string, path = '/openapi/v1/usage'): P
 
 test('two processes on one database and one Redis admit exactly the budget of a key', { skip }, async (t) => {
   const budget = 150;
-  const setup = await setUp(t, budget, { FDH_REDIS_URL: testRedisUrl ?? '' });
+  const setup = await setUp(t, budget, { FDH_REDIS_URL: testRedisUrl ?? '', FDH_EXPECTED_NODES: '2' });
   const [a, b] = await Promise.all([serveOne(setup), serveOne(setup)]);
   assert.ok(a !== undefined && b !== undefined);
   await awayFromMinuteEnd(20);

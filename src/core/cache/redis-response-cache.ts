@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { PAST_DEADLINE, withinDeadline } from '../redis.ts';
 import type { Clock } from '../clock.ts';
 import type { CachedResponse, ResponseCache } from './response-cache.ts';
 
@@ -10,8 +11,8 @@ interface Stored {
 /**
  * The shared adapter: one JSON value per key, expiring in Redis at the same instant
  * (`PXAT`). A Redis failure is a miss on read and a no-op on write, so an unreachable Redis
- * slows answers down (each is computed) but never fails them; the connection's own command
- * timeout bounds the wait.
+ * slows answers down (each is computed) but never fails them; a read waits at most the Redis
+ * deadline (`withinDeadline`).
  */
 export class RedisResponseCache implements ResponseCache {
   readonly #redis: Redis;
@@ -25,13 +26,13 @@ export class RedisResponseCache implements ResponseCache {
   }
 
   async get<Value>(key: string): Promise<CachedResponse<Value> | undefined> {
-    let json: string | null;
+    let json: string | null | typeof PAST_DEADLINE;
     try {
-      json = await this.#redis.get(this.#prefix + key);
+      json = await withinDeadline(this.#redis.get(this.#prefix + key));
     } catch {
       return undefined;
     }
-    if (json === null) return undefined;
+    if (json === null || json === PAST_DEADLINE) return undefined;
     const stored = JSON.parse(json) as Stored;
     // The hub's clock decides, as in the memory adapter (Redis only drops the key eventually).
     if (stored.expiresAtMs <= this.#clock.now().getTime()) return undefined;
@@ -43,7 +44,7 @@ export class RedisResponseCache implements ResponseCache {
     if (expiresAtMs <= this.#clock.now().getTime()) return;
     const stored: Stored = { value, expiresAtMs };
     try {
-      await this.#redis.set(this.#prefix + key, JSON.stringify(stored), 'PXAT', Math.max(expiresAtMs, Date.now() + 1000));
+      await withinDeadline(this.#redis.set(this.#prefix + key, JSON.stringify(stored), 'PXAT', Math.max(expiresAtMs, Date.now() + 1000)));
     } catch {
       // A cache that cannot be written is a cache that misses: the answer is still served.
     }

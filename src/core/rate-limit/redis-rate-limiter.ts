@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { PAST_DEADLINE, withinDeadline } from '../redis.ts';
 import {
   WINDOW_MS,
   decisionFor,
@@ -80,15 +81,15 @@ export class RedisRateLimiter implements RateLimiter {
     if (this.#redis.status === 'ready') {
       try {
         // The key outlives its window a little so clock skew between nodes cannot reopen it.
-        const [admitted, used] = await this.#redis.fdhConsume(
-          this.#key(request.subject, windowStart),
-          request.weight,
-          request.budget,
-          WINDOW_MS * 2,
+        const answer = await withinDeadline(
+          this.#redis.fdhConsume(this.#key(request.subject, windowStart), request.weight, request.budget, WINDOW_MS * 2),
         );
-        count.sharedUsed = Number(used);
-        count.localUsed = 0;
-        return decisionFor(admitted === 1, request.budget, count.sharedUsed, windowStart);
+        if (answer !== PAST_DEADLINE) {
+          const [admitted, used] = answer;
+          count.sharedUsed = Number(used);
+          count.localUsed = 0;
+          return decisionFor(admitted === 1, request.budget, count.sharedUsed, windowStart);
+        }
       } catch {
         // Unanswered within the timeout: decide locally below.
       }
@@ -104,8 +105,8 @@ export class RedisRateLimiter implements RateLimiter {
     const windowStart = windowStartOf(request.nowMs);
     if (this.#redis.status === 'ready') {
       try {
-        const used = Number((await this.#redis.get(this.#key(request.subject, windowStart))) ?? 0);
-        return decisionFor(true, request.budget, used, windowStart);
+        const answer = await withinDeadline(this.#redis.get(this.#key(request.subject, windowStart)));
+        if (answer !== PAST_DEADLINE) return decisionFor(true, request.budget, Number(answer ?? 0), windowStart);
       } catch {
         // Fall through to what this process knows.
       }
@@ -117,8 +118,7 @@ export class RedisRateLimiter implements RateLimiter {
   async status(): Promise<RateLimiterStatus> {
     if (this.#redis.status !== 'ready') return 'degraded';
     try {
-      await this.#redis.ping();
-      return 'shared';
+      return (await withinDeadline(this.#redis.ping())) === PAST_DEADLINE ? 'degraded' : 'shared';
     } catch {
       return 'degraded';
     }
