@@ -26,6 +26,3 @@ export const Month = () => Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', de
 /** ISO 3166 alpha-2 country code, either case (echoed upper case). */
 export const CountryCode = (options: Record<string, unknown> = {}) =>
   Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 code (either case)', ...options });
-/** Equity code: a 4-character ticker (`7203`, `130A`) or the 5-character code (`72030`). */
-export const EquityCode = () =>
-  Type.String({ pattern: '^[0-9A-Z]{4}[0-9A-Z]?$', description: '4-character ticker or 5-character code' });
