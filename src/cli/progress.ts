@@ -6,12 +6,14 @@ export function progressReporter(steps: readonly string[]): { update: (step: str
   const out = process.stderr;
   const width = 30;
   let lastDrawn = '';
+  const finished = new Set<string>();
   return {
     update(step, fraction) {
       const index = steps.indexOf(step);
       const overall = (Math.max(0, index) + fraction) / Math.max(1, steps.length);
       if (!out.isTTY) {
-        if (fraction === 1) out.write(`seeded ${step} (${index + 1}/${steps.length})\n`);
+        if (fraction === 1 && !finished.has(step)) out.write(`seeded ${step} (${index + 1}/${steps.length})\n`);
+        if (fraction === 1) finished.add(step);
         return;
       }
       const filled = Math.round(overall * width);
