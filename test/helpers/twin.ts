@@ -323,3 +323,16 @@ export function twinParameterProblems(document: { paths: Record<string, Record<s
   }
   return problems;
 }
+
+/** The twin's path with its example parameters filled in (path and query). */
+export function twinExampleUrl(operationId: string): string {
+  const operation = twinOperation(operationId);
+  let path = operation.path;
+  const query = new URLSearchParams();
+  for (const parameter of operation.parameters) {
+    if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, parameter.example ?? '');
+    else if (parameter.example !== undefined) query.set(parameter.name, parameter.example);
+  }
+  const text = query.toString();
+  return text === '' ? path : `${path}?${text}`;
+}

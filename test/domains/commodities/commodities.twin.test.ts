@@ -1,22 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { twinOperation, twinProblems, twinParameterProblems } from '../../helpers/twin.ts';
+import { twinOperation, twinProblems, twinParameterProblems, twinExampleUrl } from '../../helpers/twin.ts';
 import { commoditiesDemoGenerator } from '../../../src/ingest/demo/commodities.ts';
 
 const OPERATIONS = ['commoditiesList', 'commoditiesFeatured', 'commoditiesMovers', 'commoditiesGoldDxy', 'commoditiesHistory'];
-
-function exampleUrl(operationId: string): string {
-  const op = twinOperation(operationId);
-  let path = op.path;
-  const query = new URLSearchParams();
-  for (const p of op.parameters) {
-    if (p.in === 'path') path = path.replace(`{${p.name}}`, p.example ?? '');
-    else if (p.example !== undefined) query.set(p.name, p.example);
-  }
-  const qs = query.toString();
-  return qs === '' ? path : `${path}?${qs}`;
-}
 
 test('commodity operations answer as the twin describes them', async (t) => {
   const hub = await createTestHub(t, { seed: [commoditiesDemoGenerator] });
@@ -33,7 +21,7 @@ test('commodity operations answer as the twin describes them', async (t) => {
       const op = twinOperation(operationId);
       assert.equal(hub.app.apiOperations.get(operationId)?.weight, op.weight);
       assert.equal(hub.app.apiOperations.get(operationId)?.feature, op.feature);
-      const served = await data(exampleUrl(operationId));
+      const served = await data(twinExampleUrl(operationId));
       assert.ok(Array.isArray(served) ? served.length > 0 : true);
       assert.deepEqual(twinProblems(operationId, served), []);
     });

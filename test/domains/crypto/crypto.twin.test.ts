@@ -1,23 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { twinOperation, twinProblems, twinParameterProblems } from '../../helpers/twin.ts';
+import { twinOperation, twinProblems, twinParameterProblems, twinExampleUrl } from '../../helpers/twin.ts';
 import { cryptoDemoGenerator } from '../../../src/ingest/demo/crypto.ts';
 
 const OPERATIONS = ['cryptoOverview', 'cryptoBubbleMap', 'cryptoOnchain', 'cryptoDerivatives', 'cryptoDominance'];
-
-/** The twin's path with its example parameters (path and query). */
-function exampleUrl(operationId: string): string {
-  const op = twinOperation(operationId);
-  let path = op.path;
-  const query = new URLSearchParams();
-  for (const p of op.parameters) {
-    if (p.in === 'path') path = path.replace(`{${p.name}}`, p.example ?? '');
-    else if (p.example !== undefined) query.set(p.name, p.example);
-  }
-  const qs = query.toString();
-  return qs === '' ? path : `${path}?${qs}`;
-}
 
 test('crypto operations answer as the twin describes them', async (t) => {
   const hub = await createTestHub(t, { seed: [cryptoDemoGenerator] });
@@ -29,7 +16,7 @@ test('crypto operations answer as the twin describes them', async (t) => {
       const op = twinOperation(operationId);
       assert.equal(hub.app.apiOperations.get(operationId)?.weight, op.weight);
       assert.equal(hub.app.apiOperations.get(operationId)?.feature, op.feature);
-      const res = await hub.get(exampleUrl(operationId), key);
+      const res = await hub.get(twinExampleUrl(operationId), key);
       assert.equal(res.statusCode, 200, res.body);
       assert.deepEqual(twinProblems(operationId, res.json().data), []);
     });

@@ -1,19 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
-import { twinOperation, twinProblems } from '../../helpers/twin.ts';
+import { twinOperation, twinProblems, twinExampleUrl } from '../../helpers/twin.ts';
 import { fxDemoGenerator } from '../../../src/ingest/demo/fx.ts';
 
 const OPERATIONS = ['fxSummary', 'fxTable', 'fxCorrelation', 'fxEmStress'] as const;
-
-/** The twin's path with its example query, e.g. `/openapi/v1/fx/table?pairs=EUR%2FUSD%2CUSD%2FJPY`. */
-function exampleUrl(operationId: string): string {
-  const operation = twinOperation(operationId);
-  const query = new URLSearchParams();
-  for (const parameter of operation.parameters) if (parameter.example !== undefined) query.set(parameter.name, parameter.example);
-  const text = query.toString();
-  return text === '' ? operation.path : `${operation.path}?${text}`;
-}
 
 async function getData(hub: TestHub, key: string, url: string): Promise<unknown> {
   const response = await hub.get(url, key);
@@ -28,7 +19,7 @@ test('every FX operation of the twin answers its example request in the twin fie
     const operation = twinOperation(operationId);
     const registered = hub.app.apiOperations.get(operationId);
     assert.deepEqual(registered, { feature: operation.feature, weight: operation.weight, pathTemplate: operation.path.replace('/openapi/v1', '') });
-    const data = await getData(hub, key, exampleUrl(operationId));
+    const data = await getData(hub, key, twinExampleUrl(operationId));
     assert.deepEqual(twinProblems(operationId, data), [], operationId);
     // Without parameters: the defaults.
     assert.deepEqual(twinProblems(operationId, await getData(hub, key, operation.path)), [], `${operationId} defaults`);
@@ -38,11 +29,11 @@ test('every FX operation of the twin answers its example request in the twin fie
 test('the example requests return the example symbols, with figures for each', async (t) => {
   const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
   const key = await hub.key();
-  const table = (await getData(hub, key, exampleUrl('fxTable'))) as { asOf: string; rows: { pair: string; high52w: number | null }[] };
+  const table = (await getData(hub, key, twinExampleUrl('fxTable'))) as { asOf: string; rows: { pair: string; high52w: number | null }[] };
   assert.deepEqual(table.rows.map((row) => row.pair), ['EUR/USD', 'USD/JPY']);
   assert.equal(table.asOf, '2026-06-19');
   assert.ok(table.rows.every((row) => row.high52w !== null));
-  const correlation = (await getData(hub, key, exampleUrl('fxCorrelation'))) as { symbols: string[]; samples: number; window: string };
+  const correlation = (await getData(hub, key, twinExampleUrl('fxCorrelation'))) as { symbols: string[]; samples: number; window: string };
   assert.deepEqual(correlation.symbols, ['DXY', 'EUR/USD', 'XAU/USD']);
   assert.equal(correlation.window, '90d');
   assert.equal(correlation.samples, 89);
