@@ -1,3 +1,5 @@
+import { roundTo as round } from '../../core/numbers.ts';
+
 /** Pure figures over a commodity's closes (ascending by date): the rules the tests pin. */
 
 export interface Close {
@@ -7,12 +9,6 @@ export interface Close {
 
 export const MA_WINDOW = 50;
 export const TRENDLINE_POINTS = 5;
-
-/** Rounds half away from zero to `digits` decimals. */
-export function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return (Math.sign(value) * Math.round(Math.abs(value) * factor)) / factor;
-}
 
 /** Percent change, 2 decimals; null when a side is missing or the base is not positive. */
 export function pctChange(to: number | undefined, from: number | undefined): number | null {
@@ -77,3 +73,5 @@ export function windowStart(period: WindowPeriod, today: string): string {
       return minusMonths(today, 12);
   }
 }
+
+export { round };

@@ -1,3 +1,5 @@
+import { roundTo as round } from '../../core/numbers.ts';
+
 /** Calendar arithmetic on `YYYY-MM-DD` strings, in UTC. */
 
 /** Shifts a date by whole months, clamping to the month's last day (31 May − 1M = 30 Apr). */
@@ -19,7 +21,4 @@ export function toDayMonthYear(date: string): string {
 export const PERIOD_MONTHS = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '3Y': 36 } as const;
 export type PeriodKey = keyof typeof PERIOD_MONTHS;
 
-export function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
-}
+export { round };

@@ -1,3 +1,5 @@
+import { roundTo as round } from '../../core/numbers.ts';
+
 /** The statistics behind the FX figures: pure functions over closes in date order. */
 
 export const TRADING_DAYS_PER_YEAR = 252;
@@ -84,12 +86,9 @@ export function rollingVolPercent(returns: readonly number[], window: number, co
   return vols;
 }
 
-export function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
-}
-
 /** Percent change from `previous` to `current`. */
 export function changePercent(current: number, previous: number): number {
   return ((current - previous) / previous) * 100;
 }
+
+export { round };

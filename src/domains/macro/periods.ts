@@ -1,3 +1,5 @@
+import { roundTo as round } from '../../core/numbers.ts';
+
 /** Period arithmetic on the labels the store uses: `YYYY-Qn`, `YYYY-MM`, `YYYY-MM-DD` (UTC). */
 
 export const quarterIndex = (label: string): number => Number(label.slice(0, 4)) * 4 + Number(label.slice(6, 7)) - 1;
@@ -52,13 +54,10 @@ export function windowMonths(window: string): number {
   return window.endsWith('Y') ? n * 12 : n;
 }
 
-export const round = (value: number, decimals: number): number => {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
-};
-
 /** Percent change, `null` when either figure is missing or the base is 0. */
 export function percentChange(current: number | null | undefined, base: number | null | undefined, decimals = 2): number | null {
   if (current === null || current === undefined || base === null || base === undefined || base === 0) return null;
   return round(((current - base) / Math.abs(base)) * 100, decimals);
 }
+
+export { round };

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { COMMODITIES } from '../../domains/commodities/commodities.catalog.ts';
 import { insertChunked, type DemoContext, type DemoGenerator } from './framework.ts';
+import { daysBefore, weekdaysBetween } from './days.ts';
 
 export const COMMODITIES_DEMO_SOURCE = 'demo (generated)';
 
@@ -41,24 +42,13 @@ const DEMO_SERIES: Record<string, { start: number; vol: number; drift: number; d
   dxy: { start: 99, vol: 0.07, drift: 0, decimals: 3 },
 };
 
-function weekdays(until: string): string[] {
-  const end = Date.parse(`${until}T00:00:00.000Z`);
-  const days: string[] = [];
-  for (let i = HISTORY_DAYS; i >= 0; i--) {
-    const day = new Date(end - i * 86_400_000);
-    const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) days.push(day.toISOString().slice(0, 10));
-  }
-  return days;
-}
-
 export const commoditiesDemoGenerator: DemoGenerator = {
   name: 'commodities',
   async clear(db: Transaction<Database>) {
     await db.deleteFrom('commodity_price').where('source', '=', COMMODITIES_DEMO_SOURCE).execute();
   },
   async generate(ctx: DemoContext) {
-    const days = weekdays(ctx.until);
+    const days = weekdaysBetween(daysBefore(ctx.until, HISTORY_DAYS), ctx.until);
     const rows: Database['commodity_price'][] = [];
     for (const commodity of COMMODITIES) {
       const series = DEMO_SERIES[commodity.id];

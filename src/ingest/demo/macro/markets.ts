@@ -1,7 +1,8 @@
 import type { DemoContext } from '../framework.ts';
 import { FX_QUOTES, MARKET_SERIES, tiborSeries, type TiborTenor } from '../../../domains/macro/series.ts';
 import { addDays } from '../../../domains/macro/periods.ts';
-import { anchoredPath, businessDays, roundTo } from './paths.ts';
+import { anchoredPath, roundTo } from './paths.ts';
+import { weekdaysBetween } from '../days.ts';
 import type { DemoPublisher, DemoVintage } from './demo-vintage.ts';
 
 type Anchors = readonly (readonly [number, number])[];
@@ -27,7 +28,7 @@ const yearsBefore = (date: string, years: number): string => `${Number(date.slic
  */
 export function generateFx(ctx: DemoContext, vintage: DemoVintage): void {
   const dailyFrom = yearsBefore(ctx.until, 5);
-  const days = businessDays(yearsBefore(ctx.until, 20), ctx.until).filter(
+  const days = weekdaysBetween(yearsBefore(ctx.until, 20), ctx.until).filter(
     (day) => day >= dailyFrom || new Date(`${day}T00:00:00.000Z`).getUTCDay() === 5,
   );
   for (const [currency, path] of Object.entries(FX_PATHS)) {
@@ -46,7 +47,7 @@ const TIBOR_SPREADS: Record<TiborTenor, number> = { '1w': -0.1, '1m': -0.05, '3m
  * fixings corrected by a release the next day (restatements).
  */
 export function generateTibor(ctx: DemoContext, vintage: DemoVintage): void {
-  const days = businessDays(yearsBefore(ctx.until, 4), ctx.until);
+  const days = weekdaysBetween(yearsBefore(ctx.until, 4), ctx.until);
   const base = anchoredPath(ctx.random('tibor:3m'), days, TIBOR_3M, { volatility: 0.003, reversion: 0.1 });
   const random = ctx.random('tibor:tenors');
   days.forEach((day, i) => {
@@ -74,7 +75,7 @@ const MARKET_PATHS: Record<keyof typeof MARKET_SERIES, { anchors: Anchors; decim
 
 /** A year of closes of the market gauges the recap shows. */
 export function generateMarkets(ctx: DemoContext, vintage: DemoVintage): void {
-  const days = businessDays(yearsBefore(ctx.until, 1), ctx.until);
+  const days = weekdaysBetween(yearsBefore(ctx.until, 1), ctx.until);
   for (const [name, path] of Object.entries(MARKET_PATHS) as [keyof typeof MARKET_SERIES, (typeof MARKET_PATHS)[keyof typeof MARKET_SERIES]][]) {
     const values = anchoredPath(ctx.random(`markets:${name}`), days, path.anchors, { volatility: path.volatility, reversion: 0.05, log: true });
     days.forEach((day, i) => vintage.publish(MARKETS_PUBLISHER, day, MARKET_SERIES[name], day, roundTo(values[i] ?? 0, path.decimals)));

@@ -1,4 +1,5 @@
 import type { SeededRandom } from '../random.ts';
+import { roundTo } from '../../../core/numbers.ts';
 
 /** Decimal year of a `YYYY-MM-DD`, `YYYY-MM` or `YYYY-Qn` label (its start). */
 export function decimalYear(label: string): number {
@@ -44,17 +45,4 @@ export function anchoredPath(random: SeededRandom, labels: readonly string[], an
   });
 }
 
-/** Business days (Monday to Friday) from `from` to `until`, inclusive. */
-export function businessDays(from: string, until: string): string[] {
-  const days: string[] = [];
-  const d = new Date(`${from}T00:00:00.000Z`);
-  const end = new Date(`${until}T00:00:00.000Z`);
-  while (d <= end) {
-    const weekday = d.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) days.push(d.toISOString().slice(0, 10));
-    d.setUTCDate(d.getUTCDate() + 1);
-  }
-  return days;
-}
-
-export const roundTo = (value: number, decimals: number): number => Number(value.toFixed(decimals));
+export { roundTo };
