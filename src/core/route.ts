@@ -5,6 +5,10 @@ import { BaseMetaSchema, SuccessEnvelopeSchema } from './envelope.ts';
 import type { FeatureCode, Plan } from './auth/plans.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
+import type { ApiGate } from './api-gate.ts';
+import { badRequest } from './errors.ts';
+import { parameterProblems } from './parameters.ts';
+import { answerWithEtag } from './etag.ts';
 
 export const API_PREFIX = '/openapi/v1';
 
@@ -53,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered API operation by operationId: feeds the OpenAPI extensions and the route suite. */
     apiOperations: Map<string, ApiOperation>;
+    /** Key, feature and quota checks, installed by the edge before any route registers. */
+    apiGate: ApiGate;
   }
 }
 
@@ -134,6 +140,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
   route: ApiRouteDefinition<Q, P, D, M>,
 ): void {
   const url = API_PREFIX + route.path;
+  const gate = app.apiGate;
   const query = withDefaultsOptional(Type.Object(route.query ?? ({} as Q), { additionalProperties: false }));
   const params = route.params === undefined ? undefined : Type.Object(route.params, { additionalProperties: false });
   const meta =
@@ -154,6 +161,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
   app.route({
     method: 'GET',
     url,
+    // Validation problems are answered after the key and quota checks (400 comes after 429).
     attachValidation: true,
     config: { api: config },
     schema: {
@@ -167,8 +175,9 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
       response: { 200: SuccessEnvelopeSchema(route.data, meta), ...errorResponses(hasParameters, route.notFound ?? false) },
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const auth = request.auth;
-      if (auth === undefined) throw new Error(`route ${url} reached its handler without authentication`);
+      const auth = await gate.admit(request, reply, config);
+      const problems = parameterProblems(request, query, params);
+      if (problems.length > 0) throw badRequest(problems);
       const now = clock.now();
       const result = await route.handler({
         query: request.query as Static<TObject<Q>>,
@@ -178,7 +187,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
         request,
       });
       reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(config.maxAge(now)))}`);
-      return { success: true, statusCode: 200, data: result.data, meta: { timestamp: now.toISOString(), ...result.meta } };
+      return answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { timestamp: now.toISOString(), ...result.meta } });
     },
   });
 

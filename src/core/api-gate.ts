@@ -1,0 +1,90 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './errors.ts';
+import { grantedFeatures } from './auth/keys.service.ts';
+import type { ApiRouteConfig, AuthContext } from './route.ts';
+import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
+import type { AppContext } from './context.ts';
+
+function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: number, nowMs: number): void {
+  const secondsToReset = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));
+  reply.headers({
+    'x-ratelimit-limit': `${decision.budget}`,
+    'x-ratelimit-remaining': `${decision.remaining}`,
+    'x-ratelimit-reset': `${decision.resetAt}`,
+    'x-ratelimit-weight-used': `${weight}`,
+    'ratelimit-policy': `"minute";q=${decision.budget};w=60`,
+    ratelimit: `"minute";r=${decision.remaining};t=${secondsToReset}`,
+  });
+  if (!decision.allowed) reply.header('retry-after', secondsToReset);
+}
+
+/**
+ * The first three checks every `/openapi/v1` request meets, in the contract's order:
+ * 401 (key) → 403 (feature or scope) → 429 (quota). Parameters (400) and resources (404)
+ * come after, in the route. Runs inside the route's handler rather than as hooks: it is the
+ * hottest code of the service, and the route's own settings are at hand there.
+ */
+export class ApiGate {
+  readonly #ctx: AppContext;
+
+  constructor(ctx: AppContext) {
+    this.#ctx = ctx;
+  }
+
+  /** Admits a call to an API route and charges its weight, or throws the error to answer. */
+  async admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig): Promise<AuthContext> {
+    const { plans, limiter, clock } = this.#ctx;
+    const auth = await this.#authenticate(request);
+    const nowMs = clock.now().getTime();
+    if (route.feature !== null && !auth.features.includes(route.feature)) {
+      setQuotaHeaders(reply, await limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs }), 0, nowMs);
+      throw new ApiError(403, 'FEATURE_NOT_IN_PLAN', `This key's plan or scopes do not include ${route.feature}`);
+    }
+    const weight = plans.weightOf(route.pathTemplate, route.weight);
+    const decision = await limiter.consume({ subject: auth.key.id, budget: auth.plan.budget, weight, nowMs });
+    request.quota = decision;
+    setQuotaHeaders(reply, decision, weight, nowMs);
+    if (!decision.allowed) {
+      throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', `The per-minute budget of ${decision.budget} is used up; this call costs ${weight}`);
+    }
+    return auth;
+  }
+
+  /** Unknown paths under the API prefix still want a valid key before they learn anything. */
+  async admitUnknownPath(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const auth = await this.#authenticate(request);
+    const nowMs = this.#ctx.clock.now().getTime();
+    setQuotaHeaders(reply, await this.#ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs }), 0, nowMs);
+  }
+
+  async #authenticate(request: FastifyRequest): Promise<AuthContext> {
+    const header = request.headers['x-api-key'];
+    if (header === undefined || header === '') return this.#rejectKey(request, true);
+    if (typeof header !== 'string') return this.#rejectKey(request, false);
+    const key = await this.#ctx.keys.authenticate(header);
+    const plan = key === undefined ? undefined : this.#ctx.plans.plan(key.plan);
+    if (key === undefined || plan === undefined) return this.#rejectKey(request, false);
+    const auth = { key, plan, features: grantedFeatures(plan.features, key.scopes) };
+    request.auth = auth;
+    return auth;
+  }
+
+  /** Missing or invalid keys are limited per client address so keys cannot be guessed at speed. */
+  async #rejectKey(request: FastifyRequest, missing: boolean): Promise<never> {
+    const nowMs = this.#ctx.clock.now().getTime();
+    const decision = await this.#ctx.limiter.consume({
+      subject: `addr:${request.ip}`,
+      budget: this.#ctx.config.failedAuthPerMinute,
+      weight: 1,
+      nowMs,
+    });
+    if (!decision.allowed) {
+      const retryAfter = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));
+      throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many requests with a missing or invalid API key from this address', {
+        'retry-after': String(retryAfter),
+      });
+    }
+    if (missing) throw new ApiError(401, 'API_KEY_REQUIRED', 'An API key is required in the X-API-Key header');
+    throw new ApiError(401, 'API_KEY_INVALID', 'The API key is invalid, disabled, revoked or expired');
+  }
+}

@@ -1,0 +1,30 @@
+import { hash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function matches(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === etag || trimmed === '*';
+  });
+}
+
+/**
+ * Serialises a 200 answer with the route's response schema and names it with a weak ETag. The
+ * body to send comes back; `undefined` when the client's If-None-Match already names it, and
+ * the answer becomes a bodiless 304 (still charged: the quota was spent deciding it).
+ */
+export function answerWithEtag(request: FastifyRequest, reply: FastifyReply, answer: unknown): string | undefined {
+  // The route's compiled serializer (fast-json-stringify) always yields a string.
+  const body = reply.serialize(answer) as string;
+  const etag = `W/"${hash('sha1', body, 'base64url')}"`;
+  reply.header('etag', etag);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && matches(ifNoneMatch, etag)) {
+    reply.code(304);
+    return undefined;
+  }
+  reply.type(JSON_TYPE);
+  return body;
+}
