@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext } from './core/context.ts';
 import { installEdge } from './core/edge.ts';
+import { schemaCompilers } from './core/schema-compilers.ts';
 import { installCompression } from './core/compression.ts';
 import { installAccessLog } from './core/access-log.ts';
 import { registerOpenApi } from './core/openapi.ts';
@@ -16,6 +17,7 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
     // One access line per request (installAccessLog) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    schemaController: { compilersFactory: schemaCompilers },
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: true, useDefaults: true } },
     trustProxy: false,
     return503OnClosing: true,
