@@ -11,23 +11,85 @@ import {
 } from './rate-limiter.ts';
 
 /**
- * Check and charge in one atomic step: no two processes can both spend the last unit.
- * Returns {admitted (1|0), used after the decision}.
+ * Check and charge in one atomic step, for every quota request of one batch in turn: no two
+ * processes can both spend the last unit, and a batch sees its own earlier charges.
+ * KEYS: the window counters; ARGV: the counters' time to live, then weight and budget per key.
+ * Returns admitted (1|0) and the count after the decision, per key, flattened.
  */
 const CONSUME_SCRIPT = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-local weight = tonumber(ARGV[1])
-if used + weight > tonumber(ARGV[2]) then
-  return {0, used}
+local ttl = ARGV[1]
+local results = {}
+for i, key in ipairs(KEYS) do
+  local weight = tonumber(ARGV[2 * i])
+  local budget = tonumber(ARGV[2 * i + 1])
+  local used = tonumber(redis.call('GET', key) or '0')
+  if used + weight > budget then
+    results[2 * i - 1] = 0
+  else
+    used = redis.call('INCRBY', key, weight)
+    redis.call('PEXPIRE', key, ttl)
+    results[2 * i - 1] = 1
+  end
+  results[2 * i] = used
 end
-used = redis.call('INCRBY', KEYS[1], weight)
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return {1, used}
+return results
 `;
 
 type ConsumingRedis = Redis & {
-  fdhConsume(key: string, weight: number, budget: number, ttlMs: number): Promise<[number, number]>;
+  fdhConsume(keyCount: number, ...keysThenArguments: (string | number)[]): Promise<number[]>;
 };
+
+type Charge = [admitted: number, used: number];
+
+interface PendingBatch {
+  keys: string[];
+  /** Weight and budget per key, in order. */
+  limits: number[];
+  settle: { resolve(answer: Charge | typeof PAST_DEADLINE): void; reject(error: unknown): void }[];
+}
+
+/**
+ * Gathers the quota requests of one turn of the event loop into one script call. Requests
+ * that arrive together (a poll phase can parse many) share one round trip to Redis instead
+ * of paying one each; the batch goes out in the same turn, after the poll phase.
+ */
+class ChargeBatcher {
+  readonly #redis: ConsumingRedis;
+  #pending: PendingBatch | undefined;
+
+  constructor(redis: ConsumingRedis) {
+    this.#redis = redis;
+  }
+
+  charge(key: string, weight: number, budget: number): Promise<Charge | typeof PAST_DEADLINE> {
+    let batch = this.#pending;
+    if (batch === undefined) {
+      batch = { keys: [], limits: [], settle: [] };
+      this.#pending = batch;
+      setImmediate(() => this.#send());
+    }
+    batch.keys.push(key);
+    batch.limits.push(weight, budget);
+    const settlers = batch.settle;
+    return new Promise((resolve, reject) => settlers.push({ resolve, reject }));
+  }
+
+  #send(): void {
+    const batch = this.#pending;
+    this.#pending = undefined;
+    if (batch === undefined) return;
+    // The key outlives its window a little so clock skew between nodes cannot reopen it.
+    const sent = this.#redis.fdhConsume(batch.keys.length, ...batch.keys, WINDOW_MS * 2, ...batch.limits);
+    withinDeadline(sent).then(
+      (answer) => {
+        batch.settle.forEach((settler, i) =>
+          settler.resolve(answer === PAST_DEADLINE ? PAST_DEADLINE : [Number(answer[2 * i]), Number(answer[2 * i + 1])]),
+        );
+      },
+      (error: unknown) => batch.settle.forEach((settler) => settler.reject(error)),
+    );
+  }
+}
 
 /** What this process has counted for one subject in one window while Redis could not answer. */
 interface LocalCount {
@@ -46,14 +108,16 @@ interface LocalCount {
  */
 export class RedisRateLimiter implements RateLimiter {
   readonly #redis: ConsumingRedis;
+  readonly #charges: ChargeBatcher;
   readonly #prefix: string;
   readonly #expectedNodes: number;
   #counts = new Map<string, LocalCount>();
   #countsWindow = 0;
 
   constructor(options: { redis: Redis; keyPrefix: string; expectedNodes: number }) {
-    options.redis.defineCommand('fdhConsume', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
+    options.redis.defineCommand('fdhConsume', { lua: CONSUME_SCRIPT });
     this.#redis = options.redis as ConsumingRedis;
+    this.#charges = new ChargeBatcher(this.#redis);
     this.#prefix = options.keyPrefix;
     this.#expectedNodes = options.expectedNodes;
   }
@@ -80,13 +144,10 @@ export class RedisRateLimiter implements RateLimiter {
     const count = this.#countFor(request.subject, windowStart);
     if (this.#redis.status === 'ready') {
       try {
-        // The key outlives its window a little so clock skew between nodes cannot reopen it.
-        const answer = await withinDeadline(
-          this.#redis.fdhConsume(this.#key(request.subject, windowStart), request.weight, request.budget, WINDOW_MS * 2),
-        );
+        const answer = await this.#charges.charge(this.#key(request.subject, windowStart), request.weight, request.budget);
         if (answer !== PAST_DEADLINE) {
           const [admitted, used] = answer;
-          count.sharedUsed = Number(used);
+          count.sharedUsed = used;
           count.localUsed = 0;
           return decisionFor(admitted === 1, request.budget, count.sharedUsed, windowStart);
         }
