@@ -3,8 +3,13 @@
  * prints the ratios. Each server runs in its own process; autocannon drives them from this one,
  * one at a time, with a warm-up before each measurement. Loopback only, bounded in time.
  *
- * Options (environment): BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10),
- * BENCH_ONLY (comma-separated names of the endpoints to measure), BENCH_DATABASE_URL (run the
+ * The machine is shared with the load generator and anything else running, so single runs
+ * swing by a third: the small full-pipeline endpoint is measured in BENCH_ROUNDS rounds
+ * (bare, hub, and the hub with its quota in Redis, back to back), and each ratio printed is
+ * the median of its per-round ratios.
+ *
+ * Options (environment): BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS (default 3),
+ * BENCH_ONLY (comma-separated names of the domain endpoints to measure; `none` for none), BENCH_DATABASE_URL (run the
  * hub on this PostgreSQL database instead of SQLite), BENCH_REDIS_URL (also measure the usage
  * endpoint with the quota in Redis, and print its ratio to the in-process quota).
  */
@@ -20,11 +25,17 @@ import { FEATURE_CODES } from '../src/core/auth/plans.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 
-/** The endpoints measured: a small full-pipeline one first, then the domains' heavier ones. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The domains' heavier endpoints, measured once each after the rounds of the usage endpoint. */
 const ENDPOINTS: { name: string; path: string }[] = [
-  { name: 'usage', path: '/openapi/v1/usage' },
   { name: 'crypto', path: '/openapi/v1/crypto' },
   { name: 'bubble-map-200', path: '/openapi/v1/crypto/bubble-map?limit=200' },
   { name: 'fx-correlation', path: '/openapi/v1/fx/correlation' },
@@ -93,29 +104,40 @@ async function main(): Promise<void> {
     const hub = await startHub(env, join(dataDir, 'hub.log'));
     servers.push(hub);
 
-    const baseline = await measure(bare.baseUrl + '/', {});
-    process.stdout.write(`bare node:http            ${baseline.rps.toFixed(0).padStart(8)} req/s\n`);
-    const report = (name: string, result: Awaited<ReturnType<typeof measure>>) => {
-      const problems = result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
-      process.stdout.write(`hub ${name.padEnd(22)}${result.rps.toFixed(0).padStart(8)} req/s   ratio ${(result.rps / baseline.rps).toFixed(2)}${problems}\n`);
-    };
-    const usage = ENDPOINTS[0];
-    let localUsage: number | undefined;
+    const redisUrl = process.env.BENCH_REDIS_URL;
+    const shared = redisUrl === undefined ? undefined : await startHub({ ...env, FDH_REDIS_URL: redisUrl }, join(dataDir, 'hub-redis.log'));
+    if (shared !== undefined) servers.push(shared);
+
+    const problemsOf = (result: Awaited<ReturnType<typeof measure>>) =>
+      result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
+    const usagePath = '/openapi/v1/usage';
+    const bareRates: number[] = [];
+    const usageRatios: number[] = [];
+    const sharedRatios: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const baseline = await measure(bare.baseUrl + '/', {});
+      const usage = await measure(hub.baseUrl + usagePath, { 'x-api-key': key });
+      bareRates.push(baseline.rps);
+      usageRatios.push(usage.rps / baseline.rps);
+      let line = `round ${round}: bare ${baseline.rps.toFixed(0)} req/s, hub usage ${usage.rps.toFixed(0)}${problemsOf(usage)}`;
+      if (shared !== undefined) {
+        const sharedUsage = await measure(shared.baseUrl + usagePath, { 'x-api-key': key });
+        sharedRatios.push(sharedUsage.rps / usage.rps);
+        line += `, hub usage with the quota in Redis ${sharedUsage.rps.toFixed(0)}${problemsOf(sharedUsage)}`;
+      }
+      process.stdout.write(line + '\n');
+    }
+    const bareRps = median(bareRates);
+    process.stdout.write(`bare node:http            ${bareRps.toFixed(0).padStart(8)} req/s (median of ${ROUNDS} rounds)\n`);
+    process.stdout.write(`hub usage                 ratio ${median(usageRatios).toFixed(2)} (median of ${ROUNDS} rounds)\n`);
+    if (shared !== undefined) {
+      process.stdout.write(`Redis-backed quota / in-process quota: ${median(sharedRatios).toFixed(2)} (median of ${ROUNDS} rounds)\n`);
+    }
+
     for (const endpoint of ENDPOINTS) {
       if (ONLY !== undefined && !ONLY.includes(endpoint.name)) continue;
       const result = await measure(hub.baseUrl + endpoint.path, { 'x-api-key': key });
-      if (endpoint === usage) localUsage = result.rps;
-      report(endpoint.name, result);
-    }
-
-    const redisUrl = process.env.BENCH_REDIS_URL;
-    if (redisUrl && usage !== undefined) {
-      const shared = await startHub({ ...env, FDH_REDIS_URL: redisUrl }, join(dataDir, 'hub-redis.log'));
-      servers.push(shared);
-      const result = await measure(shared.baseUrl + usage.path, { 'x-api-key': key });
-      report(`${usage.name} (Redis quota)`, result);
-      const local = localUsage ?? (await measure(hub.baseUrl + usage.path, { 'x-api-key': key })).rps;
-      process.stdout.write(`Redis-backed quota / in-process quota: ${(result.rps / local).toFixed(2)}\n`);
+      process.stdout.write(`hub ${endpoint.name.padEnd(22)}${result.rps.toFixed(0).padStart(8)} req/s   ratio ${(result.rps / bareRps).toFixed(2)}${problemsOf(result)}\n`);
     }
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');

@@ -16,6 +16,8 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
     loggerInstance: ctx.logger,
     // One access line per request (installAccessLog) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // No child logger per request: the lines written about a request name its id themselves.
+    childLoggerFactory: (logger) => logger,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: schemaCompilers },
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: true, useDefaults: true } },

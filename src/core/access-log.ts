@@ -6,6 +6,7 @@ export function installAccessLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
+        reqId: request.id,
         method: request.method,
         url: redactKeys(request.url),
         statusCode: reply.statusCode,

@@ -23,7 +23,7 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
     if (error instanceof ApiError) {
       apiError = error;
     } else if (isStoreUnavailable(error)) {
-      request.log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'store unavailable');
+      request.log.warn({ reqId: request.id, err: { message: error.message, code: (error as { code?: string }).code } }, 'store unavailable');
       apiError = new ApiError(503, 'INTERNAL_ERROR', 'The data store is temporarily unavailable; retry shortly', {
         'retry-after': String(STORE_RETRY_AFTER_SECONDS),
       });
@@ -32,7 +32,7 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       apiError = new ApiError(400, 'INTERNAL_ERROR', [error.message]);
     } else {
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ reqId: request.id, err: error }, 'unhandled error');
       apiError = new ApiError(500, 'INTERNAL_ERROR', 'Internal server error');
     }
     for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);

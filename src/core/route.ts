@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
-import type { Clock } from './clock.ts';
+import { rememberingIsoFormatter, type Clock } from './clock.ts';
 import { BaseMetaSchema, SuccessEnvelopeSchema } from './envelope.ts';
 import type { FeatureCode, Plan } from './auth/plans.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
@@ -128,6 +128,8 @@ export interface ApiOperation {
 }
 
 
+const timestampOf = rememberingIsoFormatter();
+
 const NON_GET_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
@@ -187,7 +189,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
         request,
       });
       reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(config.maxAge(now)))}`);
-      return answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { timestamp: now.toISOString(), ...result.meta } });
+      return answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { timestamp: timestampOf(now.getTime()), ...result.meta } });
     },
   });
 

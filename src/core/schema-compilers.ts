@@ -11,12 +11,11 @@ type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaCont
 
 /**
  * Compiles each distinct schema once. Fastify compiles per route, per HTTP part or status,
- * and again for every automatic HEAD route: for this catalogue that is ~1,000 compilations
- * of ~300 distinct schemas (every route shares the error envelope). Besides start-up time,
- * each compilation leaves a few generated names as V8 hidden-class transitions off the
- * empty object literal; past 1,536 of them V8 stops caching transitions there, and every
- * object built from `{}` afterwards (Node's tick objects, the reply's header map) takes the
- * slow path on every request. Keeping compilations few keeps the request path fast.
+ * and again for every automatic HEAD route (every route shares the error envelope). Besides
+ * start-up time, each compilation leaves a few generated names as V8 hidden-class transitions
+ * off the empty object literal; past 1,536 of them V8 stops caching transitions there, and
+ * every object built from `{}` afterwards (Node's tick objects, the reply's header map) takes
+ * the slow path on every request. See ADR 0002.
  */
 function compilingOnce(factory: CompilerFactory): CompilerFactory {
   // Fastify asks for a compiler per route; schemas compiled alike are shared across all of them.

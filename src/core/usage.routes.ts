@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { IsoDateTime, Nullable } from './schemas.ts';
 import { registerApiRoute } from './route.ts';
+import { rememberingIsoFormatter } from './clock.ts';
 import type { AppContext } from './context.ts';
 
 export const UsageSchema = Type.Object({
@@ -16,6 +17,7 @@ export const UsageSchema = Type.Object({
 });
 
 export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void {
+  const resetIsoOf = rememberingIsoFormatter();
   registerApiRoute(app, ctx.clock, {
     path: '/usage',
     operationId: 'usage',
@@ -36,7 +38,7 @@ export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void 
           budget: window.budget,
           used: window.used,
           remaining: window.remaining,
-          resetAt: new Date(window.resetAt * 1000).toISOString(),
+          resetAt: resetIsoOf(window.resetAt * 1000),
           expiresAt: auth.key.expiresAt,
         },
       };
