@@ -33,9 +33,8 @@ export interface AuthContext {
   features: FeatureCode[];
 }
 
-/** Declared on every API route; read by the one edge hook (auth → feature → quota). */
+/** Declared on every API route; read by the gate (auth → feature → quota) and the route's wrapper. */
 export interface ApiRouteConfig {
-  api: true;
   /** `null`: any valid key may call it (the usage endpoint). */
   feature: FeatureCode | null;
   weight: number;
@@ -46,9 +45,6 @@ export interface ApiRouteConfig {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    api?: ApiRouteConfig;
-  }
   interface FastifyRequest {
     auth?: AuthContext;
     /** The quota decision the edge took for this request. */
@@ -152,7 +148,6 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
   const hasParameters = (route.query !== undefined && Object.keys(route.query).length > 0) || params !== undefined;
   const pathTemplate = toPathTemplate(route.path);
   const config: ApiRouteConfig = {
-    api: true,
     feature: route.feature,
     weight: route.weight,
     pathTemplate,
@@ -165,7 +160,6 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
     url,
     // Validation problems are answered after the key and quota checks (400 comes after 429).
     attachValidation: true,
-    config: { api: config },
     schema: {
       operationId: route.operationId,
       tags: [route.tag],
