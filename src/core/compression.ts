@@ -20,8 +20,9 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
 }
 
 /**
- * gzip or br for JSON answers when the client accepts them, on zlib's thread pool. Runs after
- * the ETag hook, so the validator names the representation before encoding (a weak ETag).
+ * gzip or br for JSON answers when the client accepts them, on zlib's thread pool. The route
+ * has already named its answer with an ETag, so the validator names the representation before
+ * encoding (a weak ETag).
  * Responses vary by Accept-Encoding whether or not this one was compressed.
  */
 export function installCompression(app: FastifyInstance): void {
