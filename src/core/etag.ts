@@ -10,15 +10,28 @@ function matches(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
+const TIMESTAMP_FIELD = '"meta":{"timestamp":"';
+const TIMESTAMP_VALUE_LENGTH = '2026-01-01T00:00:00.000Z"'.length;
+
 /**
- * Serialises a 200 answer with the route's response schema and names it with a weak ETag. The
+ * The body without the envelope's `meta.timestamp`, the time of answering: two answers with
+ * the same data are the same representation whenever they were made. The envelope's meta
+ * comes after its data, so the last occurrence is the envelope's own.
+ */
+function withoutTimestamp(body: string): string {
+  const at = body.lastIndexOf(TIMESTAMP_FIELD);
+  return at === -1 ? body : body.slice(0, at) + body.slice(at + TIMESTAMP_FIELD.length + TIMESTAMP_VALUE_LENGTH);
+}
+
+/**
+ * Serialises a 200 answer with the route's response schema and names its data with a weak ETag. The
  * body to send comes back; `undefined` when the client's If-None-Match already names it, and
  * the answer becomes a bodiless 304 (still charged: the quota was spent deciding it).
  */
 export function answerWithEtag(request: FastifyRequest, reply: FastifyReply, answer: unknown): string | undefined {
   // The route's compiled serializer (fast-json-stringify) always yields a string.
   const body = reply.serialize(answer) as string;
-  const etag = `W/"${hash('sha1', body, 'base64url')}"`;
+  const etag = `W/"${hash('sha1', withoutTimestamp(body), 'base64url')}"`;
   reply.header('etag', etag);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && matches(ifNoneMatch, etag)) {

@@ -176,6 +176,10 @@ test('ETag and If-None-Match give a 304 that is still charged; Cache-Control fol
   assert.equal(again.body, '');
   assert.equal(again.headers['x-ratelimit-remaining'], '4');
 
+  hub.clock.advance(61_000);
+  const later = await hub.get(probe(), pro, { 'if-none-match': String(etag) });
+  assert.equal(later.statusCode, 304, 'the same data answered later (another meta.timestamp) is still the same representation');
+
   const other = await hub.get(probe('?period=3M'), pro, { 'if-none-match': String(etag) });
   assert.equal(other.statusCode, 200, 'a different representation does not match');
 });
