@@ -4,6 +4,7 @@ import { grantedFeatures } from './auth/keys.service.ts';
 import type { ApiRouteConfig, AuthContext } from './route.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import type { AppContext } from './context.ts';
+import type { ApiKeyRecord } from './auth/keys.repo.ts';
 
 function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: number, nowMs: number): void {
   const secondsToReset = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));
@@ -22,32 +23,22 @@ function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: n
  * The first three checks every `/openapi/v1` request meets, in the contract's order:
  * 401 (key) → 403 (feature or scope) → 429 (quota). Parameters (400) and resources (404)
  * come after, in the route. Runs inside the route's handler rather than as hooks: it is the
- * hottest code of the service, and the route's own settings are at hand there.
+ * hottest code of the service, and the route's own settings are at hand there. When the key
+ * was checked recently and the quota is in-process, a call is admitted without a promise.
  */
 export class ApiGate {
   readonly #ctx: AppContext;
+  /** One context per key record (a record is replaced whenever the store is asked again) and plan. */
+  readonly #contexts = new WeakMap<ApiKeyRecord, AuthContext>();
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
   }
 
-  /** Admits a call to an API route and charges its weight, or throws the error to answer. */
-  async admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig): Promise<AuthContext> {
-    const { plans, limiter, clock } = this.#ctx;
-    const auth = await this.#authenticate(request);
-    const nowMs = clock.now().getTime();
-    if (route.feature !== null && !auth.features.includes(route.feature)) {
-      setQuotaHeaders(reply, await limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs }), 0, nowMs);
-      throw new ApiError(403, 'FEATURE_NOT_IN_PLAN', `This key's plan or scopes do not include ${route.feature}`);
-    }
-    const weight = plans.weightOf(route.pathTemplate, route.weight);
-    const decision = await limiter.consume({ subject: auth.key.id, budget: auth.plan.budget, weight, nowMs });
-    request.quota = decision;
-    setQuotaHeaders(reply, decision, weight, nowMs);
-    if (!decision.allowed) {
-      throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', `The per-minute budget of ${decision.budget} is used up; this call costs ${weight}`);
-    }
-    return auth;
+  /** Admits a call to an API route and charges its weight, or throws (or rejects with) the error to answer. */
+  admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig): AuthContext | Promise<AuthContext> {
+    const auth = this.#authenticate(request);
+    return auth instanceof Promise ? auth.then((known) => this.#charge(request, reply, route, known)) : this.#charge(request, reply, route, auth);
   }
 
   /** Unknown paths under the API prefix still want a valid key before they learn anything. */
@@ -57,14 +48,48 @@ export class ApiGate {
     setQuotaHeaders(reply, await this.#ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs }), 0, nowMs);
   }
 
-  async #authenticate(request: FastifyRequest): Promise<AuthContext> {
+  #charge(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, auth: AuthContext): AuthContext | Promise<AuthContext> {
+    const nowMs = this.#ctx.clock.now().getTime();
+    if (route.feature !== null && !auth.features.includes(route.feature)) return this.#forbid(reply, auth, route.feature, nowMs);
+    const weight = this.#ctx.plans.weightOf(route.pathTemplate, route.weight);
+    const decision = this.#ctx.limiter.consume({ subject: auth.key.id, budget: auth.plan.budget, weight, nowMs });
+    return decision instanceof Promise
+      ? decision.then((decided) => this.#settle(request, reply, auth, decided, weight, nowMs))
+      : this.#settle(request, reply, auth, decision, weight, nowMs);
+  }
+
+  #settle(request: FastifyRequest, reply: FastifyReply, auth: AuthContext, decision: QuotaDecision, weight: number, nowMs: number): AuthContext {
+    request.quota = decision;
+    setQuotaHeaders(reply, decision, weight, nowMs);
+    if (!decision.allowed) {
+      throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', `The per-minute budget of ${decision.budget} is used up; this call costs ${weight}`);
+    }
+    return auth;
+  }
+
+  async #forbid(reply: FastifyReply, auth: AuthContext, feature: string, nowMs: number): Promise<never> {
+    setQuotaHeaders(reply, await this.#ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs }), 0, nowMs);
+    throw new ApiError(403, 'FEATURE_NOT_IN_PLAN', `This key's plan or scopes do not include ${feature}`);
+  }
+
+  #authenticate(request: FastifyRequest): AuthContext | Promise<AuthContext> {
     const header = request.headers['x-api-key'];
     if (header === undefined || header === '') return this.#rejectKey(request, true);
     if (typeof header !== 'string') return this.#rejectKey(request, false);
-    const key = await this.#ctx.keys.authenticate(header);
-    const plan = key === undefined ? undefined : this.#ctx.plans.plan(key.plan);
-    if (key === undefined || plan === undefined) return this.#rejectKey(request, false);
-    const auth = { key, plan, features: grantedFeatures(plan.features, key.scopes) };
+    const key = this.#ctx.keys.authenticate(header);
+    return key instanceof Promise ? key.then((known) => this.#contextOf(request, known)) : this.#contextOf(request, key);
+  }
+
+  #contextOf(request: FastifyRequest, key: ApiKeyRecord | undefined): AuthContext | Promise<never> {
+    if (key === undefined) return this.#rejectKey(request, false);
+    // The plans file may have been edited since: a context holds only for the plan it was made with.
+    const plan = this.#ctx.plans.plan(key.plan);
+    if (plan === undefined) return this.#rejectKey(request, false);
+    let auth = this.#contexts.get(key);
+    if (auth?.plan !== plan) {
+      auth = { key, plan, features: grantedFeatures(plan.features, key.scopes) };
+      this.#contexts.set(key, auth);
+    }
     request.auth = auth;
     return auth;
   }

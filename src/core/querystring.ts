@@ -9,6 +9,7 @@ export type ParsedQuery = Record<string, string> & { [REPEATED_PARAMETERS]?: str
 
 export function parseQueryString(text: string): ParsedQuery {
   const query: ParsedQuery = Object.create(null);
+  if (text === '') return query;
   const repeated: string[] = [];
   for (const [name, value] of new URLSearchParams(text)) {
     if (Object.hasOwn(query, name)) {

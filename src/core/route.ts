@@ -170,22 +170,34 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
       ...(params !== undefined ? { params } : {}),
       response: { 200: SuccessEnvelopeSchema(route.data, meta), ...errorResponses(hasParameters, route.notFound ?? false) },
     },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const auth = await gate.admit(request, reply, config);
-      const problems = parameterProblems(request, query, params);
-      if (problems.length > 0) throw badRequest(problems);
-      const now = clock.now();
-      const result = await route.handler({
-        query: request.query as Static<TObject<Q>>,
-        params: request.params as Static<TObject<P>>,
-        auth,
-        now,
-        request,
-      });
-      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(config.maxAge(now)))}`);
-      return answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { timestamp: timestampOf(now.getTime()), ...result.meta } });
+    // Not async: a call admitted at once and answered by a synchronous handler needs no promise.
+    handler: (request: FastifyRequest, reply: FastifyReply) => {
+      const admitted = gate.admit(request, reply, config);
+      return admitted instanceof Promise ? admitted.then((auth) => answer(request, reply, auth)) : answer(request, reply, admitted);
     },
   });
+
+  /** The body to send; `undefined` once a bodiless 304 has been sent. */
+  function answer(request: FastifyRequest, reply: FastifyReply, auth: AuthContext): string | undefined | Promise<string | undefined> {
+    const problems = parameterProblems(request, query, params);
+    if (problems.length > 0) throw badRequest(problems);
+    const now = clock.now();
+    const result = route.handler({
+      query: request.query as Static<TObject<Q>>,
+      params: request.params as Static<TObject<P>>,
+      auth,
+      now,
+      request,
+    });
+    return result instanceof Promise ? result.then((found) => respond(request, reply, now, found)) : respond(request, reply, now, result);
+  }
+
+  function respond(request: FastifyRequest, reply: FastifyReply, now: Date, result: RouteResult<Static<D>>): string | undefined {
+    reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(config.maxAge(now)))}`);
+    const body = answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { timestamp: timestampOf(now.getTime()), ...result.meta } });
+    if (body === undefined) reply.send();
+    return body;
+  }
 
   app.route({
     method: [...NON_GET_METHODS],

@@ -27,9 +27,10 @@ export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void 
     weight: 0,
     data: UsageSchema,
     maxAge: () => 0,
-    async handler({ auth, now, request }) {
-      // The edge has just charged this call (weight 0) and knows the window's state.
-      const window = request.quota ?? (await ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs: now.getTime() }));
+    handler({ auth, request }) {
+      // The gate has just charged this call (weight 0) and knows the window's state.
+      const window = request.quota;
+      if (window === undefined) throw new Error('the usage route answered a call the gate did not decide');
       return {
         data: {
           keyId: auth.key.id,

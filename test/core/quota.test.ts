@@ -46,7 +46,7 @@ for (const { name, skip, open } of LIMITERS) {
     await limiter.consume({ subject: 'warm-up', budget: 1, weight: 1, nowMs: NOW });
     sent?.splice(0);
 
-    const decisions: Promise<QuotaDecision>[] = [];
+    const decisions: (QuotaDecision | Promise<QuotaDecision>)[] = [];
     for (let i = 0; i < 50; i++) decisions.push(limiter.consume({ subject: 'light', budget: 20, weight: 1, nowMs: NOW }));
     for (let i = 0; i < 30; i++) decisions.push(limiter.consume({ subject: 'heavy', budget: 10, weight: 3, nowMs: NOW }));
     const light = (await Promise.all(decisions.slice(0, 50))).filter((d) => d.allowed);

@@ -113,26 +113,31 @@ export class KeysService {
   }
 
   /**
-   * The key behind a presented secret, if it is well formed, known and active. Malformed
-   * strings are rejected before any store query; candidates are compared in constant time.
+   * The key behind a presented secret, if it is well formed, known and active. Answers at once,
+   * without a promise, when this process checked the key against the store less than
+   * KEY_RECHECK_MS ago (the common case on the request path). Malformed strings are rejected
+   * before any store query; candidates are compared in constant time.
    */
-  async authenticate(presented: string): Promise<ApiKeyRecord | undefined> {
-    if (!isWellFormedApiKey(presented)) return undefined;
+  authenticate(presented: string): ApiKeyRecord | undefined | Promise<ApiKeyRecord | undefined> {
     const hash = hashApiKey(presented);
     const nowMs = performance.now();
-    let match = this.#trusted.get(hash);
-    if (match === undefined || nowMs - match.checkedAtMs >= KEY_RECHECK_MS) {
-      const record = await this.#lookup(presented, hash);
+    const trusted = this.#trusted.get(hash);
+    if (trusted !== undefined && nowMs - trusted.checkedAtMs < KEY_RECHECK_MS) return this.#activeOrUndefined(trusted.record);
+    if (!isWellFormedApiKey(presented)) return undefined;
+    return this.#lookup(presented, hash).then((record) => {
       if (record === undefined) {
         this.#trusted.delete(hash);
         return undefined;
       }
       if (this.#trusted.size >= KEY_CACHE_LIMIT) this.#trusted.clear();
-      match = { record, checkedAtMs: nowMs };
-      this.#trusted.set(hash, match);
-    }
-    // Expiry is checked on every request: it needs no store, only the clock.
-    return statusOf(match.record, this.#clock.now()) === 'active' ? match.record : undefined;
+      this.#trusted.set(hash, { record, checkedAtMs: nowMs });
+      return this.#activeOrUndefined(record);
+    });
+  }
+
+  /** Expiry is checked on every request: it needs no store, only the clock. */
+  #activeOrUndefined(record: ApiKeyRecord): ApiKeyRecord | undefined {
+    return statusOf(record, this.#clock.now()) === 'active' ? record : undefined;
   }
 
   async #lookup(presented: string, hash: string): Promise<ApiKeyRecord | undefined> {

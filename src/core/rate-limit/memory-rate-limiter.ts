@@ -14,16 +14,12 @@ export class MemoryRateLimiter implements RateLimiter {
     return windowStart;
   }
 
-  consumeSync({ subject, budget, weight, nowMs }: QuotaRequest): QuotaDecision {
+  consume({ subject, budget, weight, nowMs }: QuotaRequest): QuotaDecision {
     const windowStart = this.#roll(nowMs);
     const used = this.#used.get(subject) ?? 0;
     if (used + weight > budget) return decisionFor(false, budget, used, windowStart);
     this.#used.set(subject, used + weight);
     return decisionFor(true, budget, used + weight, windowStart);
-  }
-
-  async consume(request: QuotaRequest): Promise<QuotaDecision> {
-    return this.consumeSync(request);
   }
 
   async peek({ subject, budget, nowMs }: Omit<QuotaRequest, 'weight'>): Promise<QuotaDecision> {

@@ -25,7 +25,8 @@ export interface QuotaDecision {
 export type RateLimiterStatus = 'local' | 'shared' | 'degraded';
 
 export interface RateLimiter {
-  consume(request: QuotaRequest): Promise<QuotaDecision>;
+  /** An adapter that can decide without I/O (the in-process one) answers without a promise. */
+  consume(request: QuotaRequest): QuotaDecision | Promise<QuotaDecision>;
   /** Checks, now, whether the shared store answers. */
   status(): Promise<RateLimiterStatus>;
   /** The window's state without charging anything. */
