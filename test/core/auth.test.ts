@@ -134,6 +134,28 @@ test('keys never reach the logs', async (t) => {
   for (const line of hub.logs) assert.doesNotThrow(() => JSON.parse(line), 'every log line is JSON');
 });
 
+test('one access line per answered request, in pino\'s format: what, who (the key id) and how it ended', async (t) => {
+  const hub = await createTestHub(t, { domains: [probeDomain] });
+  const created = await hub.runtime.keys.create({ plan: 'pro' });
+  await hub.get(`${light}?note=%22quoted%22\\`, created.key);
+  await hub.get(light);
+  const lines = hub.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request');
+  assert.equal(lines.length, 2);
+  const [refused, anonymous] = lines;
+  assert.deepEqual(Object.keys(refused ?? {}), ['level', 'time', 'pid', 'hostname', 'reqId', 'method', 'url', 'statusCode', 'ms', 'keyId', 'remoteAddress', 'msg']);
+  assert.equal(refused?.level, 30);
+  assert.equal(refused?.pid, process.pid);
+  assert.equal(typeof refused?.time, 'number');
+  assert.equal(refused?.method, 'GET');
+  assert.equal(refused?.url, `${light}?note=%22quoted%22\\`, 'a backslash in the URL is escaped, not lost');
+  assert.equal(refused?.statusCode, 400);
+  assert.equal(refused?.keyId, created.id);
+  assert.equal(typeof refused?.ms, 'number');
+  assert.notEqual(refused?.reqId, anonymous?.reqId);
+  assert.equal(anonymous?.statusCode, 401);
+  assert.equal('keyId' in (anonymous ?? {}), false, 'no key, no key id');
+});
+
 test('failed key attempts are limited per client address', async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain], env: { FDH_FAILED_AUTH_PER_MINUTE: '3' } });
   const good = await hub.key('pro');
