@@ -8,14 +8,13 @@ import type { ApiKeyRecord } from './auth/keys.repo.ts';
 
 function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: number, nowMs: number): void {
   const secondsToReset = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));
-  reply.headers({
-    'x-ratelimit-limit': `${decision.budget}`,
-    'x-ratelimit-remaining': `${decision.remaining}`,
-    'x-ratelimit-reset': `${decision.resetAt}`,
-    'x-ratelimit-weight-used': `${weight}`,
-    'ratelimit-policy': `"minute";q=${decision.budget};w=60`,
-    ratelimit: `"minute";r=${decision.remaining};t=${secondsToReset}`,
-  });
+  reply
+    .header('x-ratelimit-limit', `${decision.budget}`)
+    .header('x-ratelimit-remaining', `${decision.remaining}`)
+    .header('x-ratelimit-reset', `${decision.resetAt}`)
+    .header('x-ratelimit-weight-used', `${weight}`)
+    .header('ratelimit-policy', `"minute";q=${decision.budget};w=60`)
+    .header('ratelimit', `"minute";r=${decision.remaining};t=${secondsToReset}`);
   if (!decision.allowed) reply.header('retry-after', secondsToReset);
 }
 

@@ -1,8 +1,8 @@
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
-/** Below this, compressing costs more than the bytes it saves. */
-const THRESHOLD_BYTES = 1024;
+/** Below this many characters (at least as many bytes), compressing costs more than it saves. */
+const THRESHOLD_CHARACTERS = 1024;
 // Quality 4 keeps brotli near gzip's speed with better ratios; 11 (the default) is far slower.
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
@@ -29,7 +29,7 @@ export function installCompression(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' || reply.statusCode === 304) return done(null, payload);
     reply.header('vary', 'accept-encoding');
-    if (Buffer.byteLength(payload) < THRESHOLD_BYTES) return done(null, payload);
+    if (payload.length < THRESHOLD_CHARACTERS) return done(null, payload);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding === undefined) return done(null, payload);
     const finish = (error: Error | null, compressed: Buffer) => {
