@@ -1,14 +1,16 @@
 /**
  * `npm run bench`: measures req/s of the hub against a bare node:http server on loopback and
  * prints the ratios. Each server runs in its own process; autocannon drives them from this one,
- * one at a time, with a warm-up before each measurement. Loopback only, bounded in time.
+ * one at a time, after a warm-up. Loopback only, bounded in time.
  *
- * The machine is shared with the load generator and anything else running, so single runs
- * swing by a third: the small full-pipeline endpoint is measured in BENCH_ROUNDS rounds
- * (bare, hub, and the hub with its quota in Redis, back to back), and each ratio printed is
- * the median of its per-round ratios.
+ * The machine is shared with the load generator and whatever else runs, and its speed drifts by
+ * a third over a few seconds. So the small full-pipeline endpoint is measured in BENCH_SLICES
+ * short slices that alternate between the servers (bare, hub, and the hub with its quota in
+ * Redis): a slow spell slows all of them alike. A ratio printed is one server's requests over
+ * all its slices against the other's, with the spread of the per-slice ratios beside it.
  *
- * Options (environment): BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS (default 3),
+ * Options (environment): BENCH_SLICES (default 15), BENCH_SLICE_SECONDS (default 1),
+ * BENCH_SECONDS (default 5, each domain endpoint), BENCH_CONNECTIONS (default 10),
  * BENCH_ONLY (comma-separated names of the domain endpoints to measure; `none` for none), BENCH_DATABASE_URL (run the
  * hub on this PostgreSQL database instead of SQLite), BENCH_REDIS_URL (also measure the usage
  * endpoint with the quota in Redis, and print its ratio to the in-process quota).
@@ -25,7 +27,8 @@ import { FEATURE_CODES } from '../src/core/auth/plans.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SLICES = Number(process.env.BENCH_SLICES ?? 15);
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 1);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 
 function median(values: number[]): number {
@@ -44,11 +47,33 @@ const ENDPOINTS: { name: string; path: string }[] = [
   { name: 'equity-prices-1y', path: '/openapi/v1/market/jp/equities/7203/prices' },
 ];
 
-async function measure(url: string, headers: Record<string, string>): Promise<{ rps: number; non2xx: number; errors: number }> {
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
-  return { rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+interface Measured {
+  requests: number;
+  seconds: number;
+  non2xx: number;
+  errors: number;
 }
+
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  return { requests: result.requests.total, seconds: result.duration, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+async function measure(url: string, headers: Record<string, string>): Promise<Measured> {
+  await load(url, headers, 1);
+  return load(url, headers, SECONDS);
+}
+
+function sum(slices: Measured[]): Measured {
+  return slices.reduce((total, slice) => ({
+    requests: total.requests + slice.requests,
+    seconds: total.seconds + slice.seconds,
+    non2xx: total.non2xx + slice.non2xx,
+    errors: total.errors + slice.errors,
+  }));
+}
+
+const rate = (measured: Measured) => measured.requests / measured.seconds;
 
 /**
  * The hub as an operator runs it: its log lines go to a file, not through a pipe into this
@@ -108,36 +133,47 @@ async function main(): Promise<void> {
     const shared = redisUrl === undefined ? undefined : await startHub({ ...env, FDH_REDIS_URL: redisUrl }, join(dataDir, 'hub-redis.log'));
     if (shared !== undefined) servers.push(shared);
 
-    const problemsOf = (result: Awaited<ReturnType<typeof measure>>) =>
+    const problemsOf = (result: Measured) =>
       result.non2xx + result.errors > 0 ? `  (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
-    const usagePath = '/openapi/v1/usage';
-    const bareRates: number[] = [];
-    const usageRatios: number[] = [];
-    const sharedRatios: number[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const baseline = await measure(bare.baseUrl + '/', {});
-      const usage = await measure(hub.baseUrl + usagePath, { 'x-api-key': key });
-      bareRates.push(baseline.rps);
-      usageRatios.push(usage.rps / baseline.rps);
-      let line = `round ${round}: bare ${baseline.rps.toFixed(0)} req/s, hub usage ${usage.rps.toFixed(0)}${problemsOf(usage)}`;
-      if (shared !== undefined) {
-        const sharedUsage = await measure(shared.baseUrl + usagePath, { 'x-api-key': key });
-        sharedRatios.push(sharedUsage.rps / usage.rps);
-        line += `, hub usage with the quota in Redis ${sharedUsage.rps.toFixed(0)}${problemsOf(sharedUsage)}`;
-      }
-      process.stdout.write(line + '\n');
+    const spread = (numerators: Measured[], denominators: Measured[]) => {
+      const ratios = numerators.map((slice, i) => rate(slice) / rate(denominators[i] ?? slice));
+      return `per slice ${median(ratios).toFixed(2)} median, ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+    };
+    const usageUrl = hub.baseUrl + '/openapi/v1/usage';
+    const sharedUrl = shared === undefined ? undefined : shared.baseUrl + '/openapi/v1/usage';
+    const auth = { 'x-api-key': key };
+    await load(bare.baseUrl + '/', {}, 1);
+    await load(usageUrl, auth, 1);
+    if (sharedUrl !== undefined) await load(sharedUrl, auth, 1);
+    const bareSlices: Measured[] = [];
+    const usageSlices: Measured[] = [];
+    const sharedSlices: Measured[] = [];
+    for (let slice = 0; slice < SLICES; slice++) {
+      bareSlices.push(await load(bare.baseUrl + '/', {}, SLICE_SECONDS));
+      usageSlices.push(await load(usageUrl, auth, SLICE_SECONDS));
+      if (sharedUrl !== undefined) sharedSlices.push(await load(sharedUrl, auth, SLICE_SECONDS));
     }
-    const bareRps = median(bareRates);
-    process.stdout.write(`bare node:http            ${bareRps.toFixed(0).padStart(8)} req/s (median of ${ROUNDS} rounds)\n`);
-    process.stdout.write(`hub usage                 ratio ${median(usageRatios).toFixed(2)} (median of ${ROUNDS} rounds)\n`);
-    if (shared !== undefined) {
-      process.stdout.write(`Redis-backed quota / in-process quota: ${median(sharedRatios).toFixed(2)} (median of ${ROUNDS} rounds)\n`);
+    const bareTotal = sum(bareSlices);
+    const usageTotal = sum(usageSlices);
+    const bareRps = rate(bareTotal);
+    const slicesNote = `${SLICES} alternating slices of ${SLICE_SECONDS} s`;
+    process.stdout.write(`bare node:http            ${bareRps.toFixed(0).padStart(8)} req/s over ${slicesNote}\n`);
+    process.stdout.write(
+      `hub usage                 ${rate(usageTotal).toFixed(0).padStart(8)} req/s   ratio ${(rate(usageTotal) / bareRps).toFixed(2)}` +
+        `  (${spread(usageSlices, bareSlices)})${problemsOf(usageTotal)}\n`,
+    );
+    if (sharedUrl !== undefined) {
+      const sharedTotal = sum(sharedSlices);
+      process.stdout.write(
+        `hub usage, quota in Redis ${rate(sharedTotal).toFixed(0).padStart(8)} req/s   Redis-backed / in-process quota: ${(rate(sharedTotal) / rate(usageTotal)).toFixed(2)}` +
+          `  (${spread(sharedSlices, usageSlices)})${problemsOf(sharedTotal)}\n`,
+      );
     }
 
     for (const endpoint of ENDPOINTS) {
       if (ONLY !== undefined && !ONLY.includes(endpoint.name)) continue;
       const result = await measure(hub.baseUrl + endpoint.path, { 'x-api-key': key });
-      process.stdout.write(`hub ${endpoint.name.padEnd(22)}${result.rps.toFixed(0).padStart(8)} req/s   ratio ${(result.rps / bareRps).toFixed(2)}${problemsOf(result)}\n`);
+      process.stdout.write(`hub ${endpoint.name.padEnd(22)}${rate(result).toFixed(0).padStart(8)} req/s   ratio ${(rate(result) / bareRps).toFixed(2)}${problemsOf(result)}\n`);
     }
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
