@@ -1,10 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
+import { rememberingLast } from './remembering.ts';
 import { grantedFeatures } from './auth/keys.service.ts';
 import type { ApiRouteConfig, AuthContext } from './route.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import type { AppContext } from './context.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
+
+const policyOf = rememberingLast((budget) => `"minute";q=${budget};w=60`);
 
 function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: number, nowMs: number): void {
   const secondsToReset = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));
@@ -13,7 +16,7 @@ function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: n
     .header('x-ratelimit-remaining', `${decision.remaining}`)
     .header('x-ratelimit-reset', `${decision.resetAt}`)
     .header('x-ratelimit-weight-used', `${weight}`)
-    .header('ratelimit-policy', `"minute";q=${decision.budget};w=60`)
+    .header('ratelimit-policy', policyOf(decision.budget))
     .header('ratelimit', `"minute";r=${decision.remaining};t=${secondsToReset}`);
   if (!decision.allowed) reply.header('retry-after', secondsToReset);
 }
@@ -34,21 +37,27 @@ export class ApiGate {
     this.#ctx = ctx;
   }
 
-  /** Admits a call to an API route and charges its weight, or throws (or rejects with) the error to answer. */
-  admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig): AuthContext | Promise<AuthContext> {
-    const auth = this.#authenticate(request);
-    return auth instanceof Promise ? auth.then((known) => this.#charge(request, reply, route, known)) : this.#charge(request, reply, route, auth);
+  /**
+   * Admits a call to an API route and charges its weight, or throws (or rejects with) the error
+   * to answer. `now` is the instant of the request: expiry and the quota window are judged at it.
+   */
+  admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, now: Date): AuthContext | Promise<AuthContext> {
+    const auth = this.#authenticate(request, now);
+    const nowMs = now.getTime();
+    return auth instanceof Promise
+      ? auth.then((known) => this.#charge(request, reply, route, known, nowMs))
+      : this.#charge(request, reply, route, auth, nowMs);
   }
 
   /** Unknown paths under the API prefix still want a valid key before they learn anything. */
   async admitUnknownPath(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const auth = await this.#authenticate(request);
-    const nowMs = this.#ctx.clock.now().getTime();
+    const now = this.#ctx.clock.now();
+    const auth = await this.#authenticate(request, now);
+    const nowMs = now.getTime();
     setQuotaHeaders(reply, await this.#ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs }), 0, nowMs);
   }
 
-  #charge(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, auth: AuthContext): AuthContext | Promise<AuthContext> {
-    const nowMs = this.#ctx.clock.now().getTime();
+  #charge(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, auth: AuthContext, nowMs: number): AuthContext | Promise<AuthContext> {
     if (route.feature !== null && !auth.features.includes(route.feature)) return this.#forbid(reply, auth, route.feature, nowMs);
     const weight = this.#ctx.plans.weightOf(route.pathTemplate, route.weight);
     const decision = this.#ctx.limiter.consume({ subject: auth.key.id, budget: auth.plan.budget, weight, nowMs });
@@ -71,11 +80,11 @@ export class ApiGate {
     throw new ApiError(403, 'FEATURE_NOT_IN_PLAN', `This key's plan or scopes do not include ${feature}`);
   }
 
-  #authenticate(request: FastifyRequest): AuthContext | Promise<AuthContext> {
+  #authenticate(request: FastifyRequest, now: Date): AuthContext | Promise<AuthContext> {
     const header = request.headers['x-api-key'];
     if (header === undefined || header === '') return this.#rejectKey(request, true);
     if (typeof header !== 'string') return this.#rejectKey(request, false);
-    const key = this.#ctx.keys.authenticate(header);
+    const key = this.#ctx.keys.authenticate(header, now);
     return key instanceof Promise ? key.then((known) => this.#contextOf(request, known)) : this.#contextOf(request, key);
   }
 

@@ -1,3 +1,5 @@
+import { rememberingLast } from './remembering.ts';
+
 /** The one source of "now". Domain code asks the clock, never Date.now(), so tests can pin time. */
 export interface Clock {
   now(): Date;
@@ -22,19 +24,7 @@ export class ManualClock implements Clock {
   }
 }
 
-/**
- * `toISOString()` of epoch milliseconds, remembering the last instant asked: under load many
- * answers share their millisecond (and all answers of a minute its window's end), and V8
- * formats each call afresh. One formatter per kind of instant, so they do not evict each other.
- */
+/** `toISOString()` of epoch milliseconds, the last instant asked remembered. */
 export function rememberingIsoFormatter(): (ms: number) => string {
-  let lastMs = Number.NaN;
-  let lastIso = '';
-  return (ms) => {
-    if (ms !== lastMs) {
-      lastMs = ms;
-      lastIso = new Date(ms).toISOString();
-    }
-    return lastIso;
-  };
+  return rememberingLast((ms) => new Date(ms).toISOString());
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import { rememberingIsoFormatter, type Clock } from './clock.ts';
+import { rememberingLast } from './remembering.ts';
 import { BaseMetaSchema, SuccessEnvelopeSchema } from './envelope.ts';
 import type { FeatureCode, Plan } from './auth/plans.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
@@ -172,16 +173,18 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
     },
     // Not async: a call admitted at once and answered by a synchronous handler needs no promise.
     handler: (request: FastifyRequest, reply: FastifyReply) => {
-      const admitted = gate.admit(request, reply, config);
-      return admitted instanceof Promise ? admitted.then((auth) => answer(request, reply, auth)) : answer(request, reply, admitted);
+      const now = clock.now();
+      const admitted = gate.admit(request, reply, config, now);
+      return admitted instanceof Promise
+        ? admitted.then((auth) => answer(request, reply, auth, now))
+        : answer(request, reply, admitted, now);
     },
   });
 
   /** The body to send; `undefined` once a bodiless 304 has been sent. */
-  function answer(request: FastifyRequest, reply: FastifyReply, auth: AuthContext): string | undefined | Promise<string | undefined> {
+  function answer(request: FastifyRequest, reply: FastifyReply, auth: AuthContext, now: Date): string | undefined | Promise<string | undefined> {
     const problems = parameterProblems(request, query, params);
     if (problems.length > 0) throw badRequest(problems);
-    const now = clock.now();
     const result = route.handler({
       query: request.query as Static<TObject<Q>>,
       params: request.params as Static<TObject<P>>,
@@ -192,8 +195,10 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
     return result instanceof Promise ? result.then((found) => respond(request, reply, now, found)) : respond(request, reply, now, result);
   }
 
+  const cacheControlOf = rememberingLast((maxAge) => `private, max-age=${maxAge}`);
+
   function respond(request: FastifyRequest, reply: FastifyReply, now: Date, result: RouteResult<Static<D>>): string | undefined {
-    reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(config.maxAge(now)))}`);
+    reply.header('cache-control', cacheControlOf(Math.max(0, Math.floor(config.maxAge(now)))));
     const body = answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { timestamp: timestampOf(now.getTime()), ...result.meta } });
     if (body === undefined) reply.send();
     return body;

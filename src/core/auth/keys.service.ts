@@ -116,13 +116,14 @@ export class KeysService {
    * The key behind a presented secret, if it is well formed, known and active. Answers at once,
    * without a promise, when this process checked the key against the store less than
    * KEY_RECHECK_MS ago (the common case on the request path). Malformed strings are rejected
-   * before any store query; candidates are compared in constant time.
+   * before any store query; candidates are compared in constant time. `now` is the instant of
+   * the request, against which expiry is judged.
    */
-  authenticate(presented: string): ApiKeyRecord | undefined | Promise<ApiKeyRecord | undefined> {
+  authenticate(presented: string, now: Date): ApiKeyRecord | undefined | Promise<ApiKeyRecord | undefined> {
     const hash = hashApiKey(presented);
     const nowMs = performance.now();
     const trusted = this.#trusted.get(hash);
-    if (trusted !== undefined && nowMs - trusted.checkedAtMs < KEY_RECHECK_MS) return this.#activeOrUndefined(trusted.record);
+    if (trusted !== undefined && nowMs - trusted.checkedAtMs < KEY_RECHECK_MS) return this.#activeOrUndefined(trusted.record, now);
     if (!isWellFormedApiKey(presented)) return undefined;
     return this.#lookup(presented, hash).then((record) => {
       if (record === undefined) {
@@ -131,13 +132,13 @@ export class KeysService {
       }
       if (this.#trusted.size >= KEY_CACHE_LIMIT) this.#trusted.clear();
       this.#trusted.set(hash, { record, checkedAtMs: nowMs });
-      return this.#activeOrUndefined(record);
+      return this.#activeOrUndefined(record, now);
     });
   }
 
   /** Expiry is checked on every request: it needs no store, only the clock. */
-  #activeOrUndefined(record: ApiKeyRecord): ApiKeyRecord | undefined {
-    return statusOf(record, this.#clock.now()) === 'active' ? record : undefined;
+  #activeOrUndefined(record: ApiKeyRecord, now: Date): ApiKeyRecord | undefined {
+    return statusOf(record, now) === 'active' ? record : undefined;
   }
 
   async #lookup(presented: string, hash: string): Promise<ApiKeyRecord | undefined> {
