@@ -1,0 +1,25 @@
+import { createHook } from 'node:async_hooks';
+
+/**
+ * Imported first by the `fdh` entry point. Keeps one of Node's tick objects alive for the life
+ * of the process; see ADR 0003.
+ *
+ * `process.nextTick` makes each tick an object literal with five computed keys, and Node's HTTP
+ * stack calls it about six times per request. V8 shapes such an object through a chain of
+ * maps that only the finished objects hold alive. Ticks run at once, so a full garbage
+ * collection while the queue is empty frees the chain, and the next tick builds a new one: to
+ * the inline caches of nextTick each rebuilt chain is a new shape. After four, they give up
+ * (megamorphic) and every tick is built in the runtime, for the life of the process: a tenth of
+ * the CPU of a small request. How many such collections came while the service started was a
+ * matter of timing, so about one start in three was slow. One tick object kept here keeps its
+ * chain, and the caches see one shape.
+ */
+// Read by no one: being held here is its whole purpose.
+let kept: object | undefined;
+const hook = createHook({
+  init(_asyncId, type, _triggerAsyncId, resource) {
+    if (type === 'TickObject') kept ??= resource;
+  },
+}).enable();
+process.nextTick(() => {});
+hook.disable();
