@@ -1,6 +1,7 @@
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { redactKeys } from './logger.ts';
+import { rememberingLast } from './remembering.ts';
 
 const INFO = 30;
 
@@ -18,13 +19,15 @@ export function installAccessLog(app: FastifyInstance): void {
   const internals = logger as unknown as Record<symbol, unknown>;
   const destination = internals[pino.symbols.streamSym] as pino.DestinationStream;
   const bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
+  // Epoch milliseconds are past V8's small integers; under load many lines share one.
+  const timeTextOf = rememberingLast((ms) => `${ms}`);
   app.addHook('onResponse', (request, reply, done) => {
     if (logger.levelVal <= INFO) {
       const keyId = request.auth?.key.id;
       // Undefined once the client has gone: pino leaves such fields out, and so does this line.
       const address: string | undefined = request.ip;
       destination.write(
-        `{"level":${INFO},"time":${Date.now()}${bindings},"reqId":"${request.id}","method":"${request.method}",` +
+        `{"level":${INFO},"time":${timeTextOf(Date.now())}${bindings},"reqId":"${request.id}","method":"${request.method}",` +
           `"url":${JSON.stringify(redactKeys(request.url))},"statusCode":${reply.statusCode},` +
           `"ms":${Math.round(reply.elapsedTime * 100) / 100}${keyId === undefined ? '' : `,"keyId":"${keyId}"`},` +
           `${address === undefined ? '' : `"remoteAddress":"${address}",`}"msg":"request"}\n`,
