@@ -2,7 +2,7 @@ import { createHook } from 'node:async_hooks';
 
 /**
  * Imported first by the `fdh` entry point. Keeps one of Node's tick objects alive for the life
- * of the process; see ADR 0003.
+ * of the process; see ADR 0005.
  *
  * `process.nextTick` makes each tick an object literal with five computed keys, and Node's HTTP
  * stack calls it about six times per request. V8 shapes such an object through a chain of
