@@ -1,25 +1,10 @@
 import { createServer } from 'node:http';
+import { body } from './usage-body.ts';
 
 /**
  * The yardstick: a bare node:http server answering a JSON body of the same size as the hub's
  * usage response, with no framework, auth, quota or store. The hub is measured as a ratio to it.
  */
-const body = JSON.stringify({
-  success: true,
-  statusCode: 200,
-  data: {
-    keyId: 'key_0123456789abcdef',
-    plan: 'enterprise',
-    features: ['crypto_data', 'fx_data', 'commodities_data', 'etf_data', 'news_data', 'calendar_data', 'market_data', 'macro_data'],
-    budget: 1000000000,
-    used: 0,
-    remaining: 1000000000,
-    resetAt: '2026-06-19T08:46:00.000Z',
-    expiresAt: null,
-  },
-  meta: { timestamp: new Date().toISOString() },
-});
-
 const server = createServer((_request, response) => {
   response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   response.end(body);

@@ -5,8 +5,8 @@
  *
  * The machine is shared with the load generator and whatever else runs, and its speed drifts by
  * a third over a few seconds. So the small full-pipeline endpoint is measured in BENCH_SLICES
- * short slices that alternate between the servers (bare, hub, and the hub with its quota in
- * Redis): a slow spell slows all of them alike. A ratio printed is one server's requests over
+ * short slices that alternate between the servers (bare node:http, Fastify alone, the hub, and
+ * the hub with its quota in Redis): a slow spell slows all of them alike. A ratio printed is one server's requests over
  * all its slices against the other's, with the spread of the per-slice ratios beside it.
  *
  * Options (environment): BENCH_SLICES (default 15), BENCH_SLICE_SECONDS (default 1),
@@ -95,8 +95,9 @@ async function startHub(env: Record<string, string>, logFile: string): Promise<R
   throw new Error('the hub did not start within 60 s');
 }
 
-function startBare(): Promise<RunningServer> {
-  const script = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+/** A yardstick server of this folder, in its own process. */
+function startYardstick(file: string): Promise<RunningServer> {
+  const script = fileURLToPath(new URL(file, import.meta.url));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
@@ -124,8 +125,10 @@ async function main(): Promise<void> {
     const created = await runCli(['keys', 'create', '--plan', 'bench'], env);
     const key = created.stdout.trim().split('\n').at(-1) ?? '';
 
-    const bare = await startBare();
+    const bare = await startYardstick('./bare-server.ts');
     servers.push(bare);
+    const fastify = await startYardstick('./fastify-server.ts');
+    servers.push(fastify);
     const hub = await startHub(env, join(dataDir, 'hub.log'));
     servers.push(hub);
 
@@ -143,13 +146,16 @@ async function main(): Promise<void> {
     const sharedUrl = shared === undefined ? undefined : shared.baseUrl + '/openapi/v1/usage';
     const auth = { 'x-api-key': key };
     await load(bare.baseUrl + '/', {}, 1);
+    await load(fastify.baseUrl + '/', {}, 1);
     await load(usageUrl, auth, 1);
     if (sharedUrl !== undefined) await load(sharedUrl, auth, 1);
     const bareSlices: Measured[] = [];
+    const fastifySlices: Measured[] = [];
     const usageSlices: Measured[] = [];
     const sharedSlices: Measured[] = [];
     for (let slice = 0; slice < SLICES; slice++) {
       bareSlices.push(await load(bare.baseUrl + '/', {}, SLICE_SECONDS));
+      fastifySlices.push(await load(fastify.baseUrl + '/', {}, SLICE_SECONDS));
       usageSlices.push(await load(usageUrl, auth, SLICE_SECONDS));
       if (sharedUrl !== undefined) sharedSlices.push(await load(sharedUrl, auth, SLICE_SECONDS));
     }
@@ -158,6 +164,11 @@ async function main(): Promise<void> {
     const bareRps = rate(bareTotal);
     const slicesNote = `${SLICES} alternating slices of ${SLICE_SECONDS} s`;
     process.stdout.write(`bare node:http            ${bareRps.toFixed(0).padStart(8)} req/s over ${slicesNote}\n`);
+    const fastifyTotal = sum(fastifySlices);
+    process.stdout.write(
+      `fastify alone             ${rate(fastifyTotal).toFixed(0).padStart(8)} req/s   ratio ${(rate(fastifyTotal) / bareRps).toFixed(2)}` +
+        `  (${spread(fastifySlices, bareSlices)})${problemsOf(fastifyTotal)}\n`,
+    );
     process.stdout.write(
       `hub usage                 ${rate(usageTotal).toFixed(0).padStart(8)} req/s   ratio ${(rate(usageTotal) / bareRps).toFixed(2)}` +
         `  (${spread(usageSlices, bareSlices)})${problemsOf(usageTotal)}\n`,
