@@ -6,13 +6,13 @@ import { createHook } from 'node:async_hooks';
  *
  * `process.nextTick` makes each tick an object literal whose first keys are computed symbols,
  * so V8 defines its five keys one by one, through a chain of maps that only the finished
- * objects hold alive; Node's HTTP stack calls it about six times per request. Ticks run at once, so a full garbage
- * collection while the queue is empty frees the chain, and the next tick builds a new one: to
- * the inline caches of nextTick each rebuilt chain is a new shape. After four, they give up
- * (megamorphic) and every tick is built in the runtime, for the life of the process: a tenth of
- * the CPU of a small request. How many such collections came while the service started was a
- * matter of timing, so about one start in three was slow. One tick object kept here keeps its
- * chain, and the caches see one shape.
+ * objects hold alive; Node's HTTP stack calls it about six times per request. Ticks run at
+ * once, so a full garbage collection while the queue is empty frees the chain, and the next
+ * tick builds a new one: to the inline caches of nextTick each rebuilt chain is a new shape.
+ * After four, they give up (megamorphic) and every tick is built in the runtime, for the life
+ * of the process: a tenth of the CPU of a small request. How many such collections came while
+ * the service started was a matter of timing, so about one start in three was slow. One tick
+ * object kept here keeps its chain, and the caches see one shape.
  */
 // Read by no one: being held here is its whole purpose.
 let kept: object | undefined;
