@@ -11,7 +11,7 @@ import { createHook } from 'node:async_hooks';
  * tick builds a new one: to the inline caches of nextTick each rebuilt chain is a new shape.
  * After four, they give up (megamorphic) and every tick is built in the runtime, for the life
  * of the process: a tenth of the CPU of a small request. How many such collections came while
- * the service started was a matter of timing, so about one start in three was slow. One tick
+ * the service started was a matter of timing: about one start in four was slow. One tick
  * object kept here keeps its chain, and the caches see one shape.
  */
 // Read by no one: being held here is its whole purpose.
