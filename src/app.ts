@@ -1,9 +1,8 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './core/context.ts';
 import { installEdge } from './core/edge.ts';
 import { schemaCompilers } from './core/schema-compilers.ts';
-import { installCompression } from './core/compression.ts';
-import { installAccessLog } from './core/access-log.ts';
+import { AccessLog } from './core/access-log.ts';
 import { registerOpenApi } from './core/openapi.ts';
 import { parseQueryString } from './core/querystring.ts';
 import { registerSystemRoutes } from './core/system.routes.ts';
@@ -14,8 +13,8 @@ import { domains as allDomains, type DomainModule } from './domains/index.ts';
 export async function buildApp(ctx: AppContext, options: { domains?: readonly DomainModule[] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger,
-    // One access line per request (installAccessLog) instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
+    // One access line per request instead of Fastify's two.
+    logController: new AccessLog(ctx.logger),
     // No child logger per request: the lines written about a request name its id themselves.
     childLoggerFactory: (logger) => logger,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
@@ -27,9 +26,7 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   }) as unknown as FastifyInstance;
   app.decorate('apiOperations', new Map());
 
-  installAccessLog(app);
   installEdge(app, ctx);
-  installCompression(app);
   await registerOpenApi(app, ctx);
   registerSystemRoutes(app, ctx);
   registerUsageRoute(app, ctx);

@@ -1,5 +1,5 @@
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Below this many characters (at least as many bytes), compressing costs more than it saves. */
 const THRESHOLD_CHARACTERS = 1024;
@@ -20,25 +20,41 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
 }
 
 /**
- * gzip or br for JSON answers when the client accepts them, on zlib's thread pool. The route
- * has already named its answer with an ETag, so the validator names the representation before
- * encoding (a weak ETag).
- * Responses vary by Accept-Encoding whether or not this one was compressed.
+ * Answers vary by Accept-Encoding whether or not one was compressed, and a 304 says so too
+ * (RFC 9110, 15.4.5).
  */
-export function installCompression(app: FastifyInstance): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (typeof payload !== 'string' || reply.statusCode === 304) return done(null, payload);
-    reply.header('vary', 'accept-encoding');
-    if (payload.length < THRESHOLD_CHARACTERS) return done(null, payload);
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding === undefined) return done(null, payload);
+export function varyByEncoding(reply: FastifyReply): void {
+  reply.header('vary', 'accept-encoding');
+}
+
+/**
+ * The body in the encoding the client prefers, gzip or br, compressed on zlib's thread pool;
+ * bodies too small to gain stay as they are. The caller has named the representation with a
+ * weak ETag before encoding.
+ */
+export function encodeForClient(request: FastifyRequest, reply: FastifyReply, body: string): string | Promise<string | Buffer> {
+  if (body.length < THRESHOLD_CHARACTERS) return body;
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === undefined) return body;
+  return new Promise((resolve) => {
     const finish = (error: Error | null, compressed: Buffer) => {
-      if (error !== null) return done(null, payload);
+      if (error !== null) return resolve(body);
       reply.header('content-encoding', encoding);
-      reply.removeHeader('content-length');
-      done(null, compressed);
+      resolve(compressed);
     };
-    if (encoding === 'br') brotliCompress(payload, BROTLI_OPTIONS, finish);
-    else gzip(payload, finish);
+    if (encoding === 'br') brotliCompress(body, BROTLI_OPTIONS, finish);
+    else gzip(body, finish);
   });
+}
+
+/**
+ * For routes outside the API whose JSON Fastify serialises (the OpenAPI document): the API's
+ * own routes encode their answers themselves, so no hook runs on their path.
+ */
+export function encodeSerialisedJson(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload: unknown) => void): void {
+  if (typeof payload !== 'string') return done(null, payload);
+  varyByEncoding(reply);
+  const encoded = encodeForClient(request, reply, payload);
+  if (typeof encoded === 'string') return done(null, encoded);
+  void encoded.then((bytes) => done(null, bytes));
 }

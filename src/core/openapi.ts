@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { ErrorEnvelopeSchema } from './envelope.ts';
 import { DOMAIN_TAGS } from './route.ts';
 import type { AppContext } from './context.ts';
+import { encodeSerialisedJson } from './compression.ts';
 
 type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown>>> } & Record<string, unknown>;
 
@@ -40,7 +41,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { tryItOutEnabled: true } });
-  app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/openapi.json', { schema: { hide: true }, onSend: encodeSerialisedJson }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return app.swagger();
   });

@@ -10,6 +10,7 @@ import type { ApiGate } from './api-gate.ts';
 import { badRequest } from './errors.ts';
 import { parameterProblems } from './parameters.ts';
 import { answerWithEtag } from './etag.ts';
+import { encodeForClient, varyByEncoding } from './compression.ts';
 
 export const API_PREFIX = '/openapi/v1';
 
@@ -127,6 +128,9 @@ export interface ApiOperation {
 
 const timestampOf = rememberingIsoFormatter();
 
+/** The body to send (compressed bytes, or a promise of them); `undefined` once a bodiless 304 has been sent. */
+type Answer = string | Buffer | Promise<string | Buffer> | undefined;
+
 const NON_GET_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
@@ -181,8 +185,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
     },
   });
 
-  /** The body to send; `undefined` once a bodiless 304 has been sent. */
-  function answer(request: FastifyRequest, reply: FastifyReply, auth: AuthContext, now: Date): string | undefined | Promise<string | undefined> {
+  function answer(request: FastifyRequest, reply: FastifyReply, auth: AuthContext, now: Date): Answer | Promise<Answer> {
     const problems = parameterProblems(request, query, params);
     if (problems.length > 0) throw badRequest(problems);
     const result = route.handler({
@@ -197,11 +200,15 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
 
   const cacheControlOf = rememberingLast((maxAge) => `private, max-age=${maxAge}`);
 
-  function respond(request: FastifyRequest, reply: FastifyReply, now: Date, result: RouteResult<Static<D>>): string | undefined {
+  function respond(request: FastifyRequest, reply: FastifyReply, now: Date, result: RouteResult<Static<D>>): Answer {
     reply.header('cache-control', cacheControlOf(Math.max(0, Math.floor(config.maxAge(now)))));
+    varyByEncoding(reply);
     const body = answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { timestamp: timestampOf(now.getTime()), ...result.meta } });
-    if (body === undefined) reply.send();
-    return body;
+    if (body === undefined) {
+      reply.send();
+      return undefined;
+    }
+    return encodeForClient(request, reply, body);
   }
 
   app.route({

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
 import { createTestHub, type TestHubOptions } from '../helpers/app.ts';
 import { PROBE_KNOWN_ID, probeDomain } from '../helpers/probe-domain.ts';
 import { FEATURE_CODES } from '../../src/core/auth/plans.ts';
@@ -194,6 +195,15 @@ test('responses are compressed when the client accepts it', async (t) => {
   assert.equal(br.headers.etag, gzip.headers.etag, 'the weak ETag names the representation before encoding');
   const plain = await hub.get(probe(), pro, { 'accept-encoding': 'identity' });
   assert.equal(plain.headers['content-encoding'], undefined);
+  for (const answer of [br, gzip, plain]) assert.equal(answer.headers.vary, 'accept-encoding');
+  const notModified = await hub.get(probe(), await hub.key('pro'), { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) });
+  assert.equal(notModified.statusCode, 304);
+  assert.equal(notModified.headers.vary, 'accept-encoding', 'a 304 names what the 200 would have varied by');
+
+  const document = await hub.get('/openapi.json', undefined, { 'accept-encoding': 'gzip' });
+  assert.equal(document.headers['content-encoding'], 'gzip', 'the OpenAPI document is compressed too');
+  assert.equal(document.headers.vary, 'accept-encoding');
+  assert.equal(JSON.parse(gunzipSync(document.rawPayload).toString()).info.version, '0.1.0');
 });
 
 test('meta.timestamp is the server time in ISO 8601 UTC with milliseconds', async (t) => {
