@@ -48,8 +48,9 @@ export function encodeForClient(request: FastifyRequest, reply: FastifyReply, bo
 }
 
 /**
- * For routes outside the API whose JSON Fastify serialises (the OpenAPI document): the API's
- * own routes encode their answers themselves, so no hook runs on their path.
+ * For routes outside the API whose JSON Fastify serialises (the OpenAPI document, at
+ * `/openapi.json` and under `/docs`): the API's own routes encode their answers themselves, so
+ * no hook runs on their path.
  */
 export function encodeSerialisedJson(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload: unknown) => void): void {
   if (typeof payload !== 'string') return done(null, payload);

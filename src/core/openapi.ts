@@ -40,7 +40,10 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       return document as never;
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { tryItOutEnabled: true } });
+  await app.register(async (docs) => {
+    docs.addHook('onSend', encodeSerialisedJson);
+    await docs.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { tryItOutEnabled: true } });
+  });
   app.get('/openapi.json', { schema: { hide: true }, onSend: encodeSerialisedJson }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return app.swagger();

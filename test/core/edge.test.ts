@@ -200,10 +200,12 @@ test('responses are compressed when the client accepts it', async (t) => {
   assert.equal(notModified.statusCode, 304);
   assert.equal(notModified.headers.vary, 'accept-encoding', 'a 304 names what the 200 would have varied by');
 
-  const document = await hub.get('/openapi.json', undefined, { 'accept-encoding': 'gzip' });
-  assert.equal(document.headers['content-encoding'], 'gzip', 'the OpenAPI document is compressed too');
-  assert.equal(document.headers.vary, 'accept-encoding');
-  assert.equal(JSON.parse(gunzipSync(document.rawPayload).toString()).info.version, '0.1.0');
+  for (const url of ['/openapi.json', '/docs/json']) {
+    const document = await hub.get(url, undefined, { 'accept-encoding': 'gzip' });
+    assert.equal(document.headers['content-encoding'], 'gzip', `the OpenAPI document at ${url} is compressed too`);
+    assert.equal(document.headers.vary, 'accept-encoding');
+    assert.equal(JSON.parse(gunzipSync(document.rawPayload).toString()).info.version, '0.1.0');
+  }
 });
 
 test('meta.timestamp is the server time in ISO 8601 UTC with milliseconds', async (t) => {
