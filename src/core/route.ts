@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
-import { rememberingIsoFormatter, type Clock } from './clock.ts';
+import type { Clock } from './clock.ts';
 import { rememberingLast } from './remembering.ts';
-import { BaseMetaSchema, SuccessEnvelopeSchema } from './envelope.ts';
+import { BaseMetaSchema, SuccessEnvelopeSchema, envelopeTimestamp } from './envelope.ts';
 import type { FeatureCode, Plan } from './auth/plans.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
@@ -126,8 +126,6 @@ export interface ApiOperation {
 }
 
 
-const timestampOf = rememberingIsoFormatter();
-
 /** The body to send (compressed bytes, or a promise of them); `undefined` once a bodiless 304 has been sent. */
 type Answer = string | Buffer | Promise<string | Buffer> | undefined;
 
@@ -203,7 +201,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
   function respond(request: FastifyRequest, reply: FastifyReply, now: Date, result: RouteResult<Static<D>>): Answer {
     reply.header('cache-control', cacheControlOf(Math.max(0, Math.floor(config.maxAge(now)))));
     varyByEncoding(reply);
-    const body = answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { timestamp: timestampOf(now.getTime()), ...result.meta } });
+    const body = answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { timestamp: envelopeTimestamp(now.getTime()), ...result.meta } });
     if (body === undefined) {
       reply.send();
       return undefined;
