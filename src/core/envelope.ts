@@ -1,9 +1,19 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TProperties, type TSchema } from 'typebox';
 import { rememberingIsoFormatter, type Clock } from './clock.ts';
 import { STATUS_NAMES, type ErrorCode } from './errors.ts';
 
 /** `meta` always carries `timestamp`; routes may add more (the equities meta, `nextCursor`, …). */
-export const BaseMetaSchema = Type.Object({ timestamp: Type.String({ format: 'date-time' }) }, { additionalProperties: true });
+const BaseMetaProperties = { timestamp: Type.String({ format: 'date-time' }) };
+
+/**
+ * A route's `meta`: its own properties, then `timestamp`. The serialiser writes properties in
+ * schema order and only the declared ones, so every success body ends with the time of
+ * answering, which the ETag leaves out by length (`etag.ts`). Clients are still told that
+ * more properties may come (no `additionalProperties: false`).
+ */
+export function MetaSchema(properties: TProperties = {}) {
+  return Type.Object({ ...properties, ...BaseMetaProperties });
+}
 
 export function SuccessEnvelopeSchema<Data extends TSchema, Meta extends TSchema>(data: Data, meta: Meta) {
   return Type.Object({

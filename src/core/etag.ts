@@ -10,17 +10,16 @@ function matches(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
-const TIMESTAMP_FIELD = '"meta":{"timestamp":"';
-const TIMESTAMP_VALUE_LENGTH = '2026-01-01T00:00:00.000Z"'.length;
+/** How every success body ends: its `meta.timestamp` comes last (`MetaSchema`). */
+const TIMESTAMP_TAIL_LENGTH = '"timestamp":"2026-01-01T00:00:00.000Z"}}'.length;
 
 /**
  * The body without the envelope's `meta.timestamp`, the time of answering: two answers with
- * the same data are the same representation whenever they were made. The envelope's meta
- * comes after its data, so the last occurrence is the envelope's own.
+ * the same data are the same representation whenever they were made. Cut by length, the part
+ * kept is a slice of the body, hashed without being copied.
  */
 function withoutTimestamp(body: string): string {
-  const at = body.lastIndexOf(TIMESTAMP_FIELD);
-  return at === -1 ? body : body.slice(0, at) + body.slice(at + TIMESTAMP_FIELD.length + TIMESTAMP_VALUE_LENGTH);
+  return body.slice(0, body.length - TIMESTAMP_TAIL_LENGTH);
 }
 
 /**

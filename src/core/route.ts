@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { Clock } from './clock.ts';
 import { rememberingLast } from './remembering.ts';
-import { BaseMetaSchema, SuccessEnvelopeSchema, envelopeTimestamp } from './envelope.ts';
+import { MetaSchema, SuccessEnvelopeSchema, envelopeTimestamp } from './envelope.ts';
 import type { FeatureCode, Plan } from './auth/plans.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
@@ -70,6 +70,7 @@ export interface RouteInput<Query, Params> {
 
 export interface RouteResult<Data> {
   data: Data;
+  /** The route's declared `meta` properties: the serialiser writes no others. */
   meta?: Record<string, unknown>;
 }
 
@@ -144,10 +145,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
   const gate = app.apiGate;
   const query = withDefaultsOptional(Type.Object(route.query ?? ({} as Q), { additionalProperties: false }));
   const params = route.params === undefined ? undefined : Type.Object(route.params, { additionalProperties: false });
-  const meta =
-    route.meta === undefined
-      ? BaseMetaSchema
-      : Type.Object({ ...BaseMetaSchema.properties, ...route.meta }, { additionalProperties: true });
+  const meta = MetaSchema(route.meta);
   const hasParameters = (route.query !== undefined && Object.keys(route.query).length > 0) || params !== undefined;
   const pathTemplate = toPathTemplate(route.path);
   const config: ApiRouteConfig = {
@@ -201,7 +199,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
   function respond(request: FastifyRequest, reply: FastifyReply, now: Date, result: RouteResult<Static<D>>): Answer {
     reply.header('cache-control', cacheControlOf(Math.max(0, Math.floor(config.maxAge(now)))));
     varyByEncoding(reply);
-    const body = answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { timestamp: envelopeTimestamp(now.getTime()), ...result.meta } });
+    const body = answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, timestamp: envelopeTimestamp(now.getTime()) } });
     if (body === undefined) {
       reply.send();
       return undefined;

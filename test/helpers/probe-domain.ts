@@ -28,10 +28,11 @@ export const probeDomain: DomainModule = {
         limit: Type.Integer({ minimum: 1, maximum: 12, default: 4 }),
       },
       data: Type.Object({ id: Type.String(), period: Type.String(), limit: Type.Integer(), padding: Type.String() }),
+      meta: { window: Type.String() },
       maxAge: () => 120,
       handler({ params, query }) {
         if (params.id !== PROBE_KNOWN_ID) throw notFound(`no probe ${params.id}`);
-        return { data: { id: params.id, period: query.period, limit: query.limit, padding: 'x'.repeat(2048) } };
+        return { data: { id: params.id, period: query.period, limit: query.limit, padding: 'x'.repeat(2048) }, meta: { window: query.period } };
       },
     });
     registerApiRoute(app, ctx.clock, {
