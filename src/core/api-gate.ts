@@ -7,9 +7,9 @@ import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import type { AppContext } from './context.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
 
-const policyOf = rememberingLast((budget) => `"minute";q=${budget};w=60`);
+const policyOf = rememberingLast((budget: number) => `"minute";q=${budget};w=60`);
 // Unix seconds are past V8's small integers: each would take the slow way to a string.
-const resetTextOf = rememberingLast((resetAt) => `${resetAt}`);
+const resetTextOf = rememberingLast((resetAt: number) => `${resetAt}`);
 
 function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: number, nowMs: number): void {
   const secondsToReset = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { rememberingLast } from './remembering.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -23,14 +24,23 @@ function withoutTimestamp(body: string): string {
 }
 
 /**
+ * Names representations with weak ETags. One per route: a route answers the same data again and
+ * again until it changes, and comparing a representation with the last one costs a fraction of
+ * hashing it.
+ */
+export function etagNamer(): (representation: string) => string {
+  return rememberingLast((representation: string) => `W/"${hash('sha1', representation, 'base64url')}"`);
+}
+
+/**
  * Serialises a 200 answer with the route's response schema and names its data with a weak ETag. The
  * body to send comes back; `undefined` when the client's If-None-Match already names it, and
  * the answer becomes a bodiless 304 (still charged: the quota was spent deciding it).
  */
-export function answerWithEtag(request: FastifyRequest, reply: FastifyReply, answer: unknown): string | undefined {
+export function answerWithEtag(request: FastifyRequest, reply: FastifyReply, answer: unknown, etagOf: (representation: string) => string): string | undefined {
   // The route's compiled serializer (fast-json-stringify) always yields a string.
   const body = reply.serialize(answer) as string;
-  const etag = `W/"${hash('sha1', withoutTimestamp(body), 'base64url')}"`;
+  const etag = etagOf(withoutTimestamp(body));
   reply.header('etag', etag);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && matches(ifNoneMatch, etag)) {

@@ -1,13 +1,14 @@
 /**
- * `format` with the last number it was asked for remembered. Under load most answers share
- * their millisecond, their window's end and their header values, and formatting each afresh
- * would make a new string per request. One per kind of value, so they do not evict each other.
+ * `format` with the last value it was asked for remembered. Under load most answers share
+ * their millisecond, their window's end, their header values and their data, and formatting
+ * each afresh would make a new string per request. One per kind of value, so they do not
+ * evict each other.
  */
-export function rememberingLast(format: (value: number) => string): (value: number) => string {
-  let lastValue = Number.NaN;
-  let lastText = '';
+export function rememberingLast<Value>(format: (value: Value) => string): (value: Value) => string {
+  let lastValue: Value | undefined;
+  let lastText: string | undefined;
   return (value) => {
-    if (value !== lastValue) {
+    if (lastText === undefined || value !== lastValue) {
       lastValue = value;
       lastText = format(value);
     }

@@ -9,7 +9,7 @@ import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import type { ApiGate } from './api-gate.ts';
 import { badRequest } from './errors.ts';
 import { parameterProblems } from './parameters.ts';
-import { answerWithEtag } from './etag.ts';
+import { answerWithEtag, etagNamer } from './etag.ts';
 import { encodeForClient, varyByEncoding } from './compression.ts';
 
 export const API_PREFIX = '/openapi/v1';
@@ -194,12 +194,13 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
     return result instanceof Promise ? result.then((found) => respond(request, reply, now, found)) : respond(request, reply, now, result);
   }
 
-  const cacheControlOf = rememberingLast((maxAge) => `private, max-age=${maxAge}`);
+  const cacheControlOf = rememberingLast((maxAge: number) => `private, max-age=${maxAge}`);
+  const etagOf = etagNamer();
 
   function respond(request: FastifyRequest, reply: FastifyReply, now: Date, result: RouteResult<Static<D>>): Answer {
     reply.header('cache-control', cacheControlOf(Math.max(0, Math.floor(config.maxAge(now)))));
     varyByEncoding(reply);
-    const body = answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, timestamp: envelopeTimestamp(now.getTime()) } });
+    const body = answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, timestamp: envelopeTimestamp(now.getTime()) } }, etagOf);
     if (body === undefined) {
       reply.send();
       return undefined;
