@@ -6,6 +6,16 @@ import { rememberingLast } from './remembering.ts';
 const INFO = 30;
 
 /**
+ * Milliseconds to two decimals, printed from integers: printing a fraction's shortest form
+ * costs several times more. `0.05`, `12.50`: a JSON number either way.
+ */
+export function millisecondsText(ms: number): string {
+  const hundredths = Math.round(ms * 100);
+  const fraction = hundredths % 100;
+  return `${(hundredths - fraction) / 100}.${fraction < 10 ? '0' : ''}${fraction}`;
+}
+
+/**
  * One structured line per answered request: who (key id, never the key), what, how it ended.
  * Fastify's own request lines (two per request) stay off.
  *
@@ -24,7 +34,7 @@ export class AccessLog extends LogController {
   readonly #destination: pino.DestinationStream;
   readonly #bindings: string;
   // Epoch milliseconds are past V8's small integers; under load many lines share one.
-  readonly #timeTextOf = rememberingLast((ms) => `${ms}`);
+  readonly #timeTextOf = rememberingLast((ms: number) => `${ms}`);
 
   constructor(logger: Logger) {
     super({ disableRequestLogging: true });
@@ -42,7 +52,7 @@ export class AccessLog extends LogController {
     this.#destination.write(
       `{"level":${INFO},"time":${this.#timeTextOf(Date.now())}${this.#bindings},"reqId":"${request.id}","method":"${request.method}",` +
         `"url":${JSON.stringify(redactKeys(request.url))},"statusCode":${reply.statusCode},` +
-        `"ms":${Math.round(reply.elapsedTime * 100) / 100}${keyId === undefined ? '' : `,"keyId":"${keyId}"`},` +
+        `"ms":${millisecondsText(reply.elapsedTime)}${keyId === undefined ? '' : `,"keyId":"${keyId}"`},` +
         `${address === undefined ? '' : `"remoteAddress":"${address}",`}"msg":"request"}\n`,
     );
   }
