@@ -146,6 +146,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
   const query = withDefaultsOptional(Type.Object(route.query ?? ({} as Q), { additionalProperties: false }));
   const params = route.params === undefined ? undefined : Type.Object(route.params, { additionalProperties: false });
   const meta = MetaSchema(route.meta);
+  const declaredMetaCount = Object.keys(route.meta ?? {}).length;
   const hasParameters = (route.query !== undefined && Object.keys(route.query).length > 0) || params !== undefined;
   const pathTemplate = toPathTemplate(route.path);
   const config: ApiRouteConfig = {
@@ -198,6 +199,10 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
   const etagOf = etagNamer();
 
   function respond(request: FastifyRequest, reply: FastifyReply, now: Date, result: RouteResult<Static<D>>): Answer {
+    // The serialiser writes declared meta only (and requires each): anything more would vanish.
+    if (result.meta !== undefined && Object.keys(result.meta).length !== declaredMetaCount) {
+      throw new Error(`${route.operationId} answered meta ${Object.keys(result.meta).join(', ')}; it declares ${Object.keys(route.meta ?? {}).join(', ') || 'none'}`);
+    }
     reply.header('cache-control', cacheControlOf(Math.max(0, Math.floor(config.maxAge(now)))));
     varyByEncoding(reply);
     const body = answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, timestamp: envelopeTimestamp(now.getTime()) } }, etagOf);

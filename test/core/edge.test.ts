@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { createTestHub, type TestHubOptions } from '../helpers/app.ts';
 import { PROBE_KNOWN_ID, probeDomain } from '../helpers/probe-domain.ts';
+import { Type } from 'typebox';
 import { FEATURE_CODES } from '../../src/core/auth/plans.ts';
+import { registerApiRoute } from '../../src/core/route.ts';
+import type { DomainModule } from '../../src/domains/index.ts';
 
 const PLANS = {
   plans: {
@@ -184,6 +187,29 @@ test('ETag and If-None-Match give a 304 that is still charged; Cache-Control fol
 
   const other = await hub.get(probe('?period=3M'), pro, { 'if-none-match': String(etag) });
   assert.equal(other.statusCode, 200, 'a different representation does not match');
+});
+
+test('a route that answers meta it does not declare fails loudly instead of losing it', async (t) => {
+  const strayMeta: DomainModule = {
+    name: 'stray-meta',
+    register(app, ctx) {
+      registerApiRoute(app, ctx.clock, {
+        path: '/stray-meta',
+        operationId: 'strayMeta',
+        tag: 'Crypto',
+        summary: 'Answers an undeclared meta property',
+        feature: 'crypto_data',
+        weight: 1,
+        data: Type.Object({ ok: Type.Boolean() }),
+        meta: { window: Type.String() },
+        handler: () => ({ data: { ok: true }, meta: { window: '1M', stray: 1 } }),
+      });
+    },
+  };
+  const hub = await createTestHub(t, { plans: PLANS, domains: [strayMeta] });
+  const reply = await hub.get('/openapi/v1/stray-meta', await hub.key('pro'));
+  assertErrorEnvelope(reply.json(), 500, 'INTERNAL_ERROR');
+  assert.ok(hub.logs.some((line) => line.includes('strayMeta answered meta window, stray; it declares window')));
 });
 
 test('responses are compressed when the client accepts it', async (t) => {
