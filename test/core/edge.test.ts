@@ -2,11 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { createTestHub, type TestHubOptions } from '../helpers/app.ts';
-import { PROBE_KNOWN_ID, probeDomain } from '../helpers/probe-domain.ts';
+import { PROBE_KNOWN_ID, oneRouteDomain, probeDomain } from '../helpers/probe-domain.ts';
 import { Type } from 'typebox';
 import { FEATURE_CODES } from '../../src/core/auth/plans.ts';
-import { registerApiRoute } from '../../src/core/route.ts';
-import type { DomainModule } from '../../src/domains/index.ts';
 
 const PLANS = {
   plans: {
@@ -190,22 +188,17 @@ test('ETag and If-None-Match give a 304 that is still charged; Cache-Control fol
 });
 
 test('a route that answers meta it does not declare fails loudly instead of losing it', async (t) => {
-  const strayMeta: DomainModule = {
-    name: 'stray-meta',
-    register(app, ctx) {
-      registerApiRoute(app, ctx.clock, {
-        path: '/stray-meta',
-        operationId: 'strayMeta',
-        tag: 'Crypto',
-        summary: 'Answers an undeclared meta property',
-        feature: 'crypto_data',
-        weight: 1,
-        data: Type.Object({ ok: Type.Boolean() }),
-        meta: { window: Type.String() },
-        handler: () => ({ data: { ok: true }, meta: { window: '1M', stray: 1 } }),
-      });
-    },
-  };
+  const strayMeta = oneRouteDomain({
+    path: '/stray-meta',
+    operationId: 'strayMeta',
+    tag: 'Crypto',
+    summary: 'Answers an undeclared meta property',
+    feature: 'crypto_data',
+    weight: 1,
+    data: Type.Object({ ok: Type.Boolean() }),
+    meta: { window: Type.String() },
+    handler: () => ({ data: { ok: true }, meta: { window: '1M', stray: 1 } }),
+  });
   const hub = await createTestHub(t, { plans: PLANS, domains: [strayMeta] });
   const reply = await hub.get('/openapi/v1/stray-meta', await hub.key('pro'));
   assertErrorEnvelope(reply.json(), 500, 'INTERNAL_ERROR');

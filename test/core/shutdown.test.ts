@@ -6,10 +6,9 @@ import { join } from 'node:path';
 import { Type } from 'typebox';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/core/logger.ts';
-import { registerApiRoute } from '../../src/core/route.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { serve } from '../../src/server.ts';
-import type { DomainModule } from '../../src/domains/index.ts';
+import { oneRouteDomain } from '../helpers/probe-domain.ts';
 
 test('SIGTERM stops accepting, lets every in-flight request finish, then resolves', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fdh-shutdown-'));
@@ -21,25 +20,20 @@ test('SIGTERM stops accepting, lets every in-flight request finish, then resolve
   let entered = 0;
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const slowDomain: DomainModule = {
-    name: 'slow',
-    register(app, ctx) {
-      registerApiRoute(app, ctx.clock, {
-        path: '/slow',
-        operationId: 'slow',
-        tag: 'Crypto',
-        summary: 'Answers when the test lets it',
-        feature: 'crypto_data',
-        weight: 1,
-        data: Type.Object({ done: Type.Boolean() }),
-        async handler() {
-          entered++;
-          await gate;
-          return { data: { done: true } };
-        },
-      });
+  const slowDomain = oneRouteDomain({
+    path: '/slow',
+    operationId: 'slow',
+    tag: 'Crypto',
+    summary: 'Answers when the test lets it',
+    feature: 'crypto_data',
+    weight: 1,
+    data: Type.Object({ done: Type.Boolean() }),
+    async handler() {
+      entered++;
+      await gate;
+      return { data: { done: true } };
     },
-  };
+  });
   const { app, stopped } = await serve(runtime, { domains: [slowDomain] });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;

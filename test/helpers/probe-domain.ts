@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type TProperties, type TSchema } from 'typebox';
 import type { DomainModule } from '../../src/domains/index.ts';
-import { registerApiRoute } from '../../src/core/route.ts';
+import { registerApiRoute, type ApiRouteDefinition } from '../../src/core/route.ts';
 import { StringEnum } from '../../src/core/schemas.ts';
 import { notFound } from '../../src/core/errors.ts';
 
@@ -47,3 +47,10 @@ export const probeDomain: DomainModule = {
     });
   },
 };
+
+/** A domain of one route, for a test that needs a route to behave in one particular way. */
+export function oneRouteDomain<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
+  route: ApiRouteDefinition<Q, P, D, M>,
+): DomainModule {
+  return { name: route.operationId, register: (app, ctx) => registerApiRoute(app, ctx.clock, route) };
+}
