@@ -16,6 +16,9 @@ import { openStore, type Store } from './store/db.ts';
 import { MemoryResponseCache } from './core/cache/memory-response-cache.ts';
 import { RedisResponseCache } from './core/cache/redis-response-cache.ts';
 import type { ResponseCache } from './core/cache/response-cache.ts';
+import { PollingVersionWatcher } from './core/data-version/polling-version-watcher.ts';
+import { RedisVersionWatcher } from './core/data-version/redis-version-watcher.ts';
+import type { VersionWatcher } from './core/data-version/version-watcher.ts';
 
 export interface RuntimeOverrides {
   clock?: Clock;
@@ -65,6 +68,8 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   const keys = new KeysService(new KeysRepo(store.db), plans, clock);
   const cache: ResponseCache =
     redis === undefined ? new MemoryResponseCache({ clock }) : new RedisResponseCache({ redis, clock, keyPrefix });
+  const versions: VersionWatcher =
+    redis === undefined ? new PollingVersionWatcher(store.db) : new RedisVersionWatcher({ db: store.db, redis, keyPrefix });
   return {
     config,
     store,
@@ -73,9 +78,11 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     keys,
     limiter,
     cache,
+    versions,
     logger,
     async close() {
       plans.close();
+      await versions.close();
       await limiter.close();
       await cache.close();
       redis?.disconnect();

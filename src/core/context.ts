@@ -6,6 +6,7 @@ import type { Plans } from './auth/plans.ts';
 import type { KeysService } from './auth/keys.service.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { ResponseCache } from './cache/response-cache.ts';
+import type { VersionWatcher } from './data-version/version-watcher.ts';
 
 /** What every domain and the edge share: built once per process, handed down explicitly. */
 export interface AppContext {
@@ -17,5 +18,7 @@ export interface AppContext {
   limiter: RateLimiter;
   /** Finished answers shared by the processes of one service (in-process without Redis). */
   cache: ResponseCache;
+  /** The dataset versions answers are keyed on; this process's commits at once, others' within a second. */
+  versions: VersionWatcher;
   logger: Logger;
 }

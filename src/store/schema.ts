@@ -1,7 +1,6 @@
 import type { CryptoTables } from '../domains/crypto/crypto.tables.ts';
-import type { CommoditiesTables } from '../domains/commodities/commodities.tables.ts';
+import type { InstrumentTables } from '../domains/instruments/instruments.tables.ts';
 import type { EtfTables } from '../domains/etf/etf.tables.ts';
-import type { FxTables } from '../domains/fx/fx.tables.ts';
 import type { IndicesTables } from '../domains/indices/indices.tables.ts';
 import type { MacroTables } from '../domains/macro/macro.tables.ts';
 import type { EquitiesTables } from '../domains/equities/equities.tables.ts';
@@ -33,18 +32,24 @@ export interface ReleaseTable {
   loaded_at: string;
 }
 
+/** The version of one dataset key (src/store/data-version.ts), bumped by every write to it. */
+export interface DataVersionTable {
+  dataset: string;
+  version: number;
+}
+
 export interface CoreTables {
   api_key: ApiKeyTable;
   release: ReleaseTable;
+  data_version: DataVersionTable;
 }
 
 
 export interface Database
   extends CoreTables,
     CryptoTables,
-    CommoditiesTables,
+    InstrumentTables,
     EtfTables,
-    FxTables,
     IndicesTables,
     MacroTables,
     EquitiesTables,

@@ -17,7 +17,7 @@ export const equitiesDomain: DomainModule = {
     const module: EquitiesModule = {
       clock: ctx.clock,
       service: new EquitiesService(new EquitiesRepo(ctx.store.db)),
-      responder: new EquitiesResponder(ctx.cache),
+      responder: new EquitiesResponder(ctx.cache, ctx.versions),
     };
     registerListRoute(app, module);
     registerProfileRoute(app, module);

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import { indexInstrument } from '../instruments/instruments.catalogue.ts';
+import { InstrumentRepo } from '../instruments/instrument.repo.ts';
 import type { EtfFundRow, EtfHoldingRow, EtfNavRow, EtfPriceRow } from './etf.tables.ts';
 
 export interface DatedValue {
@@ -73,13 +75,10 @@ export class EtfRepo {
       .execute();
   }
 
+  /** An index's closes from the instruments' series store: the same VN-Index the indices endpoints serve. */
   async benchmarkHistory(indexCode: string): Promise<DatedValue[]> {
-    const rows = await this.#db
-      .selectFrom('etf_benchmark')
-      .select(['date', 'close'])
-      .where('index_code', '=', indexCode)
-      .orderBy('date')
-      .execute();
+    const rows = await new InstrumentRepo(this.#db).closes({ instruments: [indexInstrument(indexCode)] });
     return rows.map((row) => ({ date: row.date, value: row.close }));
   }
+
 }

@@ -66,19 +66,10 @@ export interface EtfHoldingRow {
   source: string;
 }
 
-/** Daily close of a benchmark index (VN-Index). */
-export interface EtfBenchmarkRow {
-  index_code: string;
-  date: string;
-  close: number;
-  source: string;
-}
-
 /** The etf domain's tables. */
 export interface EtfTables {
   etf_fund: EtfFundRow;
   etf_nav: EtfNavRow;
   etf_price: EtfPriceRow;
   etf_holding: EtfHoldingRow;
-  etf_benchmark: EtfBenchmarkRow;
 }

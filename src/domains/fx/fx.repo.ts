@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import { fxInstrument, fxSymbolOf, GOLD, DOLLAR_INDEX, InstrumentNames } from '../instruments/instruments.catalogue.ts';
+import { InstrumentRepo, type InstrumentClose } from '../instruments/instrument.repo.ts';
 
 export interface FxClose {
   pair: string;
@@ -14,91 +16,56 @@ export interface FxPairSpan {
   lastDate: string;
 }
 
-/** The fx domain's queries; every one is served by the (pair, date) primary key. */
+/** The fx domain's reads of the instruments' series store, by FX symbol (`USD/JPY`, `DXY`, `XAU/USD`). */
 export class FxRepo {
-  #db: Kysely<Database>;
+  readonly #store: InstrumentRepo;
 
   constructor(db: Kysely<Database>) {
-    this.#db = db;
+    this.#store = new InstrumentRepo(db);
   }
 
+  /** Every symbol the store can serve: its currency pairs, the dollar index and gold. */
   async knownPairs(): Promise<string[]> {
-    const rows = await this.#db.selectFrom('fx_rate').select('pair').distinct().orderBy('pair').execute();
-    return rows.map((row) => row.pair);
+    const [pairs, others] = await Promise.all([this.#store.known({ prefix: 'fx:' }), this.#store.spans({ instruments: [DOLLAR_INDEX, GOLD] })]);
+    return [...pairs, ...others.map((span) => span.instrument)].flatMap((id) => fxSymbolOf(id) ?? []).sort();
   }
 
   /** First and last stored date of each pair that has any. */
   async spans({ pairs }: { pairs: readonly string[] }): Promise<FxPairSpan[]> {
-    if (pairs.length === 0) return [];
-    const rows = await this.#db
-      .selectFrom('fx_rate')
-      .select((eb) => ['pair', eb.fn.min('date').as('firstDate'), eb.fn.max('date').as('lastDate')])
-      .where('pair', 'in', pairs)
-      .groupBy('pair')
-      .execute();
-    return rows.map((row) => ({ pair: row.pair, firstDate: String(row.firstDate), lastDate: String(row.lastDate) }));
+    const names = new InstrumentNames(pairs, fxInstrument);
+    const spans = await this.#store.spans({ instruments: names.instruments });
+    return spans.map((span) => ({ pair: names.symbolOf(span.instrument), firstDate: span.firstDate, lastDate: span.lastDate }));
   }
 
   /** Closes on or after `from`, by pair then date. */
   async closesSince({ pairs, from }: { pairs: readonly string[]; from: string }): Promise<FxClose[]> {
-    if (pairs.length === 0) return [];
-    return this.#db
-      .selectFrom('fx_rate')
-      .select(['pair', 'date', 'close', 'source'])
-      .where('pair', 'in', pairs)
-      .where('date', '>=', from)
-      .orderBy('pair')
-      .orderBy('date')
-      .execute();
+    const names = new InstrumentNames(pairs, fxInstrument);
+    return (await this.#store.closes({ instruments: names.instruments, from })).map((close) => toFxClose(names, close));
+  }
+
+  /** The last `count` closes of each pair in date order (see InstrumentRepo.recentCloses). */
+  async recentCloses({ spans, count, lookbackDays }: { spans: readonly FxPairSpan[]; count: number; lookbackDays: number }): Promise<Map<string, FxClose[]>> {
+    const names = new InstrumentNames(spans.map((span) => span.pair), fxInstrument);
+    const groups = await this.#store.recentCloses({
+      instruments: names.instruments,
+      spans: spans.map((span) => ({ instrument: fxInstrument(span.pair), firstDate: span.firstDate, lastDate: span.lastDate })),
+      count,
+      lookbackDays,
+    });
+    return new Map([...groups].map(([instrument, closes]) => [names.symbolOf(instrument), closes.map((close) => toFxClose(names, close))]));
   }
 
   /** Highest and lowest close of each pair on or after its own `from`. */
   async ranges({ windows }: { windows: readonly { pair: string; from: string }[] }): Promise<{ pair: string; high: number; low: number }[]> {
-    if (windows.length === 0) return [];
-    const rows = await this.#db
-      .selectFrom('fx_rate')
-      .select((eb) => ['pair', eb.fn.max('close').as('high'), eb.fn.min('close').as('low')])
-      .where((eb) => eb.or(windows.map((w) => eb.and([eb('pair', '=', w.pair), eb('date', '>=', w.from)]))))
-      .groupBy('pair')
-      .execute();
-    return rows.map((row) => ({ pair: row.pair, high: Number(row.high), low: Number(row.low) }));
-  }
-
-  /** The last `count` closes of each pair, by pair then date (scans each pair's whole history). */
-  async lastCloses({ pairs, count }: { pairs: readonly string[]; count: number }): Promise<FxClose[]> {
-    if (pairs.length === 0) return [];
-    return this.#db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('fx_rate')
-          .select((inner) => [
-            'pair',
-            'date',
-            'close',
-            'source',
-            inner.fn
-              .agg<number>('row_number')
-              .over((over) => over.partitionBy('pair').orderBy('date', 'desc'))
-              .as('recency'),
-          ])
-          .where('pair', 'in', pairs)
-          .as('ranked'),
-      )
-      .select(['pair', 'date', 'close', 'source'])
-      .where('recency', '<=', count)
-      .orderBy('pair')
-      .orderBy('date')
-      .execute();
+    const names = new InstrumentNames(windows.map((w) => w.pair), fxInstrument);
+    const ranges = await this.#store.ranges({ windows: windows.map((w) => ({ instrument: fxInstrument(w.pair), from: w.from })) });
+    return ranges.map((range) => ({ pair: names.symbolOf(range.instrument), high: range.high, low: range.low }));
   }
 }
 
-/** Closes grouped by pair, each list in date order (the repo returns them sorted). */
-export function byPair(rows: readonly FxClose[]): Map<string, FxClose[]> {
-  const groups = new Map<string, FxClose[]>();
-  for (const row of rows) {
-    const group = groups.get(row.pair);
-    if (group === undefined) groups.set(row.pair, [row]);
-    else group.push(row);
-  }
-  return groups;
-}
+const toFxClose = (names: InstrumentNames, close: InstrumentClose): FxClose => ({
+  pair: names.symbolOf(close.instrument),
+  date: close.date,
+  close: close.close,
+  source: close.source,
+});

@@ -3,9 +3,11 @@ import type { Database } from '../../store/schema.ts';
 import { badRequest } from '../../core/errors.ts';
 import { DEFAULT_CORRELATION_ASSETS, DEFAULT_TABLE_PAIRS, DXY, EM_PAIRS, USD_JPY } from './fx.catalogue.ts';
 import { CLOSES_NEEDED, pairStress, stressSummary } from './fx.em-stress.ts';
-import { byPair, FxRepo, type FxClose, type FxPairSpan } from './fx.repo.ts';
+import { FxRepo, type FxClose, type FxPairSpan } from './fx.repo.ts';
+import { dayChange } from '../instruments/day-change.ts';
+import { shiftDays } from '../instruments/instrument.repo.ts';
 import type { FxCorrelation, FxEmStress, FxEmStressPair, FxRate, FxSummary, FxTable, FxTableRow } from './fx.schemas.ts';
-import { changePercent, logReturns, pearson, round } from './fx.stats.ts';
+import { logReturns, pearson, round } from './fx.stats.ts';
 
 /** The 52-week window: the latest close's date and the 364 days before it. */
 const WEEKS_52_DAYS = 364;
@@ -23,11 +25,6 @@ const SPARKLINE_LOOKBACK_DAYS = 30;
 const SUMMARY_LOOKBACK_DAYS = 14;
 const MAX_CORRELATION_ASSETS = 20;
 const MAX_TABLE_PAIRS = 50;
-
-function shiftDays(date: string, days: number): string {
-  const time = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
-  return new Date(time).toISOString().slice(0, 10);
-}
 
 const latestOf = (dates: readonly string[]): string | null =>
   dates.reduce<string | null>((latest, date) => (latest === null || date > latest ? date : latest), null);
@@ -77,10 +74,12 @@ export class FxService {
       const previous = closes[closes.length - 2];
       // A pair with a single close has no change yet and is left out.
       if (last === undefined || previous === undefined) continue;
+      const { changePercent } = dayChange(last.close, previous.close);
+      if (changePercent === null) continue;
       rows.push({
         pair: span.pair,
         lastPrice: last.close,
-        changePct: round(changePercent(last.close, previous.close), 2),
+        changePct: changePercent,
         sparkline10d: closes.map((row) => row.close),
         high52w: rangeOf.get(span.pair)?.high ?? null,
         low52w: rangeOf.get(span.pair)?.low ?? null,
@@ -159,25 +158,11 @@ export class FxService {
     return { closesByDate, commonDates };
   }
 
-  /**
-   * The last `count` closes of each pair, in date order. Reads the last `lookbackDays` calendar
-   * days (an index range), and a pair's whole history only when gaps left it short there.
-   */
   async #recentCloses(
     input: ({ pairs: readonly string[] } | { spans: readonly FxPairSpan[] }) & { count: number; lookbackDays: number },
   ): Promise<Map<string, FxClose[]>> {
     const spans = 'spans' in input ? input.spans : await this.#repo.spans({ pairs: input.pairs });
-    if (spans.length === 0) return new Map();
-    const earliestLast = spans.map((span) => span.lastDate).reduce((a, b) => (b < a ? b : a));
-    const from = shiftDays(earliestLast, -input.lookbackDays);
-    const groups = byPair(await this.#repo.closesSince({ pairs: spans.map((span) => span.pair), from }));
-    const short = spans.filter((span) => (groups.get(span.pair)?.length ?? 0) < input.count && span.firstDate < from);
-    if (short.length > 0) {
-      const full = byPair(await this.#repo.lastCloses({ pairs: short.map((span) => span.pair), count: input.count }));
-      for (const [pair, closes] of full) groups.set(pair, closes);
-    }
-    for (const [pair, closes] of groups) groups.set(pair, closes.slice(-input.count));
-    return groups;
+    return this.#repo.recentCloses({ spans, count: input.count, lookbackDays: input.lookbackDays });
   }
 
   /** The spans of the symbols asked for, in that order; unknown ones are a 400 when the client named them. */
@@ -198,5 +183,6 @@ function latestRate(closes: readonly FxClose[] | undefined): FxRate | null {
   const last = closes?.[closes.length - 1];
   const previous = closes?.[closes.length - 2];
   if (last === undefined || previous === undefined) return null;
-  return { value: last.close, changePct: round(changePercent(last.close, previous.close), 2), asOf: last.date, source: last.source };
+  const { changePercent } = dayChange(last.close, previous.close);
+  return changePercent === null ? null : { value: last.close, changePct: changePercent, asOf: last.date, source: last.source };
 }

@@ -86,9 +86,4 @@ export function rollingVolPercent(returns: readonly number[], window: number, co
   return vols;
 }
 
-/** Percent change from `previous` to `current`. */
-export function changePercent(current: number, previous: number): number {
-  return ((current - previous) / previous) * 100;
-}
-
 export { round };

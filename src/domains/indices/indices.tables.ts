@@ -14,17 +14,7 @@ export interface MarketIndexRow {
   source: string;
 }
 
-/** One published daily closing level. */
-export interface MarketIndexCloseRow {
-  code: string;
-  /** YYYY-MM-DD. */
-  date: string;
-  close: number;
-  source: string;
-}
-
-/** The indices domain's tables. */
+/** The indices domain's tables; their closes live in the instruments' series store. */
 export interface IndicesTables {
   market_index: MarketIndexRow;
-  market_index_close: MarketIndexCloseRow;
 }

@@ -4,6 +4,7 @@ import { FdiService } from './fdi.service.ts';
 import { IndicatorsService } from './indicators.service.ts';
 import { MacroRepo } from './macro.repo.ts';
 import { MarketsService } from './markets.service.ts';
+import { InstrumentRepo } from '../instruments/instrument.repo.ts';
 import { TiborService } from './tibor.service.ts';
 import { VnFlowsService } from './vn-flows.service.ts';
 
@@ -25,6 +26,6 @@ export function createMacroServices(ctx: AppContext): MacroServices {
     tibor: new TiborService(repo),
     indicators: new IndicatorsService(repo),
     economy: new EconomyService(repo),
-    markets: new MarketsService(repo),
+    markets: new MarketsService(repo, new InstrumentRepo(ctx.store.db)),
   };
 }

@@ -1,40 +1,27 @@
 import { badRequest } from '../../core/errors.ts';
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
+import { dayChange } from '../instruments/day-change.ts';
+import { crossRate, dollarRateInstrument, unitsPerDollar } from '../instruments/dollar-quotes.ts';
+import { commodityInstrument, indexInstrument } from '../instruments/instruments.catalogue.ts';
+import type { InstrumentClose, InstrumentRepo } from '../instruments/instrument.repo.ts';
 import type { ExchangeRatePoints, InterbankRateItem, MarketIndexItem, MarketRecap } from './economy.schemas.ts';
 import type { Vintaged } from './economy.service.ts';
-import { byPeriod, type FigureIndex, type MacroRepo } from './macro.repo.ts';
-import { addDays, percentChange, round, subtractMonthsFromDate, windowMonths } from './periods.ts';
-import { FX_CURRENCIES, FX_QUOTES, MARKET_SERIES, tiborSeries } from './series.ts';
-
-/** Units of `currency` per US dollar on a day, from the stored quote of its dollar rate. */
-function unitsPerDollar(currency: string, index: FigureIndex | undefined, date: string): ServedFigure | 'usd' | undefined {
-  if (currency === 'USD') return 'usd';
-  return index?.get(date);
-}
-
-function perDollar(currency: string, figure: ServedFigure | 'usd'): number | null {
-  if (figure === 'usd') return 1;
-  if (figure.value === null || figure.value === 0) return null;
-  return FX_QUOTES[currency]?.usdBase === true ? figure.value : 1 / figure.value;
-}
+import type { MacroRepo } from './macro.repo.ts';
+import { addDays, subtractMonthsFromDate, windowMonths } from './periods.ts';
+import { FX_CURRENCIES, tiborSeries } from './series.ts';
 
 /** Japan time as the twin's recap shows it: no zone. */
 const tokyoTime = (date: string, time: string): string => `${date}T${time}`;
 
-/** One recap item: a stored daily series, or a currency pair crossed through the dollar. */
-type RecapLine = { index: string; time: string } & ({ series: string } | { pair: readonly [string, string] });
+/** One recap item: a stored instrument, or a currency pair crossed through the dollar. */
+type RecapLine = { index: string; time: string } & ({ instrument: string } | { pair: readonly [string, string] });
 
+const NIKKEI_225: RecapLine = { index: 'Nikkei 225', instrument: indexInstrument('N225'), time: '15:30:00' };
 const RECAP: Record<Exclude<keyof MarketRecap, 'updateTime' | 'interbankRates3m'>, RecapLine[]> = {
-  nikkeiJpxGold: [
-    { index: 'Nikkei 225', series: MARKET_SERIES.nikkei225, time: '15:30:00' },
-    { index: 'JPX Gold', series: MARKET_SERIES.jpxGold, time: '15:45:00' },
-  ],
-  nikkeiJpxOil: [
-    { index: 'Nikkei 225', series: MARKET_SERIES.nikkei225, time: '15:30:00' },
-    { index: 'JPX Dubai Crude Oil', series: MARKET_SERIES.jpxCrude, time: '15:45:00' },
-  ],
-  tokyoStockExchangeReit: [{ index: 'TSE REIT Index', series: MARKET_SERIES.tseReit, time: '15:30:00' }],
-  topix: [{ index: 'TOPIX', series: MARKET_SERIES.topix, time: '15:30:00' }],
+  nikkeiJpxGold: [NIKKEI_225, { index: 'JPX Gold', instrument: commodityInstrument('jpx-gold'), time: '15:45:00' }],
+  nikkeiJpxOil: [NIKKEI_225, { index: 'JPX Dubai Crude Oil', instrument: commodityInstrument('jpx-dubai-crude'), time: '15:45:00' }],
+  tokyoStockExchangeReit: [{ index: 'TSE REIT Index', instrument: indexInstrument('TSEREIT'), time: '15:30:00' }],
+  topix: [{ index: 'TOPIX', instrument: indexInstrument('TOPIX'), time: '15:30:00' }],
   currencyRate: [
     { index: 'USD/JPY', pair: ['USD', 'JPY'], time: '17:00:00' },
     { index: 'EUR/JPY', pair: ['EUR', 'JPY'], time: '17:00:00' },
@@ -45,14 +32,54 @@ const RECAP: Record<Exclude<keyof MarketRecap, 'updateTime' | 'interbankRates3m'
 /** Days of closes read for the recap: enough to find the two latest across holidays. */
 const RECAP_LOOKBACK_DAYS = 20;
 
-export class MarketsService {
-  readonly #repo: MacroRepo;
+/** Instrument closes as the vintage model's served figures: closes are not revised, so none is restated. */
+const asFigure = (close: InstrumentClose): ServedFigure => ({
+  period: close.date,
+  value: close.close,
+  marker: null,
+  knowledgeAt: close.knowledgeAt,
+  firstKnowledgeAt: close.knowledgeAt,
+  source: close.source,
+  restated: false,
+});
 
-  constructor(repo: MacroRepo) {
-    this.#repo = repo;
+/**
+ * Daily closes of base/quote from the stored dollar rates of the two currencies: the stored
+ * pair's own close when one side is USD, a cross otherwise. Each figure carries the later-learned leg.
+ */
+function pairSeries(base: string, quote: string, closes: readonly InstrumentClose[]): ServedFigure[] {
+  const legs = [base, quote].filter((currency) => currency !== 'USD');
+  const byDate = legs.map((currency) => new Map(closes.filter((c) => c.instrument === dollarRateInstrument(currency)).map((c) => [c.date, c])));
+  const dates = [...new Set(byDate.flatMap((index) => [...index.keys()]))].sort();
+  const result: ServedFigure[] = [];
+  for (const date of dates) {
+    const legCloses = byDate.map((index) => index.get(date));
+    if (legCloses.some((close) => close === undefined)) continue;
+    const perDollar = (currency: string): number | null => {
+      if (currency === 'USD') return 1;
+      const close = legCloses[legs.indexOf(currency)];
+      return close === undefined ? null : unitsPerDollar(currency, close.close);
+    };
+    const basePerDollar = perDollar(base);
+    const quotePerDollar = perDollar(quote);
+    if (basePerDollar === null || quotePerDollar === null) continue;
+    const latest = legCloses.reduce((a, c) => (c !== undefined && (a === undefined || c.knowledgeAt > a.knowledgeAt) ? c : a));
+    if (latest === undefined) continue;
+    result.push({ ...asFigure(latest), value: crossRate(basePerDollar, quotePerDollar) });
+  }
+  return result;
+}
+
+export class MarketsService {
+  readonly #macro: MacroRepo;
+  readonly #instruments: InstrumentRepo;
+
+  constructor(macro: MacroRepo, instruments: InstrumentRepo) {
+    this.#macro = macro;
+    this.#instruments = instruments;
   }
 
-  /** A pair's daily closes, crossed through the dollar when neither side is USD. */
+  /** A pair's daily closes from the instruments' series store, crossed through the dollar when neither side is USD. */
   async getExchangeRate(input: { currency1: string; currency2: string; period?: string | undefined; before?: string | undefined; asOf?: string | undefined; now: Date }): Promise<Vintaged<ExchangeRatePoints>> {
     const base = input.currency1.toUpperCase();
     const quote = input.currency2.toUpperCase();
@@ -64,100 +91,65 @@ export class MarketsService {
     if (problems.length > 0) throw badRequest(problems);
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
     const months = windowMonths(input.period ?? '1Y');
-    const today = (input.asOf ?? input.now.toISOString().slice(0, 10));
+    const today = input.asOf ?? input.now.toISOString().slice(0, 10);
     const lastDay = input.before !== undefined && addDays(input.before, -1) < today ? addDays(input.before, -1) : today;
-    const legs = [base, quote].filter((c) => c !== 'USD');
-    const seriesKeys = legs.map((c) => FX_QUOTES[c]?.series ?? '');
-    const indexes = await this.#repo.indexes({ series: seriesKeys, cutoff, fromPeriod: subtractMonthsFromDate(lastDay, months), toPeriod: lastDay });
-    const legIndex = (currency: string) => indexes[legs.indexOf(currency)];
-    const dates = [...new Set(indexes.flatMap((index) => [...index.keys()]))].sort();
-    const latest = dates[dates.length - 1];
-    const used: ServedFigure[] = [];
-    const data: ExchangeRatePoints = [];
-    if (latest !== undefined) {
-      const from = addDays(subtractMonthsFromDate(latest, months), 1);
-      for (const date of dates.filter((d) => d >= from)) {
-        const b = unitsPerDollar(base, legIndex(base), date);
-        const q = unitsPerDollar(quote, legIndex(quote), date);
-        if (b === undefined || q === undefined) continue;
-        const bRate = perDollar(base, b);
-        const qRate = perDollar(quote, q);
-        if (bRate === null || qRate === null) continue;
-        for (const f of [b, q]) if (f !== 'usd') used.push(f);
-        data.push({ date: `${date}T00:00:00.000Z`, close: Number((qRate / bRate).toPrecision(8)), exchangeRateName: `${base}/${quote}` });
-      }
-    }
-    const { knowledgeAt, wasRestated } = provenance(used);
+    const instruments = [base, quote].filter((c) => c !== 'USD').map(dollarRateInstrument);
+    const closes = await this.#instruments.closes({ instruments, from: subtractMonthsFromDate(lastDay, months), to: lastDay, knownBy: cutoff });
+    const series = pairSeries(base, quote, closes);
+    const latest = series[series.length - 1];
+    const from = latest === undefined ? undefined : addDays(subtractMonthsFromDate(latest.period, months), 1);
+    const served = from === undefined ? [] : series.filter((figure) => figure.period >= from);
+    const data: ExchangeRatePoints = served.flatMap((figure) =>
+      figure.value === null ? [] : [{ date: `${figure.period}T00:00:00.000Z`, close: figure.value, exchangeRateName: `${base}/${quote}` }],
+    );
+    const { knowledgeAt, wasRestated } = provenance(served);
     return { data, vintage: { knowledgeAt, wasRestated } };
   }
 
   async getMarketRecap(input: { asOf?: string | undefined; now: Date }): Promise<Vintaged<MarketRecap>> {
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
     const lastDay = input.asOf ?? input.now.toISOString().slice(0, 10);
-    const fxKeys = Object.values(FX_QUOTES).map((q) => q.series);
-    const keys = [...Object.values(MARKET_SERIES), tiborSeries('3m'), ...fxKeys];
-    const served = await this.#repo.series({ series: keys, cutoff, fromPeriod: addDays(lastDay, -RECAP_LOOKBACK_DAYS), toPeriod: lastDay });
+    const window = { from: addDays(lastDay, -RECAP_LOOKBACK_DAYS), to: lastDay };
+    const lines = Object.values(RECAP).flat();
+    const instruments = [
+      ...new Set(lines.flatMap((line) => ('instrument' in line ? [line.instrument] : line.pair.filter((c) => c !== 'USD').map(dollarRateInstrument)))),
+    ];
+    const [closes, tiborServed] = await Promise.all([
+      this.#instruments.closes({ instruments, ...window, knownBy: cutoff }),
+      this.#macro.series({ series: [tiborSeries('3m')], cutoff, fromPeriod: window.from, toPeriod: window.to }),
+    ]);
     const used: ServedFigure[] = [];
-    const lastTwo = (figures: ServedFigure[]): [ServedFigure, ServedFigure | undefined] | undefined => {
+    const lastTwo = (figures: readonly ServedFigure[]): [ServedFigure, ServedFigure | undefined] | undefined => {
       const known = figures.filter((f) => f.value !== null);
       const last = known[known.length - 1];
       return last === undefined ? undefined : [last, known[known.length - 2]];
     };
-    const item = (index: string, time: string, pair: [ServedFigure, ServedFigure | undefined] | undefined, scale: (f: ServedFigure) => number | null = (f) => f.value) => {
+    const item = (index: string, time: string, pair: [ServedFigure, ServedFigure | undefined] | undefined) => {
       if (pair === undefined) return undefined;
       const [last, previous] = pair;
       used.push(last, ...(previous === undefined ? [] : [previous]));
-      const value = scale(last);
-      const before = previous === undefined ? null : scale(previous);
+      const { change, changePercent } = dayChange(last.value, previous?.value);
       const stamp = tokyoTime(last.period, time);
-      return {
-        index,
-        value,
-        changeValue: value === null || before === null ? null : round(value - before, 6),
-        changePercent: percentChange(value, before),
-        datetime: stamp,
-        atClose: stamp,
-      };
+      return { index, value: last.value, changeValue: change, changePercent, datetime: stamp, atClose: stamp };
     };
-    const lines = (group: RecapLine[]): MarketIndexItem[] =>
+    const recapLines = (group: RecapLine[]): MarketIndexItem[] =>
       group.flatMap((line) => {
-        const figures = 'pair' in line ? crossSeries(line.pair[0], line.pair[1], served) : (served.get(line.series) ?? []);
+        const figures = 'pair' in line ? pairSeries(line.pair[0], line.pair[1], closes) : closes.filter((c) => c.instrument === line.instrument).map(asFigure);
         const found = item(line.index, line.time, lastTwo(figures));
         return found === undefined ? [] : [found];
       });
-    const tibor = item('TIBOR 3M', '11:00:00', lastTwo(served.get(tiborSeries('3m')) ?? []));
+    const tibor = item('TIBOR 3M', '11:00:00', lastTwo(tiborServed.get(tiborSeries('3m')) ?? []));
     const interbank: InterbankRateItem[] = tibor === undefined || tibor.value === null ? [] : [{ ...tibor, value: tibor.value, changePercent: null }];
     const recap = {
-      nikkeiJpxGold: lines(RECAP.nikkeiJpxGold),
-      nikkeiJpxOil: lines(RECAP.nikkeiJpxOil),
-      tokyoStockExchangeReit: lines(RECAP.tokyoStockExchangeReit),
-      topix: lines(RECAP.topix),
+      nikkeiJpxGold: recapLines(RECAP.nikkeiJpxGold),
+      nikkeiJpxOil: recapLines(RECAP.nikkeiJpxOil),
+      tokyoStockExchangeReit: recapLines(RECAP.tokyoStockExchangeReit),
+      topix: recapLines(RECAP.topix),
       interbankRates3m: interbank,
-      currencyRate: lines(RECAP.currencyRate),
+      currencyRate: recapLines(RECAP.currencyRate),
     };
     const stamps = Object.values(recap).flatMap((items) => items.map((i) => i.datetime)).sort();
     const { knowledgeAt, wasRestated } = provenance(used);
     return { data: { updateTime: stamps[stamps.length - 1] ?? tokyoTime(lastDay, '00:00:00'), ...recap }, vintage: { knowledgeAt, wasRestated } };
   }
-}
-
-/** Daily closes of base/quote from the dollar rates, as served figures of the later-learned leg. */
-function crossSeries(base: string, quote: string, served: Map<string, ServedFigure[]>): ServedFigure[] {
-  const index = (c: string) => (c === 'USD' ? undefined : byPeriod(served.get(FX_QUOTES[c]?.series ?? '')));
-  const b = index(base);
-  const q = index(quote);
-  const dates = [...new Set([...(b?.keys() ?? []), ...(q?.keys() ?? [])])].sort();
-  const result: ServedFigure[] = [];
-  for (const date of dates) {
-    const bf = unitsPerDollar(base, b, date);
-    const qf = unitsPerDollar(quote, q, date);
-    if (bf === undefined || qf === undefined) continue;
-    const bRate = perDollar(base, bf);
-    const qRate = perDollar(quote, qf);
-    if (bRate === null || qRate === null) continue;
-    const legs = [bf, qf].filter((f): f is ServedFigure => f !== 'usd');
-    const latest = legs.reduce((a, f) => (f.knowledgeAt > a.knowledgeAt ? f : a));
-    result.push({ ...latest, value: Number((qRate / bRate).toPrecision(8)), restated: legs.some((f) => f.restated) });
-  }
-  return result;
 }

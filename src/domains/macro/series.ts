@@ -71,23 +71,5 @@ export const TIBOR_TENORS = ['1w', '1m', '3m', '6m'] as const;
 export type TiborTenor = (typeof TIBOR_TENORS)[number];
 export const tiborSeries = (tenor: TiborTenor): string => `jp.tibor.${tenor}`;
 
-/** Currencies with a daily rate against the US dollar; every pair among them is a cross through USD. */
+/** Currencies the exchange-rate endpoint serves; every pair among them is read or crossed from the instruments' dollar rates. */
 export const FX_CURRENCIES = ['USD', 'JPY', 'VND', 'EUR', 'GBP', 'CNY', 'AUD'] as const;
-/** Stored as the publisher quotes them: `USD/JPY` (yen per dollar), `EUR/USD` (dollars per euro). */
-export const FX_QUOTES: Record<string, { series: string; usdBase: boolean }> = {
-  JPY: { series: 'fx.USD/JPY', usdBase: true },
-  VND: { series: 'fx.USD/VND', usdBase: true },
-  CNY: { series: 'fx.USD/CNY', usdBase: true },
-  EUR: { series: 'fx.EUR/USD', usdBase: false },
-  GBP: { series: 'fx.GBP/USD', usdBase: false },
-  AUD: { series: 'fx.AUD/USD', usdBase: false },
-};
-
-/** Daily closes of the Japanese market gauges in the market recap. */
-export const MARKET_SERIES = {
-  nikkei225: 'jp.index.nikkei225',
-  topix: 'jp.index.topix',
-  tseReit: 'jp.index.tse-reit',
-  jpxGold: 'jp.commodity.jpx-gold',
-  jpxCrude: 'jp.commodity.jpx-crude',
-} as const;

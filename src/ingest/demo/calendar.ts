@@ -1,5 +1,5 @@
 import type { DemoGenerator } from './framework.ts';
-import { insertChunked } from './framework.ts';
+import { insertAroundExisting } from './framework.ts';
 import type { SeededRandom } from './random.ts';
 
 type Schedule =
@@ -58,8 +58,10 @@ const SERIES: readonly SeriesSpec[] = [
 
 const SOURCE = 'Demo economic calendar (demo)';
 const DAY_MS = 86_400_000;
-/** Past year of releases, plus the scheduled (unreleased) ones of the next weeks. */
-const PAST_DAYS = 365;
+/** Releases from a fixed first day (a year before the tests' day), plus the scheduled (unreleased) ones of the weeks after `until`. */
+const FIRST_DAY = '2025-06-20';
+/** Months of releases drawn before the first day, so the first figures are not all at their mean. */
+const WARM_UP_MONTHS = 2;
 const AHEAD_DAYS = 60;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -101,14 +103,15 @@ function nextValue(spec: SeriesSpec, random: SeededRandom, last: number): number
 
 export const calendarDemoGenerator: DemoGenerator = {
   name: 'calendar',
+  datasets: ['calendar'],
   async clear(db) {
     await db.deleteFrom('calendar_event').where('source', '=', SOURCE).execute();
   },
   async generate(ctx) {
     const untilEnd = Date.parse(`${ctx.until}T23:59:59.999Z`);
-    const first = untilEnd - PAST_DAYS * DAY_MS;
+    const first = Date.parse(`${FIRST_DAY}T00:00:00.000Z`);
     const lastScheduled = untilEnd + AHEAD_DAYS * DAY_MS;
-    const start = new Date(first - 40 * DAY_MS);
+    const start = new Date(Date.UTC(Number(FIRST_DAY.slice(0, 4)), Number(FIRST_DAY.slice(5, 7)) - 1 - WARM_UP_MONTHS, 1));
     const rows: Record<string, unknown>[] = [];
     for (const spec of SERIES) {
       const random = ctx.random(spec.code);
@@ -138,6 +141,7 @@ export const calendarDemoGenerator: DemoGenerator = {
         });
       }
     }
-    await insertChunked(ctx.db, 'calendar_event', rows);
+    // Imported events win (same series and day, same id): the demo fills around them.
+    await insertAroundExisting(ctx.db, 'calendar_event', ['id'], rows);
   },
 };

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { CRYPTO_METRICS } from '../../domains/crypto/crypto.metrics.ts';
-import { insertChunked, type DemoContext, type DemoGenerator } from './framework.ts';
+import { insertAroundExisting, type DemoContext, type DemoGenerator } from './framework.ts';
 import type { SeededRandom } from './random.ts';
 
 export const CRYPTO_DEMO_SOURCE = 'demo (generated)';
@@ -9,7 +9,7 @@ export const CRYPTO_DEMO_SOURCE = 'demo (generated)';
 /**
  * The demo coin universe: CoinGecko ids, symbols and names, with a market cap (USD
  * billions) and price (USD) at the start of the demo window, in the magnitudes of mid-2026.
- * `kind` sets volatility and turnover; `listedDaysAgo` makes a coin appear late (the `new` tag).
+ * `kind` sets volatility and turnover; `listedOn` makes a coin appear late (the `new` tag).
  */
 interface DemoCoin {
   id: string;
@@ -18,7 +18,7 @@ interface DemoCoin {
   capBillions: number;
   price: number;
   kind: 'major' | 'alt' | 'stable';
-  listedDaysAgo?: number;
+  listedOn?: string;
 }
 
 const coin = (id: string, symbol: string, name: string, capBillions: number, price: number, kind: DemoCoin['kind'] = 'alt'): DemoCoin => ({
@@ -29,6 +29,9 @@ const coin = (id: string, symbol: string, name: string, capBillions: number, pri
   price,
   kind,
 });
+
+/** Coins listed after the demo's start: each is `new` for a week after its first snapshot. */
+const LATE_LISTINGS: Readonly<Record<string, string>> = { 'falcon-finance': '2026-06-16', morpho: '2026-11-16' };
 
 const DEMO_COINS: DemoCoin[] = [
   coin('bitcoin', 'BTC', 'Bitcoin', 1254.6, 63050, 'major'),
@@ -163,20 +166,24 @@ const DEMO_COINS: DemoCoin[] = [
   coin('ontology', 'ONT', 'Ontology', 0.1, 0.111),
   coin('sushi', 'SUSHI', 'SushiSwap', 0.1, 0.502),
   coin('wax', 'WAXP', 'WAX', 0.05, 0.0151),
-].map((c) => (c.id === 'falcon-finance' || c.id === 'morpho' ? { ...c, listedDaysAgo: 3 } : c));
+].map((c) => (c.id in LATE_LISTINGS ? { ...c, listedOn: LATE_LISTINGS[c.id] } : c));
 
-/** Coins that get a sharp move in the final day (small caps do pump), so trending has a story. */
+/** Coins that pump now and then (small caps do), so trending has a story on most days. */
 const DEMO_PUMP_COINS = ['falcon-finance', 'dash', 'zcash'];
+/** Chance that a pump coin pumps on a given day; the jump then fades over a day or two. */
+const DAILY_PUMP_CHANCE = 0.3;
+const PUMP_FADE_PER_HOUR = 0.98;
 
 const HOUR_MS = 3_600_000;
 const HOURS_PER_YEAR = 8760;
-/** Snapshots cover the week the 1w changes need, plus a day of margin and the last day. */
-const SNAPSHOT_DAYS = 9;
-/** Hourly for the last two days (1h and 1d changes), every 4 hours before (1w changes). */
-const HOURLY_TAIL_HOURS = 48;
-const SPARSE_EVERY_HOURS = 4;
-const DAILY_METRIC_DAYS = 30;
-const FEAR_GREED_DAYS = 90;
+/**
+ * Hourly snapshots and derivatives from this hour to the seed's last: hourly throughout, as
+ * the 1h change needs at whatever day a seed ends, and from a fixed start, so a later seed
+ * only adds hours. Nine days before the tests' day, as the 1w changes need.
+ */
+const HOURLY_FROM = '2026-06-09T00:00:00.000Z';
+const DAILY_METRICS_FROM = '2026-05-01';
+const FEAR_GREED_FROM = '2026-03-01';
 
 const VOLATILITY = { major: 0.4, alt: 0.8, stable: 0 } as const;
 const BETA = { major: 1, alt: 1.3, stable: 0 } as const;
@@ -190,53 +197,79 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 type SnapshotRow = Database['crypto_market_snapshot'];
 type MetricRow = Database['crypto_metric'];
 
-function firstHourMs(until: string): number {
-  return Date.parse(`${until}T00:00:00.000Z`) - (SNAPSHOT_DAYS - 1) * 24 * HOUR_MS;
+/** Hours from `HOURLY_FROM` to the last hour of `until`. */
+function hourCount(until: string): number {
+  return Math.max(0, (Date.parse(`${until}T00:00:00.000Z`) + 24 * HOUR_MS - Date.parse(HOURLY_FROM)) / HOUR_MS);
 }
 
-/** One coin's hourly path: a market factor plus its own noise; stablecoins stay near 1. */
-function coinSnapshots(coin: DemoCoin, hours: number, start: number, market: readonly number[], random: SeededRandom): SnapshotRow[] {
+/**
+ * One coin's hourly path from `HOURLY_FROM`: a market factor plus its own noise, and for the
+ * pump coins a jump now and then that fades; stablecoins stay near 1. A late listing has no
+ * snapshot before its listing day.
+ */
+function coinSnapshots(coin: DemoCoin, hours: number, market: readonly number[], random: SeededRandom): SnapshotRow[] {
   const rows: SnapshotRow[] = [];
+  const start = Date.parse(HOURLY_FROM);
   const hourlyVol = VOLATILITY[coin.kind] / Math.sqrt(HOURS_PER_YEAR);
-  const firstListed = coin.listedDaysAgo === undefined ? 0 : hours - coin.listedDaysAgo * 24;
-  const pumpHour = DEMO_PUMP_COINS.includes(coin.id) ? random.int(hours - 20, hours - 2) : -1;
-  const pump = Math.log(1 + random.between(0.25, 0.9));
+  const listedAt = coin.listedOn === undefined ? start : Date.parse(`${coin.listedOn}T00:00:00.000Z`);
+  const pumps = DEMO_PUMP_COINS.includes(coin.id);
   const turnoverBase = coin.id === 'tether' ? 0.3 : TURNOVER[coin.kind];
   let supply = (coin.capBillions * 1e9) / coin.price;
   let logPrice = Math.log(coin.price);
   let logTurnover = 0;
+  let pumpHour = -1;
+  let pumpSize = 0;
+  let pumpExcess = 0;
   for (let h = 0; h < hours; h++) {
+    // A pump coin's day: whether it pumps and when, drawn at midnight. A late listing pumps
+    // in the afternoon of its third day, so it trends as `new`.
+    if (pumps && h % 24 === 0) {
+      const thirdDay = start + h * HOUR_MS === listedAt + 2 * 24 * HOUR_MS;
+      const pumpsToday = random.chance(DAILY_PUMP_CHANCE) || thirdDay;
+      const hourOfDay = thirdDay ? 12 + random.int(0, 11) : random.int(0, 23);
+      pumpSize = Math.log(1 + random.between(0.25, 0.9));
+      pumpHour = pumpsToday ? h + hourOfDay : -1;
+    }
+    const jump = h === pumpHour ? pumpSize : 0;
+    const fade = pumpExcess * (PUMP_FADE_PER_HOUR - 1);
+    pumpExcess = pumpExcess * PUMP_FADE_PER_HOUR + jump;
     if (coin.kind === 'stable') {
       logPrice = Math.log(1 + random.normal(0, 0.0004));
       supply *= 1 + random.normal(0, 0.00005);
     } else {
-      logPrice += BETA[coin.kind] * (market[h] ?? 0) + random.normal(0, hourlyVol) + (h === pumpHour ? pump : 0);
+      logPrice += BETA[coin.kind] * (market[h] ?? 0) + random.normal(0, hourlyVol) + jump + fade;
     }
     logTurnover = 0.97 * logTurnover + random.normal(0, 0.05);
     const price = sig(Math.exp(logPrice));
     const marketCap = cents(price * supply);
-    if (h < firstListed || (h < hours - HOURLY_TAIL_HOURS && h % SPARSE_EVERY_HOURS !== 0)) continue;
+    const at = start + h * HOUR_MS;
+    if (at < listedAt) continue;
     rows.push({
-      at: isoHour(start + h * HOUR_MS),
+      at: isoHour(at),
       coin_id: coin.id,
       price,
       market_cap: marketCap,
-      volume_24h: cents(marketCap * turnoverBase * Math.exp(logTurnover) * (h >= pumpHour && pumpHour >= 0 ? 4 : 1)),
+      // A pump brings turnover with it while its jump lasts.
+      volume_24h: cents(marketCap * turnoverBase * Math.exp(logTurnover) * (pumpExcess > 0.1 ? 4 : 1)),
       source: CRYPTO_DEMO_SOURCE,
     });
   }
   return rows;
 }
 
-function dailyDates(until: string, days: number): string[] {
-  const end = Date.parse(`${until}T00:00:00.000Z`);
-  return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 24 * HOUR_MS).toISOString().slice(0, 10));
+/** Every day from `from` to `until`, both inclusive. */
+function dailyDates(from: string, until: string): string[] {
+  const dates: string[] = [];
+  for (let time = Date.parse(`${from}T00:00:00.000Z`); time <= Date.parse(`${until}T00:00:00.000Z`); time += 24 * HOUR_MS) {
+    dates.push(new Date(time).toISOString().slice(0, 10));
+  }
+  return dates;
 }
 
 function fearGreedRows(ctx: DemoContext): Database['crypto_fear_greed'][] {
   const random = ctx.random('fear-greed');
   let value = 35;
-  return dailyDates(ctx.until, FEAR_GREED_DAYS).map((date) => {
+  return dailyDates(FEAR_GREED_FROM, ctx.until).map((date) => {
     value = clamp(Math.round(value + random.normal(0, 6)), 5, 95);
     return { date, value, source: CRYPTO_DEMO_SOURCE };
   });
@@ -253,7 +286,7 @@ function onchainRows(ctx: DemoContext): MetricRow[] {
   const rows: MetricRow[] = [];
   let realizedCap = 1.06e12;
   let hashrate = 1000;
-  for (const date of dailyDates(ctx.until, DAILY_METRIC_DAYS)) {
+  for (const date of dailyDates(DAILY_METRICS_FROM, ctx.until)) {
     const at = `${date}T00:00:00.000Z`;
     const base = Math.exp(random.normal(Math.log(0.09), 0.5));
     realizedCap *= 1 + random.normal(0.0003, 0.002);
@@ -275,16 +308,19 @@ function onchainRows(ctx: DemoContext): MetricRow[] {
 }
 
 /** Hourly open interest and liquidations; funding every 8 hours (00, 08, 16 UTC). */
-function derivativesRows(ctx: DemoContext, hours: number, start: number): MetricRow[] {
+function derivativesRows(ctx: DemoContext, hours: number): MetricRow[] {
   const random = ctx.random('derivatives');
   const m = CRYPTO_METRICS;
   const rows: MetricRow[] = [];
-  let btcOi = 96_000;
-  let ethOi = 2_200_000;
+  let logBtcOi = Math.log(96_000);
+  let logEthOi = Math.log(2_200_000);
   for (let h = 0; h < hours; h++) {
-    const at = isoHour(start + h * HOUR_MS);
-    btcOi *= 1 + random.normal(0, 0.004);
-    ethOi *= 1 + random.normal(0, 0.005);
+    const at = isoHour(Date.parse(HOURLY_FROM) + h * HOUR_MS);
+    // Open interest wanders around its level (reverting slowly) rather than drifting off over months.
+    logBtcOi += random.normal(0, 0.004) - 0.002 * (logBtcOi - Math.log(96_000));
+    logEthOi += random.normal(0, 0.005) - 0.002 * (logEthOi - Math.log(2_200_000));
+    const btcOi = Math.exp(logBtcOi);
+    const ethOi = Math.exp(logEthOi);
     rows.push(
       metric(m.btcOpenInterest, at, Math.round(btcOi * 1000) / 1000),
       metric(m.ethOpenInterest, at, Math.round(ethOi * 1000) / 1000),
@@ -303,6 +339,7 @@ function derivativesRows(ctx: DemoContext, hours: number, start: number): Metric
 
 export const cryptoDemoGenerator: DemoGenerator = {
   name: 'crypto',
+  datasets: ['crypto'],
   async clear(db: Transaction<Database>) {
     await db.deleteFrom('crypto_market_snapshot').where('source', '=', CRYPTO_DEMO_SOURCE).execute();
     await db.deleteFrom('crypto_fear_greed').where('source', '=', CRYPTO_DEMO_SOURCE).execute();
@@ -314,20 +351,22 @@ export const cryptoDemoGenerator: DemoGenerator = {
       .execute();
   },
   async generate(ctx: DemoContext) {
-    const hours = SNAPSHOT_DAYS * 24;
-    const start = firstHourMs(ctx.until);
+    const hours = hourCount(ctx.until);
     const marketRandom = ctx.random('market');
     const marketVol = 0.45 / Math.sqrt(HOURS_PER_YEAR);
     const market = Array.from({ length: hours }, () => marketRandom.normal(0, marketVol));
+    const listed = DEMO_COINS.filter((c) => (c.listedOn ?? '') <= ctx.until);
 
     await ctx.db
       .insertInto('crypto_coin')
-      .values(DEMO_COINS.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name })))
+      .values(listed.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name })))
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    const snapshots = DEMO_COINS.flatMap((c) => coinSnapshots(c, hours, start, market, ctx.random(`coin:${c.id}`)));
-    await insertChunked(ctx.db, 'crypto_market_snapshot', snapshots, (done) => ctx.progress((0.8 * done) / snapshots.length));
-    await insertChunked(ctx.db, 'crypto_fear_greed', fearGreedRows(ctx));
-    await insertChunked(ctx.db, 'crypto_metric', [...onchainRows(ctx), ...derivativesRows(ctx, hours, start)]);
+    // Imported snapshots and metrics win: the demo fills the hours and days they leave.
+    // In key order: the store appends to its indexes instead of splitting pages all over them.
+    const snapshots = listed.flatMap((c) => coinSnapshots(c, hours, market, ctx.random(`coin:${c.id}`))).sort((a, b) => a.at.localeCompare(b.at) || a.coin_id.localeCompare(b.coin_id));
+    await insertAroundExisting(ctx.db, 'crypto_market_snapshot', ['at', 'coin_id'], snapshots, { onChunk: (done) => ctx.progress((0.8 * done) / snapshots.length) });
+    await insertAroundExisting(ctx.db, 'crypto_fear_greed', ['date'], fearGreedRows(ctx));
+    await insertAroundExisting(ctx.db, 'crypto_metric', ['metric', 'at'], [...onchainRows(ctx), ...derivativesRows(ctx, hours)]);
   },
 };

@@ -1,5 +1,5 @@
 import type { DemoGenerator } from './framework.ts';
-import { insertChunked } from './framework.ts';
+import { insertAroundExisting } from './framework.ts';
 import { SECTORS_33 } from '../../domains/equities/sectors.ts';
 import type { EquityActionRow, EquityBarRow, EquityStatementRow } from '../../domains/equities/equities.tables.ts';
 import { DEMO_SOURCE, drawFactors, generateHistory } from './equities/prices.ts';
@@ -14,6 +14,7 @@ const BATCH = 100;
 
 export const equitiesDemoGenerator: DemoGenerator = {
   name: 'equities',
+  datasets: ['equities'],
   async clear(db) {
     for (const table of ['equity_statement', 'equity_action', 'equity_bar', 'equity_session', 'equity_issue'] as const) {
       await db.deleteFrom(table).where('source', '=', DEMO_SOURCE).execute();
@@ -21,9 +22,11 @@ export const equitiesDemoGenerator: DemoGenerator = {
   },
   async generate(ctx) {
     const sessions = tradingSessions(ctx.until);
-    const issues = generateUniverse(ctx.random('universe'), ISSUE_COUNT[ctx.scale], sessions);
+    // Issues listed after the last session join when a later seed reaches their listing day.
+    const issues = generateUniverse(ctx.random('universe'), ISSUE_COUNT[ctx.scale]).filter((issue) => issue.listedOn <= ctx.until);
     const factors = drawFactors(ctx.random, SECTORS_33.map((s) => s.code), sessions.length);
-    await insertChunked(ctx.db, 'equity_session', sessions.map((date) => ({ date, source: DEMO_SOURCE })));
+    // Imported rows win throughout: the demo fills the sessions, issues and days they leave.
+    await insertAroundExisting(ctx.db, 'equity_session', ['date'], sessions.map((date) => ({ date, source: DEMO_SOURCE })));
 
     for (let start = 0; start < issues.length; start += BATCH) {
       const batch = issues.slice(start, start + BATCH);
@@ -51,10 +54,11 @@ export const equitiesDemoGenerator: DemoGenerator = {
           source: DEMO_SOURCE,
         };
       });
-      await insertChunked(ctx.db, 'equity_issue', issueRows);
-      await insertChunked(ctx.db, 'equity_bar', bars as unknown as Record<string, unknown>[]);
-      await insertChunked(ctx.db, 'equity_action', actions as unknown as Record<string, unknown>[]);
-      await insertChunked(ctx.db, 'equity_statement', statements as unknown as Record<string, unknown>[]);
+      const within = { column: 'code', values: batch.map((issue) => issue.code) };
+      await insertAroundExisting(ctx.db, 'equity_issue', ['code'], issueRows, { within });
+      await insertAroundExisting(ctx.db, 'equity_bar', ['code', 'date'], bars as unknown as Record<string, unknown>[], { within });
+      await insertAroundExisting(ctx.db, 'equity_action', ['code', 'effective_date'], actions as unknown as Record<string, unknown>[], { within });
+      await insertAroundExisting(ctx.db, 'equity_statement', ['code', 'period_end', 'disclosed_on'], statements as unknown as Record<string, unknown>[], { within });
       ctx.progress((start + batch.length) / issues.length);
     }
   },

@@ -1,7 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { EtfBenchmarkRow, EtfFundRow, EtfHoldingRow, EtfNavRow, EtfPriceRow } from '../../domains/etf/etf.tables.ts';
-import { insertChunked, type DemoContext, type DemoGenerator } from './framework.ts';
+import type { EtfFundRow, EtfHoldingRow, EtfNavRow, EtfPriceRow } from '../../domains/etf/etf.tables.ts';
+import { fxInstrument, indexInstrument } from '../../domains/instruments/instruments.catalogue.ts';
+import { anchorLevel, decimalYear } from './macro/paths.ts';
+import { WALKED } from './instruments/paths.ts';
+import { insertAroundExisting, insertChunked, type DemoContext, type DemoGenerator } from './framework.ts';
 import type { SeededRandom } from './random.ts';
 
 export const ETF_DEMO_SOURCE = 'demo (generated ETF and fund data)';
@@ -23,7 +26,7 @@ interface DemoFund {
   distributionYield: number | null;
   etfType: string;
   listingDate: string;
-  /** NAV per unit and total net assets the walk ends at (today's magnitudes). */
+  /** NAV per unit and total net assets around the reference day (today's magnitudes). */
   endNav: number;
   endAum: number;
   /** Extra daily volatility beyond the driver (active management, tracking error). */
@@ -62,18 +65,26 @@ const VN_FUNDS: DemoFund[] = [
 ];
 
 /**
- * Annualised drift and volatility of each driver. Tokyo drivers load on TOPIX (`beta`) plus a
- * residual of their own, so funds on related indices move together; the VN-Index is its own walk.
+ * The index each fund follows, read from the instruments' series store: a fund's NAV moves with
+ * the index level the indices endpoints serve. The S&P 500 fund holds it in yen.
  */
-const DRIVERS: Record<Exclude<Driver, 'nikkeiLev2'>, { market: Market; drift: number; vol: number; beta: number }> = {
-  topix: { market: 'jp', drift: 0.08, vol: 0.17, beta: 0 },
-  nikkei: { market: 'jp', drift: 0.01, vol: 0.09, beta: 1.05 },
-  reit: { market: 'jp', drift: -0.01, vol: 0.12, beta: 0.4 },
-  sp500: { market: 'jp', drift: 0.09, vol: 0.17, beta: 0.3 },
-  highDividend: { market: 'jp', drift: 0.02, vol: 0.07, beta: 0.85 },
-  vnindex: { market: 'vn', drift: 0.07, vol: 0.2, beta: 0 },
+const INDEX_DRIVERS: Record<Exclude<Driver, 'nikkeiLev2' | 'highDividend'>, { market: Market; legs: readonly string[] }> = {
+  topix: { market: 'jp', legs: [indexInstrument('TOPIX')] },
+  nikkei: { market: 'jp', legs: [indexInstrument('N225')] },
+  reit: { market: 'jp', legs: [indexInstrument('TSEREIT')] },
+  sp500: { market: 'jp', legs: [indexInstrument('SPX'), fxInstrument('USD/JPY')] },
+  vnindex: { market: 'vn', legs: [indexInstrument('VNINDEX')] },
 };
-const VN_INDEX_END = 1712.35;
+/** The high-dividend index is not in the store: its own walk, loading on TOPIX. */
+const HIGH_DIVIDEND = { drift: 0.02, vol: 0.07, beta: 0.85 };
+/** The day the funds' end figures describe: each NAV starts where its index (or drift) brings it there. */
+const REFERENCE_DAY = '2026-11-20';
+/** Daily share of a driver's deviation from its trend undone: keeps the walk near today's levels over years. */
+const TREND_REVERSION = 0.01;
+/** Holdings are snapshotted at each month's last NAV from this month on. */
+const HOLDINGS_FROM_MONTH = '2025-12';
+/** The month whose holdings carry the pool's prices; earlier months are cheaper by the market's drift. */
+const HOLDINGS_PRICE_MONTH = '2026-10';
 
 interface PoolStock {
   symbol: string;
@@ -189,33 +200,90 @@ function sessions(from: string, until: string, market: Market): string[] {
   return dates;
 }
 
-/** Daily log returns of a driver on its market's sessions. */
+/**
+ * Daily log returns of a driver on its market's sessions: its drift plus the change of a
+ * deviation from trend that slowly reverts, so no five-year history ends at four times where
+ * it began. Drawn forward from the first session, one session at a time.
+ */
 function driverReturns(dates: readonly string[], drift: number, vol: number, random: SeededRandom): Map<string, number> {
   const returns = new Map<string, number>();
   const dailyVol = vol / Math.sqrt(245);
+  let deviation = 0;
   for (const date of dates) {
     // Fat tails: one session in forty moves three times as much.
     const scale = random.chance(0.025) ? 3 : 1;
-    returns.set(date, random.normal(0, dailyVol * scale));
+    const next = deviation * (1 - TREND_REVERSION) + random.normal(0, dailyVol * scale);
+    returns.set(date, drift / 245 + next - deviation);
+    deviation = next;
   }
-  // Bridge the walk: over the whole history it gains exactly its drift, so no seed ends a
-  // five-year history at four times where it began.
-  const shift = (drift * dates.length) / 245 - [...returns.values()].reduce((a, b) => a + b, 0);
-  for (const [date, r] of returns) returns.set(date, r + shift / dates.length);
   return returns;
 }
 
-/** A walk from cumulated log returns, scaled so that it ends at `end`. */
-function levelsEndingAt(returns: readonly number[], end: number): number[] {
-  const raw: number[] = [];
-  let level = 0;
-  for (const r of returns) {
+/** A walk from `start` by cumulated log returns. */
+function levelsFrom(start: number, returns: readonly number[]): number[] {
+  let level = Math.log(start);
+  return returns.map((r) => {
     level += r;
-    raw.push(level);
-  }
-  const last = raw[raw.length - 1] ?? 0;
-  return raw.map((l) => end * Math.exp(l - last));
+    return Math.exp(level);
+  });
 }
+
+const yearsBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (365.25 * 86_400_000);
+
+/** A driver's daily log returns and its level before the first of them, relative to its level on the reference day. */
+interface DriverPath {
+  returns: Map<string, number>;
+  /** Log of (level before the first return ÷ level on the reference day), as the anchors put it. */
+  logStartToReference: number;
+}
+
+/** The anchored level of an instrument of the demo's store on the reference day (a function of the day only). */
+function referenceLevel(instrument: string): number {
+  const anchors = WALKED.find((spec) => spec.instrument === instrument)?.anchors;
+  if (anchors === undefined) throw new Error(`no demo anchors for ${instrument}`);
+  return anchorLevel(anchors, decimalYear(REFERENCE_DAY));
+}
+
+/**
+ * Each index driver's path from the store: the product of its legs' closes on their common
+ * dates from `from` on. The fund demo follows what the indices endpoints serve, so the
+ * instruments must be seeded (or imported) first.
+ */
+async function indexDrivers(ctx: DemoContext, from: string): Promise<Map<string, DriverPath>> {
+  const legs = [...new Set(Object.values(INDEX_DRIVERS).flatMap((driver) => driver.legs))];
+  const rows = await ctx.db
+    .selectFrom('instrument_close')
+    .select(['instrument', 'date', 'close'])
+    .where('instrument', 'in', legs)
+    .where('date', '>=', from)
+    .where('date', '<=', ctx.until)
+    .orderBy('date')
+    .execute();
+  const closes = new Map(legs.map((leg) => [leg, new Map<string, number>()]));
+  for (const row of rows) closes.get(row.instrument)?.set(row.date, row.close);
+  const missing = legs.filter((leg) => (closes.get(leg)?.size ?? 0) === 0);
+  if (missing.length > 0) throw new Error(`the fund demo follows index closes the store does not have (${missing.join(', ')}): seed the instruments first`);
+  const paths = new Map<string, DriverPath>();
+  for (const [name, driver] of Object.entries(INDEX_DRIVERS)) {
+    const [first, ...others] = driver.legs.map((leg) => closes.get(leg) ?? new Map<string, number>());
+    const levels = [...(first ?? new Map<string, number>())].flatMap(([date, close]) => {
+      const level = others.reduce<number | undefined>((product, leg) => (product === undefined || !leg.has(date) ? undefined : product * (leg.get(date) ?? 1)), close);
+      return level === undefined ? [] : [[date, level] as const];
+    });
+    const returns = new Map<string, number>();
+    levels.forEach(([date, level], i) => {
+      const previous = levels[i - 1];
+      if (previous !== undefined) returns.set(date, Math.log(level / previous[1]));
+    });
+    const base = levels[0]?.[1] ?? Number.NaN;
+    const reference = driver.legs.reduce((product, leg) => product * referenceLevel(leg), 1);
+    paths.set(name, { returns, logStartToReference: Math.log(base / reference) });
+  }
+  return paths;
+}
+
+/** `YYYY-MM` → months since year 0, for month distances. */
+const monthNumber = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
 
 /** Rounds to a multiple of `step`, without the binary residue (227.10000000000002). */
 const roundTo = (value: number, step: number) => Number((Math.round(value / step) * step).toFixed(6));
@@ -246,15 +314,24 @@ interface FundHistory {
   prices: Omit<EtfPriceRow, 'id'>[];
 }
 
-function fundHistory(fund: DemoFund, market: Market, drivers: Map<string, Map<string, number>>, ctx: DemoContext): FundHistory {
+/**
+ * One fund's NAVs, units and prices, walked forward from its start. Each pass has a stream of
+ * its own, so the draws for a date never depend on how many dates the seed has.
+ */
+function fundHistory(fund: DemoFund, market: Market, drivers: Map<string, DriverPath>, ctx: DemoContext): FundHistory {
   const random = ctx.random(`fund:${fund.code}`);
   const start = fund.listingDate > historyStart(ctx) ? fund.listingDate : historyStart(ctx);
+  const unitsRandom = ctx.random(`units:${fund.code}`);
+  const priceRandom = ctx.random(`prices:${fund.code}`);
   const driverName = fund.driver === 'nikkeiLev2' ? 'nikkei' : fund.driver;
   const leverage = fund.driver === 'nikkeiLev2' ? 2 : 1;
-  const driver = drivers.get(driverName) ?? new Map<string, number>();
+  const path = drivers.get(driverName);
+  if (path === undefined) throw new Error(`no driver ${driverName} for fund ${fund.code}`);
+  const driver = path.returns;
   // An open-end fund deals on its dealing days; a NAV is sometimes not published (a gap, never a zero).
+  const gaps = ctx.random(`gaps:${fund.code}`);
   const dates = sessions(start, ctx.until, market).filter(
-    (date) => (fund.dealingDays === undefined || fund.dealingDays.includes(new Date(`${date}T00:00:00Z`).getUTCDay())) && !random.chance(0.004),
+    (date) => (fund.dealingDays === undefined || fund.dealingDays.includes(new Date(`${date}T00:00:00Z`).getUTCDay())) && !gaps.chance(0.004),
   );
   const feePerDay = fund.trustFee / 100 / 245;
   // Between two dealing days the fund earns every driver session in between.
@@ -268,12 +345,15 @@ function fundHistory(fund: DemoFund, market: Market, drivers: Map<string, Map<st
     }
     return leverage * sum - feePerDay + random.normal(0, fund.activeVol);
   });
-  const navs = levelsEndingAt(returns, fund.endNav);
+  // The NAV stands where its index would bring today's NAV, less the fees of the years between.
+  const feeDrag = (fund.trustFee / 100) * yearsBetween(start, REFERENCE_DAY);
+  const navs = levelsFrom(fund.endNav * Math.exp(leverage * path.logStartToReference + feeDrag), returns);
 
   // Units: creations and redemptions on about half the days, a large one now and then.
-  const unitSteps = dates.map(() => (random.chance(0.5) ? 0 : random.normal(0, 0.004) + (random.chance(0.02) ? random.normal(0, 0.03) : 0)));
-  const endUnits = fund.endAum / fund.endNav;
-  const units = levelsEndingAt(unitSteps, endUnits).map((u) => roundTo(u, fund.tradingUnit ?? 1));
+  const unitSteps = dates.map(() =>
+    unitsRandom.chance(0.5) ? 0 : unitsRandom.normal(0, 0.004) + (unitsRandom.chance(0.02) ? unitsRandom.normal(0, 0.03) : 0),
+  );
+  const units = levelsFrom(fund.endAum / fund.endNav, unitSteps).map((u) => roundTo(u, fund.tradingUnit ?? 1));
   // Units that moved by less than a trading unit did not move.
   for (let i = 1; i < units.length; i++) if (unitSteps[i] === 0) units[i] = units[i - 1] ?? 0;
 
@@ -285,11 +365,11 @@ function fundHistory(fund: DemoFund, market: Market, drivers: Map<string, Map<st
     navRows.push({ fund_code: fund.code, date, nav, total_net_assets: Math.round(nav * unitCount), units_outstanding: unitCount, source: ETF_DEMO_SOURCE });
     if (market === 'jp') {
       const step = tick(nav);
-      const close = roundTo(nav * (1 + random.normal(0, 0.0015)), step);
-      const open = roundTo(close * (1 + random.normal(0, 0.004)), step);
-      const high = Math.max(open, close, roundTo(Math.max(open, close) * (1 + Math.abs(random.normal(0, 0.004))), step));
-      const low = Math.min(open, close, roundTo(Math.min(open, close) * (1 - Math.abs(random.normal(0, 0.004))), step));
-      const turnover = (fund.endAum * 0.00015 * Math.exp(random.normal(0, 0.5))) / close;
+      const close = roundTo(nav * (1 + priceRandom.normal(0, 0.0015)), step);
+      const open = roundTo(close * (1 + priceRandom.normal(0, 0.004)), step);
+      const high = Math.max(open, close, roundTo(Math.max(open, close) * (1 + Math.abs(priceRandom.normal(0, 0.004))), step));
+      const low = Math.min(open, close, roundTo(Math.min(open, close) * (1 - Math.abs(priceRandom.normal(0, 0.004))), step));
+      const turnover = (fund.endAum * 0.00015 * Math.exp(priceRandom.normal(0, 0.5))) / close;
       const volume = roundTo(turnover, fund.tradingUnit ?? 1);
       priceRows.push({ fund_code: fund.code, date, open, high, low, close, volume, source: ETF_DEMO_SOURCE });
     }
@@ -297,11 +377,14 @@ function fundHistory(fund: DemoFund, market: Market, drivers: Map<string, Map<st
   return { navs: navRows, prices: priceRows };
 }
 
-/** The last date of each of the `count` calendar months before `until`'s month on which the fund published a NAV. */
-function monthEndSnapshots(navs: readonly EtfNavRow[], until: string, count: number): EtfNavRow[] {
+/** The last NAV of each finished month (before `until`'s) from the first holdings month on. */
+function monthEndSnapshots(navs: readonly EtfNavRow[], until: string): EtfNavRow[] {
   const byMonth = new Map<string, EtfNavRow>();
-  for (const nav of navs) if (nav.date.slice(0, 7) < until.slice(0, 7)) byMonth.set(nav.date.slice(0, 7), nav);
-  return [...byMonth.values()].slice(-count);
+  for (const nav of navs) {
+    const month = nav.date.slice(0, 7);
+    if (month >= HOLDINGS_FROM_MONTH && month < until.slice(0, 7)) byMonth.set(month, nav);
+  }
+  return [...byMonth.values()];
 }
 
 function holdingsPool(kind: Exclude<Holdings, null>, random: SeededRandom): { stocks: PoolStock[]; bonds: PoolStock[]; stockShare: number } {
@@ -328,17 +411,18 @@ function fundHoldings(fund: DemoFund, navs: readonly EtfNavRow[], ctx: DemoConte
   const fundamentals = new Map(
     pool.stocks.map((s) => [s.symbol, { ey: random.between(0.03, 0.1), by: random.between(0.3, 1.2), sy: random.between(0.4, 1.5), cy: random.between(0.05, 0.15) }]),
   );
-  const snapshots = monthEndSnapshots(navs, ctx.until, isJp ? 3 : 6);
   const rows: EtfHoldingRow[] = [];
-  snapshots.forEach((snapshot, index) => {
-    const monthsBack = snapshots.length - 1 - index;
+  for (const snapshot of monthEndSnapshots(navs, ctx.until)) {
+    const month = snapshot.date.slice(0, 7);
+    const monthRandom = ctx.random(`holdings:${fund.code}:${month}`);
+    const monthsAfterPricing = monthNumber(month) - monthNumber(HOLDINGS_PRICE_MONTH);
     const total = snapshot.total_net_assets ?? 0;
     const priced = (s: PoolStock, isBond: boolean) => {
-      const drift = isBond ? 1 : Math.exp(-0.008 * monthsBack + random.normal(0, 0.05));
+      const drift = isBond ? 1 : Math.exp(0.008 * monthsAfterPricing + monthRandom.normal(0, 0.05));
       return roundTo(s.price * drift, isBond ? 10 : isJp ? (s.price < 1000 ? 0.1 : 0.5) : 100);
     };
     const place = (members: PoolStock[], share: number, isBond: boolean) => {
-      const weights = members.map((s) => (weightOf.get(s.symbol) ?? 1) * Math.exp(random.normal(0, 0.05)));
+      const weights = members.map((s) => (weightOf.get(s.symbol) ?? 1) * Math.exp(monthRandom.normal(0, 0.05)));
       const sum = weights.reduce((a, b) => a + b, 0);
       members.forEach((s, i) => {
         const price = priced(s, isBond);
@@ -367,8 +451,13 @@ function fundHoldings(fund: DemoFund, navs: readonly EtfNavRow[], ctx: DemoConte
     };
     place(pool.stocks, pool.stockShare, false);
     if (pool.bonds.length > 0) place(pool.bonds, 0.35, true);
-  });
+  }
   return rows;
+}
+
+async function maxId(db: Transaction<Database>, table: 'etf_price' | 'etf_holding'): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  return Number(row?.max ?? 0);
 }
 
 function fundRow(fund: DemoFund, market: Market): EtfFundRow {
@@ -399,34 +488,39 @@ function fundRow(fund: DemoFund, market: Market): EtfFundRow {
  */
 export const etfDemoGenerator: DemoGenerator = {
   name: 'etf',
+  datasets: ['etf'],
   async clear(db: Transaction<Database>) {
-    for (const table of ['etf_holding', 'etf_price', 'etf_nav', 'etf_benchmark', 'etf_fund'] as const) {
+    for (const table of ['etf_holding', 'etf_price', 'etf_nav', 'etf_fund'] as const) {
       await db.deleteFrom(table).where('source', '=', ETF_DEMO_SOURCE).execute();
     }
   },
   async generate(ctx) {
     const start = historyStart(ctx);
-    const drivers = new Map<string, Map<string, number>>();
-    for (const [name, spec] of Object.entries(DRIVERS)) {
-      const own = driverReturns(sessions(start, ctx.until, spec.market), spec.drift, spec.vol, ctx.random(`driver:${name}`));
-      const topix = drivers.get('topix');
-      if (spec.beta !== 0 && topix !== undefined) for (const [date, r] of own) own.set(date, r + spec.beta * (topix.get(date) ?? 0));
-      drivers.set(name, own);
-    }
-    const vnReturns = drivers.get('vnindex') ?? new Map<string, number>();
-    const vnLevels = levelsEndingAt([...vnReturns.values()], VN_INDEX_END);
-    const benchmark: EtfBenchmarkRow[] = [...vnReturns.keys()].map((date, i) => ({ index_code: 'VNINDEX', date, close: round2(vnLevels[i] ?? 0), source: ETF_DEMO_SOURCE }));
+    const drivers = await indexDrivers(ctx, start);
+    const topix = drivers.get('topix');
+    if (topix === undefined) throw new Error('no TOPIX driver');
+    const own = driverReturns(sessions(start, ctx.until, 'jp'), HIGH_DIVIDEND.drift, HIGH_DIVIDEND.vol, ctx.random('driver:highDividend'));
+    for (const [date, r] of own) own.set(date, r + HIGH_DIVIDEND.beta * (topix.returns.get(date) ?? 0));
+    drivers.set('highDividend', {
+      returns: own,
+      logStartToReference: HIGH_DIVIDEND.beta * topix.logStartToReference - HIGH_DIVIDEND.drift * yearsBetween(start, REFERENCE_DAY),
+    });
 
-    let priceId = 346_000;
-    let holdingId = 6_316_000;
+    // Surrogate ids continue after any imported row's, so a seed after an import never reuses one.
+    let priceId = Math.max(346_000, (await maxId(ctx.db, 'etf_price')) + 1);
+    let holdingId = Math.max(6_316_000, (await maxId(ctx.db, 'etf_holding')) + 1);
     const funds = [...JP_FUNDS.map((f) => ({ fund: f, market: 'jp' as const })), ...VN_FUNDS.map((f) => ({ fund: f, market: 'vn' as const }))];
-    await insertChunked(ctx.db, 'etf_fund', funds.map(({ fund, market }) => ({ ...fundRow(fund, market) })));
-    await insertChunked(ctx.db, 'etf_benchmark', benchmark.map((row) => ({ ...row })));
+    // Imported funds, NAVs, prices and holdings win: the demo fills the funds and days they leave.
+    await insertAroundExisting(ctx.db, 'etf_fund', ['code'], funds.map(({ fund, market }) => ({ ...fundRow(fund, market) })));
     for (const [i, { fund, market }] of funds.entries()) {
       const history = fundHistory(fund, market, drivers, ctx);
-      await insertChunked(ctx.db, 'etf_nav', history.navs.map((row) => ({ ...row })));
-      await insertChunked(ctx.db, 'etf_price', history.prices.map((row) => ({ id: priceId++, ...row })));
-      await insertChunked(ctx.db, 'etf_holding', fundHoldings(fund, history.navs, ctx, () => holdingId++).map((row) => ({ ...row })));
+      const within = { column: 'fund_code', values: [fund.code] };
+      await insertAroundExisting(ctx.db, 'etf_nav', ['fund_code', 'date'], history.navs.map((row) => ({ ...row })), { within });
+      await insertAroundExisting(ctx.db, 'etf_price', ['fund_code', 'date'], history.prices.map((row) => ({ id: priceId++, ...row })), { within });
+      const snapshotsTaken = await ctx.db.selectFrom('etf_holding').select('fund_date').distinct().where('fund_code', '=', fund.code).execute();
+      const taken = new Set(snapshotsTaken.map((row) => row.fund_date));
+      const holdings = fundHoldings(fund, history.navs, ctx, () => holdingId++).filter((row) => !taken.has(row.fund_date));
+      await insertChunked(ctx.db, 'etf_holding', holdings.map((row) => ({ ...row })));
       ctx.progress((i + 1) / funds.length);
     }
   },

@@ -1,5 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DatasetKey } from '../../store/data-version.ts';
 import type { Database } from '../../store/schema.ts';
+import { writeVersioned } from '../../store/versioned-write.ts';
 import { SeededRandom } from './random.ts';
 
 export type DemoScale = 'small' | 'full';
@@ -10,7 +12,10 @@ export interface DemoContext {
   /** Last day of the dataset (YYYY-MM-DD, UTC). Nothing is generated after it. */
   until: string;
   scale: DemoScale;
-  /** A random stream of its own for each name; same name and arguments, same draws. */
+  /**
+   * A random stream of its own for each name: the same name gives the same draws whatever the
+   * `until` and the scale, so a series walked forward from a fixed start has a fixed past.
+   */
   random(stream: string): SeededRandom;
   /** Reports progress within this generator, from 0 to 1. */
   progress(fraction: number): void;
@@ -19,6 +24,8 @@ export interface DemoContext {
 /** One domain's demo data. `clear` removes what an earlier run of `generate` wrote. */
 export interface DemoGenerator {
   name: string;
+  /** The dataset keys it writes: their versions are bumped with the seed. */
+  datasets: readonly DatasetKey[];
   clear(db: Transaction<Database>): Promise<void>;
   generate(ctx: DemoContext): Promise<void>;
 }
@@ -35,7 +42,7 @@ export async function runDemoGenerators(
   generators: readonly DemoGenerator[],
   options: SeedOptions,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await writeVersioned(db, async (trx) => {
     for (const generator of generators) {
       await generator.clear(trx);
       const report = (fraction: number) => options.onProgress?.(generator.name, Math.min(1, Math.max(0, fraction)));
@@ -44,11 +51,12 @@ export async function runDemoGenerators(
         db: trx,
         until: options.until,
         scale: options.scale,
-        random: (stream) => new SeededRandom(`${generator.name}:${stream}:${options.until}:${options.scale}`),
+        random: (stream) => new SeededRandom(`${generator.name}:${stream}`),
         progress: report,
       });
       report(1);
     }
+    return { result: undefined, changed: generators.flatMap((generator) => generator.datasets) };
   });
 }
 
@@ -66,4 +74,29 @@ export async function insertChunked<T extends keyof Database & string>(
     await db.insertInto(table).values(rows.slice(i, i + size) as never).execute();
     onChunk?.(Math.min(rows.length, i + size));
   }
+}
+
+/** The key of a row: its values in `columns`, joined. */
+const keyOf = (row: Record<string, unknown>, columns: readonly string[]) => columns.map((column) => String(row[column])).join('\u0000');
+
+/**
+ * Inserts the rows whose key (`keyColumns`, the table's primary or unique key) no row in the
+ * table has yet: data imported from a publisher wins and the demo fills around it. `within`
+ * narrows the look-up to the keys this batch can hold (the codes of a batch of stocks).
+ */
+export async function insertAroundExisting<T extends keyof Database & string>(
+  db: Transaction<Database> | Kysely<Database>,
+  table: T,
+  keyColumns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  options: { within?: { column: string; values: readonly (string | number)[] }; onChunk?: (done: number) => void } = {},
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const { within } = options;
+  const filter = within === undefined ? sql`` : sql` where ${sql.ref(within.column)} in (${sql.join(within.values)})`;
+  const existing = await sql<Record<string, unknown>>`select ${sql.join(keyColumns.map((column) => sql.ref(column)))} from ${sql.table(table)}${filter}`.execute(db);
+  const taken = new Set(existing.rows.map((row) => keyOf(row, keyColumns)));
+  const fresh = taken.size === 0 ? rows : rows.filter((row) => !taken.has(keyOf(row, keyColumns)));
+  await insertChunked(db, table, fresh, options.onChunk);
+  return fresh.length;
 }

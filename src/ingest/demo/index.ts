@@ -1,9 +1,7 @@
 import type { DemoGenerator } from './framework.ts';
 import { cryptoDemoGenerator } from './crypto.ts';
-import { commoditiesDemoGenerator } from './commodities.ts';
 import { etfDemoGenerator } from './etf.ts';
-import { fxDemoGenerator } from './fx.ts';
-import { indicesDemoGenerator } from './indices.ts';
+import { instrumentsDemoGenerator } from './instruments.ts';
 import { macroDemoGenerator } from './macro.ts';
 import { equitiesDemoGenerator } from './equities.ts';
 import { newsDemoGenerator } from './news.ts';
@@ -12,11 +10,9 @@ import { realEstateDemoGenerator } from './real-estate.ts';
 
 /** Every domain's demo generator, in load order. */
 export const demoGenerators: DemoGenerator[] = [
+  instrumentsDemoGenerator,
   cryptoDemoGenerator,
-  commoditiesDemoGenerator,
   etfDemoGenerator,
-  fxDemoGenerator,
-  indicesDemoGenerator,
   macroDemoGenerator,
   equitiesDemoGenerator,
   newsDemoGenerator,

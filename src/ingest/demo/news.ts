@@ -1,5 +1,5 @@
 import type { DemoGenerator } from './framework.ts';
-import { insertChunked } from './framework.ts';
+import { insertAroundExisting } from './framework.ts';
 import type { SeededRandom } from './random.ts';
 
 interface Subject {
@@ -93,11 +93,15 @@ function tone(random: SeededRandom, drift: number): Tone {
   return 'neutral';
 }
 
-/** Articles per day of the year ending on `until`, a few mentioning two instruments. */
+/** Articles per day from `FIRST_DAY` to `until`, a few mentioning two instruments. */
 const ARTICLES_PER_DAY = { small: 8, full: 24 } as const;
+/** The first day with articles: a year before the tests' day, a year and a half before late 2026. */
+const FIRST_DAY = '2025-06-20';
+const DAY_MS = 86_400_000;
 
 export const newsDemoGenerator: DemoGenerator = {
   name: 'news',
+  datasets: ['news'],
   async clear(db) {
     const demo = db.selectFrom('news_article').select('id').where('source', 'like', '%(demo)');
     await db.deleteFrom('news_article_symbol').where('article_id', 'in', demo).execute();
@@ -105,16 +109,18 @@ export const newsDemoGenerator: DemoGenerator = {
     await db.deleteFrom('news_article').where('source', 'like', '%(demo)').execute();
   },
   async generate(ctx) {
-    const random = ctx.random('articles');
+    const moodRandom = ctx.random('mood');
     const untilMs = Date.parse(`${ctx.until}T00:00:00Z`);
     const articles: Record<string, unknown>[] = [];
     const symbols: Record<string, unknown>[] = [];
     const categories: Record<string, unknown>[] = [];
     // A slow-moving mood per subject makes per-symbol sentiment differ over time.
     const mood = new Map(SUBJECTS.map((s) => [s.symbol, 0]));
-    for (let day = 364; day >= 0; day--) {
-      const dayMs = untilMs - day * 86_400_000;
-      for (const s of SUBJECTS) mood.set(s.symbol, Math.max(-0.25, Math.min(0.25, (mood.get(s.symbol) ?? 0) * 0.95 + random.normal(0, 0.04))));
+    for (let dayMs = Date.parse(`${FIRST_DAY}T00:00:00Z`); dayMs <= untilMs; dayMs += DAY_MS) {
+      const date = new Date(dayMs).toISOString().slice(0, 10);
+      // Each day's articles have a stream of their own: the same whatever the seed's last day.
+      const random = ctx.random(`articles:${date}`);
+      for (const s of SUBJECTS) mood.set(s.symbol, Math.max(-0.25, Math.min(0.25, (mood.get(s.symbol) ?? 0) * 0.95 + moodRandom.normal(0, 0.04))));
       const count = Math.max(1, Math.round(ARTICLES_PER_DAY[ctx.scale] + random.normal(0, 2)));
       for (let n = 0; n < count; n++) {
         const subject = random.pick(SUBJECTS);
@@ -124,7 +130,7 @@ export const newsDemoGenerator: DemoGenerator = {
         const t = tone(random, mood.get(subject.symbol) ?? 0);
         const minute = random.int(0, 24 * 60 - 1);
         const publishedAt = new Date(dayMs + minute * 60_000).toISOString();
-        const id = `dn-${ctx.until.replaceAll('-', '')}-${String(articles.length).padStart(6, '0')}`;
+        const id = `dn-${date.replaceAll('-', '')}-${String(n).padStart(3, '0')}`;
         let title: string;
         let summary: string;
         if (language === 'ja') {
@@ -154,9 +160,10 @@ export const newsDemoGenerator: DemoGenerator = {
         for (const category of cats) categories.push({ article_id: id, category, published_at: publishedAt });
       }
     }
-    await insertChunked(ctx.db, 'news_article', articles);
+    // Ids of their own (dn-…) never meet an imported article's; the check keeps a seed after any import safe.
+    await insertAroundExisting(ctx.db, 'news_article', ['id'], articles);
     ctx.progress(0.6);
-    await insertChunked(ctx.db, 'news_article_symbol', symbols);
-    await insertChunked(ctx.db, 'news_article_category', categories);
+    await insertAroundExisting(ctx.db, 'news_article_symbol', ['article_id', 'symbol'], symbols);
+    await insertAroundExisting(ctx.db, 'news_article_category', ['article_id', 'category'], categories);
   },
 };

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { DemoGenerator } from './framework.ts';
-import { insertChunked } from './framework.ts';
+import type { DemoContext, DemoGenerator } from './framework.ts';
+import { insertAroundExisting, insertChunked } from './framework.ts';
 import type { SeededRandom } from './random.ts';
 import { JP_PROVINCES, OFFSHORE_UNITS, VN_PROVINCES, type ProvinceSeed } from './real-estate-geography.ts';
 
@@ -55,6 +55,7 @@ const GRID = { small: 2, full: 3 } as const;
 
 export const realEstateDemoGenerator: DemoGenerator = {
   name: 'real-estate',
+  datasets: ['real-estate'],
   async clear(db: Transaction<Database>) {
     await db.deleteFrom('re_transaction').where('source', '=', SOURCE.jp).execute();
     await db.deleteFrom('re_province_price').where('source', '=', LISTINGS_SOURCE).execute();
@@ -112,17 +113,20 @@ export const realEstateDemoGenerator: DemoGenerator = {
     await insertChunked(ctx.db, 're_ward', wards);
     ctx.progress(0.1);
 
-    const untilYear = Number(ctx.until.slice(0, 4));
-    await insertChunked(ctx.db, 're_road_price', roadPrices(ctx.random('road-prices'), plans, untilYear));
+    await insertChunked(ctx.db, 're_road_price', roadPrices(ctx.random('road-prices'), plans, Number(ctx.until.slice(0, 4))));
     ctx.progress(0.4);
-    await insertChunked(ctx.db, 're_province_price', provincePrices(ctx.random('province-prices'), ctx.until));
+    await insertChunked(ctx.db, 're_province_price', provincePrices(ctx, ctx.until));
     ctx.progress(0.6);
-    await insertChunked(ctx.db, 're_transaction', transactions(ctx.random('transactions'), plans, ctx.until));
+    // Imported MLIT transactions win (their ids are the publisher's): the demo fills around them.
+    await insertAroundExisting(ctx.db, 're_transaction', ['id'], transactions(ctx, plans, ctx.until));
   },
 };
 
-const YEARS_OF_TABLES = 3;
+/** The first year of route price tables, and the year whose tables carry the provinces' centre prices. */
+const FIRST_TABLE_YEAR = 2024;
+const BASE_TABLE_YEAR = 2026;
 
+/** Route price tables of each year from the first to `untilYear`'s, one road's level drawn once for all years. */
 function roadPrices(random: SeededRandom, plans: readonly WardPlan[], untilYear: number): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
   for (const plan of plans) {
@@ -131,9 +135,9 @@ function roadPrices(random: SeededRandom, plans: readonly WardPlan[], untilYear:
     for (let r = 1; r <= roads; r++) {
       const level = base * Math.exp(random.normal(0, 0.35));
       const positions = plan.country === 'vn' ? [1, random.chance(0.8) ? 0.55 : null, random.chance(0.7) ? 0.4 : null, random.chance(0.6) ? 0.3 : null] : [1, null, null, null];
-      for (let y = untilYear - YEARS_OF_TABLES + 1; y <= untilYear; y++) {
+      for (let y = FIRST_TABLE_YEAR; y <= untilYear; y++) {
         // Tables are revised upward year by year, Vietnam's more steeply.
-        const growth = (plan.country === 'vn' ? 1.12 : 1.04) ** (y - untilYear);
+        const growth = (plan.country === 'vn' ? 1.12 : 1.04) ** (y - BASE_TABLE_YEAR);
         const step = plan.country === 'vn' ? 100 : 1;
         const [vt1, vt2, vt3, vt4] = positions.map((share) => (share === null ? null : Math.max(step, round(level * growth * share, step))));
         rows.push({ ward_id: plan.id, year: y, road: `Road ${r}`, vt1, vt2, vt3, vt4, source: SOURCE[plan.country] });
@@ -143,24 +147,27 @@ function roadPrices(random: SeededRandom, plans: readonly WardPlan[], untilYear:
   return rows;
 }
 
-const MONTHS_OF_LISTINGS = 36;
+/** The first month of asking prices, and how many months after it the level reaches the centre price. */
+const FIRST_LISTING_MONTH = '2023-11';
+const MONTHS_TO_CENTRE_PRICE = 36;
 const PROPERTY_TYPES = [
   { type: 'apartment', multiplier: { jp: 1.3, vn: 0.9 } },
   { type: 'land', multiplier: { jp: 1.0, vn: 1.0 } },
 ] as const;
 
-/** Monthly asking prices per m², published for each finished month before `until`. */
-function provincePrices(random: SeededRandom, until: string): Record<string, unknown>[] {
+/** Monthly asking prices per m², from the first listing month to the last finished month before `until`. */
+function provincePrices(ctx: DemoContext, until: string): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
-  const lastMonth = new Date(Date.UTC(Number(until.slice(0, 4)), Number(until.slice(5, 7)) - 2, 1));
+  const monthCount = (Number(until.slice(0, 4)) - Number(FIRST_LISTING_MONTH.slice(0, 4))) * 12 + Number(until.slice(5, 7)) - Number(FIRST_LISTING_MONTH.slice(5, 7));
   for (const [country, list] of [['vn', VN_PROVINCES], ['jp', JP_PROVINCES]] as const) {
     for (const p of list) {
       for (const { type, multiplier } of PROPERTY_TYPES) {
+        const random = ctx.random(`province-prices:${p.id}:${type}`);
         const drift = (country === 'vn' ? 0.08 : 0.03) / 12;
-        let level = p.basePrice * 0.35 * multiplier[country] * Math.exp(-drift * MONTHS_OF_LISTINGS);
-        for (let k = MONTHS_OF_LISTINGS - 1; k >= 0; k--) {
+        let level = p.basePrice * 0.35 * multiplier[country] * Math.exp(-drift * MONTHS_TO_CENTRE_PRICE);
+        for (let k = 0; k < monthCount; k++) {
           level *= Math.exp(drift + random.normal(0, 0.015));
-          const month = new Date(Date.UTC(lastMonth.getUTCFullYear(), lastMonth.getUTCMonth() - k, 1));
+          const month = new Date(Date.UTC(Number(FIRST_LISTING_MONTH.slice(0, 4)), Number(FIRST_LISTING_MONTH.slice(5, 7)) - 1 + k, 1));
           rows.push({
             province_id: p.id,
             month: `${month.getUTCFullYear()}-${pad(month.getUTCMonth() + 1)}`,
@@ -176,21 +183,23 @@ function provincePrices(random: SeededRandom, until: string): Record<string, unk
   return rows;
 }
 
-const QUARTERS_OF_TRANSACTIONS = 8;
+/** The first quarter with transactions: eight quarters before late 2026's. */
+const FIRST_TRANSACTION_QUARTER = { year: 2024, quarter: 4 };
 const TRANSACTION_TYPES = ['Pre-owned Condominiums, etc.', 'Residential Land(Land Only)', 'Residential Land(Land and Building)'] as const;
 const FLOOR_PLANS = ['1K', '1DK', '1LDK', '2LDK', '3LDK'] as const;
 
-/** MLIT-style transactions of Japanese wards over the finished quarters before `until`. */
-function transactions(random: SeededRandom, plans: readonly WardPlan[], until: string): Record<string, unknown>[] {
+/** MLIT-style transactions of Japanese wards over the finished quarters before `until`, each ward and quarter drawn from a stream of its own. */
+function transactions(ctx: DemoContext, plans: readonly WardPlan[], until: string): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
-  const year = Number(until.slice(0, 4));
-  const currentQuarter = Math.ceil(Number(until.slice(5, 7)) / 3);
+  const currentIndex = Number(until.slice(0, 4)) * 4 + Math.ceil(Number(until.slice(5, 7)) / 3) - 1;
+  const firstIndex = FIRST_TRANSACTION_QUARTER.year * 4 + FIRST_TRANSACTION_QUARTER.quarter - 1;
   for (const plan of plans.filter((p) => p.country === 'jp')) {
     // Route prices are about 80% of market land prices; thousand JPY → JPY.
     const landPerM2 = (plan.province.basePrice * plan.factor * 1000) / 0.8;
-    for (let back = QUARTERS_OF_TRANSACTIONS; back >= 1; back--) {
-      const index = year * 4 + currentQuarter - 1 - back;
-      const period = `${Math.floor(index / 4)}-Q${(index % 4) + 1}`;
+    for (let index = firstIndex; index < currentIndex; index++) {
+      const year = Math.floor(index / 4);
+      const period = `${year}-Q${(index % 4) + 1}`;
+      const random = ctx.random(`transactions:${plan.id}:${period}`);
       const count = random.int(2, 7);
       for (let k = 0; k < count; k++) {
         const type = random.pick(TRANSACTION_TYPES);

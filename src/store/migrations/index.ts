@@ -10,6 +10,8 @@ import * as equities from './0008-equities.ts';
 import * as news from './0009-news.ts';
 import * as calendar from './0010-calendar.ts';
 import * as realEstate from './0011-real-estate.ts';
+import * as instruments from './0012-instruments.ts';
+import * as dataVersion from './0013-data-version.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009-news': news,
   '0010-calendar': calendar,
   '0011-real-estate': realEstate,
+  '0012-instruments': instruments,
+  '0013-data-version': dataVersion,
 };

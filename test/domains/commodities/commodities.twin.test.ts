@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
 import { twinOperation, twinProblems, twinParameterProblems, twinExampleUrl } from '../../helpers/twin.ts';
-import { commoditiesDemoGenerator } from '../../../src/ingest/demo/commodities.ts';
+import { instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
 
 const OPERATIONS = ['commoditiesList', 'commoditiesFeatured', 'commoditiesMovers', 'commoditiesGoldDxy', 'commoditiesHistory'];
 
 test('commodity operations answer as the twin describes them', async (t) => {
-  const hub = await createTestHub(t, { seed: [commoditiesDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   // Enterprise: the walk below makes more calls than a free minute's budget.
   const key = await hub.key('enterprise');
   const data = async (url: string) => {

@@ -58,7 +58,7 @@ test('a malformed commodity CSV is rejected naming the line, before anything is 
     importFile(db, importer(), fixture('commodity-prices-malformed.csv'), options),
     (error: unknown) => error instanceof ImportError && /line 3/.test(error.message),
   );
-  assert.equal((await db.selectFrom('commodity_price').selectAll().execute()).length, 0);
+  assert.equal((await db.selectFrom('instrument_close').selectAll().execute()).length, 0);
   const parse = (text: string) => () => importer().parse(text, 'x.csv');
   assert.throws(parse('day,slug,close\n'), /line 1/);
   assert.throws(parse('date,slug,close\n2026-02-30,gold,1\n'), /line 2.*date/);

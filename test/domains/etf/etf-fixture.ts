@@ -1,6 +1,7 @@
 import type { TestContext } from 'node:test';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
 import { etfDemoGenerator } from '../../../src/ingest/demo/etf.ts';
+import { instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
 
 export const API = '/openapi/v1';
 
@@ -12,7 +13,8 @@ export interface EtfHub {
 }
 
 export async function etfHub(t: TestContext): Promise<EtfHub> {
-  const hub = await createTestHub(t, { seed: [etfDemoGenerator] });
+  // The funds follow the indices of the instruments' series store: those are seeded first.
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator, etfDemoGenerator] });
   const key = await hub.key();
   return {
     hub,

@@ -43,7 +43,7 @@ test('ETF growth, performance and composition', async (t) => {
   await t.test('NAV growth of a fund and the VN-Index: rebased to 0 at each window’s start, gaps filled from the previous date and flagged', async () => {
     const db = hub.runtime.store.db;
     const fund = (await db.selectFrom('etf_nav').select(['date', 'nav']).where('fund_code', '=', 'VNDAF').orderBy('date').execute()).map((r) => ({ date: r.date, value: r.nav }));
-    const index = (await db.selectFrom('etf_benchmark').select(['date', 'close']).where('index_code', '=', 'VNINDEX').orderBy('date').execute()).map((r) => ({ date: r.date, value: r.close }));
+    const index = (await db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', 'index:VNINDEX').orderBy('date').execute()).map((r) => ({ date: r.date, value: r.close }));
     const { status, body } = await call('/etf/nav-growth/VNDAF');
     assert.equal(status, 200);
     const growth = body.data as Growth;

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { createTestHub } from '../../helpers/app.ts';
 import { importFile, ImportError } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
-import { FX_DEMO_SOURCE, fxDemoGenerator } from '../../../src/ingest/demo/fx.ts';
+import { INSTRUMENTS_DEMO_SOURCE, instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
+import { fxInstrument } from '../../../src/domains/instruments/instruments.catalogue.ts';
 import { runDemoGenerators } from '../../../src/ingest/demo/framework.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/fx/eurofxref-hist.csv', import.meta.url));
@@ -31,10 +32,11 @@ test('ecb-eurofxref loads dollar crosses derived through the euro, skipping N/A'
   const result = await importFile(hub.runtime.store.db, importer, FIXTURE, options);
   assert.equal(result.status, 'loaded');
   const db = hub.runtime.store.db;
-  const stored = await db.selectFrom('fx_rate').selectAll().execute();
+  const stored = await db.selectFrom('instrument_close').selectAll().execute();
   assert.equal(result.rows, stored.length);
+  assert.ok(stored.every((row) => row.instrument.startsWith('fx:')), 'every row is a currency pair');
   const rates = fixtureRates();
-  const get = (pair: string, date: string) => stored.find((row) => row.pair === pair && row.date === date);
+  const get = (pair: string, date: string) => stored.find((row) => row.instrument === fxInstrument(pair) && row.date === date);
   for (const [date, euro] of rates) {
     const usd = Number(euro.get('USD'));
     assert.equal(get('EUR/USD', date)?.close, usd);
@@ -46,6 +48,7 @@ test('ecb-eurofxref loads dollar crosses derived through the euro, skipping N/A'
   }
   assert.equal(get('USD/ISK', '2026-06-17'), undefined, 'a missing rate is a gap, never a zero');
   assert.ok(stored.every((row) => row.close > 0 && row.release_id === result.releaseId && row.source.includes('European Central Bank')));
+  assert.ok(stored.every((row) => row.knowledge_at === options.knowledgeAt.toISOString()), "each close is known from the release's knowledge time");
 
   const key = await hub.key();
   const table = (await hub.get('/openapi/v1/fx/table?pairs=USD/JPY,EUR/USD', key)).json().data;
@@ -56,21 +59,24 @@ test('ecb-eurofxref loads dollar crosses derived through the euro, skipping N/A'
 
   const again = await importFile(hub.runtime.store.db, importer, FIXTURE, options);
   assert.equal(again.status, 'unchanged');
-  assert.equal((await db.selectFrom('fx_rate').selectAll().execute()).length, stored.length);
+  assert.equal((await db.selectFrom('instrument_close').selectAll().execute()).length, stored.length);
 });
 
 test('an imported file replaces demo rows for its pairs and dates; clearing the demo keeps the import', async (t) => {
-  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const db = hub.runtime.store.db;
   const importer = findImporter('ecb-eurofxref');
   assert.ok(importer !== undefined);
   await importFile(db, importer, FIXTURE, options);
-  const june19 = await db.selectFrom('fx_rate').selectAll().where('pair', '=', 'EUR/USD').where('date', '=', '2026-06-19').execute();
+  const june19 = await db.selectFrom('instrument_close').selectAll().where('instrument', '=', fxInstrument('EUR/USD')).where('date', '=', '2026-06-19').execute();
   assert.equal(june19.length, 1);
   assert.match(june19[0]?.source ?? '', /European Central Bank/);
+  // Within the file's span, a pair's closes are all the file's.
+  const span = await db.selectFrom('instrument_close').select('source').distinct().where('instrument', '=', fxInstrument('USD/JPY')).where('date', '>=', '2026-06-10').execute();
+  assert.deepEqual(span.map((row) => row.source), [importer.source]);
   // Clearing the demo removes only what the demo wrote.
-  await db.transaction().execute((trx) => fxDemoGenerator.clear(trx));
-  const left = await db.selectFrom('fx_rate').select('source').distinct().execute();
+  await db.transaction().execute((trx) => instrumentsDemoGenerator.clear(trx));
+  const left = await db.selectFrom('instrument_close').select('source').distinct().execute();
   assert.deepEqual(left.map((row) => row.source), [importer.source]);
 });
 
@@ -83,22 +89,27 @@ test('a malformed file is rejected naming its line, and nothing is written', asy
     assert.match(error.message, /^line 4:/);
     return true;
   });
-  assert.equal((await hub.runtime.store.db.selectFrom('fx_rate').selectAll().execute()).length, 0);
+  assert.equal((await hub.runtime.store.db.selectFrom('instrument_close').selectAll().execute()).length, 0);
   assert.throws(() => importer.parse('Date,USD,JPY,\n2026-06-19,1.14,abc,\n', 'x.csv'), /line 2: JPY rate "abc"/);
   assert.throws(() => importer.parse('Day,USD,\n', 'x.csv'), /line 1/);
-  assert.throws(() => importer.parse('Date,USD,\n2026-02-30,1.1,\n', 'x.csv'), /line 2: "2026-02-30"/);
+  assert.throws(() => importer.parse('Date,USD,\n2026-02-30,1.1,\n', 'x.csv'), /line 2: date "2026-02-30" is not a calendar date/);
 });
 
 test('re-seeding the demo after an import keeps the imported rates and fills the other days', async (t) => {
-  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const db = hub.runtime.store.db;
   const importer = findImporter('ecb-eurofxref');
   assert.ok(importer !== undefined);
+  const eurCloses = async () =>
+    db.selectFrom('instrument_close').select(['date', 'close', 'source']).where('instrument', '=', fxInstrument('EUR/USD')).orderBy('date').execute();
+  const demoBefore = (await eurCloses()).filter((row) => row.date < '2026-06-10');
+  assert.ok(demoBefore.length > 0 && demoBefore.every((row) => row.source === INSTRUMENTS_DEMO_SOURCE));
   await importFile(db, importer, FIXTURE, options);
-  await runDemoGenerators(db, [fxDemoGenerator], { until: '2026-06-19', scale: 'small' });
-  const eur = await db.selectFrom('fx_rate').select(['date', 'source']).where('pair', '=', 'EUR/USD').execute();
+  await runDemoGenerators(db, [instrumentsDemoGenerator], { until: '2026-06-19', scale: 'small' });
+  const eur = await eurCloses();
   const bySource = (source: string) => eur.filter((row) => row.source === source).length;
   assert.equal(bySource(importer.source), fixtureRates().size);
-  assert.ok(bySource(FX_DEMO_SOURCE) > 300, 'the demo history before the file is back');
+  assert.deepEqual(eur.filter((row) => row.date < '2026-06-10'), demoBefore, 'the demo history before the file is back, as it was');
+  assert.equal(bySource(INSTRUMENTS_DEMO_SOURCE), demoBefore.length, 'and no demo close within the file');
   assert.equal(new Set(eur.map((row) => row.date)).size, eur.length, 'one close per day');
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
 import { PANIC_AT, stressLevel, stressSummary, WARNING_AT } from '../../../src/domains/fx/fx.em-stress.ts';
-import { closeTo, expectedLevel, independentStress } from './independent.ts';
+import { closeTo, expectedLevel, independentStress, testClose } from './independent.ts';
 
 test('pair levels at their thresholds: rising volatility or a price far from its mean, either way', () => {
   assert.equal(WARNING_AT, 2);
@@ -57,10 +57,10 @@ test('a volatility spike in stored closes makes a pair PANIC; a short history is
     return Number(level.toFixed(4));
   });
   const rows = [
-    ...dates.map((date, i) => ({ pair: 'USD/TRY', date, close: tryCloses[i] as number, source: 'test', release_id: null })),
-    ...dates.slice(-10).map((date, i) => ({ pair: 'USD/BRL', date, close: 5.4 + i / 100, source: 'test', release_id: null })),
+    ...dates.map((date, i) => testClose('USD/TRY', date, tryCloses[i] as number)),
+    ...dates.slice(-10).map((date, i) => testClose('USD/BRL', date, 5.4 + i / 100)),
   ];
-  await db.insertInto('fx_rate').values(rows).execute();
+  await db.insertInto('instrument_close').values(rows).execute();
   const response = await hub.get('/openapi/v1/fx/em-stress', await hub.key());
   const pairs = (response.json().data as { pairs: Record<string, unknown>[] }).pairs;
   const turkey = pairs.find((p) => p.pair === 'USD/TRY');

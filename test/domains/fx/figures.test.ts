@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
-import { fxDemoGenerator } from '../../../src/ingest/demo/fx.ts';
-import { closeTo, correlation, expectedLevel, independentStress, logDiffs, storedCloses } from './independent.ts';
+import { instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
+import { closeTo, correlation, expectedLevel, independentStress, logDiffs, storedCloses, testClose } from './independent.ts';
 
 async function getData<T>(hub: TestHub, url: string): Promise<T> {
   const response = await hub.get(url, await hub.key());
@@ -21,7 +21,7 @@ interface TableRow {
 }
 
 test('table rows: last close, change, sparkline and 52-week range agree with the stored closes', async (t) => {
-  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const table = await getData<{ asOf: string; rows: TableRow[] }>(hub, '/openapi/v1/fx/table?pairs=EUR/USD,USD/JPY,USD/VND,XAU/USD,DXY');
   assert.equal(table.rows.length, 5);
   for (const row of table.rows) {
@@ -44,14 +44,8 @@ test('table rows: last close, change, sparkline and 52-week range agree with the
 test('the 52-week range is null, not a partial-year figure, when the history is shorter than 52 weeks', async (t) => {
   const hub = await createTestHub(t);
   const db = hub.runtime.store.db;
-  const rows = ['2026-06-15', '2026-06-16', '2026-06-17', '2026-06-18', '2026-06-19'].map((date, i) => ({
-    pair: 'USD/KRW',
-    date,
-    close: 1380 + i,
-    source: 'test',
-    release_id: null,
-  }));
-  await db.insertInto('fx_rate').values(rows).execute();
+  const rows = ['2026-06-15', '2026-06-16', '2026-06-17', '2026-06-18', '2026-06-19'].map((date, i) => testClose('USD/KRW', date, 1380 + i));
+  await db.insertInto('instrument_close').values(rows).execute();
   const table = await getData<{ rows: TableRow[] }>(hub, '/openapi/v1/fx/table?pairs=USD/KRW');
   assert.deepEqual(table.rows, [
     { pair: 'USD/KRW', lastPrice: 1384, changePct: 0.07, sparkline10d: [1380, 1381, 1382, 1383, 1384], high52w: null, low52w: null, asOf: '2026-06-19' },
@@ -59,7 +53,7 @@ test('the 52-week range is null, not a partial-year figure, when the history is 
 });
 
 test('correlation: symmetric, unit diagonal, each value the Pearson correlation of the stored daily log returns on the last 90 common dates', async (t) => {
-  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const symbols = ['DXY', 'EUR/USD', 'USD/JPY', 'USD/IDR', 'XAU/USD'];
   const served = await getData<{ samples: number; symbols: string[]; matrix: number[][]; asOf: string }>(
     hub,
@@ -84,6 +78,14 @@ test('correlation: symmetric, unit diagonal, each value the Pearson correlation 
   }
   // The dollar index is built mostly from EUR/USD: strongly negative, as in the live service.
   assert.ok((served.matrix[0]?.[1] ?? 0) < -0.8);
+  // Gold is one series: the XAU/USD closes the correlation reads are the commodity gold's history.
+  const response = await hub.get('/openapi/v1/commodities/gold/history?period=1y', await hub.key('enterprise'));
+  assert.equal(response.statusCode, 200, response.body);
+  const history = response.json().data as { date: string; close: number }[];
+  const from = history[0]?.date ?? '';
+  assert.deepEqual(history, (series[4] ?? []).filter((c) => c.date >= from).map((c) => ({ date: c.date, close: c.close })));
+  const gold = new Map(history.map((c) => [c.date, c.close]));
+  assert.deepEqual(common.map((date) => gold.get(date)), common.map((date) => maps[4]?.get(date)));
 });
 
 interface StressPair {
@@ -99,7 +101,7 @@ interface StressPair {
 }
 
 test('EM stress: volatilities, z-scores and levels agree with an independent calculation from the stored closes', async (t) => {
-  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const stress = await getData<{ asOf: string; pairs: StressPair[] }>(hub, '/openapi/v1/fx/em-stress');
   assert.equal(stress.pairs.length, 12);
   const levels = new Set<string>();
@@ -121,7 +123,7 @@ test('EM stress: volatilities, z-scores and levels agree with an independent cal
 });
 
 test('the summary reports the latest DXY and USD/JPY closes and counts the EM stress levels', async (t) => {
-  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const summary = await getData<{
     dxy: { value: number; changePct: number; asOf: string };
     usdJpy: { value: number; changePct: number; asOf: string };
@@ -149,8 +151,8 @@ test('the summary reports the latest DXY and USD/JPY closes and counts the EM st
 });
 
 test('demo data is deterministic: the same until gives the same figures', async (t) => {
-  const first = await createTestHub(t, { seed: [fxDemoGenerator] });
-  const second = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const first = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
+  const second = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const url = '/openapi/v1/fx/correlation';
   assert.deepEqual(await getData(first, url), await getData(second, url));
 });
@@ -163,8 +165,8 @@ test('a long pause in a series still yields the previous close and the sparkline
     { date: '2026-06-19', close: 5.48 },
   ];
   await hub.runtime.store.db
-    .insertInto('fx_rate')
-    .values(closes.map((c) => ({ pair: 'USD/BRL', ...c, source: 'test', release_id: null })))
+    .insertInto('instrument_close')
+    .values(closes.map((c) => testClose('USD/BRL', c.date, c.close)))
     .execute();
   const table = await getData<{ rows: TableRow[] }>(hub, '/openapi/v1/fx/table?pairs=USD/BRL');
   assert.deepEqual(table.rows[0]?.sparkline10d, [5.71, 5.73, 5.48]);
@@ -176,7 +178,7 @@ test('a long pause in a series still yields the previous close and the sparkline
 
 test('correlation reaches further back when sparse publication leaves fewer than 90 common dates in recent months', async (t) => {
   const hub = await createTestHub(t);
-  const rows: { pair: string; date: string; close: number; source: string; release_id: null }[] = [];
+  const rows: ReturnType<typeof testClose>[] = [];
   let a = 1.1;
   let b = 150;
   for (let time = Date.parse('2025-06-02T00:00:00Z'); time <= Date.parse('2026-06-19T00:00:00Z'); time += 86_400_000) {
@@ -187,11 +189,11 @@ test('correlation reaches further back when sparse publication leaves fewer than
     const shock = Math.sin(time / 86_400_000) * 0.004;
     a *= Math.exp(shock);
     b *= Math.exp(-0.7 * shock + Math.cos(time / 3e7) * 0.003);
-    rows.push({ pair: 'EUR/USD', date: iso, close: Number(a.toFixed(5)), source: 'test', release_id: null });
+    rows.push(testClose('EUR/USD', iso, Number(a.toFixed(5))));
     // USD/JPY published on Mondays, Wednesdays and Fridays only.
-    if (day % 2 === 1) rows.push({ pair: 'USD/JPY', date: iso, close: Number(b.toFixed(3)), source: 'test', release_id: null });
+    if (day % 2 === 1) rows.push(testClose('USD/JPY', iso, Number(b.toFixed(3))));
   }
-  await hub.runtime.store.db.insertInto('fx_rate').values(rows).execute();
+  await hub.runtime.store.db.insertInto('instrument_close').values(rows).execute();
   const served = await getData<{ samples: number; matrix: number[][]; asOf: string }>(hub, '/openapi/v1/fx/correlation?assets=EUR/USD,USD/JPY');
   const eur = new Map((await storedCloses(hub.runtime.store.db, 'EUR/USD')).map((c) => [c.date, c.close]));
   const jpy = new Map((await storedCloses(hub.runtime.store.db, 'USD/JPY')).map((c) => [c.date, c.close]));

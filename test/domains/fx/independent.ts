@@ -1,11 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../src/store/schema.ts';
+import { fxInstrument } from '../../../src/domains/instruments/instruments.catalogue.ts';
+import type { InstrumentCloseRow } from '../../../src/domains/instruments/instruments.tables.ts';
 
 /** Straightforward re-computations from stored rows, written apart from the service's code. */
 
+/** The stored closes of an FX symbol (`EUR/USD`, and `DXY` and `XAU/USD`, which are the dollar index and gold), by date. */
 export async function storedCloses(db: Kysely<Database>, pair: string): Promise<{ date: string; close: number }[]> {
-  const rows = await db.selectFrom('fx_rate').select(['date', 'close']).where('pair', '=', pair).execute();
+  const rows = await db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', fxInstrument(pair)).execute();
   return rows.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** A close of an FX symbol written by a test, as an importer stores it (known the evening of its date). */
+export function testClose(pair: string, date: string, close: number, source = 'test'): InstrumentCloseRow {
+  return { instrument: fxInstrument(pair), date, close, source, release_id: null, knowledge_at: `${date}T21:00:00.000Z` };
 }
 
 export function average(xs: number[]): number {

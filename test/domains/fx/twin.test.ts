@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
 import { twinOperation, twinProblems, twinExampleUrl } from '../../helpers/twin.ts';
-import { fxDemoGenerator } from '../../../src/ingest/demo/fx.ts';
+import { instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
 
 const OPERATIONS = ['fxSummary', 'fxTable', 'fxCorrelation', 'fxEmStress'] as const;
 
@@ -13,7 +13,7 @@ async function getData(hub: TestHub, key: string, url: string): Promise<unknown>
 }
 
 test('every FX operation of the twin answers its example request in the twin field table shape', async (t) => {
-  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const key = await hub.key();
   for (const operationId of OPERATIONS) {
     const operation = twinOperation(operationId);
@@ -27,7 +27,7 @@ test('every FX operation of the twin answers its example request in the twin fie
 });
 
 test('the example requests return the example symbols, with figures for each', async (t) => {
-  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const key = await hub.key();
   const table = (await getData(hub, key, twinExampleUrl('fxTable'))) as { asOf: string; rows: { pair: string; high52w: number | null }[] };
   assert.deepEqual(table.rows.map((row) => row.pair), ['EUR/USD', 'USD/JPY']);
@@ -47,7 +47,7 @@ test('the example requests return the example symbols, with figures for each', a
 });
 
 test('bad parameters are 400s naming the parameter', async (t) => {
-  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const key = await hub.key();
   const cases: [string, string][] = [
     ['/openapi/v1/fx/table?pairs=EUR/USD,FOO/BAR', 'pairs'],
@@ -70,7 +70,7 @@ test('bad parameters are 400s naming the parameter', async (t) => {
 });
 
 test('pairs are matched case-insensitively and echoed in market convention', async (t) => {
-  const hub = await createTestHub(t, { seed: [fxDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const key = await hub.key();
   const table = (await getData(hub, key, '/openapi/v1/fx/table?pairs=usd/jpy,%20eur/usd,USD/JPY')) as { rows: { pair: string }[] };
   assert.deepEqual(table.rows.map((row) => row.pair), ['USD/JPY', 'EUR/USD']);

@@ -5,7 +5,8 @@ import { createTestHub } from '../../helpers/app.ts';
 import { importFile, ImportError } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { runDemoGenerators } from '../../../src/ingest/demo/framework.ts';
-import { indicesDemoGenerator } from '../../../src/ingest/demo/indices.ts';
+import { INSTRUMENTS_DEMO_SOURCE, instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
+import { indexInstrument } from '../../../src/domains/instruments/instruments.catalogue.ts';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/fredgraph.csv', import.meta.url));
 const MALFORMED = fileURLToPath(new URL('./fixtures/fredgraph-malformed.csv', import.meta.url));
@@ -42,13 +43,16 @@ test('fred-indices loads FRED series under the hub index codes; closed days are 
 });
 
 test('re-seeding the demo after an import keeps the imported closes and fills the rest', async (t) => {
-  const hub = await createTestHub(t, { seed: [indicesDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const db = hub.runtime.store.db;
   const importer = findImporter('fred-indices');
   assert.ok(importer !== undefined);
+  const closesOf = async (code: string) =>
+    db.selectFrom('instrument_close').select(['date', 'close', 'source']).where('instrument', '=', indexInstrument(code)).orderBy('date').execute();
+  const demoSpx = await closesOf('SPX');
   await importFile(db, importer, FIXTURE, options);
-  await runDemoGenerators(db, [indicesDemoGenerator], { until: '2026-06-19', scale: 'small' });
-  const n225 = await db.selectFrom('market_index_close').select(['date', 'close', 'source']).where('code', '=', 'N225').where('date', '>=', '2026-06-16').execute();
+  await runDemoGenerators(db, [instrumentsDemoGenerator], { until: '2026-06-19', scale: 'small' });
+  const n225 = (await closesOf('N225')).filter((row) => row.date >= '2026-06-16');
   assert.deepEqual(
     n225.map((row) => [row.date, row.close, row.source]).sort(),
     [
@@ -58,6 +62,11 @@ test('re-seeding the demo after an import keeps the imported closes and fills th
       ['2026-06-19', 38955.12, importer.source],
     ],
   );
+  // Outside the file's span the demo's closes are back as they were: the S&P 500's Juneteenth close, and the history before the file.
+  const spx = await closesOf('SPX');
+  const outside = (rows: typeof spx) => rows.filter((row) => row.date < '2026-06-10' || row.date > '2026-06-18').map((row) => ({ ...row }));
+  assert.deepEqual(outside(spx), outside(demoSpx));
+  assert.ok(outside(spx).every((row) => row.source === INSTRUMENTS_DEMO_SOURCE));
   const quotes = (await hub.get('/openapi/v1/market/global-indices', await hub.key())).json().data as Quote[];
   assert.equal(quotes.length, 12, 'the demo still lists every index');
 });
@@ -71,7 +80,7 @@ test('a malformed FRED file is rejected naming its line, and nothing is written'
     assert.match(error.message, /^line 3: SP500 value "n\/a"/);
     return true;
   });
-  assert.equal((await hub.runtime.store.db.selectFrom('market_index_close').selectAll().execute()).length, 0);
+  assert.equal((await hub.runtime.store.db.selectFrom('instrument_close').selectAll().execute()).length, 0);
   assert.throws(() => importer.parse('observation_date,GOLDAMGBD228NLBM\n2026-06-10,3300\n', 'x.csv'), /line 1: series "GOLDAMGBD228NLBM"/);
   // FRED's files saved before 2024: `DATE` and `.` for no value.
   assert.deepEqual(importer.parse('DATE,SP500\n2026-06-10,6012.55\n2026-06-11,.\n', 'SP500.csv'), [{ code: 'SPX', date: '2026-06-10', close: 6012.55 }]);

@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { indicesDemoGenerator } from '../../../src/ingest/demo/indices.ts';
+import { INSTRUMENTS_DEMO_SOURCE, instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
+import { indexInstrument } from '../../../src/domains/instruments/instruments.catalogue.ts';
+
+/** An index close written by the test, as an importer stores it. */
+const close = (code: string, date: string, value: number, source = 'test') => ({
+  instrument: indexInstrument(code),
+  date,
+  close: value,
+  source,
+  release_id: null,
+  knowledge_at: `${date}T22:00:00.000Z`,
+});
 
 interface Quote {
   code: string;
@@ -26,7 +37,7 @@ const ENDPOINTS = [
 ] as const;
 
 test('each index shows its latest stored close and the change from the close before it', async (t) => {
-  const hub = await createTestHub(t, { seed: [indicesDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const key = await hub.key();
   const db = hub.runtime.store.db;
   for (const endpoint of ENDPOINTS) {
@@ -40,7 +51,7 @@ test('each index shows its latest stored close and the change from the close bef
     const quotes = response.json().data as Quote[];
     assert.deepEqual(quotes.map((q) => q.code), [...endpoint.codes]);
     for (const quote of quotes) {
-      const closes = (await db.selectFrom('market_index_close').select(['date', 'close']).where('code', '=', quote.code).execute()).sort((a, b) =>
+      const closes = (await db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', indexInstrument(quote.code)).execute()).sort((a, b) =>
         b.date.localeCompare(a.date),
       );
       const [latest, previous] = closes;
@@ -50,7 +61,7 @@ test('each index shows its latest stored close and the change from the close bef
       assert.ok(Math.abs((quote.change ?? Number.NaN) - (latest.close - previous.close)) <= 0.005 + 1e-9, `${quote.code} change`);
       const percent = ((latest.close - previous.close) / previous.close) * 100;
       assert.ok(Math.abs((quote.changePercent ?? Number.NaN) - percent) <= 0.005 + 1e-9, `${quote.code} changePercent`);
-      assert.match(quote.source ?? '', /demo/);
+      assert.equal(quote.source, INSTRUMENTS_DEMO_SOURCE);
       assert.match(quote.country, /^[A-Z]{2}$/);
       assert.ok(quote.name !== '' && quote.region !== '' && /^[A-Z]{3}$/.test(quote.currency));
     }
@@ -73,15 +84,12 @@ test('an index with one close has no change, and one without closes has no level
       { code: 'NEW2', name: 'Not yet published', position: 2, ...index },
     ])
     .execute();
-  await db.insertInto('market_index_close').values({ code: 'NEW1', date: '2026-06-19', close: 1000, source: 'test' }).execute();
+  await db.insertInto('instrument_close').values(close('NEW1', '2026-06-19', 1000)).execute();
   // A third index resumed after a long suspension: its change is from the close before the pause.
   await db.insertInto('market_index').values({ code: 'NEW3', name: 'Resumed index', position: 3, ...index }).execute();
   await db
-    .insertInto('market_index_close')
-    .values([
-      { code: 'NEW3', date: '2026-03-02', close: 500, source: 'test' },
-      { code: 'NEW3', date: '2026-06-19', close: 510, source: 'test' },
-    ])
+    .insertInto('instrument_close')
+    .values([close('NEW3', '2026-03-02', 500), close('NEW3', '2026-06-19', 510)])
     .execute();
   const response = await hub.get('/openapi/v1/market/indices/snapshot', await hub.key());
   assert.deepEqual(response.json().data, [
@@ -93,7 +101,7 @@ test('an index with one close has no change, and one without closes has no level
 });
 
 test('the Market endpoints need market_data, take no parameters and are documented under the Market tag', async (t) => {
-  const hub = await createTestHub(t, { seed: [indicesDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const free = await hub.key('free');
   assert.equal((await hub.get('/openapi/v1/market/global-indices', free)).statusCode, 403);
   const basic = await hub.key('basic');
@@ -108,11 +116,11 @@ test('the Market endpoints need market_data, take no parameters and are document
 });
 
 test('clearing the demo removes exactly what it wrote', async (t) => {
-  const hub = await createTestHub(t, { seed: [indicesDemoGenerator] });
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const db = hub.runtime.store.db;
-  await db.insertInto('market_index_close').values({ code: 'N225', date: '2026-06-20', close: 39000, source: 'imported' }).execute();
-  await db.transaction().execute((trx) => indicesDemoGenerator.clear(trx));
+  await db.insertInto('instrument_close').values(close('N225', '2026-06-20', 39000, 'imported')).execute();
+  await db.transaction().execute((trx) => instrumentsDemoGenerator.clear(trx));
   assert.equal((await db.selectFrom('market_index').selectAll().execute()).length, 0);
-  const left = await db.selectFrom('market_index_close').select(['code', 'source']).execute();
-  assert.deepEqual(left.map((row) => ({ ...row })), [{ code: 'N225', source: 'imported' }]);
+  const left = await db.selectFrom('instrument_close').select(['instrument', 'source']).execute();
+  assert.deepEqual(left.map((row) => ({ ...row })), [{ instrument: indexInstrument('N225'), source: 'imported' }]);
 });

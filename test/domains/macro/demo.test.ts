@@ -5,6 +5,7 @@ import type { FdiByRegion } from '../../../src/domains/macro/fdi.schemas.ts';
 import type { IndicatorTable } from '../../../src/domains/macro/indicators.schemas.ts';
 import type { Tibor } from '../../../src/domains/macro/tibor.schemas.ts';
 import type { VnFlows } from '../../../src/domains/macro/vn-flows.schemas.ts';
+import { instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
 import { macroDemoGenerator } from '../../../src/ingest/demo/macro.ts';
 import { importFile } from '../../../src/ingest/source.ts';
 import { tiborJbaImporter } from '../../../src/ingest/importers/macro/tibor-jba.ts';
@@ -61,7 +62,8 @@ test('the demo clear removes exactly what it generated: imported releases stay',
 });
 
 test('every Macro endpoint answers the demo for every parameter value the contract allows', async (t) => {
-  const hub = await createTestHub(t, { seed: [macroDemoGenerator] });
+  // The exchange rates and the market recap's levels are the instruments' closes: that demo, not the macro one, writes them.
+  const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator, macroDemoGenerator] });
   const key = await hub.key('enterprise');
   const urls: string[] = [];
   for (const direction of ['', '&direction=inward', '&direction=outward']) {

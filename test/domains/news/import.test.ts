@@ -44,7 +44,7 @@ test('a malformed feed is rejected naming the line, before anything is written',
   const options = { knowledgeAt: new Date(), loadedAt: new Date() };
   await assert.rejects(importFile(hub.runtime.store.db, importer(), fixture('bad-date.rss.xml'), options), (error: unknown) => {
     assert.ok(error instanceof ImportError);
-    assert.match(error.message, /line 10/);
+    assert.match(error.message, /line 13: item 2: publication date "sometime last week"/);
     return true;
   });
   const rows = await hub.runtime.store.db.selectFrom('news_article').select('id').execute();

@@ -1,6 +1,7 @@
 import type { EquityActionRow, EquityBarRow } from '../../../domains/equities/equities.tables.ts';
 import type { SeededRandom } from '../random.ts';
 import type { DemoIssue } from './universe.ts';
+import { HISTORY_START } from './sessions.ts';
 
 export const DEMO_SOURCE = 'demo';
 
@@ -38,6 +39,12 @@ function toTick(price: number): number {
 }
 
 const SPLIT_RATIOS = [2, 2, 2, 3, 4, 5, 10];
+/** Calendar days after the history's start (or the listing) within which an issue's one action falls. */
+const ACTION_WINDOW_DAYS = 1700;
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
 
 /**
  * One stock's bars: a log random walk of beta × market + sector + its own noise, with
@@ -46,8 +53,8 @@ const SPLIT_RATIOS = [2, 2, 2, 3, 4, 5, 10];
  * 90th (from the 17th) consolidates, so every scale has both; others split by chance.
  */
 export function generateHistory(issue: DemoIssue, sessions: readonly string[], factors: Factors, random: SeededRandom): IssueHistory {
-  const first = Math.max(0, sessions.findIndex((d) => d >= issue.listedOn));
-  const span = sessions.length - first;
+  const listedAt = sessions.findIndex((d) => d >= issue.listedOn);
+  const first = listedAt === -1 ? sessions.length : listedAt;
   const beta = random.between(0.6, 1.4);
   const large = issue.initialCap > 1e11;
   const ownVolatility = large ? random.between(0.008, 0.014) : random.between(0.013, 0.024);
@@ -58,12 +65,15 @@ export function generateHistory(issue: DemoIssue, sessions: readonly string[], f
   const actions: EquityActionRow[] = [];
   const reverse = issue.index % 90 === 17 || random.chance(0.004);
   const split = !reverse && (issue.index % 25 === 3 || random.chance(0.03));
-  if ((split || reverse) && span > 10) {
-    const at = sessions[first + random.int(5, span - 1)] as string;
+  if (split || reverse) {
+    // A day of the fixed action window, moved to the next session: the same whatever the seed's last day.
+    const day = addDays(issue.listedOn > HISTORY_START ? issue.listedOn : HISTORY_START, random.int(7, ACTION_WINDOW_DAYS));
     const ratio = reverse ? random.pick([0.1, 0.2]) : random.pick(SPLIT_RATIOS);
     // A consolidation usually follows a long slide; a split a strong run: start the price accordingly.
     price = reverse ? Math.max(20, price / 20) : price * Math.min(ratio, 4);
-    actions.push({ code: issue.code, effective_date: at, kind: reverse ? 'reverse_split' : 'split', ratio, source: DEMO_SOURCE });
+    const at = sessions.find((date) => date >= day);
+    // An action after the seed's last session has not happened yet.
+    if (at !== undefined) actions.push({ code: issue.code, effective_date: at, kind: reverse ? 'reverse_split' : 'split', ratio, source: DEMO_SOURCE });
   }
 
   const sector = factors.sector.get(issue.sectorCode);

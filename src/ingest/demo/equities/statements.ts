@@ -24,13 +24,21 @@ interface Quarter {
   nonOperating: number;
 }
 
+/** The first fiscal year the demo's statements cover: five years before the contract's history ends. */
+const FIRST_FISCAL_YEAR = 2021;
+/** The quarter every 37th issue never disclosed. */
+const MISSING_QUARTER = { fiscalYear: 2025, quarter: 2 };
+/** The fiscal year every 41st issue restated: recent enough to be among the years a statement shows. */
+const RESTATED_FISCAL_YEAR = 2025;
+
 /**
  * Quarterly results disclosed as year-to-date figures, as Japanese issuers file them, with
- * the balance sheet at each quarter end. Everything adds up: operating profit is sales less
- * both expense lines, totals are the sum of their current and non-current parts. Some
- * issues show the awkward cases on purpose: every 53rd (from the 9th) has no statements
- * collected, every 37th (from the 5th) lacks one of its recent quarters, every 41st (from
- * the 13th) restated its latest annual figures a month after the first disclosure.
+ * the balance sheet at each quarter end, from a fixed first fiscal year to the last disclosure
+ * on or before `until`. Everything adds up: operating profit is sales less both expense lines,
+ * totals are the sum of their current and non-current parts. Some issues show the awkward
+ * cases on purpose: every 53rd (from the 9th) has no statements collected, every 37th (from
+ * the 5th) lacks a recent quarter, every 41st (from the 13th) restated one recent annual result
+ * a month after its first disclosure.
  */
 export function generateStatements(issue: DemoIssue, until: string, random: SeededRandom): EquityStatementRow[] {
   if (issue.index % 53 === 9) return [];
@@ -45,7 +53,7 @@ export function generateStatements(issue: DemoIssue, until: string, random: Seed
   const liabilityShare = random.between(0.3, 0.7);
   const currentLiabilityShare = random.between(0.35, 0.65);
 
-  for (let fiscalYear = untilYear - 5; fiscalYear <= untilYear + 1; fiscalYear++) {
+  for (let fiscalYear = FIRST_FISCAL_YEAR; fiscalYear <= untilYear + 1; fiscalYear++) {
     const fiscalYearEnd = monthEnd(fiscalYear, issue.fiscalYearEndMonth);
     annualSales *= 1 + growth + random.normal(0, 0.04);
     const ytd = { netSales: 0, costOfSales: 0, sga: 0, nonOperating: 0 };
@@ -64,13 +72,17 @@ export function generateStatements(issue: DemoIssue, until: string, random: Seed
       ytd.sga += q.sga;
       ytd.nonOperating += q.nonOperating;
       const disclosedOn = addDays(periodEnd, quarter === 4 ? random.int(40, 50) : random.int(30, 45));
-      if (disclosedOn > until || disclosedOn < issue.listedOn) continue;
       const assets = toMillions(annualSales * assetTurn * random.between(0.97, 1.03));
-      rows.push(statementRow(issue, { periodEnd, fiscalYearEnd, quarter, disclosedOn, ytd, assets, currentShare, liabilityShare, currentLiabilityShare }));
+      if (disclosedOn > until || disclosedOn < issue.listedOn) continue;
+      if (issue.index % 37 === 5 && fiscalYear === MISSING_QUARTER.fiscalYear && quarter === MISSING_QUARTER.quarter) continue;
+      const row = statementRow(issue, { periodEnd, fiscalYearEnd, quarter, disclosedOn, ytd, assets, currentShare, liabilityShare, currentLiabilityShare });
+      rows.push(row);
+      if (issue.index % 41 === 13 && fiscalYear === RESTATED_FISCAL_YEAR && quarter === 4) {
+        const restated = restatedAnnual(row);
+        if (restated !== undefined && restated.disclosed_on <= until) rows.push(restated);
+      }
     }
   }
-  if (issue.index % 37 === 5 && rows.length >= 3) rows.splice(rows.length - 2, 1);
-  if (issue.index % 41 === 13) restateLatestAnnual(rows, until);
   return rows;
 }
 
@@ -117,20 +129,17 @@ function statementRow(
   };
 }
 
-/** A second disclosure of the latest full year: cost of sales corrected, profits following. */
-function restateLatestAnnual(rows: EquityStatementRow[], until: string): void {
-  const annual = rows.filter((r) => r.fiscal_quarter === 4).at(-1);
-  if (annual === undefined || annual.net_sales === null || annual.cost_of_sales === null) return;
-  const disclosedOn = addDays(annual.disclosed_on, 30);
-  if (disclosedOn > until) return;
+/** A second disclosure of a full year, a month after the first: cost of sales corrected, profits following. */
+function restatedAnnual(annual: EquityStatementRow): EquityStatementRow | undefined {
+  if (annual.net_sales === null || annual.cost_of_sales === null) return undefined;
   const correction = toMillions(annual.net_sales * 0.004) || MILLION;
   const less = (value: number | null) => (value === null ? null : value - correction);
-  rows.push({
+  return {
     ...annual,
-    disclosed_on: disclosedOn,
+    disclosed_on: addDays(annual.disclosed_on, 30),
     cost_of_sales: annual.cost_of_sales + correction,
     operating_profit: less(annual.operating_profit),
     ordinary_profit: less(annual.ordinary_profit),
     net_income: less(annual.net_income),
-  });
+  };
 }

@@ -95,14 +95,28 @@ function drawFiscalYearEnd(random: SeededRandom): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const DAY_MS = 86_400_000;
 /**
- * The demo's listed issues. Issue 0 is `7203` (a large automaker, as in the contract's
- * examples) and one recent listing is `130A`, so documented examples answer.
+ * New listings happen between these days: a fixed window, so the universe is the same whatever
+ * the seed's last day (a listing after that day is left out until a later seed reaches it).
  */
-export function generateUniverse(random: SeededRandom, total: number, sessions: readonly string[]): DemoIssue[] {
+const NEW_LISTINGS_FROM = '2021-11-01';
+const NEW_LISTINGS_UNTIL = '2026-06-30';
+
+function drawListingDay(random: SeededRandom): string {
+  const from = Date.parse(`${NEW_LISTINGS_FROM}T00:00:00Z`);
+  const days = (Date.parse(`${NEW_LISTINGS_UNTIL}T00:00:00Z`) - from) / DAY_MS;
+  return new Date(from + random.int(0, days) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The demo's listed issues, including those listed after `until` (the caller leaves them out).
+ * Issue 0 is `7203` (a large automaker, as in the contract's examples) and one recent listing
+ * is `130A`, so documented examples answer.
+ */
+export function generateUniverse(random: SeededRandom, total: number): DemoIssue[] {
   const used = new Set<string>(['7203', '130A']);
   const issues: DemoIssue[] = [];
-  const firstSession = sessions[0] ?? '2021-10-01';
   let index = 0;
   for (const [sectorCode, count] of sectorCounts(total)) {
     const sector = SECTORS_33.find((s) => s.code === sectorCode) ?? SECTORS_33[0];
@@ -110,9 +124,7 @@ export function generateUniverse(random: SeededRandom, total: number, sessions: 
     for (let n = 0; n < count; n++, index++) {
       const cap = drawCap(random);
       const newListing = random.chance(0.08) && index > 0;
-      const listedOn = newListing
-        ? (sessions[random.int(20, Math.max(20, sessions.length - 20))] ?? firstSession)
-        : `${random.int(1949, 2020)}-${pad(random.int(1, 12))}-${pad(random.int(1, 28))}`;
+      const listedOn = newListing ? drawListingDay(random) : `${random.int(1949, 2020)}-${pad(random.int(1, 12))}-${pad(random.int(1, 28))}`;
       let ticker: string;
       if (newListing && listedOn >= '2024-01-01') {
         do ticker = `${random.int(1, 9)}${random.int(0, 9)}${random.int(0, 9)}${random.pick(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'K', 'L', 'M'])}`;
@@ -140,12 +152,12 @@ export function generateUniverse(random: SeededRandom, total: number, sessions: 
       });
     }
   }
-  pinExamples(issues, sessions);
+  pinExamples(issues);
   return issues;
 }
 
 /** The contract's example tickers, on plausible issues. */
-function pinExamples(issues: DemoIssue[], sessions: readonly string[]): void {
+function pinExamples(issues: DemoIssue[]): void {
   const automaker = issues.find((i) => i.sectorCode === '3700');
   if (automaker !== undefined) {
     Object.assign(automaker, {
@@ -159,9 +171,8 @@ function pinExamples(issues: DemoIssue[], sessions: readonly string[]): void {
     });
   }
   const recent = issues.find((i) => i.sectorCode === '5250' && i.ticker !== '7203' && i.index % 7 === 3);
-  const listedOn = sessions.find((d) => d >= '2024-03-01');
-  if (recent !== undefined && listedOn !== undefined) {
-    Object.assign(recent, { ticker: '130A', code: '130A0', segment: 'growth', listedOn, initialCap: 1.2e10 });
+  if (recent !== undefined) {
+    Object.assign(recent, { ticker: '130A', code: '130A0', segment: 'growth', listedOn: '2024-03-01', initialCap: 1.2e10 });
   }
   // A preferred share (check character 5): listed, reachable by its code only, never anyone's peer.
   const preferred = issues.find((i) => i.segment === 'prime' && i.ticker !== '7203' && i.index % 11 === 7);

@@ -117,13 +117,15 @@ export function generateEconomy(ctx: DemoContext, vintage: DemoVintage): void {
     const publisher = ECONOMY_PUBLISHERS[country];
     const levels = new Map<CountrySeries, number[]>();
     for (const spec of specs) {
-      const random = ctx.random(`${country}:${spec.key}`);
+      // The path and the publication draws have a stream each: a longer path never shifts a publication's draws.
+      const pathRandom = ctx.random(`${country}:${spec.key}`);
+      const random = ctx.random(`${country}:${spec.key}:publication`);
       const labels = spec.frequency === 'month' ? monthsBetween(spec.start ?? MONTH_START, lastMonth) : quartersBetween(spec.start ?? QUARTER_START, lastQuarter);
       const base = spec.spreadOver === undefined ? undefined : levels.get(spec.spreadOver.key);
       const values =
         spec.spreadOver !== undefined && base !== undefined
-          ? base.map((level) => Math.max(spec.spreadOver?.floor ?? -Infinity, level + (spec.spreadOver?.offset ?? 0) + random.normal(0, spec.volatility)))
-          : anchoredPath(random, labels, spec.anchors, { volatility: spec.volatility, reversion: spec.reversion ?? 0.3, log: spec.log ?? false });
+          ? base.map((level) => Math.max(spec.spreadOver?.floor ?? -Infinity, level + (spec.spreadOver?.offset ?? 0) + pathRandom.normal(0, spec.volatility)))
+          : anchoredPath(pathRandom, labels, spec.anchors, { volatility: spec.volatility, reversion: spec.reversion ?? 0.3, log: spec.log ?? false });
       const stepped = spec.step === undefined ? values : values.map((v) => Math.round(v / (spec.step ?? 1)) * (spec.step ?? 1));
       levels.set(spec.key, stepped);
       const series = countrySeries(country, spec.key);

@@ -20,6 +20,8 @@ const TOTALS: Record<FdiDirection, readonly (readonly [number, number])[]> = {
 /** Days after the quarter's end of the preliminary and the revised releases. */
 const PRELIMINARY_LAG = 68;
 const REVISED_LAG = 160;
+/** The quarter the outward series' regions were reclassified (a fixed date, inside the last 12 quarters of 2026). */
+const FDI_BREAK_QUARTER = '2025-Q1';
 export const FDI_BREAK_REASON = 'The publisher reclassified countries into regions (geographic revision); figures before this quarter are not comparable';
 
 /**
@@ -30,13 +32,13 @@ export const FDI_BREAK_REASON = 'The publisher reclassified countries into regio
 export function generateJapanFdi(ctx: DemoContext, vintage: DemoVintage): void {
   const untilQuarter = `${ctx.until.slice(0, 4)}-Q${Math.floor((Number(ctx.until.slice(5, 7)) - 1) / 3) + 1}`;
   const quarters = quartersBetween('2014-Q1', addQuarters(untilQuarter, -1));
-  const breakAt = addQuarters(untilQuarter, -6);
   for (const direction of ['inward', 'outward'] as const) {
-    const random = ctx.random(`jp-fdi:${direction}`);
+    const pathRandom = ctx.random(`jp-fdi:${direction}`);
+    const random = ctx.random(`jp-fdi:${direction}:publication`);
     const totals =
       direction === 'outward'
-        ? anchoredPath(random, quarters, TOTALS.outward, { volatility: 0.15, reversion: 0.5, log: true })
-        : anchoredPath(random, quarters, TOTALS.inward, { volatility: 2500, reversion: 0.6 });
+        ? anchoredPath(pathRandom, quarters, TOTALS.outward, { volatility: 0.15, reversion: 0.5, log: true })
+        : anchoredPath(pathRandom, quarters, TOTALS.inward, { volatility: 2500, reversion: 0.6 });
     quarters.forEach((quarter, i) => {
       const total = totals[i] ?? 0;
       const preliminaryOn = addDays(quarterEnd(quarter), PRELIMINARY_LAG);
@@ -54,7 +56,7 @@ export function generateJapanFdi(ctx: DemoContext, vintage: DemoVintage): void {
       }
       vintage.publish(JP_PUBLISHER, preliminaryOn, fdiSeries(direction, FDI_PRELIMINARY), quarter, 1);
       vintage.publish(JP_PUBLISHER, revisedOn, fdiSeries(direction, FDI_PRELIMINARY), quarter, 0);
-      if (direction === 'outward' && quarter === breakAt) {
+      if (direction === 'outward' && quarter === FDI_BREAK_QUARTER) {
         vintage.publish(JP_PUBLISHER, preliminaryOn, fdiSeries(direction, FDI_METHOD_CHANGE), quarter, null, FDI_BREAK_REASON);
       }
     });
@@ -67,10 +69,10 @@ export function generateJapanFdi(ctx: DemoContext, vintage: DemoVintage): void {
  * missing, some year-to-date figures revised a month later.
  */
 export function generateVietnamFdi(ctx: DemoContext, vintage: DemoVintage): void {
-  const random = ctx.random('vn-fdi');
+  const random = ctx.random('vn-fdi:publication');
   const months = monthsBetween('2018-01', addMonths(ctx.until.slice(0, 7), -1));
-  const registered = anchoredPath(random, months, [[2018, 2700], [2020.5, 2200], [2022, 2300], [2024, 3200], [2026.5, 3500]], { volatility: 0.35, reversion: 0.8, log: true });
-  const realized = anchoredPath(random, months, [[2018, 1500], [2020.5, 1500], [2022, 1700], [2024, 1900], [2026.5, 2100]], { volatility: 0.12, reversion: 0.6, log: true });
+  const registered = anchoredPath(ctx.random('vn-fdi:registered'), months, [[2018, 2700], [2020.5, 2200], [2022, 2300], [2024, 3200], [2026.5, 3500]], { volatility: 0.35, reversion: 0.8, log: true });
+  const realized = anchoredPath(ctx.random('vn-fdi:realized'), months, [[2018, 1500], [2020.5, 1500], [2022, 1700], [2024, 1900], [2026.5, 2100]], { volatility: 0.12, reversion: 0.6, log: true });
   let registeredYtd = 0;
   let realizedYtd = 0;
   months.forEach((month, i) => {
@@ -81,7 +83,7 @@ export function generateVietnamFdi(ctx: DemoContext, vintage: DemoVintage): void
     registeredYtd += registered[i] ?? 0;
     realizedYtd += realized[i] ?? 0;
     // A handful of months the publisher skipped (the next month's year-to-date still counts them).
-    if (i > 0 && i < months.length - 1 && random.chance(0.03)) return;
+    if (random.chance(0.03) && i > 0) return;
     const publishedOn = addDays(`${addMonths(month, 1)}-01`, -1);
     const cutoffDay = month.endsWith('-12') ? 31 : random.int(20, 28);
     const realizedFigure = random.chance(0.02) ? null : roundTo(realizedYtd, 2);

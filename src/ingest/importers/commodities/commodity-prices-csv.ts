@@ -1,8 +1,9 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../../store/schema.ts';
 import { findCommodity } from '../../../domains/commodities/commodities.catalog.ts';
-import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
+import { ImportError, type Importer } from '../../source.ts';
+import { replaceCloses } from '../../instrument-closes.ts';
+import { commodityInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
 import { csvCells } from '../../csv.ts';
+import { calendarDate } from '../../calendar-dates.ts';
 
 export interface CommodityClose {
   slug: string;
@@ -13,10 +14,6 @@ export interface CommodityClose {
 const HEADER = ['date', 'slug', 'close'];
 const CHUNK = 1000;
 
-function isDate(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00.000Z`).toISOString().slice(0, 10) === text;
-}
-
 /**
  * A daily closing-price CSV, `date,slug,close` (header required; dates YYYY-MM-DD; slugs as
  * the commodity list serves them; close in the commodity's unit, dot decimal, no thousands
@@ -24,6 +21,7 @@ function isDate(text: string): boolean {
  */
 export const commodityPricesCsvImporter: Importer<CommodityClose[]> = {
   dataset: 'commodity-prices-csv',
+  datasets: ['instruments'],
   description: 'Daily commodity closes, CSV with header date,slug,close',
   source: 'Commodity prices CSV',
   parse(content) {
@@ -38,7 +36,7 @@ export const commodityPricesCsvImporter: Importer<CommodityClose[]> = {
       const cells = csvCells(line);
       if (cells.length !== 3) throw new ImportError(`line ${lineNo}: expected 3 fields (date,slug,close), got ${cells.length}`);
       const [date = '', slug = '', closeText = ''] = cells;
-      if (!isDate(date)) throw new ImportError(`line ${lineNo}: date "${date}" is not a YYYY-MM-DD date`);
+      if (calendarDate(date) === undefined) throw new ImportError(`line ${lineNo}: date "${date}" is not a calendar date (YYYY-MM-DD)`);
       if (findCommodity(slug) === undefined) throw new ImportError(`line ${lineNo}: unknown commodity slug "${slug}"`);
       const close = Number(closeText);
       if (closeText === '' || !Number.isFinite(close) || close <= 0) throw new ImportError(`line ${lineNo}: close "${closeText}" is not a positive number`);
@@ -50,16 +48,7 @@ export const commodityPricesCsvImporter: Importer<CommodityClose[]> = {
     if (closes.length === 0) throw new ImportError('the file has no price lines');
     return closes;
   },
-  async load(db: Transaction<Database>, closes, release: ReleaseInfo) {
-    for (let i = 0; i < closes.length; i += CHUNK) {
-      await db
-        .insertInto('commodity_price')
-        .values(closes.slice(i, i + CHUNK).map((c) => ({ commodity_id: c.slug, date: c.date, close: c.close, source: release.source })))
-        .onConflict((oc) =>
-          oc.columns(['commodity_id', 'date']).doUpdateSet((eb) => ({ close: eb.ref('excluded.close'), source: eb.ref('excluded.source') })),
-        )
-        .execute();
-    }
-    return closes.length;
+  load(db, closes, release) {
+    return replaceCloses(db, closes.map((c) => ({ instrument: commodityInstrument(c.slug), date: c.date, close: c.close })), release);
   },
 };

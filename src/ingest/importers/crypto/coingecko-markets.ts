@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
+import { isoDateTime } from '../../calendar-dates.ts';
+import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 
 export interface CoinGeckoMarketsFile {
   /** The snapshot time every coin of the file is stored at: the newest `last_updated`. */
@@ -23,12 +25,14 @@ function fail(index: number, problem: string): never {
  */
 export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
   dataset: 'coingecko-markets',
+  datasets: ['crypto'],
   description: 'CoinGecko /coins/markets JSON (vs_currency=usd): one market snapshot',
   source: 'CoinGecko',
+  canonicalForm: canonicalJson,
   parse(content) {
     let items: unknown;
     try {
-      items = JSON.parse(content);
+      items = JSON.parse(withoutByteOrderMark(content));
     } catch (error) {
       throw new ImportError(`not JSON: ${(error as Error).message}`);
     }
@@ -51,8 +55,8 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
           fail(index, `"${field}" of ${id} must be a non-negative number or null`);
         }
       }
-      if (typeof updated !== 'string' || Number.isNaN(Date.parse(updated))) fail(index, `"last_updated" of ${id} must be an ISO 8601 date-time`);
-      const updatedIso = new Date(updated).toISOString();
+      const updatedIso = typeof updated === 'string' ? isoDateTime(updated) : undefined;
+      if (updatedIso === undefined) fail(index, `"last_updated" of ${id} ${JSON.stringify(updated)} is not a calendar date-time (ISO 8601 with a zone)`);
       if (updatedIso > latest) latest = updatedIso;
       if (typeof price !== 'number' || price <= 0 || typeof marketCap !== 'number' || marketCap <= 0) {
         skipped++;

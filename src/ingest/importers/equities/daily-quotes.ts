@@ -1,5 +1,6 @@
 import type { Importer } from '../../source.ts';
 import type { EquityActionRow, EquityBarRow } from '../../../domains/equities/equities.tables.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { J_QUANTS_SOURCE, readRecords, RecordReader } from './json-records.ts';
 
 interface ParsedQuotes {
@@ -20,8 +21,10 @@ const roundRatio = (ratio: number) => Math.round(ratio * 10_000) / 10_000;
  */
 export const dailyQuotesImporter: Importer<ParsedQuotes> = {
   dataset: 'jquants-daily-quotes',
+  datasets: ['equities'],
   description: 'J-Quants daily quotes JSON ({"daily_quotes": [...]}) with AdjustmentFactor',
   source: J_QUANTS_SOURCE,
+  canonicalForm: canonicalJson,
   parse(content, fileName) {
     const bars: ParsedQuotes['bars'] = [];
     const actions: ParsedQuotes['actions'] = [];

@@ -1,4 +1,6 @@
 import { ImportError } from '../../source.ts';
+import { calendarDate } from '../../calendar-dates.ts';
+import { withoutByteOrderMark } from '../../canonical-content.ts';
 
 /**
  * J-Quants answers are one JSON object holding an array under a named key
@@ -7,7 +9,7 @@ import { ImportError } from '../../source.ts';
 export function readRecords(content: string, fileName: string, key: string): Record<string, unknown>[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(content);
+    parsed = JSON.parse(withoutByteOrderMark(content));
   } catch (error) {
     throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
   }
@@ -34,10 +36,9 @@ export class RecordReader {
 
   date(field: string): string {
     const value = this.#record[field];
-    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
-      this.fail(`${field} must be a date YYYY-MM-DD (got ${JSON.stringify(value)})`);
-    }
-    return value;
+    const date = typeof value === 'string' ? calendarDate(value) : undefined;
+    if (date === undefined) this.fail(`${field} ${JSON.stringify(value)} is not a calendar date (YYYY-MM-DD)`);
+    return date;
   }
 
   /** The issue code: J-Quants sends the 5-character code (`72030`); a bare 4-character ticker gets its `0`. */

@@ -1,5 +1,6 @@
 import type { Importer } from '../../source.ts';
 import { SECTORS_33, type Segment } from '../../../domains/equities/sectors.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { J_QUANTS_SOURCE, readRecords, RecordReader } from './json-records.ts';
 
 /** J-Quants MarketCode of the three markets; other codes (TOKYO PRO Market, ETFs …) are not equities here. */
@@ -20,13 +21,17 @@ interface ListedIssue {
  */
 export const listedInfoImporter: Importer<ListedIssue[]> = {
   dataset: 'jquants-listed-info',
+  datasets: ['equities'],
   description: 'J-Quants listed issue information JSON ({"info": [...]})',
   source: J_QUANTS_SOURCE,
+  canonicalForm: canonicalJson,
   parse(content, fileName) {
     const issues: ListedIssue[] = [];
     readRecords(content, fileName, 'info').forEach((record, i) => {
       const read: RecordReader = new RecordReader(fileName, 'info', i, record);
       const code = read.code('Code');
+      // The snapshot day is not stored, but an impossible one marks a file that cannot be trusted.
+      read.date('Date');
       const segment = SEGMENT_BY_MARKET_CODE[read.text('MarketCode')];
       if (segment === undefined) return;
       const sector33Code = read.text('Sector33Code');

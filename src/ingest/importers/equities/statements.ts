@@ -1,5 +1,6 @@
 import type { Importer } from '../../source.ts';
 import type { EquityStatementRow } from '../../../domains/equities/equities.tables.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { J_QUANTS_SOURCE, readRecords, RecordReader } from './json-records.ts';
 
 const QUARTER_BY_PERIOD: Record<string, number> = { '1Q': 1, '2Q': 2, '3Q': 3, '4Q': 4, FY: 4 };
@@ -17,8 +18,10 @@ interface ParsedStatement {
  */
 export const statementsImporter: Importer<ParsedStatement[]> = {
   dataset: 'jquants-statements',
+  datasets: ['equities'],
   description: 'J-Quants financial statements summary JSON ({"statements": [...]}), cumulative YTD',
   source: J_QUANTS_SOURCE,
+  canonicalForm: canonicalJson,
   parse(content, fileName) {
     const parsed: ParsedStatement[] = [];
     readRecords(content, fileName, 'statements').forEach((record, i) => {

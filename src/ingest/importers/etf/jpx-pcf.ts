@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
+import { calendarDate } from '../../calendar-dates.ts';
 
 /**
  * The portfolio composition file (PCF) the Tokyo Stock Exchange publishes for each ETF
@@ -54,14 +55,14 @@ export function parsePcf(content: string): PcfFile {
   if (!sameHeader(csvCells(lines[0] ?? ''), FUND_HEADER)) throw new ImportError(`line 1: expected the PCF fund header "${FUND_HEADER.join(',')}"`);
   const [fundCode = '', fundName = '', cash = '', units = '', date = ''] = csvCells(lines[1] ?? '');
   if (!/^[0-9A-Z]{4}$/.test(fundCode)) throw new ImportError(`line 2: ETF Code "${fundCode}" is not a 4-character TSE code`);
-  const dateMatch = /^(\d{4})(\d{2})(\d{2})$/.exec(date);
-  if (dateMatch === null) throw new ImportError(`line 2: Fund Date "${date}" is not YYYYMMDD`);
+  const fundDate = calendarDate(date, 'YYYYMMDD');
+  if (fundDate === undefined) throw new ImportError(`line 2: Fund Date "${date}" is not a calendar date (YYYYMMDD)`);
   const file: PcfFile = {
     fundCode,
     fundName,
     cash: number(cash, 'Fund Cash Component', 2),
     unitsOutstanding: number(units, 'Shares Outstanding', 2),
-    fundDate: `${dateMatch[1]}-${dateMatch[2]}-${dateMatch[3]}`,
+    fundDate,
     holdings: [],
   };
   if (file.unitsOutstanding <= 0) throw new ImportError('line 2: Shares Outstanding must be positive');
@@ -157,6 +158,7 @@ async function loadPcf(db: Transaction<Database>, file: PcfFile, release: Releas
 
 export const jpxPcfImporter: Importer<PcfFile> = {
   dataset: 'jpx-etf-pcf',
+  datasets: ['etf'],
   description: 'JPX ETF portfolio composition file (PCF, ICE Data Services CSV layout)',
   source: 'JPX ETF PCF (ICE Data Services)',
   parse: (content) => parsePcf(content),

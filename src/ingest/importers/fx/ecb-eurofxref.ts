@@ -1,6 +1,9 @@
-import { insertChunked } from '../../demo/framework.ts';
+import { replaceCloses } from '../../instrument-closes.ts';
+import { usdCrossFromEuro, usdPair } from '../../../domains/instruments/dollar-quotes.ts';
+import { fxInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
+import { calendarDate } from '../../calendar-dates.ts';
 
 /**
  * The ECB euro foreign exchange reference rates, `eurofxref-hist.csv` (or the daily
@@ -10,13 +13,8 @@ import { csvCells } from '../../csv.ts';
  *
  * The hub serves pairs against the dollar, so each currency C becomes a cross through the euro:
  * USD/C = (C per EUR) / (USD per EUR), or C/USD for the currencies quoted that way (GBP, AUD,
- * NZD); EUR/USD is the USD column itself. Crosses keep 6 significant digits, one more than the
- * ECB publishes.
+ * NZD: the one rule in dollar-quotes.ts); EUR/USD is the USD column itself.
  */
-
-/** Currencies the market quotes as units of dollars per one of them. */
-const QUOTED_IN_USD = new Set(['EUR', 'GBP', 'AUD', 'NZD']);
-const SIGNIFICANT_DIGITS = 6;
 
 export interface EcbRate {
   pair: string;
@@ -24,27 +22,11 @@ export interface EcbRate {
   close: number;
 }
 
-export function usdPair(currency: string): string {
-  return QUOTED_IN_USD.has(currency) ? `${currency}/USD` : `USD/${currency}`;
-}
-
-/** The dollar cross of `currency` from its euro rate and the euro's dollar rate. */
-export function usdCross(currency: string, perEuro: number, usdPerEuro: number): number {
-  const cross = QUOTED_IN_USD.has(currency) ? usdPerEuro / perEuro : perEuro / usdPerEuro;
-  return Number(cross.toPrecision(SIGNIFICANT_DIGITS));
-}
-
 function splitLine(line: string): string[] {
   const cells = csvCells(line);
   // The ECB ends every line with a comma.
   if (cells.length > 1 && cells[cells.length - 1] === '') cells.pop();
   return cells;
-}
-
-function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
 }
 
 export function parseEurofxref(content: string): EcbRate[] {
@@ -64,7 +46,7 @@ export function parseEurofxref(content: string): EcbRate[] {
     const lineNumber = i + 1;
     const cells = splitLine(lines[i] ?? '');
     const [date = '', ...values] = cells;
-    if (!isCalendarDate(date)) throw new ImportError(`line ${lineNumber}: "${date}" is not a YYYY-MM-DD date`);
+    if (calendarDate(date) === undefined) throw new ImportError(`line ${lineNumber}: date "${date}" is not a calendar date (YYYY-MM-DD)`);
     if (seen.has(date)) throw new ImportError(`line ${lineNumber}: ${date} appears twice`);
     seen.add(date);
     if (values.length !== currencies.length) {
@@ -84,7 +66,7 @@ export function parseEurofxref(content: string): EcbRate[] {
     currencies.forEach((currency, column) => {
       const rate = perEuro[column];
       if (currency === 'USD' || rate === undefined) return;
-      rates.push({ pair: usdPair(currency), date, close: usdCross(currency, rate, usdPerEuro) });
+      rates.push({ pair: usdPair(currency), date, close: usdCrossFromEuro(currency, rate, usdPerEuro) });
     });
   }
   if (rates.length === 0) throw new ImportError('the file holds no day with a USD rate');
@@ -93,27 +75,13 @@ export function parseEurofxref(content: string): EcbRate[] {
 
 export const ecbEurofxrefImporter: Importer<EcbRate[]> = {
   dataset: 'ecb-eurofxref',
+  datasets: ['instruments'],
   description: 'ECB euro reference rates CSV (eurofxref-hist.csv); dollar crosses derived via EUR',
   source: 'European Central Bank euro reference rates (dollar crosses derived via EUR)',
   parse(content) {
     return parseEurofxref(content);
   },
-  async load(db, rates, release) {
-    const pairs = [...new Set(rates.map((rate) => rate.pair))];
-    const dates = rates.map((rate) => rate.date).sort();
-    // The file replaces whatever the store held for its pairs over its dates (demo rows included),
-    // so no series mixes two publishers within the file's span.
-    await db
-      .deleteFrom('fx_rate')
-      .where('pair', 'in', pairs)
-      .where('date', '>=', dates[0] ?? '')
-      .where('date', '<=', dates[dates.length - 1] ?? '')
-      .execute();
-    await insertChunked(
-      db,
-      'fx_rate',
-      rates.map((rate) => ({ pair: rate.pair, date: rate.date, close: rate.close, source: release.source, release_id: release.id })),
-    );
-    return rates.length;
+  load(db, rates, release) {
+    return replaceCloses(db, rates.map((rate) => ({ instrument: fxInstrument(rate.pair), date: rate.date, close: rate.close })), release);
   },
 };

@@ -2,6 +2,9 @@ import { catalogueRow, INDEX_CATALOGUE } from '../../../domains/indices/indices.
 import { insertChunked } from '../../demo/framework.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
+import { replaceCloses } from '../../instrument-closes.ts';
+import { indexInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
+import { calendarDate } from '../../calendar-dates.ts';
 
 /**
  * FRED's CSV download of one or more daily index series (`fredgraph.csv` or `SP500.csv`):
@@ -22,12 +25,6 @@ export interface IndexCloseRecord {
   close: number;
 }
 
-function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
-}
-
 export function parseFredIndices(content: string): IndexCloseRecord[] {
   const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
   while (lines.length > 0 && (lines[lines.length - 1] ?? '').trim() === '') lines.pop();
@@ -45,7 +42,7 @@ export function parseFredIndices(content: string): IndexCloseRecord[] {
   for (let i = 1; i < lines.length; i++) {
     const lineNumber = i + 1;
     const [date = '', ...values] = csvCells(lines[i] ?? '');
-    if (!isCalendarDate(date)) throw new ImportError(`line ${lineNumber}: "${date}" is not a YYYY-MM-DD date`);
+    if (calendarDate(date) === undefined) throw new ImportError(`line ${lineNumber}: date "${date}" is not a calendar date (YYYY-MM-DD)`);
     if (seen.has(date)) throw new ImportError(`line ${lineNumber}: ${date} appears twice`);
     seen.add(date);
     if (values.length !== codes.length) throw new ImportError(`line ${lineNumber}: ${values.length} values for ${codes.length} series`);
@@ -64,6 +61,7 @@ export function parseFredIndices(content: string): IndexCloseRecord[] {
 
 export const fredIndicesImporter: Importer<IndexCloseRecord[]> = {
   dataset: 'fred-indices',
+  datasets: ['instruments'],
   description: 'FRED daily index CSV (SP500, DJIA, NASDAQCOM, NIKKEI225)',
   source: 'Federal Reserve Bank of St. Louis, FRED',
   parse(content) {
@@ -74,15 +72,6 @@ export const fredIndicesImporter: Importer<IndexCloseRecord[]> = {
     const listed = new Set((await db.selectFrom('market_index').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
     const missing = INDEX_CATALOGUE.filter((index) => codes.includes(index.code) && !listed.has(index.code));
     await insertChunked(db, 'market_index', missing.map((index) => catalogueRow(index, release.source)));
-    const dates = records.map((record) => record.date).sort();
-    // The file replaces what the store held for its indices over its dates (demo closes included).
-    await db
-      .deleteFrom('market_index_close')
-      .where('code', 'in', codes)
-      .where('date', '>=', dates[0] ?? '')
-      .where('date', '<=', dates[dates.length - 1] ?? '')
-      .execute();
-    await insertChunked(db, 'market_index_close', records.map((record) => ({ ...record, source: release.source })));
-    return records.length;
+    return replaceCloses(db, records.map((record) => ({ instrument: indexInstrument(record.code), date: record.date, close: record.close })), release);
   },
 };

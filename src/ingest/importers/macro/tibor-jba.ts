@@ -2,6 +2,7 @@ import { ImportError, type Importer } from '../../source.ts';
 import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
 import { TIBOR_TENORS, tiborSeries, type TiborTenor } from '../../../domains/macro/series.ts';
 import { csvCells, numberedLines } from '../../csv.ts';
+import { calendarDate } from '../../calendar-dates.ts';
 
 /** JBA's column headings per tenor (`1WEEK`, `1MONTH`, …); the 2- and 12-month columns are not served. */
 const HEADINGS: Record<string, TiborTenor> = { '1WEEK': '1w', '1W': '1w', '1MONTH': '1m', '1M': '1m', '3MONTH': '3m', '3M': '3m', '6MONTH': '6m', '6M': '6m' };
@@ -14,6 +15,7 @@ const NOT_PUBLISHED = new Set(['', '-', '—', 'N/A']);
  */
 export const tiborJbaImporter: Importer<ObservationInput[]> = {
   dataset: 'jp-tibor-jba',
+  datasets: ['macro'],
   description: 'JBA daily Japanese Yen TIBOR CSV (Date,1WEEK,1MONTH,3MONTH,6MONTH,12MONTH)',
   source: 'JBA TIBOR Administration',
   parse(content, fileName) {
@@ -33,10 +35,9 @@ export const tiborJbaImporter: Importer<ObservationInput[]> = {
         if (missing.length > 0) throw new ImportError(`${fileName}:${line}: heading lacks the ${missing.join(', ')} tenor column(s)`);
         continue;
       }
-      const match = /^(\d{4})[/-](\d{2})[/-](\d{2})$/.exec(cells[0] ?? '');
-      if (match === null) throw new ImportError(`${fileName}:${line}: "${cells[0] ?? ''}" is not a date (YYYY/MM/DD)`);
-      const date = `${match[1]}-${match[2]}-${match[3]}`;
-      if (Number.isNaN(new Date(`${date}T00:00:00Z`).getTime())) throw new ImportError(`${fileName}:${line}: ${date} is not a calendar date`);
+      const dateText = cells[0] ?? '';
+      const date = calendarDate(dateText, 'YYYY/MM/DD') ?? calendarDate(dateText, 'YYYY-MM-DD');
+      if (date === undefined) throw new ImportError(`${fileName}:${line}: date "${dateText}" is not a calendar date (YYYY/MM/DD)`);
       if (seen.has(date)) throw new ImportError(`${fileName}:${line}: ${date} appears twice`);
       seen.add(date);
       for (const { index, tenor } of columns) {

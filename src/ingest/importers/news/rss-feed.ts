@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Importer } from '../../source.ts';
 import { ImportError } from '../../source.ts';
 import { NEWS_CATEGORIES } from '../../../domains/news/news.schemas.ts';
+import { calendarDate, isoDateTime, rfc822DateTime } from '../../calendar-dates.ts';
 
 export interface ParsedArticle {
   id: string;
@@ -32,10 +33,21 @@ function decodeText(raw: string): string {
   return decoded.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-function elements(xml: string, tag: string): { attributes: string; body: string; index: number }[] {
-  const found: { attributes: string; body: string; index: number }[] = [];
+interface Element {
+  attributes: string;
+  body: string;
+  /** Where the element starts in the text searched. */
+  index: number;
+  /** Where its body starts in the text searched. */
+  bodyIndex: number;
+}
+
+function elements(xml: string, tag: string): Element[] {
+  const found: Element[] = [];
   const pattern = new RegExp(`<${tag}(\\s[^>]*)?(?:/>|>([\\s\\S]*?)</${tag}>)`, 'g');
-  for (const match of xml.matchAll(pattern)) found.push({ attributes: match[1] ?? '', body: match[2] ?? '', index: match.index });
+  for (const match of xml.matchAll(pattern)) {
+    found.push({ attributes: match[1] ?? '', body: match[2] ?? '', index: match.index, bodyIndex: match.index + match[0].indexOf('>') + 1 });
+  }
   return found;
 }
 
@@ -52,6 +64,15 @@ const attribute = (attributes: string, name: string) => new RegExp(`\\b${name}\\
 const lineAt = (content: string, index: number) => content.slice(0, index).split('\n').length;
 
 /**
+ * RSS `<pubDate>` is RFC 822; Atom `<published>`/`<updated>` and `<dc:date>` are ISO 8601,
+ * which for `<dc:date>` (W3CDTF) may be a bare day, read as its midnight UTC.
+ */
+function publicationInstant(text: string): string | undefined {
+  const day = calendarDate(text);
+  return rfc822DateTime(text) ?? isoDateTime(text) ?? (day === undefined ? undefined : `${day}T00:00:00.000Z`);
+}
+
+/**
  * RSS 2.0 `<item>`s or Atom `<entry>`s. A `<category>` naming one of the hub's news
  * categories is a category; one with `domain="symbol"` (RSS) or `scheme="symbol"` (Atom) names
  * an instrument.
@@ -65,17 +86,22 @@ export function parseFeed(content: string, fileName: string): ParsedArticle[] {
   const language = languageRaw.slice(0, 2).toLowerCase() || 'en';
   const known = new Set<string>(NEWS_CATEGORIES);
   const articles: ParsedArticle[] = [];
-  for (const item of elements(content, isAtom ? 'entry' : 'item')) {
+  const kind = isAtom ? 'entry' : 'item';
+  for (const [ordinal, item] of elements(content, kind).entries()) {
     const line = lineAt(content, item.index);
     const where = `${fileName}: line ${line}`;
     const title = decodeText(first(item.body, 'title')?.body ?? '');
-    if (title === '') throw new ImportError(`${where}: the ${isAtom ? 'entry' : 'item'} has no title`);
+    if (title === '') throw new ImportError(`${where}: the ${kind} has no title`);
     const linkElement = first(item.body, 'link');
     const url = isAtom ? (attribute(linkElement?.attributes ?? '', 'href') ?? '') : decodeText(linkElement?.body ?? '');
-    if (!/^https?:\/\//.test(url)) throw new ImportError(`${where}: the ${isAtom ? 'entry' : 'item'} has no http(s) link`);
-    const dateText = decodeText(first(item.body, ...(isAtom ? ['published', 'updated'] : ['pubDate', 'dc:date']))?.body ?? '');
-    const publishedMs = Date.parse(dateText);
-    if (Number.isNaN(publishedMs)) throw new ImportError(`${where}: the publication date "${dateText}" is not a date`);
+    if (!/^https?:\/\//.test(url)) throw new ImportError(`${where}: the ${kind} has no http(s) link`);
+    const dateElement = first(item.body, ...(isAtom ? ['published', 'updated'] : ['pubDate', 'dc:date']));
+    const dateText = decodeText(dateElement?.body ?? '');
+    const publishedAt = publicationInstant(dateText);
+    if (publishedAt === undefined) {
+      const dateLine = dateElement === undefined ? line : lineAt(content, item.bodyIndex + dateElement.index);
+      throw new ImportError(`${fileName}: line ${dateLine}: ${kind} ${ordinal + 1}: publication date "${dateText}" is not a calendar date-time`);
+    }
     const guid = decodeText(first(item.body, isAtom ? 'id' : 'guid')?.body ?? '') || url;
     const summary = decodeText(first(item.body, ...(isAtom ? ['summary', 'content'] : ['description']))?.body ?? '');
     const symbols = new Set<string>();
@@ -89,7 +115,7 @@ export function parseFeed(content: string, fileName: string): ParsedArticle[] {
     const itemSource = decodeText(first(item.body, 'source')?.body ?? '');
     articles.push({
       id: `rss-${createHash('sha256').update(guid).digest('hex').slice(0, 20)}`,
-      publishedAt: new Date(publishedMs).toISOString(),
+      publishedAt,
       title,
       summary,
       url,
@@ -105,6 +131,7 @@ export function parseFeed(content: string, fileName: string): ParsedArticle[] {
 
 export const rssFeedImporter: Importer<ParsedArticle[]> = {
   dataset: 'news-feed',
+  datasets: ['news'],
   description: 'News articles from an RSS 2.0 or Atom feed file',
   source: 'RSS/Atom feed',
   parse: parseFeed,

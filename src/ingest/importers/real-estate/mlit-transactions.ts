@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Importer } from '../../source.ts';
 import { ImportError } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
+import { calendarQuarter } from '../../calendar-dates.ts';
 
 export interface ParsedTransaction {
   line: number;
@@ -27,7 +28,7 @@ export function tradePeriod(text: string): string | undefined {
   if (english !== null) return `${english[2]}-Q${ORDINALS[(english[1] ?? '').toLowerCase()]}`;
   const japanese = /^(\d{4})年第([1-4])四半期$/.exec(text);
   if (japanese !== null) return `${japanese[1]}-Q${japanese[2]}`;
-  return /^\d{4}-Q[1-4]$/.test(text) ? text : undefined;
+  return calendarQuarter(text);
 }
 
 /** "Chiyoda Ward" / "Hachioji City" (English files) → the hub's "chiyoda-ku" / "hachioji-shi". */
@@ -60,12 +61,13 @@ export function parseMlitCsv(content: string, fileName: string): ParsedTransacti
     const area = Number(/^[\d.,]+/.exec(column(fields, 'Area'))?.[0]?.replaceAll(',', '') ?? NaN);
     if (!Number.isFinite(area) || area <= 0) throw new ImportError(`${where}: Area "${column(fields, 'Area')}" is not an area`);
     const period = tradePeriod(column(fields, 'Period'));
-    if (period === undefined) throw new ImportError(`${where}: Period "${column(fields, 'Period')}" is not a quarter`);
+    if (period === undefined) throw new ImportError(`${where}: Period "${column(fields, 'Period')}" is not a calendar quarter`);
     const year = /^(\d{4})/.exec(column(fields, 'BuildingYear'))?.[1];
     const optional = (name: string) => (header.includes(name) && column(fields, name) !== '' ? column(fields, name) : null);
     rows.push({
       line,
-      key: createHash('sha256').update(text).digest('hex').slice(0, 20),
+      // Trailing whitespace is not part of the transaction: the same line saved with it keeps its id.
+      key: createHash('sha256').update(text.trimEnd()).digest('hex').slice(0, 20),
       prefecture: column(fields, 'Prefecture'),
       municipality: column(fields, 'Municipality'),
       type: column(fields, 'Type'),
@@ -83,6 +85,7 @@ export function parseMlitCsv(content: string, fileName: string): ParsedTransacti
 
 export const mlitTransactionsImporter: Importer<ParsedTransaction[]> = {
   dataset: 'real-estate-mlit-transactions',
+  datasets: ['real-estate'],
   description: 'Japanese real-estate transactions from an MLIT transaction price CSV (English columns)',
   source: 'MLIT Real Estate Information Library',
   parse: parseMlitCsv,

@@ -1,0 +1,15 @@
+import type { DataVersions } from '../../store/data-version.ts';
+
+/**
+ * The data-version port: the versions of the datasets as this process knows them. A commit
+ * made through this process's store is known at once; one made by another process (an
+ * `fdh import` from the shell, another `fdh serve`) within a second. Cached answers key on
+ * the versions they read, so no answer outlives its data (docs/adr/0013-data-version.md).
+ */
+export interface VersionWatcher {
+  current(): Promise<DataVersions>;
+  close(): Promise<void>;
+}
+
+/** How stale the versions may be when nothing announces other processes' commits. */
+export const POLL_INTERVAL_MS = 250;

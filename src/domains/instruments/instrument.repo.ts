@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+
+export interface InstrumentClose {
+  instrument: string;
+  date: string;
+  close: number;
+  source: string;
+  knowledgeAt: string;
+}
+
+export interface InstrumentSpan {
+  instrument: string;
+  firstDate: string;
+  lastDate: string;
+}
+
+/**
+ * Reads of the series store; every one is served by the (instrument, date) primary key.
+ * `knownBy` (an ISO date-time) keeps only closes the hub had learned by then (`asOf`).
+ */
+export class InstrumentRepo {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  /** Stored instruments whose id starts with `prefix`, sorted. */
+  async known({ prefix }: { prefix: string }): Promise<string[]> {
+    const rows = await this.#db
+      .selectFrom('instrument_close')
+      .select('instrument')
+      .distinct()
+      .where('instrument', '>=', prefix)
+      .where('instrument', '<', `${prefix}\uffff`)
+      .orderBy('instrument')
+      .execute();
+    return rows.map((row) => row.instrument);
+  }
+
+  /** First and last stored date of each instrument that has any. */
+  async spans({ instruments }: { instruments: readonly string[] }): Promise<InstrumentSpan[]> {
+    if (instruments.length === 0) return [];
+    const rows = await this.#db
+      .selectFrom('instrument_close')
+      .select((eb) => ['instrument', eb.fn.min('date').as('firstDate'), eb.fn.max('date').as('lastDate')])
+      .where('instrument', 'in', instruments)
+      .groupBy('instrument')
+      .execute();
+    return rows.map((row) => ({ instrument: row.instrument, firstDate: String(row.firstDate), lastDate: String(row.lastDate) }));
+  }
+
+  /** Closes with from ≤ date ≤ to (each bound optional), by instrument then date. */
+  async closes(query: { instruments: readonly string[]; from?: string; to?: string; knownBy?: string | null }): Promise<InstrumentClose[]> {
+    if (query.instruments.length === 0) return [];
+    let select = this.#db
+      .selectFrom('instrument_close')
+      .select(['instrument', 'date', 'close', 'source', 'knowledge_at as knowledgeAt'])
+      .where('instrument', 'in', query.instruments);
+    if (query.from !== undefined) select = select.where('date', '>=', query.from);
+    if (query.to !== undefined) select = select.where('date', '<=', query.to);
+    if (query.knownBy !== undefined && query.knownBy !== null) select = select.where('knowledge_at', '<=', query.knownBy);
+    return select.orderBy('instrument').orderBy('date').execute();
+  }
+
+  /** The last `count` closes of each instrument on or before `to`, by instrument then date. */
+  async lastCloses({ instruments, count, to }: { instruments: readonly string[]; count: number; to?: string }): Promise<InstrumentClose[]> {
+    if (instruments.length === 0) return [];
+    if (instruments.length === 1) return this.#lastClosesOfOne({ instrument: instruments[0] ?? '', count, to });
+    return this.#db
+      .selectFrom((eb) => {
+        let ranked = eb
+          .selectFrom('instrument_close')
+          .select((inner) => [
+            'instrument',
+            'date',
+            'close',
+            'source',
+            'knowledge_at as knowledgeAt',
+            inner.fn
+              .agg<number>('row_number')
+              .over((over) => over.partitionBy('instrument').orderBy('date', 'desc'))
+              .as('recency'),
+          ])
+          .where('instrument', 'in', instruments);
+        if (to !== undefined) ranked = ranked.where('date', '<=', to);
+        return ranked.as('ranked');
+      })
+      .select(['instrument', 'date', 'close', 'source', 'knowledgeAt'])
+      .where('recency', '<=', count)
+      .orderBy('instrument')
+      .orderBy('date')
+      .execute();
+  }
+
+  /**
+   * The last `count` closes of each instrument, in date order. Reads the last `lookbackDays`
+   * calendar days before the earliest latest close (an index range), and an instrument's whole
+   * history only when gaps left it short there.
+   */
+  async recentCloses(input: { instruments: readonly string[]; count: number; lookbackDays: number; spans?: readonly InstrumentSpan[] }): Promise<Map<string, InstrumentClose[]>> {
+    const spans = input.spans ?? (await this.spans({ instruments: input.instruments }));
+    if (spans.length === 0) return new Map();
+    const earliestLast = spans.map((span) => span.lastDate).reduce((a, b) => (b < a ? b : a));
+    const from = shiftDays(earliestLast, -input.lookbackDays);
+    const groups = byInstrument(await this.closes({ instruments: spans.map((span) => span.instrument), from }));
+    const short = spans.filter((span) => (groups.get(span.instrument)?.length ?? 0) < input.count && span.firstDate < from);
+    if (short.length > 0) {
+      const full = byInstrument(await this.lastCloses({ instruments: short.map((span) => span.instrument), count: input.count }));
+      for (const [instrument, closes] of full) groups.set(instrument, closes);
+    }
+    for (const [instrument, closes] of groups) groups.set(instrument, closes.slice(-input.count));
+    return groups;
+  }
+
+  /** An index seek backwards from `to`, however long the history. */
+  async #lastClosesOfOne({ instrument, count, to }: { instrument: string; count: number; to?: string | undefined }): Promise<InstrumentClose[]> {
+    let select = this.#db
+      .selectFrom('instrument_close')
+      .select(['instrument', 'date', 'close', 'source', 'knowledge_at as knowledgeAt'])
+      .where('instrument', '=', instrument);
+    if (to !== undefined) select = select.where('date', '<=', to);
+    return (await select.orderBy('date', 'desc').limit(count).execute()).reverse();
+  }
+
+  /** Highest and lowest close of each instrument on or after its own `from`. */
+  async ranges({ windows }: { windows: readonly { instrument: string; from: string }[] }): Promise<{ instrument: string; high: number; low: number }[]> {
+    if (windows.length === 0) return [];
+    const rows = await this.#db
+      .selectFrom('instrument_close')
+      .select((eb) => ['instrument', eb.fn.max('close').as('high'), eb.fn.min('close').as('low')])
+      .where((eb) => eb.or(windows.map((w) => eb.and([eb('instrument', '=', w.instrument), eb('date', '>=', w.from)]))))
+      .groupBy('instrument')
+      .execute();
+    return rows.map((row) => ({ instrument: row.instrument, high: Number(row.high), low: Number(row.low) }));
+  }
+
+  /** One instrument's last close strictly before `before`, or undefined. */
+  async closeBefore({ instrument, before }: { instrument: string; before: string }): Promise<number | undefined> {
+    const row = await this.#db
+      .selectFrom('instrument_close')
+      .select('close')
+      .where('instrument', '=', instrument)
+      .where('date', '<', before)
+      .orderBy('date', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.close;
+  }
+}
+
+export function shiftDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Groups closes (sorted by instrument, then date) by instrument. */
+export function byInstrument<Row extends { instrument: string }>(rows: readonly Row[]): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(row.instrument);
+    if (group === undefined) groups.set(row.instrument, [row]);
+    else group.push(row);
+  }
+  return groups;
+}

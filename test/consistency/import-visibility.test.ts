@@ -1,0 +1,87 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { runCli, startServer, type RunningServer } from '../helpers/cli.ts';
+import { createTestDatabase } from '../helpers/services.ts';
+import { testRedisUrl, testStore } from '../helpers/stores.ts';
+
+/**
+ * An import made by another process while two `fdh serve` processes serve the same store is
+ * seen by every endpoint that shows its facts within a second, on the store of this pass
+ * (SQLite file; PostgreSQL, with Redis when configured).
+ */
+
+const VISIBLE_WITHIN_MS = 1000;
+const POLL_MS = 50;
+
+const isoDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
+
+async function store(t: { after: (fn: () => Promise<void> | void) => void }): Promise<Record<string, string>> {
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-visibility-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  if (testStore !== 'postgres') return { FDH_DATA_DIR: dir };
+  const database = await createTestDatabase();
+  t.after(() => database.drop());
+  return { FDH_DATA_DIR: dir, FDH_DATABASE_URL: database.url, ...(testRedisUrl === undefined ? {} : { FDH_REDIS_URL: testRedisUrl }) };
+}
+
+/** USD/JPY as each endpoint that shows it shows it today. */
+async function usdJpyEverywhere(server: RunningServer, key: string): Promise<Record<string, unknown>> {
+  const get = async (path: string) => {
+    const response = await fetch(`${server.baseUrl}/openapi/v1${path}`, { headers: { 'x-api-key': key } });
+    assert.equal(response.status, 200, path);
+    return ((await response.json()) as { data: unknown }).data;
+  };
+  const table = (await get('/fx/table?pairs=USD/JPY')) as { rows: { lastPrice: number }[] };
+  const summary = (await get('/fx/summary')) as { usdJpy: { value: number } };
+  const rates = (await get('/macro/exchange-rate?currency1=USD&currency2=JPY&period=1M')) as { close: number }[];
+  const recap = (await get('/macro/market-recap')) as { currencyRate: { index: string; value: number }[] };
+  return {
+    '/fx/table': table.rows[0]?.lastPrice,
+    '/fx/summary': summary.usdJpy.value,
+    '/macro/exchange-rate': rates[rates.length - 1]?.close,
+    '/macro/market-recap': recap.currencyRate.find((item) => item.index === 'USD/JPY')?.value,
+  };
+}
+
+test('an ECB import by another process reaches every USD/JPY endpoint of both serving processes within 1 s', { timeout: 120_000 }, async (t) => {
+  const env = await store(t);
+  const today = isoDay(Date.now());
+  const seeded = await runCli(['seed', 'demo', '--until', isoDay(Date.now() - 86_400_000)], env);
+  assert.equal(seeded.code, 0, seeded.stderr);
+  const created = await runCli(['keys', 'create', '--plan', 'pro'], env);
+  assert.equal(created.code, 0, created.stderr);
+  const key = created.stdout.trim().split('\n').at(-1) ?? '';
+  const servers = [await startServer(env), await startServer(env)];
+  t.after(async () => {
+    for (const server of servers) server.child.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.exited));
+  });
+  for (const server of servers) {
+    const before = await usdJpyEverywhere(server, key);
+    assert.equal(new Set(Object.values(before)).size, 1, `one USD/JPY before the import: ${JSON.stringify(before)}`);
+  }
+
+  // 170.5 yen and 1.1 dollars per euro: USD/JPY 155 on a day after the demo's last.
+  const file = join(env.FDH_DATA_DIR ?? '', 'eurofxref.csv');
+  writeFileSync(file, `Date,USD,JPY,\n${today},1.1000,170.50,\n`);
+  const imported = await runCli(['import', 'ecb-eurofxref', file], env);
+  assert.equal(imported.code, 0, imported.stderr);
+  const importedAt = Date.now();
+
+  for (const [i, server] of servers.entries()) {
+    let seen = await usdJpyEverywhere(server, key);
+    while (Object.values(seen).some((value) => value !== 155) && Date.now() - importedAt < VISIBLE_WITHIN_MS) {
+      await sleep(POLL_MS);
+      seen = await usdJpyEverywhere(server, key);
+    }
+    assert.deepEqual(
+      seen,
+      { '/fx/table': 155, '/fx/summary': 155, '/macro/exchange-rate': 155, '/macro/market-recap': 155 },
+      `server ${i + 1}, ${Date.now() - importedAt} ms after the import`,
+    );
+  }
+});
