@@ -21,7 +21,7 @@ export class CalendarRepo {
     if (series.length === 0) return [];
     return this.#db
       .selectFrom('calendar_event')
-      .select(['series', 'scheduled_at', 'actual'])
+      .select(['series', 'scheduled_at', 'period', 'actual'])
       .where('series', 'in', series)
       .where('scheduled_at', '>=', fromAt)
       .where('scheduled_at', '<=', toAt)

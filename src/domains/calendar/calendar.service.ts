@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { badRequest } from '../../core/errors.ts';
 import { CalendarRepo } from './calendar.repo.ts';
+import { isMacroRelease, macroActuals } from './macro-releases.ts';
+import type { MacroRepo } from '../macro/macro.repo.ts';
 import { MAX_WINDOW_DAYS, type CalendarEvent } from './calendar.schemas.ts';
 
 const DAY_MS = 86_400_000;
@@ -13,9 +15,11 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:
 
 export class CalendarService {
   readonly #repo: CalendarRepo;
+  readonly #macro: MacroRepo;
 
-  constructor(db: Kysely<Database>) {
+  constructor(db: Kysely<Database>, macro: MacroRepo) {
     this.#repo = new CalendarRepo(db);
+    this.#macro = macro;
   }
 
   async getEvents(input: { from?: string | undefined; to?: string | undefined; country?: string | undefined; importance?: string | undefined; now: Date }): Promise<CalendarEvent[]> {
@@ -37,6 +41,9 @@ export class CalendarService {
       fromAt: new Date(Date.parse(fromAt) - HISTORY_LOOKBACK_DAYS * DAY_MS).toISOString(),
       toAt,
     });
+    const fromMacro = await macroActuals(this.#macro, history.filter((h) => released(h.scheduled_at)), nowIso);
+    const actualOf = (h: { series: string; period: string; actual: number | null }) =>
+      isMacroRelease(h.series) ? (fromMacro.get(`${h.series} ${h.period}`) ?? null) : h.actual;
     // previous of a release: the latest actual released before it, within the same series.
     const previousOf = new Map<string, number | null>();
     let series = '';
@@ -47,7 +54,8 @@ export class CalendarService {
         last = null;
       }
       previousOf.set(`${h.series} ${h.scheduled_at}`, last);
-      if (released(h.scheduled_at) && h.actual !== null) last = h.actual;
+      const actual = released(h.scheduled_at) ? actualOf(h) : null;
+      if (actual !== null) last = actual;
     }
 
     return rows.map((row) => ({
@@ -57,7 +65,7 @@ export class CalendarService {
       name: row.name,
       importance: row.importance as CalendarEvent['importance'],
       period: row.period,
-      actual: released(row.scheduled_at) ? row.actual : null,
+      actual: released(row.scheduled_at) ? actualOf(row) : null,
       forecast: row.forecast,
       previous: previousOf.get(`${row.series} ${row.scheduled_at}`) ?? null,
       unit: row.unit,

@@ -1,6 +1,7 @@
 import type { DemoGenerator } from './framework.ts';
 import { insertAroundExisting } from './framework.ts';
 import type { SeededRandom } from './random.ts';
+import { isMacroRelease } from '../../domains/calendar/macro-releases.ts';
 
 type Schedule =
   | { kind: 'monthly'; day: number }
@@ -134,7 +135,8 @@ export const calendarDemoGenerator: DemoGenerator = {
           importance: spec.importance,
           scheduled_at: at.toISOString(),
           period: periodOf(spec, y, m, at),
-          actual: at.getTime() <= untilEnd ? actual : null,
+          // A macro figure's actual is the macro store's (macro-releases.ts); the calendar keeps its schedule and consensus.
+          actual: at.getTime() <= untilEnd && !isMacroRelease(spec.code) ? actual : null,
           forecast,
           unit: spec.unit,
           source: SOURCE,
