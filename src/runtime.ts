@@ -16,6 +16,7 @@ import { openStore, type Store } from './store/db.ts';
 import { MemoryResponseCache } from './core/cache/memory-response-cache.ts';
 import { RedisResponseCache } from './core/cache/redis-response-cache.ts';
 import type { ResponseCache } from './core/cache/response-cache.ts';
+import { AnswerCache } from './core/answers/answer-cache.ts';
 import { PollingVersionWatcher } from './core/data-version/polling-version-watcher.ts';
 import { RedisVersionWatcher } from './core/data-version/redis-version-watcher.ts';
 import type { VersionWatcher } from './core/data-version/version-watcher.ts';
@@ -79,6 +80,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     limiter,
     cache,
     versions,
+    answers: new AnswerCache(config.answerCacheBytes),
     logger,
     async close() {
       plans.close();

@@ -7,6 +7,7 @@ import type { KeysService } from './auth/keys.service.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { ResponseCache } from './cache/response-cache.ts';
 import type { VersionWatcher } from './data-version/version-watcher.ts';
+import type { AnswerCache } from './answers/answer-cache.ts';
 
 /** What every domain and the edge share: built once per process, handed down explicitly. */
 export interface AppContext {
@@ -20,5 +21,7 @@ export interface AppContext {
   cache: ResponseCache;
   /** The dataset versions answers are keyed on; this process's commits at once, others' within a second. */
   versions: VersionWatcher;
+  /** This process's prepared answers, keyed on the data versions they read. */
+  answers: AnswerCache;
   logger: Logger;
 }

@@ -12,6 +12,8 @@ export function registerCorporateActionsRoute(app: FastifyInstance, { clock, ser
     tag: 'Equities',
     summary: 'Splits and reverse splits behind the adjusted figures',
     feature: 'market_data',
+    // The equities responder keeps these answers, with their served_from_cache meta.
+    cached: false,
     weight: 1,
     params: EquityParamsSchema,
     data: CorporateActionsSchema,

@@ -12,6 +12,8 @@ export function registerFinancialStatementsRoute(app: FastifyInstance, { clock, 
     tag: 'Equities',
     summary: 'Income statement (TTM and 3 fiscal years) or balance sheet (4 fiscal years) as a row tree',
     feature: 'market_data',
+    // The equities responder keeps these answers, with their served_from_cache meta.
+    cached: false,
     weight: 2,
     params: EquityParamsSchema,
     query: StatementQuerySchema,

@@ -12,6 +12,8 @@ export function registerListRoute(app: FastifyInstance, { clock, service, respon
     tag: 'Equities',
     summary: 'Listed equities: search by ticker, code or name; filter by 33-sector and segment',
     feature: 'market_data',
+    // The equities responder keeps these answers, with their served_from_cache meta.
+    cached: false,
     weight: 2,
     params: MarketParamsSchema,
     query: EquitiesListQuerySchema,

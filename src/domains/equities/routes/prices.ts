@@ -12,6 +12,8 @@ export function registerPricesRoute(app: FastifyInstance, { clock, service, resp
     tag: 'Equities',
     summary: 'Daily prices, raw and split-adjusted to the latest share base, oldest to newest',
     feature: 'market_data',
+    // The equities responder keeps these answers, with their served_from_cache meta.
+    cached: false,
     weight: 2,
     params: EquityParamsSchema,
     query: PricesQuerySchema,

@@ -12,6 +12,8 @@ export function registerProfileRoute(app: FastifyInstance, { clock, service, res
     tag: 'Equities',
     summary: 'One listed equity: classification, shares outstanding, latest close and market cap',
     feature: 'market_data',
+    // The equities responder keeps these answers, with their served_from_cache meta.
+    cached: false,
     weight: 1,
     params: EquityParamsSchema,
     data: EquityProfileSchema,

@@ -12,6 +12,8 @@ export function registerRelatedStocksRoute(app: FastifyInstance, { clock, servic
     tag: 'Equities',
     summary: 'Peers in the same 33-sector by market cap, filled from the same market segment',
     feature: 'market_data',
+    // The equities responder keeps these answers, with their served_from_cache meta.
+    cached: false,
     weight: 2,
     params: EquityParamsSchema,
     query: RelatedQuerySchema,

@@ -12,6 +12,8 @@ export function registerSectorsRoute(app: FastifyInstance, { clock, service, res
     tag: 'Equities',
     summary: "The 33 sectors with the latest session's market-cap weighted performance",
     feature: 'market_data',
+    // The equities responder keeps these answers, with their served_from_cache meta.
+    cached: false,
     weight: 1,
     params: MarketParamsSchema,
     data: SectorsSchema,
