@@ -11,7 +11,7 @@ import { parameterProblems } from './parameters.ts';
 import { namesCurrentRepresentation } from './etag.ts';
 import { preferredEncoding, varyByEncoding } from './compression.ts';
 import { PreparedAnswer } from './answers/prepared-answer.ts';
-import type { AnswerDesk } from './answers/answer-desk.ts';
+import { minuteOf, type AnswerDesk } from './answers/answer-desk.ts';
 
 export const API_PREFIX = '/openapi/v1';
 
@@ -77,6 +77,13 @@ export interface RouteResult<Data> {
   meta?: Record<string, unknown>;
 }
 
+export interface AnswerCaching {
+  /** The window of time the answer depends on, as text (default: its minute). */
+  window?: (now: Date) => string;
+  /** The answer as sent again from the cache (default: as first sent). */
+  repeated?: <Data>(result: RouteResult<Data>) => RouteResult<Data>;
+}
+
 export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties> {
   /** Below `/openapi/v1`, in Fastify's syntax: `/commodities/:id/history`. */
   path: string;
@@ -95,10 +102,11 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
   notFound?: boolean;
   maxAge?: (now: Date) => number;
   /**
-   * `false` for an answer that is not a function of the parameters, the data and the minute
-   * (one that depends on the calling key, or a route with a cache of its own).
+   * How the answer cache keeps this route's answers (src/core/answers/): `false` for an answer
+   * that is not a function of the parameters, the data and the time (one that depends on the
+   * calling key).
    */
-  cached?: boolean;
+  cache?: false | AnswerCaching;
   handler(input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>): Promise<RouteResult<Static<D>>>;
 }
 
@@ -185,8 +193,8 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
       const problems = parameterProblems(request, query, params);
       if (problems.length > 0) throw badRequest(problems);
 
-      const prepare = async (onGrow?: (bytes: number) => void) => {
-        const result = await route.handler({ query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request });
+      const handled = () => route.handler({ query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request });
+      const prepared = (result: RouteResult<Static<D>>, onGrow?: (bytes: number) => void) => {
         // The serialiser writes declared meta only (and requires each): anything more would vanish.
         if (result.meta !== undefined && Object.keys(result.meta).length !== declaredMetaCount) {
           throw new Error(`${route.operationId} answered meta ${Object.keys(result.meta).join(', ')}; it declares ${Object.keys(route.meta ?? {}).join(', ') || 'none'}`);
@@ -194,7 +202,15 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
         const envelope = { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, timestamp: '' } };
         return new PreparedAnswer(reply.serialize(envelope) as string, onGrow);
       };
-      const answer = route.cached === false ? await prepare() : await desk.answer(route.operationId, request, now, prepare);
+      const caching = route.cache;
+      const answer =
+        caching === false
+          ? prepared(await handled())
+          : await desk.answer(route.operationId, request, (caching?.window ?? minuteOf)(now), async (onGrow) => {
+              const result = await handled();
+              const first = prepared(result, onGrow);
+              return { first, repeat: caching?.repeated === undefined ? first : prepared(caching.repeated(result), onGrow) };
+            });
 
       reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(config.maxAge(now)))}`);
       varyByEncoding(reply);

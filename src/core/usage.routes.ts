@@ -26,7 +26,7 @@ export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void 
     data: UsageSchema,
     maxAge: () => 0,
     // The calling key's own window.
-    cached: false,
+    cache: false,
     async handler({ auth, request }) {
       // The gate has just charged this call (weight 0) and knows the window's state.
       const window = request.quota;

@@ -36,10 +36,12 @@ test('the cache computes concurrent misses once, keeps nothing that failed, and 
   const make = (size: number) => async () => {
     computed++;
     await sleep(5);
-    return new PreparedAnswer(envelope('x'.repeat(size)));
+    const answer = new PreparedAnswer(envelope('x'.repeat(size)));
+    return { first: answer, repeat: answer };
   };
   const [a, b] = await Promise.all([cache.get('a', make(1000)), cache.get('a', make(1000))]);
   assert.equal(a, b);
+  assert.equal(await cache.get('a', make(1000)), a);
   assert.equal(computed, 1);
   await assert.rejects(cache.get('failing', async () => Promise.reject(new Error('no'))));
   await cache.get('failing', make(10));

@@ -29,7 +29,7 @@ test('SIGTERM stops accepting, lets every in-flight request finish, then resolve
     weight: 1,
     data: Type.Object({ done: Type.Boolean() }),
     // Each request runs the handler (a cached route would compute one answer for all twenty).
-    cached: false,
+    cache: false,
     async handler() {
       entered++;
       await gate;

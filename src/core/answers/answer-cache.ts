@@ -1,7 +1,13 @@
 import type { PreparedAnswer } from './prepared-answer.ts';
 
+/** An answer as first sent, and as sent again from the cache (the same unless the route says otherwise). */
+export interface AnswerPair {
+  first: PreparedAnswer;
+  repeat: PreparedAnswer;
+}
+
 interface Entry {
-  answer: PreparedAnswer;
+  pair: AnswerPair;
   bytes: number;
 }
 
@@ -13,7 +19,7 @@ interface Entry {
 export class AnswerCache {
   readonly #maxBytes: number;
   readonly #entries = new Map<string, Entry>();
-  readonly #computing = new Map<string, Promise<PreparedAnswer>>();
+  readonly #computing = new Map<string, Promise<AnswerPair>>();
   #bytes = 0;
 
   constructor(maxBytes: number) {
@@ -28,26 +34,29 @@ export class AnswerCache {
     return this.#entries.size;
   }
 
-  /** The answer kept for `key`, or the one `compute` makes, given a way to report its growth. */
-  async get(key: string, compute: (onGrow: (bytes: number) => void) => Promise<PreparedAnswer>): Promise<PreparedAnswer> {
+  /**
+   * The answer kept for `key` (its repeat), or the one `compute` makes (its first), given a way
+   * to report its growth.
+   */
+  async get(key: string, compute: (onGrow: (bytes: number) => void) => Promise<AnswerPair>): Promise<PreparedAnswer> {
     const entry = this.#entries.get(key);
     if (entry !== undefined) {
       // Map order is the recency order: a hit moves to the end.
       this.#entries.delete(key);
       this.#entries.set(key, entry);
-      return entry.answer;
+      return entry.pair.repeat;
     }
     let computing = this.#computing.get(key);
     if (computing === undefined) {
       computing = compute((bytes) => this.#grow(key, bytes)).finally(() => this.#computing.delete(key));
       this.#computing.set(key, computing);
-      void computing.then((answer) => this.#keep(key, answer), () => {});
+      void computing.then((pair) => this.#keep(key, pair), () => {});
     }
-    return computing;
+    return (await computing).first;
   }
 
-  #keep(key: string, answer: PreparedAnswer): void {
-    const entry = { answer, bytes: answer.bytes };
+  #keep(key: string, pair: AnswerPair): void {
+    const entry = { pair, bytes: pair.first.bytes + (pair.repeat === pair.first ? 0 : pair.repeat.bytes) };
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
     this.#evict();
