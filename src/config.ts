@@ -14,6 +14,8 @@ export interface Config {
   expectedNodes: number;
   /** Failed key attempts allowed per client address per minute. */
   failedAuthPerMinute: number;
+  /** Bytes of prepared answers each process keeps (`FDH_CACHE_MB`). */
+  answerCacheBytes: number;
 }
 
 export const DEFAULT_PLANS_FILE = fileURLToPath(new URL('../config/plans.json', import.meta.url));
@@ -75,5 +77,6 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     logLevel,
     expectedNodes: integerSetting(settings, 'FDH_EXPECTED_NODES', 1, 1, 1000),
     failedAuthPerMinute: integerSetting(settings, 'FDH_FAILED_AUTH_PER_MINUTE', 60, 1, 1_000_000),
+    answerCacheBytes: integerSetting(settings, 'FDH_CACHE_MB', 256, 0, 65_536) * 1024 * 1024,
   };
 }

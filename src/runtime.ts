@@ -13,9 +13,7 @@ import type { RateLimiter } from './core/rate-limit/rate-limiter.ts';
 import { RedisRateLimiter } from './core/rate-limit/redis-rate-limiter.ts';
 import { connectRedis } from './core/redis.ts';
 import { openStore, type Store } from './store/db.ts';
-import { MemoryResponseCache } from './core/cache/memory-response-cache.ts';
-import { RedisResponseCache } from './core/cache/redis-response-cache.ts';
-import type { ResponseCache } from './core/cache/response-cache.ts';
+import { AnswerCache } from './core/answers/answer-cache.ts';
 import { PollingVersionWatcher } from './core/data-version/polling-version-watcher.ts';
 import { RedisVersionWatcher } from './core/data-version/redis-version-watcher.ts';
 import type { VersionWatcher } from './core/data-version/version-watcher.ts';
@@ -66,8 +64,6 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     throw error;
   }
   const keys = new KeysService(new KeysRepo(store.db), plans, clock);
-  const cache: ResponseCache =
-    redis === undefined ? new MemoryResponseCache({ clock }) : new RedisResponseCache({ redis, clock, keyPrefix });
   const versions: VersionWatcher =
     redis === undefined ? new PollingVersionWatcher(store.db) : new RedisVersionWatcher({ db: store.db, redis, keyPrefix });
   return {
@@ -77,14 +73,13 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     plans,
     keys,
     limiter,
-    cache,
     versions,
+    answers: new AnswerCache(config.answerCacheBytes),
     logger,
     async close() {
       plans.close();
       await versions.close();
       await limiter.close();
-      await cache.close();
       redis?.disconnect();
       await store.close();
     },

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import './tick-maps.ts';
 import { UsageError } from './args.ts';
 import { KeyInputError } from '../core/auth/keys.service.ts';
 import { ImportError } from '../ingest/source.ts';

@@ -1,24 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
-import { rememberingLast } from './remembering.ts';
 import { grantedFeatures } from './auth/keys.service.ts';
 import type { ApiRouteConfig, AuthContext } from './route.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import type { AppContext } from './context.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
 
-const policyOf = rememberingLast((budget: number) => `"minute";q=${budget};w=60`);
-// Unix seconds are past V8's small integers: each would take the slow way to a string.
-const resetTextOf = rememberingLast((resetAt: number) => `${resetAt}`);
-
 function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: number, nowMs: number): void {
   const secondsToReset = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));
   reply
     .header('x-ratelimit-limit', `${decision.budget}`)
     .header('x-ratelimit-remaining', `${decision.remaining}`)
-    .header('x-ratelimit-reset', resetTextOf(decision.resetAt))
+    .header('x-ratelimit-reset', `${decision.resetAt}`)
     .header('x-ratelimit-weight-used', `${weight}`)
-    .header('ratelimit-policy', policyOf(decision.budget))
+    .header('ratelimit-policy', `"minute";q=${decision.budget};w=60`)
     .header('ratelimit', `"minute";r=${decision.remaining};t=${secondsToReset}`);
   if (!decision.allowed) reply.header('retry-after', secondsToReset);
 }
@@ -26,9 +21,8 @@ function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: n
 /**
  * The first three checks every `/openapi/v1` request meets, in the contract's order:
  * 401 (key) → 403 (feature or scope) → 429 (quota). Parameters (400) and resources (404)
- * come after, in the route. Runs inside the route's handler rather than as hooks: it is the
- * hottest code of the service, and the route's own settings are at hand there. When the key
- * was checked recently and the quota is in-process, a call is admitted without a promise.
+ * come after, in the route. Called by the route's handler, where the route's own settings are
+ * at hand.
  */
 export class ApiGate {
   readonly #ctx: AppContext;
@@ -43,12 +37,18 @@ export class ApiGate {
    * Admits a call to an API route and charges its weight, or throws (or rejects with) the error
    * to answer. `now` is the instant of the request: expiry and the quota window are judged at it.
    */
-  admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, now: Date): AuthContext | Promise<AuthContext> {
-    const auth = this.#authenticate(request, now);
+  async admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, now: Date): Promise<AuthContext> {
+    const auth = await this.#authenticate(request, now);
     const nowMs = now.getTime();
-    return auth instanceof Promise
-      ? auth.then((known) => this.#charge(request, reply, route, known, nowMs))
-      : this.#charge(request, reply, route, auth, nowMs);
+    if (route.feature !== null && !auth.features.includes(route.feature)) return this.#forbid(reply, auth, route.feature, nowMs);
+    const weight = this.#ctx.plans.weightOf(route.pathTemplate, route.weight);
+    const decision = await this.#ctx.limiter.consume({ subject: auth.key.id, budget: auth.plan.budget, weight, nowMs });
+    request.quota = decision;
+    setQuotaHeaders(reply, decision, weight, nowMs);
+    if (!decision.allowed) {
+      throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', `The per-minute budget of ${decision.budget} is used up; this call costs ${weight}`);
+    }
+    return auth;
   }
 
   /** Unknown paths under the API prefix still want a valid key before they learn anything. */
@@ -59,38 +59,16 @@ export class ApiGate {
     setQuotaHeaders(reply, await this.#ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs }), 0, nowMs);
   }
 
-  #charge(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, auth: AuthContext, nowMs: number): AuthContext | Promise<AuthContext> {
-    if (route.feature !== null && !auth.features.includes(route.feature)) return this.#forbid(reply, auth, route.feature, nowMs);
-    const weight = this.#ctx.plans.weightOf(route.pathTemplate, route.weight);
-    const decision = this.#ctx.limiter.consume({ subject: auth.key.id, budget: auth.plan.budget, weight, nowMs });
-    return decision instanceof Promise
-      ? decision.then((decided) => this.#settle(request, reply, auth, decided, weight, nowMs))
-      : this.#settle(request, reply, auth, decision, weight, nowMs);
-  }
-
-  #settle(request: FastifyRequest, reply: FastifyReply, auth: AuthContext, decision: QuotaDecision, weight: number, nowMs: number): AuthContext {
-    request.quota = decision;
-    setQuotaHeaders(reply, decision, weight, nowMs);
-    if (!decision.allowed) {
-      throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', `The per-minute budget of ${decision.budget} is used up; this call costs ${weight}`);
-    }
-    return auth;
-  }
-
   async #forbid(reply: FastifyReply, auth: AuthContext, feature: string, nowMs: number): Promise<never> {
     setQuotaHeaders(reply, await this.#ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs }), 0, nowMs);
     throw new ApiError(403, 'FEATURE_NOT_IN_PLAN', `This key's plan or scopes do not include ${feature}`);
   }
 
-  #authenticate(request: FastifyRequest, now: Date): AuthContext | Promise<AuthContext> {
+  async #authenticate(request: FastifyRequest, now: Date): Promise<AuthContext> {
     const header = request.headers['x-api-key'];
     if (header === undefined || header === '') return this.#rejectKey(request, true);
     if (typeof header !== 'string') return this.#rejectKey(request, false);
-    const key = this.#ctx.keys.authenticate(header, now);
-    return key instanceof Promise ? key.then((known) => this.#contextOf(request, known)) : this.#contextOf(request, key);
-  }
-
-  #contextOf(request: FastifyRequest, key: ApiKeyRecord | undefined): AuthContext | Promise<never> {
+    const key = await this.#ctx.keys.authenticate(header, now);
     if (key === undefined) return this.#rejectKey(request, false);
     // The plans file may have been edited since: a context holds only for the plan it was made with.
     const plan = this.#ctx.plans.plan(key.plan);

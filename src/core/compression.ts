@@ -6,7 +6,7 @@ const THRESHOLD_CHARACTERS = 1024;
 // Quality 4 keeps brotli near gzip's speed with better ratios; 11 (the default) is far slower.
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
-function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   if (acceptEncoding === undefined) return undefined;
   const accepted = acceptEncoding.split(',').map((part) => {
     const [name = '', ...params] = part.trim().split(';');
@@ -29,10 +29,9 @@ export function varyByEncoding(reply: FastifyReply): void {
 
 /**
  * The body in the encoding the client prefers, gzip or br, compressed on zlib's thread pool;
- * bodies too small to gain stay as they are. The caller has named the representation with a
- * weak ETag before encoding.
+ * bodies too small to gain stay as they are.
  */
-export function encodeForClient(request: FastifyRequest, reply: FastifyReply, body: string): string | Promise<string | Buffer> {
+function encodeForClient(request: FastifyRequest, reply: FastifyReply, body: string): string | Promise<string | Buffer> {
   if (body.length < THRESHOLD_CHARACTERS) return body;
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding === undefined) return body;
@@ -49,8 +48,8 @@ export function encodeForClient(request: FastifyRequest, reply: FastifyReply, bo
 
 /**
  * For routes outside the API whose JSON Fastify serialises (the OpenAPI document, at
- * `/openapi.json` and under `/docs`): the API's own routes encode their answers themselves, so
- * no hook runs on their path.
+ * `/openapi.json` and under `/docs`): the API's own routes keep their answers compressed
+ * (`answers/`).
  */
 export function encodeSerialisedJson(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload: unknown) => void): void {
   if (typeof payload !== 'string') return done(null, payload);

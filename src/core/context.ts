@@ -5,8 +5,8 @@ import type { Clock } from './clock.ts';
 import type { Plans } from './auth/plans.ts';
 import type { KeysService } from './auth/keys.service.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
-import type { ResponseCache } from './cache/response-cache.ts';
 import type { VersionWatcher } from './data-version/version-watcher.ts';
+import type { AnswerCache } from './answers/answer-cache.ts';
 
 /** What every domain and the edge share: built once per process, handed down explicitly. */
 export interface AppContext {
@@ -16,9 +16,9 @@ export interface AppContext {
   plans: Plans;
   keys: KeysService;
   limiter: RateLimiter;
-  /** Finished answers shared by the processes of one service (in-process without Redis). */
-  cache: ResponseCache;
   /** The dataset versions answers are keyed on; this process's commits at once, others' within a second. */
   versions: VersionWatcher;
+  /** This process's prepared answers, keyed on the data versions they read. */
+  answers: AnswerCache;
   logger: Logger;
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from './errors.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiGate } from './api-gate.ts';
+import { AnswerDesk } from './answers/answer-desk.ts';
 import { API_PREFIX } from './route.ts';
 import type { AppContext } from './context.ts';
 import { isStoreUnavailable } from '../store/availability.ts';
@@ -17,13 +18,14 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
   const { clock } = ctx;
   const gate = new ApiGate(ctx);
   app.decorate('apiGate', gate);
+  app.decorate('answerDesk', new AnswerDesk(ctx.answers, ctx.versions));
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     let apiError: ApiError;
     if (error instanceof ApiError) {
       apiError = error;
     } else if (isStoreUnavailable(error)) {
-      request.log.warn({ reqId: request.id, err: { message: error.message, code: (error as { code?: string }).code } }, 'store unavailable');
+      request.log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'store unavailable');
       apiError = new ApiError(503, 'INTERNAL_ERROR', 'The data store is temporarily unavailable; retry shortly', {
         'retry-after': String(STORE_RETRY_AFTER_SECONDS),
       });
@@ -32,7 +34,7 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       apiError = new ApiError(400, 'INTERNAL_ERROR', [error.message]);
     } else {
-      request.log.error({ reqId: request.id, err: error }, 'unhandled error');
+      request.log.error({ err: error }, 'unhandled error');
       apiError = new ApiError(500, 'INTERNAL_ERROR', 'Internal server error');
     }
     for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);

@@ -1,5 +1,5 @@
 import { Type, type TProperties, type TSchema } from 'typebox';
-import { rememberingIsoFormatter, type Clock } from './clock.ts';
+import type { Clock } from './clock.ts';
 import { STATUS_NAMES, type ErrorCode } from './errors.ts';
 
 /** `meta` always carries `timestamp`; routes may add more (the equities meta, `nextCursor`, …). */
@@ -48,11 +48,8 @@ export interface ErrorEnvelope {
   meta: { timestamp: string; error?: string; statusCode?: number };
 }
 
-/** `meta.timestamp` of every answer, success or error: ISO 8601 UTC with milliseconds. */
-export const envelopeTimestamp = rememberingIsoFormatter();
-
 export function errorEnvelope(clock: Clock, statusCode: number, code: ErrorCode, message: string | string[]): ErrorEnvelope {
-  const meta: ErrorEnvelope['meta'] = { timestamp: envelopeTimestamp(clock.now().getTime()) };
+  const meta: ErrorEnvelope['meta'] = { timestamp: clock.now().toISOString() };
   // The specification puts the short status name and code in meta on 400 and 404.
   if (statusCode === 400 || statusCode === 404) {
     meta.error = STATUS_NAMES[statusCode] ?? 'Error';

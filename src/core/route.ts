@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { Clock } from './clock.ts';
-import { rememberingLast } from './remembering.ts';
-import { MetaSchema, SuccessEnvelopeSchema, envelopeTimestamp } from './envelope.ts';
+import { MetaSchema, SuccessEnvelopeSchema } from './envelope.ts';
 import type { FeatureCode, Plan } from './auth/plans.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import type { ApiGate } from './api-gate.ts';
 import { badRequest } from './errors.ts';
 import { parameterProblems } from './parameters.ts';
-import { answerWithEtag, etagNamer } from './etag.ts';
-import { encodeForClient, varyByEncoding } from './compression.ts';
+import { namesCurrentRepresentation } from './etag.ts';
+import { preferredEncoding, varyByEncoding } from './compression.ts';
+import { PreparedAnswer } from './answers/prepared-answer.ts';
+import { minuteOf, type AnswerDesk } from './answers/answer-desk.ts';
 
 export const API_PREFIX = '/openapi/v1';
 
@@ -57,6 +58,8 @@ declare module 'fastify' {
     apiOperations: Map<string, ApiOperation>;
     /** Key, feature and quota checks, installed by the edge before any route registers. */
     apiGate: ApiGate;
+    /** Where routes keep their prepared answers, installed by the edge. */
+    answerDesk: AnswerDesk;
   }
 }
 
@@ -72,6 +75,13 @@ export interface RouteResult<Data> {
   data: Data;
   /** The route's declared `meta` properties: the serialiser writes no others. */
   meta?: Record<string, unknown>;
+}
+
+export interface AnswerCaching {
+  /** The window of time the answer depends on, as text (default: its minute). */
+  window?: (now: Date) => string;
+  /** The answer as sent again from the cache (default: as first sent). */
+  repeated?: <Data>(result: RouteResult<Data>) => RouteResult<Data>;
 }
 
 export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties> {
@@ -91,7 +101,13 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
   /** Documented 404 (unknown resource). */
   notFound?: boolean;
   maxAge?: (now: Date) => number;
-  handler(input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>): Promise<RouteResult<Static<D>>> | RouteResult<Static<D>>;
+  /**
+   * How the answer cache keeps this route's answers (src/core/answers/): `false` for an answer
+   * that is not a function of the parameters, the data and the time (one that depends on the
+   * calling key).
+   */
+  cache?: false | AnswerCaching;
+  handler(input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>): Promise<RouteResult<Static<D>>>;
 }
 
 /**
@@ -127,9 +143,7 @@ export interface ApiOperation {
 }
 
 
-/** The body to send (compressed bytes, or a promise of them); `undefined` once a bodiless 304 has been sent. */
-type Answer = string | Buffer | Promise<string | Buffer> | undefined;
-
+const JSON_TYPE = 'application/json; charset=utf-8';
 const NON_GET_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
@@ -143,6 +157,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
 ): void {
   const url = API_PREFIX + route.path;
   const gate = app.apiGate;
+  const desk = app.answerDesk;
   const query = withDefaultsOptional(Type.Object(route.query ?? ({} as Q), { additionalProperties: false }));
   const params = route.params === undefined ? undefined : Type.Object(route.params, { additionalProperties: false });
   const meta = MetaSchema(route.meta);
@@ -172,46 +187,40 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
       ...(params !== undefined ? { params } : {}),
       response: { 200: SuccessEnvelopeSchema(route.data, meta), ...errorResponses(hasParameters, route.notFound ?? false) },
     },
-    // Not async: a call admitted at once and answered by a synchronous handler needs no promise.
-    handler: (request: FastifyRequest, reply: FastifyReply) => {
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const now = clock.now();
-      const admitted = gate.admit(request, reply, config, now);
-      return admitted instanceof Promise
-        ? admitted.then((auth) => answer(request, reply, auth, now))
-        : answer(request, reply, admitted, now);
+      const auth = await gate.admit(request, reply, config, now);
+      const problems = parameterProblems(request, query, params);
+      if (problems.length > 0) throw badRequest(problems);
+
+      const handled = () => route.handler({ query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request });
+      const prepared = (result: RouteResult<Static<D>>, onGrow?: (bytes: number) => void) => {
+        // The serialiser writes declared meta only (and requires each): anything more would vanish.
+        if (result.meta !== undefined && Object.keys(result.meta).length !== declaredMetaCount) {
+          throw new Error(`${route.operationId} answered meta ${Object.keys(result.meta).join(', ')}; it declares ${Object.keys(route.meta ?? {}).join(', ') || 'none'}`);
+        }
+        const envelope = { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, timestamp: '' } };
+        return new PreparedAnswer(reply.serialize(envelope) as string, onGrow);
+      };
+      const caching = route.cache;
+      const answer =
+        caching === false
+          ? prepared(await handled())
+          : await desk.answer(route.operationId, request, (caching?.window ?? minuteOf)(now), async (onGrow) => {
+              const result = await handled();
+              const first = prepared(result, onGrow);
+              return { first, repeat: caching?.repeated === undefined ? first : prepared(caching.repeated(result), onGrow) };
+            });
+
+      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(config.maxAge(now)))}`);
+      varyByEncoding(reply);
+      reply.header('etag', answer.etag);
+      if (namesCurrentRepresentation(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+      const encoding = answer.compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+      if (encoding !== undefined) reply.header('content-encoding', encoding);
+      return reply.type(JSON_TYPE).send(await answer.body(now.toISOString(), encoding));
     },
   });
-
-  function answer(request: FastifyRequest, reply: FastifyReply, auth: AuthContext, now: Date): Answer | Promise<Answer> {
-    const problems = parameterProblems(request, query, params);
-    if (problems.length > 0) throw badRequest(problems);
-    const result = route.handler({
-      query: request.query as Static<TObject<Q>>,
-      params: request.params as Static<TObject<P>>,
-      auth,
-      now,
-      request,
-    });
-    return result instanceof Promise ? result.then((found) => respond(request, reply, now, found)) : respond(request, reply, now, result);
-  }
-
-  const cacheControlOf = rememberingLast((maxAge: number) => `private, max-age=${maxAge}`);
-  const etagOf = etagNamer();
-
-  function respond(request: FastifyRequest, reply: FastifyReply, now: Date, result: RouteResult<Static<D>>): Answer {
-    // The serialiser writes declared meta only (and requires each): anything more would vanish.
-    if (result.meta !== undefined && Object.keys(result.meta).length !== declaredMetaCount) {
-      throw new Error(`${route.operationId} answered meta ${Object.keys(result.meta).join(', ')}; it declares ${Object.keys(route.meta ?? {}).join(', ') || 'none'}`);
-    }
-    reply.header('cache-control', cacheControlOf(Math.max(0, Math.floor(config.maxAge(now)))));
-    varyByEncoding(reply);
-    const body = answerWithEtag(request, reply, { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, timestamp: envelopeTimestamp(now.getTime()) } }, etagOf);
-    if (body === undefined) {
-      reply.send();
-      return undefined;
-    }
-    return encodeForClient(request, reply, body);
-  }
 
   app.route({
     method: [...NON_GET_METHODS],

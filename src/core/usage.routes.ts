@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { IsoDateTime, Nullable } from './schemas.ts';
 import { registerApiRoute } from './route.ts';
-import { rememberingIsoFormatter } from './clock.ts';
 import type { AppContext } from './context.ts';
 
 export const UsageSchema = Type.Object({
@@ -17,7 +16,6 @@ export const UsageSchema = Type.Object({
 });
 
 export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void {
-  const resetIsoOf = rememberingIsoFormatter();
   registerApiRoute(app, ctx.clock, {
     path: '/usage',
     operationId: 'usage',
@@ -27,7 +25,9 @@ export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void 
     weight: 0,
     data: UsageSchema,
     maxAge: () => 0,
-    handler({ auth, request }) {
+    // The calling key's own window.
+    cache: false,
+    async handler({ auth, request }) {
       // The gate has just charged this call (weight 0) and knows the window's state.
       const window = request.quota;
       if (window === undefined) throw new Error('the usage route answered a call the gate did not decide');
@@ -39,7 +39,7 @@ export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void 
           budget: window.budget,
           used: window.used,
           remaining: window.remaining,
-          resetAt: resetIsoOf(window.resetAt * 1000),
+          resetAt: new Date(window.resetAt * 1000).toISOString(),
           expiresAt: auth.key.expiresAt,
         },
       };

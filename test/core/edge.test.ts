@@ -197,7 +197,7 @@ test('a route that answers meta it does not declare fails loudly instead of losi
     weight: 1,
     data: Type.Object({ ok: Type.Boolean() }),
     meta: { window: Type.String() },
-    handler: () => ({ data: { ok: true }, meta: { window: '1M', stray: 1 } }),
+    handler: async () => ({ data: { ok: true }, meta: { window: '1M', stray: 1 } }),
   });
   const hub = await createTestHub(t, { plans: PLANS, domains: [strayMeta] });
   const reply = await hub.get('/openapi/v1/stray-meta', await hub.key('pro'));

@@ -28,6 +28,8 @@ test('SIGTERM stops accepting, lets every in-flight request finish, then resolve
     feature: 'crypto_data',
     weight: 1,
     data: Type.Object({ done: Type.Boolean() }),
+    // Each request runs the handler (a cached route would compute one answer for all twenty).
+    cache: false,
     async handler() {
       entered++;
       await gate;

@@ -12,6 +12,8 @@ import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { runDemoGenerators, type DemoGenerator } from '../../src/ingest/demo/framework.ts';
 import type { DomainModule } from '../../src/domains/index.ts';
 import { scaledOutEnv } from './stores.ts';
+import { writeVersioned } from '../../src/store/versioned-write.ts';
+import type { DatasetKey } from '../../src/store/data-version.ts';
 
 /** A fixed instant used by tests unless they pick their own: mid-minute, mid-day, UTC. */
 export const TEST_NOW = '2026-06-19T08:45:30.000Z';
@@ -27,6 +29,11 @@ export interface TestHub {
   /** Creates a key and returns its secret. */
   key(plan?: string, options?: { scopes?: string[]; expiresAt?: string; name?: string }): Promise<string>;
   get(url: string, key?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /**
+   * Announces that a test wrote `datasets` straight into the store (importers and the seed do
+   * it in their transaction): prepared answers are keyed on the data versions.
+   */
+  changed(...datasets: DatasetKey[]): Promise<void>;
 }
 
 export interface TestHubOptions {
@@ -95,6 +102,9 @@ export async function createTestHub(t: TestContext, options: TestHubOptions = {}
     },
     get(url, key, headers = {}) {
       return app.inject({ method: 'GET', url, headers: { ...(key === undefined ? {} : { 'x-api-key': key }), ...headers } });
+    },
+    async changed(...datasets) {
+      await writeVersioned(runtime.store.db, async () => ({ result: undefined, changed: datasets }));
     },
   };
 }

@@ -30,7 +30,7 @@ export const probeDomain: DomainModule = {
       data: Type.Object({ id: Type.String(), period: Type.String(), limit: Type.Integer(), padding: Type.String() }),
       meta: { window: Type.String() },
       maxAge: () => 120,
-      handler({ params, query }) {
+      async handler({ params, query }) {
         if (params.id !== PROBE_KNOWN_ID) throw notFound(`no probe ${params.id}`);
         return { data: { id: params.id, period: query.period, limit: query.limit, padding: 'x'.repeat(2048) }, meta: { window: query.period } };
       },
@@ -43,7 +43,7 @@ export const probeDomain: DomainModule = {
       feature: 'crypto_data',
       weight: 1,
       data: Type.Object({ ok: Type.Boolean() }),
-      handler: () => ({ data: { ok: true } }),
+      handler: async () => ({ data: { ok: true } }),
     });
   },
 };

@@ -113,27 +113,25 @@ export class KeysService {
   }
 
   /**
-   * The key behind a presented secret, if it is well formed, known and active. Answers at once,
-   * without a promise, when this process checked the key against the store less than
-   * KEY_RECHECK_MS ago (the common case on the request path). Malformed strings are rejected
-   * before any store query; candidates are compared in constant time. `now` is the instant of
-   * the request, against which expiry is judged.
+   * The key behind a presented secret, if it is well formed, known and active. A key this
+   * process checked against the store less than KEY_RECHECK_MS ago is not looked up again.
+   * Malformed strings are rejected before any store query; candidates are compared in constant
+   * time. `now` is the instant of the request, against which expiry is judged.
    */
-  authenticate(presented: string, now: Date): ApiKeyRecord | undefined | Promise<ApiKeyRecord | undefined> {
+  async authenticate(presented: string, now: Date): Promise<ApiKeyRecord | undefined> {
     const hash = hashApiKey(presented);
     const nowMs = performance.now();
     const trusted = this.#trusted.get(hash);
     if (trusted !== undefined && nowMs - trusted.checkedAtMs < KEY_RECHECK_MS) return this.#activeOrUndefined(trusted.record, now);
     if (!isWellFormedApiKey(presented)) return undefined;
-    return this.#lookup(presented, hash).then((record) => {
-      if (record === undefined) {
-        this.#trusted.delete(hash);
-        return undefined;
-      }
-      if (this.#trusted.size >= KEY_CACHE_LIMIT) this.#trusted.clear();
-      this.#trusted.set(hash, { record, checkedAtMs: nowMs });
-      return this.#activeOrUndefined(record, now);
-    });
+    const record = await this.#lookup(presented, hash);
+    if (record === undefined) {
+      this.#trusted.delete(hash);
+      return undefined;
+    }
+    if (this.#trusted.size >= KEY_CACHE_LIMIT) this.#trusted.clear();
+    this.#trusted.set(hash, { record, checkedAtMs: nowMs });
+    return this.#activeOrUndefined(record, now);
   }
 
   /** Expiry is checked on every request: it needs no store, only the clock. */

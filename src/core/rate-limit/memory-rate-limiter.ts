@@ -14,7 +14,7 @@ export class MemoryRateLimiter implements RateLimiter {
     return windowStart;
   }
 
-  consume({ subject, budget, weight, nowMs }: QuotaRequest): QuotaDecision {
+  async consume({ subject, budget, weight, nowMs }: QuotaRequest): Promise<QuotaDecision> {
     const windowStart = this.#roll(nowMs);
     const used = this.#used.get(subject) ?? 0;
     if (used + weight > budget) return decisionFor(false, budget, used, windowStart);

@@ -25,8 +25,7 @@ export interface QuotaDecision {
 export type RateLimiterStatus = 'local' | 'shared' | 'degraded';
 
 export interface RateLimiter {
-  /** An adapter that can decide without I/O (the in-process one) answers without a promise. */
-  consume(request: QuotaRequest): QuotaDecision | Promise<QuotaDecision>;
+  consume(request: QuotaRequest): Promise<QuotaDecision>;
   /** Checks, now, whether the shared store answers. */
   status(): Promise<RateLimiterStatus>;
   /** The window's state without charging anything. */

@@ -1,6 +1,5 @@
 import type { DomainModule } from '../index.ts';
 import { EquitiesRepo } from './equities.repo.ts';
-import { EquitiesResponder } from './equities-responder.ts';
 import { EquitiesService } from './equities.service.ts';
 import type { EquitiesModule } from './routes/equities-module.ts';
 import { registerListRoute } from './routes/list.ts';
@@ -17,7 +16,6 @@ export const equitiesDomain: DomainModule = {
     const module: EquitiesModule = {
       clock: ctx.clock,
       service: new EquitiesService(new EquitiesRepo(ctx.store.db)),
-      responder: new EquitiesResponder(ctx.cache, ctx.versions),
     };
     registerListRoute(app, module);
     registerProfileRoute(app, module);

@@ -79,6 +79,7 @@ test('commodity figures agree with an independent calculation from the stored cl
     const closes = await closesOf('rough-rice');
     const keep = closes.slice(-49).map((c) => c.date);
     await db.deleteFrom('instrument_close').where('instrument', '=', commodityInstrument('rough-rice')).where('date', 'not in', keep).execute();
+    await hub.changed('instruments');
     let [rice] = (await get('/commodities?search=rough')) as Item[];
     assert.equal(rice?.ma50, null);
     assert.equal(rice?.trend, null);
@@ -88,12 +89,14 @@ test('commodity figures agree with an independent calculation from the stored cl
     const fifty = closes.at(-50);
     assert.ok(fifty !== undefined);
     await db.insertInto('instrument_close').values(testClose('rough-rice', fifty.date, fifty.close)).execute();
+    await hub.changed('instruments');
     [rice] = (await get('/commodities?search=rough')) as Item[];
     const mean = closes.slice(-50).reduce((s, c) => s + c.close, 0) / 50;
     assert.ok(rice?.ma50 !== null && Math.abs((rice?.ma50 ?? NaN) - mean) < 0.00005 + 1e-9);
 
     const cotton = (await closesOf('cotton')).slice(-50);
     await db.updateTable('instrument_close').set({ close: 70 }).where('instrument', '=', commodityInstrument('cotton')).where('date', 'in', cotton.map((c) => c.date)).execute();
+    await hub.changed('instruments');
     const [flat] = (await get('/commodities?search=cotton')) as Item[];
     assert.equal(flat?.ma50, 70);
     assert.equal(flat?.lastClose, 70);
@@ -181,6 +184,7 @@ test('commodity figures agree with an independent calculation from the stored cl
       .values(testClose('silver', '2026-06-11', 33.333))
       .onConflict((oc) => oc.columns(['instrument', 'date']).doUpdateSet({ close: 33.333 }))
       .execute();
+    await hub.changed('instruments');
     const weekly: { date: string; close: number }[] = await get('/commodities/silver/history?period=1m&interval=weekly');
     assert.ok(weekly.some((p) => p.date === '2026-06-11' && p.close === 33.333));
     assert.ok(!weekly.some((p) => p.date === '2026-06-10'));

@@ -175,6 +175,7 @@ test('crypto figures agree with an independent calculation from the stored rows'
     for (const [fraction, mvrv, mvrvZone, nupl, nuplZone] of cases) {
       await db.deleteFrom('crypto_metric').where('metric', '=', 'btc_realized_cap').where('at', '=', TEST_NOW).execute();
       await db.insertInto('crypto_metric').values({ metric: 'btc_realized_cap', at: TEST_NOW, value: btcCap * fraction, source: 'test' }).execute();
+      await hub.changed('crypto');
       const data = await get('/crypto/onchain');
       assert.deepEqual(data.mvrv, { value: mvrv, zone: mvrvZone }, `realized = ${fraction} × cap`);
       assert.deepEqual(data.nupl, { value: nupl, zone: nuplZone }, `realized = ${fraction} × cap`);

@@ -130,6 +130,7 @@ test('ETF rankings and market figures', async (t) => {
       .limit(1)
       .executeTakeFirstOrThrow();
     await db.updateTable('etf_nav').set({ nav: base.nav * 1.5 }).where('fund_code', '=', '1343').where('date', '=', latest.date).execute();
+    await hub.changed('etf');
     const [top] = (await call('/etf/top-performance?period=1M')).body.data as { etfCode: string; currentNav: number; changePercent: number }[];
     assert.deepEqual(top, { etfCode: '1343', etfName: 'NEXT FUNDS REIT INDEX ETF', currentNav: base.nav * 1.5, changePercent: 50 });
   });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { TestHub } from '../../helpers/app.ts';
 import { recordObservations } from '../../../src/store/vintage.ts';
+import { writeVersioned } from '../../../src/store/versioned-write.ts';
 
 /** One hand-made release: what a publisher's file would carry, learned at `knowledgeAt`. */
 export interface TestRelease {
@@ -18,7 +19,7 @@ export async function loadReleases(hub: TestHub, releases: readonly TestRelease[
     counter += 1;
     const id = `rel_test_${counter}`;
     const source = release.source ?? 'Test publisher';
-    await db.transaction().execute(async (trx) => {
+    await writeVersioned(db, async (trx) => {
       await trx
         .insertInto('release')
         .values({ id, dataset: 'test', source, file_name: null, content_hash: id, knowledge_at: release.knowledgeAt, loaded_at: release.knowledgeAt })
@@ -28,6 +29,7 @@ export async function loadReleases(hub: TestHub, releases: readonly TestRelease[
         { id, knowledgeAt: release.knowledgeAt },
         release.rows.map(([series, period, value, marker]) => ({ series, period, value, marker: marker ?? null })),
       );
+      return { result: undefined, changed: ['macro'] };
     });
   }
 }
@@ -35,6 +37,7 @@ export async function loadReleases(hub: TestHub, releases: readonly TestRelease[
 export async function clearStore(hub: TestHub): Promise<void> {
   await hub.runtime.store.db.deleteFrom('macro_observation').execute();
   await hub.runtime.store.db.deleteFrom('release').execute();
+  await hub.changed('macro');
 }
 
 export interface Envelope<Data> {

@@ -67,6 +67,7 @@ test('a newer article arriving between pages neither repeats nor skips anything'
       { id: 'zz-same-time', published_at: lastOfFirst.publishedAt, title: 'Same minute', summary: '', url: 'https://x.invalid/2', source: 'Test', language: 'en' },
     ])
     .execute();
+  await hub.changed('news');
 
   const again = (await hub.get(`/openapi/v1/news/feed?limit=20&cursor=${first.meta.nextCursor}`, key)).json() as FeedBody;
   assert.deepEqual(again.data.map((i) => i.id), second.data.map((i) => i.id));

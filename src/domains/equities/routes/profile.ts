@@ -4,14 +4,16 @@ import { secondsUntilNextDataChange } from '../data-schedule.ts';
 import { assertEquityCode, assertSupportedMarket } from '../equity-request.ts';
 import { EquitiesMetaSchema, EquityParamsSchema, EquityProfileSchema } from '../equities.schemas.ts';
 import type { EquitiesModule } from './equities-module.ts';
+import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
 
-export function registerProfileRoute(app: FastifyInstance, { clock, service, responder }: EquitiesModule): void {
+export function registerProfileRoute(app: FastifyInstance, { clock, service }: EquitiesModule): void {
   registerApiRoute(app, clock, {
     path: '/market/:market/equities/:code',
     operationId: 'getEquityProfile',
     tag: 'Equities',
     summary: 'One listed equity: classification, shares outstanding, latest close and market cap',
     feature: 'market_data',
+    cache: EQUITIES_CACHING,
     weight: 1,
     params: EquityParamsSchema,
     data: EquityProfileSchema,
@@ -21,7 +23,7 @@ export function registerProfileRoute(app: FastifyInstance, { clock, service, res
     handler: ({ params, now }) => {
       assertSupportedMarket(params.market);
       assertEquityCode(params.code);
-      return responder.serve(`getEquityProfile:${params.code}`, now, () => service.getProfile({ code: params.code }));
+      return withEquitiesMeta(now, () => service.getProfile({ code: params.code }));
     },
   });
 }

@@ -1,24 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ManualClock } from '../../../src/core/clock.ts';
-import { MemoryResponseCache } from '../../../src/core/cache/memory-response-cache.ts';
 import { equitiesHub } from './equities-hub.ts';
-
-test('the memory response cache keeps a copy until its expiry', async () => {
-  const clock = new ManualClock('2026-06-19T08:00:00Z');
-  const cache = new MemoryResponseCache({ clock, maxEntries: 2 });
-  const value = { points: [1, 2] };
-  await cache.set('a', value, new Date('2026-06-19T09:00:00Z'));
-  value.points.push(3);
-  assert.deepEqual((await cache.get('a'))?.value, { points: [1, 2] }, 'a stored value cannot be changed by its caller');
-  await cache.set('past', 1, new Date('2026-06-19T07:00:00Z'));
-  assert.equal(await cache.get('past'), undefined);
-  await cache.set('b', 2, new Date('2026-06-19T09:00:00Z'));
-  await cache.set('c', 3, new Date('2026-06-19T09:00:00Z'));
-  assert.equal(await cache.get('a'), undefined, 'the oldest entry makes room');
-  clock.set('2026-06-19T09:00:00Z');
-  assert.equal(await cache.get('b'), undefined, 'expired at its expiry');
-});
 
 test('a repeated equities request is served from the cache until the next daily batch', async (t) => {
   const hub = await equitiesHub(t);

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import { DATASET_KEYS, versionsTag } from '../../store/data-version.ts';
+import type { VersionWatcher } from '../data-version/version-watcher.ts';
+import type { AnswerCache, AnswerPair } from './answer-cache.ts';
+import type { PreparedAnswer } from './prepared-answer.ts';
+
+/**
+ * Keys answers for the cache: the operation, its parameters in a fixed order (after the
+ * validator has applied the defaults, so `?period=1M` and no period are one answer when 1M is
+ * the default), the version of every dataset, and the route's window of time (by default the
+ * minute: answers depend on the time through their day or a release time, both on whole
+ * minutes). Every dataset: imports are rare, and an answer that reads a dataset one did not
+ * expect still cannot outlive it.
+ */
+export class AnswerDesk {
+  readonly #cache: AnswerCache;
+  readonly #versions: VersionWatcher;
+
+  constructor(cache: AnswerCache, versions: VersionWatcher) {
+    this.#cache = cache;
+    this.#versions = versions;
+  }
+
+  async answer(
+    operationId: string,
+    request: FastifyRequest,
+    window: string,
+    prepare: (onGrow: (bytes: number) => void) => Promise<AnswerPair>,
+  ): Promise<PreparedAnswer> {
+    const versions = await this.#versions.current();
+    const key = `${operationId} ${canonical(request.params)} ${canonical(request.query)} ${versionsTag(versions, DATASET_KEYS)} ${window}`;
+    return this.#cache.get(key, prepare);
+  }
+}
+
+/** The default window of an answer: its minute. */
+export const minuteOf = (now: Date): string => String(Math.floor(now.getTime() / 60_000));
+
+function canonical(values: unknown): string {
+  if (values === null || typeof values !== 'object') return '';
+  return JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,54 @@
+import { hash } from 'node:crypto';
+import { compressHead, MAX_TAIL_BYTES, withTail, type CompressedHead, type Encoding } from './stamped-encodings.ts';
+
+/** Below this many bytes, compressing costs more than it saves. */
+const COMPRESS_FROM_BYTES = 1024;
+/** How every serialised success envelope ends when its `meta.timestamp` is empty (`MetaSchema` puts it last). */
+const EMPTY_TIMESTAMP_END = '""}}';
+
+/**
+ * One answer's bytes, made once per data version: everything up to the value of
+ * `meta.timestamp` (the head), its weak ETag, and its compressed heads when first asked for.
+ * Each response adds its own timestamp.
+ */
+export class PreparedAnswer {
+  readonly head: Buffer;
+  /** Names the data: the head, which is all of the answer but the time it was sent. */
+  readonly etag: string;
+  readonly #compressed = new Map<Encoding, Promise<CompressedHead>>();
+  readonly #onGrow: (bytes: number) => void;
+
+  /** `serialised`: the envelope serialised with an empty `meta.timestamp`. */
+  constructor(serialised: string, onGrow: (bytes: number) => void = () => {}) {
+    if (!serialised.endsWith(EMPTY_TIMESTAMP_END)) throw new Error('a success envelope must end with its meta.timestamp');
+    this.head = Buffer.from(serialised.slice(0, -EMPTY_TIMESTAMP_END.length));
+    this.etag = `W/"${hash('sha1', this.head, 'base64url')}"`;
+    this.#onGrow = onGrow;
+  }
+
+  get bytes(): number {
+    return this.head.length;
+  }
+
+  /** Whether the answer is worth compressing at all. */
+  get compressible(): boolean {
+    return this.head.length >= COMPRESS_FROM_BYTES;
+  }
+
+  /** The answer as sent at `timestamp` (ISO 8601), in `encoding` or as is. */
+  async body(timestamp: string, encoding: Encoding | undefined): Promise<Buffer> {
+    const tail = Buffer.from(`"${timestamp}"}}`);
+    if (encoding === undefined || !this.compressible || tail.length > MAX_TAIL_BYTES) return Buffer.concat([this.head, tail]);
+    return withTail(await this.#compressedHead(encoding), tail);
+  }
+
+  #compressedHead(encoding: Encoding): Promise<CompressedHead> {
+    let compressed = this.#compressed.get(encoding);
+    if (compressed === undefined) {
+      compressed = compressHead(this.head, encoding);
+      this.#compressed.set(encoding, compressed);
+      void compressed.then((made) => this.#onGrow(made.bytes.length), () => this.#compressed.delete(encoding));
+    }
+    return compressed;
+  }
+}
