@@ -177,11 +177,13 @@ const PUMP_FADE_PER_HOUR = 0.98;
 const HOUR_MS = 3_600_000;
 const HOURS_PER_YEAR = 8760;
 /**
- * Hourly snapshots and derivatives from this hour to the seed's last: hourly throughout, as
- * the 1h change needs at whatever day a seed ends, and from a fixed start, so a later seed
- * only adds hours. Nine days before the tests' day, as the 1w changes need.
+ * Snapshots and derivatives are walked hour by hour from this fixed hour (nine days before the
+ * tests' day), so a later seed only adds hours. They are stored hourly for the last
+ * HOURLY_TAIL_DAYS of the seed (the 1h, 24h and 1w changes, with the 1w change's tolerance) and
+ * at midnight before: every stored row is the same whatever the seed's last day.
  */
 const HOURLY_FROM = '2026-06-09T00:00:00.000Z';
+const HOURLY_TAIL_DAYS = 8;
 const DAILY_METRICS_FROM = '2026-05-01';
 const FEAR_GREED_FROM = '2026-03-01';
 
@@ -197,6 +199,12 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 type SnapshotRow = Database['crypto_market_snapshot'];
 type MetricRow = Database['crypto_metric'];
 
+/** Whether the hour `at` (epoch ms) is stored: within the hourly tail, or a midnight. */
+function storedHour(at: number, until: string): boolean {
+  const tailFrom = Date.parse(`${until}T00:00:00.000Z`) + (1 - HOURLY_TAIL_DAYS) * 24 * HOUR_MS;
+  return at >= tailFrom || at % (24 * HOUR_MS) === 0;
+}
+
 /** Hours from `HOURLY_FROM` to the last hour of `until`. */
 function hourCount(until: string): number {
   return Math.max(0, (Date.parse(`${until}T00:00:00.000Z`) + 24 * HOUR_MS - Date.parse(HOURLY_FROM)) / HOUR_MS);
@@ -207,7 +215,7 @@ function hourCount(until: string): number {
  * pump coins a jump now and then that fades; stablecoins stay near 1. A late listing has no
  * snapshot before its listing day.
  */
-function coinSnapshots(coin: DemoCoin, hours: number, market: readonly number[], random: SeededRandom): SnapshotRow[] {
+function coinSnapshots(coin: DemoCoin, until: string, hours: number, market: readonly number[], random: SeededRandom): SnapshotRow[] {
   const rows: SnapshotRow[] = [];
   const start = Date.parse(HOURLY_FROM);
   const hourlyVol = VOLATILITY[coin.kind] / Math.sqrt(HOURS_PER_YEAR);
@@ -243,7 +251,7 @@ function coinSnapshots(coin: DemoCoin, hours: number, market: readonly number[],
     const price = sig(Math.exp(logPrice));
     const marketCap = cents(price * supply);
     const at = start + h * HOUR_MS;
-    if (at < listedAt) continue;
+    if (at < listedAt || !storedHour(at, until)) continue;
     rows.push({
       at: isoHour(at),
       coin_id: coin.id,
@@ -315,24 +323,24 @@ function derivativesRows(ctx: DemoContext, hours: number): MetricRow[] {
   let logBtcOi = Math.log(96_000);
   let logEthOi = Math.log(2_200_000);
   for (let h = 0; h < hours; h++) {
-    const at = isoHour(Date.parse(HOURLY_FROM) + h * HOUR_MS);
+    const atMs = Date.parse(HOURLY_FROM) + h * HOUR_MS;
+    const at = isoHour(atMs);
     // Open interest wanders around its level (reverting slowly) rather than drifting off over months.
     logBtcOi += random.normal(0, 0.004) - 0.002 * (logBtcOi - Math.log(96_000));
     logEthOi += random.normal(0, 0.005) - 0.002 * (logEthOi - Math.log(2_200_000));
     const btcOi = Math.exp(logBtcOi);
     const ethOi = Math.exp(logEthOi);
+    const liquidations = [cents(Math.exp(random.normal(Math.log(14e6), 0.7))), cents(Math.exp(random.normal(Math.log(5e6), 0.7)))] as const;
+    const funding = h % 8 === 0 ? ([Number(random.normal(0.00005, 0.00006).toFixed(8)), Number(random.normal(0.00004, 0.00008).toFixed(8))] as const) : undefined;
+    // Every hour's draws are made whether it is stored or not, so a row never depends on the seed's last day.
+    if (!storedHour(atMs, ctx.until)) continue;
     rows.push(
       metric(m.btcOpenInterest, at, Math.round(btcOi * 1000) / 1000),
       metric(m.ethOpenInterest, at, Math.round(ethOi * 1000) / 1000),
-      metric(m.liquidationsLong, at, cents(Math.exp(random.normal(Math.log(14e6), 0.7)))),
-      metric(m.liquidationsShort, at, cents(Math.exp(random.normal(Math.log(5e6), 0.7)))),
+      metric(m.liquidationsLong, at, liquidations[0]),
+      metric(m.liquidationsShort, at, liquidations[1]),
     );
-    if (h % 8 === 0) {
-      rows.push(
-        metric(m.btcFundingRate, at, Number(random.normal(0.00005, 0.00006).toFixed(8))),
-        metric(m.ethFundingRate, at, Number(random.normal(0.00004, 0.00008).toFixed(8))),
-      );
-    }
+    if (funding !== undefined) rows.push(metric(m.btcFundingRate, at, funding[0]), metric(m.ethFundingRate, at, funding[1]));
   }
   return rows;
 }
@@ -364,7 +372,7 @@ export const cryptoDemoGenerator: DemoGenerator = {
       .execute();
     // Imported snapshots and metrics win: the demo fills the hours and days they leave.
     // In key order: the store appends to its indexes instead of splitting pages all over them.
-    const snapshots = listed.flatMap((c) => coinSnapshots(c, hours, market, ctx.random(`coin:${c.id}`))).sort((a, b) => a.at.localeCompare(b.at) || a.coin_id.localeCompare(b.coin_id));
+    const snapshots = listed.flatMap((c) => coinSnapshots(c, ctx.until, hours, market, ctx.random(`coin:${c.id}`))).sort((a, b) => a.at.localeCompare(b.at) || a.coin_id.localeCompare(b.coin_id));
     await insertAroundExisting(ctx.db, 'crypto_market_snapshot', ['at', 'coin_id'], snapshots, { onChunk: (done) => ctx.progress((0.8 * done) / snapshots.length) });
     await insertAroundExisting(ctx.db, 'crypto_fear_greed', ['date'], fearGreedRows(ctx));
     await insertAroundExisting(ctx.db, 'crypto_metric', ['metric', 'at'], [...onchainRows(ctx), ...derivativesRows(ctx, hours)]);
