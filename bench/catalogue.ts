@@ -35,12 +35,6 @@ const SAMPLES: Record<string, string[]> = {
   realEstateWardTransactions: ['/real-estate/jp/provinces/113/wards/11301/transactions'],
 };
 
-export interface Endpoint {
-  operationId: string;
-  /** Below the host, with the query: `/openapi/v1/etf/1306/info`. */
-  path: string;
-}
-
 interface Operation {
   operationId?: string;
   parameters?: { in: string; required?: boolean }[];
@@ -56,12 +50,12 @@ function templatePattern(template: string): RegExp {
 }
 
 /**
- * The endpoints of the document's catalogue, in its order. Throws when an operation needs a
- * sample it has not got, or a sample names no operation or does not fit its operation's path,
- * so the list cannot silently fall behind the routes.
+ * The paths to ask, with their queries, in the document's order. Throws when an operation needs
+ * a sample it has not got, or a sample names no operation or does not fit its operation's
+ * path, so the list cannot silently fall behind the routes.
  */
-export function catalogueOf(document: OpenApiDocument): Endpoint[] {
-  const endpoints: Endpoint[] = [];
+export function catalogueOf(document: OpenApiDocument): string[] {
+  const paths: string[] = [];
   const unused = new Set(Object.keys(SAMPLES));
   for (const [template, { get }] of Object.entries(document.paths)) {
     if (get?.operationId === undefined || !template.startsWith(API_PREFIX + '/')) continue;
@@ -72,9 +66,9 @@ export function catalogueOf(document: OpenApiDocument): Endpoint[] {
     if (samples === undefined) throw new Error(`bench/catalogue.ts has no sample request for ${operationId} (${template})`);
     for (const path of samples) {
       if (!templatePattern(template).test(path)) throw new Error(`the sample ${path} does not fit ${operationId} (${template})`);
-      endpoints.push({ operationId, path });
+      paths.push(path);
     }
   }
   if (unused.size > 0) throw new Error(`bench/catalogue.ts has samples for operations the hub does not serve: ${[...unused].join(', ')}`);
-  return endpoints;
+  return paths;
 }

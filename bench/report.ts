@@ -96,7 +96,7 @@ function summaryText(summary: Summary): string {
 }
 
 /** The tables of each variant, then their summaries and the worst first answer. */
-export function report(variants: Variant[], rows: Row[]): { text: string; summaries: Summary[]; worstCold: { ms: number; path: string } } {
+export function report(variants: readonly Variant[], rows: Row[]): { text: string; summaries: Summary[]; worstCold: { ms: number; path: string } } {
   const rowsOf = (variant: Variant) => rows.filter((r) => r.variant === variant);
   const summaries = variants.map((variant) => summarise(variant, rowsOf(variant)));
   const worst = worstCold(rows);

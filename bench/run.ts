@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { API_PREFIX } from '../src/core/route.ts';
 import { getAnswer, jsonBytes, type Answer } from './answer.ts';
 import type { BareAnswer } from './bare-server.ts';
-import { catalogueOf, type Endpoint, type OpenApiDocument } from './catalogue.ts';
+import { catalogueOf, type OpenApiDocument } from './catalogue.ts';
 import { compare, rate } from './measure.ts';
 import { report, VARIANT_TITLES, type Row, type Variant } from './report.ts';
 import { seedHub, startBare, startHub, type Server } from './servers.ts';
@@ -38,7 +38,9 @@ const SCALE = choice('BENCH_SCALE', ['small', 'full'], 'small');
 const SECONDS = positive('BENCH_SECONDS', 1.5);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 20);
 const ONLY = process.env.BENCH_ONLY;
-const VARIANTS: Variant[] = { both: ['identity', 'gzip'], off: ['identity'], only: ['gzip'] }[choice('BENCH_GZIP', ['both', 'off', 'only'], 'both')] as Variant[];
+const VARIANTS = ({ both: ['identity', 'gzip'], off: ['identity'], only: ['gzip'] } as const satisfies Record<string, readonly [Variant, ...Variant[]]>)[
+  choice('BENCH_GZIP', ['both', 'off', 'only'], 'both')
+];
 const JSON_FILE = process.env.BENCH_JSON;
 
 const log = (line: string) => process.stderr.write(line + '\n');
@@ -53,12 +55,36 @@ async function okAnswer(url: string, headers: Record<string, string>): Promise<A
  * The first answer of each endpoint, in catalogue order. A request to an unknown API path goes
  * first, so the first endpoint does not also pay for the process's first authenticated request.
  */
-async function coldLatencies(hub: Server, endpoints: Endpoint[], headers: Record<string, string>): Promise<Map<string, number>> {
-  await getAnswer(`${hub.baseUrl}${API_PREFIX}/bench-warm-up`, headers);
+async function coldLatencies(hubUrl: string, paths: string[], headers: Record<string, string>): Promise<Map<string, number>> {
+  await getAnswer(`${hubUrl}${API_PREFIX}/bench-warm-up`, headers);
   const cold = new Map<string, number>();
-  for (const { path } of endpoints) cold.set(path, (await okAnswer(hub.baseUrl + path, headers)).ms);
+  for (const path of paths) cold.set(path, (await okAnswer(hubUrl + path, headers)).ms);
   return cold;
 }
+
+interface Kept {
+  variant: Variant;
+  path: string;
+  headers: Record<string, string>;
+  answer: Answer;
+}
+
+/** One answer of each endpoint in each variant, the bytes the bare server will send. */
+async function keepAnswers(hubUrl: string, paths: string[], headersOf: (variant: Variant) => Record<string, string>): Promise<Kept[]> {
+  const kept: Kept[] = [];
+  for (const path of paths) {
+    for (const variant of VARIANTS) kept.push({ variant, path, headers: headersOf(variant), answer: await okAnswer(hubUrl + path, headersOf(variant)) });
+  }
+  return kept;
+}
+
+const bareAnswerOf = ({ path, headers, answer }: Kept): BareAnswer => ({
+  path,
+  acceptEncoding: headers['accept-encoding'] ?? '',
+  contentType: answer.contentType,
+  contentEncoding: answer.contentEncoding,
+  base64: answer.body.toString('base64'),
+});
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -73,39 +99,25 @@ async function main(): Promise<void> {
       variant === 'gzip' ? { 'x-api-key': key, 'accept-encoding': 'gzip' } : { 'x-api-key': key };
 
     const document = (await (await fetch(`${hub.baseUrl}/openapi.json`)).json()) as OpenApiDocument;
-    const endpoints = catalogueOf(document).filter(({ path }) => ONLY === undefined || path.includes(ONLY));
-    if (endpoints.length === 0) throw new Error(`no endpoint path contains ${ONLY}`);
-    const cold = await coldLatencies(hub, endpoints, headersOf(VARIANTS[0] ?? 'identity'));
-
-    const answers = new Map<string, Answer>();
-    const bareAnswers: BareAnswer[] = [];
-    for (const variant of VARIANTS) {
-      for (const { path } of endpoints) {
-        const answer = await okAnswer(hub.baseUrl + path, headersOf(variant));
-        answers.set(`${variant} ${path}`, answer);
-        const { contentType, contentEncoding } = answer;
-        bareAnswers.push({ path, acceptEncoding: headersOf(variant)['accept-encoding'] ?? '', contentType, contentEncoding, base64: answer.body.toString('base64') });
-      }
-    }
-    const bare = await startBare(bareAnswers, join(dataDir, 'bare-answers.json'));
+    const paths = catalogueOf(document).filter((path) => ONLY === undefined || path.includes(ONLY));
+    if (paths.length === 0) throw new Error(`no endpoint path contains ${ONLY}`);
+    const cold = await coldLatencies(hub.baseUrl, paths, headersOf(VARIANTS[0]));
+    const kept = await keepAnswers(hub.baseUrl, paths, headersOf);
+    const bare = await startBare(kept.map(bareAnswerOf), join(dataDir, 'bare-answers.json'));
     servers.push(bare);
 
     const rows: Row[] = [];
-    for (const [i, { path }] of endpoints.entries()) {
-      for (const variant of VARIANTS) {
-        const answer = answers.get(`${variant} ${path}`);
-        if (answer === undefined) throw new Error(`no answer kept for ${variant} ${path}`);
-        const { hub: hubLoad, bare: bareLoad } = await compare(hub.baseUrl + path, bare.baseUrl + path, headersOf(variant), { seconds: SECONDS, connections: CONNECTIONS });
-        const row: Row = { variant, path, coldMs: cold.get(path) ?? Number.NaN, bytes: answer.body.length, jsonBytes: jsonBytes(answer), hub: hubLoad, bare: bareLoad, ratio: rate(hubLoad) / rate(bareLoad) };
-        rows.push(row);
-        log(`[${i + 1}/${endpoints.length}] ${variant.padEnd(8)} ${path}  ${rate(hubLoad).toFixed(0)} / ${rate(bareLoad).toFixed(0)} req/s = ${row.ratio.toFixed(3)}`);
-      }
+    for (const [i, { variant, path, headers, answer }] of kept.entries()) {
+      const loads = await compare(hub.baseUrl + path, bare.baseUrl + path, headers, { seconds: SECONDS, connections: CONNECTIONS });
+      const ratio = rate(loads.hub) / rate(loads.bare);
+      rows.push({ variant, path, coldMs: cold.get(path) ?? Number.NaN, bytes: answer.body.length, jsonBytes: jsonBytes(answer), ...loads, ratio });
+      log(`[${i + 1}/${kept.length}] ${variant.padEnd(8)} ${path}  ${rate(loads.hub).toFixed(0)} / ${rate(loads.bare).toFixed(0)} req/s = ${ratio.toFixed(3)}`);
     }
 
     const { text, summaries, worstCold } = report(VARIANTS, rows);
     process.stdout.write(
       `\n${SCALE} demo, ${CONNECTIONS} connections, ${SECONDS} s on each server per endpoint in alternating slices; ` +
-        `ratio = hub req/s ÷ bare req/s; cold = the first answer after the start (${VARIANT_TITLES[VARIANTS[0] ?? 'identity']}); paths below ${API_PREFIX}\n` +
+        `ratio = hub req/s ÷ bare req/s; cold = the first answer after the start (${VARIANT_TITLES[VARIANTS[0]]}); paths below ${API_PREFIX}\n` +
         text +
         `(${((Date.now() - started) / 60_000).toFixed(1)} min)\n`,
     );
