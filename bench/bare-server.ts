@@ -1,17 +1,47 @@
-import { createServer } from 'node:http';
-import { body } from './usage-body.ts';
-
 /**
- * The yardstick: a bare node:http server answering a JSON body of the same size as the hub's
- * usage response, with no framework, auth, quota or store. The hub is measured as a ratio to it.
+ * The yardstick: a bare node:http server, in a process of its own, that answers each request
+ * with the very bytes and content headers the hub answered it (no framework, auth, quota or
+ * store). Its answers are read from the file named by the first argument (see `BareAnswer`),
+ * keyed by path and Accept-Encoding, so a gzip request gets the hub's gzip bytes.
  */
-const server = createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-  response.end(body);
-});
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  process.stdout.write(`serving http://127.0.0.1:${port}\n`);
-});
-process.once('SIGTERM', () => server.close(() => process.exit(0)));
+import { readFileSync } from 'node:fs';
+import { createServer, type OutgoingHttpHeaders } from 'node:http';
+
+export interface BareAnswer {
+  path: string;
+  /** The Accept-Encoding the hub was asked with; '' for none. */
+  acceptEncoding: string;
+  contentType: string;
+  contentEncoding: string | undefined;
+  base64: string;
+}
+
+const keyOf = (acceptEncoding: string | undefined, path: string) => `${acceptEncoding ?? ''} ${path}`;
+
+function serve(file: string): void {
+  const answers = new Map<string, { headers: OutgoingHttpHeaders; body: Buffer }>();
+  for (const answer of JSON.parse(readFileSync(file, 'utf8')) as BareAnswer[]) {
+    const body = Buffer.from(answer.base64, 'base64');
+    const headers: OutgoingHttpHeaders = { 'content-type': answer.contentType, 'content-length': body.length };
+    if (answer.contentEncoding !== undefined) headers['content-encoding'] = answer.contentEncoding;
+    answers.set(keyOf(answer.acceptEncoding, answer.path), { headers, body });
+  }
+  const server = createServer((request, response) => {
+    const answer = answers.get(keyOf(request.headers['accept-encoding'], request.url ?? ''));
+    if (answer === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, answer.headers);
+    response.end(answer.body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    process.stdout.write(`serving http://127.0.0.1:${port}\n`);
+  });
+  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+}
+
+const [file] = process.argv.slice(2);
+if (file !== undefined) serve(file);
