@@ -83,5 +83,6 @@ test('an ECB import by another process reaches every USD/JPY endpoint of both se
       { '/fx/table': 155, '/fx/summary': 155, '/macro/exchange-rate': 155, '/macro/market-recap': 155 },
       `server ${i + 1}, ${Date.now() - importedAt} ms after the import`,
     );
+    t.diagnostic(`server ${i + 1} served the imported rate on all four endpoints ${Date.now() - importedAt} ms after the import exited`);
   }
 });
