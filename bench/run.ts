@@ -6,10 +6,11 @@
  * runs in its own process; autocannon drives them from this one. Loopback only, bounded in time.
  *
  * Options (environment): BENCH_SCALE (small | full, default small), BENCH_SECONDS (load on each
- * server per endpoint and variant, default 1.5, in slices of about 1 s: two of 0.75 s), BENCH_CONNECTIONS
- * (default 20), BENCH_ONLY (measure only the paths that contain this text), BENCH_GZIP (both |
- * off | only: the variants without and with `Accept-Encoding: gzip`, default both),
- * BENCH_JSON (also write the results to this file as JSON).
+ * server per endpoint and variant, in slices of about 1 s; default 1.5, two slices of 0.75 s,
+ * about 10 minutes in all on two cores), BENCH_CONNECTIONS (default 20), BENCH_ONLY (measure
+ * only the paths that contain this text), BENCH_GZIP (both | off | only: the variants without
+ * and with `Accept-Encoding: gzip`, default both), BENCH_JSON (also write the results to this
+ * file as JSON).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -51,7 +51,7 @@ export async function startHub(env: Record<string, string>, logFile: string): Pr
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
-  throw new Error(`the hub did not start within 60 s (exit code ${child.exitCode}; its log: ${logFile})`);
+  throw new Error(`the hub did not start within 60 s (exit code ${child.exitCode})`);
 }
 
 /** The bare node:http server of `bare-server.ts`, answering from `answers` (written to `file`). */
