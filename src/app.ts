@@ -1,8 +1,8 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './core/context.ts';
 import { installEdge } from './core/edge.ts';
 import { schemaCompilers } from './core/schema-compilers.ts';
-import { logEveryResponse } from './core/access-log.ts';
+import { AccessLog } from './core/access-log.ts';
 import { registerOpenApi } from './core/openapi.ts';
 import { parseQueryString } from './core/querystring.ts';
 import { registerSystemRoutes } from './core/system.routes.ts';
@@ -13,8 +13,8 @@ import { domains as allDomains, type DomainModule } from './domains/index.ts';
 export async function buildApp(ctx: AppContext, options: { domains?: readonly DomainModule[] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger,
-    // One access line per request (logEveryResponse) instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
+    // One access line per request instead of Fastify's two.
+    logController: new AccessLog(),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: schemaCompilers },
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: true, useDefaults: true } },
@@ -24,7 +24,6 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   }) as unknown as FastifyInstance;
   app.decorate('apiOperations', new Map());
 
-  logEveryResponse(app);
   installEdge(app, ctx);
   await registerOpenApi(app, ctx);
   registerSystemRoutes(app, ctx);

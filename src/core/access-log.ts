@@ -1,13 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { redactKeys } from './logger.ts';
 
 /**
  * One structured line per answered request, through the request's own logger (so it carries the
- * request id): what, who (the key id, never the key), how it ended. Fastify's own two request
- * lines stay off (`disableRequestLogging`).
+ * request id): what, who (the key id, never the key), how it ended. Written from the log
+ * controller Fastify calls once a response has finished, in place of Fastify's own two lines.
  */
-export function logEveryResponse(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+export class AccessLog extends LogController {
+  constructor() {
+    super({ disableRequestLogging: true });
+  }
+
+  override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     request.log.info(
       {
         method: request.method,
@@ -19,5 +23,5 @@ export function logEveryResponse(app: FastifyInstance): void {
       },
       'request',
     );
-  });
+  }
 }
