@@ -11,7 +11,8 @@ import { testRedisUrl, testStore } from '../helpers/stores.ts';
 /**
  * An import made by another process while two `fdh serve` processes serve the same store is
  * seen by every endpoint that shows its facts within a second, on the store of this pass
- * (SQLite file; PostgreSQL, with Redis when configured).
+ * (SQLite file; PostgreSQL, with Redis when configured): an ECB file on every USD/JPY endpoint,
+ * a corrected J-Quants quote in every cached window of the equity's prices.
  */
 
 const VISIBLE_WITHIN_MS = 1000;
@@ -28,13 +29,15 @@ async function store(t: { after: (fn: () => Promise<void> | void) => void }): Pr
   return { FDH_DATA_DIR: dir, FDH_DATABASE_URL: database.url, ...(testRedisUrl === undefined ? {} : { FDH_REDIS_URL: testRedisUrl }) };
 }
 
+async function answer(server: RunningServer, key: string, path: string): Promise<{ data: unknown; meta: Record<string, unknown> }> {
+  const response = await fetch(`${server.baseUrl}/openapi/v1${path}`, { headers: { 'x-api-key': key } });
+  assert.equal(response.status, 200, path);
+  return (await response.json()) as { data: unknown; meta: Record<string, unknown> };
+}
+
 /** USD/JPY as each endpoint that shows it shows it today. */
 async function usdJpyEverywhere(server: RunningServer, key: string): Promise<Record<string, unknown>> {
-  const get = async (path: string) => {
-    const response = await fetch(`${server.baseUrl}/openapi/v1${path}`, { headers: { 'x-api-key': key } });
-    assert.equal(response.status, 200, path);
-    return ((await response.json()) as { data: unknown }).data;
-  };
+  const get = async (path: string) => (await answer(server, key, path)).data;
   const table = (await get('/fx/table?pairs=USD/JPY')) as { rows: { lastPrice: number }[] };
   const summary = (await get('/fx/summary')) as { usdJpy: { value: number } };
   const rates = (await get('/macro/exchange-rate?currency1=USD&currency2=JPY&period=1M')) as { close: number }[];
@@ -84,5 +87,66 @@ test('an ECB import by another process reaches every USD/JPY endpoint of both se
       `server ${i + 1}, ${Date.now() - importedAt} ms after the import`,
     );
     t.diagnostic(`server ${i + 1} served the imported rate on all four endpoints ${Date.now() - importedAt} ms after the import exited`);
+  }
+});
+
+const EQUITY = '7203';
+const WINDOWS = ['5d', '1m', '1y'] as const;
+
+interface PricesData {
+  points: { date: string; close: number }[];
+}
+
+/** The last close of each window of the equity's prices, and whether each came from the answer cache. */
+async function lastClosesEverywhere(server: RunningServer, key: string): Promise<Record<string, { close: number | undefined; cached: unknown }>> {
+  const closes: Record<string, { close: number | undefined; cached: unknown }> = {};
+  for (const range of WINDOWS) {
+    const { data, meta } = await answer(server, key, `/market/jp/equities/${EQUITY}/prices?range=${range}`);
+    closes[range] = { close: (data as PricesData).points.at(-1)?.close, cached: meta.served_from_cache };
+  }
+  return closes;
+}
+
+test('a corrected quote imported by another process reaches every cached price window of both serving processes within 1 s', { timeout: 120_000 }, async (t) => {
+  const env = await store(t);
+  const seeded = await runCli(['seed', 'demo', '--until', isoDay(Date.now() - 86_400_000)], env);
+  assert.equal(seeded.code, 0, seeded.stderr);
+  const created = await runCli(['keys', 'create', '--plan', 'pro'], env);
+  assert.equal(created.code, 0, created.stderr);
+  const key = created.stdout.trim().split('\n').at(-1) ?? '';
+  const servers = [await startServer(env), await startServer(env)];
+  t.after(async () => {
+    for (const server of servers) server.child.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.exited));
+  });
+
+  const [first] = servers;
+  assert.ok(first);
+  const { data } = await answer(first, key, `/market/jp/equities/${EQUITY}/prices?range=5d`);
+  const lastBar = (data as PricesData).points.at(-1);
+  assert.ok(lastBar, `${EQUITY} has prices`);
+  for (const server of servers) {
+    await lastClosesEverywhere(server, key);
+    const cached = await lastClosesEverywhere(server, key);
+    for (const range of WINDOWS) assert.deepEqual(cached[range], { close: lastBar.close, cached: true }, `${range} is cached before the import`);
+  }
+
+  const corrected = lastBar.close + 7;
+  const file = join(env.FDH_DATA_DIR ?? '', 'daily_quotes.json');
+  const quote = { Date: lastBar.date, Code: `${EQUITY}0`, Open: corrected, High: corrected, Low: corrected, Close: corrected, Volume: 1_000_000, TurnoverValue: corrected * 1_000_000, AdjustmentFactor: 1 };
+  writeFileSync(file, JSON.stringify({ daily_quotes: [quote] }));
+  const imported = await runCli(['import', 'jquants-daily-quotes', file], env);
+  assert.equal(imported.code, 0, imported.stderr);
+  const importedAt = Date.now();
+
+  for (const [i, server] of servers.entries()) {
+    const closes = async () => Object.fromEntries(Object.entries(await lastClosesEverywhere(server, key)).map(([range, { close }]) => [range, close]));
+    let seen = await closes();
+    while (Object.values(seen).some((close) => close !== corrected) && Date.now() - importedAt < VISIBLE_WITHIN_MS) {
+      await sleep(POLL_MS);
+      seen = await closes();
+    }
+    assert.deepEqual(seen, Object.fromEntries(WINDOWS.map((range) => [range, corrected])), `server ${i + 1}, ${Date.now() - importedAt} ms after the import`);
+    t.diagnostic(`server ${i + 1} served the corrected close in every window ${Date.now() - importedAt} ms after the import exited`);
   }
 });
