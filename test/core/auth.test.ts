@@ -127,7 +127,10 @@ test('keys never reach the logs', async (t) => {
   await hub.get(light, wrong);
   await hub.get(`${light}?apiKey=${wrong}`);
   await hub.get(probe + '?period=bad', key);
+  hub.runtime.logger.warn({ headers: { 'x-api-key': key, accept: 'application/json' } }, 'a line that logs request headers');
   assert.ok(hub.logs.length > 0, 'requests were logged');
+  const headersLine = JSON.parse(hub.logs.find((line) => line.includes('a line that logs request headers')) ?? '{}') as { headers?: unknown };
+  assert.deepEqual(headersLine.headers, { 'x-api-key': '[redacted]', accept: 'application/json' }, 'a logged headers object keeps all but its secrets');
   const all = hub.logs.join('');
   assert.ok(!all.includes(key.slice(4)), 'the valid key is not logged');
   assert.ok(!all.includes(wrong.slice(4, 20)), 'the wrong key is not logged');
