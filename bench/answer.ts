@@ -4,8 +4,9 @@ import { gunzipSync } from 'node:zlib';
 /** One answer as it came over the wire: node:http, unlike fetch, neither asks for nor undoes compression. */
 export interface Answer {
   status: number;
-  contentType: string;
   contentEncoding: string | undefined;
+  /** Every header as sent, by lower-case name, but those node:http writes itself (Date, Connection, Keep-Alive). */
+  headers: Record<string, string>;
   body: Buffer;
   /** From sending the request to the last byte of the body. */
   ms: number;
@@ -21,8 +22,8 @@ export function getAnswer(url: string, headers: Record<string, string>): Promise
       response.on('end', () =>
         resolve({
           status: response.statusCode ?? 0,
-          contentType: response.headers['content-type'] ?? '',
           contentEncoding: response.headers['content-encoding'],
+          headers: sentHeaders(response.rawHeaders),
           body: Buffer.concat(chunks),
           ms: Number(process.hrtime.bigint() - started) / 1e6,
         }),
@@ -31,6 +32,17 @@ export function getAnswer(url: string, headers: Record<string, string>): Promise
     outgoing.on('error', reject);
     outgoing.end();
   });
+}
+
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+function sentHeaders(raw: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] ?? '').toLowerCase();
+    if (!WRITTEN_BY_NODE.has(name)) headers[name] = raw[i + 1] ?? '';
+  }
+  return headers;
 }
 
 /** The size of the JSON an answer carries, compressed or not. */

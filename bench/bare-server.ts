@@ -1,7 +1,7 @@
 /**
  * The yardstick: a bare node:http server, in a process of its own, that answers each request
- * with the very bytes and content headers the hub answered it (no framework, auth, quota or
- * store). Its answers are read from the file named by the first argument (see `BareAnswer`),
+ * with the very bytes the hub answered it: the same headers (quota, cache, ETag, content) and
+ * the same body, with no framework, auth, quota or store behind them. Its answers are read from the file named by the first argument (see `BareAnswer`),
  * keyed by path and Accept-Encoding, so a gzip request gets the hub's gzip bytes.
  */
 import { readFileSync } from 'node:fs';
@@ -11,8 +11,8 @@ export interface BareAnswer {
   path: string;
   /** The Accept-Encoding the hub was asked with; '' for none. */
   acceptEncoding: string;
-  contentType: string;
-  contentEncoding: string | undefined;
+  /** The hub's headers but those node:http writes itself. */
+  headers: Record<string, string>;
   base64: string;
 }
 
@@ -21,10 +21,7 @@ const keyOf = (acceptEncoding: string | undefined, path: string) => `${acceptEnc
 function serve(file: string): void {
   const answers = new Map<string, { headers: OutgoingHttpHeaders; body: Buffer }>();
   for (const answer of JSON.parse(readFileSync(file, 'utf8')) as BareAnswer[]) {
-    const body = Buffer.from(answer.base64, 'base64');
-    const headers: OutgoingHttpHeaders = { 'content-type': answer.contentType, 'content-length': body.length };
-    if (answer.contentEncoding !== undefined) headers['content-encoding'] = answer.contentEncoding;
-    answers.set(keyOf(answer.acceptEncoding, answer.path), { headers, body });
+    answers.set(keyOf(answer.acceptEncoding, answer.path), { headers: answer.headers, body: Buffer.from(answer.base64, 'base64') });
   }
   const server = createServer((request, response) => {
     const answer = answers.get(keyOf(request.headers['accept-encoding'], request.url ?? ''));

@@ -82,8 +82,7 @@ async function keepAnswers(hubUrl: string, paths: string[], headersOf: (variant:
 const bareAnswerOf = ({ path, headers, answer }: Kept): BareAnswer => ({
   path,
   acceptEncoding: headers['accept-encoding'] ?? '',
-  contentType: answer.contentType,
-  contentEncoding: answer.contentEncoding,
+  headers: answer.headers,
   base64: answer.body.toString('base64'),
 });
 
