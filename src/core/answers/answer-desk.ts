@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DATASET_KEYS, versionsTag } from '../../store/data-version.ts';
+import { DATASET_KEYS, versionsTag, type DataVersions } from '../../store/data-version.ts';
 import type { VersionWatcher } from '../data-version/version-watcher.ts';
 import type { AnswerCache, AnswerPair } from './answer-cache.ts';
 import type { PreparedAnswer } from './prepared-answer.ts';
@@ -15,6 +15,8 @@ import type { PreparedAnswer } from './prepared-answer.ts';
 export class AnswerDesk {
   readonly #cache: AnswerCache;
   readonly #versions: VersionWatcher;
+  /** The tag of the versions last read: the watcher hands out one object until they change. */
+  #tagged: { versions: DataVersions; tag: string } | undefined;
 
   constructor(cache: AnswerCache, versions: VersionWatcher) {
     this.#cache = cache;
@@ -27,9 +29,14 @@ export class AnswerDesk {
     window: string,
     prepare: (onGrow: (bytes: number) => void) => Promise<AnswerPair>,
   ): Promise<PreparedAnswer> {
-    const versions = await this.#versions.current();
-    const key = `${operationId} ${canonical(request.params)} ${canonical(request.query)} ${versionsTag(versions, DATASET_KEYS)} ${window}`;
+    const key = `${operationId} ${canonical(request.params)} ${canonical(request.query)} ${await this.#versionsTag()} ${window}`;
     return this.#cache.get(key, prepare);
+  }
+
+  async #versionsTag(): Promise<string> {
+    const versions = await this.#versions.current();
+    if (this.#tagged?.versions !== versions) this.#tagged = { versions, tag: versionsTag(versions, DATASET_KEYS) };
+    return this.#tagged.tag;
   }
 }
 
