@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { Clock } from './clock.ts';
@@ -218,7 +219,14 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
       if (namesCurrentRepresentation(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
       const encoding = answer.compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
       if (encoding !== undefined) reply.header('content-encoding', encoding);
-      return reply.type(JSON_TYPE).send(await answer.body(now.toISOString(), encoding));
+      const [head, tail] = await answer.body(now.toISOString(), encoding);
+      reply.type(JSON_TYPE).header('content-length', head.length + tail.length);
+      // Written here rather than through reply.send, which takes one buffer: joining the kept
+      // head and this response's tail would copy the whole answer on every response.
+      reply.hijack();
+      reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+      reply.raw.write(head);
+      reply.raw.end(tail);
     },
   });
 

@@ -35,10 +35,13 @@ export class PreparedAnswer {
     return this.head.length >= COMPRESS_FROM_BYTES;
   }
 
-  /** The answer as sent at `timestamp` (ISO 8601), in `encoding` or as is. */
-  async body(timestamp: string, encoding: Encoding | undefined): Promise<Buffer> {
+  /**
+   * The answer as sent at `timestamp` (ISO 8601), in `encoding` or as is: the kept head, then
+   * this response's own tail (written one after the other, so no response copies the head).
+   */
+  async body(timestamp: string, encoding: Encoding | undefined): Promise<[Buffer, Buffer]> {
     const tail = Buffer.from(`"${timestamp}"}}`);
-    if (encoding === undefined || !this.compressible || tail.length > MAX_TAIL_BYTES) return Buffer.concat([this.head, tail]);
+    if (encoding === undefined || !this.compressible || tail.length > MAX_TAIL_BYTES) return [this.head, tail];
     return withTail(await this.#compressedHead(encoding), tail);
   }
 

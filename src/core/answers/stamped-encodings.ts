@@ -39,12 +39,12 @@ export async function compressHead(head: Buffer, encoding: Encoding): Promise<Co
 }
 
 /** The whole compressed answer: the head, then `tail` stored as the final block. */
-export function withTail(head: CompressedHead, tail: Buffer): Buffer {
+export function withTail(head: CompressedHead, tail: Buffer): [Buffer, Buffer] {
   return head.encoding === 'gzip' ? gzipWithTail(head, tail) : brotliWithTail(head, tail);
 }
 
 /** A final stored deflate block (BFINAL=1, BTYPE=00; LEN, NLEN), then CRC-32 and ISIZE. */
-function gzipWithTail(head: CompressedHead, tail: Buffer): Buffer {
+function gzipWithTail(head: CompressedHead, tail: Buffer): [Buffer, Buffer] {
   const block = Buffer.allocUnsafe(5);
   block[0] = 0x01;
   block.writeUInt16LE(tail.length, 1);
@@ -52,17 +52,17 @@ function gzipWithTail(head: CompressedHead, tail: Buffer): Buffer {
   const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc32(tail, head.crc), 0);
   trailer.writeUInt32LE((head.headLength + tail.length) >>> 0, 4);
-  return Buffer.concat([head.bytes, block, tail, trailer]);
+  return [head.bytes, Buffer.concat([block, tail, trailer])];
 }
 
 /**
  * An uncompressed meta-block (ISLAST=0, four nibbles of MLEN-1, ISUNCOMPRESSED=1, padded to a
  * byte), then an empty last meta-block (ISLAST=1, ISLASTEMPTY=1) (RFC 7932, 9.2).
  */
-function brotliWithTail(head: CompressedHead, tail: Buffer): Buffer {
+function brotliWithTail(head: CompressedHead, tail: Buffer): [Buffer, Buffer] {
   const header = ((tail.length - 1) << 3) | (1 << 19);
   const block = Buffer.from([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff]);
-  return Buffer.concat([head.bytes, block, tail, LAST_EMPTY_META_BLOCK]);
+  return [head.bytes, Buffer.concat([block, tail, LAST_EMPTY_META_BLOCK])];
 }
 
 const LAST_EMPTY_META_BLOCK = Buffer.from([0x03]);
