@@ -36,13 +36,14 @@ export async function seedHub(dataDir: string, scale: string): Promise<{ env: Re
 }
 
 /**
- * `fdh serve` as an operator runs it: its log lines go to a file, not through a pipe into this
- * process (which drives the load and must not spend its time reading them).
+ * `fdh serve` as an operator runs it, through the command's own interpreter line (its memory
+ * settings included): its log lines go to a file, not through a pipe into this process (which
+ * drives the load and must not spend its time reading them).
  */
 export async function startHub(env: Record<string, string>, logFile: string): Promise<Server> {
   const port = await freePort();
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port)], { env: { ...process.env, ...env }, stdio: ['ignore', log, 'inherit'] });
+  const child = spawn(CLI, ['serve', '--port', String(port)], { env: { ...process.env, ...env }, stdio: ['ignore', log, 'inherit'] });
   closeSync(log);
   const stop = stopper(child);
   const baseUrl = `http://127.0.0.1:${port}`;
