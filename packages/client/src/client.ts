@@ -50,7 +50,8 @@ export interface FdhClient {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-function transportOf(options: ClientOptions, onRateLimit: (state: RateLimitState) => void): Transport {
+/** How every request of a client made with `options` is sent; exported for the tests of methods the document has no path for yet. */
+export function transportOf(options: ClientOptions, onRateLimit: (state: RateLimitState) => void = () => {}): Transport {
   const token = options.csrfToken;
   return {
     baseUrl: options.baseUrl ?? '',
