@@ -2,7 +2,7 @@
  * The TypeScript source of `packages/client/src/schema.ts`, written from the hub's OpenAPI
  * document: one entry per path and method with its path parameters, query, JSON body, the
  * envelope's `data` and `meta`. A pure function of the document, so the drift test can compare
- * what the server serves now with the committed file (ADR 0015 says why not openapi-typescript).
+ * what the server serves now with the committed file (ADR 0016 says why not openapi-typescript).
  */
 
 export interface JsonSchema {
