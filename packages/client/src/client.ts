@@ -2,7 +2,7 @@ import type { paths } from './schema.ts';
 import type { DataOf, ItemOf, Method, MetaOf, OptionsArgument, PaginatedPath, PathsWith } from './operations.ts';
 import type { RateLimitState } from './rate-limit.ts';
 import { DEFAULT_RETRY, type RetryOptions } from './retry.ts';
-import { send, type RawRequest, type Transport } from './send.ts';
+import { send, type Transport } from './send.ts';
 import type { ParameterValue } from './url.ts';
 
 export interface ClientOptions {
@@ -55,6 +55,7 @@ export function transportOf(options: ClientOptions, onRateLimit: (state: RateLim
   const token = options.csrfToken;
   return {
     baseUrl: options.baseUrl ?? '',
+    // Called through globalThis: a browser's fetch detached from window throws "Illegal invocation".
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     headers: { ...options.headers, ...(options.apiKey === undefined ? {} : { 'x-api-key': options.apiKey }) },
     credentials: options.credentials ?? (options.apiKey === undefined ? 'same-origin' : undefined),
@@ -74,10 +75,6 @@ type LooseOptions = {
   headers?: Record<string, string>;
 };
 
-function rawRequest(method: string, path: string, options: LooseOptions = {}): RawRequest {
-  return { method, path, ...options };
-}
-
 /**
  * Options arrive typed per path; inside, they are the same loose shape for every path.
  * TypeScript cannot see that a mapped type over `paths` is always that shape, hence one cast.
@@ -89,7 +86,7 @@ export function createClient(options: ClientOptions = {}): FdhClient {
   const transport = transportOf(options, (state) => (lastRateLimit = state));
 
   const request = async <M extends Method, P extends PathsWith<M>>(method: M, path: P, ...rest: OptionsArgument<P, M>) => {
-    const answer = await send(transport, rawRequest(method, path, loose(rest)));
+    const answer = await send(transport, { method, path, ...loose(rest) });
     return answer as FdhResponse<P, M>;
   };
 
@@ -103,9 +100,10 @@ export function createClient(options: ClientOptions = {}): FdhClient {
     request,
     async *paginate(path, ...rest) {
       const first = loose(rest) ?? {};
-      let cursor: string | null | undefined = first.query?.cursor === undefined || first.query.cursor === null ? undefined : String(first.query.cursor);
+      const start = first.query?.cursor;
+      let cursor = typeof start === 'string' ? start : undefined;
       do {
-        const page = await send(transport, rawRequest('get', path, { ...first, query: { ...first.query, cursor } }));
+        const page = await send(transport, { ...first, method: 'get', path, query: { ...first.query, cursor } });
         yield* page.data as ItemOf<typeof path>[];
         const next = page.meta.nextCursor;
         cursor = typeof next === 'string' ? next : undefined;
