@@ -1,0 +1,23 @@
+import type { TestContext } from 'node:test';
+import { createTestHub, type TestHub, type TestHubOptions } from './app.ts';
+
+export interface ListeningHub extends TestHub {
+  /** Where the hub listens on loopback, e.g. `http://127.0.0.1:41234`. */
+  baseUrl: string;
+}
+
+/** A test hub that also listens on a free loopback port, so a client reaches it with a real fetch. */
+export async function listeningHub(t: TestContext, options: TestHubOptions = {}): Promise<ListeningHub> {
+  const hub = await createTestHub(t, options);
+  const baseUrl = await hub.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...hub, baseUrl };
+}
+
+/** A `fetch` that reports the status of every answer it passes on, for tests that count attempts. */
+export function recordingFetch(statuses: number[], inner: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    statuses.push(response.status);
+    return response;
+  };
+}
