@@ -1,6 +1,6 @@
 #!/usr/bin/env -S MALLOC_MMAP_THRESHOLD_=65536 node --max-semi-space-size=8
 // The serving process keeps V8's young generation small (8 MiB semi-spaces) and lets glibc return
-// large freed buffers at once: ADR 0016 measures both against the 512 MiB a full cache may reach.
+// large freed buffers at once: ADR 0017 measures both against the 512 MiB a full cache may reach.
 import { UsageError } from './args.ts';
 import { KeyInputError } from '../core/auth/keys.service.ts';
 import { ImportError } from '../ingest/source.ts';

@@ -27,7 +27,7 @@ function withoutSecrets(headers: Record<string, unknown>): Record<string, unknow
 /**
  * Standard output in 4 KiB batches, each written by this thread: an asynchronous write hands
  * every batch to a libuv worker, and waking it cost a cached answer 9–44 % of its throughput on
- * this machine (ADR 0016). What is still pending is written when the process exits.
+ * this machine (ADR 0017). What is still pending is written when the process exits.
  */
 function standardOutput(): pino.DestinationStream {
   const stream = pino.destination({ sync: true, minLength: 4096 });
