@@ -71,7 +71,9 @@ test('without Redis, a commit of this process is seen at once and one of another
   assert.equal((await watcher.current()).equities, 1, 'own commit: at once');
   await bumpEquities(other);
   const ms = await msUntilSeen(watcher, 2);
-  assert.ok(ms < POLL_INTERVAL_MS + 100, `another connection's commit seen after ${ms.toFixed(0)} ms`);
+  t.diagnostic(`another connection's commit seen after ${ms.toFixed(0)} ms (poll interval ${POLL_INTERVAL_MS} ms)`);
+  // The contract's bound for another process's commit; a loaded CI machine stretches the poll.
+  assert.ok(ms < 1000, `another connection's commit seen after ${ms.toFixed(0)} ms`);
 });
 
 test('with Redis, a commit of another process is announced and seen long before the periodic re-read', { skip: testRedisUrl === undefined ? 'FDH_TEST_REDIS_URL not set' : false }, async (t) => {
@@ -91,6 +93,8 @@ test('with Redis, a commit of another process is announced and seen long before 
   assert.equal((await reader.current()).equities, 0);
   await bumpEquities(writerStore);
   const ms = await msUntilSeen(reader, 1);
-  // Polling alone would take most of POLL_INTERVAL_MS here (the reader has just read); a notice takes a few.
-  assert.ok(ms < 100, `the notice made the reader read again after ${ms.toFixed(0)} ms`);
+  t.diagnostic(`the notice made the reader read again after ${ms.toFixed(0)} ms`);
+  // While subscribed the reader keeps its versions for 5 s: seeing the commit well before that
+  // is the notice's doing, however loaded the machine.
+  assert.ok(ms < 2500, `the notice made the reader read again after ${ms.toFixed(0)} ms`);
 });
