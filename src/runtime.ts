@@ -17,6 +17,8 @@ import { AnswerCache } from './core/answers/answer-cache.ts';
 import { PollingVersionWatcher } from './core/data-version/polling-version-watcher.ts';
 import { RedisVersionWatcher } from './core/data-version/redis-version-watcher.ts';
 import type { VersionWatcher } from './core/data-version/version-watcher.ts';
+import { AccountsRepo } from './accounts/accounts.repo.ts';
+import { AccountsService } from './accounts/accounts.service.ts';
 
 export interface RuntimeOverrides {
   clock?: Clock;
@@ -63,14 +65,16 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     redis?.disconnect();
     throw error;
   }
-  const keys = new KeysService(new KeysRepo(store.db), plans, clock);
   const versions: VersionWatcher =
     redis === undefined ? new PollingVersionWatcher(store.db) : new RedisVersionWatcher({ db: store.db, redis, keyPrefix });
+  const accounts = new AccountsService(new AccountsRepo(store.db), plans, clock);
+  const keys = new KeysService({ repo: new KeysRepo(store.db), accounts, clock, versions });
   return {
     config,
     store,
     clock,
     plans,
+    accounts,
     keys,
     limiter,
     versions,

@@ -7,6 +7,7 @@ import type { KeysService } from './auth/keys.service.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { VersionWatcher } from './data-version/version-watcher.ts';
 import type { AnswerCache } from './answers/answer-cache.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
 
 /** What every domain and the edge share: built once per process, handed down explicitly. */
 export interface AppContext {
@@ -14,6 +15,7 @@ export interface AppContext {
   store: Store;
   clock: Clock;
   plans: Plans;
+  accounts: AccountsService;
   keys: KeysService;
   limiter: RateLimiter;
   /** The dataset versions answers are keyed on; this process's commits at once, others' within a second. */
