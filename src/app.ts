@@ -8,6 +8,7 @@ import { parseQueryString } from './core/querystring.ts';
 import { registerSystemRoutes } from './core/system.routes.ts';
 import { registerUsageRoute } from './core/usage.routes.ts';
 import { domains as allDomains, type DomainModule } from './domains/index.ts';
+import { registerDashboardApi } from './dashboard/api/index.ts';
 
 /** Builds the HTTP application around an already-open context. Listening is the caller's business. */
 export async function buildApp(ctx: AppContext, options: { domains?: readonly DomainModule[] } = {}): Promise<FastifyInstance> {
@@ -29,6 +30,7 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   registerSystemRoutes(app, ctx);
   registerUsageRoute(app, ctx);
   for (const domain of options.domains ?? allDomains) await domain.register(app, ctx);
+  await registerDashboardApi(app, ctx);
   await app.ready();
   return app;
 }

@@ -19,6 +19,7 @@ import { RedisVersionWatcher } from './core/data-version/redis-version-watcher.t
 import type { VersionWatcher } from './core/data-version/version-watcher.ts';
 import { AccountsRepo } from './accounts/accounts.repo.ts';
 import { AccountsService } from './accounts/accounts.service.ts';
+import { SessionsService } from './accounts/sessions.service.ts';
 
 export interface RuntimeOverrides {
   clock?: Clock;
@@ -67,7 +68,9 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   }
   const versions: VersionWatcher =
     redis === undefined ? new PollingVersionWatcher(store.db) : new RedisVersionWatcher({ db: store.db, redis, keyPrefix });
-  const accounts = new AccountsService(new AccountsRepo(store.db), plans, clock);
+  const accountsRepo = new AccountsRepo(store.db);
+  const accounts = new AccountsService(accountsRepo, plans, clock);
+  const sessions = new SessionsService({ db: store.db, accounts: accountsRepo, clock, idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
   const keys = new KeysService({ repo: new KeysRepo(store.db), accounts, clock, versions });
   return {
     config,
@@ -75,6 +78,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     clock,
     plans,
     accounts,
+    sessions,
     keys,
     limiter,
     versions,

@@ -80,8 +80,7 @@ export class AccountsRepo {
           .where('api_key.revoked_at', 'is', null)
           .as('key_count'),
       )
-      .orderBy('created_at')
-      .orderBy('id')
+      .orderBy('email')
       .execute();
     return rows.map((row) => ({ ...toAccount(row), keyCount: Number(row.key_count ?? 0) }));
   }

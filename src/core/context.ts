@@ -8,6 +8,7 @@ import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { VersionWatcher } from './data-version/version-watcher.ts';
 import type { AnswerCache } from './answers/answer-cache.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { SessionsService } from '../accounts/sessions.service.ts';
 
 /** What every domain and the edge share: built once per process, handed down explicitly. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   clock: Clock;
   plans: Plans;
   accounts: AccountsService;
+  /** Dashboard sign-ins (/api/v1). */
+  sessions: SessionsService;
   keys: KeysService;
   limiter: RateLimiter;
   /** The dataset versions answers are keyed on; this process's commits at once, others' within a second. */

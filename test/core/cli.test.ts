@@ -84,6 +84,13 @@ test('the first start on an empty store loads the demo data and prints one worki
   const admin = /sign in as (\S+) with this one-time password \(shown once\):\s+([0-9A-Za-z]{20})\n/.exec(server.stdout());
   assert.equal(admin?.[1], 'admin@fdh.local', 'the admin account is printed beside the demo key');
   assert.ok(!server.stdout().split('\n').some((line) => line.startsWith('{') && line.includes(admin?.[2] ?? '')), 'never in a JSON log line');
+  const signIn = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin?.[1], password: admin?.[2] }),
+  });
+  assert.equal(signIn.status, 200, 'the printed password signs in to the dashboard');
+  assert.equal(((await signIn.json()) as { data: { account: { role: string } } }).data.account.role, 'admin');
 
   server.child.kill('SIGTERM');
   assert.equal(await server.exited, 0);
