@@ -15,7 +15,7 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   const app = Fastify({
     loggerInstance: ctx.logger,
     // One access line per request instead of Fastify's two.
-    logController: new AccessLog(),
+    logController: new AccessLog(ctx.usage),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: schemaCompilers },
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: true, useDefaults: true } },

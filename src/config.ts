@@ -24,6 +24,8 @@ export interface Config {
   sessionMaxMs: number;
   /** Sign-in attempts allowed per client address and per account per minute. */
   loginAttemptsPerMinute: number;
+  /** Days the per-minute usage counts are kept. */
+  usageRetentionDays: number;
 }
 
 export const DEFAULT_PLANS_FILE = fileURLToPath(new URL('../config/plans.json', import.meta.url));
@@ -99,5 +101,6 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     sessionIdleMs: integerSetting(settings, 'FDH_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60) * 60_000,
     sessionMaxMs: integerSetting(settings, 'FDH_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 3_600_000,
     loginAttemptsPerMinute: integerSetting(settings, 'FDH_LOGIN_ATTEMPTS_PER_MINUTE', 10, 1, 10_000),
+    usageRetentionDays: integerSetting(settings, 'FDH_USAGE_RETENTION_DAYS', 90, 1, 3660),
   };
 }

@@ -20,6 +20,8 @@ import type { VersionWatcher } from './core/data-version/version-watcher.ts';
 import { AccountsRepo } from './accounts/accounts.repo.ts';
 import { AccountsService } from './accounts/accounts.service.ts';
 import { SessionsService } from './accounts/sessions.service.ts';
+import { UsageMeter } from './metering/usage-meter.ts';
+import { UsageRepo } from './metering/usage.repo.ts';
 
 export interface RuntimeOverrides {
   clock?: Clock;
@@ -72,6 +74,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   const accounts = new AccountsService(accountsRepo, plans, clock);
   const sessions = new SessionsService({ db: store.db, accounts: accountsRepo, clock, idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
   const keys = new KeysService({ repo: new KeysRepo(store.db), accounts, clock, versions });
+  const usage = new UsageMeter({ repo: new UsageRepo(store.db), clock, logger, retentionDays: config.usageRetentionDays });
   return {
     config,
     store,
@@ -80,11 +83,14 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     accounts,
     sessions,
     keys,
+    usage,
     limiter,
     versions,
     answers: new AnswerCache(config.answerCacheBytes),
     logger,
     async close() {
+      // The last counts reach the store before it closes.
+      await usage.close();
       plans.close();
       await versions.close();
       await limiter.close();

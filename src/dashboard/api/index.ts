@@ -6,6 +6,7 @@ import { AccountInputError, AccountNotFoundError, EmailTakenError } from '../../
 import { registerAuthRoutes } from './auth.routes.ts';
 import { registerKeysRoutes } from './keys.routes.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
+import { registerUsageRoutes } from './usage.routes.ts';
 
 /** The domain errors of accounts and keys as HTTP; anything else goes on to the edge's handler. */
 function toApiError(error: unknown): unknown {
@@ -26,6 +27,7 @@ export async function registerDashboardApi(app: FastifyInstance, ctx: AppContext
     });
     registerAuthRoutes(scope, ctx);
     registerKeysRoutes(scope, ctx);
+    registerUsageRoutes(scope, ctx);
     registerAdminRoutes(scope, ctx);
   });
 }

@@ -51,7 +51,8 @@ export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void 
     data: Type.Array(KeySchema),
     async handler({ request, now }) {
       const { account } = sessionOf(request);
-      return (await ctx.keys.list(account.id)).map((key) => keyView(key, now, null));
+      const [keys, lastUsed] = await Promise.all([ctx.keys.list(account.id), ctx.usage.lastUsed(account.id)]);
+      return keys.map((key) => keyView(key, now, lastUsed.get(key.id) ?? null));
     },
   });
 
