@@ -9,6 +9,7 @@ import { registerSystemRoutes } from './core/system.routes.ts';
 import { registerUsageRoute } from './core/usage.routes.ts';
 import { domains as allDomains, type DomainModule } from './domains/index.ts';
 import { registerDashboardApi } from './dashboard/api/index.ts';
+import { registerDashboardPages } from './dashboard/pages.ts';
 
 /** Builds the HTTP application around an already-open context. Listening is the caller's business. */
 export async function buildApp(ctx: AppContext, options: { domains?: readonly DomainModule[] } = {}): Promise<FastifyInstance> {
@@ -31,6 +32,7 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   registerUsageRoute(app, ctx);
   for (const domain of options.domains ?? allDomains) await domain.register(app, ctx);
   await registerDashboardApi(app, ctx);
+  registerDashboardPages(app);
   await app.ready();
   return app;
 }
