@@ -153,7 +153,11 @@ export class AccountsService {
     this.#checkPlan(plan);
     const id = serviceAccountId(plan);
     const existing = await this.#repo.findById(id);
-    if (existing !== undefined) return existing;
+    if (existing !== undefined) {
+      // An operator moved it: its keys follow the account, not the plan named in its id.
+      if (existing.plan !== plan) throw new AccountInputError(`the service account of plan ${plan} (${existing.email}) is now on plan ${existing.plan}; use --account`);
+      return existing;
+    }
     try {
       await this.#repo.insert({
         id,
