@@ -1,13 +1,15 @@
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { createTestHub } from '../helpers/app.ts';
 import { probeDomain } from '../helpers/probe-domain.ts';
 import { createAccount, PASSWORD } from '../helpers/dashboard.ts';
 import { testStore } from '../helpers/stores.ts';
+import { startServer } from '../helpers/cli.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const skip = existsSync(CHROMIUM) ? false : `SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium; .ci/run installs it)`;
@@ -16,6 +18,15 @@ const light = '/openapi/v1/probe-light';
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function launch(t: TestContext): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  t.after(() => browser.close());
+  return browser;
 }
 
 /** Nothing on the page is wider than the window: readable at phone width without sideways scrolling. */
@@ -31,11 +42,7 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   t.diagnostic(`screenshots: ${SCREENSHOTS}`);
   process.stdout.write(`# dashboard screenshots in ${SCREENSHOTS}\n`);
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  t.after(() => browser.close());
+  const browser = await launch(t);
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   const offsite: string[] = [];
@@ -161,4 +168,33 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
 
   assert.deepEqual(offsite, [], 'everything the pages load comes from the hub');
   assert.deepEqual(problems, [], 'no script errors');
+});
+
+test('after a first `fdh serve` on an empty store, the printed admin signs in, creates a key, calls the API and sees the call', { skip: skip || (testStore === 'sqlite' ? false : 'runs in the embedded pass'), timeout: 180_000 }, async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fdh-first-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const server = await startServer({ FDH_DATA_DIR: dataDir }, 120_000);
+  t.after(() => server.child.kill('SIGKILL'));
+  const printed = /sign in as (\S+) with this one-time password \(shown once\):\s+(\S+)/.exec(server.stdout());
+  assert.ok(printed !== null, 'the first start prints the admin account');
+  const page = await (await launch(t)).newPage();
+  await page.goto(`${server.baseUrl}/dashboard`);
+  await page.getByLabel('Email').fill(printed[1] ?? '');
+  await page.getByLabel('Password').fill(printed[2] ?? '');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#plan-name').filter({ hasText: 'pro' }).waitFor();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API keys' }).click();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.getByLabel('Name').fill('first key');
+  await page.getByRole('button', { name: 'Create key' }).last().click();
+  const key = await page.getByLabel('Your new API key').inputValue();
+  await page.getByRole('button', { name: 'Done' }).click();
+  const reply = await fetch(`${server.baseUrl}/openapi/v1/crypto`, { headers: { 'x-api-key': key } });
+  assert.equal(reply.status, 200);
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Usage' }).click();
+  const byEndpoint = page.getByRole('table', { name: 'Usage by endpoint' });
+  await byEndpoint.locator('tr').filter({ hasText: '/crypto' }).waitFor();
+  assert.ok((await page.locator('#usage-summary').textContent())?.startsWith('Last hour: 1 request'));
+  server.child.kill('SIGTERM');
+  assert.equal(await server.exited, 0);
 });
