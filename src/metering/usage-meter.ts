@@ -14,35 +14,41 @@ export const FLUSH_INTERVAL_MS = 10_000;
 /** How often old rows are deleted. */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
 
-/** 304 counts as answered (2xx); 429 is kept apart from the other refusals. */
-export function statusClassOf(statusCode: number): StatusClass {
-  if (statusCode < 400) return '2xx';
-  if (statusCode === 429) return '429';
-  return statusCode < 500 ? '4xx' : '5xx';
-}
-
 interface Tally {
-  minute: number;
-  keyId: string;
-  accountId: string;
-  /** Fastify's route URL (`/openapi/v1/commodities/:id/history`); null for an unknown path. */
-  route: string | null;
-  statusClass: StatusClass;
   requests: number;
   weight: number;
 }
 
+/**
+ * One minute's counts: key id → Fastify's route URL (`/openapi/v1/commodities/:id/history`;
+ * null for an unknown path) → account id and a tally per status class (STATUS_CLASSES order).
+ * Nested maps keyed by strings the request already holds, so counting builds no new string.
+ */
+type MinuteCounts = Map<string, Map<string | null, { accountId: string; tallies: (Tally | undefined)[] }>>;
+
 /** The endpoint column of an unknown path under the API prefix. */
 const UNKNOWN_ENDPOINT = '(unknown path)';
+
+/** The index in STATUS_CLASSES: 304 counts as answered (2xx); 429 is kept apart from the other refusals. */
+export function statusIndexOf(statusCode: number): number {
+  if (statusCode < 400) return 0;
+  if (statusCode === 429) return 2;
+  return statusCode < 500 ? 1 : 3;
+}
 
 /**
  * Counts every authenticated `/openapi/v1` call by key, account, endpoint, status class and
  * minute, in memory, and adds the counts to the store in batches (every FLUSH_INTERVAL_MS, on
- * demand and at shutdown). Counting is one map lookup and two additions on the request path;
+ * demand and at shutdown). Counting is a few map lookups and two additions on the request path;
  * the store sees one upsert per distinct row per flush, not one write per call.
  */
 export class UsageMeter {
-  #pending = new Map<string, Tally>();
+  #pending = new Map<number, MinuteCounts>();
+  /** Rows a failed flush could not write: they go with the next one. */
+  #unwritten: UsageMinuteRow[] = [];
+  /** The minute counted last and its counts: nearly every call lands in the same minute as the one before. */
+  #minute = -1;
+  #counts: MinuteCounts | undefined;
   readonly #repo: UsageRepo;
   readonly #clock: Clock;
   readonly #logger: Logger;
@@ -62,20 +68,44 @@ export class UsageMeter {
   requestCompleted(request: FastifyRequest, reply: FastifyReply): void {
     const auth = request.auth;
     if (auth === undefined) return;
-    const minute = Math.floor(this.#clock.now().getTime() / 60_000);
-    const route = request.routeOptions.url ?? null;
-    const statusClass = statusClassOf(reply.statusCode);
     // The weight the gate announced; charged only when the quota admitted the call (a 429 or a 403 costs nothing).
     const weight = request.quota?.allowed === true ? Number(reply.getHeader('x-ratelimit-weight-used') ?? 0) : 0;
-    const id = `${minute} ${auth.key.id} ${route} ${statusClass}`;
-    const tally = this.#pending.get(id);
-    if (tally === undefined) {
-      this.#pending.set(id, { minute, keyId: auth.key.id, accountId: auth.key.accountId, route, statusClass, requests: 1, weight });
-      this.#timer ??= setInterval(() => void this.#tick(), FLUSH_INTERVAL_MS).unref();
-    } else {
+    this.#count(auth.key.id, auth.key.accountId, request.routeOptions.url ?? null, reply.statusCode, weight);
+  }
+
+  #count(keyId: string, accountId: string, route: string | null, statusCode: number, weight: number): void {
+    const minute = Math.floor(this.#clock.now().getTime() / 60_000);
+    let counts = this.#counts;
+    if (minute !== this.#minute || counts === undefined) counts = this.#countsOf(minute);
+    let byRoute = counts.get(keyId);
+    if (byRoute === undefined) {
+      byRoute = new Map();
+      counts.set(keyId, byRoute);
+    }
+    let entry = byRoute.get(route);
+    if (entry === undefined) {
+      entry = { accountId, tallies: [undefined, undefined, undefined, undefined] };
+      byRoute.set(route, entry);
+    }
+    const index = statusIndexOf(statusCode);
+    const tally = entry.tallies[index];
+    if (tally === undefined) entry.tallies[index] = { requests: 1, weight };
+    else {
       tally.requests++;
       tally.weight += weight;
     }
+  }
+
+  #countsOf(minute: number): MinuteCounts {
+    let counts = this.#pending.get(minute);
+    if (counts === undefined) {
+      counts = new Map();
+      this.#pending.set(minute, counts);
+      this.#timer ??= setInterval(() => void this.#tick(), FLUSH_INTERVAL_MS).unref();
+    }
+    this.#minute = minute;
+    this.#counts = counts;
+    return counts;
   }
 
   /** Writes what was counted so far; flushes never overlap. A failed write keeps its counts for the next one. */
@@ -116,33 +146,37 @@ export class UsageMeter {
   }
 
   async #write(): Promise<void> {
-    if (this.#pending.size === 0) return;
+    if (this.#pending.size === 0 && this.#unwritten.length === 0) return;
     const batch = this.#pending;
     this.#pending = new Map();
-    const rows: UsageMinuteRow[] = [];
-    for (const tally of batch.values()) {
-      rows.push({
-        minute: tally.minute,
-        key_id: tally.keyId,
-        account_id: tally.accountId,
-        endpoint: tally.route === null ? UNKNOWN_ENDPOINT : toPathTemplate(tally.route.slice(API_PREFIX.length)),
-        status_class: tally.statusClass,
-        requests: tally.requests,
-        weight: tally.weight,
-      });
-    }
-    try {
-      await this.#repo.add(rows);
-    } catch (error) {
-      this.#logger.warn({ err: error, rows: rows.length }, 'could not write usage counts; keeping them for the next flush');
-      for (const [id, tally] of batch) {
-        const newer = this.#pending.get(id);
-        if (newer === undefined) this.#pending.set(id, tally);
-        else {
-          newer.requests += tally.requests;
-          newer.weight += tally.weight;
+    this.#counts = undefined;
+    // One row per conflict target: PostgreSQL refuses to update a row twice in one statement.
+    const rows = new Map<string, UsageMinuteRow>();
+    const add = (row: UsageMinuteRow) => {
+      const id = `${row.minute} ${row.key_id} ${row.endpoint} ${row.status_class}`;
+      const same = rows.get(id);
+      if (same === undefined) rows.set(id, row);
+      else rows.set(id, { ...same, requests: same.requests + row.requests, weight: same.weight + row.weight });
+    };
+    for (const row of this.#unwritten) add(row);
+    this.#unwritten = [];
+    for (const [minute, counts] of batch) {
+      for (const [keyId, byRoute] of counts) {
+        for (const [route, { accountId, tallies }] of byRoute) {
+          const endpoint = route === null ? UNKNOWN_ENDPOINT : toPathTemplate(route.slice(API_PREFIX.length));
+          tallies.forEach((tally, index) => {
+            const statusClass = STATUS_CLASSES[index];
+            if (tally === undefined || statusClass === undefined) return;
+            add({ minute, key_id: keyId, account_id: accountId, endpoint, status_class: statusClass, requests: tally.requests, weight: tally.weight });
+          });
         }
       }
+    }
+    try {
+      await this.#repo.add([...rows.values()]);
+    } catch (error) {
+      this.#logger.warn({ err: error, rows: rows.size }, 'could not write usage counts; keeping them for the next flush');
+      this.#unwritten = [...rows.values()];
     }
   }
 }

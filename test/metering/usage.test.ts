@@ -4,14 +4,18 @@ import { createTestHub } from '../helpers/app.ts';
 import { PROBE_KNOWN_ID, probeDomain } from '../helpers/probe-domain.ts';
 import { createAccount, signIn, signInAs } from '../helpers/dashboard.ts';
 import { FEATURE_CODES } from '../../src/core/auth/plans.ts';
-import { statusClassOf } from '../../src/metering/usage-meter.ts';
+import { STATUS_CLASSES, statusIndexOf, UsageMeter } from '../../src/metering/usage-meter.ts';
+import type { UsageRepo } from '../../src/metering/usage.repo.ts';
+import type { UsageMinuteRow } from '../../src/accounts/accounts.tables.ts';
+import { ManualClock } from '../../src/core/clock.ts';
+import { createLogger } from '../../src/core/logger.ts';
 
 const light = '/openapi/v1/probe-light';
 const probe = `/openapi/v1/probe/${PROBE_KNOWN_ID}`;
 const plans = { plans: { small: { budget: 6, features: [...FEATURE_CODES] } } };
 
 test('status classes: 304 is answered (2xx), 429 apart from the other 4xx', () => {
-  assert.deepEqual([200, 304, 400, 401, 403, 404, 429, 500, 503].map(statusClassOf), ['2xx', '2xx', '4xx', '4xx', '4xx', '4xx', '429', '5xx', '5xx']);
+  assert.deepEqual([200, 304, 400, 401, 403, 404, 429, 500, 503].map((code) => STATUS_CLASSES[statusIndexOf(code)]), ['2xx', '2xx', '4xx', '4xx', '4xx', '4xx', '429', '5xx', '5xx']);
 });
 
 test('every /openapi/v1 call is counted by key, endpoint, status class and minute, with the weight it was charged', async (t) => {
@@ -117,4 +121,34 @@ test('counts are kept for the retention (90 days by default), then deleted', asy
   hub.clock.advance(60_000);
   await hub.runtime.usage.deleteExpired();
   assert.equal((await rows()).length, 0);
+});
+
+test('counts a flush could not write (store away) go with the next flush, none lost or doubled', async () => {
+  const written: UsageMinuteRow[][] = [];
+  let failures = 1;
+  const repo = {
+    async add(rows: readonly UsageMinuteRow[]) {
+      if (failures-- > 0) throw new Error('store unreachable');
+      written.push([...rows]);
+    },
+  } as unknown as UsageRepo;
+  const clock = new ManualClock('2026-06-19T08:45:30.000Z');
+  const meter = new UsageMeter({ repo, clock, logger: createLogger('silent'), retentionDays: 90 });
+  const call = (statusCode: number) =>
+    meter.requestCompleted(
+      { auth: { key: { id: 'key_a', accountId: 'acc_a' } }, routeOptions: { url: '/openapi/v1/crypto' }, quota: { allowed: statusCode !== 429 } } as never,
+      { statusCode, getHeader: () => '2' } as never,
+    );
+  call(200);
+  call(429);
+  await meter.flush();
+  assert.deepEqual(written, [], 'the first flush failed');
+  call(200);
+  await meter.flush();
+  assert.deepEqual(written, [[
+    { minute: 29_697_645, key_id: 'key_a', account_id: 'acc_a', endpoint: '/crypto', status_class: '2xx', requests: 2, weight: 4 },
+    { minute: 29_697_645, key_id: 'key_a', account_id: 'acc_a', endpoint: '/crypto', status_class: '429', requests: 1, weight: 0 },
+  ]]);
+  await meter.close();
+  assert.equal(written.length, 1, 'nothing left to write');
 });
