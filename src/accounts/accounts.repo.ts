@@ -85,11 +85,6 @@ export class AccountsRepo {
     return rows.map((row) => ({ ...toAccount(row), keyCount: Number(row.key_count ?? 0) }));
   }
 
-  async count(): Promise<number> {
-    const row = await this.#db.selectFrom('account').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   /** Returns false when no such account exists. */
   async update(id: string, change: Partial<Pick<AccountRow, 'plan' | 'status' | 'password_hash' | 'role'>>): Promise<boolean> {
     const result = await this.#db.updateTable('account').set(change).where('id', '=', id).executeTakeFirst();

@@ -90,10 +90,6 @@ export class AccountsService {
     return this.#repo.list();
   }
 
-  async count(): Promise<number> {
-    return this.#repo.count();
-  }
-
   async get(id: string): Promise<Account> {
     const account = await this.#repo.findById(id);
     if (account === undefined) throw new AccountNotFoundError(`no account with id ${id}`);
@@ -144,7 +140,8 @@ export class AccountsService {
       return verifyNothing(password).then(() => undefined);
     }
     const found = await this.#repo.findCredentials(normal);
-    const ok = found?.passwordHash == null ? await verifyNothing(password) : await verifyPassword(password, found.passwordHash);
+    const hash = found?.passwordHash ?? null;
+    const ok = hash === null ? await verifyNothing(password) : await verifyPassword(password, hash);
     return ok && found?.account.status === 'active' ? found.account : undefined;
   }
 

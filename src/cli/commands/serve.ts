@@ -15,7 +15,7 @@ async function isEmptyStore(runtime: Runtime): Promise<boolean> {
 }
 
 /** The admin account the first start creates; the operator signs in to the dashboard with it. */
-export const FIRST_ADMIN_EMAIL = 'admin@fdh.local';
+const FIRST_ADMIN_EMAIL = 'admin@fdh.local';
 
 /**
  * First start on an empty store: load the demo dataset, create an admin account on plan `pro`

@@ -3,7 +3,7 @@ import { IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
 import { FEATURE_CODES } from '../../core/auth/plans.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../accounts/password.ts';
 import type { Account } from '../../accounts/accounts.repo.ts';
-import { statusOf, type KeyStatus } from '../../core/auth/keys.service.ts';
+import { MAX_ROTATION_GRACE_SECONDS, statusOf } from '../../core/auth/keys.service.ts';
 import type { ApiKeySummary } from '../../core/auth/keys.repo.ts';
 
 export const AccountSchema = Type.Object({
@@ -71,7 +71,7 @@ export const NewKeyBody = {
 
 export const RotateBody = {
   graceSeconds: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 86_400, description: 'How long the old key keeps working (default 0: refused at once; at most 24 h)' }),
+    Type.Integer({ minimum: 0, maximum: MAX_ROTATION_GRACE_SECONDS, description: 'How long the old key keeps working (default 0: refused at once; at most 24 h)' }),
   ),
 };
 
@@ -107,6 +107,5 @@ export function accountView(account: Account): Static<typeof AccountSchema> {
 }
 
 export function keyView(key: ApiKeySummary, now: Date, lastUsedAt: string | null): Static<typeof KeySchema> {
-  const status: KeyStatus = statusOf(key, now);
-  return { id: key.id, name: key.name, prefix: key.prefix, createdAt: key.createdAt, lastUsedAt, expiresAt: key.expiresAt, scopes: key.scopes, status };
+  return { id: key.id, name: key.name, prefix: key.prefix, createdAt: key.createdAt, lastUsedAt, expiresAt: key.expiresAt, scopes: key.scopes, status: statusOf(key, now) };
 }

@@ -46,7 +46,7 @@ function endpointsByDay(container, month) {
   });
 }
 
-export async function renderUsage(view, _context, state = { window: '1h' }) {
+export async function renderUsage(view, context, state = { window: '1h' }) {
   const [report, month, keys] = await Promise.all([api.getUsage(state.window), api.getUsage('30d'), api.listKeys()]);
   const names = new Map(keys.map((key) => [key.id, key.name]));
   const bucket = BUCKET_WORD[report.bucketSeconds];
@@ -58,7 +58,7 @@ export async function renderUsage(view, _context, state = { window: '1h' }) {
   };
   select.addEventListener('change', () => {
     leave();
-    renderUsage(view, _context, { window: select.value }).then((next) => undo.push(next));
+    renderUsage(view, context, { window: select.value }).then((next) => undo.push(next));
   });
   const overTime = h('div', { class: 'chart-box' });
   const byDay = h('div', { class: 'chart-box' });
@@ -101,7 +101,7 @@ export async function renderUsage(view, _context, state = { window: '1h' }) {
   const timer = setInterval(() => {
     if (!view.isConnected) return;
     leave();
-    renderUsage(view, _context, { window: select.value }).then((next) => undo.push(next));
+    renderUsage(view, context, { window: select.value }).then((next) => undo.push(next));
   }, REFRESH_MS);
   undo.push(() => clearInterval(timer));
   return leave;
