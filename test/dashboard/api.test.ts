@@ -140,7 +140,12 @@ test('a rotation grace keeps the old key working until it ends, at most 24 hours
   hub.clock.advance(3600_000);
   assert.equal((await hub.get(light, created.key)).statusCode, 401, 'refused once the grace is over');
   assert.equal((await hub.get(light, rotated.json().data.key)).statusCode, 200);
-  const tooLong = await ann.post(`/api/v1/keys/${rotated.json().data.id}/rotate`, { graceSeconds: 86_401 });
+  const bare = await hub.app.inject({ method: 'POST', url: `/api/v1/keys/${rotated.json().data.id}/rotate`, headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrfToken } });
+  assert.equal(bare.statusCode, 201, 'a POST without a body (no grace) is fine');
+  const noName = await hub.app.inject({ method: 'POST', url: '/api/v1/keys', headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrfToken } });
+  assert.equal(noName.statusCode, 400);
+  assert.match(JSON.stringify(noName.json().error.message), /name/);
+  const tooLong = await ann.post(`/api/v1/keys/${bare.json().data.id}/rotate`, { graceSeconds: 86_401 });
   assert.equal(tooLong.statusCode, 400);
   assert.match(JSON.stringify(tooLong.json().error.message), /graceSeconds/);
 });

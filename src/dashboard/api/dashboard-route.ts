@@ -109,10 +109,14 @@ export function registerDashboardRoute<B extends TProperties, Q extends TPropert
       response: { [route.status ?? 200]: SuccessEnvelopeSchema(route.data, MetaSchema()), ...errors },
     },
     onRequest: async (request) => admitSession(ctx, request, route.access),
+    // A POST without a body is an empty object: optional properties stay optional, required ones are named.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
     handler: async (request, reply) => {
       const now = ctx.clock.now();
       const data = await route.handler({
-        body: (request.body ?? {}) as Static<TObject<B>>,
+        body: request.body as Static<TObject<B>>,
         query: request.query as Static<TObject<Q>>,
         params: request.params as Static<TObject<P>>,
         now,
