@@ -36,14 +36,18 @@ export function errorBox(error) {
   return h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error));
 }
 
-/** A table inside a scrolling box, so a wide table never widens the page on a phone. */
+/**
+ * A table inside a scrolling box, so a wide table never widens the page; on a phone each row
+ * becomes a card whose cells carry their column's name (`data-label`, shown by the CSS).
+ */
 export function table(caption, headers, rows) {
+  for (const row of rows) [...row.children].forEach((cell, i) => cell.setAttribute('data-label', headers[i] ?? ''));
   return h(
     'div',
     { class: 'table-wrap' },
     h(
       'table',
-      {},
+      { class: 'cards-on-phone' },
       h('caption', { class: caption.visible ? '' : 'visually-hidden' }, caption.text),
       h('thead', {}, h('tr', {}, headers.map((text) => h('th', { scope: 'col' }, text)))),
       h('tbody', {}, rows),
