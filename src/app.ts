@@ -8,13 +8,15 @@ import { parseQueryString } from './core/querystring.ts';
 import { registerSystemRoutes } from './core/system.routes.ts';
 import { registerUsageRoute } from './core/usage.routes.ts';
 import { domains as allDomains, type DomainModule } from './domains/index.ts';
+import { registerDashboardApi } from './dashboard/api/index.ts';
+import { registerDashboardPages } from './dashboard/pages.ts';
 
 /** Builds the HTTP application around an already-open context. Listening is the caller's business. */
 export async function buildApp(ctx: AppContext, options: { domains?: readonly DomainModule[] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger,
     // One access line per request instead of Fastify's two.
-    logController: new AccessLog(),
+    logController: new AccessLog(ctx.usage),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: schemaCompilers },
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: true, useDefaults: true } },
@@ -29,6 +31,8 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   registerSystemRoutes(app, ctx);
   registerUsageRoute(app, ctx);
   for (const domain of options.domains ?? allDomains) await domain.register(app, ctx);
+  await registerDashboardApi(app, ctx);
+  registerDashboardPages(app);
   await app.ready();
   return app;
 }

@@ -16,6 +16,16 @@ export interface Config {
   failedAuthPerMinute: number;
   /** Bytes of prepared answers each process keeps (`FDH_CACHE_MB`). */
   answerCacheBytes: number;
+  /** The hub is reached over HTTPS (`FDH_TLS`): the session cookie is marked Secure. */
+  tls: boolean;
+  /** A dashboard session ends after this long without a request… */
+  sessionIdleMs: number;
+  /** …and this long after sign-in, whatever the activity. */
+  sessionMaxMs: number;
+  /** Sign-in attempts allowed per client address and per account per minute. */
+  loginAttemptsPerMinute: number;
+  /** Days the per-minute usage counts are kept. */
+  usageRetentionDays: number;
 }
 
 export const DEFAULT_PLANS_FILE = fileURLToPath(new URL('../config/plans.json', import.meta.url));
@@ -50,6 +60,15 @@ function integerSetting(settings: Settings, name: string, fallback: number, min:
   return value;
 }
 
+function booleanSetting(settings: Settings, name: string, fallback: boolean): boolean {
+  const raw = settings[name];
+  if (raw === undefined || raw === '') return fallback;
+  const text = String(raw).toLowerCase();
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  throw new Error(`${name} must be true or false (got ${String(raw)})`);
+}
+
 function stringSetting(settings: Settings, name: string): string | undefined {
   const raw = settings[name];
   if (raw === undefined || raw === '') return undefined;
@@ -78,5 +97,10 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     expectedNodes: integerSetting(settings, 'FDH_EXPECTED_NODES', 1, 1, 1000),
     failedAuthPerMinute: integerSetting(settings, 'FDH_FAILED_AUTH_PER_MINUTE', 60, 1, 1_000_000),
     answerCacheBytes: integerSetting(settings, 'FDH_CACHE_MB', 256, 0, 65_536) * 1024 * 1024,
+    tls: booleanSetting(settings, 'FDH_TLS', false),
+    sessionIdleMs: integerSetting(settings, 'FDH_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60) * 60_000,
+    sessionMaxMs: integerSetting(settings, 'FDH_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 3_600_000,
+    loginAttemptsPerMinute: integerSetting(settings, 'FDH_LOGIN_ATTEMPTS_PER_MINUTE', 10, 1, 10_000),
+    usageRetentionDays: integerSetting(settings, 'FDH_USAGE_RETENTION_DAYS', 90, 1, 3660),
   };
 }

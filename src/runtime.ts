@@ -17,6 +17,11 @@ import { AnswerCache } from './core/answers/answer-cache.ts';
 import { PollingVersionWatcher } from './core/data-version/polling-version-watcher.ts';
 import { RedisVersionWatcher } from './core/data-version/redis-version-watcher.ts';
 import type { VersionWatcher } from './core/data-version/version-watcher.ts';
+import { AccountsRepo } from './accounts/accounts.repo.ts';
+import { AccountsService } from './accounts/accounts.service.ts';
+import { SessionsService } from './accounts/sessions.service.ts';
+import { UsageMeter } from './metering/usage-meter.ts';
+import { UsageRepo } from './metering/usage.repo.ts';
 
 export interface RuntimeOverrides {
   clock?: Clock;
@@ -63,20 +68,29 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     redis?.disconnect();
     throw error;
   }
-  const keys = new KeysService(new KeysRepo(store.db), plans, clock);
   const versions: VersionWatcher =
     redis === undefined ? new PollingVersionWatcher(store.db) : new RedisVersionWatcher({ db: store.db, redis, keyPrefix });
+  const accountsRepo = new AccountsRepo(store.db);
+  const accounts = new AccountsService(accountsRepo, plans, clock);
+  const sessions = new SessionsService({ db: store.db, accounts: accountsRepo, clock, idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
+  const keys = new KeysService({ repo: new KeysRepo(store.db), accounts, clock, versions });
+  const usage = new UsageMeter({ repo: new UsageRepo(store.db), clock, logger, retentionDays: config.usageRetentionDays });
   return {
     config,
     store,
     clock,
     plans,
+    accounts,
+    sessions,
     keys,
+    usage,
     limiter,
     versions,
     answers: new AnswerCache(config.answerCacheBytes),
     logger,
     async close() {
+      // The last counts reach the store before it closes.
+      await usage.close();
       plans.close();
       await versions.close();
       await limiter.close();

@@ -6,12 +6,15 @@ import { KeyInputError } from '../core/auth/keys.service.ts';
 import { ImportError } from '../ingest/source.ts';
 import { serveCommand } from './commands/serve.ts';
 import { keysCommand } from './commands/keys.ts';
+import { accountsCommand } from './commands/accounts.ts';
+import { AccountInputError } from '../accounts/errors.ts';
 import { seedCommand } from './commands/seed.ts';
 import { importCommand } from './commands/import.ts';
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   serve: serveCommand,
   keys: keysCommand,
+  accounts: accountsCommand,
   seed: seedCommand,
   import: importCommand,
 };
@@ -20,8 +23,11 @@ const HELP = `fdh — Financial Data Hub
 
   fdh serve [--port N] [--host H] [--data-dir D]
   fdh seed demo [--until YYYY-MM-DD] [--scale small|full] [--data-dir D]
-  fdh keys create --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--json]
+  fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--json]
   fdh keys list [--json] | disable ID | enable ID | revoke ID
+  fdh accounts create --email E --plan P [--role admin|member] [--name N] [--password-stdin] [--json]
+  fdh accounts list [--json] | set-plan EMAIL PLAN | disable EMAIL | enable EMAIL
+  fdh accounts reset-password EMAIL [--password-stdin] [--json]
   fdh import DATASET FILE [--knowledge-at ISO]
 
 Configuration: FDH_PORT, FDH_HOST, FDH_DATA_DIR, FDH_DATABASE_URL, FDH_REDIS_URL,
@@ -42,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await command(args);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof KeyInputError || error instanceof ImportError) {
+    if (error instanceof UsageError || error instanceof KeyInputError || error instanceof AccountInputError || error instanceof ImportError) {
       process.stderr.write(`fdh ${name}: ${error.message}\n`);
       return 2;
     }

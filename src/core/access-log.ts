@@ -1,14 +1,22 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { redactKeys } from './logger.ts';
 
+/** Told of every answered request after its access line (usage metering); runs on the request path, so it must be cheap. */
+export interface CompletedRequestListener {
+  requestCompleted(request: FastifyRequest, reply: FastifyReply): void;
+}
+
 /**
  * One structured line per answered request, through the request's own logger (so it carries the
  * request id): what, who (the key id, never the key), how it ended. Written from the log
  * controller Fastify calls once a response has finished, in place of Fastify's own two lines.
  */
 export class AccessLog extends LogController {
-  constructor() {
+  readonly #listener: CompletedRequestListener | undefined;
+
+  constructor(listener?: CompletedRequestListener) {
     super({ disableRequestLogging: true });
+    this.#listener = listener;
   }
 
   override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
@@ -23,5 +31,6 @@ export class AccessLog extends LogController {
       },
       'request',
     );
+    this.#listener?.requestCompleted(request, reply);
   }
 }

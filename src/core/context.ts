@@ -7,6 +7,9 @@ import type { KeysService } from './auth/keys.service.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { VersionWatcher } from './data-version/version-watcher.ts';
 import type { AnswerCache } from './answers/answer-cache.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { SessionsService } from '../accounts/sessions.service.ts';
+import type { UsageMeter } from '../metering/usage-meter.ts';
 
 /** What every domain and the edge share: built once per process, handed down explicitly. */
 export interface AppContext {
@@ -14,7 +17,12 @@ export interface AppContext {
   store: Store;
   clock: Clock;
   plans: Plans;
+  accounts: AccountsService;
+  /** Dashboard sign-ins (/api/v1). */
+  sessions: SessionsService;
   keys: KeysService;
+  /** Counts every authenticated API call in memory and writes the counts in batches. */
+  usage: UsageMeter;
   limiter: RateLimiter;
   /** The dataset versions answers are keyed on; this process's commits at once, others' within a second. */
   versions: VersionWatcher;

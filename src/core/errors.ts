@@ -11,6 +11,12 @@ export const ERROR_CODES = [
   'FEATURE_NOT_IN_PLAN',
   'EQUITY_NOT_FOUND',
   'RATE_LIMIT_EXCEEDED',
+  // The dashboard API (/api/v1), which the specification does not describe.
+  'SESSION_REQUIRED',
+  'LOGIN_FAILED',
+  'CSRF_TOKEN_INVALID',
+  'ADMIN_REQUIRED',
+  'EMAIL_TAKEN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -22,6 +28,7 @@ export const STATUS_NAMES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  409: 'Conflict',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',

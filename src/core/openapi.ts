@@ -5,6 +5,8 @@ import { ErrorEnvelopeSchema } from './envelope.ts';
 import { DOMAIN_TAGS } from './route.ts';
 import type { AppContext } from './context.ts';
 import { encodeSerialisedJson } from './compression.ts';
+import { SESSION_COOKIE } from '../accounts/sessions.service.ts';
+import { DASHBOARD_TAG } from '../dashboard/api/dashboard-route.ts';
 
 type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown>>> } & Record<string, unknown>;
 
@@ -22,9 +24,16 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
           'each call costs its x-api-weight from the per-minute budget of the key\'s plan.',
       },
       components: {
-        securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+        securitySchemes: {
+          ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          SessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          CsrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
       },
-      tags: DOMAIN_TAGS.map((name) => ({ name })),
+      tags: [
+        ...DOMAIN_TAGS.map((name) => ({ name })),
+        { name: DASHBOARD_TAG, description: 'The account dashboard API (/api/v1): a session sign-in, never an API key' },
+      ],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transformObject: (documentObject) => {

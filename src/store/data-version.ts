@@ -9,11 +9,20 @@ export const DATASET_KEYS = ['instruments', 'crypto', 'etf', 'macro', 'equities'
 
 export type DatasetKey = (typeof DATASET_KEYS)[number];
 
-/** The version of every dataset key; 0 for a key never written. */
-export type DataVersions = Readonly<Record<DatasetKey, number>>;
+/**
+ * Every versioned key: the datasets, and `accounts`, bumped when an account's plan or status or
+ * a key's state changes, so every process's key cache drops what it holds (answers do not read
+ * it: they key on DATASET_KEYS only).
+ */
+export const VERSION_KEYS = [...DATASET_KEYS, 'accounts'] as const;
+
+export type VersionKey = (typeof VERSION_KEYS)[number];
+
+/** The version of every key; 0 for a key never written. */
+export type DataVersions = Readonly<Record<VersionKey, number>>;
 
 /** Adds one to the version of each key, inside the writer's transaction: the bump commits with the data or not at all. */
-export async function bumpVersions(trx: Transaction<Database>, keys: readonly DatasetKey[]): Promise<void> {
+export async function bumpVersions(trx: Transaction<Database>, keys: readonly VersionKey[]): Promise<void> {
   const unique = [...new Set(keys)];
   if (unique.length === 0) return;
   await trx
@@ -23,14 +32,14 @@ export async function bumpVersions(trx: Transaction<Database>, keys: readonly Da
     .execute();
 }
 
-function isDatasetKey(name: string): name is DatasetKey {
-  return (DATASET_KEYS as readonly string[]).includes(name);
+function isVersionKey(name: string): name is VersionKey {
+  return (VERSION_KEYS as readonly string[]).includes(name);
 }
 
 export async function readVersions(db: Kysely<Database>): Promise<DataVersions> {
   const rows = await db.selectFrom('data_version').select(['dataset', 'version']).execute();
-  const versions = Object.fromEntries(DATASET_KEYS.map((key) => [key, 0])) as Record<DatasetKey, number>;
-  for (const row of rows) if (isDatasetKey(row.dataset)) versions[row.dataset] = Number(row.version);
+  const versions = Object.fromEntries(VERSION_KEYS.map((key) => [key, 0])) as Record<VersionKey, number>;
+  for (const row of rows) if (isVersionKey(row.dataset)) versions[row.dataset] = Number(row.version);
   return versions;
 }
 

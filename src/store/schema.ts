@@ -7,6 +7,7 @@ import type { EquitiesTables } from '../domains/equities/equities.tables.ts';
 import type { NewsTables } from '../domains/news/news.tables.ts';
 import type { CalendarTables } from '../domains/calendar/calendar.tables.ts';
 import type { RealEstateTables } from '../domains/real-estate/real-estate.tables.ts';
+import type { AccountTables } from '../accounts/accounts.tables.ts';
 
 /** The tables of the store, as Kysely sees them. Each domain adds its own interface here. */
 export interface ApiKeyTable {
@@ -14,7 +15,8 @@ export interface ApiKeyTable {
   prefix: string;
   hash: string;
   name: string | null;
-  plan: string;
+  /** The owner: the key's plan is the account's, read on every check. */
+  account_id: string;
   scopes: string | null;
   created_at: string;
   expires_at: string | null;
@@ -47,6 +49,7 @@ export interface CoreTables {
 
 export interface Database
   extends CoreTables,
+    AccountTables,
     CryptoTables,
     InstrumentTables,
     EtfTables,

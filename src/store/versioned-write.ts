@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import { bumpVersions, type DatasetKey } from './data-version.ts';
+import { bumpVersions, type VersionKey } from './data-version.ts';
 import type { Database } from './schema.ts';
 
-export type CommitListener = (changed: readonly DatasetKey[]) => void;
+export type CommitListener = (changed: readonly VersionKey[]) => void;
 
 /**
  * Who hears of a commit, by the Kysely instance it went through: writers are handed the
@@ -24,8 +24,8 @@ export function onVersionedCommit(db: Kysely<Database>, listener: CommitListener
 
 export interface VersionedWrite<Result> {
   result: Result;
-  /** The dataset keys the write changed; none when it added nothing. */
-  changed: readonly DatasetKey[];
+  /** The keys the write changed; none when it added nothing. */
+  changed: readonly VersionKey[];
 }
 
 /** Runs `write` in one transaction that also bumps the versions of what it changed, then tells the listeners. */

@@ -81,12 +81,22 @@ test('the first start on an empty store loads the demo data and prints one worki
   const usage = await fetch(`${server.baseUrl}/openapi/v1/usage`, { headers: { 'x-api-key': key } });
   assert.equal(usage.status, 200);
   assert.equal(((await usage.json()) as { data: { plan: string } }).data.plan, 'pro');
+  const admin = /sign in as (\S+) with this one-time password \(shown once\):\s+([0-9A-Za-z]{20})\n/.exec(server.stdout());
+  assert.equal(admin?.[1], 'admin@fdh.local', 'the admin account is printed beside the demo key');
+  assert.ok(!server.stdout().split('\n').some((line) => line.startsWith('{') && line.includes(admin?.[2] ?? '')), 'never in a JSON log line');
+  const signIn = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin?.[1], password: admin?.[2] }),
+  });
+  assert.equal(signIn.status, 200, 'the printed password signs in to the dashboard');
+  assert.equal(((await signIn.json()) as { data: { account: { role: string } } }).data.account.role, 'admin');
 
   server.child.kill('SIGTERM');
   assert.equal(await server.exited, 0);
   const again = await startServer(env);
   t.after(() => again.child.kill('SIGKILL'));
-  assert.doesNotMatch(again.stdout(), /apk_/, 'a second start prints no key');
+  assert.doesNotMatch(again.stdout(), /apk_|one-time password/, 'a second start prints no key and no password');
   again.child.kill('SIGTERM');
   assert.equal(await again.exited, 0);
 });
@@ -102,4 +112,60 @@ test('fdh reports bad usage with exit code 2 and a message', { skip }, async (t)
   const badImport = await runCli(['import', 'no-such-dataset', '/dev/null'], env);
   assert.equal(badImport.code, 2);
   assert.match(badImport.stderr, /unknown dataset "no-such-dataset"/);
+});
+
+async function usagePlan(baseUrl: string, key: string): Promise<string | undefined> {
+  const reply = await fetch(`${baseUrl}/openapi/v1/usage`, { headers: { 'x-api-key': key } });
+  return reply.status === 200 ? ((await reply.json()) as { data: { plan: string } }).data.plan : undefined;
+}
+
+test('fdh accounts: create, list, keys by account, set-plan reaching a serving process, disable, enable, reset-password', { skip }, async (t) => {
+  const env = { FDH_DATA_DIR: tempDataDir(t) };
+  const created = await runCli(['accounts', 'create', '--email', 'Ann@Example.com', '--plan', 'basic', '--name', 'Ann'], env);
+  assert.equal(created.code, 0, created.stderr);
+  const password = created.stdout.trim().split('\n').at(-1) ?? '';
+  assert.match(password, /^[0-9A-Za-z]{20}$/, 'the last line is the one-time password');
+  const chosen = await runCli(['accounts', 'create', '--email', 'bo@example.com', '--plan', 'pro', '--role', 'admin', '--password-stdin', '--json'], env, 'a long enough secret\n');
+  assert.equal(chosen.code, 0, chosen.stderr);
+  const bo = JSON.parse(chosen.stdout.trim());
+  assert.deepEqual([bo.email, bo.role, bo.plan, bo.password], ['bo@example.com', 'admin', 'pro', null], 'a chosen password is never printed');
+  const duplicate = await runCli(['accounts', 'create', '--email', 'ann@example.com', '--plan', 'pro'], env);
+  assert.equal(duplicate.code, 2);
+  assert.match(duplicate.stderr, /already exists/);
+  const short = await runCli(['accounts', 'create', '--email', 'cy@example.com', '--plan', 'pro', '--password-stdin'], env, 'short\n');
+  assert.equal(short.code, 2);
+  assert.match(short.stderr, /password must be 12/);
+
+  const key = await runCli(['keys', 'create', '--account', 'ann@example.com', '--json'], env);
+  assert.equal(key.code, 0, key.stderr);
+  const record = JSON.parse(key.stdout.trim());
+  assert.deepEqual(Object.keys(record).sort(), ['expiresAt', 'id', 'key', 'plan', 'scopes']);
+  assert.equal(record.plan, 'basic', 'the key has its account’s plan');
+  const noOwner = await runCli(['keys', 'create'], env);
+  assert.equal(noOwner.code, 2);
+  assert.match(noOwner.stderr, /--account or --plan/);
+
+  const listed = JSON.parse((await runCli(['accounts', 'list', '--json'], env)).stdout) as { email: string; keyCount: number }[];
+  assert.deepEqual(listed.map((a) => [a.email, a.keyCount]), [['ann@example.com', 1], ['bo@example.com', 0]]);
+  assert.ok(!JSON.stringify(listed).includes('scrypt'), 'no password hash is listed');
+
+  const server = await startServer(env);
+  t.after(() => server.child.kill('SIGKILL'));
+  assert.equal(await usagePlan(server.baseUrl, record.key), 'basic');
+  assert.equal((await runCli(['accounts', 'set-plan', 'ann@example.com', 'enterprise'], env)).code, 0);
+  const deadline = Date.now() + KEY_RECHECK_MS * 5;
+  let plan = await usagePlan(server.baseUrl, record.key);
+  while (plan !== 'enterprise' && Date.now() < deadline) plan = await usagePlan(server.baseUrl, record.key);
+  assert.equal(plan, 'enterprise', 'the serving process applies the new plan');
+  assert.equal((await runCli(['accounts', 'disable', 'ann@example.com'], env)).code, 0);
+  assert.equal(await eventuallyStatus(server.baseUrl, record.key, 401), 401, 'a disabled account’s key → 401');
+  assert.equal((await runCli(['accounts', 'enable', 'ann@example.com'], env)).code, 0);
+  assert.equal(await eventuallyStatus(server.baseUrl, record.key, 200), 200);
+
+  const reset = await runCli(['accounts', 'reset-password', 'ann@example.com'], env);
+  assert.equal(reset.code, 0, reset.stderr);
+  assert.notEqual(reset.stdout.trim().split('\n').at(-1), password);
+  const unknown = await runCli(['accounts', 'set-plan', 'nobody@example.com', 'pro'], env);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /no account with email nobody@example.com/);
 });

@@ -12,9 +12,10 @@ test('/openapi.json documents every API operation with its gating, cost and erro
   assert.equal(spec.info.version, '0.1.0');
   assert.deepEqual(spec.components.securitySchemes.ApiKeyAuth, { type: 'apiKey', in: 'header', name: 'X-API-Key' });
 
-  const operations = Object.entries(spec.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(([path, methods]) =>
+  const all = Object.entries(spec.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
   );
+  const operations = all.filter(({ path }) => !path.startsWith('/api/v1/'));
   assert.equal(operations.length, hub.app.apiOperations.size, 'exactly the API operations, nothing internal');
   const ids = new Set<string>();
   for (const { path, method, operation } of operations) {
@@ -32,6 +33,21 @@ test('/openapi.json documents every API operation with its gating, cost and erro
     const responses = Object.keys(operation.responses as object);
     for (const status of ['200', '401', '403', '429', '500']) assert.ok(responses.includes(status), `${where} documents ${status}`);
   }
+  const dashboard = all.filter(({ path }) => path.startsWith('/api/v1/'));
+  assert.ok(dashboard.length >= 12, 'the dashboard API is documented');
+  for (const { path, method, operation } of dashboard) {
+    const where = `${method.toUpperCase()} ${path}`;
+    assert.deepEqual(operation.tags, ['Dashboard'], where);
+    assert.ok(typeof operation.operationId === 'string' && !ids.has(operation.operationId), `${where}: operationId is unique`);
+    ids.add(String(operation.operationId));
+    const security = JSON.stringify(operation.security);
+    assert.ok(!security.includes('ApiKeyAuth'), `${where} never takes an API key`);
+    if (path !== '/api/v1/auth/login') {
+      assert.ok(security.includes('SessionCookie'), `${where} needs a session`);
+      assert.equal(security.includes('CsrfToken'), method !== 'get', `${where}: CSRF on state changes`);
+    }
+  }
+  assert.equal(spec.components.securitySchemes.SessionCookie.in, 'cookie');
   const usage = spec.paths['/openapi/v1/usage'].get;
   assert.equal(usage['x-api-weight'], 0);
   assert.equal(usage['x-feature-code'], null);

@@ -8,14 +8,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { writeVersioned } from '../../src/store/versioned-write.ts';
-import { DATASET_KEYS, type DataVersions } from '../../src/store/data-version.ts';
+import { VERSION_KEYS, type DataVersions } from '../../src/store/data-version.ts';
 import { VersionMemo } from '../../src/core/data-version/version-memo.ts';
 import { PollingVersionWatcher } from '../../src/core/data-version/polling-version-watcher.ts';
 import { RedisVersionWatcher } from '../../src/core/data-version/redis-version-watcher.ts';
 import { POLL_INTERVAL_MS, type VersionWatcher } from '../../src/core/data-version/version-watcher.ts';
 import { scaledOutEnv, testRedisUrl } from '../helpers/stores.ts';
 
-const ZERO = Object.fromEntries(DATASET_KEYS.map((key) => [key, 0])) as DataVersions;
+const ZERO = Object.fromEntries(VERSION_KEYS.map((key) => [key, 0])) as DataVersions;
 
 /** Two connections to one fresh store, as two processes would hold them. */
 async function twoConnections(t: TestContext): Promise<[Store, Store]> {

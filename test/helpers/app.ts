@@ -34,6 +34,8 @@ export interface TestHub {
    * it in their transaction): prepared answers are keyed on the data versions.
    */
   changed(...datasets: DatasetKey[]): Promise<void>;
+  /** Another serving process on the same store (and Redis): its own runtime, caches and app. */
+  sibling(): Promise<{ app: FastifyInstance; runtime: Runtime }>;
 }
 
 export interface TestHubOptions {
@@ -71,12 +73,13 @@ export async function createTestHub(t: TestContext, options: TestHubOptions = {}
       done();
     },
   });
-  const runtime = await openRuntime(config, {
+  const overrides = {
     clock,
     logger: createLogger(config.logLevel, sink),
     ...(scaledOut.schema === undefined ? {} : { schema: scaledOut.schema }),
     ...(scaledOut.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: scaledOut.redisKeyPrefix }),
-  });
+  };
+  const runtime = await openRuntime(config, overrides);
   let app: FastifyInstance | undefined;
   t.after(async () => {
     await app?.close();
@@ -105,6 +108,15 @@ export async function createTestHub(t: TestContext, options: TestHubOptions = {}
     },
     async changed(...datasets) {
       await writeVersioned(runtime.store.db, async () => ({ result: undefined, changed: datasets }));
+    },
+    async sibling() {
+      const other = await openRuntime(config, overrides);
+      const otherApp = await buildApp(other, options.domains === undefined ? {} : { domains: options.domains });
+      t.after(async () => {
+        await otherApp.close();
+        await other.close();
+      });
+      return { app: otherApp, runtime: other };
     },
   };
 }

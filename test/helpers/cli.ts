@@ -9,10 +9,11 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `fdh …` in a child process with the same Node and the given environment. */
-export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+/** Runs `fdh …` in a child process with the same Node and the given environment (and `stdin`, if given). */
+export function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+    child.stdin.end(stdin);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -164,3 +164,51 @@ test('fdh serve --workers 2 shares one port and one quota, and stops cleanly on 
   primary.child.kill('SIGTERM');
   assert.equal(await primary.exited, 0);
 });
+
+async function signIn(baseUrl: string, email: string, password: string): Promise<{ cookie: string; csrfToken: string }> {
+  const reply = await fetch(`${baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  assert.equal(reply.status, 200);
+  const body = (await reply.json()) as { data: { csrfToken: string } };
+  return { cookie: (reply.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrfToken: body.data.csrfToken };
+}
+
+test('two processes: every call is metered exactly and shows in the dashboard within a minute; a plan change reaches both', { skip }, async (t) => {
+  const budget = 150;
+  const setup = await setUp(t, budget, { FDH_REDIS_URL: testRedisUrl ?? '', FDH_EXPECTED_NODES: '2' });
+  const password = 'a password long enough';
+  const account = await runCli(['accounts', 'create', '--email', 'ops@example.com', '--plan', 'metered', '--password-stdin'], setup.env, `${password}\n`);
+  assert.equal(account.code, 0, account.stderr);
+  const created = await runCli(['keys', 'create', '--account', 'ops@example.com'], setup.env);
+  const key = created.stdout.trim().split('\n').at(-1) ?? '';
+  const [a, b] = await Promise.all([serveOne(setup), serveOne(setup)]);
+  assert.ok(a !== undefined && b !== undefined);
+  await awayFromMinuteEnd(20);
+  const replies = await Promise.all(Array.from({ length: 200 }, (_, i) => call(i % 2 === 0 ? a.baseUrl : b.baseUrl, key)));
+  assert.equal(replies.filter((r) => r.status === 200).length, budget);
+
+  const session = await signIn(a.baseUrl, 'ops@example.com', password);
+  const usage = async () => {
+    const reply = await fetch(`${a.baseUrl}/api/v1/usage?window=1h`, { headers: { cookie: session.cookie } });
+    return ((await reply.json()) as { data: { byStatus: Record<string, number>; byKey: { weight: number }[] } }).data;
+  };
+  // Process a includes its own calls at once; b writes its counts every 10 s.
+  const deadline = Date.now() + 60_000;
+  let seen = await usage();
+  while ((seen.byStatus['2xx'] ?? 0) + (seen.byStatus['429'] ?? 0) < 200 && Date.now() < deadline) {
+    await sleep(500);
+    seen = await usage();
+  }
+  assert.deepEqual(seen.byStatus, { '2xx': budget, '4xx': 0, '429': 200 - budget, '5xx': 0 }, 'every call of both processes, once');
+  assert.equal(seen.byKey[0]?.weight, budget, 'the weight charged: refused calls cost nothing');
+
+  assert.equal((await runCli(['accounts', 'set-plan', 'ops@example.com', 'metered-big'], setup.env)).code, 2, 'an unknown plan is refused');
+  writeFileSync(setup.env.FDH_PLANS_FILE ?? '', JSON.stringify({ plans: { metered: { budget, features: ['crypto_data'] }, wide: { budget: 999, features: ['crypto_data', 'fx_data'] } }, weights: { '/usage': 1 } }));
+  await sleep(500);
+  assert.equal((await runCli(['accounts', 'set-plan', 'ops@example.com', 'wide'], setup.env)).code, 0);
+  for (const server of [a, b]) {
+    let budgetSeen: string | null = null;
+    const until = Date.now() + 5000;
+    while (budgetSeen !== '999' && Date.now() < until) budgetSeen = (await call(server.baseUrl, key)).headers.get('x-ratelimit-limit');
+    assert.equal(budgetSeen, '999', `${server.baseUrl} applies the new plan`);
+  }
+});

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTestHub } from '../helpers/app.ts';
-import { DATASET_KEYS, readVersions, type DatasetKey } from '../../src/store/data-version.ts';
+import { VERSION_KEYS, readVersions, type VersionKey } from '../../src/store/data-version.ts';
 import { onVersionedCommit, writeVersioned } from '../../src/store/versioned-write.ts';
 import { importFile } from '../../src/ingest/source.ts';
 import { dailyQuotesImporter } from '../../src/ingest/importers/equities/daily-quotes.ts';
@@ -15,11 +15,11 @@ const at = { knowledgeAt: new Date('2024-08-01T00:00:00Z'), loadedAt: new Date('
 test('versions start at 0 and each versioned write bumps the keys it changed once, in its transaction', async (t) => {
   const hub = await createTestHub(t);
   const db = hub.runtime.store.db;
-  const heard: (readonly DatasetKey[])[] = [];
+  const heard: (readonly VersionKey[])[] = [];
   const stop = onVersionedCommit(db, (changed) => heard.push(changed));
   t.after(stop);
 
-  assert.deepEqual(await readVersions(db), Object.fromEntries(DATASET_KEYS.map((key) => [key, 0])));
+  assert.deepEqual(await readVersions(db), Object.fromEntries(VERSION_KEYS.map((key) => [key, 0])));
   await writeVersioned(db, async () => ({ result: undefined, changed: ['equities', 'news', 'equities'] }));
   await writeVersioned(db, async () => ({ result: undefined, changed: ['equities'] }));
   const versions = await readVersions(db);

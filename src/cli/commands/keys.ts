@@ -4,7 +4,7 @@ import { statusOf } from '../../core/auth/keys.service.ts';
 import { parse, UsageError } from '../args.ts';
 
 const USAGE = [
-  'fdh keys create --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--json]',
+  'fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--json]',
   'fdh keys list [--json]',
   'fdh keys disable ID | enable ID | revoke ID',
 ].join('\n       ');
@@ -14,6 +14,7 @@ export async function keysCommand(args: string[]): Promise<number> {
     args,
     {
       plan: { type: 'string' },
+      account: { type: 'string' },
       name: { type: 'string' },
       scopes: { type: 'string' },
       'expires-at': { type: 'string' },
@@ -30,15 +31,20 @@ export async function keysCommand(args: string[]): Promise<number> {
     const keys = runtime.keys;
     switch (action) {
       case 'create': {
-        if (values.plan === undefined) throw new UsageError(`--plan is required\nusage: ${USAGE}`);
+        if ((values.plan === undefined) === (values.account === undefined)) {
+          throw new UsageError(`one of --account or --plan is required\nusage: ${USAGE}`);
+        }
         const created = await keys.create({
+          // --plan: the service account of that plan, for scripts that predate accounts.
           plan: values.plan,
+          accountId: values.account === undefined ? undefined : (await runtime.accounts.byEmail(values.account)).id,
           name: values.name,
           scopes: values.scopes?.split(',').map((s) => s.trim()).filter((s) => s !== ''),
           expiresAt: values['expires-at'],
         });
         if (values.json) {
-          print(JSON.stringify(created));
+          const { id, key, plan, scopes, expiresAt } = created;
+          print(JSON.stringify({ id, key, plan, scopes, expiresAt }));
         } else {
           print(`Created key ${created.id} on plan ${created.plan}. It is shown once; store it now:`);
           print(created.key);
@@ -51,7 +57,7 @@ export async function keysCommand(args: string[]): Promise<number> {
         if (values.json) {
           print(JSON.stringify(list));
         } else if (list.length === 0) {
-          print('No keys. Create one with: fdh keys create --plan pro');
+          print('No keys. Create one with: fdh keys create --account EMAIL (or --plan pro)');
         } else {
           for (const key of list) {
             print(

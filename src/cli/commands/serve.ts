@@ -9,21 +9,31 @@ const USAGE = 'fdh serve [--port N] [--host H] [--data-dir D] [--workers N]';
 
 async function isEmptyStore(runtime: Runtime): Promise<boolean> {
   const db = runtime.store.db;
-  const count = async (table: 'release' | 'api_key') =>
+  const count = async (table: 'release' | 'api_key' | 'account') =>
     Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  return (await count('release')) === 0 && (await count('api_key')) === 0;
+  return (await count('release')) === 0 && (await count('api_key')) === 0 && (await count('account')) === 0;
 }
 
-/** First start on an empty store: load the demo dataset and print one demo key on plan `pro`. */
+/** The admin account the first start creates; the operator signs in to the dashboard with it. */
+const FIRST_ADMIN_EMAIL = 'admin@fdh.local';
+
+/**
+ * First start on an empty store: load the demo dataset, create an admin account on plan `pro`
+ * and one demo key of it, and print the key and the admin's one-time password once, on
+ * standard output (never into the log stream).
+ */
 async function prepareFirstStart(runtime: Runtime): Promise<void> {
   if (!(await isEmptyStore(runtime))) return;
   process.stdout.write('Empty store: loading the demo dataset…\n');
   const seeded = await seedDemo(runtime.store.db, runtime.clock, {});
-  const demo = await runtime.keys.create({ plan: 'pro', name: 'demo' });
+  const admin = await runtime.accounts.create({ email: FIRST_ADMIN_EMAIL, name: 'Administrator', role: 'admin', plan: 'pro' });
+  const demo = await runtime.keys.create({ accountId: admin.account.id, name: 'demo' });
+  const base = `http://${runtime.config.host}:${runtime.config.port}`;
   process.stdout.write(
     `Loaded the demo dataset until ${seeded.until} in ${seeded.seconds.toFixed(1)} s.\n` +
       `Demo API key (plan pro, shown once; list keys with \`npx fdh keys list\`):\n\n    ${demo.key}\n\n` +
-      `Try: curl -H "X-API-Key: ${demo.key}" http://${runtime.config.host}:${runtime.config.port}/openapi/v1/usage\n`,
+      `Try: curl -H "X-API-Key: ${demo.key}" ${base}/openapi/v1/usage\n\n` +
+      `Dashboard: ${base}/dashboard — sign in as ${FIRST_ADMIN_EMAIL} with this one-time password (shown once):\n\n    ${admin.password ?? ''}\n\n`,
   );
 }
 

@@ -1,12 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import { writeVersioned } from '../../store/versioned-write.ts';
 
 export interface ApiKeyRecord {
   id: string;
   prefix: string;
   hash: string;
   name: string | null;
+  accountId: string;
+  /** The owning account's plan, as read with the key: a key has no plan of its own. */
   plan: string;
+  /** False when the owning account is disabled: its keys are refused. */
+  accountActive: boolean;
   scopes: string[] | null;
   createdAt: string;
   expiresAt: string | null;
@@ -17,18 +22,50 @@ export interface ApiKeyRecord {
 /** The columns a listing may show: never the hash. */
 export type ApiKeySummary = Omit<ApiKeyRecord, 'hash'>;
 
+export interface NewApiKey {
+  id: string;
+  prefix: string;
+  hash: string;
+  name: string | null;
+  accountId: string;
+  scopes: string[] | null;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
 type Row = Database['api_key'];
+
+const SUMMARY_COLUMNS = [
+  'api_key.id',
+  'api_key.prefix',
+  'api_key.name',
+  'api_key.account_id',
+  'api_key.scopes',
+  'api_key.created_at',
+  'api_key.expires_at',
+  'api_key.disabled_at',
+  'api_key.revoked_at',
+  'account.plan',
+  'account.status',
+] as const;
+
+interface SummaryRow extends Omit<Row, 'hash'> {
+  plan: string;
+  status: string;
+}
 
 function scopesFrom(text: string | null): string[] | null {
   return text === null ? null : text.split(',').filter((s) => s !== '');
 }
 
-function toSummary(row: Omit<Row, 'hash'>): ApiKeySummary {
+function toSummary(row: SummaryRow): ApiKeySummary {
   return {
     id: row.id,
     prefix: row.prefix,
     name: row.name,
+    accountId: row.account_id,
     plan: row.plan,
+    accountActive: row.status === 'active',
     scopes: scopesFrom(row.scopes),
     createdAt: row.created_at,
     expiresAt: row.expires_at,
@@ -44,37 +81,48 @@ export class KeysRepo {
     this.#db = db;
   }
 
-  async insert(record: ApiKeyRecord): Promise<void> {
+  /**
+   * Runs `write` in one transaction that bumps the `accounts` version: every serving process's
+   * key cache drops what it holds, so a revoked or disabled key is refused on its next request.
+   */
+  changeVersioned<T>(write: (repo: KeysRepo) => Promise<T>): Promise<T> {
+    return writeVersioned(this.#db, async (trx) => ({ result: await write(new KeysRepo(trx)), changed: ['accounts'] }));
+  }
+
+  async insert(key: NewApiKey): Promise<void> {
     await this.#db
       .insertInto('api_key')
       .values({
-        id: record.id,
-        prefix: record.prefix,
-        hash: record.hash,
-        name: record.name,
-        plan: record.plan,
-        scopes: record.scopes === null ? null : record.scopes.join(','),
-        created_at: record.createdAt,
-        expires_at: record.expiresAt,
-        disabled_at: record.disabledAt,
-        revoked_at: record.revokedAt,
+        id: key.id,
+        prefix: key.prefix,
+        hash: key.hash,
+        name: key.name,
+        account_id: key.accountId,
+        scopes: key.scopes === null ? null : key.scopes.join(','),
+        created_at: key.createdAt,
+        expires_at: key.expiresAt,
+        disabled_at: null,
+        revoked_at: null,
       })
       .execute();
   }
 
-  /** Candidates for a presented key; the caller compares hashes in constant time. */
+  /** Candidates for a presented key, with their account's plan; the caller compares hashes in constant time. */
   async findByPrefix(prefix: string): Promise<ApiKeyRecord[]> {
-    const rows = await this.#db.selectFrom('api_key').selectAll().where('prefix', '=', prefix).execute();
+    const rows = await this.#db
+      .selectFrom('api_key')
+      .innerJoin('account', 'account.id', 'api_key.account_id')
+      .select([...SUMMARY_COLUMNS, 'api_key.hash'])
+      .where('api_key.prefix', '=', prefix)
+      .execute();
     return rows.map((row) => ({ ...toSummary(row), hash: row.hash }));
   }
 
-  async list(): Promise<ApiKeySummary[]> {
-    const rows = await this.#db
-      .selectFrom('api_key')
-      .select(['id', 'prefix', 'name', 'plan', 'scopes', 'created_at', 'expires_at', 'disabled_at', 'revoked_at'])
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+  /** Every key, or one account's. */
+  async list(accountId?: string): Promise<ApiKeySummary[]> {
+    let query = this.#db.selectFrom('api_key').innerJoin('account', 'account.id', 'api_key.account_id').select(SUMMARY_COLUMNS);
+    if (accountId !== undefined) query = query.where('api_key.account_id', '=', accountId);
+    const rows = await query.orderBy('api_key.created_at').orderBy('api_key.id').execute();
     return rows.map(toSummary);
   }
 
@@ -83,8 +131,8 @@ export class KeysRepo {
     return Number(row.n);
   }
 
-  /** Sets one lifecycle column; returns false when no such key exists. */
-  async setLifecycle(id: string, change: Partial<Pick<Row, 'disabled_at' | 'revoked_at'>>): Promise<boolean> {
+  /** Sets lifecycle columns; returns false when no such key exists. */
+  async setLifecycle(id: string, change: Partial<Pick<Row, 'disabled_at' | 'revoked_at' | 'expires_at'>>): Promise<boolean> {
     const result = await this.#db.updateTable('api_key').set(change).where('id', '=', id).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
@@ -92,8 +140,9 @@ export class KeysRepo {
   async findById(id: string): Promise<ApiKeySummary | undefined> {
     const row = await this.#db
       .selectFrom('api_key')
-      .select(['id', 'prefix', 'name', 'plan', 'scopes', 'created_at', 'expires_at', 'disabled_at', 'revoked_at'])
-      .where('id', '=', id)
+      .innerJoin('account', 'account.id', 'api_key.account_id')
+      .select(SUMMARY_COLUMNS)
+      .where('api_key.id', '=', id)
       .executeTakeFirst();
     return row === undefined ? undefined : toSummary(row);
   }

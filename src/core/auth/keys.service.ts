@@ -1,4 +1,6 @@
 import type { Clock } from '../clock.ts';
+import type { VersionWatcher } from '../data-version/version-watcher.ts';
+import type { AccountsService } from '../../accounts/accounts.service.ts';
 import {
   displayPrefixOf,
   generateApiKey,
@@ -7,28 +9,32 @@ import {
   isWellFormedApiKey,
   randomBase62,
 } from './api-key.ts';
-import { FEATURE_CODES, type FeatureCode, type Plans } from './plans.ts';
-import type { ApiKeyRecord, ApiKeySummary, KeysRepo } from './keys.repo.ts';
+import { FEATURE_CODES, type FeatureCode } from './plans.ts';
+import type { ApiKeyRecord, ApiKeySummary, KeysRepo, NewApiKey } from './keys.repo.ts';
 
 export interface CreateKeyInput {
-  plan: string;
+  /** The owning account; or `plan`, for the service account of that plan. */
+  accountId?: string | undefined;
+  plan?: string | undefined;
   name?: string | undefined;
   scopes?: string[] | undefined;
   expiresAt?: string | undefined;
 }
 
-export interface CreatedKey {
-  id: string;
-  /** The secret: shown once, never stored. */
+/** A key as created: its summary and the secret, which is shown once and never stored. */
+export interface CreatedKey extends ApiKeySummary {
   key: string;
-  plan: string;
-  scopes: string[] | null;
-  expiresAt: string | null;
 }
 
 export type KeyStatus = 'active' | 'disabled' | 'revoked' | 'expired';
 
 export class KeyInputError extends Error {}
+
+/** No such key, or not one of the caller's account. */
+export class KeyNotFoundError extends KeyInputError {}
+
+/** The longest a rotated key may keep working beside its replacement. */
+export const MAX_ROTATION_GRACE_SECONDS = 24 * 60 * 60;
 
 export function statusOf(key: Pick<ApiKeySummary, 'disabledAt' | 'revokedAt' | 'expiresAt'>, now: Date): KeyStatus {
   if (key.revokedAt !== null) return 'revoked';
@@ -38,8 +44,9 @@ export function statusOf(key: Pick<ApiKeySummary, 'disabledAt' | 'revokedAt' | '
 }
 
 /**
- * How long an authenticated key is trusted before the store is asked again. Changes made by
- * this process apply at once; changes made elsewhere (another process, `fdh keys`) within this.
+ * How long an authenticated key is trusted before the store is asked again. Changes to keys and
+ * accounts bump the `accounts` version and apply on the next request in every process (within
+ * the version watcher's delay); this bounds what a write outside the services could leave stale.
  */
 export const KEY_RECHECK_MS = 1000;
 const KEY_CACHE_LIMIT = 10_000;
@@ -47,24 +54,38 @@ const KEY_CACHE_LIMIT = 10_000;
 interface TrustedKey {
   record: ApiKeyRecord;
   checkedAtMs: number;
+  /** The `accounts` version read before the record: a later change makes the record stale. */
+  accountsVersion: number;
+}
+
+/** Who may act on a key: an account (the dashboard) or the operator (the CLI, any key). */
+export interface KeyActor {
+  accountId?: string | undefined;
+}
+
+export interface KeysServiceOptions {
+  repo: KeysRepo;
+  accounts: AccountsService;
+  clock: Clock;
+  versions: VersionWatcher;
 }
 
 export class KeysService {
   readonly #trusted = new Map<string, TrustedKey>();
   readonly #repo: KeysRepo;
-  readonly #plans: Plans;
+  readonly #accounts: AccountsService;
   readonly #clock: Clock;
+  readonly #versions: VersionWatcher;
 
-  constructor(repo: KeysRepo, plans: Plans, clock: Clock) {
-    this.#repo = repo;
-    this.#plans = plans;
-    this.#clock = clock;
+  constructor(options: KeysServiceOptions) {
+    this.#repo = options.repo;
+    this.#accounts = options.accounts;
+    this.#clock = options.clock;
+    this.#versions = options.versions;
   }
 
   async create(input: CreateKeyInput): Promise<CreatedKey> {
-    if (this.#plans.plan(input.plan) === undefined) {
-      throw new KeyInputError(`unknown plan "${input.plan}"; plans: ${this.#plans.names().join(', ')}`);
-    }
+    const accountId = await this.#ownerOf(input);
     const scopes = input.scopes === undefined || input.scopes.length === 0 ? null : [...new Set(input.scopes)];
     for (const scope of scopes ?? []) {
       if (!(FEATURE_CODES as readonly string[]).includes(scope)) {
@@ -74,55 +95,76 @@ export class KeysService {
     let expiresAt: string | null = null;
     if (input.expiresAt !== undefined) {
       const ms = Date.parse(input.expiresAt);
-      if (Number.isNaN(ms)) throw new KeyInputError(`--expires-at must be an ISO 8601 date-time (got "${input.expiresAt}")`);
+      if (Number.isNaN(ms)) throw new KeyInputError(`expiresAt must be an ISO 8601 date-time (got "${input.expiresAt}")`);
       expiresAt = new Date(ms).toISOString();
     }
-    const key = generateApiKey();
-    const record: ApiKeyRecord = {
-      id: `key_${randomBase62(16)}`,
-      prefix: displayPrefixOf(key),
-      hash: hashApiKey(key),
-      name: input.name ?? null,
-      plan: input.plan,
-      scopes,
-      createdAt: this.#clock.now().toISOString(),
-      expiresAt,
-      disabledAt: null,
-      revokedAt: null,
-    };
+    const name = input.name?.trim() || null;
+    const { key, record } = this.#newKey({ accountId, name, scopes, expiresAt });
     await this.#repo.insert(record);
-    return { id: record.id, key, plan: record.plan, scopes, expiresAt };
+    return { ...(await this.#require(record.id)), key };
   }
 
-  list(): Promise<ApiKeySummary[]> {
-    return this.#repo.list();
+  /** Every key (the operator), or one account's. */
+  list(accountId?: string): Promise<ApiKeySummary[]> {
+    return this.#repo.list(accountId);
   }
 
-  async disable(id: string): Promise<ApiKeySummary> {
-    return this.#change(id, { disabled_at: this.#clock.now().toISOString() });
+  disable(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
+    return this.#change(id, actor, { disabled_at: this.#clock.now().toISOString() });
   }
 
-  async enable(id: string): Promise<ApiKeySummary> {
-    const key = await this.#require(id);
+  async enable(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
+    const key = await this.#require(id, actor);
     if (key.revokedAt !== null) throw new KeyInputError(`key ${id} is revoked; a revoked key cannot be enabled`);
-    return this.#change(id, { disabled_at: null });
+    return this.#change(id, actor, { disabled_at: null });
   }
 
-  async revoke(id: string): Promise<ApiKeySummary> {
-    return this.#change(id, { revoked_at: this.#clock.now().toISOString() });
+  revoke(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
+    return this.#change(id, actor, { revoked_at: this.#clock.now().toISOString() });
   }
 
   /**
-   * The key behind a presented secret, if it is well formed, known and active. A key this
-   * process checked against the store less than KEY_RECHECK_MS ago is not looked up again.
-   * Malformed strings are rejected before any store query; candidates are compared in constant
-   * time. `now` is the instant of the request, against which expiry is judged.
+   * A new secret for the key's holder: a new key with the same account, name, scopes and expiry,
+   * in one transaction with the end of the old one, which is refused from its next request or,
+   * with a grace, once the grace is over (its expiry is brought forward).
+   */
+  async rotate(id: string, options: KeyActor & { graceSeconds?: number | undefined } = {}): Promise<CreatedKey> {
+    const grace = options.graceSeconds ?? 0;
+    if (!Number.isInteger(grace) || grace < 0 || grace > MAX_ROTATION_GRACE_SECONDS) {
+      throw new KeyInputError(`graceSeconds must be an integer from 0 to ${MAX_ROTATION_GRACE_SECONDS}`);
+    }
+    const old = await this.#require(id, options);
+    const now = this.#clock.now();
+    if (statusOf(old, now) !== 'active') throw new KeyInputError(`key ${id} is ${statusOf(old, now)}; only an active key can be rotated`);
+    const { key, record } = this.#newKey({ accountId: old.accountId, name: old.name, scopes: old.scopes, expiresAt: old.expiresAt });
+    const graceEnd = new Date(now.getTime() + grace * 1000).toISOString();
+    const end =
+      grace === 0
+        ? { revoked_at: now.toISOString() }
+        : { expires_at: old.expiresAt !== null && old.expiresAt < graceEnd ? old.expiresAt : graceEnd };
+    await this.#repo.changeVersioned(async (repo) => {
+      await repo.insert(record);
+      await repo.setLifecycle(id, end);
+    });
+    return { ...(await this.#require(record.id)), key };
+  }
+
+  /**
+   * The key behind a presented secret, if it is well formed, known and active and its account
+   * is active. A key this process checked against the store less than KEY_RECHECK_MS ago, with
+   * no change to keys or accounts announced since, is not looked up again. Malformed strings
+   * are rejected before any store query; candidates are compared in constant time. `now` is
+   * the instant of the request, against which expiry is judged.
    */
   async authenticate(presented: string, now: Date): Promise<ApiKeyRecord | undefined> {
     const hash = hashApiKey(presented);
     const nowMs = performance.now();
+    // Read before the key, so a record is never filed under a version newer than it.
+    const { accounts: accountsVersion } = await this.#versions.current();
     const trusted = this.#trusted.get(hash);
-    if (trusted !== undefined && nowMs - trusted.checkedAtMs < KEY_RECHECK_MS) return this.#activeOrUndefined(trusted.record, now);
+    if (trusted !== undefined && trusted.accountsVersion === accountsVersion && nowMs - trusted.checkedAtMs < KEY_RECHECK_MS) {
+      return this.#activeOrUndefined(trusted.record, now);
+    }
     if (!isWellFormedApiKey(presented)) return undefined;
     const record = await this.#lookup(presented, hash);
     if (record === undefined) {
@@ -130,13 +172,13 @@ export class KeysService {
       return undefined;
     }
     if (this.#trusted.size >= KEY_CACHE_LIMIT) this.#trusted.clear();
-    this.#trusted.set(hash, { record, checkedAtMs: nowMs });
+    this.#trusted.set(hash, { record, checkedAtMs: nowMs, accountsVersion });
     return this.#activeOrUndefined(record, now);
   }
 
   /** Expiry is checked on every request: it needs no store, only the clock. */
   #activeOrUndefined(record: ApiKeyRecord, now: Date): ApiKeyRecord | undefined {
-    return statusOf(record, now) === 'active' ? record : undefined;
+    return record.accountActive && statusOf(record, now) === 'active' ? record : undefined;
   }
 
   async #lookup(presented: string, hash: string): Promise<ApiKeyRecord | undefined> {
@@ -146,15 +188,34 @@ export class KeysService {
     return match;
   }
 
-  async #require(id: string): Promise<ApiKeySummary> {
+  async #ownerOf(input: CreateKeyInput): Promise<string> {
+    if ((input.accountId === undefined) === (input.plan === undefined)) throw new KeyInputError('a key needs an account or a plan (not both)');
+    if (input.plan !== undefined) return (await this.#accounts.serviceAccountFor(input.plan)).id;
+    return (await this.#accounts.get(input.accountId ?? '')).id;
+  }
+
+  #newKey(owner: Pick<NewApiKey, 'accountId' | 'name' | 'scopes' | 'expiresAt'>): { key: string; record: NewApiKey } {
+    const key = generateApiKey();
+    const record: NewApiKey = {
+      ...owner,
+      id: `key_${randomBase62(16)}`,
+      prefix: displayPrefixOf(key),
+      hash: hashApiKey(key),
+      createdAt: this.#clock.now().toISOString(),
+    };
+    return { key, record };
+  }
+
+  /** The key, if it exists and the actor may act on it; one answer for both, so ids of other accounts' keys are not revealed. */
+  async #require(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
     const key = await this.#repo.findById(id);
-    if (key === undefined) throw new KeyInputError(`no key with id ${id}`);
+    if (key === undefined || (actor.accountId !== undefined && key.accountId !== actor.accountId)) throw new KeyNotFoundError(`no key with id ${id}`);
     return key;
   }
 
-  async #change(id: string, change: Parameters<KeysRepo['setLifecycle']>[1]): Promise<ApiKeySummary> {
-    if (!(await this.#repo.setLifecycle(id, change))) throw new KeyInputError(`no key with id ${id}`);
-    for (const [hash, trusted] of this.#trusted) if (trusted.record.id === id) this.#trusted.delete(hash);
+  async #change(id: string, actor: KeyActor, change: Parameters<KeysRepo['setLifecycle']>[1]): Promise<ApiKeySummary> {
+    await this.#require(id, actor);
+    await this.#repo.changeVersioned((repo) => repo.setLifecycle(id, change));
     return this.#require(id);
   }
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
-import { readVersions, type DataVersions, type DatasetKey } from '../../store/data-version.ts';
+import { readVersions, type DataVersions, type VersionKey } from '../../store/data-version.ts';
 import type { Database } from '../../store/schema.ts';
 import { onVersionedCommit } from '../../store/versioned-write.ts';
 import { VersionMemo } from './version-memo.ts';
@@ -50,7 +50,7 @@ export class RedisVersionWatcher implements VersionWatcher {
     this.#subscriber?.disconnect();
   }
 
-  #announce(changed: readonly DatasetKey[]): void {
+  #announce(changed: readonly VersionKey[]): void {
     const publishing = this.#redis.publish(this.#channel, changed.join(',')).catch(() => {
       // Unreachable Redis: the other processes find the commit by reading again on their own.
     });

@@ -12,6 +12,7 @@ import * as calendar from './0010-calendar.ts';
 import * as realEstate from './0011-real-estate.ts';
 import * as instruments from './0012-instruments.ts';
 import * as dataVersion from './0013-data-version.ts';
+import * as accounts from './0014-accounts.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-real-estate': realEstate,
   '0012-instruments': instruments,
   '0013-data-version': dataVersion,
+  '0014-accounts': accounts,
 };

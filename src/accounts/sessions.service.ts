@@ -1,0 +1,105 @@
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Account, AccountsRepo } from './accounts.repo.ts';
+
+/** The session cookie's name; the cookie holds the token, the store only its SHA-256. */
+export const SESSION_COOKIE = 'fdh_session';
+
+/** A session's last-seen time is written at most this often (each write is a store round trip). */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface StartedSession {
+  /** The cookie value: shown to the browser once, never stored. */
+  token: string;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+export interface ActiveSession {
+  account: Account;
+  csrfToken: string;
+  /** When the session ends at the latest (idle expiry may end it sooner). */
+  expiresAt: string;
+  tokenHash: string;
+}
+
+const tokenHashOf = (token: string): string => hash('sha256', token, 'hex');
+
+/**
+ * The CSRF token of a session, derived from its secret token so nothing more is stored and a
+ * page can be given it again after a reload. A cross-site page can neither read the cookie nor
+ * this answer, so it cannot send the header.
+ */
+export function csrfTokenOf(token: string): string {
+  return hash('sha256', `csrf:${token}`, 'base64url');
+}
+
+/** Constant-time comparison of a presented CSRF header with the session's token. */
+export function csrfMatches(presented: string | string[] | undefined, expected: string): boolean {
+  if (typeof presented !== 'string') return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Dashboard sign-ins. A session ends after `idleMs` without a request, `maxMs` after sign-in,
+ * at sign-out (its row is deleted), and when its account is disabled or its password reset.
+ */
+export class SessionsService {
+  readonly #db: Kysely<Database>;
+  readonly #accounts: AccountsRepo;
+  readonly #clock: Clock;
+  readonly #idleMs: number;
+  readonly #maxMs: number;
+
+  constructor(options: { db: Kysely<Database>; accounts: AccountsRepo; clock: Clock; idleMs: number; maxMs: number }) {
+    this.#db = options.db;
+    this.#accounts = options.accounts;
+    this.#clock = options.clock;
+    this.#idleMs = options.idleMs;
+    this.#maxMs = options.maxMs;
+  }
+
+  get maxAgeSeconds(): number {
+    return Math.floor(this.#maxMs / 1000);
+  }
+
+  async start(accountId: string): Promise<StartedSession> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.#clock.now();
+    const expiresAt = new Date(now.getTime() + this.#maxMs).toISOString();
+    // Sessions nobody came back to leave once past their absolute end.
+    await this.#db.deleteFrom('session').where('expires_at', '<=', now.toISOString()).execute();
+    await this.#db
+      .insertInto('session')
+      .values({ token_hash: tokenHashOf(token), account_id: accountId, created_at: now.toISOString(), last_seen_at: now.toISOString(), expires_at: expiresAt })
+      .execute();
+    return { token, csrfToken: csrfTokenOf(token), expiresAt };
+  }
+
+  /** The live session behind a cookie's token, or undefined (an expired one is deleted). */
+  async resume(token: string): Promise<ActiveSession | undefined> {
+    const tokenHash = tokenHashOf(token);
+    const row = await this.#db.selectFrom('session').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    if (row === undefined) return undefined;
+    const nowMs = this.#clock.now().getTime();
+    const lastSeenMs = Date.parse(row.last_seen_at);
+    if (nowMs >= Date.parse(row.expires_at) || nowMs - lastSeenMs >= this.#idleMs) {
+      await this.end(token);
+      return undefined;
+    }
+    const account = await this.#accounts.findById(row.account_id);
+    if (account === undefined || account.status !== 'active') return undefined;
+    if (nowMs - lastSeenMs >= TOUCH_EVERY_MS) {
+      await this.#db.updateTable('session').set({ last_seen_at: new Date(nowMs).toISOString() }).where('token_hash', '=', tokenHash).execute();
+    }
+    return { account, csrfToken: csrfTokenOf(token), expiresAt: row.expires_at, tokenHash };
+  }
+
+  async end(token: string): Promise<void> {
+    await this.#db.deleteFrom('session').where('token_hash', '=', tokenHashOf(token)).execute();
+  }
+}

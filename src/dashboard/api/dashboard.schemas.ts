@@ -1,0 +1,111 @@
+import { Type, type Static } from 'typebox';
+import { IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
+import { FEATURE_CODES } from '../../core/auth/plans.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../accounts/password.ts';
+import type { Account } from '../../accounts/accounts.repo.ts';
+import { MAX_ROTATION_GRACE_SECONDS, statusOf } from '../../core/auth/keys.service.ts';
+import type { ApiKeySummary } from '../../core/auth/keys.repo.ts';
+
+export const AccountSchema = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  name: Nullable(Type.String()),
+  role: StringEnum(['admin', 'member']),
+  plan: Type.String(),
+  status: StringEnum(['active', 'disabled']),
+  createdAt: IsoDateTime(),
+});
+
+export const SignedInSchema = Type.Object({
+  account: AccountSchema,
+  csrfToken: Type.String({ description: 'Send it as X-CSRF-Token on every state-changing request' }),
+  expiresAt: IsoDateTime({ description: 'When the session ends at the latest' }),
+});
+
+export const PlanSchema = Type.Object({
+  name: Type.String(),
+  budget: Type.Integer({ description: 'Weight budget per UTC minute, for each key' }),
+  features: Type.Array(Type.String()),
+});
+
+export const KeyQuotaSchema = Type.Object({
+  keyId: Type.String(),
+  name: Nullable(Type.String()),
+  prefix: Type.String(),
+  used: Type.Integer({ description: 'Weight this key used in the current minute' }),
+  remaining: Type.Integer(),
+});
+
+export const AccountOverviewSchema = Type.Object({
+  account: AccountSchema,
+  plan: PlanSchema,
+  budget: Type.Integer({ description: "Each key's weight budget per UTC minute" }),
+  used: Type.Integer({ description: 'Weight used in the current minute by the busiest key' }),
+  resetAt: IsoDateTime({ description: 'When the current minute ends' }),
+  keys: Type.Array(KeyQuotaSchema, { description: 'The current minute of each active key' }),
+});
+
+const Scopes = Type.Array(StringEnum(FEATURE_CODES), { uniqueItems: true, description: 'Feature codes that narrow the plan' });
+
+export const KeySchema = Type.Object({
+  id: Type.String(),
+  name: Nullable(Type.String()),
+  prefix: Type.String({ description: 'The first characters of the key, to recognise it' }),
+  createdAt: IsoDateTime(),
+  lastUsedAt: Nullable(IsoDateTime({ description: 'The start of the last minute the key was used in (within the usage retention)' })),
+  expiresAt: Nullable(IsoDateTime()),
+  scopes: Nullable(Type.Array(Type.String())),
+  status: StringEnum(['active', 'disabled', 'revoked', 'expired']),
+});
+
+export const CreatedKeySchema = Type.Object({
+  ...KeySchema.properties,
+  key: Type.String({ description: 'The secret: in this answer only, never again' }),
+});
+
+export const NewKeyBody = {
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  expiresAt: Type.Optional(IsoDateTime()),
+  scopes: Type.Optional(Scopes),
+};
+
+export const RotateBody = {
+  graceSeconds: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: MAX_ROTATION_GRACE_SECONDS, description: 'How long the old key keeps working (default 0: refused at once; at most 24 h)' }),
+  ),
+};
+
+export const AdminAccountSchema = Type.Object({
+  ...AccountSchema.properties,
+  keyCount: Type.Integer({ description: 'Keys not revoked' }),
+  canSignIn: Type.Boolean({ description: 'False for a service account' }),
+});
+
+export const CreatedAccountSchema = Type.Object({
+  account: AccountSchema,
+  password: Nullable(Type.String({ description: 'The one-time password the hub chose: in this answer only' })),
+});
+
+export const NewAccountBody = {
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  role: Type.Optional(StringEnum(['admin', 'member'])),
+  plan: Type.String({ minLength: 1 }),
+  password: Type.Optional(Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH })),
+};
+
+export const LoginBody = {
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
+};
+
+export const IdParams = { id: Type.String({ minLength: 1, maxLength: 64 }) };
+
+export function accountView(account: Account): Static<typeof AccountSchema> {
+  const { id, email, name, role, plan, status, createdAt } = account;
+  return { id, email, name, role, plan, status, createdAt };
+}
+
+export function keyView(key: ApiKeySummary, now: Date, lastUsedAt: string | null): Static<typeof KeySchema> {
+  return { id: key.id, name: key.name, prefix: key.prefix, createdAt: key.createdAt, lastUsedAt, expiresAt: key.expiresAt, scopes: key.scopes, status: statusOf(key, now) };
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { statusOf } from '../../core/auth/keys.service.ts';
+import {
+  AccountOverviewSchema,
+  accountView,
+  CreatedKeySchema,
+  IdParams,
+  KeySchema,
+  keyView,
+  NewKeyBody,
+  RotateBody,
+} from './dashboard.schemas.ts';
+import { registerDashboardRoute, sessionOf } from './dashboard-route.ts';
+
+/** The signed-in account's own page and keys. Every query is scoped to the session's account. */
+export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerDashboardRoute(app, ctx, {
+    method: 'GET',
+    path: '/account',
+    operationId: 'dashboardAccount',
+    summary: "The account, its plan's features and budget, and each key's use of the current minute",
+    access: 'member',
+    data: AccountOverviewSchema,
+    async handler({ request, now }) {
+      const { account } = sessionOf(request);
+      const plan = ctx.plans.plan(account.plan);
+      const budget = plan?.budget ?? 0;
+      const nowMs = now.getTime();
+      const active = (await ctx.keys.list(account.id)).filter((key) => statusOf(key, now) === 'active');
+      const windows = await Promise.all(active.map((key) => ctx.limiter.peek({ subject: key.id, budget, nowMs })));
+      const keys = active.map((key, i) => ({ keyId: key.id, name: key.name, prefix: key.prefix, used: windows[i]?.used ?? 0, remaining: windows[i]?.remaining ?? budget }));
+      return {
+        account: accountView(account),
+        plan: { name: account.plan, budget, features: [...(plan?.features ?? [])] },
+        budget,
+        used: Math.max(0, ...keys.map((key) => key.used)),
+        resetAt: new Date(Math.floor(nowMs / 60_000) * 60_000 + 60_000).toISOString(),
+        keys,
+      };
+    },
+  });
+
+  registerDashboardRoute(app, ctx, {
+    method: 'GET',
+    path: '/keys',
+    operationId: 'dashboardListKeys',
+    summary: "The account's API keys (never their secrets)",
+    access: 'member',
+    data: Type.Array(KeySchema),
+    async handler({ request, now }) {
+      const { account } = sessionOf(request);
+      const [keys, lastUsed] = await Promise.all([ctx.keys.list(account.id), ctx.usage.lastUsed(account.id)]);
+      return keys.map((key) => keyView(key, now, lastUsed.get(key.id) ?? null));
+    },
+  });
+
+  registerDashboardRoute(app, ctx, {
+    method: 'POST',
+    path: '/keys',
+    operationId: 'dashboardCreateKey',
+    summary: 'Creates a key; its secret is in this answer only',
+    access: 'member',
+    status: 201,
+    body: NewKeyBody,
+    data: CreatedKeySchema,
+    async handler({ request, body, now }) {
+      const { account } = sessionOf(request);
+      const created = await ctx.keys.create({ accountId: account.id, name: body.name, scopes: body.scopes, expiresAt: body.expiresAt });
+      request.log.info({ accountId: account.id, keyId: created.id }, 'key created');
+      return { ...keyView(created, now, null), key: created.key };
+    },
+  });
+
+  registerDashboardRoute(app, ctx, {
+    method: 'POST',
+    path: '/keys/:id/rotate',
+    operationId: 'dashboardRotateKey',
+    summary: 'Replaces a key with a new secret; the old one is refused at once or after the grace',
+    access: 'member',
+    status: 201,
+    params: IdParams,
+    body: RotateBody,
+    data: CreatedKeySchema,
+    async handler({ request, params, body, now }) {
+      const { account } = sessionOf(request);
+      const created = await ctx.keys.rotate(params.id, { accountId: account.id, graceSeconds: body.graceSeconds });
+      request.log.info({ accountId: account.id, keyId: created.id, replaced: params.id }, 'key rotated');
+      return { ...keyView(created, now, null), key: created.key };
+    },
+  });
+
+  registerDashboardRoute(app, ctx, {
+    method: 'POST',
+    path: '/keys/:id/revoke',
+    operationId: 'dashboardRevokeKey',
+    summary: 'Revokes a key: refused from its next request',
+    access: 'member',
+    params: IdParams,
+    data: KeySchema,
+    async handler({ request, params, now }) {
+      const { account } = sessionOf(request);
+      const revoked = await ctx.keys.revoke(params.id, { accountId: account.id });
+      request.log.info({ accountId: account.id, keyId: revoked.id }, 'key revoked');
+      return keyView(revoked, now, null);
+    },
+  });
+}

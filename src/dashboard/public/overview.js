@@ -1,0 +1,53 @@
+import * as api from './api.js';
+import { h, formatNumber, formatTime } from './dom.js';
+
+/** One key's use of the current minute, as a gauge of its budget. */
+function gauge(key, budget) {
+  const id = `gauge-${key.keyId}`;
+  const share = budget === 0 ? 0 : key.used / budget;
+  return h(
+    'div',
+    { class: 'gauge' },
+    h('label', { for: id }, `${key.name ?? 'Unnamed key'} (${key.prefix}…)`),
+    h('meter', { id, min: 0, max: budget, low: budget * 0.7, high: budget * 0.9, optimum: 0, value: key.used }),
+    h('span', { class: share >= 0.9 ? 'warning' : 'muted' }, `${formatNumber(key.used)} of ${formatNumber(budget)} used this minute`),
+  );
+}
+
+export async function renderOverview(view) {
+  const overview = await api.getAccount();
+  const { account, plan } = overview;
+  const refresh = h('button', { type: 'button', class: 'secondary', onclick: () => renderOverview(view) }, 'Refresh');
+  view.replaceChildren(
+    h('div', { class: 'heading' }, h('h1', {}, account.name ?? account.email), refresh),
+    h(
+      'section',
+      { class: 'cards' },
+      h(
+        'div',
+        { class: 'card' },
+        h('h2', {}, 'Plan'),
+        h('p', { class: 'big', id: 'plan-name' }, plan.name),
+        h('p', { class: 'muted' }, `${formatNumber(plan.budget)} weight per minute for each key`),
+        h('p', { class: 'muted' }, `Signed in as ${account.email} (${account.role})`),
+      ),
+      h(
+        'div',
+        { class: 'card' },
+        h('h2', {}, 'Features'),
+        plan.features.length === 0
+          ? h('p', { class: 'muted' }, 'This plan has no data features.')
+          : h('ul', { class: 'chips', 'aria-label': 'Features of the plan' }, plan.features.map((feature) => h('li', {}, feature))),
+      ),
+    ),
+    h(
+      'section',
+      { class: 'card', 'aria-labelledby': 'quota-title' },
+      h('h2', { id: 'quota-title' }, 'This minute’s quota'),
+      h('p', { class: 'muted' }, `Each key has its own budget; the window resets at ${formatTime(overview.resetAt)}.`),
+      overview.keys.length === 0
+        ? h('p', {}, 'No active keys yet. ', h('a', { href: '#/keys' }, 'Create one under API keys.'))
+        : overview.keys.map((key) => gauge(key, overview.budget)),
+    ),
+  );
+}

@@ -1,0 +1,200 @@
+import { test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createTestHub } from '../helpers/app.ts';
+import { probeDomain } from '../helpers/probe-domain.ts';
+import { createAccount, PASSWORD } from '../helpers/dashboard.ts';
+import { testStore } from '../helpers/stores.ts';
+import { startServer } from '../helpers/cli.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const skip = existsSync(CHROMIUM) ? false : `SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium; .ci/run installs it)`;
+const SCREENSHOTS = resolve(fileURLToPath(new URL('../../test-output/screenshots/', import.meta.url)), testStore);
+const light = '/openapi/v1/probe-light';
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function launch(t: TestContext): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  t.after(() => browser.close());
+  return browser;
+}
+
+/** Nothing on the page is wider than the window: readable at phone width without sideways scrolling. */
+async function fitsWidth(page: Page): Promise<boolean> {
+  return (await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')) === true;
+}
+
+test('in a real browser: sign in, create a key, call the API, see the call in the usage chart, rotate, revoke, sign out', { skip, timeout: 120_000 }, async (t) => {
+  const hub = await createTestHub(t, { domains: [probeDomain] });
+  await createAccount(hub, 'admin@example.com', { role: 'admin', plan: 'basic' });
+  const base = await hub.app.listen({ port: 0, host: '127.0.0.1' });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  t.diagnostic(`screenshots: ${SCREENSHOTS}`);
+  process.stdout.write(`# dashboard screenshots in ${SCREENSHOTS}\n`);
+
+  const browser = await launch(t);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const offsite: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(base)) offsite.push(request.url());
+  });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('401')) problems.push(message.text());
+  });
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  const api = (url: string, key: string) => fetch(base + url, { headers: { 'x-api-key': key } }).then((r) => r.status);
+
+  // Sign in.
+  await page.goto(`${base}/dashboard`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await shot(page, '1-sign-in');
+  await page.getByLabel('Email').fill('admin@example.com');
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alert').filter({ hasText: 'wrong' }).waitFor();
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+
+  // The overview: plan, features, this minute's quota.
+  await page.locator('#plan-name').filter({ hasText: 'basic' }).waitFor();
+  assert.ok(await page.getByRole('list', { name: 'Features of the plan' }).getByText('crypto_data').isVisible());
+  await shot(page, '2-overview');
+
+  // Create a key from the keyboard; its secret is shown once.
+  await nav.getByRole('link', { name: 'API keys' }).click();
+  await page.getByRole('heading', { name: 'API keys' }).waitFor();
+  await page.getByRole('button', { name: 'Create key' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Name').fill('browser test');
+  await page.getByLabel('Name').press('Enter');
+  const secret = page.getByLabel('Your new API key');
+  await secret.waitFor();
+  const key = await secret.inputValue();
+  assert.match(key, /^apk_[0-9A-Za-z]{38}$/);
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await shot(page, '3-key-created');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  const row = page.locator('tbody tr').filter({ hasText: 'browser test' });
+  await row.getByText('active').waitFor();
+  assert.ok(!(await page.content()).includes(key.slice(12)), 'the secret is gone from the page once the dialog closes');
+
+  // Call the API with it; the call shows in the usage chart and tables.
+  assert.equal(await api(light, key), 200);
+  await nav.getByRole('link', { name: 'Usage' }).click();
+  await page.locator('#usage-summary').filter({ hasText: 'Last hour: 1 request, 1 weight.' }).waitFor();
+  assert.equal(await page.locator('.chart canvas').count(), 2, 'both charts are drawn');
+  assert.ok(await page.getByRole('img', { name: /Weight and requests per minute/ }).isVisible());
+  const endpointRow = page.getByRole('table', { name: 'Usage by endpoint' }).locator('tr').filter({ hasText: '/probe-light' });
+  assert.deepEqual(await endpointRow.locator('td').allTextContents(), ['1', '1']);
+  assert.ok((await page.getByRole('list', { name: 'Requests by status class' }).textContent())?.includes('2xx: 1'));
+  await shot(page, '4-usage');
+  await page.getByLabel('Window').selectOption('30d');
+  await page.locator('#usage-summary').filter({ hasText: 'Last 30 days: 1 request' }).waitFor();
+
+  // Rotate: the old key is refused on its next request.
+  await nav.getByRole('link', { name: 'API keys' }).click();
+  await page.getByRole('button', { name: 'Rotate browser test' }).click();
+  await page.getByLabel('The old key keeps working').selectOption('0');
+  await page.getByRole('button', { name: 'Rotate key' }).click();
+  const rotated = await page.getByLabel('Your new API key').inputValue();
+  assert.notEqual(rotated, key);
+  await shot(page, '5-key-rotated');
+  await page.getByRole('button', { name: 'Done' }).click();
+  assert.equal(await api(light, key), 401, 'the old key gets 401');
+  assert.equal(await api(light, rotated), 200);
+  await page.locator('tbody tr').filter({ hasText: 'revoked' }).waitFor();
+
+  // Revoke, after a confirmation.
+  await page.getByRole('button', { name: 'Revoke browser test' }).click();
+  await page.getByRole('dialog').getByText('cannot be undone').waitFor();
+  await shot(page, '6-revoke-confirm');
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  assert.equal(await api(light, rotated), 401, 'a revoked key is refused from its next request');
+  await page.locator('tbody tr').filter({ hasText: 'active' }).waitFor({ state: 'detached' });
+  assert.equal(await page.locator('tbody tr').filter({ hasText: 'revoked' }).count(), 2, 'both keys show as revoked');
+  await shot(page, '7-keys');
+
+  // The admin pages.
+  await nav.getByRole('link', { name: 'Accounts' }).click();
+  await page.getByRole('table', { name: 'Accounts' }).getByText('admin@example.com').waitFor();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Email').fill('member@example.com');
+  await page.getByLabel('Plan', { exact: true }).selectOption('free');
+  await page.getByRole('button', { name: 'Create account' }).last().click();
+  const oneTime = await page.getByLabel('One-time password of member@example.com').inputValue();
+  assert.match(oneTime, /^[0-9A-Za-z]{20}$/);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByLabel('Plan of member@example.com').selectOption('pro');
+  await page.getByRole('row').filter({ hasText: 'member@example.com' }).getByRole('button', { name: 'Change plan' }).click();
+  await page.getByRole('status').filter({ hasText: 'member@example.com is now on plan pro' }).waitFor({ state: 'attached' });
+  assert.equal((await hub.runtime.accounts.byEmail('member@example.com')).plan, 'pro');
+  await shot(page, '8-admin-accounts');
+  await nav.getByRole('link', { name: 'Plans' }).click();
+  await page.getByRole('table', { name: 'Plans' }).getByText('enterprise').waitFor();
+  await shot(page, '9-admin-plans');
+
+  // Phone width: every page fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [hash, name] of [['#/', 'overview'], ['#/keys', 'keys'], ['#/usage', 'usage'], ['#/admin/accounts', 'accounts']] as const) {
+    await page.goto(`${base}/dashboard${hash}`);
+    await page.locator('main h1').waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.ok(await fitsWidth(page), `${name} fits a phone's width`);
+    await shot(page, `phone-${name}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 860 });
+
+  // Sign out: the session ends on the server.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  const after = await page.evaluate(() => fetch('/api/v1/account').then((r) => r.status));
+  assert.equal(after, 401);
+  await shot(page, '10-signed-out');
+
+  assert.deepEqual(offsite, [], 'everything the pages load comes from the hub');
+  assert.deepEqual(problems, [], 'no script errors');
+});
+
+test('after a first `fdh serve` on an empty store, the printed admin signs in, creates a key, calls the API and sees the call', { skip: skip || (testStore === 'sqlite' ? false : 'runs in the embedded pass'), timeout: 180_000 }, async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fdh-first-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const server = await startServer({ FDH_DATA_DIR: dataDir }, 120_000);
+  t.after(() => server.child.kill('SIGKILL'));
+  const printed = /sign in as (\S+) with this one-time password \(shown once\):\s+(\S+)/.exec(server.stdout());
+  assert.ok(printed !== null, 'the first start prints the admin account');
+  const page = await (await launch(t)).newPage();
+  await page.goto(`${server.baseUrl}/dashboard`);
+  await page.getByLabel('Email').fill(printed[1] ?? '');
+  await page.getByLabel('Password').fill(printed[2] ?? '');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#plan-name').filter({ hasText: 'pro' }).waitFor();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API keys' }).click();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.getByLabel('Name').fill('first key');
+  await page.getByRole('button', { name: 'Create key' }).last().click();
+  const key = await page.getByLabel('Your new API key').inputValue();
+  await page.getByRole('button', { name: 'Done' }).click();
+  const reply = await fetch(`${server.baseUrl}/openapi/v1/crypto`, { headers: { 'x-api-key': key } });
+  assert.equal(reply.status, 200);
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Usage' }).click();
+  const byEndpoint = page.getByRole('table', { name: 'Usage by endpoint' });
+  await byEndpoint.locator('tr').filter({ hasText: '/crypto' }).waitFor();
+  assert.ok((await page.locator('#usage-summary').textContent())?.startsWith('Last hour: 1 request'));
+  server.child.kill('SIGTERM');
+  assert.equal(await server.exited, 0);
+});
