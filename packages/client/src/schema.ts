@@ -2598,6 +2598,435 @@ export interface paths {
       };
     };
   };
+  "/api/v1/auth/login": {
+    /** Sign in: sets the session cookie and returns the CSRF token · `dashboardLogin` */
+    post: {
+      body: {
+        /** minLength 1 · maxLength 254 */
+        email: string;
+        /** minLength 1 · maxLength 256 */
+        password: string;
+      };
+      data: {
+        account: {
+          id: string;
+          email: string;
+          name: string | null;
+          role: "admin" | "member";
+          plan: string;
+          status: "active" | "disabled";
+          /** format date-time */
+          createdAt: string;
+        };
+        /** Send it as X-CSRF-Token on every state-changing request */
+        csrfToken: string;
+        /** When the session ends at the latest · format date-time */
+        expiresAt: string;
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/auth/logout": {
+    /** Sign out: ends the session on the server and clears the cookie · `dashboardLogout` */
+    post: {
+      data: {
+        signedOut: boolean;
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/auth/session": {
+    /** The signed-in account and its CSRF token (for a page opened again) · `dashboardSession` */
+    get: {
+      data: {
+        account: {
+          id: string;
+          email: string;
+          name: string | null;
+          role: "admin" | "member";
+          plan: string;
+          status: "active" | "disabled";
+          /** format date-time */
+          createdAt: string;
+        };
+        /** Send it as X-CSRF-Token on every state-changing request */
+        csrfToken: string;
+        /** When the session ends at the latest · format date-time */
+        expiresAt: string;
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/account": {
+    /** The account, its plan's features and budget, and each key's use of the current minute · `dashboardAccount` */
+    get: {
+      data: {
+        account: {
+          id: string;
+          email: string;
+          name: string | null;
+          role: "admin" | "member";
+          plan: string;
+          status: "active" | "disabled";
+          /** format date-time */
+          createdAt: string;
+        };
+        plan: {
+          name: string;
+          /** Weight budget per UTC minute, for each key · integer */
+          budget: number;
+          features: string[];
+        };
+        /** Each key's weight budget per UTC minute · integer */
+        budget: number;
+        /** Weight used in the current minute by the busiest key · integer */
+        used: number;
+        /** When the current minute ends · format date-time */
+        resetAt: string;
+        /** The current minute of each active key */
+        keys: {
+          keyId: string;
+          name: string | null;
+          prefix: string;
+          /** Weight this key used in the current minute · integer */
+          used: number;
+          /** integer */
+          remaining: number;
+        }[];
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/keys": {
+    /** The account's API keys (never their secrets) · `dashboardListKeys` */
+    get: {
+      data: {
+        id: string;
+        name: string | null;
+        /** The first characters of the key, to recognise it */
+        prefix: string;
+        /** format date-time */
+        createdAt: string;
+        /** The start of the last minute the key was used in (within the usage retention) · format date-time */
+        lastUsedAt: string | null;
+        /** format date-time */
+        expiresAt: string | null;
+        scopes: string[] | null;
+        status: "active" | "disabled" | "revoked" | "expired";
+      }[];
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+    /** Creates a key; its secret is in this answer only · `dashboardCreateKey` */
+    post: {
+      body: {
+        /** minLength 1 · maxLength 100 */
+        name: string;
+        /** format date-time */
+        expiresAt?: string;
+        /** Feature codes that narrow the plan */
+        scopes?: ("commodities_data" | "crypto_data" | "etf_data" | "fx_data" | "macro_data" | "realestate_data" | "news_data" | "calendar_data" | "market_data")[];
+      };
+      data: {
+        id: string;
+        name: string | null;
+        /** The first characters of the key, to recognise it */
+        prefix: string;
+        /** format date-time */
+        createdAt: string;
+        /** The start of the last minute the key was used in (within the usage retention) · format date-time */
+        lastUsedAt: string | null;
+        /** format date-time */
+        expiresAt: string | null;
+        scopes: string[] | null;
+        status: "active" | "disabled" | "revoked" | "expired";
+        /** The secret: in this answer only, never again */
+        key: string;
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/keys/{id}/rotate": {
+    /** Replaces a key with a new secret; the old one is refused at once or after the grace · `dashboardRotateKey` */
+    post: {
+      params: {
+        /** minLength 1 · maxLength 64 */
+        id: string;
+      };
+      body: {
+        /** How long the old key keeps working (default 0: refused at once; at most 24 h) · integer · minimum 0 · maximum 86400 */
+        graceSeconds?: number;
+      };
+      data: {
+        id: string;
+        name: string | null;
+        /** The first characters of the key, to recognise it */
+        prefix: string;
+        /** format date-time */
+        createdAt: string;
+        /** The start of the last minute the key was used in (within the usage retention) · format date-time */
+        lastUsedAt: string | null;
+        /** format date-time */
+        expiresAt: string | null;
+        scopes: string[] | null;
+        status: "active" | "disabled" | "revoked" | "expired";
+        /** The secret: in this answer only, never again */
+        key: string;
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/keys/{id}/revoke": {
+    /** Revokes a key: refused from its next request · `dashboardRevokeKey` */
+    post: {
+      params: {
+        /** minLength 1 · maxLength 64 */
+        id: string;
+      };
+      data: {
+        id: string;
+        name: string | null;
+        /** The first characters of the key, to recognise it */
+        prefix: string;
+        /** format date-time */
+        createdAt: string;
+        /** The start of the last minute the key was used in (within the usage retention) · format date-time */
+        lastUsedAt: string | null;
+        /** format date-time */
+        expiresAt: string | null;
+        scopes: string[] | null;
+        status: "active" | "disabled" | "revoked" | "expired";
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/usage": {
+    /** The account's API calls over a window: over time, by endpoint, by status class and by key · `dashboardUsage` */
+    get: {
+      query: {
+        /** default "1h" */
+        window: "1h" | "24h" | "30d";
+      };
+      data: {
+        window: "1h" | "24h" | "30d";
+        /** 60 (1h), 3600 (24h) or 86400 (30d, UTC days) · integer */
+        bucketSeconds: number;
+        /** format date-time */
+        from: string;
+        /** format date-time */
+        to: string;
+        /** One point per bucket, oldest first */
+        series: {
+          /** format date-time */
+          start: string;
+          /** integer */
+          requests: number;
+          /** Quota weight charged · integer */
+          weight: number;
+        }[];
+        byEndpoint: {
+          /** Path template below /openapi/v1 */
+          endpoint: string;
+          /** integer */
+          requests: number;
+          /** Quota weight charged · integer */
+          weight: number;
+          /** Requests in each bucket of series */
+          perBucket: number[];
+        }[];
+        /** Requests by status class: 2xx includes 304; 4xx excludes 429 */
+        byStatus: {
+          /** integer */
+          "429": number;
+          /** integer */
+          "2xx": number;
+          /** integer */
+          "4xx": number;
+          /** integer */
+          "5xx": number;
+        };
+        byKey: {
+          keyId: string;
+          name: string | null;
+          prefix: string;
+          /** integer */
+          requests: number;
+          /** Quota weight charged · integer */
+          weight: number;
+        }[];
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/admin/accounts": {
+    /** Every account (admin only) · `dashboardAdminListAccounts` */
+    get: {
+      data: {
+        id: string;
+        email: string;
+        name: string | null;
+        role: "admin" | "member";
+        plan: string;
+        status: "active" | "disabled";
+        /** format date-time */
+        createdAt: string;
+        /** Keys not revoked · integer */
+        keyCount: number;
+        /** False for a service account */
+        canSignIn: boolean;
+      }[];
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+    /** Creates an account; without a password the hub chooses one and returns it once (admin only) · `dashboardAdminCreateAccount` */
+    post: {
+      body: {
+        /** minLength 3 · maxLength 254 */
+        email: string;
+        /** maxLength 100 */
+        name?: string;
+        role?: "admin" | "member";
+        /** minLength 1 */
+        plan: string;
+        /** minLength 12 · maxLength 256 */
+        password?: string;
+      };
+      data: {
+        account: {
+          id: string;
+          email: string;
+          name: string | null;
+          role: "admin" | "member";
+          plan: string;
+          status: "active" | "disabled";
+          /** format date-time */
+          createdAt: string;
+        };
+        /** The one-time password the hub chose: in this answer only */
+        password: string | null;
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/admin/accounts/{id}/disable": {
+    /** Disables an account: its keys are refused and its sessions end (admin only) · `dashboardAdminDisableAccount` */
+    post: {
+      params: {
+        /** minLength 1 · maxLength 64 */
+        id: string;
+      };
+      data: {
+        id: string;
+        email: string;
+        name: string | null;
+        role: "admin" | "member";
+        plan: string;
+        status: "active" | "disabled";
+        /** format date-time */
+        createdAt: string;
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/admin/accounts/{id}/enable": {
+    /** Enables an account again (admin only) · `dashboardAdminEnableAccount` */
+    post: {
+      params: {
+        /** minLength 1 · maxLength 64 */
+        id: string;
+      };
+      data: {
+        id: string;
+        email: string;
+        name: string | null;
+        role: "admin" | "member";
+        plan: string;
+        status: "active" | "disabled";
+        /** format date-time */
+        createdAt: string;
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/admin/accounts/{id}/plan": {
+    /** Moves an account to another plan: every key of it takes the plan on its next request (admin only) · `dashboardAdminSetPlan` */
+    post: {
+      params: {
+        /** minLength 1 · maxLength 64 */
+        id: string;
+      };
+      body: {
+        /** minLength 1 */
+        plan: string;
+      };
+      data: {
+        id: string;
+        email: string;
+        name: string | null;
+        role: "admin" | "member";
+        plan: string;
+        status: "active" | "disabled";
+        /** format date-time */
+        createdAt: string;
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/admin/plans": {
+    /** The plans of the plans file: budget per minute and features (admin only) · `dashboardAdminPlans` */
+    get: {
+      data: {
+        name: string;
+        /** Weight budget per UTC minute, for each key · integer */
+        budget: number;
+        features: string[];
+      }[];
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
 }
 
 /** The error envelope of every 4xx and 5xx response. */
