@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { FdhError } from '../../packages/client/src/index.ts';
 import { backoffMs, DEFAULT_RETRY, retryDelayMs } from '../../packages/client/src/retry.ts';
 
-const failure = (status: number, code: string, retryAfter?: number) =>
-  new FdhError({ status, code, messages: [], method: 'GET', url: 'http://hub.example/openapi/v1/crypto', retryAfter });
+const failure = (status: number, code: string, retryAfter?: number, method = 'GET') =>
+  new FdhError({ status, code, messages: [], method, url: 'http://hub.example/openapi/v1/crypto', retryAfter });
 
 const lowest = () => 0;
 const highest = () => 1;
@@ -39,4 +39,13 @@ test('a 429 waits exactly Retry-After, a 503 at least that long, and neither wai
   assert.equal(retryDelayMs(failure(429, 'RATE_LIMIT_EXCEEDED', 31), 1, policy), undefined);
   assert.equal(retryDelayMs(failure(503, 'INTERNAL_ERROR', 31), 1, policy), undefined);
   assert.equal(retryDelayMs(failure(429, 'RATE_LIMIT_EXCEEDED'), 1, policy, highest), 100, 'without Retry-After, the backoff');
+});
+
+test('a POST is sent once: after a 5xx or a lost answer the hub may have acted, and a refused sign-in is shown at once', () => {
+  const policy = { ...DEFAULT_RETRY, baseDelayMs: 100 };
+  for (const [status, code, retryAfter] of [[500, 'INTERNAL_ERROR'], [502, 'INVALID_RESPONSE'], [503, 'INTERNAL_ERROR', 1], [0, 'NETWORK_ERROR'], [0, 'TIMEOUT'], [429, 'RATE_LIMIT_EXCEEDED', 1]] as const) {
+    assert.equal(retryDelayMs(failure(status, code, retryAfter, 'POST'), 1, policy, highest), undefined, `POST ${status} ${code}`);
+    assert.equal(retryDelayMs(failure(status, code, undefined, 'PATCH'), 1, policy, highest), undefined, `PATCH ${status} ${code}`);
+  }
+  for (const method of ['GET', 'HEAD', 'PUT', 'DELETE']) assert.equal(retryDelayMs(failure(503, 'INTERNAL_ERROR', undefined, method), 1, policy, highest), 100, method);
 });

@@ -66,3 +66,28 @@ test('with an API key every request carries X-API-Key and leaves credentials to 
   assert.equal(sent[1]?.headers['x-trace'], 'one');
   assert.equal(sent[0]?.credentials, undefined);
 });
+
+test('a state change that fails with 503 or loses its answer is not sent again; a GET is', async () => {
+  let calls = 0;
+  /** Answers every request with `answer()`; a thrown TypeError is how fetch reports a lost connection. */
+  const failing = (answer: () => Response): typeof fetch => async () => {
+    calls++;
+    return answer();
+  };
+  const unavailable = () => Response.json({ success: false, statusCode: 503, error: { code: 'INTERNAL_ERROR', message: 'restarting' } }, { status: 503 });
+  const retry = { baseDelayMs: 1, maxDelayMs: 2 };
+  const session = createClient({ csrfToken: 'token-1', retry, fetch: failing(unavailable) });
+  await assert.rejects(session.post('/api/v1/keys', { body: { name: 'once' } }), { name: 'FdhError', status: 503 });
+  assert.equal(calls, 1, 'the hub may have created the key: no second one');
+
+  calls = 0;
+  const lost = createClient({ csrfToken: 'token-1', retry, fetch: failing(() => {
+      throw new TypeError('fetch failed');
+    }) });
+  await assert.rejects(lost.post('/api/v1/keys/{id}/revoke', { params: { id: 'k1' } }), { name: 'FdhError', status: 0, code: 'NETWORK_ERROR' });
+  assert.equal(calls, 1);
+
+  calls = 0;
+  await assert.rejects(session.get('/api/v1/keys'), { name: 'FdhError', status: 503 });
+  assert.equal(calls, 4, 'a read is retried up to maxAttempts');
+});
