@@ -2,12 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { clientModules } from './client-modules.ts';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
+  '.js': JAVASCRIPT,
   '.css': 'text/css; charset=utf-8',
 };
 
@@ -34,13 +37,14 @@ function asset(path: string): Asset {
   return { body: readFileSync(path), type };
 }
 
-/** The pages' own files, and the chart library straight from its npm package. */
+/** The pages' own files, the chart library straight from its npm package and the typed client as JavaScript. */
 function loadAssets(): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   for (const name of readdirSync(PUBLIC_DIR)) if (name !== 'index.html') assets.set(`assets/${name}`, asset(join(PUBLIC_DIR, name)));
   for (const name of ['uPlot.esm.js', 'uPlot.min.css']) {
     assets.set(`vendor/${name}`, asset(fileURLToPath(import.meta.resolve(`uplot/dist/${name}`))));
   }
+  for (const [name, code] of clientModules()) assets.set(`client/${name}`, { body: Buffer.from(code), type: JAVASCRIPT });
   return assets;
 }
 
@@ -56,7 +60,8 @@ function send(reply: FastifyReply, file: Asset): FastifyReply {
 
 /**
  * The account dashboard at `/dashboard`: one HTML page, plain ES modules and CSS, routed in the
- * browser (`#/keys`, `#/usage`, …). Files are read once at start-up; only those listed are served.
+ * browser (`#/keys`, `#/usage`, …), calling the hub through the typed client served under
+ * `/dashboard/client/`. Files are read once at start-up; only those listed are served.
  */
 export function registerDashboardPages(app: FastifyInstance): void {
   const page = asset(join(PUBLIC_DIR, 'index.html'));
