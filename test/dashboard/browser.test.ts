@@ -46,8 +46,12 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   const offsite: string[] = [];
+  const clientModules = new Set<string>();
+  let signIns = 0;
   page.on('request', (request) => {
+    if (request.url() === `${base}/api/v1/auth/login`) signIns++;
     if (!request.url().startsWith(base)) offsite.push(request.url());
+    else if (request.url().startsWith(`${base}/dashboard/client/`)) clientModules.add(request.url().slice(base.length));
   });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -65,6 +69,7 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('alert').filter({ hasText: 'wrong' }).waitFor();
+  assert.equal(signIns, 1, 'a refused sign-in is not sent again');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Password').press('Enter');
 
@@ -167,6 +172,10 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   await shot(page, '10-signed-out');
 
   assert.deepEqual(offsite, [], 'everything the pages load comes from the hub');
+  for (const module of ['index.ts', 'client.ts', 'send.ts', 'attempt.ts', 'retry.ts']) {
+    assert.ok(clientModules.has(`/dashboard/client/${module}`), `the pages call the hub through the typed client (${module} loaded)`);
+  }
+  assert.ok(!clientModules.has('/dashboard/client/schema.ts'), 'the types alone are never loaded');
   assert.deepEqual(problems, [], 'no script errors');
 });
 

@@ -31,11 +31,14 @@ test('/dashboard is served by the hub itself: its modules, styles and chart libr
   assert.equal((await get('/dashboard/assets/nope.js')).statusCode, 404);
 });
 
-test('the pages make every HTTP call through one module', async (t) => {
+test('the pages make every HTTP call through one module, api.js, and it through the typed client', async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain] });
+  const body = async (url: string) => (await hub.app.inject({ method: 'GET', url })).body;
   for (const module of ['app.js', 'charts.js', 'keys.js', 'usage.js', 'admin.js', 'overview.js', 'dom.js']) {
-    const body = (await hub.app.inject({ method: 'GET', url: `/dashboard/assets/${module}` })).body;
-    assert.doesNotMatch(body, /\bfetch\(|XMLHttpRequest/, `${module} leaves HTTP to api.js`);
+    assert.doesNotMatch(await body(`/dashboard/assets/${module}`), /\bfetch\(|XMLHttpRequest/, `${module} leaves HTTP to api.js`);
   }
-  assert.match((await hub.app.inject({ method: 'GET', url: '/dashboard/assets/api.js' })).body, /fetch\(/);
+  const api = await body('/dashboard/assets/api.js');
+  assert.doesNotMatch(api, /\bfetch\(|XMLHttpRequest/, 'api.js leaves HTTP to the client');
+  assert.match(api, /^import \{ createClient, FdhError \} from '\.\.\/client\/index\.ts';$/m);
+  assert.match(await body('/dashboard/client/client.ts'), /globalThis\.fetch\(input, init\)/, 'the client calls the platform fetch');
 });

@@ -1,74 +1,70 @@
 /**
- * Every HTTP call the dashboard pages make, in one module, so a generated, typed client of the
- * OpenAPI document (/openapi.json, tag Dashboard) can replace it. Answers are the envelope's
+ * Every HTTP call the dashboard pages make, in one module, through the hub's typed client
+ * (@fdh/client, served as JavaScript under /dashboard/client/). Answers are the envelope's
  * `data`; failures throw ApiError. The session lives in an HttpOnly cookie the browser sends by
- * itself; the CSRF token it came with is kept here and sent on every state change.
+ * itself (the client's session mode: no API key, `credentials: 'same-origin'`); the CSRF token
+ * it came with is kept here and the client sends it on every state change. The client retries
+ * reads after a 5xx or a lost answer and sends every POST once.
  */
-const BASE = '/api/v1';
-let csrfToken = null;
+import { createClient, FdhError } from '../client/index.ts';
 
+let csrfToken = null;
+const fdh = createClient({ baseUrl: location.origin, csrfToken: () => csrfToken });
+
+/** What the pages show and test: the HTTP status (0 when no answer came), the hub's code and its message. */
 export class ApiError extends Error {
-  constructor(status, code, message) {
-    super(message);
+  constructor(status, code, message, options) {
+    super(message, options);
     this.status = status;
     this.code = code;
   }
 }
 
-async function call(method, path, body) {
-  const headers = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET' && csrfToken !== null) headers['x-csrf-token'] = csrfToken;
-  const response = await fetch(BASE + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  const envelope = await response.json().catch(() => null);
-  if (!response.ok || envelope === null || envelope.success !== true) {
-    const error = envelope?.error;
-    const message = Array.isArray(error?.message) ? error.message.join('; ') : (error?.message ?? response.statusText);
-    throw new ApiError(response.status, error?.code ?? 'ERROR', message);
+/** The client's answer, or its FdhError as an ApiError whose message is the hub's own words. */
+async function call(request) {
+  try {
+    return await request;
+  } catch (failure) {
+    if (!(failure instanceof FdhError)) throw failure;
+    throw new ApiError(failure.status, failure.code, failure.messages.join('; ') || failure.code, { cause: failure });
   }
-  return envelope.data;
 }
 
-const id = (value) => encodeURIComponent(value);
-
 export async function signIn(email, password) {
-  const signedIn = await call('POST', '/auth/login', { email, password });
+  const signedIn = await call(fdh.post('/api/v1/auth/login', { body: { email, password } }));
   csrfToken = signedIn.csrfToken;
   return signedIn;
 }
 
 /** The session of a page opened again, if the cookie still holds one. */
 export async function resumeSession() {
-  const signedIn = await call('GET', '/auth/session');
+  const signedIn = await call(fdh.get('/api/v1/auth/session'));
   csrfToken = signedIn.csrfToken;
   return signedIn;
 }
 
 export async function signOut() {
   try {
-    await call('POST', '/auth/logout', {});
+    await call(fdh.post('/api/v1/auth/logout'));
   } finally {
     csrfToken = null;
   }
 }
 
-export const getAccount = () => call('GET', '/account');
-export const listKeys = () => call('GET', '/keys');
+export const getAccount = () => call(fdh.get('/api/v1/account'));
+export const listKeys = () => call(fdh.get('/api/v1/keys'));
 /** `{ name, expiresAt?, scopes? }`; the answer carries the secret, once. */
-export const createKey = (input) => call('POST', '/keys', input);
-export const rotateKey = (keyId, graceSeconds) => call('POST', `/keys/${id(keyId)}/rotate`, graceSeconds > 0 ? { graceSeconds } : {});
-export const revokeKey = (keyId) => call('POST', `/keys/${id(keyId)}/revoke`, {});
+export const createKey = (input) => call(fdh.post('/api/v1/keys', { body: input }));
+export const rotateKey = (keyId, graceSeconds) =>
+  call(fdh.post('/api/v1/keys/{id}/rotate', { params: { id: keyId }, body: graceSeconds > 0 ? { graceSeconds } : {} }));
+export const revokeKey = (keyId) => call(fdh.post('/api/v1/keys/{id}/revoke', { params: { id: keyId } }));
 /** `window`: 1h, 24h or 30d. */
-export const getUsage = (window) => call('GET', `/usage?window=${id(window)}`);
+export const getUsage = (window) => call(fdh.get('/api/v1/usage', { query: { window } }));
 
-export const listAccounts = () => call('GET', '/admin/accounts');
+export const listAccounts = () => call(fdh.get('/api/v1/admin/accounts'));
 /** `{ email, plan, name?, role?, password? }`; without a password the answer carries a one-time one. */
-export const createAccount = (input) => call('POST', '/admin/accounts', input);
-export const setAccountPlan = (accountId, plan) => call('POST', `/admin/accounts/${id(accountId)}/plan`, { plan });
-export const setAccountEnabled = (accountId, enabled) => call('POST', `/admin/accounts/${id(accountId)}/${enabled ? 'enable' : 'disable'}`, {});
-export const listPlans = () => call('GET', '/admin/plans');
+export const createAccount = (input) => call(fdh.post('/api/v1/admin/accounts', { body: input }));
+export const setAccountPlan = (accountId, plan) => call(fdh.post('/api/v1/admin/accounts/{id}/plan', { params: { id: accountId }, body: { plan } }));
+export const setAccountEnabled = (accountId, enabled) =>
+  call(fdh.post(enabled ? '/api/v1/admin/accounts/{id}/enable' : '/api/v1/admin/accounts/{id}/disable', { params: { id: accountId } }));
+export const listPlans = () => call(fdh.get('/api/v1/admin/plans'));
