@@ -21,3 +21,24 @@ export function recordingFetch(statuses: number[], inner: typeof fetch = fetch):
     return response;
   };
 }
+
+/**
+ * A `fetch` that keeps the hub's cookies between requests, as a browser does for the dashboard's
+ * same-origin calls: Node's fetch has no cookie jar and ignores `credentials`. A cookie set with
+ * `Max-Age=0` (sign-out) is dropped.
+ */
+export function cookieKeepingFetch(inner: typeof fetch = fetch): typeof fetch {
+  const jar = new Map<string, string>();
+  return async (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.size > 0) headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await inner(input, { ...init, headers });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const [name = '', ...value] = pair.trim().split('=');
+      if (attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute))) jar.delete(name);
+      else jar.set(name, value.join('='));
+    }
+    return response;
+  };
+}
