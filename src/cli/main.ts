@@ -7,12 +7,16 @@ import { keysCommand } from './commands/keys.ts';
 import { seedCommand } from './commands/seed.ts';
 import { importCommand } from './commands/import.ts';
 
-const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
-  serve: serveCommand,
-  keys: keysCommand,
-  seed: seedCommand,
-  import: importCommand,
-};
+type Command = (args: string[]) => Promise<number>;
+
+// A map, not an object literal: a name such as `constructor` or `__proto__` must not find a
+// property inherited from Object.prototype.
+const COMMANDS = new Map<string, Command>([
+  ['serve', serveCommand],
+  ['keys', keysCommand],
+  ['seed', seedCommand],
+  ['import', importCommand],
+]);
 
 const HELP = `fdh — Financial Data Hub
 
@@ -32,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
+  const command = COMMANDS.get(name);
   if (command === undefined) {
     process.stderr.write(`fdh: unknown command "${name}"\n\n${HELP}`);
     return 2;

@@ -96,6 +96,12 @@ test('fdh reports bad usage with exit code 2 and a message', { skip }, async (t)
   const unknown = await runCli(['frobnicate'], env);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /unknown command "frobnicate"/);
+  for (const inherited of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+    const result = await runCli([inherited], env);
+    assert.equal(result.code, 2, inherited);
+    assert.match(result.stderr, new RegExp(`unknown command "${inherited}"`), inherited);
+    assert.doesNotMatch(result.stderr, /\n\s+at /, `${inherited}: no stack trace`);
+  }
   const badScale = await runCli(['seed', 'demo', '--scale', 'huge'], env);
   assert.equal(badScale.code, 2);
   assert.match(badScale.stderr, /--scale must be small or full/);
