@@ -4,6 +4,7 @@ import { openRuntime, type Runtime } from '../../runtime.ts';
 import { serve } from '../../server.ts';
 import { parse, UsageError } from '../args.ts';
 import { seedDemo } from './seed.ts';
+import type { CreatedKey } from '../../core/auth/keys.service.ts';
 
 const USAGE = 'fdh serve [--port N] [--host H] [--data-dir D] [--workers N]';
 
@@ -14,16 +15,25 @@ async function isEmptyStore(runtime: Runtime): Promise<boolean> {
   return (await count('release')) === 0 && (await count('api_key')) === 0;
 }
 
-/** First start on an empty store: load the demo dataset and print one demo key on plan `pro`. */
+/**
+ * First start on an empty store: load the demo dataset and print one demo key on plan `pro`.
+ * The key is written in the seed's transaction: a start that dies half-way leaves the store
+ * empty, and the next start does it all again, instead of a seeded store no key opens.
+ */
 async function prepareFirstStart(runtime: Runtime): Promise<void> {
   if (!(await isEmptyStore(runtime))) return;
   process.stdout.write('Empty store: loading the demo dataset…\n');
-  const seeded = await seedDemo(runtime.store.db, runtime.clock, {});
-  const demo = await runtime.keys.create({ plan: 'pro', name: 'demo' });
+  let demo: CreatedKey | undefined;
+  const seeded = await seedDemo(runtime.store.db, runtime.clock, {
+    alongside: async (trx) => {
+      demo = await runtime.keys.create({ plan: 'pro', name: 'demo' }, trx);
+    },
+  });
+  // Standard output is also the JSON log stream: the secret goes into it once.
   process.stdout.write(
     `Loaded the demo dataset until ${seeded.until} in ${seeded.seconds.toFixed(1)} s.\n` +
-      `Demo API key (plan pro, shown once; list keys with \`npx fdh keys list\`):\n\n    ${demo.key}\n\n` +
-      `Try: curl -H "X-API-Key: ${demo.key}" http://${runtime.config.host}:${runtime.config.port}/openapi/v1/usage\n`,
+      `Demo API key (plan pro, shown once; list keys with \`npx fdh keys list\`):\n\n    ${demo?.key ?? '(none)'}\n\n` +
+      `Try: KEY=<the key above>; curl -H "X-API-Key: $KEY" http://${runtime.config.host}:${runtime.config.port}/openapi/v1/usage\n`,
   );
 }
 

@@ -8,7 +8,9 @@ import {
   randomBase62,
 } from './api-key.ts';
 import { FEATURE_CODES, type FeatureCode, type Plans } from './plans.ts';
-import type { ApiKeyRecord, ApiKeySummary, KeysRepo } from './keys.repo.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../store/schema.ts';
+import { KeysRepo, type ApiKeyRecord, type ApiKeySummary } from './keys.repo.ts';
 
 export interface CreateKeyInput {
   plan: string;
@@ -61,7 +63,11 @@ export class KeysService {
     this.#clock = clock;
   }
 
-  async create(input: CreateKeyInput): Promise<CreatedKey> {
+  /**
+   * Creates a key. `within`: a transaction of the caller's to write it in, so the key commits
+   * (or not) with the caller's other writes.
+   */
+  async create(input: CreateKeyInput, within?: Transaction<Database>): Promise<CreatedKey> {
     if (this.#plans.plan(input.plan) === undefined) {
       throw new KeyInputError(`unknown plan "${input.plan}"; plans: ${this.#plans.names().join(', ')}`);
     }
@@ -90,7 +96,7 @@ export class KeysService {
       disabledAt: null,
       revokedAt: null,
     };
-    await this.#repo.insert(record);
+    await (within === undefined ? this.#repo : new KeysRepo(within)).insert(record);
     return { id: record.id, key, plan: record.plan, scopes, expiresAt };
   }
 
