@@ -1,5 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError } from './errors.ts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ApiError, STATUS_NAMES } from './errors.ts';
+import type { Clock } from './clock.ts';
+import { redactKeys } from './logger.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiGate } from './api-gate.ts';
 import { AnswerDesk } from './answers/answer-desk.ts';
@@ -20,6 +22,10 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
   app.decorate('apiGate', gate);
   app.decorate('answerDesk', new AnswerDesk(ctx.answers, ctx.versions));
 
+  // A read-only API reads no request body: every method is bodyless to Fastify, so a body is
+  // never parsed (nor its media type judged) before the key check and the 405.
+  for (const method of app.supportedMethods) if (method !== 'GET' && method !== 'HEAD') app.addHttpMethod(method, { hasBody: false, overrideExisting: true });
+
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     let apiError: ApiError;
     if (error instanceof ApiError) {
@@ -29,23 +35,44 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
       apiError = new ApiError(503, 'INTERNAL_ERROR', 'The data store is temporarily unavailable; retry shortly', {
         'retry-after': String(STORE_RETRY_AFTER_SECONDS),
       });
-    } else if (error.statusCode === 405) {
-      apiError = new ApiError(405, 'INTERNAL_ERROR', error.message);
+    } else if (error.statusCode !== undefined && FRAMEWORK_STATUSES.has(error.statusCode)) {
+      // Fastify's own refusals keep their status; their messages may echo the request.
+      apiError = new ApiError(error.statusCode, 'INTERNAL_ERROR', STATUS_NAMES[error.statusCode] ?? 'Client error');
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       apiError = new ApiError(400, 'INTERNAL_ERROR', [error.message]);
     } else {
       request.log.error({ err: error }, 'unhandled error');
       apiError = new ApiError(500, 'INTERNAL_ERROR', 'Internal server error');
     }
-    for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
-    reply.header('cache-control', 'no-store');
-    reply.code(apiError.statusCode).send(errorEnvelope(clock, apiError.statusCode, apiError.code, apiError.messages));
+    sendApiError(reply, clock, apiError);
   });
 
+  // Unknown paths and other methods under the API prefix want a valid key first, so a client
+  // without one learns nothing about which paths exist; then every method other than GET and
+  // HEAD is a 405 on every path, known or not.
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith(API_PREFIX + '/')) await gate.admitUnknownPath(request, reply);
+    const underApi = isUnderApiPrefix(request.url);
+    if (underApi) await gate.admitUnknownPath(request, reply);
     reply.header('cache-control', 'no-store');
-    const path = request.url.split('?')[0] ?? request.url;
-    reply.code(404).send(errorEnvelope(clock, 404, 'INTERNAL_ERROR', `No endpoint at ${request.method} ${path}`));
+    if (underApi && request.method !== 'GET' && request.method !== 'HEAD') {
+      reply.header('allow', 'GET, HEAD');
+      return reply.code(405).send(errorEnvelope(clock, 405, 'INTERNAL_ERROR', 'Method not allowed: this API answers GET and HEAD only'));
+    }
+    const path = redactKeys(request.url.split('?')[0] ?? request.url);
+    return reply.code(404).send(errorEnvelope(clock, 404, 'INTERNAL_ERROR', `No endpoint at ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`));
   });
+}
+
+/** Statuses Fastify and Node answer on their own that keep their meaning in the envelope. */
+const FRAMEWORK_STATUSES = new Set([405, 408, 413, 414, 415, 431]);
+
+export function isUnderApiPrefix(url: string): boolean {
+  return url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || url[API_PREFIX.length] === '/' || url[API_PREFIX.length] === '?');
+}
+
+/** Answers `error` with the error envelope, its status and headers; errors are never cached. */
+export function sendApiError(reply: FastifyReply, clock: Clock, error: ApiError): void {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  reply.header('cache-control', 'no-store');
+  reply.code(error.statusCode).send(errorEnvelope(clock, error.statusCode, error.code, error.messages));
 }
