@@ -164,8 +164,11 @@ test('failed key attempts are limited per client address', async (t) => {
   assert.equal(blocked.statusCode, 429);
   assert.equal(blocked.json().error.code, 'RATE_LIMIT_EXCEEDED');
   assert.equal(blocked.headers['retry-after'], '30');
-  assert.equal((await hub.get(light, good)).statusCode, 200, 'a valid key from the address still works');
+  const guessed = await hub.get(light, good);
+  assert.equal(guessed.statusCode, 429, 'a blocked address cannot tell a right key from a wrong one');
+  assert.equal(guessed.json().error.code, 'RATE_LIMIT_EXCEEDED');
   hub.clock.advance(60_000);
+  assert.equal((await hub.get(light, good)).statusCode, 200, 'the block ends with the minute');
   assert.equal((await hub.get(light, generateApiKey())).statusCode, 401, 'the limit resets with the minute');
 });
 
