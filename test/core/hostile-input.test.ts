@@ -194,3 +194,26 @@ test('connections from one address are capped: the next one gets a 429 envelope 
   second.destroy();
   assert.equal(answered, 200, 'a freed slot can be used again');
 });
+
+/** `text` with every percent-encoding decoded, repeatedly, as a reader of the log could. */
+function fullyDecoded(text: string): string {
+  let decoded = text;
+  for (let round = 0; round < 5; round++) decoded = decoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return decoded;
+}
+
+test('a key in the URL never reaches the log, in any case or percent-encoding', async (t) => {
+  const hub = await createTestHub(t, hubOptions());
+  const key = await hub.key('pro');
+  const secret = key.slice(4);
+  const everyCharacterEncoded = [...key].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+  const spellings = [key, `apk%5F${secret}`, `%61pk_${secret}`, `APK_${secret}`, `%2561pk%255F${secret}`, everyCharacterEncoded, `Apk_${secret.slice(0, 10)}%${secret.charCodeAt(10).toString(16)}${secret.slice(11)}`];
+  for (const spelling of spellings) {
+    await hub.get(`${probeUrl}?key=${spelling}`);
+    await hub.get(`/openapi/v1/${spelling}`, key);
+    await hub.get(`/openapi/v1/probe/${spelling}%zz`, key);
+  }
+  const lines = hub.logs.join('');
+  assert.ok(accessLines(hub.logs).length >= spellings.length * 3, 'the requests were logged');
+  assert.ok(!fullyDecoded(lines).toLowerCase().includes(secret.slice(0, 12).toLowerCase()), 'no spelling of the key is in the log');
+});
