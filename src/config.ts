@@ -10,8 +10,13 @@ export interface Config {
   redisUrl: string | undefined;
   plansFile: string;
   logLevel: string;
-  /** How many API processes share one budget when Redis is down (contract section 2). */
+  /**
+   * How many `fdh serve` invocations (machines) share one budget; while Redis is down each
+   * process admits budget ÷ (this × `workers`) (contract section 2).
+   */
   expectedNodes: number;
+  /** Processes this `fdh serve` runs (`--workers`, `FDH_WORKERS`). */
+  workers: number;
   /** Failed key attempts allowed per client address per minute. */
   failedAuthPerMinute: number;
   /** Bytes of prepared answers each process keeps (`FDH_CACHE_MB`). */
@@ -86,6 +91,7 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     plansFile: plansFile === undefined ? DEFAULT_PLANS_FILE : resolve(cwd, plansFile),
     logLevel,
     expectedNodes: integerSetting(settings, 'FDH_EXPECTED_NODES', 1, 1, 1000),
+    workers: integerSetting(settings, 'FDH_WORKERS', 1, 1, 64),
     failedAuthPerMinute: integerSetting(settings, 'FDH_FAILED_AUTH_PER_MINUTE', 60, 1, 1_000_000),
     answerCacheBytes: integerSetting(settings, 'FDH_CACHE_MB', 256, 0, 65_536) * 1024 * 1024,
     ...timeouts(settings),

@@ -37,11 +37,9 @@ async function prepareFirstStart(runtime: Runtime): Promise<void> {
   );
 }
 
-function parseWorkers(raw: string | undefined): number {
-  if (raw === undefined) return 1;
+function parseWorkers(raw: string): void {
   const workers = Number(raw);
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new UsageError(`--workers must be an integer from 1 to 64 (got "${raw}")`);
-  return workers;
 }
 
 /**
@@ -79,10 +77,12 @@ export async function serveCommand(args: string[]): Promise<number> {
     USAGE,
   );
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${USAGE}`);
-  const workers = parseWorkers(values.workers);
+  if (values.workers !== undefined) parseWorkers(values.workers);
+  // Each worker counts the processes it shares the local fallback budget with (config.workers).
   const config = loadConfig({
-    overrides: { FDH_PORT: values.port, FDH_HOST: values.host, FDH_DATA_DIR: values['data-dir'] },
+    overrides: { FDH_PORT: values.port, FDH_HOST: values.host, FDH_DATA_DIR: values['data-dir'], FDH_WORKERS: values.workers },
   });
+  const workers = config.workers;
   if (workers > 1 && config.redisUrl === undefined) {
     throw new UsageError('--workers above 1 needs FDH_REDIS_URL: the processes must share one quota');
   }
