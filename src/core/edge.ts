@@ -54,10 +54,7 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
     const underApi = isUnderApiPrefix(request.url);
     if (underApi) await gate.admitUnknownPath(request, reply);
     reply.header('cache-control', 'no-store');
-    if (underApi && request.method !== 'GET' && request.method !== 'HEAD') {
-      reply.header('allow', 'GET, HEAD');
-      return reply.code(405).send(errorEnvelope(clock, 405, 'INTERNAL_ERROR', 'Method not allowed: this API answers GET and HEAD only'));
-    }
+    if (underApi && !isReadMethod(request.method)) return sendApiError(reply, clock, methodNotAllowed());
     const path = redactKeys(request.url.split('?')[0] ?? request.url);
     return reply.code(404).send(errorEnvelope(clock, 404, 'INTERNAL_ERROR', `No endpoint at ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`));
   });
@@ -65,6 +62,13 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
 
 /** Statuses Fastify and Node answer on their own that keep their meaning in the envelope. */
 const FRAMEWORK_STATUSES = new Set([405, 408, 413, 414, 415, 431]);
+
+export const isReadMethod = (method: string) => method === 'GET' || method === 'HEAD';
+
+/** Every method but GET and HEAD, on every path under the API prefix. */
+export function methodNotAllowed(): ApiError {
+  return new ApiError(405, 'INTERNAL_ERROR', 'Method not allowed: this API answers GET and HEAD only', { allow: 'GET, HEAD' });
+}
 
 export function isUnderApiPrefix(url: string): boolean {
   return url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || url[API_PREFIX.length] === '/' || url[API_PREFIX.length] === '?');

@@ -5,7 +5,7 @@ import { ApiError, STATUS_NAMES } from './errors.ts';
 import { errorEnvelope } from './envelope.ts';
 import type { Clock } from './clock.ts';
 import type { AccessLog } from './access-log.ts';
-import { isUnderApiPrefix, sendApiError } from './edge.ts';
+import { isReadMethod, isUnderApiPrefix, methodNotAllowed, sendApiError } from './edge.ts';
 
 /**
  * The errors Fastify and Node's HTTP parser raise before any route runs, answered with the
@@ -28,8 +28,13 @@ export function answerFrameworkError(clock: Clock, accessLog: AccessLog): (error
     // Fastify writes no access line for these: it never set the request on its route.
     reply.raw.once('finish', () => accessLog.requestCompleted(null, request, reply));
     const known = ROUTER_ERRORS[error.code];
-    const apiError = new ApiError(known?.status ?? 400, 'INTERNAL_ERROR', known?.message ?? 'The request could not be routed');
-    const admitted = isUnderApiPrefix(request.url) ? request.server.apiGate.admitUnknownPath(request, reply) : Promise.resolve();
+    const underApi = isUnderApiPrefix(request.url);
+    // Other methods are a 405 on every path under the prefix, this one too.
+    const apiError =
+      underApi && !isReadMethod(request.method)
+        ? methodNotAllowed()
+        : new ApiError(known?.status ?? 400, 'INTERNAL_ERROR', known?.message ?? 'The request could not be routed');
+    const admitted = underApi ? request.server.apiGate.admitUnknownPath(request, reply) : Promise.resolve();
     admitted.then(
       () => sendApiError(reply, clock, apiError),
       (refusal: unknown) => sendApiError(reply, clock, refusal instanceof ApiError ? refusal : apiError),
