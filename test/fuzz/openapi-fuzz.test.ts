@@ -45,7 +45,8 @@ function operationsOf(document: { paths: Record<string, Record<string, { paramet
   return operations;
 }
 
-const HOSTILE_NUMBERS = ['Infinity', '-Infinity', '1e309', '-1e309', 'NaN', '-0', '0', '-1', '0x10', '1e-400', '9007199254740993', '99999999999999999999', '1.5', ' 5', '5 ', '+5', '1_000'];
+const NON_FINITE = ['Infinity', '-Infinity', '1e309', '-1e309', 'NaN', '+Infinity'];
+const HOSTILE_NUMBERS = ['-0', '0', '-1', '0x10', '1e-400', '9007199254740993', '99999999999999999999', '1.5', ' 5', '5 ', '+5', '1_000'];
 const IMPOSSIBLE_DATES = ['2026-02-30', '2026-13-01', '0000-00-00', '9999-99-99', '2025-02-29', '2026-06-19T25:00:00Z', '20260619', '-2026-01-01', '275760-09-14', '2026-Q5', '2026-00'];
 const SQL_AND_PATHS = ["' OR 1=1 --", '"; DROP TABLE release; --', '../../etc/passwd', '..%2f..%2f', '%00', '%', '%zz', '%%', '\\', '/', '?', '#', '&', '=', '*', '{}', '[]', '$where', '__proto__', 'constructor'];
 const CONTROL = ['\u0000', '\r\n', '\r\nX-Injected: 1', '\t', '\u001b[31m', '\u2028', '\uFEFF', '\uD800', 'é', '日本', '🙂', 'ｊｐ'];
@@ -68,6 +69,7 @@ function valueFor(parameter: ParameterDoc, key: string): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 4, arbitrary: schemaValues(parameter) },
     { weight: 2, arbitrary: fc.constantFrom(...KNOWN_VALUES) },
+    { weight: 3, arbitrary: fc.constantFrom(...NON_FINITE) },
     { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },
     { weight: 2, arbitrary: fc.constantFrom(...IMPOSSIBLE_DATES) },
     { weight: 2, arbitrary: fc.constantFrom(...SQL_AND_PATHS) },
@@ -96,6 +98,28 @@ interface Case {
   method: string;
   url: string;
   withKey: 'valid' | 'none' | 'invalid';
+  /** The operation's numeric query parameters, to check what a 200 let through. */
+  numeric: ParameterDoc[];
+}
+
+const isNumeric = (parameter: ParameterDoc) => parameter.schema?.type === 'integer' || parameter.schema?.type === 'number';
+
+/** The numeric parameter a 200 answered although its value is not a finite number within its declared range. */
+function numberLetThrough(url: string, numeric: ParameterDoc[]): string | undefined {
+  const query = new URL(url, 'http://localhost').searchParams;
+  for (const parameter of numeric) {
+    const raw = query.get(parameter.name);
+    if (raw === null) continue;
+    const value = Number(raw);
+    const { minimum, maximum, type } = parameter.schema ?? {};
+    const fine =
+      Number.isFinite(value) &&
+      (type !== 'integer' || Number.isInteger(value)) &&
+      (minimum === undefined || value >= minimum) &&
+      (maximum === undefined || value <= maximum);
+    if (!fine) return `${parameter.name}=${raw}`;
+  }
+  return undefined;
 }
 
 function caseFor(operations: Operation[], key: string): fc.Arbitrary<Case> {
@@ -131,7 +155,7 @@ function caseFor(operations: Operation[], key: string): fc.Arbitrary<Case> {
       let path = operation.path;
       operation.pathParameters.forEach((parameter, i) => (path = path.replace(`{${parameter.name}}`, values[i] ?? '')));
       const query = entries.map(([name, value]) => `${name}=${value}`).join('&');
-      return { method: m, url: query === '' ? path : `${path}?${query}`, withKey: k };
+      return { method: m, url: query === '' ? path : `${path}?${query}`, withKey: k, numeric: operation.query.filter(isNumeric) };
     });
   });
 }
@@ -177,7 +201,7 @@ test('hostile requests over every operation and parameter of the OpenAPI documen
 
   let runs = 0;
   await fc.assert(
-    fc.asyncProperty(caseFor(operations, key), async ({ method, url, withKey }) => {
+    fc.asyncProperty(caseFor(operations, key), async ({ method, url, withKey, numeric }) => {
       runs++;
       const headers: Record<string, string> = withKey === 'valid' ? { 'x-api-key': key } : withKey === 'invalid' ? { 'x-api-key': `${key.slice(0, -1)}0` } : {};
       const started = performance.now();
@@ -186,6 +210,10 @@ test('hostile requests over every operation and parameter of the OpenAPI documen
       const where = `${method} ${url.slice(0, 300)} → ${reply.statusCode} ${reply.body.slice(0, 300)}`;
       assert.ok(reply.statusCode < 500, where);
       assert.ok(elapsed < ANSWER_WITHIN_MS, `${where}: ${elapsed.toFixed(0)} ms`);
+      if (reply.statusCode === 200 || reply.statusCode === 304) {
+        const letThrough = numberLetThrough(url, numeric);
+        assert.equal(letThrough, undefined, `${where}: answered although ${letThrough ?? ''} is not a finite number in range`);
+      }
       if (method === 'HEAD' || reply.statusCode === 304) return;
       const problem = envelopeProblem(reply.statusCode, reply.body);
       assert.equal(problem, undefined, `${where}: ${problem ?? ''}`);
