@@ -241,7 +241,8 @@ function exchange(port: number, request: Buffer): Promise<string> {
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
-    socket.end(request);
+    // Not end(): Node aborts a request whose client half-closes while its answer is on the way.
+    socket.write(request);
   });
 }
 
