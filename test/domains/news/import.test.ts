@@ -2,13 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { createTestHub } from '../../helpers/app.ts';
-import { importFile, ImportError } from '../../../src/ingest/source.ts';
+import { importFile, ImportError, type Importer } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/news/${name}`, import.meta.url));
 
 function importer() {
-  const found = findImporter('news-feed');
+  const found = findImporter('news-feed') as Importer | undefined;
   assert.ok(found !== undefined);
   return found;
 }
