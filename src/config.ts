@@ -95,7 +95,7 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     failedAuthPerMinute: integerSetting(settings, 'FDH_FAILED_AUTH_PER_MINUTE', 60, 1, 1_000_000),
     answerCacheBytes: integerSetting(settings, 'FDH_CACHE_MB', 256, 0, 65_536) * 1024 * 1024,
     ...timeouts(settings),
-    maxConnectionsPerAddress: integerSetting(settings, 'FDH_MAX_CONNECTIONS_PER_ADDRESS', 100, 0, 1_000_000),
+    maxConnectionsPerAddress: integerSetting(settings, 'FDH_MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 1_000_000),
   };
 }
 
