@@ -1,5 +1,6 @@
 import { ImportError, type LineImporter } from '../../source.ts';
-import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
+import type { ObservationInput } from '../../../store/vintage.ts';
+import { loadObservationBatch, OBSERVATION_BATCH_ROWS, type NumberedObservation } from '../../observation-batches.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarPeriod } from '../../calendar-dates.ts';
 
@@ -13,14 +14,6 @@ const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 /** Exchange rates, index and commodity levels live in the instruments' series store, not the macro store. */
 const INSTRUMENT_SERIES = /^(fx\.|[a-z]{2}\.(index|commodity)\.)/;
 
-/** Rows written per statement and checked per look-up: bounds the memory of a load. */
-const BATCH_ROWS = 1000;
-
-interface NumberedObservation {
-  line: number;
-  row: ObservationInput;
-}
-
 function observationOf(cells: string[], line: number, fileName: string): ObservationInput {
   const [series = '', period = '', value = '', marker = ''] = cells;
   if (!SERIES.test(series)) throw new ImportError(`${fileName}:${line}: "${series}" is not a series key`);
@@ -33,20 +26,6 @@ function observationOf(cells: string[], line: number, fileName: string): Observa
   if (value !== '' && !NUMBER.test(value)) throw new ImportError(`${fileName}:${line}: value "${value}" is not a number`);
   return { series, period, value: value === '' ? null : Number(value), marker: marker === '' ? null : marker };
 }
-
-/**
- * `values` without repeats, padded to BATCH_ROWS with its first value: every look-up is then
- * the same SQL text, one prepared statement, where lists of every length would fill the
- * store's statement cache with large statements (native memory growing with the file).
- */
-function paddedToBatch(values: string[]): string[] {
-  const distinct = [...new Set(values)];
-  const padding = distinct[0] ?? '';
-  while (distinct.length < BATCH_ROWS) distinct.push(padding);
-  return distinct;
-}
-
-const keyOf = (row: { series: string; period: string }) => `${row.series}|${row.period}`;
 
 export const observationsCsvImporter: LineImporter<NumberedObservation> = {
   dataset: 'macro-observations',
@@ -71,7 +50,7 @@ export const observationsCsvImporter: LineImporter<NumberedObservation> = {
       if (cells.length !== names.length) throw new ImportError(`${fileName}:${line}: ${cells.length} cells, expected ${names.length}`);
       batch.push({ line, row: observationOf(cells, line, fileName) });
       count++;
-      if (batch.length === BATCH_ROWS) {
+      if (batch.length === OBSERVATION_BATCH_ROWS) {
         yield batch;
         batch = [];
       }
@@ -80,24 +59,5 @@ export const observationsCsvImporter: LineImporter<NumberedObservation> = {
     if (count === 0) throw new ImportError(`${fileName}: no observations after the heading`);
     if (batch.length > 0) yield batch;
   },
-  async loadBatch(db, batch, release, fileName) {
-    // A figure given twice: within the batch, or already written from an earlier one (the store
-    // is asked, so nothing about earlier batches is kept in memory).
-    const seen = new Set<string>();
-    for (const { line, row } of batch) {
-      if (seen.has(keyOf(row))) throw new ImportError(`${fileName}:${line}: ${row.series} ${row.period} appears twice`);
-      seen.add(keyOf(row));
-    }
-    const earlier = await db
-      .selectFrom('macro_observation')
-      .select(['series', 'period'])
-      .where('release_id', '=', release.id)
-      .where('series', 'in', paddedToBatch(batch.map(({ row }) => row.series)))
-      .where('period', 'in', paddedToBatch(batch.map(({ row }) => row.period)))
-      .execute();
-    const taken = new Set(earlier.map(keyOf));
-    const repeated = batch.find(({ row }) => taken.has(keyOf(row)));
-    if (repeated !== undefined) throw new ImportError(`${fileName}:${repeated.line}: ${repeated.row.series} ${repeated.row.period} appears twice`);
-    return recordObservations(db, release, batch.map(({ row }) => row));
-  },
+  loadBatch: loadObservationBatch,
 };
