@@ -20,14 +20,15 @@ const COMMANDS = new Map<string, Command>([
 
 const HELP = `fdh — Financial Data Hub
 
-  fdh serve [--port N] [--host H] [--data-dir D]
+  fdh serve [--port N] [--host H] [--data-dir D] [--workers N]
   fdh seed demo [--until YYYY-MM-DD] [--scale small|full] [--data-dir D]
   fdh keys create --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--json]
   fdh keys list [--json] | disable ID | enable ID | revoke ID
   fdh import DATASET FILE [--knowledge-at ISO]
 
 Configuration: FDH_PORT, FDH_HOST, FDH_DATA_DIR, FDH_DATABASE_URL, FDH_REDIS_URL,
-FDH_PLANS_FILE, FDH_LOG_LEVEL (environment or fdh.config.json).
+FDH_PLANS_FILE, FDH_LOG_LEVEL, … (environment or fdh.config.json; the README lists them all,
+docs/operations.md the limits and timeouts).
 `;
 
 async function main(argv: string[]): Promise<number> {
