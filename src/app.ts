@@ -4,6 +4,8 @@ import { installEdge } from './core/edge.ts';
 import { schemaCompilers } from './core/schema-compilers.ts';
 import { AccessLog } from './core/access-log.ts';
 import { registerOpenApi } from './core/openapi.ts';
+import { answerClientError, answerFrameworkError } from './core/framework-errors.ts';
+import { capConnectionsPerAddress, serverTimeouts } from './core/connection-limits.ts';
 import { parseQueryString } from './core/querystring.ts';
 import { registerSystemRoutes } from './core/system.routes.ts';
 import { registerUsageRoute } from './core/usage.routes.ts';
@@ -13,17 +15,26 @@ import { registerDashboardPages } from './dashboard/pages.ts';
 
 /** Builds the HTTP application around an already-open context. Listening is the caller's business. */
 export async function buildApp(ctx: AppContext, options: { domains?: readonly DomainModule[] } = {}): Promise<FastifyInstance> {
+  const accessLog = new AccessLog(ctx.usage);
   const app = Fastify({
     loggerInstance: ctx.logger,
     // One access line per request instead of Fastify's two.
-    logController: new AccessLog(ctx.usage),
+    logController: accessLog,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: schemaCompilers },
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: true, useDefaults: true } },
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Errors raised before any route runs still answer with the envelope (framework-errors.ts).
+    frameworkErrors: answerFrameworkError(ctx.clock, accessLog),
+    clientErrorHandler: answerClientError(ctx.clock),
+    http: serverTimeouts(ctx.config),
+    requestTimeout: ctx.config.requestTimeoutMs,
+    keepAliveTimeout: ctx.config.keepAliveTimeoutMs,
+    connectionTimeout: ctx.config.socketIdleTimeoutMs,
   }) as unknown as FastifyInstance;
+  capConnectionsPerAddress(app.server, ctx.config, ctx.clock, ctx.logger);
   app.decorate('apiOperations', new Map());
 
   installEdge(app, ctx);

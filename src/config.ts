@@ -10,8 +10,13 @@ export interface Config {
   redisUrl: string | undefined;
   plansFile: string;
   logLevel: string;
-  /** How many API processes share one budget when Redis is down (contract section 2). */
+  /**
+   * How many `fdh serve` invocations (machines) share one budget; while Redis is down each
+   * process admits budget ÷ (this × `workers`) (contract section 2).
+   */
   expectedNodes: number;
+  /** Processes this `fdh serve` runs (`--workers`, `FDH_WORKERS`). */
+  workers: number;
   /** Failed key attempts allowed per client address per minute. */
   failedAuthPerMinute: number;
   /** Bytes of prepared answers each process keeps (`FDH_CACHE_MB`). */
@@ -26,6 +31,16 @@ export interface Config {
   loginAttemptsPerMinute: number;
   /** Days the per-minute usage counts are kept. */
   usageRetentionDays: number;
+  /** How long a client has to send the request line and headers (ms). */
+  headersTimeoutMs: number;
+  /** How long a client has to send the whole request, body included (ms). */
+  requestTimeoutMs: number;
+  /** How long a kept-alive connection may wait idle for its next request (ms). */
+  keepAliveTimeoutMs: number;
+  /** How long a connection may go without a byte either way before it is closed (ms). */
+  socketIdleTimeoutMs: number;
+  /** Open connections allowed from one client address; 0: no cap. */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_PLANS_FILE = fileURLToPath(new URL('../config/plans.json', import.meta.url));
@@ -95,6 +110,7 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     plansFile: plansFile === undefined ? DEFAULT_PLANS_FILE : resolve(cwd, plansFile),
     logLevel,
     expectedNodes: integerSetting(settings, 'FDH_EXPECTED_NODES', 1, 1, 1000),
+    workers: integerSetting(settings, 'FDH_WORKERS', 1, 1, 64),
     failedAuthPerMinute: integerSetting(settings, 'FDH_FAILED_AUTH_PER_MINUTE', 60, 1, 1_000_000),
     answerCacheBytes: integerSetting(settings, 'FDH_CACHE_MB', 256, 0, 65_536) * 1024 * 1024,
     tls: booleanSetting(settings, 'FDH_TLS', false),
@@ -102,5 +118,24 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     sessionMaxMs: integerSetting(settings, 'FDH_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 3_600_000,
     loginAttemptsPerMinute: integerSetting(settings, 'FDH_LOGIN_ATTEMPTS_PER_MINUTE', 10, 1, 10_000),
     usageRetentionDays: integerSetting(settings, 'FDH_USAGE_RETENTION_DAYS', 90, 1, 3660),
+    ...timeouts(settings),
+    maxConnectionsPerAddress: integerSetting(settings, 'FDH_MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 1_000_000),
+  };
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Connection timeouts; each must be positive (Node reads 0 as "never"), headers within the request's. */
+function timeouts(settings: Settings): Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'socketIdleTimeoutMs'> {
+  const headersTimeoutMs = integerSetting(settings, 'FDH_HEADERS_TIMEOUT_MS', 10_000, 100, HOUR_MS);
+  const requestTimeoutMs = integerSetting(settings, 'FDH_REQUEST_TIMEOUT_MS', 30_000, 100, HOUR_MS);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(`FDH_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed FDH_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: integerSetting(settings, 'FDH_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, HOUR_MS),
+    socketIdleTimeoutMs: integerSetting(settings, 'FDH_SOCKET_IDLE_TIMEOUT_MS', 60_000, 100, HOUR_MS),
   };
 }

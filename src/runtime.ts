@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -40,8 +39,10 @@ export interface Runtime extends AppContext {
 /** Gives Redis a moment at start-up so the first requests share the quota; degraded otherwise. */
 async function waitUntilReady(redis: Redis, logger: Logger): Promise<void> {
   if (redis.status === 'ready') return;
+  // Not `once(redis, 'ready')`: it rejects on the first connection error, and a Redis that is
+  // down at start-up must leave the process serving with its local fallbacks.
   const ready = await Promise.race([
-    once(redis, 'ready').then(() => true),
+    new Promise<true>((resolve) => redis.once('ready', () => resolve(true))),
     new Promise<false>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
   ]);
   if (!ready) logger.warn('redis not reachable at start-up; quota limited locally until it is');
@@ -59,7 +60,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     overrides.limiter ??
     (redis === undefined
       ? new MemoryRateLimiter()
-      : new RedisRateLimiter({ redis, keyPrefix, expectedNodes: config.expectedNodes }));
+      : new RedisRateLimiter({ redis, keyPrefix, sharingProcesses: config.expectedNodes * config.workers }));
   let store: Store;
   try {
     store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: overrides.schema });

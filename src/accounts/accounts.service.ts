@@ -1,7 +1,9 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../store/schema.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Plans } from '../core/auth/plans.ts';
 import { randomBase62 } from '../core/auth/api-key.ts';
-import type { Account, AccountsRepo, AccountStatus, Role } from './accounts.repo.ts';
+import { AccountsRepo, type Account, type AccountStatus, type Role } from './accounts.repo.ts';
 import { AccountInputError, AccountNotFoundError, EmailTakenError } from './errors.ts';
 import { generatePassword, hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyNothing, verifyPassword } from './password.ts';
 
@@ -57,18 +59,20 @@ export class AccountsService {
     this.#clock = clock;
   }
 
-  async create(input: NewAccount): Promise<AccountWithPassword> {
+  /** `within`: a transaction of the caller's to write it in, so the account commits (or not) with the caller's other writes. */
+  async create(input: NewAccount, within?: Transaction<Database>): Promise<AccountWithPassword> {
+    const repo = this.#repoIn(within);
     const email = normaliseEmail(input.email);
     this.#checkPlan(input.plan);
     const role = input.role ?? 'member';
     if (!ROLES.includes(role)) throw new AccountInputError(`role must be admin or member (got "${String(role)}")`);
     if (input.password !== undefined) checkPassword(input.password);
     const password = input.password ?? generatePassword();
-    if ((await this.#repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
+    if ((await repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
     const id = `acc_${randomBase62(16)}`;
     const name = input.name?.trim() || null;
     try {
-      await this.#repo.insert({
+      await repo.insert({
         id,
         email,
         name,
@@ -80,18 +84,18 @@ export class AccountsService {
       });
     } catch (error) {
       // Another process created the same email between the check and the insert.
-      if ((await this.#repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
+      if (within === undefined && (await repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
       throw error;
     }
-    return { account: await this.get(id), password: input.password === undefined ? password : null };
+    return { account: await this.get(id, within), password: input.password === undefined ? password : null };
   }
 
   list(): ReturnType<AccountsRepo['list']> {
     return this.#repo.list();
   }
 
-  async get(id: string): Promise<Account> {
-    const account = await this.#repo.findById(id);
+  async get(id: string, within?: Transaction<Database>): Promise<Account> {
+    const account = await this.#repoIn(within).findById(id);
     if (account === undefined) throw new AccountNotFoundError(`no account with id ${id}`);
     return account;
   }
@@ -146,17 +150,18 @@ export class AccountsService {
   }
 
   /** The service account of a plan, made on first use. */
-  async serviceAccountFor(plan: string): Promise<Account> {
+  async serviceAccountFor(plan: string, within?: Transaction<Database>): Promise<Account> {
     this.#checkPlan(plan);
+    const repo = this.#repoIn(within);
     const id = serviceAccountId(plan);
-    const existing = await this.#repo.findById(id);
+    const existing = await repo.findById(id);
     if (existing !== undefined) {
       // An operator moved it: its keys follow the account, not the plan named in its id.
       if (existing.plan !== plan) throw new AccountInputError(`the service account of plan ${plan} (${existing.email}) is now on plan ${existing.plan}; use --account`);
       return existing;
     }
     try {
-      await this.#repo.insert({
+      await repo.insert({
         id,
         email: `service+${plan}@accounts.invalid`,
         name: `Service account (plan ${plan})`,
@@ -168,9 +173,13 @@ export class AccountsService {
       });
     } catch (error) {
       // Made by another process meanwhile.
-      if ((await this.#repo.findById(id)) === undefined) throw error;
+      if (within !== undefined || (await repo.findById(id)) === undefined) throw error;
     }
-    return this.get(id);
+    return this.get(id, within);
+  }
+
+  #repoIn(within: Transaction<Database> | undefined): AccountsRepo {
+    return within === undefined ? this.#repo : new AccountsRepo(within);
   }
 
   #checkPlan(plan: string): void {

@@ -11,17 +11,21 @@ import { AccountInputError } from '../accounts/errors.ts';
 import { seedCommand } from './commands/seed.ts';
 import { importCommand } from './commands/import.ts';
 
-const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
-  serve: serveCommand,
-  keys: keysCommand,
-  accounts: accountsCommand,
-  seed: seedCommand,
-  import: importCommand,
-};
+type Command = (args: string[]) => Promise<number>;
+
+// A map, not an object literal: a name such as `constructor` or `__proto__` must not find a
+// property inherited from Object.prototype.
+const COMMANDS = new Map<string, Command>([
+  ['serve', serveCommand],
+  ['keys', keysCommand],
+  ['accounts', accountsCommand],
+  ['seed', seedCommand],
+  ['import', importCommand],
+]);
 
 const HELP = `fdh — Financial Data Hub
 
-  fdh serve [--port N] [--host H] [--data-dir D]
+  fdh serve [--port N] [--host H] [--data-dir D] [--workers N]
   fdh seed demo [--until YYYY-MM-DD] [--scale small|full] [--data-dir D]
   fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--json]
   fdh keys list [--json] | disable ID | enable ID | revoke ID
@@ -31,7 +35,8 @@ const HELP = `fdh — Financial Data Hub
   fdh import DATASET FILE [--knowledge-at ISO]
 
 Configuration: FDH_PORT, FDH_HOST, FDH_DATA_DIR, FDH_DATABASE_URL, FDH_REDIS_URL,
-FDH_PLANS_FILE, FDH_LOG_LEVEL (environment or fdh.config.json).
+FDH_PLANS_FILE, FDH_LOG_LEVEL, … (environment or fdh.config.json; the README lists them all,
+docs/operations.md the limits and timeouts).
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -40,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
+  const command = COMMANDS.get(name);
   if (command === undefined) {
     process.stderr.write(`fdh: unknown command "${name}"\n\n${HELP}`);
     return 2;

@@ -5,6 +5,7 @@ import type { ApiRouteConfig, AuthContext } from './route.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import type { AppContext } from './context.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
+import { BlockedAddresses } from './auth/blocked-addresses.ts';
 
 function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: number, nowMs: number): void {
   const secondsToReset = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));
@@ -18,6 +19,13 @@ function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: n
   if (!decision.allowed) reply.header('retry-after', secondsToReset);
 }
 
+function tooManyFailedKeys(resetAt: number, nowMs: number): ApiError {
+  const retryAfter = Math.max(1, Math.ceil(resetAt - nowMs / 1000));
+  return new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many requests with a missing or invalid API key from this address', {
+    'retry-after': String(retryAfter),
+  });
+}
+
 /**
  * The first three checks every `/openapi/v1` request meets, in the contract's order:
  * 401 (key) → 403 (feature or scope) → 429 (quota). Parameters (400) and resources (404)
@@ -26,6 +34,7 @@ function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: n
  */
 export class ApiGate {
   readonly #ctx: AppContext;
+  readonly #blocked = new BlockedAddresses();
   /** One context per key record (a record is replaced whenever the store is asked again) and plan. */
   readonly #contexts = new WeakMap<ApiKeyRecord, AuthContext>();
 
@@ -65,6 +74,8 @@ export class ApiGate {
   }
 
   async #authenticate(request: FastifyRequest, now: Date): Promise<AuthContext> {
+    const blockedUntil = this.#blocked.blockedUntil(request.ip, now.getTime());
+    if (blockedUntil !== undefined) throw tooManyFailedKeys(blockedUntil, now.getTime());
     const header = request.headers['x-api-key'];
     if (header === undefined || header === '') return this.#rejectKey(request, true);
     if (typeof header !== 'string') return this.#rejectKey(request, false);
@@ -92,10 +103,8 @@ export class ApiGate {
       nowMs,
     });
     if (!decision.allowed) {
-      const retryAfter = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));
-      throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many requests with a missing or invalid API key from this address', {
-        'retry-after': String(retryAfter),
-      });
+      this.#blocked.block(request.ip, decision.resetAt, nowMs);
+      throw tooManyFailedKeys(decision.resetAt, nowMs);
     }
     if (missing) throw new ApiError(401, 'API_KEY_REQUIRED', 'An API key is required in the X-API-Key header');
     throw new ApiError(401, 'API_KEY_INVALID', 'The API key is invalid, disabled, revoked or expired');

@@ -1,5 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError } from './errors.ts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, STATUS_NAMES } from './errors.ts';
+import type { Clock } from './clock.ts';
+import { redactKeys } from './logger.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiGate } from './api-gate.ts';
 import { AnswerDesk } from './answers/answer-desk.ts';
@@ -29,23 +31,59 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
       apiError = new ApiError(503, 'INTERNAL_ERROR', 'The data store is temporarily unavailable; retry shortly', {
         'retry-after': String(STORE_RETRY_AFTER_SECONDS),
       });
-    } else if (error.statusCode === 405) {
-      apiError = new ApiError(405, 'INTERNAL_ERROR', error.message);
+    } else if (error.statusCode !== undefined && FRAMEWORK_STATUSES.has(error.statusCode)) {
+      // Fastify's own refusals keep their status; their messages may echo the request.
+      apiError = new ApiError(error.statusCode, 'INTERNAL_ERROR', STATUS_NAMES[error.statusCode] ?? 'Client error');
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       apiError = new ApiError(400, 'INTERNAL_ERROR', [error.message]);
     } else {
       request.log.error({ err: error }, 'unhandled error');
       apiError = new ApiError(500, 'INTERNAL_ERROR', 'Internal server error');
     }
-    for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
-    reply.header('cache-control', 'no-store');
-    reply.code(apiError.statusCode).send(errorEnvelope(clock, apiError.statusCode, apiError.code, apiError.messages));
+    sendApiError(reply, clock, apiError);
   });
 
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith(API_PREFIX + '/')) await gate.admitUnknownPath(request, reply);
-    reply.header('cache-control', 'no-store');
-    const path = request.url.split('?')[0] ?? request.url;
-    reply.code(404).send(errorEnvelope(clock, 404, 'INTERNAL_ERROR', `No endpoint at ${request.method} ${path}`));
-  });
+  app.setNotFoundHandler(async (request, reply) => notFound(request, reply, clock));
+
+  // Unknown paths and other methods under the API prefix want a valid key first, so a client
+  // without one learns nothing about which paths exist; then every method other than GET and
+  // HEAD is a 405 on every path, known or not. Both are decided in this scope's onRequest,
+  // before Fastify reads a request body (the API reads none; the dashboard's are its own).
+  void app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request, reply) => {
+        await gate.admitUnknownPath(request, reply);
+        if (!isReadMethod(request.method)) throw methodNotAllowed();
+      });
+      api.setNotFoundHandler(async (request, reply) => notFound(request, reply, clock));
+    },
+    { prefix: API_PREFIX },
+  );
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply, clock: Clock): FastifyReply {
+  reply.header('cache-control', 'no-store');
+  const path = redactKeys(request.url.split('?')[0] ?? request.url);
+  return reply.code(404).send(errorEnvelope(clock, 404, 'INTERNAL_ERROR', `No endpoint at ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`));
+}
+
+/** Statuses Fastify and Node answer on their own that keep their meaning in the envelope. */
+const FRAMEWORK_STATUSES = new Set([405, 408, 413, 414, 415, 431]);
+
+export const isReadMethod = (method: string) => method === 'GET' || method === 'HEAD';
+
+/** Every method but GET and HEAD, on every path under the API prefix. */
+export function methodNotAllowed(): ApiError {
+  return new ApiError(405, 'INTERNAL_ERROR', 'Method not allowed: this API answers GET and HEAD only', { allow: 'GET, HEAD' });
+}
+
+export function isUnderApiPrefix(url: string): boolean {
+  return url.startsWith(API_PREFIX) && (url.length === API_PREFIX.length || url[API_PREFIX.length] === '/' || url[API_PREFIX.length] === '?');
+}
+
+/** Answers `error` with the error envelope, its status and headers; errors are never cached. */
+export function sendApiError(reply: FastifyReply, clock: Clock, error: ApiError): void {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  reply.header('cache-control', 'no-store');
+  reply.code(error.statusCode).send(errorEnvelope(clock, error.statusCode, error.code, error.messages));
 }

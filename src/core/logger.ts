@@ -1,10 +1,21 @@
 import pino, { type Logger } from 'pino';
 
-/** Anything shaped like an API key, wherever it appears in a logged string. */
-const KEY_LIKE = /apk_[0-9A-Za-z]*/g;
+/**
+ * Anything shaped like an API key, wherever it appears in a logged string, in any case and with
+ * any of its characters percent-encoded, once or more (`%61pk_`, `apk%5F`, `%2561pk_`): a URL
+ * is logged as it came, and a client's mistake must not put a working key in the log.
+ */
+const encoded = (hex: string) => `%(?:25)*${hex}`;
+const KEY_LIKE = new RegExp(
+  `(?:a|${encoded('[46]1')})(?:p|${encoded('[57]0')})(?:k|${encoded('[46]b')})(?:_|${encoded('5f')})` +
+    `(?:[0-9a-z]|${encoded('(?:3[0-9]|[46][1-9a-f]|[57][0-9a])')})*`,
+  'gi',
+);
 
 export function redactKeys(text: string): string {
-  return text.includes('apk_') ? text.replace(KEY_LIKE, 'apk_[redacted]') : text;
+  // Most logged URLs hold neither: skip the pattern for them.
+  if (!text.includes('%') && !/apk_/i.test(text)) return text;
+  return text.replace(KEY_LIKE, 'apk_[redacted]');
 }
 
 interface LoggedRequest {

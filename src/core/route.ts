@@ -145,11 +145,10 @@ export interface ApiOperation {
 
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const NON_GET_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
  * Registers one API route: its schema drives validation, serialisation and the OpenAPI
- * operation; its config drives gating and cost. A sibling route answers other methods with 405.
+ * operation; its config drives gating and cost. Other methods meet the edge's 405 (edge.ts).
  */
 export function registerApiRoute<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
   app: FastifyInstance,
@@ -229,18 +228,4 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
       reply.raw.end(tail);
     },
   });
-
-  app.route({
-    method: [...NON_GET_METHODS],
-    url,
-    schema: { hide: true },
-    handler: async (_request, reply) => methodNotAllowed(reply),
-  });
-}
-
-function methodNotAllowed(reply: FastifyReply): never {
-  reply.header('allow', 'GET, HEAD');
-  const error = new Error('Method not allowed: this endpoint answers GET and HEAD only') as Error & { statusCode: number };
-  error.statusCode = 405;
-  throw error;
 }

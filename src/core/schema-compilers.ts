@@ -1,6 +1,7 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { withFiniteNumbers, type Validator } from './finite-numbers.ts';
 
 interface SchemaDefinition {
   schema: unknown;
@@ -35,7 +36,18 @@ function compilingOnce(factory: CompilerFactory): CompilerFactory {
   };
 }
 
+/** Query strings and paths also get their numbers checked finite and in range (finite-numbers.ts). */
+function checkingNumbers(factory: CompilerFactory): CompilerFactory {
+  return (externalSchemas, options) => {
+    const compile = factory(externalSchemas, options);
+    return (definition) => {
+      const validate = compile(definition) as Validator;
+      return definition.httpPart === 'querystring' || definition.httpPart === 'params' ? withFiniteNumbers(definition.schema, validate) : validate;
+    };
+  };
+}
+
 export const schemaCompilers = {
-  buildValidator: compilingOnce(AjvCompiler() as unknown as CompilerFactory),
+  buildValidator: compilingOnce(checkingNumbers(AjvCompiler() as unknown as CompilerFactory)),
   buildSerializer: compilingOnce(SerializerSelector() as unknown as CompilerFactory),
 } as unknown as CompilersFactory;

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The canonical forms a file's content is identified by (source.ts hashes them to tell a
  * release already loaded). Two files with the same canonical form must parse to the same
@@ -21,6 +23,24 @@ export function canonicalText(content: string): string {
     .map((line) => line.trimEnd());
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+/** The SHA-256 of `canonicalText` of a file given line by line (`fileLines`), without holding the file. */
+export async function canonicalTextHash(lines: AsyncIterable<{ text: string }>): Promise<string> {
+  const hash = createHash('sha256');
+  // Blank lines count only when a line with text follows them: trailing ones are dropped.
+  let blanks = 0;
+  for await (const { text } of lines) {
+    const trimmed = text.trimEnd();
+    if (trimmed === '') {
+      blanks++;
+      continue;
+    }
+    if (blanks > 0) hash.update('\n'.repeat(blanks));
+    blanks = 0;
+    hash.update(`${trimmed}\n`);
+  }
+  return hash.digest('hex');
 }
 
 function sortedKeys(value: unknown): unknown {

@@ -20,11 +20,3 @@ export function csvCells(line: string): string[] {
   cells.push(cell.trim());
   return cells;
 }
-
-/** Lines of a file without a byte-order mark and trailing carriage returns, numbered from 1. */
-export function numberedLines(content: string): { line: number; text: string }[] {
-  return content
-    .replace(/^\uFEFF/, '')
-    .split('\n')
-    .map((text, i) => ({ line: i + 1, text: text.replace(/\r$/, '') }));
-}

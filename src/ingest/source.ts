@@ -6,7 +6,8 @@ import type { DatasetKey } from '../store/data-version.ts';
 import type { Database } from '../store/schema.ts';
 import { writeVersioned } from '../store/versioned-write.ts';
 import { randomBase62 } from '../core/auth/api-key.ts';
-import { canonicalText } from './canonical-content.ts';
+import { canonicalText, canonicalTextHash } from './canonical-content.ts';
+import { fileLines, type NumberedLine } from './file-lines.ts';
 
 export interface ReleaseInfo {
   id: string;
@@ -15,12 +16,7 @@ export interface ReleaseInfo {
   knowledgeAt: string;
 }
 
-/**
- * The importer port: a publisher file becomes one release (contract section 7). `parse` must
- * reject a malformed file before anything is written; `load` writes inside the release's
- * transaction, so a failure anywhere leaves the store as it was.
- */
-export interface Importer<Parsed = unknown> {
+interface ImporterInfo {
   /** The DATASET argument of `fdh import`. */
   dataset: string;
   description: string;
@@ -28,13 +24,39 @@ export interface Importer<Parsed = unknown> {
   source: string;
   /** The dataset keys a load changes: their versions are bumped with it. */
   datasets: readonly DatasetKey[];
+}
+
+/**
+ * The importer port: a publisher file becomes one release (contract section 7). `parse` must
+ * reject a malformed file before anything is written; `load` writes inside the release's
+ * transaction, so a failure anywhere leaves the store as it was. The whole file is read into
+ * memory: for formats that are one document (JSON, XML).
+ */
+export interface Importer<Parsed = unknown> extends ImporterInfo {
   parse(content: string, fileName: string): Parsed;
   /** The form of the content a release is identified by (canonical-content.ts); line-based text unless given. */
   canonicalForm?: (content: string) => string;
   load(db: Transaction<Database>, parsed: Parsed, release: ReleaseInfo): Promise<number>;
 }
 
-export class ImportError extends Error {}
+/**
+ * An importer of a line-based file that never holds the whole file: its lines are read as a
+ * stream and loaded in batches inside the release's transaction, so memory stays bounded
+ * whatever the file's size, and an error on any line (reported with that line) rolls the whole
+ * release back. The release is identified by the file's canonical text (`canonicalText`).
+ */
+export interface LineImporter<Row = unknown> extends ImporterInfo {
+  /** The rows of the file in batches; throws ImportError naming the line of the first problem. */
+  rows(lines: AsyncIterable<NumberedLine>, fileName: string): AsyncIterable<Row[]>;
+  /** Writes one batch; `fileName` for the messages of problems only the store can see (a duplicate). */
+  loadBatch(db: Transaction<Database>, rows: Row[], release: ReleaseInfo, fileName: string): Promise<number>;
+}
+
+export type AnyImporter = Importer | LineImporter;
+
+export const isLineImporter = (importer: AnyImporter): importer is LineImporter => 'rows' in importer;
+
+export { ImportError } from './import-error.ts';
 
 export interface ImportResult {
   status: 'loaded' | 'unchanged';
@@ -44,16 +66,28 @@ export interface ImportResult {
 
 export async function importFile(
   db: Kysely<Database>,
-  importer: Importer,
+  importer: AnyImporter,
   file: string,
   options: { knowledgeAt: Date; loadedAt: Date },
 ): Promise<ImportResult> {
-  const content = await readFile(file, 'utf8');
-  const parsed = importer.parse(content, basename(file));
-  // A release is identified by its content, not its bytes: the same file saved again with a
-  // byte-order mark, CRLF line ends or trailing whitespace is the release already loaded.
-  const canonicalForm = importer.canonicalForm ?? canonicalText;
-  const contentHash = createHash('sha256').update(canonicalForm(content)).digest('hex');
+  const fileName = basename(file);
+  let contentHash: string;
+  let loadRows: (trx: Transaction<Database>, release: ReleaseInfo) => Promise<number>;
+  if (isLineImporter(importer)) {
+    contentHash = await canonicalTextHash(fileLines(file));
+    loadRows = async (trx, release) => {
+      let rows = 0;
+      for await (const batch of importer.rows(fileLines(file), fileName)) rows += await importer.loadBatch(trx, batch, release, fileName);
+      return rows;
+    };
+  } else {
+    const content = await readFile(file, 'utf8');
+    const parsed = importer.parse(content, fileName);
+    // A release is identified by its content, not its bytes: the same file saved again with a
+    // byte-order mark, CRLF line ends or trailing whitespace is the release already loaded.
+    contentHash = createHash('sha256').update((importer.canonicalForm ?? canonicalText)(content)).digest('hex');
+    loadRows = (trx, release) => importer.load(trx, parsed, release);
+  }
   return writeVersioned<ImportResult>(db, async (trx) => {
     const existing = await trx
       .selectFrom('release')
@@ -74,13 +108,13 @@ export async function importFile(
         id: release.id,
         dataset: release.dataset,
         source: release.source,
-        file_name: basename(file),
+        file_name: fileName,
         content_hash: contentHash,
         knowledge_at: release.knowledgeAt,
         loaded_at: options.loadedAt.toISOString(),
       })
       .execute();
-    const rows = await importer.load(trx, parsed, release);
+    const rows = await loadRows(trx, release);
     return { result: { status: 'loaded', releaseId: release.id, rows }, changed: importer.datasets };
   });
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestHub } from '../helpers/app.ts';
@@ -167,8 +167,11 @@ test('failed key attempts are limited per client address', async (t) => {
   assert.equal(blocked.statusCode, 429);
   assert.equal(blocked.json().error.code, 'RATE_LIMIT_EXCEEDED');
   assert.equal(blocked.headers['retry-after'], '30');
-  assert.equal((await hub.get(light, good)).statusCode, 200, 'a valid key from the address still works');
+  const guessed = await hub.get(light, good);
+  assert.equal(guessed.statusCode, 429, 'a blocked address cannot tell a right key from a wrong one');
+  assert.equal(guessed.json().error.code, 'RATE_LIMIT_EXCEEDED');
   hub.clock.advance(60_000);
+  assert.equal((await hub.get(light, good)).statusCode, 200, 'the block ends with the minute');
   assert.equal((await hub.get(light, generateApiKey())).statusCode, 401, 'the limit resets with the minute');
 });
 
@@ -209,4 +212,21 @@ test('usage reports the key, plan, features and the current window', async (t) =
     resetAt: '2026-06-19T08:46:00.000Z',
     expiresAt: '2027-01-01T00:00:00.000Z',
   });
+});
+
+test('plans saved by rename, as editors and sed -i do, apply at every save', async (t) => {
+  const planWith = (budget: number) => ({ plans: { pro: { budget, features: [...FEATURE_CODES] } } });
+  const hub = await createTestHub(t, { domains: [probeDomain], plans: planWith(10) });
+  const pro = await hub.key('pro');
+  const plansFile = join(hub.dataDir, 'plans.json');
+  for (const budget of [20, 30, 40, 50]) {
+    const draft = join(hub.dataDir, `plans.json.tmp-${budget}`);
+    writeFileSync(draft, JSON.stringify(planWith(budget)));
+    renameSync(draft, plansFile);
+    const deadline = Date.now() + 5000;
+    while ((await hub.get('/openapi/v1/usage', pro)).json().data.budget !== budget) {
+      assert.ok(Date.now() < deadline, `the save with budget ${budget} was picked up`);
+      await sleep(20);
+    }
+  }
 });

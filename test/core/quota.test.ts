@@ -7,6 +7,12 @@ import { MemoryRateLimiter } from '../../src/core/rate-limit/memory-rate-limiter
 import { RedisRateLimiter } from '../../src/core/rate-limit/redis-rate-limiter.ts';
 import type { QuotaDecision, RateLimiter } from '../../src/core/rate-limit/rate-limiter.ts';
 import { testRedisUrl } from '../helpers/stores.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/core/logger.ts';
+import { openRuntime } from '../../src/runtime.ts';
 
 interface LimiterUnderTest {
   limiter: RateLimiter;
@@ -31,7 +37,7 @@ const LIMITERS: { name: string; skip: string | false; open(): Promise<LimiterUnd
         return send(command, stream);
       };
       const keyPrefix = `fdh-test-${randomBytes(6).toString('hex')}:`;
-      return { limiter: new RedisRateLimiter({ redis, keyPrefix, expectedNodes: 1 }), sent, close: () => redis.disconnect() };
+      return { limiter: new RedisRateLimiter({ redis, keyPrefix, sharingProcesses: 1 }), sent, close: () => redis.disconnect() };
     },
   },
 ];
@@ -59,3 +65,22 @@ for (const { name, skip, open } of LIMITERS) {
     assert.deepEqual((await limiter.peek({ subject: 'heavy', budget: 10, nowMs: NOW })).used, 9, 'refused requests charged nothing');
   });
 }
+
+test('while Redis is unreachable, each of --workers N processes admits its share of the budget', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fdh-workers-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const shareOf = async (env: Record<string, string>) => {
+    const config = loadConfig({ env: { FDH_DATA_DIR: dataDir, FDH_REDIS_URL: 'redis://127.0.0.1:1', ...env }, cwd: dataDir });
+    const runtime = await openRuntime(config, { logger: createLogger('silent') });
+    try {
+      let admitted = 0;
+      for (let i = 0; i < 10; i++) if ((await runtime.limiter.consume({ subject: 'k', budget: 10, weight: 3, nowMs: NOW })).allowed) admitted += 3;
+      return admitted;
+    } finally {
+      await runtime.close();
+    }
+  };
+  assert.equal(await shareOf({}), 9, 'one process alone may use the whole budget');
+  assert.equal(await shareOf({ FDH_WORKERS: '2' }), 3, 'two workers: 10 ÷ 2 = 5 each, one call of weight 3');
+  assert.equal(await shareOf({ FDH_WORKERS: '2', FDH_EXPECTED_NODES: '3' }), 0, 'six processes: a share of 1 admits no call of weight 3');
+});

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { createTestHub, TEST_NOW } from '../helpers/app.ts';
 import type { Database } from '../../src/store/schema.ts';
-import { importFile, type Importer } from '../../src/ingest/source.ts';
+import { importFile, type AnyImporter } from '../../src/ingest/source.ts';
 import { tiborJbaImporter } from '../../src/ingest/importers/macro/tibor-jba.ts';
 import { dailyQuotesImporter } from '../../src/ingest/importers/equities/daily-quotes.ts';
 import { rssFeedImporter } from '../../src/ingest/importers/news/rss-feed.ts';
@@ -37,7 +37,7 @@ const count = async (db: Kysely<Database>, table: 'release' | 'macro_observation
 async function assertVariantsUnchanged(
   t: TestContext,
   db: Kysely<Database>,
-  importer: Importer,
+  importer: AnyImporter,
   variants: Record<string, string>,
   dataTable: 'macro_observation' | 'equity_bar' | 'news_article',
 ): Promise<void> {
@@ -54,7 +54,7 @@ async function assertVariantsUnchanged(
   assert.equal(await count(db, dataTable), rows);
 }
 
-async function importText(t: TestContext, db: Kysely<Database>, importer: Importer, name: string, text: string) {
+async function importText(t: TestContext, db: Kysely<Database>, importer: AnyImporter, name: string, text: string) {
   const file = join(scratchDir(t), name);
   writeFileSync(file, text);
   return importFile(db, importer, file, options);

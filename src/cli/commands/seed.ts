@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { runDemoGenerators, type DemoScale } from '../../ingest/demo/framework.ts';
 import { demoGenerators } from '../../ingest/demo/index.ts';
 import type { Database } from '../../store/schema.ts';
@@ -13,13 +13,23 @@ const USAGE = 'fdh seed demo [--until YYYY-MM-DD] [--scale small|full] [--data-d
 export async function seedDemo(
   db: Kysely<Database>,
   clock: Clock,
-  options: { until?: string | undefined; scale?: DemoScale | undefined; quiet?: boolean },
+  options: {
+    until?: string | undefined;
+    scale?: DemoScale | undefined;
+    quiet?: boolean;
+    alongside?: (trx: Transaction<Database>) => Promise<void>;
+  },
 ): Promise<{ until: string; scale: DemoScale; seconds: number }> {
   const until = options.until ?? yesterdayUtc(clock.now());
   const scale = options.scale ?? 'small';
   const started = performance.now();
   const reporter = options.quiet === true ? undefined : progressReporter(demoGenerators.map((g) => g.name));
-  await runDemoGenerators(db, demoGenerators, { until, scale, onProgress: reporter?.update });
+  await runDemoGenerators(db, demoGenerators, {
+    until,
+    scale,
+    onProgress: reporter?.update,
+    ...(options.alongside === undefined ? {} : { alongside: options.alongside }),
+  });
   reporter?.done();
   return { until, scale, seconds: (performance.now() - started) / 1000 };
 }

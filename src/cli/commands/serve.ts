@@ -4,6 +4,8 @@ import { openRuntime, type Runtime } from '../../runtime.ts';
 import { serve } from '../../server.ts';
 import { parse, UsageError } from '../args.ts';
 import { seedDemo } from './seed.ts';
+import type { CreatedKey } from '../../core/auth/keys.service.ts';
+import type { AccountWithPassword } from '../../accounts/accounts.service.ts';
 
 const USAGE = 'fdh serve [--port N] [--host H] [--data-dir D] [--workers N]';
 
@@ -19,29 +21,34 @@ const FIRST_ADMIN_EMAIL = 'admin@fdh.local';
 
 /**
  * First start on an empty store: load the demo dataset, create an admin account on plan `pro`
- * and one demo key of it, and print the key and the admin's one-time password once, on
- * standard output (never into the log stream).
+ * and one demo key of it, and print the key and the admin's one-time password once. The account
+ * and the key are written in the seed's transaction: a start that dies half-way leaves the store
+ * empty, and the next start does it all again, instead of a seeded store no key opens.
  */
 async function prepareFirstStart(runtime: Runtime): Promise<void> {
   if (!(await isEmptyStore(runtime))) return;
   process.stdout.write('Empty store: loading the demo dataset…\n');
-  const seeded = await seedDemo(runtime.store.db, runtime.clock, {});
-  const admin = await runtime.accounts.create({ email: FIRST_ADMIN_EMAIL, name: 'Administrator', role: 'admin', plan: 'pro' });
-  const demo = await runtime.keys.create({ accountId: admin.account.id, name: 'demo' });
+  let admin: AccountWithPassword | undefined;
+  let demo: CreatedKey | undefined;
+  const seeded = await seedDemo(runtime.store.db, runtime.clock, {
+    alongside: async (trx) => {
+      admin = await runtime.accounts.create({ email: FIRST_ADMIN_EMAIL, name: 'Administrator', role: 'admin', plan: 'pro' }, trx);
+      demo = await runtime.keys.create({ accountId: admin.account.id, name: 'demo' }, trx);
+    },
+  });
   const base = `http://${runtime.config.host}:${runtime.config.port}`;
+  // Standard output is also the JSON log stream: each secret goes into it once.
   process.stdout.write(
     `Loaded the demo dataset until ${seeded.until} in ${seeded.seconds.toFixed(1)} s.\n` +
-      `Demo API key (plan pro, shown once; list keys with \`npx fdh keys list\`):\n\n    ${demo.key}\n\n` +
-      `Try: curl -H "X-API-Key: ${demo.key}" ${base}/openapi/v1/usage\n\n` +
-      `Dashboard: ${base}/dashboard — sign in as ${FIRST_ADMIN_EMAIL} with this one-time password (shown once):\n\n    ${admin.password ?? ''}\n\n`,
+      `Demo API key (plan pro, shown once; list keys with \`npx fdh keys list\`):\n\n    ${demo?.key ?? '(none)'}\n\n` +
+      `Try: KEY=<the key above>; curl -H "X-API-Key: $KEY" ${base}/openapi/v1/usage\n\n` +
+      `Dashboard: ${base}/dashboard — sign in as ${FIRST_ADMIN_EMAIL} with this one-time password (shown once):\n\n    ${admin?.password ?? '(none)'}\n\n`,
   );
 }
 
-function parseWorkers(raw: string | undefined): number {
-  if (raw === undefined) return 1;
+function parseWorkers(raw: string): void {
   const workers = Number(raw);
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new UsageError(`--workers must be an integer from 1 to 64 (got "${raw}")`);
-  return workers;
 }
 
 /**
@@ -79,10 +86,12 @@ export async function serveCommand(args: string[]): Promise<number> {
     USAGE,
   );
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${USAGE}`);
-  const workers = parseWorkers(values.workers);
+  if (values.workers !== undefined) parseWorkers(values.workers);
+  // Each worker counts the processes it shares the local fallback budget with (config.workers).
   const config = loadConfig({
-    overrides: { FDH_PORT: values.port, FDH_HOST: values.host, FDH_DATA_DIR: values['data-dir'] },
+    overrides: { FDH_PORT: values.port, FDH_HOST: values.host, FDH_DATA_DIR: values['data-dir'], FDH_WORKERS: values.workers },
   });
+  const workers = config.workers;
   if (workers > 1 && config.redisUrl === undefined) {
     throw new UsageError('--workers above 1 needs FDH_REDIS_URL: the processes must share one quota');
   }

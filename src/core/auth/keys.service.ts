@@ -9,8 +9,10 @@ import {
   isWellFormedApiKey,
   randomBase62,
 } from './api-key.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../store/schema.ts';
 import { FEATURE_CODES, type FeatureCode } from './plans.ts';
-import type { ApiKeyRecord, ApiKeySummary, KeysRepo, NewApiKey } from './keys.repo.ts';
+import { KeysRepo, type ApiKeyRecord, type ApiKeySummary, type NewApiKey } from './keys.repo.ts';
 
 export interface CreateKeyInput {
   /** The owning account; or `plan`, for the service account of that plan. */
@@ -84,8 +86,13 @@ export class KeysService {
     this.#versions = options.versions;
   }
 
-  async create(input: CreateKeyInput): Promise<CreatedKey> {
-    const accountId = await this.#ownerOf(input);
+  /**
+   * Creates a key. `within`: a transaction of the caller's to write it in, so the key commits
+   * (or not) with the caller's other writes.
+   */
+  async create(input: CreateKeyInput, within?: Transaction<Database>): Promise<CreatedKey> {
+    const repo = within === undefined ? this.#repo : new KeysRepo(within);
+    const accountId = await this.#ownerOf(input, within);
     const scopes = input.scopes === undefined || input.scopes.length === 0 ? null : [...new Set(input.scopes)];
     for (const scope of scopes ?? []) {
       if (!(FEATURE_CODES as readonly string[]).includes(scope)) {
@@ -100,8 +107,8 @@ export class KeysService {
     }
     const name = input.name?.trim() || null;
     const { key, record } = this.#newKey({ accountId, name, scopes, expiresAt });
-    await this.#repo.insert(record);
-    return { ...(await this.#require(record.id)), key };
+    await repo.insert(record);
+    return { ...(await this.#require(record.id, {}, repo)), key };
   }
 
   /** Every key (the operator), or one account's. */
@@ -188,10 +195,10 @@ export class KeysService {
     return match;
   }
 
-  async #ownerOf(input: CreateKeyInput): Promise<string> {
+  async #ownerOf(input: CreateKeyInput, within: Transaction<Database> | undefined): Promise<string> {
     if ((input.accountId === undefined) === (input.plan === undefined)) throw new KeyInputError('a key needs an account or a plan (not both)');
-    if (input.plan !== undefined) return (await this.#accounts.serviceAccountFor(input.plan)).id;
-    return (await this.#accounts.get(input.accountId ?? '')).id;
+    if (input.plan !== undefined) return (await this.#accounts.serviceAccountFor(input.plan, within)).id;
+    return (await this.#accounts.get(input.accountId ?? '', within)).id;
   }
 
   #newKey(owner: Pick<NewApiKey, 'accountId' | 'name' | 'scopes' | 'expiresAt'>): { key: string; record: NewApiKey } {
@@ -207,8 +214,8 @@ export class KeysService {
   }
 
   /** The key, if it exists and the actor may act on it; one answer for both, so ids of other accounts' keys are not revealed. */
-  async #require(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
-    const key = await this.#repo.findById(id);
+  async #require(id: string, actor: KeyActor = {}, repo: KeysRepo = this.#repo): Promise<ApiKeySummary> {
+    const key = await repo.findById(id);
     if (key === undefined || (actor.accountId !== undefined && key.accountId !== actor.accountId)) throw new KeyNotFoundError(`no key with id ${id}`);
     return key;
   }

@@ -1,4 +1,5 @@
 import { readFileSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -77,6 +78,9 @@ export function loadPlansFile(path: string): Plans {
  * Plans that follow their file: an edit is picked up as soon as the file system reports it,
  * so a plan change takes effect on the next request without a restart. A broken edit is
  * logged and ignored; the last good plans stay in force.
+ *
+ * The directory is watched, not the file: editors and `sed -i` save by writing a new file and
+ * renaming it over the old one, and a watch on the file would stay on the replaced one.
  */
 export class WatchedPlans implements Plans {
   #current: Plans;
@@ -84,11 +88,15 @@ export class WatchedPlans implements Plans {
 
   constructor(path: string, onReloadError: (error: Error) => void) {
     this.#current = loadPlansFile(path);
-    this.#watcher = watch(path, { persistent: false }, () => {
+    const name = basename(path);
+    this.#watcher = watch(dirname(path), { persistent: false }, (_event, changed) => {
+      // Some platforms do not name the file that changed: read it again then too.
+      if (changed !== null && changed !== name) return;
       try {
         this.#current = loadPlansFile(path);
       } catch (error) {
-        onReloadError(error as Error);
+        // Between the removal and the rename the file is briefly absent; the rename reports again.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onReloadError(error as Error);
       }
     });
   }

@@ -103,23 +103,23 @@ interface LocalCount {
 /**
  * The quota shared by every process through Redis (ADR 0004). When Redis cannot answer within
  * its command timeout, the process limits locally: it goes on from the last shared count it saw
- * and admits at most its share of the budget (the budget divided by the expected number of
- * nodes) until Redis answers again, when the shared count takes over by itself.
+ * and admits at most its share of the budget (the budget divided by the number of processes
+ * expected to share it: `FDH_EXPECTED_NODES` × the workers each node runs) until Redis answers again, when the shared count takes over by itself.
  */
 export class RedisRateLimiter implements RateLimiter {
   readonly #redis: ConsumingRedis;
   readonly #charges: ChargeBatcher;
   readonly #prefix: string;
-  readonly #expectedNodes: number;
+  readonly #sharingProcesses: number;
   #counts = new Map<string, LocalCount>();
   #countsWindow = 0;
 
-  constructor(options: { redis: Redis; keyPrefix: string; expectedNodes: number }) {
+  constructor(options: { redis: Redis; keyPrefix: string; sharingProcesses: number }) {
     options.redis.defineCommand('fdhConsume', { lua: CONSUME_SCRIPT });
     this.#redis = options.redis as ConsumingRedis;
     this.#charges = new ChargeBatcher(this.#redis);
     this.#prefix = options.keyPrefix;
-    this.#expectedNodes = options.expectedNodes;
+    this.#sharingProcesses = options.sharingProcesses;
   }
 
   #key(subject: string, windowStart: number): string {
@@ -155,7 +155,7 @@ export class RedisRateLimiter implements RateLimiter {
         // Unanswered within the timeout: decide locally below.
       }
     }
-    const share = Math.max(1, Math.floor(request.budget / this.#expectedNodes));
+    const share = Math.max(1, Math.floor(request.budget / this.#sharingProcesses));
     const used = count.sharedUsed + count.localUsed;
     const allowed = count.localUsed + request.weight <= share && used + request.weight <= request.budget;
     if (allowed) count.localUsed += request.weight;

@@ -34,6 +34,8 @@ export interface SeedOptions {
   until: string;
   scale: DemoScale;
   onProgress?: (generator: string, fraction: number) => void;
+  /** Further writes that must commit with the demo data or not at all (the first start's demo key). */
+  alongside?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 /** Runs every generator in one transaction, each with its own named random streams. */
@@ -56,6 +58,7 @@ export async function runDemoGenerators(
       });
       report(1);
     }
+    await options.alongside?.(trx);
     return { result: undefined, changed: generators.flatMap((generator) => generator.datasets) };
   });
 }

@@ -1,4 +1,4 @@
-import type { Importer } from '../source.ts';
+import type { AnyImporter } from '../source.ts';
 import { cryptoImporters } from './crypto/index.ts';
 import { commoditiesImporters } from './commodities/index.ts';
 import { etfImporters } from './etf/index.ts';
@@ -11,7 +11,7 @@ import { calendarImporters } from './calendar/index.ts';
 import { realEstateImporters } from './real-estate/index.ts';
 
 /** Every importer `fdh import` knows, by dataset name. */
-export const importers: Importer[] = [
+export const importers: AnyImporter[] = [
   ...cryptoImporters,
   ...commoditiesImporters,
   ...etfImporters,
@@ -24,6 +24,6 @@ export const importers: Importer[] = [
   ...realEstateImporters,
 ];
 
-export function findImporter(dataset: string): Importer | undefined {
+export function findImporter(dataset: string): AnyImporter | undefined {
   return importers.find((importer) => importer.dataset === dataset);
 }

@@ -9,7 +9,7 @@ const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/commodit
 const options = { knowledgeAt: new Date(TEST_NOW), loadedAt: new Date(TEST_NOW) };
 
 function importer(): Importer {
-  const found = findImporter('commodity-prices-csv');
+  const found = findImporter('commodity-prices-csv') as Importer | undefined;
   assert.ok(found !== undefined, 'fdh import knows commodity-prices-csv');
   return found;
 }

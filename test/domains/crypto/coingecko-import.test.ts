@@ -9,7 +9,7 @@ import { importFile, ImportError, type Importer } from '../../../src/ingest/sour
 const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/crypto/${name}`, import.meta.url));
 
 function importer(): Importer {
-  const found = findImporter('coingecko-markets');
+  const found = findImporter('coingecko-markets') as Importer | undefined;
   assert.ok(found !== undefined, 'fdh import knows coingecko-markets');
   return found;
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTestHub } from '../../helpers/app.ts';
-import { importFile, ImportError } from '../../../src/ingest/source.ts';
+import { importFile, ImportError, type Importer } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { INSTRUMENTS_DEMO_SOURCE, instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
 import { fxInstrument } from '../../../src/domains/instruments/instruments.catalogue.ts';
@@ -27,7 +27,7 @@ function fixtureRates(): Map<string, Map<string, string>> {
 
 test('ecb-eurofxref loads dollar crosses derived through the euro, skipping N/A', async (t) => {
   const hub = await createTestHub(t);
-  const importer = findImporter('ecb-eurofxref');
+  const importer = findImporter('ecb-eurofxref') as Importer | undefined;
   assert.ok(importer !== undefined);
   const result = await importFile(hub.runtime.store.db, importer, FIXTURE, options);
   assert.equal(result.status, 'loaded');
@@ -65,7 +65,7 @@ test('ecb-eurofxref loads dollar crosses derived through the euro, skipping N/A'
 test('an imported file replaces demo rows for its pairs and dates; clearing the demo keeps the import', async (t) => {
   const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const db = hub.runtime.store.db;
-  const importer = findImporter('ecb-eurofxref');
+  const importer = findImporter('ecb-eurofxref') as Importer | undefined;
   assert.ok(importer !== undefined);
   await importFile(db, importer, FIXTURE, options);
   const june19 = await db.selectFrom('instrument_close').selectAll().where('instrument', '=', fxInstrument('EUR/USD')).where('date', '=', '2026-06-19').execute();
@@ -82,7 +82,7 @@ test('an imported file replaces demo rows for its pairs and dates; clearing the 
 
 test('a malformed file is rejected naming its line, and nothing is written', async (t) => {
   const hub = await createTestHub(t);
-  const importer = findImporter('ecb-eurofxref');
+  const importer = findImporter('ecb-eurofxref') as Importer | undefined;
   assert.ok(importer !== undefined);
   await assert.rejects(importFile(hub.runtime.store.db, importer, MALFORMED, options), (error: unknown) => {
     assert.ok(error instanceof ImportError);
@@ -98,7 +98,7 @@ test('a malformed file is rejected naming its line, and nothing is written', asy
 test('re-seeding the demo after an import keeps the imported rates and fills the other days', async (t) => {
   const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const db = hub.runtime.store.db;
-  const importer = findImporter('ecb-eurofxref');
+  const importer = findImporter('ecb-eurofxref') as Importer | undefined;
   assert.ok(importer !== undefined);
   const eurCloses = async () =>
     db.selectFrom('instrument_close').select(['date', 'close', 'source']).where('instrument', '=', fxInstrument('EUR/USD')).orderBy('date').execute();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTestHub } from '../../helpers/app.ts';
-import { importFile, ImportError } from '../../../src/ingest/source.ts';
+import { importFile, ImportError, type Importer } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { runDemoGenerators } from '../../../src/ingest/demo/framework.ts';
 import { INSTRUMENTS_DEMO_SOURCE, instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
@@ -23,7 +23,7 @@ interface Quote {
 
 test('fred-indices loads FRED series under the hub index codes; closed days are gaps and the change spans them', async (t) => {
   const hub = await createTestHub(t);
-  const importer = findImporter('fred-indices');
+  const importer = findImporter('fred-indices') as Importer | undefined;
   assert.ok(importer !== undefined);
   const result = await importFile(hub.runtime.store.db, importer, FIXTURE, options);
   assert.equal(result.status, 'loaded');
@@ -45,7 +45,7 @@ test('fred-indices loads FRED series under the hub index codes; closed days are 
 test('re-seeding the demo after an import keeps the imported closes and fills the rest', async (t) => {
   const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const db = hub.runtime.store.db;
-  const importer = findImporter('fred-indices');
+  const importer = findImporter('fred-indices') as Importer | undefined;
   assert.ok(importer !== undefined);
   const closesOf = async (code: string) =>
     db.selectFrom('instrument_close').select(['date', 'close', 'source']).where('instrument', '=', indexInstrument(code)).orderBy('date').execute();
@@ -73,7 +73,7 @@ test('re-seeding the demo after an import keeps the imported closes and fills th
 
 test('a malformed FRED file is rejected naming its line, and nothing is written', async (t) => {
   const hub = await createTestHub(t);
-  const importer = findImporter('fred-indices');
+  const importer = findImporter('fred-indices') as Importer | undefined;
   assert.ok(importer !== undefined);
   await assert.rejects(importFile(hub.runtime.store.db, importer, MALFORMED, options), (error: unknown) => {
     assert.ok(error instanceof ImportError);

@@ -1,8 +1,11 @@
 import { test } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { createTestHub } from '../../helpers/app.ts';
 import type { FdiByRegion } from '../../../src/domains/macro/fdi.schemas.ts';
-import { importFile, ImportError, type Importer } from '../../../src/ingest/source.ts';
+import { importFile, ImportError, isLineImporter, type AnyImporter } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { observationsCsvImporter } from '../../../src/ingest/importers/macro/observations-csv.ts';
 import { tiborJbaImporter } from '../../../src/ingest/importers/macro/tibor-jba.ts';
@@ -12,15 +15,15 @@ import { call, fixture } from './helpers.ts';
 const at = (iso: string) => ({ knowledgeAt: new Date(iso), loadedAt: new Date(iso) });
 
 /** The importer, killed after it has written its rows but before its transaction commits. */
-function killedMidway<T>(importer: Importer<T>): Importer<T> {
-  return {
-    ...importer,
-    async load(db, parsed, release) {
-      const written = await importer.load(db, parsed, release);
-      assert.ok(written > 0, 'the import wrote rows before it was killed');
-      throw new Error('killed midway');
-    },
+function killedMidway(importer: AnyImporter): AnyImporter {
+  const killed = (written: number) => {
+    assert.ok(written > 0, 'the import wrote rows before it was killed');
+    throw new Error('killed midway');
   };
+  if (isLineImporter(importer)) {
+    return { ...importer, loadBatch: async (db, rows, release, fileName) => killed(await importer.loadBatch(db, rows, release, fileName)) };
+  }
+  return { ...importer, load: async (db, parsed, release) => killed(await importer.load(db, parsed, release)) };
 }
 
 const URLS = [
@@ -72,4 +75,41 @@ test('a malformed canonical file is rejected naming the line; nothing is written
   );
   const rows = await hub.runtime.store.db.selectFrom('release').selectAll().execute();
   assert.deepEqual(rows, []);
+});
+
+test('the observation CSV is read as a stream: a problem far into the file names its line and nothing is written', async (t) => {
+  const hub = await createTestHub(t);
+  const db = hub.runtime.store.db;
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-stream-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const rows = (count: number) =>
+    Array.from({ length: count }, (_, i) => `jp.stream.s${Math.floor(i / 100)},${2000 + Math.floor((i % 100) / 12)}-${String((i % 12) + 1).padStart(2, '0')},${i},`);
+  const write = (name: string, lines: string[]) => {
+    const file = join(dir, name);
+    writeFileSync(file, ['series,period,value,marker', ...lines].join('\n') + '\n');
+    return file;
+  };
+  // Line 2 is the first row: row i is on line i + 2, well past the first batches written.
+  const bad = rows(5000);
+  bad[4321] = 'jp.stream.s43,2026-02-30,1,';
+  await assert.rejects(importFile(db, observationsCsvImporter, write('bad.csv', bad), at('2026-06-18T00:00:00.000Z')), (error: unknown) => {
+    assert.ok(error instanceof ImportError);
+    assert.match(error.message, /^bad\.csv:4323: period "2026-02-30" is not a calendar period/);
+    return true;
+  });
+  const twice = rows(5000);
+  twice.push(twice[10] ?? '');
+  await assert.rejects(importFile(db, observationsCsvImporter, write('twice.csv', twice), at('2026-06-18T00:00:00.000Z')), (error: unknown) => {
+    assert.ok(error instanceof ImportError);
+    assert.match(error.message, /^twice\.csv:5002: jp\.stream\.s0 2000-11 appears twice/);
+    return true;
+  });
+  const endless = join(dir, 'endless.csv');
+  writeFileSync(endless, `series,period,value,marker\n${'x'.repeat(2 * 1024 * 1024)}`);
+  await assert.rejects(importFile(db, observationsCsvImporter, endless, at('2026-06-18T00:00:00.000Z')), /endless\.csv:2: the line is longer than 1048576 characters/);
+  assert.deepEqual(await db.selectFrom('release').selectAll().execute(), [], 'a failed import changes nothing');
+  assert.deepEqual(await db.selectFrom('macro_observation').select('series').limit(1).execute(), []);
+
+  const fine = await importFile(db, observationsCsvImporter, write('fine.csv', rows(5000)), at('2026-06-18T00:00:00.000Z'));
+  assert.deepEqual([fine.status, fine.rows], ['loaded', 5000]);
 });

@@ -1,4 +1,4 @@
-import type { Importer } from '../../source.ts';
+import type { AnyImporter } from '../../source.ts';
 
 /** The calendar domain's importers. */
-export const calendarImporters: Importer[] = [];
+export const calendarImporters: AnyImporter[] = [];

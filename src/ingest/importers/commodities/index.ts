@@ -1,5 +1,5 @@
-import type { Importer } from '../../source.ts';
+import type { AnyImporter } from '../../source.ts';
 import { commodityPricesCsvImporter } from './commodity-prices-csv.ts';
 
 /** The commodities domain's importers. */
-export const commoditiesImporters: Importer[] = [commodityPricesCsvImporter];
+export const commoditiesImporters: AnyImporter[] = [commodityPricesCsvImporter];

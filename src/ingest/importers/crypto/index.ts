@@ -1,5 +1,5 @@
-import type { Importer } from '../../source.ts';
+import type { AnyImporter } from '../../source.ts';
 import { coingeckoMarketsImporter } from './coingecko-markets.ts';
 
 /** The crypto domain's importers. */
-export const cryptoImporters: Importer[] = [coingeckoMarketsImporter];
+export const cryptoImporters: AnyImporter[] = [coingeckoMarketsImporter];

@@ -1,5 +1,5 @@
-import type { Importer } from '../../source.ts';
+import type { AnyImporter } from '../../source.ts';
 import { jpxPcfImporter } from './jpx-pcf.ts';
 
 /** The etf domain's importers. */
-export const etfImporters: Importer[] = [jpxPcfImporter];
+export const etfImporters: AnyImporter[] = [jpxPcfImporter];

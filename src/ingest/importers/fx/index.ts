@@ -1,5 +1,5 @@
-import type { Importer } from '../../source.ts';
+import type { AnyImporter } from '../../source.ts';
 import { ecbEurofxrefImporter } from './ecb-eurofxref.ts';
 
 /** The fx domain's importers. */
-export const fxImporters: Importer[] = [ecbEurofxrefImporter];
+export const fxImporters: AnyImporter[] = [ecbEurofxrefImporter];

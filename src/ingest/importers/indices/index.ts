@@ -1,5 +1,5 @@
-import type { Importer } from '../../source.ts';
+import type { AnyImporter } from '../../source.ts';
 import { fredIndicesImporter } from './fred-indices.ts';
 
 /** The indices domain's importers. */
-export const indicesImporters: Importer[] = [fredIndicesImporter];
+export const indicesImporters: AnyImporter[] = [fredIndicesImporter];

@@ -1,6 +1,6 @@
-import type { Importer } from '../../source.ts';
+import type { AnyImporter } from '../../source.ts';
 import { observationsCsvImporter } from './observations-csv.ts';
 import { tiborJbaImporter } from './tibor-jba.ts';
 
 /** The macro domain's importers. */
-export const macroImporters: Importer[] = [tiborJbaImporter, observationsCsvImporter];
+export const macroImporters: AnyImporter[] = [tiborJbaImporter, observationsCsvImporter];

@@ -1,6 +1,7 @@
-import { ImportError, type Importer } from '../../source.ts';
-import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
-import { csvCells, numberedLines } from '../../csv.ts';
+import { ImportError, type LineImporter } from '../../source.ts';
+import type { ObservationInput } from '../../../store/vintage.ts';
+import { loadObservationBatch, OBSERVATION_BATCH_ROWS, type NumberedObservation } from '../../observation-batches.ts';
+import { csvCells } from '../../csv.ts';
 import { calendarPeriod } from '../../calendar-dates.ts';
 
 const SERIES = /^[a-z0-9][a-z0-9./_-]*$/i;
@@ -13,41 +14,50 @@ const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 /** Exchange rates, index and commodity levels live in the instruments' series store, not the macro store. */
 const INSTRUMENT_SERIES = /^(fx\.|[a-z]{2}\.(index|commodity)\.)/;
 
-export const observationsCsvImporter: Importer<ObservationInput[]> = {
+function observationOf(cells: string[], line: number, fileName: string): ObservationInput {
+  const [series = '', period = '', value = '', marker = ''] = cells;
+  if (!SERIES.test(series)) throw new ImportError(`${fileName}:${line}: "${series}" is not a series key`);
+  if (INSTRUMENT_SERIES.test(series)) {
+    throw new ImportError(`${fileName}:${line}: "${series}" is an instrument level; load exchange rates, indices and commodities with ecb-eurofxref, fred-indices or commodity-prices-csv`);
+  }
+  if (calendarPeriod(period) === undefined) {
+    throw new ImportError(`${fileName}:${line}: period "${period}" is not a calendar period (YYYY, YYYY-Qn, YYYY-MM or YYYY-MM-DD)`);
+  }
+  if (value !== '' && !NUMBER.test(value)) throw new ImportError(`${fileName}:${line}: value "${value}" is not a number`);
+  return { series, period, value: value === '' ? null : Number(value), marker: marker === '' ? null : marker };
+}
+
+export const observationsCsvImporter: LineImporter<NumberedObservation> = {
   dataset: 'macro-observations',
   datasets: ['macro'],
   description: 'Canonical macro observation CSV (series,period,value[,marker])',
   source: 'Imported observation file',
-  parse(content, fileName) {
-    const lines = numberedLines(content).filter(({ text }) => text.trim() !== '');
-    const heading = lines.shift();
-    const names = heading === undefined ? [] : csvCells(heading.text).map((c) => c.toLowerCase());
-    const hasMarker = names.length === 4 && names[3] === 'marker';
-    if (names[0] !== 'series' || names[1] !== 'period' || names[2] !== 'value' || !(names.length === 3 || hasMarker)) {
-      throw new ImportError(`${fileName}:${heading?.line ?? 1}: the heading must be series,period,value[,marker]`);
-    }
-    const seen = new Set<string>();
-    const rows = lines.map(({ line, text }) => {
+  async *rows(lines, fileName) {
+    let names: string[] | undefined;
+    let batch: NumberedObservation[] = [];
+    let count = 0;
+    for await (const { line, text } of lines) {
+      if (text.trim() === '') continue;
+      if (names === undefined) {
+        names = csvCells(text).map((c) => c.toLowerCase());
+        const hasMarker = names.length === 4 && names[3] === 'marker';
+        if (names[0] !== 'series' || names[1] !== 'period' || names[2] !== 'value' || !(names.length === 3 || hasMarker)) {
+          throw new ImportError(`${fileName}:${line}: the heading must be series,period,value[,marker]`);
+        }
+        continue;
+      }
       const cells = csvCells(text);
       if (cells.length !== names.length) throw new ImportError(`${fileName}:${line}: ${cells.length} cells, expected ${names.length}`);
-      const [series = '', period = '', value = '', marker = ''] = cells;
-      if (!SERIES.test(series)) throw new ImportError(`${fileName}:${line}: "${series}" is not a series key`);
-      if (INSTRUMENT_SERIES.test(series)) {
-        throw new ImportError(`${fileName}:${line}: "${series}" is an instrument level; load exchange rates, indices and commodities with ecb-eurofxref, fred-indices or commodity-prices-csv`);
+      batch.push({ line, row: observationOf(cells, line, fileName) });
+      count++;
+      if (batch.length === OBSERVATION_BATCH_ROWS) {
+        yield batch;
+        batch = [];
       }
-      if (calendarPeriod(period) === undefined) {
-        throw new ImportError(`${fileName}:${line}: period "${period}" is not a calendar period (YYYY, YYYY-Qn, YYYY-MM or YYYY-MM-DD)`);
-      }
-      if (value !== '' && !NUMBER.test(value)) throw new ImportError(`${fileName}:${line}: value "${value}" is not a number`);
-      const key = `${series}|${period}`;
-      if (seen.has(key)) throw new ImportError(`${fileName}:${line}: ${series} ${period} appears twice`);
-      seen.add(key);
-      return { series, period, value: value === '' ? null : Number(value), marker: marker === '' ? null : marker };
-    });
-    if (rows.length === 0) throw new ImportError(`${fileName}: no observations after the heading`);
-    return rows;
+    }
+    if (names === undefined) throw new ImportError(`${fileName}:1: the heading must be series,period,value[,marker]`);
+    if (count === 0) throw new ImportError(`${fileName}: no observations after the heading`);
+    if (batch.length > 0) yield batch;
   },
-  load(db, rows, release) {
-    return recordObservations(db, release, rows);
-  },
+  loadBatch: loadObservationBatch,
 };

@@ -1,7 +1,7 @@
-import { ImportError, type Importer } from '../../source.ts';
-import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
+import { ImportError, type LineImporter } from '../../source.ts';
+import { loadObservationBatch, OBSERVATION_BATCH_ROWS, type NumberedObservation } from '../../observation-batches.ts';
 import { TIBOR_TENORS, tiborSeries, type TiborTenor } from '../../../domains/macro/series.ts';
-import { csvCells, numberedLines } from '../../csv.ts';
+import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 
 /** JBA's column headings per tenor (`1WEEK`, `1MONTH`, …); the 2- and 12-month columns are not served. */
@@ -12,17 +12,18 @@ const NOT_PUBLISHED = new Set(['', '-', '—', 'N/A']);
 /**
  * JBA TIBOR Administration's daily Japanese Yen TIBOR file: title lines, a `Date,1WEEK,1MONTH,…`
  * heading, then one row per business day (`2026/06/01` or `2026-06-01`, rates in percent).
+ * Read as a stream; a day given twice is refused naming its line (observation-batches.ts).
  */
-export const tiborJbaImporter: Importer<ObservationInput[]> = {
+export const tiborJbaImporter: LineImporter<NumberedObservation> = {
   dataset: 'jp-tibor-jba',
   datasets: ['macro'],
   description: 'JBA daily Japanese Yen TIBOR CSV (Date,1WEEK,1MONTH,3MONTH,6MONTH,12MONTH)',
   source: 'JBA TIBOR Administration',
-  parse(content, fileName) {
-    const rows: ObservationInput[] = [];
+  async *rows(lines, fileName) {
     let columns: { index: number; tenor: TiborTenor }[] | undefined;
-    const seen = new Set<string>();
-    for (const { line, text } of numberedLines(content)) {
+    let batch: NumberedObservation[] = [];
+    let count = 0;
+    for await (const { line, text } of lines) {
       if (text.trim() === '') continue;
       const cells = csvCells(text);
       if (columns === undefined) {
@@ -38,24 +39,25 @@ export const tiborJbaImporter: Importer<ObservationInput[]> = {
       const dateText = cells[0] ?? '';
       const date = calendarDate(dateText, 'YYYY/MM/DD') ?? calendarDate(dateText, 'YYYY-MM-DD');
       if (date === undefined) throw new ImportError(`${fileName}:${line}: date "${dateText}" is not a calendar date (YYYY/MM/DD)`);
-      if (seen.has(date)) throw new ImportError(`${fileName}:${line}: ${date} appears twice`);
-      seen.add(date);
       for (const { index, tenor } of columns) {
         const cell = cells[index] ?? '';
         if (NOT_PUBLISHED.has(cell)) {
-          rows.push({ series: tiborSeries(tenor), period: date, value: null, marker: null });
+          batch.push({ line, row: { series: tiborSeries(tenor), period: date, value: null, marker: null } });
           continue;
         }
         const value = Number(cell);
         if (!/^-?\d+(\.\d+)?$/.test(cell) || !Number.isFinite(value)) throw new ImportError(`${fileName}:${line}: ${tenor} rate "${cell}" is not a number`);
-        rows.push({ series: tiborSeries(tenor), period: date, value, marker: null });
+        batch.push({ line, row: { series: tiborSeries(tenor), period: date, value, marker: null } });
+      }
+      count++;
+      if (batch.length >= OBSERVATION_BATCH_ROWS) {
+        yield batch;
+        batch = [];
       }
     }
     if (columns === undefined) throw new ImportError(`${fileName}: no "Date,1WEEK,1MONTH,…" heading line`);
-    if (rows.length === 0) throw new ImportError(`${fileName}: no fixings after the heading`);
-    return rows;
+    if (count === 0) throw new ImportError(`${fileName}: no fixings after the heading`);
+    if (batch.length > 0) yield batch;
   },
-  load(db, rows, release) {
-    return recordObservations(db, release, rows);
-  },
+  loadBatch: loadObservationBatch,
 };

@@ -1,5 +1,5 @@
-import type { Importer } from '../../source.ts';
+import type { AnyImporter } from '../../source.ts';
 import { rssFeedImporter } from './rss-feed.ts';
 
 /** The news domain's importers. */
-export const newsImporters: Importer[] = [rssFeedImporter];
+export const newsImporters: AnyImporter[] = [rssFeedImporter];

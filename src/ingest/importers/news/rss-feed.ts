@@ -18,15 +18,37 @@ export interface ParsedArticle {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
+/** A character reference naming no character XML allows (`&#0;`, `&#xD800;`, `&#x110000;`). */
+class InvalidReference extends Error {
+  readonly reference: string;
+  constructor(reference: string) {
+    super(`invalid character reference ${reference}`);
+    this.reference = reference;
+  }
+}
+
+/** XML 1.0's Char production. */
+function isXmlCharacter(codePoint: number): boolean {
+  return (
+    codePoint === 0x9 ||
+    codePoint === 0xa ||
+    codePoint === 0xd ||
+    (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
+    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
+    (codePoint >= 0x10000 && codePoint <= 0x10ffff)
+  );
+}
+
 function decodeText(raw: string): string {
   const cdata = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(raw);
   const text = cdata === null ? raw : (cdata[1] ?? '');
   const decoded =
     cdata === null
       ? text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, name: string) => {
-          if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-          if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-          return ENTITIES[name] ?? whole;
+          if (!name.startsWith('#')) return ENTITIES[name] ?? whole;
+          const codePoint = name.startsWith('#x') ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+          if (!isXmlCharacter(codePoint)) throw new InvalidReference(whole);
+          return String.fromCodePoint(codePoint);
         })
       : text;
   // Summaries often carry HTML: keep the text only.
@@ -42,11 +64,36 @@ interface Element {
   bodyIndex: number;
 }
 
+/**
+ * The `<tag …>…</tag>` and `<tag …/>` elements of `xml`, found by scanning forward once: an
+ * element left open ends the search (no later one can close), where a lazy regular expression
+ * would scan to the end of the file again from every opening.
+ */
 function elements(xml: string, tag: string): Element[] {
   const found: Element[] = [];
-  const pattern = new RegExp(`<${tag}(\\s[^>]*)?(?:/>|>([\\s\\S]*?)</${tag}>)`, 'g');
-  for (const match of xml.matchAll(pattern)) {
-    found.push({ attributes: match[1] ?? '', body: match[2] ?? '', index: match.index, bodyIndex: match.index + match[0].indexOf('>') + 1 });
+  const open = `<${tag}`;
+  const close = `</${tag}>`;
+  for (let from = 0; ; ) {
+    const index = xml.indexOf(open, from);
+    if (index === -1) break;
+    const next = xml[index + open.length] ?? '';
+    if (next !== '>' && next !== '/' && !/\s/.test(next)) {
+      from = index + open.length;
+      continue;
+    }
+    const tagEnd = xml.indexOf('>', index);
+    if (tagEnd === -1) break;
+    const selfClosing = xml[tagEnd - 1] === '/';
+    const attributes = xml.slice(index + open.length, selfClosing ? tagEnd - 1 : tagEnd);
+    if (selfClosing) {
+      found.push({ attributes, body: '', index, bodyIndex: tagEnd + 1 });
+      from = tagEnd + 1;
+      continue;
+    }
+    const closing = xml.indexOf(close, tagEnd + 1);
+    if (closing === -1) break;
+    found.push({ attributes, body: xml.slice(tagEnd + 1, closing), index, bodyIndex: tagEnd + 1 });
+    from = closing + close.length;
   }
   return found;
 }
@@ -61,7 +108,21 @@ const first = (xml: string, ...tags: string[]) => {
 
 const attribute = (attributes: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`).exec(attributes)?.[1];
 
-const lineAt = (content: string, index: number) => content.slice(0, index).split('\n').length;
+/** The line of any offset in `content`, found by binary search over the line starts (counted once). */
+function lineFinder(content: string): (index: number) => number {
+  const starts = [0];
+  for (let i = content.indexOf('\n'); i !== -1; i = content.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (index) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] ?? 0) <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+}
 
 /**
  * RSS `<pubDate>` is RFC 822; Atom `<published>`/`<updated>` and `<dc:date>` are ISO 8601,
@@ -78,6 +139,17 @@ function publicationInstant(text: string): string | undefined {
  * an instrument.
  */
 export function parseFeed(content: string, fileName: string): ParsedArticle[] {
+  const lineAt = lineFinder(content);
+  try {
+    return articlesOf(content, fileName, lineAt);
+  } catch (error) {
+    if (!(error instanceof InvalidReference)) throw error;
+    const at = content.indexOf(error.reference);
+    throw new ImportError(`${fileName}: line ${lineAt(Math.max(0, at))}: ${error.message}`);
+  }
+}
+
+function articlesOf(content: string, fileName: string, lineAt: (index: number) => number): ParsedArticle[] {
   const isAtom = /<feed[\s>]/.test(content);
   if (!isAtom && !/<rss[\s>]/.test(content)) throw new ImportError(`${fileName}: line 1: not an RSS 2.0 or Atom feed`);
   const head = content.split(isAtom ? /<entry[\s>]/ : /<item[\s>]/)[0] ?? '';
@@ -88,7 +160,7 @@ export function parseFeed(content: string, fileName: string): ParsedArticle[] {
   const articles: ParsedArticle[] = [];
   const kind = isAtom ? 'entry' : 'item';
   for (const [ordinal, item] of elements(content, kind).entries()) {
-    const line = lineAt(content, item.index);
+    const line = lineAt(item.index);
     const where = `${fileName}: line ${line}`;
     const title = decodeText(first(item.body, 'title')?.body ?? '');
     if (title === '') throw new ImportError(`${where}: the ${kind} has no title`);
@@ -99,7 +171,7 @@ export function parseFeed(content: string, fileName: string): ParsedArticle[] {
     const dateText = decodeText(dateElement?.body ?? '');
     const publishedAt = publicationInstant(dateText);
     if (publishedAt === undefined) {
-      const dateLine = dateElement === undefined ? line : lineAt(content, item.bodyIndex + dateElement.index);
+      const dateLine = dateElement === undefined ? line : lineAt(item.bodyIndex + dateElement.index);
       throw new ImportError(`${fileName}: line ${dateLine}: ${kind} ${ordinal + 1}: publication date "${dateText}" is not a calendar date-time`);
     }
     const guid = decodeText(first(item.body, isAtom ? 'id' : 'guid')?.body ?? '') || url;

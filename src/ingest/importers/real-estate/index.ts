@@ -1,5 +1,5 @@
-import type { Importer } from '../../source.ts';
+import type { AnyImporter } from '../../source.ts';
 import { mlitTransactionsImporter } from './mlit-transactions.ts';
 
 /** The real-estate domain's importers. */
-export const realEstateImporters: Importer[] = [mlitTransactionsImporter];
+export const realEstateImporters: AnyImporter[] = [mlitTransactionsImporter];
