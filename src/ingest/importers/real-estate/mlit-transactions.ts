@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Importer } from '../../source.ts';
-import { ImportError } from '../../source.ts';
+import { ImportError, type LineImporter } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarQuarter } from '../../calendar-dates.ts';
 
@@ -42,54 +41,68 @@ export function municipalityKey(name: string): string {
     .trim();
 }
 
-export function parseMlitCsv(content: string, fileName: string): ParsedTransaction[] {
-  const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = csvCells(lines[0] ?? '');
-  const missing = REQUIRED.filter((name) => !header.includes(name));
-  if (missing.length > 0) throw new ImportError(`${fileName}: line 1: missing columns ${missing.join(', ')}`);
+/** Transactions written per batch: bounds the memory of a load. */
+const BATCH_ROWS = 1000;
+
+function transactionOf(header: string[], text: string, line: number, fileName: string): ParsedTransaction {
   const column = (fields: string[], name: string) => fields[header.indexOf(name)] ?? '';
-  const rows: ParsedTransaction[] = [];
-  lines.forEach((text, index) => {
-    if (index === 0 || text.trim() === '') return;
-    const line = index + 1;
-    const fields = csvCells(text);
-    const where = `${fileName}: line ${line}`;
-    if (fields.length !== header.length) throw new ImportError(`${where}: ${fields.length} fields where the header has ${header.length}`);
-    const price = Number(column(fields, 'TradePrice').replaceAll(',', ''));
-    if (!Number.isFinite(price) || price <= 0) throw new ImportError(`${where}: TradePrice "${column(fields, 'TradePrice')}" is not a price`);
-    // Large lots are published as "2000 m^2 or greater.": the bound is the figure.
-    const area = Number(/^[\d.,]+/.exec(column(fields, 'Area'))?.[0]?.replaceAll(',', '') ?? NaN);
-    if (!Number.isFinite(area) || area <= 0) throw new ImportError(`${where}: Area "${column(fields, 'Area')}" is not an area`);
-    const period = tradePeriod(column(fields, 'Period'));
-    if (period === undefined) throw new ImportError(`${where}: Period "${column(fields, 'Period')}" is not a calendar quarter`);
-    const year = /^(\d{4})/.exec(column(fields, 'BuildingYear'))?.[1];
-    const optional = (name: string) => (header.includes(name) && column(fields, name) !== '' ? column(fields, name) : null);
-    rows.push({
-      line,
-      // Trailing whitespace is not part of the transaction: the same line saved with it keeps its id.
-      key: createHash('sha256').update(text.trimEnd()).digest('hex').slice(0, 20),
-      prefecture: column(fields, 'Prefecture'),
-      municipality: column(fields, 'Municipality'),
-      type: column(fields, 'Type'),
-      price,
-      area,
-      buildingYear: year === undefined ? null : Number(year),
-      structure: optional('Structure'),
-      floorPlan: optional('FloorPlan'),
-      tradePeriod: period,
-    });
-  });
-  if (rows.length === 0) throw new ImportError(`${fileName}: line 2: the file has no transactions`);
-  return rows;
+  const fields = csvCells(text);
+  const where = `${fileName}: line ${line}`;
+  if (fields.length !== header.length) throw new ImportError(`${where}: ${fields.length} fields where the header has ${header.length}`);
+  const price = Number(column(fields, 'TradePrice').replaceAll(',', ''));
+  if (!Number.isFinite(price) || price <= 0) throw new ImportError(`${where}: TradePrice "${column(fields, 'TradePrice')}" is not a price`);
+  // Large lots are published as "2000 m^2 or greater.": the bound is the figure.
+  const area = Number(/^[\d.,]+/.exec(column(fields, 'Area'))?.[0]?.replaceAll(',', '') ?? NaN);
+  if (!Number.isFinite(area) || area <= 0) throw new ImportError(`${where}: Area "${column(fields, 'Area')}" is not an area`);
+  const period = tradePeriod(column(fields, 'Period'));
+  if (period === undefined) throw new ImportError(`${where}: Period "${column(fields, 'Period')}" is not a calendar quarter`);
+  const year = /^(\d{4})/.exec(column(fields, 'BuildingYear'))?.[1];
+  const optional = (name: string) => (header.includes(name) && column(fields, name) !== '' ? column(fields, name) : null);
+  return {
+    line,
+    // Trailing whitespace is not part of the transaction: the same line saved with it keeps its id.
+    key: createHash('sha256').update(text.trimEnd()).digest('hex').slice(0, 20),
+    prefecture: column(fields, 'Prefecture'),
+    municipality: column(fields, 'Municipality'),
+    type: column(fields, 'Type'),
+    price,
+    area,
+    buildingYear: year === undefined ? null : Number(year),
+    structure: optional('Structure'),
+    floorPlan: optional('FloorPlan'),
+    tradePeriod: period,
+  };
 }
 
-export const mlitTransactionsImporter: Importer<ParsedTransaction[]> = {
+/** Read as a stream and loaded in batches (source.ts, LineImporter). */
+export const mlitTransactionsImporter: LineImporter<ParsedTransaction> = {
   dataset: 'real-estate-mlit-transactions',
   datasets: ['real-estate'],
   description: 'Japanese real-estate transactions from an MLIT transaction price CSV (English columns)',
   source: 'MLIT Real Estate Information Library',
-  parse: parseMlitCsv,
-  async load(db, rows, release) {
+  async *rows(lines, fileName) {
+    let header: string[] | undefined;
+    let batch: ParsedTransaction[] = [];
+    let count = 0;
+    for await (const { line, text } of lines) {
+      if (header === undefined) {
+        header = csvCells(text);
+        const missing = REQUIRED.filter((name) => !header?.includes(name));
+        if (missing.length > 0) throw new ImportError(`${fileName}: line 1: missing columns ${missing.join(', ')}`);
+        continue;
+      }
+      if (text.trim() === '') continue;
+      batch.push(transactionOf(header, text, line, fileName));
+      count++;
+      if (batch.length === BATCH_ROWS) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (count === 0) throw new ImportError(`${fileName}: line 2: the file has no transactions`);
+    if (batch.length > 0) yield batch;
+  },
+  async loadBatch(db, rows, release, fileName) {
     const provinces = await db.selectFrom('re_province').select(['id', 'name_en']).where('country', '=', 'jp').execute();
     const provinceByName = new Map(provinces.map((p) => [p.name_en.toLowerCase(), p.id]));
     const wards = await db
@@ -100,9 +113,9 @@ export const mlitTransactionsImporter: Importer<ParsedTransaction[]> = {
     const wardByName = new Map(wards.map((w) => [`${w.province_id} ${municipalityKey(w.name)}`, w.id]));
     const values = rows.map((row) => {
       const provinceId = provinceByName.get(row.prefecture.toLowerCase());
-      if (provinceId === undefined) throw new ImportError(`line ${row.line}: unknown prefecture "${row.prefecture}"`);
+      if (provinceId === undefined) throw new ImportError(`${fileName}: line ${row.line}: unknown prefecture "${row.prefecture}"`);
       const wardId = wardByName.get(`${provinceId} ${municipalityKey(row.municipality)}`);
-      if (wardId === undefined) throw new ImportError(`line ${row.line}: unknown municipality "${row.municipality}" in ${row.prefecture}`);
+      if (wardId === undefined) throw new ImportError(`${fileName}: line ${row.line}: unknown municipality "${row.municipality}" in ${row.prefecture}`);
       return {
         id: `mlit-${row.key}`,
         ward_id: wardId,
