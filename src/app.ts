@@ -24,6 +24,8 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
     schemaController: { compilersFactory: schemaCompilers },
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: true, useDefaults: true } },
     trustProxy: false,
+    // The API reads no body; the dashboard's JSON bodies are small.
+    bodyLimit: 64 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // Errors raised before any route runs still answer with the envelope (framework-errors.ts).
