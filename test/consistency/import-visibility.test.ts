@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,13 +20,28 @@ const POLL_MS = 50;
 
 const isoDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
-async function store(t: { after: (fn: () => Promise<void> | void) => void }): Promise<Record<string, string>> {
+async function store(t: TestContext): Promise<Record<string, string>> {
   const dir = mkdtempSync(join(tmpdir(), 'fdh-visibility-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   if (testStore !== 'postgres') return { FDH_DATA_DIR: dir };
   const database = await createTestDatabase();
   t.after(() => database.drop());
   return { FDH_DATA_DIR: dir, FDH_DATABASE_URL: database.url, ...(testRedisUrl === undefined ? {} : { FDH_REDIS_URL: testRedisUrl }) };
+}
+
+/** The demo seeded until yesterday on the store of this pass, a key, and two `fdh serve` processes on it. */
+async function twoServingProcesses(t: TestContext): Promise<{ env: Record<string, string>; key: string; servers: RunningServer[] }> {
+  const env = await store(t);
+  const seeded = await runCli(['seed', 'demo', '--until', isoDay(Date.now() - 86_400_000)], env);
+  assert.equal(seeded.code, 0, seeded.stderr);
+  const created = await runCli(['keys', 'create', '--plan', 'pro'], env);
+  assert.equal(created.code, 0, created.stderr);
+  const servers = [await startServer(env), await startServer(env)];
+  t.after(async () => {
+    for (const server of servers) server.child.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.exited));
+  });
+  return { env, key: created.stdout.trim().split('\n').at(-1) ?? '', servers };
 }
 
 async function answer(server: RunningServer, key: string, path: string): Promise<{ data: unknown; meta: Record<string, unknown> }> {
@@ -51,18 +66,8 @@ async function usdJpyEverywhere(server: RunningServer, key: string): Promise<Rec
 }
 
 test('an ECB import by another process reaches every USD/JPY endpoint of both serving processes within 1 s', { timeout: 120_000 }, async (t) => {
-  const env = await store(t);
+  const { env, key, servers } = await twoServingProcesses(t);
   const today = isoDay(Date.now());
-  const seeded = await runCli(['seed', 'demo', '--until', isoDay(Date.now() - 86_400_000)], env);
-  assert.equal(seeded.code, 0, seeded.stderr);
-  const created = await runCli(['keys', 'create', '--plan', 'pro'], env);
-  assert.equal(created.code, 0, created.stderr);
-  const key = created.stdout.trim().split('\n').at(-1) ?? '';
-  const servers = [await startServer(env), await startServer(env)];
-  t.after(async () => {
-    for (const server of servers) server.child.kill('SIGKILL');
-    await Promise.all(servers.map((server) => server.exited));
-  });
   for (const server of servers) {
     const before = await usdJpyEverywhere(server, key);
     assert.equal(new Set(Object.values(before)).size, 1, `one USD/JPY before the import: ${JSON.stringify(before)}`);
@@ -108,17 +113,7 @@ async function lastClosesEverywhere(server: RunningServer, key: string): Promise
 }
 
 test('a corrected quote imported by another process reaches every cached price window of both serving processes within 1 s', { timeout: 120_000 }, async (t) => {
-  const env = await store(t);
-  const seeded = await runCli(['seed', 'demo', '--until', isoDay(Date.now() - 86_400_000)], env);
-  assert.equal(seeded.code, 0, seeded.stderr);
-  const created = await runCli(['keys', 'create', '--plan', 'pro'], env);
-  assert.equal(created.code, 0, created.stderr);
-  const key = created.stdout.trim().split('\n').at(-1) ?? '';
-  const servers = [await startServer(env), await startServer(env)];
-  t.after(async () => {
-    for (const server of servers) server.child.kill('SIGKILL');
-    await Promise.all(servers.map((server) => server.exited));
-  });
+  const { env, key, servers } = await twoServingProcesses(t);
 
   const [first] = servers;
   assert.ok(first);
