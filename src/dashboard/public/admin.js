@@ -1,5 +1,5 @@
 import * as api from './api.js';
-import { h, announce, errorBox, formatNumber, formatTime, openDialog, secretBox, table } from './dom.js';
+import { h, announce, confirmDialog, errorBox, formatNumber, formatTime, openDialog, secretBox, table } from './dom.js';
 
 function createAccountDialog(plans, onDone) {
   return openDialog('Create an account', (close) => {
@@ -41,25 +41,13 @@ function createAccountDialog(plans, onDone) {
 }
 
 function confirmDisable(account, onDone) {
-  return openDialog(`Disable ${account.email}?`, (close) => {
-    const error = h('div');
-    const confirm = h('button', {
-      type: 'button',
-      class: 'danger',
-      onclick: async () => {
-        try {
-          await api.setAccountEnabled(account.id, false);
-          announce('Account disabled');
-          close();
-          onDone();
-        } catch (failure) {
-          error.replaceChildren(errorBox(failure));
-        }
-      },
-    }, 'Disable account');
-    setTimeout(() => confirm.focus(), 0);
-    return h('div', {}, h('p', {}, 'Its keys are refused from their next request and its sessions end. You can enable it again.'), error,
-      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: close }, 'Cancel'), confirm));
+  return confirmDialog({
+    title: `Disable ${account.email}?`,
+    text: 'Its keys are refused from their next request and its sessions end. You can enable it again.',
+    confirmLabel: 'Disable account',
+    done: 'Account disabled',
+    act: () => api.setAccountEnabled(account.id, false),
+    onDone,
   });
 }
 

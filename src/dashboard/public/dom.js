@@ -68,6 +68,33 @@ export function openDialog(title, build) {
   }));
 }
 
+/**
+ * A dialog that asks before an action that cannot be taken back: `act` runs on confirmation,
+ * `done` (the announcement) is read to screen readers, and a failure stays in the dialog.
+ */
+export function confirmDialog({ title, text, confirmLabel, done, act, onDone }) {
+  return openDialog(title, (close) => {
+    const error = h('div');
+    const confirm = h('button', {
+      type: 'button',
+      class: 'danger',
+      onclick: async () => {
+        try {
+          await act();
+          announce(done);
+          close();
+          onDone();
+        } catch (failure) {
+          error.replaceChildren(errorBox(failure));
+        }
+      },
+    }, confirmLabel);
+    setTimeout(() => confirm.focus(), 0);
+    return h('div', {}, h('p', {}, text), error,
+      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: close }, 'Cancel'), confirm));
+  });
+}
+
 /** The secret of a new key (or a one-time password), shown once, with a copy button. */
 export function secretBox(label, secret, note) {
   const input = h('input', { id: 'secret', type: 'text', readonly: true, value: secret, class: 'secret', spellcheck: 'false', autocomplete: 'off' });

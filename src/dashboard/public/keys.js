@@ -1,5 +1,5 @@
 import * as api from './api.js';
-import { h, announce, errorBox, formatTime, openDialog, secretBox, table } from './dom.js';
+import { h, announce, confirmDialog, errorBox, formatTime, openDialog, secretBox, table } from './dom.js';
 
 const SECRET_NOTE = 'This is the only time the key is shown. Store it now; the hub keeps only its hash.';
 
@@ -87,30 +87,13 @@ function rotateDialog(key, onDone) {
 }
 
 function revokeDialog(key, onDone) {
-  return openDialog(`Revoke “${key.name ?? key.prefix}”?`, (close) => {
-    const error = h('div');
-    const confirm = h('button', {
-      type: 'button',
-      class: 'danger',
-      onclick: async () => {
-        try {
-          await api.revokeKey(key.id);
-          announce('Key revoked');
-          close();
-          onDone();
-        } catch (failure) {
-          error.replaceChildren(errorBox(failure));
-        }
-      },
-    }, 'Revoke key');
-    setTimeout(() => confirm.focus(), 0);
-    return h(
-      'div',
-      {},
-      h('p', {}, `Requests with ${key.prefix}… are refused from the next one. This cannot be undone.`),
-      error,
-      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: close }, 'Cancel'), confirm),
-    );
+  return confirmDialog({
+    title: `Revoke “${key.name ?? key.prefix}”?`,
+    text: `Requests with ${key.prefix}… are refused from the next one. This cannot be undone.`,
+    confirmLabel: 'Revoke key',
+    done: 'Key revoked',
+    act: () => api.revokeKey(key.id),
+    onDone,
   });
 }
 
