@@ -1,4 +1,4 @@
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ async function load(hub: TestHub, dataset: string, file: string): Promise<void> 
 const seed = (hub: TestHub, ...generators: DemoGenerator[]) => runDemoGenerators(hub.runtime.store.db, generators, { until: UNTIL, scale: 'small' });
 
 /** The J-Quants fixtures rewritten for the demo's 7203 on days the demo also generates. */
-function quotesFor7203(t: TestContext, hub: TestHub): { quotes: string; listed: string } {
+function quotesFor7203(hub: TestHub): { quotes: string; listed: string } {
   const rewrite = (name: string) => {
     const path = join(hub.dataDir, name);
     writeFileSync(path, readFileSync(fixture(`equities/${name}`), 'utf8').replaceAll('"86970"', '"72030"').replaceAll('2024-03-', '2026-03-'));
@@ -38,7 +38,7 @@ function quotesFor7203(t: TestContext, hub: TestHub): { quotes: string; listed: 
 test('seeding the equities demo after a J-Quants import fills around the imported issue and bars', async (t) => {
   const hub = await createTestHub(t);
   const db = hub.runtime.store.db;
-  const files = quotesFor7203(t, hub);
+  const files = quotesFor7203(hub);
   await load(hub, 'jquants-listed-info', files.listed);
   await load(hub, 'jquants-daily-quotes', files.quotes);
   const imported = await db.selectFrom('equity_bar').selectAll().where('code', '=', '72030').orderBy('date').execute();
@@ -57,7 +57,7 @@ test('seeding the equities demo after a J-Quants import fills around the importe
 
 test('seeding the equities demo again after a J-Quants import over it keeps the imported bars', async (t) => {
   const hub = await createTestHub(t);
-  const files = quotesFor7203(t, hub);
+  const files = quotesFor7203(hub);
   await seed(hub, equitiesDemoGenerator);
   await load(hub, 'jquants-listed-info', files.listed);
   await load(hub, 'jquants-daily-quotes', files.quotes);

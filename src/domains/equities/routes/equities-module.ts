@@ -1,6 +1,5 @@
 import type { Clock } from '../../../core/clock.ts';
 import type { EquitiesService } from '../equities.service.ts';
-import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
 
 /** What each equities route needs: built once per app in the domain's `register`. */
 export interface EquitiesModule {

@@ -12,7 +12,6 @@ export interface CommodityClose {
 }
 
 const HEADER = ['date', 'slug', 'close'];
-const CHUNK = 1000;
 
 /**
  * A daily closing-price CSV, `date,slug,close` (header required; dates YYYY-MM-DD; slugs as
