@@ -6,6 +6,7 @@
  * Arguments, if any, are file globs that narrow the run.
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { globSync } from 'node:fs';
 import { dropTestSchemas } from '../test/helpers/stores.ts';
 
@@ -24,6 +25,10 @@ function pass(name: string, passFiles: string[], env: Record<string, string>, co
   return result.status === 0;
 }
 
+// This run's id: its PostgreSQL test schemas carry it, so it drops only its own.
+const runId = randomBytes(4).toString('hex');
+process.env.FDH_TEST_RUN_ID = runId;
+
 const failed: string[] = [];
 if (!pass('embedded: SQLite store, in-process quota', files, { FDH_TEST_STORE: 'sqlite' }, 2)) failed.push('embedded');
 
@@ -32,11 +37,11 @@ if (!process.env.FDH_TEST_DATABASE_URL) {
 } else {
   const redis = process.env.FDH_TEST_REDIS_URL ? 'Redis quota' : 'in-process quota (FDH_TEST_REDIS_URL not set)';
   const env = { FDH_TEST_STORE: 'postgres' };
-  await dropTestSchemas(process.env.FDH_TEST_DATABASE_URL);
   if (!pass(`scaled out: PostgreSQL store, ${redis}`, inProcess, env, 2)) failed.push('scaled out');
-  const dropped = await dropTestSchemas(process.env.FDH_TEST_DATABASE_URL);
+  const dropped = await dropTestSchemas(process.env.FDH_TEST_DATABASE_URL, runId);
   process.stdout.write(`(dropped the pass's ${dropped} test schemas)\n`);
   if (!pass('scaled out: several processes', multiProcess, env, 1)) failed.push('several processes');
+  await dropTestSchemas(process.env.FDH_TEST_DATABASE_URL, runId);
 }
 
 if (failed.length > 0) {

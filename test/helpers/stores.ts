@@ -12,8 +12,14 @@ export const testStore: TestStore = process.env.FDH_TEST_STORE === 'postgres' ? 
 export const testDatabaseUrl = process.env.FDH_TEST_DATABASE_URL;
 export const testRedisUrl = process.env.FDH_TEST_REDIS_URL;
 
-/** Every schema the scaled-out pass makes starts with this; the runner drops them all afterwards. */
+/**
+ * Every schema a scaled-out test makes starts with this prefix plus the run's id
+ * (FDH_TEST_RUN_ID, set by the runner), so the runner drops only its own run's schemas and two
+ * runs on one database never drop each other's.
+ */
 export const TEST_SCHEMA_PREFIX = 'fdh_test_';
+const runId = (process.env.FDH_TEST_RUN_ID ?? 'adhoc').toLowerCase().replace(/[^a-z0-9]/g, '');
+export const runSchemaPrefix = (id: string = runId): string => `${TEST_SCHEMA_PREFIX}${id}_`;
 
 export interface ScaledOutEnv {
   env: Record<string, string>;
@@ -32,17 +38,17 @@ export function scaledOutEnv(): ScaledOutEnv {
   const id = randomBytes(6).toString('hex');
   const env: Record<string, string> = { FDH_DATABASE_URL: testDatabaseUrl };
   if (testRedisUrl !== undefined) env.FDH_REDIS_URL = testRedisUrl;
-  return { env, schema: `${TEST_SCHEMA_PREFIX}${id}`, redisKeyPrefix: `fdh-test-${id}:` };
+  return { env, schema: `${runSchemaPrefix()}${id}`, redisKeyPrefix: `fdh-test-${id}:` };
 }
 
-/** Drops every schema the scaled-out pass made (also those a crashed run left behind). */
-export async function dropTestSchemas(databaseUrl: string): Promise<number> {
+/** Drops the schemas of one run (its FDH_TEST_RUN_ID), and no other run's. */
+export async function dropTestSchemas(databaseUrl: string, id: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ name: string }>(
       'select nspname as name from pg_namespace where starts_with(nspname, $1)',
-      [TEST_SCHEMA_PREFIX],
+      [runSchemaPrefix(id)],
     );
     for (const { name } of rows) await client.query(`drop schema if exists "${name}" cascade`);
     return rows.length;
