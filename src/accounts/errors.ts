@@ -1,8 +1,14 @@
-/** Input an operator or a dashboard user can fix: the CLI exits 2, the dashboard answers 400. */
-export class AccountInputError extends Error {}
+import { ConflictError, InvalidInputError, NotFoundError } from '../core/domain-errors.ts';
+
+/** Input an operator or a dashboard user can fix: the CLI exits 2, the edge answers 400. */
+export class AccountInputError extends InvalidInputError {}
 
 /** No such account (or not one the caller may see): 404. */
-export class AccountNotFoundError extends AccountInputError {}
+export class AccountNotFoundError extends NotFoundError {}
 
-/** The email already names an account: 409. */
-export class EmailTakenError extends AccountInputError {}
+/** The email already names an account: 409 `EMAIL_TAKEN`. */
+export class EmailTakenError extends ConflictError {
+  constructor(message: string) {
+    super(message, 'EMAIL_TAKEN');
+  }
+}

@@ -2,12 +2,11 @@
 // The serving process keeps V8's young generation small (8 MiB semi-spaces) and lets glibc return
 // large freed buffers at once: ADR 0017 measures both against the 512 MiB a full cache may reach.
 import { UsageError } from './args.ts';
-import { KeyInputError } from '../core/auth/keys.service.ts';
+import { DomainError } from '../core/domain-errors.ts';
 import { ImportError } from '../ingest/source.ts';
 import { serveCommand } from './commands/serve.ts';
 import { keysCommand } from './commands/keys.ts';
 import { accountsCommand } from './commands/accounts.ts';
-import { AccountInputError } from '../accounts/errors.ts';
 import { seedCommand } from './commands/seed.ts';
 import { importCommand } from './commands/import.ts';
 
@@ -53,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await command(args);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof KeyInputError || error instanceof AccountInputError || error instanceof ImportError) {
+    if (error instanceof UsageError || error instanceof DomainError || error instanceof ImportError) {
       process.stderr.write(`fdh ${name}: ${error.message}\n`);
       return 2;
     }

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, STATUS_NAMES } from './errors.ts';
+import { DomainError } from './domain-errors.ts';
+import { apiErrorOf } from './error-mapping.ts';
 import type { Clock } from './clock.ts';
 import { redactKeys } from './logger.ts';
 import { errorEnvelope } from './envelope.ts';
@@ -22,10 +24,12 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
   app.decorate('apiGate', gate);
   app.decorate('answerDesk', new AnswerDesk(ctx.answers, ctx.versions));
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError | DomainError, request, reply) => {
     let apiError: ApiError;
     if (error instanceof ApiError) {
       apiError = error;
+    } else if (error instanceof DomainError) {
+      apiError = apiErrorOf(error);
     } else if (isStoreUnavailable(error)) {
       request.log.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'store unavailable');
       apiError = new ApiError(503, 'INTERNAL_ERROR', 'The data store is temporarily unavailable; retry shortly', {

@@ -54,6 +54,3 @@ export class ApiError extends Error {
     this.headers = headers;
   }
 }
-
-export const badRequest = (messages: string[]): ApiError => new ApiError(400, 'INTERNAL_ERROR', messages);
-export const notFound = (message: string, code: ErrorCode = 'INTERNAL_ERROR'): ApiError => new ApiError(404, code, message);

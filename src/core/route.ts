@@ -7,7 +7,7 @@ import type { FeatureCode, Plan } from './auth/plans.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import type { ApiGate } from './api-gate.ts';
-import { badRequest } from './errors.ts';
+import { InvalidInputError } from './domain-errors.ts';
 import { parameterProblems } from './parameters.ts';
 import { namesCurrentRepresentation } from './etag.ts';
 import { preferredEncoding, varyByEncoding } from './compression.ts';
@@ -191,7 +191,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
       const now = clock.now();
       const auth = await gate.admit(request, reply, config, now);
       const problems = parameterProblems(request, query, params);
-      if (problems.length > 0) throw badRequest(problems);
+      if (problems.length > 0) throw new InvalidInputError(problems);
 
       const handled = () => route.handler({ query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request });
       const prepared = (result: RouteResult<Static<D>>, onGrow?: (bytes: number) => void) => {

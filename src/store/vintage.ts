@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
-import { badRequest } from '../core/errors.ts';
+import { InvalidInputError } from '../core/domain-errors.ts';
 
 /**
  * The point-in-time store (contract section 7, docs/adr/0011-vintage-model.md): every version
@@ -52,7 +52,7 @@ export function endOfDay(date: string): string {
  */
 export function cutoffFor({ asOf, now }: { asOf: string | undefined; now: Date }): string {
   if (asOf === undefined) return now.toISOString();
-  if (asOf > now.toISOString().slice(0, 10)) throw badRequest([`asOf must not be after today (UTC): got ${asOf}`]);
+  if (asOf > now.toISOString().slice(0, 10)) throw new InvalidInputError([`asOf must not be after today (UTC): got ${asOf}`]);
   return endOfDay(asOf);
 }
 

@@ -2,7 +2,7 @@ import { Type, type TProperties, type TSchema } from 'typebox';
 import type { DomainModule } from '../../src/domains/index.ts';
 import { registerApiRoute, type ApiRouteDefinition } from '../../src/core/route.ts';
 import { StringEnum } from '../../src/core/schemas.ts';
-import { notFound } from '../../src/core/errors.ts';
+import { NotFoundError } from '../../src/core/domain-errors.ts';
 
 /**
  * A domain that exists only to exercise the edge: one macro-gated route with a path parameter,
@@ -31,7 +31,7 @@ export const probeDomain: DomainModule = {
       meta: { window: Type.String() },
       maxAge: () => 120,
       async handler({ params, query }) {
-        if (params.id !== PROBE_KNOWN_ID) throw notFound(`no probe ${params.id}`);
+        if (params.id !== PROBE_KNOWN_ID) throw new NotFoundError(`no probe ${params.id}`);
         return { data: { id: params.id, period: query.period, limit: query.limit, padding: 'x'.repeat(2048) }, meta: { window: query.period } };
       },
     });

@@ -12,6 +12,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { FEATURE_CODES, type FeatureCode } from './plans.ts';
+import { InvalidInputError, NotFoundError } from '../domain-errors.ts';
 import { KeysRepo, type ApiKeyRecord, type ApiKeySummary, type NewApiKey } from './keys.repo.ts';
 
 export interface CreateKeyInput {
@@ -30,10 +31,11 @@ export interface CreatedKey extends ApiKeySummary {
 
 export type KeyStatus = 'active' | 'disabled' | 'revoked' | 'expired';
 
-export class KeyInputError extends Error {}
+/** Input an operator or a dashboard user can fix: the CLI exits 2, the edge answers 400. */
+export class KeyInputError extends InvalidInputError {}
 
 /** No such key, or not one of the caller's account. */
-export class KeyNotFoundError extends KeyInputError {}
+export class KeyNotFoundError extends NotFoundError {}
 
 /** The longest a rotated key may keep working beside its replacement. */
 export const MAX_ROTATION_GRACE_SECONDS = 24 * 60 * 60;

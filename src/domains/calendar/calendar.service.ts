@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { badRequest } from '../../core/errors.ts';
+import { InvalidInputError } from '../../core/domain-errors.ts';
 import { CalendarRepo } from './calendar.repo.ts';
 import { isMacroRelease, macroActuals } from './macro-releases.ts';
 import type { MacroRepo } from '../macro/macro.repo.ts';
@@ -26,9 +26,9 @@ export class CalendarService {
     const today = input.now.toISOString().slice(0, 10);
     const from = input.from ?? (input.to === undefined ? today : addDays(input.to, -DEFAULT_WINDOW_DAYS));
     const to = input.to ?? addDays(from, DEFAULT_WINDOW_DAYS);
-    if (from > to) throw badRequest(['from must not be after to']);
+    if (from > to) throw new InvalidInputError(['from must not be after to']);
     if ((Date.parse(to) - Date.parse(from)) / DAY_MS > MAX_WINDOW_DAYS) {
-      throw badRequest([`from and to must be at most ${MAX_WINDOW_DAYS} days apart`]);
+      throw new InvalidInputError([`from and to must be at most ${MAX_WINDOW_DAYS} days apart`]);
     }
     const fromAt = `${from}T00:00:00.000Z`;
     const toAt = `${to}T23:59:59.999Z`;

@@ -1,4 +1,4 @@
-import { notFound } from '../../core/errors.ts';
+import { NotFoundError } from '../../core/domain-errors.ts';
 import { COMMODITIES, DXY_ID, FEATURED_COMMODITY_IDS, GOLD_ID, findCommodity, type Commodity, type CommodityCategory } from './commodities.catalog.ts';
 import {
   MA_WINDOW,
@@ -149,7 +149,7 @@ export class CommoditiesService {
     period: '7d' | '1m' | '3m' | 'ytd' | '1y';
     interval: 'daily' | 'weekly';
   }): Promise<CommodityHistory> {
-    if (findCommodity(id) === undefined) throw notFound(`Unknown commodity: ${id}`);
+    if (findCommodity(id) === undefined) throw new NotFoundError(`Unknown commodity: ${id}`);
     const to = today(now);
     const closes = (await this.#repo.closes({ ids: [id], from: windowStart(period, to), to })).get(id) ?? [];
     return interval === 'weekly' ? weeklyLast(closes) : closes;

@@ -1,4 +1,4 @@
-import { notFound } from '../../core/errors.ts';
+import { NotFoundError } from '../../core/domain-errors.ts';
 import { percentChange, round } from './crypto.math.ts';
 import { CRYPTO_METRICS, DOMINANCE_COINS } from './crypto.metrics.ts';
 import type { CoinMarket, CoinSnapshot, CryptoRepo } from './crypto.repo.ts';
@@ -41,7 +41,7 @@ export class CryptoService {
   /** The latest snapshot at or before `now`; none at all is a 404 (nothing to compute from). */
   async #latestSnapshotTime(now: Date): Promise<string> {
     const at = await this.#repo.latestSnapshotTime({ notAfter: now.toISOString() });
-    if (at === null) throw notFound('No crypto market data has been loaded yet');
+    if (at === null) throw new NotFoundError('No crypto market data has been loaded yet');
     return at;
   }
 

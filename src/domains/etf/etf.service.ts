@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../../core/errors.ts';
+import { InvalidInputError, NotFoundError } from '../../core/domain-errors.ts';
 import type { EtfRepo, DatedValue } from './etf.repo.ts';
 import type { EtfFundRow, EtfNavRow } from './etf.tables.ts';
 import type {
@@ -72,7 +72,7 @@ export class EtfService {
 
   async #fund(code: string): Promise<EtfFundRow> {
     const fund = await this.#repo.findFund(code);
-    if (fund === undefined) throw notFound(`No fund with code ${code}`);
+    if (fund === undefined) throw new NotFoundError(`No fund with code ${code}`);
     return fund;
   }
 
@@ -168,13 +168,13 @@ export class EtfService {
   async compareFundComposition({ codes }: { codes: string }): Promise<FundComposition[]> {
     const list = codes.split(',').map((c) => c.trim());
     if (list.length < 2 || list.length > 5 || list.some((c) => c === '')) {
-      throw badRequest(['codes must list 2 to 5 comma-separated fund codes']);
+      throw new InvalidInputError(['codes must list 2 to 5 comma-separated fund codes']);
     }
     const funds = await Promise.all(list.map((c) => this.#repo.findFund(c)));
     const known = funds.filter((fund): fund is EtfFundRow => fund !== undefined);
     if (known.length < list.length) {
       const unknown = list.filter((_c, i) => funds[i] === undefined);
-      throw badRequest([`codes: unknown fund code ${unknown.join(', ')}`]);
+      throw new InvalidInputError([`codes: unknown fund code ${unknown.join(', ')}`]);
     }
     return Promise.all(known.map((fund) => this.#composition(fund)));
   }
@@ -197,7 +197,7 @@ export class EtfService {
       ...(fund1 === undefined ? [`code1: unknown fund code ${code1}`] : []),
       ...(fund2 === undefined ? [`code2: unknown fund code ${code2}`] : []),
     ];
-    if (fund1 === undefined || fund2 === undefined) throw badRequest(problems);
+    if (fund1 === undefined || fund2 === undefined) throw new InvalidInputError(problems);
     return this.#navGrowth([
       { code: fund1.code, series: navSeries(await this.#repo.navHistory(fund1.code)) },
       { code: fund2.code, series: navSeries(await this.#repo.navHistory(fund2.code)) },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { badRequest } from '../../core/errors.ts';
+import { InvalidInputError } from '../../core/domain-errors.ts';
 import { DEFAULT_CORRELATION_ASSETS, DEFAULT_TABLE_PAIRS, DXY, EM_PAIRS, USD_JPY } from './fx.catalogue.ts';
 import { CLOSES_NEEDED, pairStress, stressSummary } from './fx.em-stress.ts';
 import { FxRepo, type FxClose, type FxPairSpan } from './fx.repo.ts';
@@ -33,8 +33,8 @@ const latestOf = (dates: readonly string[]): string | null =>
 function parseSymbols(raw: string | undefined, parameter: string, max: number): string[] | undefined {
   if (raw === undefined) return undefined;
   const symbols = [...new Set(raw.split(',').map((token) => token.trim().toUpperCase()))];
-  if (symbols.some((symbol) => symbol === '')) throw badRequest([`${parameter} must be a comma-separated list without empty items`]);
-  if (symbols.length > max) throw badRequest([`${parameter} lists ${symbols.length} items; at most ${max} are allowed`]);
+  if (symbols.some((symbol) => symbol === '')) throw new InvalidInputError([`${parameter} must be a comma-separated list without empty items`]);
+  if (symbols.length > max) throw new InvalidInputError([`${parameter} lists ${symbols.length} items; at most ${max} are allowed`]);
   return symbols;
 }
 
@@ -91,7 +91,7 @@ export class FxService {
 
   async getCorrelation({ assets }: { assets?: string | undefined }): Promise<FxCorrelation> {
     const requested = parseSymbols(assets, 'assets', MAX_CORRELATION_ASSETS);
-    if (requested !== undefined && requested.length < 2) throw badRequest(['assets must list at least 2 assets']);
+    if (requested !== undefined && requested.length < 2) throw new InvalidInputError(['assets must list at least 2 assets']);
     const spans = await this.#storedSpans(requested ?? DEFAULT_CORRELATION_ASSETS, requested === undefined ? undefined : 'assets');
     const symbols = spans.map((span) => span.pair);
     if (spans.length === 0) return { window: `${CORRELATION_DATES}d`, asOf: null, samples: 0, symbols, matrix: [] };
@@ -171,7 +171,7 @@ export class FxService {
     const unknown = symbols.filter((symbol) => !spans.has(symbol));
     if (parameter !== undefined && unknown.length > 0) {
       const known = await this.#repo.knownPairs();
-      throw badRequest(unknown.map((symbol) => `${parameter}: unknown pair "${symbol}"; known: ${known.join(', ')}`));
+      throw new InvalidInputError(unknown.map((symbol) => `${parameter}: unknown pair "${symbol}"; known: ${known.join(', ')}`));
     }
     return symbols.flatMap((symbol) => spans.get(symbol) ?? []);
   }

@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/errors.ts';
+import { InvalidInputError } from '../../core/domain-errors.ts';
 import { cutoffFor, provenance, type Provenance, type ServedFigure } from '../../store/vintage.ts';
 import type {
   CpiPoint,
@@ -22,7 +22,7 @@ export interface Vintaged<T> {
 
 export function resolveCountry(code: string): MacroCountry {
   const upper = code.toUpperCase();
-  if (!isMacroCountry(upper)) throw badRequest([`country must be one of ${COUNTRIES.join(', ')} (got ${code})`]);
+  if (!isMacroCountry(upper)) throw new InvalidInputError([`country must be one of ${COUNTRIES.join(', ')} (got ${code})`]);
   return upper;
 }
 

@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/errors.ts';
+import { InvalidInputError } from '../../core/domain-errors.ts';
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
 import type { FdiByRegion, FdiQuarterRecord, FdiRegionValues } from './fdi.schemas.ts';
 import { byPeriod, type MacroRepo } from './macro.repo.ts';
@@ -40,9 +40,9 @@ export function fdiWindow(input: { quarters: number; from?: string | undefined; 
 
 function validateWindow(from: string | undefined, to: string | undefined): void {
   if (from === undefined || to === undefined) return;
-  if (from > to) throw badRequest([`from (${from}) must not be after to (${to})`]);
+  if (from > to) throw new InvalidInputError([`from (${from}) must not be after to (${to})`]);
   const span = quarterIndex(to) - quarterIndex(from) + 1;
-  if (span > MAX_QUARTERS) throw badRequest([`from and to span ${span} quarters; at most ${MAX_QUARTERS}`]);
+  if (span > MAX_QUARTERS) throw new InvalidInputError([`from and to span ${span} quarters; at most ${MAX_QUARTERS}`]);
 }
 
 export class FdiService {
@@ -53,7 +53,7 @@ export class FdiService {
   }
 
   async getFdiByRegion(input: FdiByRegionInput): Promise<FdiByRegion> {
-    if (input.country.toUpperCase() !== 'JP') throw badRequest([`country must be jp (got ${input.country}); Vietnam is served by /macro/fdi/vn/flows`]);
+    if (input.country.toUpperCase() !== 'JP') throw new InvalidInputError([`country must be jp (got ${input.country}); Vietnam is served by /macro/fdi/vn/flows`]);
     validateWindow(input.from, input.to);
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
     const directions = input.direction === undefined ? FDI_DIRECTIONS : [input.direction];

@@ -1,4 +1,4 @@
-import { notFound } from '../../core/errors.ts';
+import { NotFoundError } from '../../core/domain-errors.ts';
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
 import { derivationSeries, findIndicatorTable, INDICATOR_TABLES, type Derivation, type IndicatorTableDefinition } from './indicator-tables.ts';
 import type { IndicatorList, IndicatorTable } from './indicators.schemas.ts';
@@ -68,7 +68,7 @@ export class IndicatorsService {
 
   async getIndicatorTable(input: { name: string; periods: number; asOf?: string | undefined; now: Date }): Promise<IndicatorTable> {
     const table = findIndicatorTable(input.name);
-    if (table === undefined) throw notFound(`Unknown indicator table "${input.name}"; GET /macro/indicators lists them`);
+    if (table === undefined) throw new NotFoundError(`Unknown indicator table "${input.name}"; GET /macro/indicators lists them`);
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
     const keys = [...new Set(COUNTRIES.flatMap((c) => derivationSeries(table.rows[c].derivation).map((s) => countrySeries(c, s))))];
     const served = await this.#repo.series({ series: keys, cutoff });

@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/errors.ts';
+import { InvalidInputError } from '../../core/domain-errors.ts';
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
 import { dayChange } from '../instruments/day-change.ts';
 import { crossRate, dollarRateInstrument, unitsPerDollar } from '../instruments/dollar-quotes.ts';
@@ -88,7 +88,7 @@ export class MarketsService {
     if (!supported.includes(base)) problems.push(`currency1 must be one of ${supported.join(', ')} (got ${input.currency1})`);
     if (!supported.includes(quote)) problems.push(`currency2 must be one of ${supported.join(', ')} (got ${input.currency2})`);
     if (problems.length === 0 && base === quote) problems.push('currency2 must differ from currency1');
-    if (problems.length > 0) throw badRequest(problems);
+    if (problems.length > 0) throw new InvalidInputError(problems);
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
     const months = windowMonths(input.period ?? '1Y');
     const today = input.asOf ?? input.now.toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { badRequest } from '../../core/errors.ts';
+import { InvalidInputError } from '../../core/domain-errors.ts';
 import { NewsRepo, type ArticleFilter } from './news.repo.ts';
 import { decodeCursor, encodeCursor } from './news.cursor.ts';
 import { labelOf, scoreArticle } from './sentiment.scorer.ts';
@@ -47,11 +47,11 @@ export class NewsService {
 
   async getFeed(input: FeedInput): Promise<{ items: NewsItem[]; nextCursor: string | null }> {
     if (input.from !== undefined && input.to !== undefined && input.from > input.to) {
-      throw badRequest(['from must not be after to']);
+      throw new InvalidInputError(['from must not be after to']);
     }
     const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
     if (input.cursor !== undefined && after === undefined) {
-      throw badRequest(['cursor is not a valid cursor: pass meta.nextCursor of a previous page unchanged']);
+      throw new InvalidInputError(['cursor is not a valid cursor: pass meta.nextCursor of a previous page unchanged']);
     }
     const nowIso = input.now.toISOString();
     const endOfTo = input.to === undefined ? nowIso : `${input.to}T23:59:59.999Z`;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { notFound } from '../../core/errors.ts';
+import { NotFoundError } from '../../core/domain-errors.ts';
 import { RealEstateRepo, type WardPriceAggregate, type WardScope } from './real-estate.repo.ts';
 import { boundingBox, parseRings } from './geometry.ts';
 import {
@@ -31,7 +31,7 @@ function present(values: readonly (number | null)[]): number[] {
 
 function asCountryScope(country: string): CountryScope {
   const scope = COUNTRY_SCOPES.find((c) => c === country);
-  if (scope === undefined) throw notFound(`Unknown country "${country}": use jp, vn or all`);
+  if (scope === undefined) throw new NotFoundError(`Unknown country "${country}": use jp, vn or all`);
   return scope;
 }
 
@@ -79,7 +79,7 @@ export class RealEstateService {
     const scope = asCountryScope(country);
     const province = await this.#repo.province(provinceId);
     if (province === undefined || (scope !== 'all' && province.country !== scope)) {
-      throw notFound(`No province ${provinceId} in ${scope === 'all' ? 'any country' : scope}`);
+      throw new NotFoundError(`No province ${provinceId} in ${scope === 'all' ? 'any country' : scope}`);
     }
     return province;
   }
@@ -181,7 +181,7 @@ export class RealEstateService {
   async getTransactions({ provinceId, wardId, from, to }: { provinceId: number; wardId: number; from?: string | undefined; to?: string | undefined }): Promise<Transactions> {
     const province = await this.#province({ country: 'jp', provinceId });
     const ward = await this.#repo.ward({ provinceId: province.id, wardId });
-    if (ward === undefined) throw notFound(`No ward ${wardId} in province ${provinceId}`);
+    if (ward === undefined) throw new NotFoundError(`No ward ${wardId} in province ${provinceId}`);
     const rows = await this.#repo.transactions({ wardId, from, to });
     const transactions = rows.map((r) => ({
       id: r.id,
