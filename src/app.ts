@@ -9,12 +9,13 @@ import { capConnectionsPerAddress, serverTimeouts } from './core/connection-limi
 import { parseQueryString } from './core/querystring.ts';
 import { registerSystemRoutes } from './core/system.routes.ts';
 import { registerUsageRoute } from './core/usage.routes.ts';
-import { domains as allDomains, type DomainModule } from './domains/index.ts';
+import { domains as allDomains } from './domains/index.ts';
+import type { Domain } from './domains/domain.ts';
 import { registerDashboardApi } from './dashboard/api/index.ts';
 import { registerDashboardPages } from './dashboard/pages.ts';
 
 /** Builds the HTTP application around an already-open context. Listening is the caller's business. */
-export async function buildApp(ctx: AppContext, options: { domains?: readonly DomainModule[] } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: { domains?: readonly Domain[] } = {}): Promise<FastifyInstance> {
   const accessLog = new AccessLog(ctx.usage);
   const app = Fastify({
     loggerInstance: ctx.logger,
@@ -43,7 +44,9 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   await registerOpenApi(app, ctx);
   registerSystemRoutes(app, ctx);
   registerUsageRoute(app, ctx);
-  for (const domain of options.domains ?? allDomains) await domain.register(app, ctx);
+  for (const domain of options.domains ?? allDomains) {
+    for (const route of domain.routes(ctx)) route.register(app, ctx.clock, domain.tag);
+  }
   await registerDashboardApi(app, ctx);
   registerDashboardPages(app);
   await app.ready();

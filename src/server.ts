@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Runtime } from './runtime.ts';
-import type { DomainModule } from './domains/index.ts';
+import type { Domain } from './domains/domain.ts';
 
 /**
  * Serves until SIGTERM or SIGINT, then stops accepting, lets in-flight requests finish,
@@ -9,7 +9,7 @@ import type { DomainModule } from './domains/index.ts';
  */
 export async function serve(
   runtime: Runtime,
-  options: { domains?: readonly DomainModule[] } = {},
+  options: { domains?: readonly Domain[] } = {},
 ): Promise<{ app: FastifyInstance; stopped: Promise<void> }> {
   const app = await buildApp(runtime, options);
   await app.listen({ port: runtime.config.port, host: runtime.config.host });

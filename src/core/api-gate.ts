@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
 import { grantedFeatures } from './auth/keys.service.ts';
-import type { ApiRouteConfig, AuthContext } from './route.ts';
+import { weightOf, type ApiRouteConfig, type AuthContext } from './route-config.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import type { AppContext } from './context.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
@@ -50,7 +50,7 @@ export class ApiGate {
     const auth = await this.#authenticate(request, now);
     const nowMs = now.getTime();
     if (route.feature !== null && !auth.features.includes(route.feature)) return this.#forbid(reply, auth, route.feature, nowMs);
-    const weight = this.#ctx.plans.weightOf(route.pathTemplate, route.weight);
+    const weight = weightOf(this.#ctx.plans, route);
     const decision = await this.#ctx.limiter.consume({ subject: auth.key.id, budget: auth.plan.budget, weight, nowMs });
     request.quota = decision;
     setQuotaHeaders(reply, decision, weight, nowMs);

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { Clock } from './clock.ts';
 import { MetaSchema, SuccessEnvelopeSchema } from './envelope.ts';
-import type { FeatureCode, Plan } from './auth/plans.ts';
-import type { ApiKeyRecord } from './auth/keys.repo.ts';
+import type { FeatureCode } from './auth/plans.ts';
+import type { ApiRouteConfig, AuthContext } from './route-config.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import type { ApiGate } from './api-gate.ts';
 import { InvalidInputError } from './domain-errors.ts';
@@ -30,23 +30,6 @@ export const DOMAIN_TAGS = [
   'Equities',
 ] as const;
 export type DomainTag = (typeof DOMAIN_TAGS)[number];
-
-export interface AuthContext {
-  key: ApiKeyRecord;
-  plan: Plan;
-  features: FeatureCode[];
-}
-
-/** Declared on every API route; read by the gate (auth → feature → quota) and the route's wrapper. */
-export interface ApiRouteConfig {
-  /** `null`: any valid key may call it (the usage endpoint). */
-  feature: FeatureCode | null;
-  weight: number;
-  /** Path template below `/openapi/v1`, as the plans file's `weights` names it. */
-  pathTemplate: string;
-  /** Seconds a response stays fresh: `Cache-Control: private, max-age=…`. */
-  maxAge: (now: Date) => number;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,7 +72,6 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
   /** Below `/openapi/v1`, in Fastify's syntax: `/commodities/:id/history`. */
   path: string;
   operationId: string;
-  tag: DomainTag;
   summary: string;
   description?: string;
   feature: FeatureCode | null;
@@ -109,6 +91,16 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
    */
   cache?: false | AnswerCaching;
   handler(input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>): Promise<RouteResult<Static<D>>>;
+}
+
+/** A declared route, ready to register under its domain's tag; its schema types stay inside. */
+export interface ApiRoute {
+  register(app: FastifyInstance, clock: Clock, tag: DomainTag): void;
+}
+
+/** Declares a route: its handler's input and answer are typed from its schemas. */
+export function defineRoute<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(route: ApiRouteDefinition<Q, P, D, M>): ApiRoute {
+  return { register: (app, clock, tag) => registerApiRoute(app, clock, tag, route) };
 }
 
 /**
@@ -149,19 +141,20 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * Registers one API route: its schema drives validation, serialisation and the OpenAPI
  * operation; its config drives gating and cost. Other methods meet the edge's 405 (edge.ts).
+ * Each request goes through four steps: admit (key, feature, quota: the gate), validate (the
+ * parameters, after the gate: 400 comes after 429), answer (the prepared answer, from the cache
+ * or the handler) and send.
  */
 export function registerApiRoute<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
   app: FastifyInstance,
   clock: Clock,
+  tag: DomainTag,
   route: ApiRouteDefinition<Q, P, D, M>,
 ): void {
-  const url = API_PREFIX + route.path;
   const gate = app.apiGate;
   const desk = app.answerDesk;
   const query = withDefaultsOptional(Type.Object(route.query ?? ({} as Q), { additionalProperties: false }));
   const params = route.params === undefined ? undefined : Type.Object(route.params, { additionalProperties: false });
-  const meta = MetaSchema(route.meta);
-  const declaredMetaCount = Object.keys(route.meta ?? {}).length;
   const hasParameters = (route.query !== undefined && Object.keys(route.query).length > 0) || params !== undefined;
   const pathTemplate = toPathTemplate(route.path);
   const config: ApiRouteConfig = {
@@ -170,62 +163,93 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
     pathTemplate,
     maxAge: route.maxAge ?? DEFAULT_MAX_AGE,
   };
+  const declaredMeta = Object.keys(route.meta ?? {});
 
   app.apiOperations.set(route.operationId, { feature: route.feature, weight: route.weight, pathTemplate });
   app.route({
     method: 'GET',
-    url,
+    url: API_PREFIX + route.path,
+    config: { apiRoute: config },
     // Validation problems are answered after the key and quota checks (400 comes after 429).
     attachValidation: true,
     schema: {
       operationId: route.operationId,
-      tags: [route.tag],
+      tags: [tag],
       summary: route.summary,
       ...(route.description !== undefined ? { description: route.description } : {}),
       security: [{ ApiKeyAuth: [] }],
       querystring: query,
       ...(params !== undefined ? { params } : {}),
-      response: { 200: SuccessEnvelopeSchema(route.data, meta), ...errorResponses(hasParameters, route.notFound ?? false) },
+      response: { 200: SuccessEnvelopeSchema(route.data, MetaSchema(route.meta)), ...errorResponses(hasParameters, route.notFound ?? false) },
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const now = clock.now();
       const auth = await gate.admit(request, reply, config, now);
-      const problems = parameterProblems(request, query, params);
-      if (problems.length > 0) throw new InvalidInputError(problems);
-
-      const handled = () => route.handler({ query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request });
-      const prepared = (result: RouteResult<Static<D>>, onGrow?: (bytes: number) => void) => {
-        // The serialiser writes declared meta only (and requires each): anything more would vanish.
-        if (result.meta !== undefined && Object.keys(result.meta).length !== declaredMetaCount) {
-          throw new Error(`${route.operationId} answered meta ${Object.keys(result.meta).join(', ')}; it declares ${Object.keys(route.meta ?? {}).join(', ') || 'none'}`);
-        }
-        const envelope = { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, timestamp: '' } };
-        return new PreparedAnswer(reply.serialize(envelope) as string, onGrow);
-      };
-      const caching = route.cache;
-      const answer =
-        caching === false
-          ? prepared(await handled())
-          : await desk.answer(route.operationId, request, (caching?.window ?? minuteOf)(now), async (onGrow) => {
-              const result = await handled();
-              const first = prepared(result, onGrow);
-              return { first, repeat: caching?.repeated === undefined ? first : prepared(caching.repeated(result), onGrow) };
-            });
-
-      reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(config.maxAge(now)))}`);
-      varyByEncoding(reply);
-      reply.header('etag', answer.etag);
-      if (namesCurrentRepresentation(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-      const encoding = answer.compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
-      if (encoding !== undefined) reply.header('content-encoding', encoding);
-      const [head, tail] = await answer.body(now.toISOString(), encoding);
-      reply.type(JSON_TYPE).header('content-length', head.length + tail.length);
-      // Written here rather than through reply.send, which takes one buffer: joining the kept
-      // head and this response's tail would copy the whole answer on every response.
-      reply.hijack();
-      reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
-      reply.raw.write(head);
-      reply.raw.end(tail);
+      validate(request, query, params);
+      // The validator has checked both against these very schemas and filled in their defaults.
+      const input = { query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request };
+      const answer = await answerOf(route, input, (result) => prepare(reply, route.operationId, declaredMeta, result), desk);
+      await send(request, reply, answer, config.maxAge(now), now);
     },
   });
+}
+
+/** The parameters' problems, all at once, as one 400. */
+function validate(request: FastifyRequest, query: TObject, params: TObject | undefined): void {
+  const problems = parameterProblems(request, query, params);
+  if (problems.length > 0) throw new InvalidInputError(problems);
+}
+
+/**
+ * The answer to this request: the cache's prepared answer for the same parameters and data
+ * versions, or the handler's result prepared now (and kept, unless the route says `cache: false`).
+ */
+async function answerOf<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
+  route: ApiRouteDefinition<Q, P, D, M>,
+  input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>,
+  prepared: (result: RouteResult<Static<D>>) => PreparedAnswer,
+  desk: AnswerDesk,
+): Promise<PreparedAnswer> {
+  const caching = route.cache;
+  if (caching === false) return prepared(await route.handler(input));
+  return desk.answer(route.operationId, input.request, (caching?.window ?? minuteOf)(input.now), async () => {
+    const result = await route.handler(input);
+    const first = prepared(result);
+    return { first, repeat: caching?.repeated === undefined ? first : prepared(caching.repeated(result)) };
+  });
+}
+
+/** The handler's result serialised by the route's response schema, with an empty timestamp for each response to fill. */
+function prepare(reply: FastifyReply, operationId: string, declaredMeta: readonly string[], result: RouteResult<unknown>): PreparedAnswer {
+  // The serialiser writes declared meta only (and requires each): anything more would vanish.
+  if (result.meta !== undefined && Object.keys(result.meta).length !== declaredMeta.length) {
+    throw new Error(`${operationId} answered meta ${Object.keys(result.meta).join(', ')}; it declares ${declaredMeta.join(', ') || 'none'}`);
+  }
+  const envelope = { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, timestamp: '' } };
+  return new PreparedAnswer(reply.serialize(envelope) as string);
+}
+
+/** Sends the answer stamped with this response's time: 304 when the client holds it, compressed when asked. */
+async function send(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, maxAge: number, now: Date): Promise<void> {
+  reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(maxAge))}`);
+  varyByEncoding(reply);
+  reply.header('etag', answer.etag);
+  if (namesCurrentRepresentation(request.headers['if-none-match'], answer.etag)) {
+    await reply.code(304).send();
+    return;
+  }
+  const encoding = answer.compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  if (encoding !== undefined) reply.header('content-encoding', encoding);
+  const [head, tail] = await answer.body(now.toISOString(), encoding);
+  reply.type(JSON_TYPE).header('content-length', head.length + tail.length);
+  // Written here rather than through reply.send, which takes one buffer: joining the kept head
+  // and this response's tail would copy the whole answer on every response. Hijacked, the reply
+  // skips Fastify's onSend and onResponse hooks and its serialiser (no hook of this app needs
+  // them on these routes: the access log and the meter run from the log controller, which still
+  // sees the response finish). On HEAD, Node's response writes the headers (with this GET's
+  // content-length) and drops the body, as RFC 9110 asks.
+  reply.hijack();
+  reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+  reply.raw.write(head);
+  reply.raw.end(tail);
 }

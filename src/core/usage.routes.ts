@@ -16,10 +16,9 @@ export const UsageSchema = Type.Object({
 });
 
 export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void {
-  registerApiRoute(app, ctx.clock, {
+  registerApiRoute(app, ctx.clock, 'Account', {
     path: '/usage',
     operationId: 'usage',
-    tag: 'Account',
     summary: "The calling key's plan, features and quota in the current minute",
     feature: null,
     weight: 0,

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../core/context.ts';
+import type { Domain } from './domain.ts';
 import { cryptoDomain } from './crypto/index.ts';
 import { commoditiesDomain } from './commodities/index.ts';
 import { etfDomain } from './etf/index.ts';
@@ -11,14 +10,11 @@ import { newsDomain } from './news/index.ts';
 import { calendarDomain } from './calendar/index.ts';
 import { realEstateDomain } from './real-estate/index.ts';
 
-/** A data domain: registers its routes through `registerApiRoute`. */
-export interface DomainModule {
-  name: string;
-  register(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
-}
-
-/** The explicit list of domains: drives registration and, through their routes, the OpenAPI document. */
-export const domains: DomainModule[] = [
+/**
+ * The explicit list of domains: drives route registration (and through it the OpenAPI
+ * document, in this order) and the datasets `fdh import` knows.
+ */
+export const domains: readonly Domain[] = [
   cryptoDomain,
   commoditiesDomain,
   etfDomain,

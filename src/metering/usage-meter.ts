@@ -1,13 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.ts';
-import { API_PREFIX, toPathTemplate } from '../core/route.ts';
+import type { Plans } from '../core/auth/plans.ts';
+import { apiRouteConfigOf, weightOf } from '../core/route-config.ts';
 import type { UsageMinuteRow } from '../accounts/accounts.tables.ts';
 import type { UsageRepo } from './usage.repo.ts';
 import { usageReport, type UsageReport, type UsageWindow } from './usage-report.ts';
-
-export const STATUS_CLASSES = ['2xx', '4xx', '429', '5xx'] as const;
-export type StatusClass = (typeof STATUS_CLASSES)[number];
+import { STATUS_CLASSES, statusIndexOf } from './status-classes.ts';
 
 /** How often counts go to the store: the dashboard shows another process's calls within this. */
 export const FLUSH_INTERVAL_MS = 10_000;
@@ -20,7 +19,7 @@ interface Tally {
 }
 
 /**
- * One minute's counts: key id → Fastify's route URL (`/openapi/v1/commodities/:id/history`;
+ * One minute's counts: key id → the route's path template (`/commodities/{id}/history`;
  * null for an unknown path) → account id and a tally per status class (STATUS_CLASSES order).
  * Nested maps keyed by strings the request already holds, so counting builds no new string.
  */
@@ -28,13 +27,6 @@ type MinuteCounts = Map<string, Map<string | null, { accountId: string; tallies:
 
 /** The endpoint column of an unknown path under the API prefix. */
 const UNKNOWN_ENDPOINT = '(unknown path)';
-
-/** The index in STATUS_CLASSES: 304 counts as answered (2xx); 429 is kept apart from the other refusals. */
-export function statusIndexOf(statusCode: number): number {
-  if (statusCode < 400) return 0;
-  if (statusCode === 429) return 2;
-  return statusCode < 500 ? 1 : 3;
-}
 
 /**
  * Counts every authenticated `/openapi/v1` call by key, account, endpoint, status class and
@@ -51,15 +43,17 @@ export class UsageMeter {
   #counts: MinuteCounts | undefined;
   readonly #repo: UsageRepo;
   readonly #clock: Clock;
+  readonly #plans: Plans;
   readonly #logger: Logger;
   readonly #retentionMinutes: number;
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
   #lastPruneMs = 0;
 
-  constructor(options: { repo: UsageRepo; clock: Clock; logger: Logger; retentionDays: number }) {
+  constructor(options: { repo: UsageRepo; clock: Clock; plans: Plans; logger: Logger; retentionDays: number }) {
     this.#repo = options.repo;
     this.#clock = options.clock;
+    this.#plans = options.plans;
     this.#logger = options.logger;
     this.#retentionMinutes = options.retentionDays * 24 * 60;
   }
@@ -68,9 +62,10 @@ export class UsageMeter {
   requestCompleted(request: FastifyRequest, reply: FastifyReply): void {
     const auth = request.auth;
     if (auth === undefined) return;
-    // The weight the gate announced; charged only when the quota admitted the call (a 429 or a 403 costs nothing).
-    const weight = request.quota?.allowed === true ? Number(reply.getHeader('x-ratelimit-weight-used') ?? 0) : 0;
-    this.#count(auth.key.id, auth.key.accountId, request.routeOptions.url ?? null, reply.statusCode, weight);
+    const route = apiRouteConfigOf(request);
+    // The route's weight, as the gate charged it; only when the quota admitted the call (a 429 or a 403 costs nothing).
+    const weight = route !== undefined && request.quota?.allowed === true ? weightOf(this.#plans, route) : 0;
+    this.#count(auth.key.id, auth.key.accountId, route?.pathTemplate ?? null, reply.statusCode, weight);
   }
 
   #count(keyId: string, accountId: string, route: string | null, statusCode: number, weight: number): void {
@@ -163,7 +158,7 @@ export class UsageMeter {
     for (const [minute, counts] of batch) {
       for (const [keyId, byRoute] of counts) {
         for (const [route, { accountId, tallies }] of byRoute) {
-          const endpoint = route === null ? UNKNOWN_ENDPOINT : toPathTemplate(route.slice(API_PREFIX.length));
+          const endpoint = route ?? UNKNOWN_ENDPOINT;
           tallies.forEach((tally, index) => {
             const statusClass = STATUS_CLASSES[index];
             if (tally === undefined || statusClass === undefined) return;

@@ -1,5 +1,5 @@
 import type { UsageRepo } from './usage.repo.ts';
-import { STATUS_CLASSES, type StatusClass } from './usage-meter.ts';
+import { STATUS_CLASSES, type StatusClass } from './status-classes.ts';
 
 export const USAGE_WINDOWS = ['1h', '24h', '30d'] as const;
 export type UsageWindow = (typeof USAGE_WINDOWS)[number];

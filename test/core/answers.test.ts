@@ -26,7 +26,7 @@ test('a prepared answer sends its kept head, then each response’s own timestam
     assert.equal(gunzipSync(await sent(timestamp, 'gzip')).toString(), expected(timestamp));
     assert.equal(brotliDecompressSync(await sent(timestamp, 'br')).toString(), expected(timestamp));
   }
-  assert.ok((await sent('2026-11-25T04:00:00.000Z', 'gzip')).length < answer.bytes / 2, 'the head is compressed');
+  assert.ok((await sent('2026-11-25T04:00:00.000Z', 'gzip')).length < answer.head.length / 2, 'the head is compressed');
 });
 
 test('the ETag names the data: the same whenever it is sent, another for other data', () => {
@@ -62,12 +62,28 @@ test('the cache computes concurrent misses once, keeps nothing that failed, and 
   assert.equal(computed, 1, 'b, the least recently used, went');
 });
 
+test('the cache reads an answer\'s size itself: a compressed form made for a response counts, and can push the oldest out', async () => {
+  const answer = new PreparedAnswer(envelope(rows));
+  const cache = new AnswerCache(2 * answer.head.length);
+  await cache.get('a', async () => ({ first: answer, repeat: answer }));
+  assert.equal(cache.bytes, answer.head.length);
+  const [gzipped] = await answer.body('2026-11-25T04:00:00.000Z', 'gzip');
+  assert.equal(answer.bytes, answer.head.length + gzipped.length);
+  assert.equal(await cache.get('a', async () => assert.fail('a is kept')), answer);
+  assert.equal(cache.bytes, answer.head.length + gzipped.length, 'the hit read the grown size');
+  // b alone fits beside a as first made, not beside a with its compressed head.
+  const b = new PreparedAnswer(envelope(rows.slice(0, 1900)));
+  assert.ok(answer.head.length + b.bytes <= 2 * answer.head.length && answer.bytes + b.bytes > 2 * answer.head.length);
+  await cache.get('b', async () => ({ first: b, repeat: b }));
+  assert.equal(cache.size, 1, 'a, grown past the bound with b, went');
+  assert.equal(cache.bytes, b.bytes);
+});
+
 test('a route answers a repeated request from its prepared answer until the data changes, whatever the parameters’ order', async (t) => {
   let computed = 0;
   const counted = oneRouteDomain({
     path: '/counted',
     operationId: 'counted',
-    tag: 'Crypto',
     summary: 'Counts its computations',
     feature: 'crypto_data',
     weight: 1,

@@ -191,7 +191,6 @@ test('a route that answers meta it does not declare fails loudly instead of losi
   const strayMeta = oneRouteDomain({
     path: '/stray-meta',
     operationId: 'strayMeta',
-    tag: 'Crypto',
     summary: 'Answers an undeclared meta property',
     feature: 'crypto_data',
     weight: 1,

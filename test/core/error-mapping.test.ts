@@ -64,7 +64,6 @@ const KINDS: Record<string, { error: () => DomainError; status: number; body: un
 const throwing = oneRouteDomain({
   path: '/throws/:kind',
   operationId: 'throws',
-  tag: 'Macro',
   summary: 'Throws the domain error its path names',
   feature: 'macro_data',
   weight: 1,

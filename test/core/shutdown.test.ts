@@ -23,7 +23,6 @@ test('SIGTERM stops accepting, lets every in-flight request finish, then resolve
   const slowDomain = oneRouteDomain({
     path: '/slow',
     operationId: 'slow',
-    tag: 'Crypto',
     summary: 'Answers when the test lets it',
     feature: 'crypto_data',
     weight: 1,

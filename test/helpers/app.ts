@@ -10,7 +10,7 @@ import { ManualClock } from '../../src/core/clock.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { runDemoGenerators, type DemoGenerator } from '../../src/ingest/demo/framework.ts';
-import type { DomainModule } from '../../src/domains/index.ts';
+import type { Domain } from '../../src/domains/domain.ts';
 import { scaledOutEnv } from './stores.ts';
 import { writeVersioned } from '../../src/store/versioned-write.ts';
 import type { DatasetKey } from '../../src/store/data-version.ts';
@@ -47,7 +47,7 @@ export interface TestHubOptions {
   until?: string;
   env?: Record<string, string>;
   /** Domains to serve instead of the catalogue's. */
-  domains?: readonly DomainModule[];
+  domains?: readonly Domain[];
   /** Runs on the opened runtime before the app is built (to swap a port's adapter). */
   beforeBuild?: (runtime: Runtime) => void;
 }

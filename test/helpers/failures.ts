@@ -1,5 +1,5 @@
 import { ApiError } from '../../src/core/errors.ts';
-import type { DomainModule } from '../../src/domains/index.ts';
+import type { Domain } from '../../src/domains/domain.ts';
 
 /**
  * How one injected failure answers: `500` an unexpected error, `503` an unavailable service
@@ -16,7 +16,7 @@ function failureOf(failure: InjectedFailure): Error {
 
 export interface FailureInjector {
   /** List it before the domains it should fail: it registers a hook, and hooks apply to routes registered after them. */
-  domain: DomainModule;
+  domain: Domain;
   /** How many requests to the path arrived, the failed ones included. */
   requests(): number;
 }
@@ -25,15 +25,23 @@ export interface FailureInjector {
 export function failureInjector(url: string, failures: readonly InjectedFailure[]): FailureInjector {
   let requests = 0;
   return {
+    // A domain whose one "route" is a hook on every route registered after it.
     domain: {
       name: 'failure-injector',
-      register(app) {
-        app.addHook('onRequest', async (request) => {
-          if (request.url !== url) return;
-          const failure = failures[requests++];
-          if (failure !== undefined) throw failureOf(failure);
-        });
-      },
+      tag: 'Crypto',
+      importers: [],
+      sources: [],
+      routes: () => [
+        {
+          register(app) {
+            app.addHook('onRequest', async (request) => {
+              if (request.url !== url) return;
+              const failure = failures[requests++];
+              if (failure !== undefined) throw failureOf(failure);
+            });
+          },
+        },
+      ],
     },
     requests: () => requests,
   };

@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { createTestHub } from '../helpers/app.ts';
 import { PROBE_KNOWN_ID, probeDomain } from '../helpers/probe-domain.ts';
 import { createAccount, signIn, signInAs } from '../helpers/dashboard.ts';
-import { FEATURE_CODES } from '../../src/core/auth/plans.ts';
-import { STATUS_CLASSES, statusIndexOf, UsageMeter } from '../../src/metering/usage-meter.ts';
+import { FEATURE_CODES, parsePlans } from '../../src/core/auth/plans.ts';
+import { UsageMeter } from '../../src/metering/usage-meter.ts';
+import { STATUS_CLASSES, statusIndexOf } from '../../src/metering/status-classes.ts';
 import type { UsageRepo } from '../../src/metering/usage.repo.ts';
 import type { UsageMinuteRow } from '../../src/accounts/accounts.tables.ts';
 import { ManualClock } from '../../src/core/clock.ts';
@@ -133,11 +134,14 @@ test('counts a flush could not write (store away) go with the next flush, none l
     },
   } as unknown as UsageRepo;
   const clock = new ManualClock('2026-06-19T08:45:30.000Z');
-  const meter = new UsageMeter({ repo, clock, logger: createLogger('silent'), retentionDays: 90 });
+  // The plans file sets the weight of /crypto to 2; the route declares 1.
+  const plans = parsePlans(JSON.stringify({ plans: { pro: { budget: 60, features: [...FEATURE_CODES] } }, weights: { '/crypto': 2 } }), 'test');
+  const meter = new UsageMeter({ repo, clock, plans, logger: createLogger('silent'), retentionDays: 90 });
+  const apiRoute = { feature: 'crypto_data', weight: 1, pathTemplate: '/crypto', maxAge: () => 60 };
   const call = (statusCode: number) =>
     meter.requestCompleted(
-      { auth: { key: { id: 'key_a', accountId: 'acc_a' } }, routeOptions: { url: '/openapi/v1/crypto' }, quota: { allowed: statusCode !== 429 } } as never,
-      { statusCode, getHeader: () => '2' } as never,
+      { auth: { key: { id: 'key_a', accountId: 'acc_a' } }, routeOptions: { config: { apiRoute } }, quota: { allowed: statusCode !== 429 } } as never,
+      { statusCode } as never,
     );
   call(200);
   call(429);

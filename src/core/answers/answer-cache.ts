@@ -8,13 +8,17 @@ export interface AnswerPair {
 
 interface Entry {
   pair: AnswerPair;
+  /** The pair's bytes when last read: an answer grows when a response first asks for a compressed form. */
   bytes: number;
 }
+
+const bytesOf = (pair: AnswerPair) => pair.first.bytes + (pair.repeat === pair.first ? 0 : pair.repeat.bytes);
 
 /**
  * Prepared answers by key (route, canonical parameters, data versions, time), bounded by bytes:
  * the least recently used go first. Concurrent misses of one key compute once. A computation
- * that fails is not kept.
+ * that fails is not kept. The cache reads each answer's size itself: that entry's on each hit,
+ * every entry's when one is added, so growth since is counted before anything is evicted.
  */
 export class AnswerCache {
   readonly #maxBytes: number;
@@ -34,21 +38,20 @@ export class AnswerCache {
     return this.#entries.size;
   }
 
-  /**
-   * The answer kept for `key` (its repeat), or the one `compute` makes (its first), given a way
-   * to report its growth.
-   */
-  async get(key: string, compute: (onGrow: (bytes: number) => void) => Promise<AnswerPair>): Promise<PreparedAnswer> {
+  /** The answer kept for `key` (its repeat), or the one `compute` makes (its first). */
+  async get(key: string, compute: () => Promise<AnswerPair>): Promise<PreparedAnswer> {
     const entry = this.#entries.get(key);
     if (entry !== undefined) {
       // Map order is the recency order: a hit moves to the end.
       this.#entries.delete(key);
       this.#entries.set(key, entry);
+      this.#reread(entry);
+      this.#evict();
       return entry.pair.repeat;
     }
     let computing = this.#computing.get(key);
     if (computing === undefined) {
-      computing = compute((bytes) => this.#grow(key, bytes)).finally(() => this.#computing.delete(key));
+      computing = compute().finally(() => this.#computing.delete(key));
       this.#computing.set(key, computing);
       void computing.then((pair) => this.#keep(key, pair), () => {});
     }
@@ -56,18 +59,17 @@ export class AnswerCache {
   }
 
   #keep(key: string, pair: AnswerPair): void {
-    const entry = { pair, bytes: pair.first.bytes + (pair.repeat === pair.first ? 0 : pair.repeat.bytes) };
+    for (const kept of this.#entries.values()) this.#reread(kept);
+    const entry = { pair, bytes: bytesOf(pair) };
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
     this.#evict();
   }
 
-  #grow(key: string, bytes: number): void {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return;
-    entry.bytes += bytes;
-    this.#bytes += bytes;
-    this.#evict();
+  #reread(entry: Entry): void {
+    const bytes = bytesOf(entry.pair);
+    this.#bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
   }
 
   #evict(): void {

@@ -27,7 +27,7 @@ export class AnswerDesk {
     operationId: string,
     request: FastifyRequest,
     window: string,
-    prepare: (onGrow: (bytes: number) => void) => Promise<AnswerPair>,
+    prepare: () => Promise<AnswerPair>,
   ): Promise<PreparedAnswer> {
     const key = `${operationId} ${canonical(request.params)} ${canonical(request.query)} ${await this.#versionsTag()} ${window}`;
     return this.#cache.get(key, prepare);

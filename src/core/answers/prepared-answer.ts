@@ -16,18 +16,19 @@ export class PreparedAnswer {
   /** Names the data: the head, which is all of the answer but the time it was sent. */
   readonly etag: string;
   readonly #compressed = new Map<Encoding, Promise<CompressedHead>>();
-  readonly #onGrow: (bytes: number) => void;
+  /** The bytes of the compressed heads made so far. */
+  #compressedBytes = 0;
 
   /** `serialised`: the envelope serialised with an empty `meta.timestamp`. */
-  constructor(serialised: string, onGrow: (bytes: number) => void = () => {}) {
+  constructor(serialised: string) {
     if (!serialised.endsWith(EMPTY_TIMESTAMP_END)) throw new Error('a success envelope must end with its meta.timestamp');
     this.head = Buffer.from(serialised.slice(0, -EMPTY_TIMESTAMP_END.length));
     this.etag = `W/"${hash('sha1', this.head, 'base64url')}"`;
-    this.#onGrow = onGrow;
   }
 
+  /** The bytes it holds: the head and each compressed head made so far (the cache reads this to stay in its bound). */
   get bytes(): number {
-    return this.head.length;
+    return this.head.length + this.#compressedBytes;
   }
 
   /** Whether the answer is worth compressing at all. */
@@ -50,7 +51,12 @@ export class PreparedAnswer {
     if (compressed === undefined) {
       compressed = compressHead(this.head, encoding);
       this.#compressed.set(encoding, compressed);
-      void compressed.then((made) => this.#onGrow(made.bytes.length), () => this.#compressed.delete(encoding));
+      void compressed.then(
+        (made) => {
+          this.#compressedBytes += made.bytes.length;
+        },
+        () => this.#compressed.delete(encoding),
+      );
     }
     return compressed;
   }

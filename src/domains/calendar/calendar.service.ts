@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.ts';
 import { InvalidInputError } from '../../core/domain-errors.ts';
-import { CalendarRepo } from './calendar.repo.ts';
+import type { CalendarRepo } from './calendar.repo.ts';
 import { isMacroRelease, macroActuals } from './macro-releases.ts';
 import type { MacroRepo } from '../macro/macro.repo.ts';
 import { MAX_WINDOW_DAYS, type CalendarEvent } from './calendar.schemas.ts';
@@ -17,8 +15,8 @@ export class CalendarService {
   readonly #repo: CalendarRepo;
   readonly #macro: MacroRepo;
 
-  constructor(db: Kysely<Database>, macro: MacroRepo) {
-    this.#repo = new CalendarRepo(db);
+  constructor(repo: CalendarRepo, macro: MacroRepo) {
+    this.#repo = repo;
     this.#macro = macro;
   }
 

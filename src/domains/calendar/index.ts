@@ -1,11 +1,16 @@
-import type { DomainModule } from '../index.ts';
+import { defineDomain } from '../domain.ts';
 import { CalendarService } from './calendar.service.ts';
+import { CalendarRepo } from './calendar.repo.ts';
 import { MacroRepo } from '../macro/macro.repo.ts';
-import { registerEventsRoute } from './routes/events.ts';
+import { eventsRoute } from './routes/events.ts';
+import { calendarImporters } from '../../ingest/importers/calendar/index.ts';
 
-export const calendarDomain: DomainModule = {
+export const calendarDomain = defineDomain({
   name: 'calendar',
-  register(app, ctx) {
-    registerEventsRoute(app, ctx, new CalendarService(ctx.store.db, new MacroRepo(ctx.store.db)));
-  },
-};
+  tag: 'Calendar',
+  service: (ctx) => new CalendarService(new CalendarRepo(ctx.store.db), new MacroRepo(ctx.store.db)),
+  routes: [
+    eventsRoute,
+  ],
+  importers: calendarImporters,
+});

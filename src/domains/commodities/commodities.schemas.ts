@@ -13,23 +13,23 @@ export const MOVER_PERIODS = ['mtd'] as const;
 export const ListQuerySchema = {
   category: Type.Optional(StringEnum(COMMODITY_CATEGORIES)),
   search: Type.Optional(Type.String({ maxLength: 100, description: 'Case-insensitive part of the name or slug' })),
-  sort: Type.Optional(StringEnum(LIST_SORTS, { default: 'name' })),
-  order: Type.Optional(StringEnum(SORT_ORDERS, { default: 'desc' })),
+  sort: StringEnum(LIST_SORTS, { default: 'name' }),
+  order: StringEnum(SORT_ORDERS, { default: 'desc' }),
 };
 
 export const MoversQuerySchema = {
-  period: Type.Optional(StringEnum(MOVER_PERIODS, { default: 'mtd' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 3 })),
+  period: StringEnum(MOVER_PERIODS, { default: 'mtd' }),
+  limit: Type.Integer({ minimum: 1, maximum: 10, default: 3 }),
 };
 
 export const GoldDxyQuerySchema = {
-  period: Type.Optional(StringEnum(GOLD_DXY_PERIODS, { default: '3m' })),
+  period: StringEnum(GOLD_DXY_PERIODS, { default: '3m' }),
 };
 
 export const HistoryParamsSchema = { id: Type.String({ description: 'Commodity slug, as the list returns it' }) };
 export const HistoryQuerySchema = {
-  period: Type.Optional(StringEnum(HISTORY_PERIODS, { default: '3m' })),
-  interval: Type.Optional(StringEnum(HISTORY_INTERVALS, { default: 'daily', description: 'weekly: the last trading day of each week' })),
+  period: StringEnum(HISTORY_PERIODS, { default: '3m' }),
+  interval: StringEnum(HISTORY_INTERVALS, { default: 'daily', description: 'weekly: the last trading day of each week' }),
 };
 
 export const CommodityPriceSchema = Type.Object({

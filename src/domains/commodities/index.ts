@@ -1,20 +1,23 @@
-import type { DomainModule } from '../index.ts';
+import { defineDomain } from '../domain.ts';
 import { CommoditiesRepo } from './commodities.repo.ts';
 import { CommoditiesService } from './commodities.service.ts';
-import { registerCommoditiesFeaturedRoute } from './routes/featured.ts';
-import { registerCommoditiesGoldDxyRoute } from './routes/gold-dxy.ts';
-import { registerCommoditiesHistoryRoute } from './routes/history.ts';
-import { registerCommoditiesListRoute } from './routes/list.ts';
-import { registerCommoditiesMoversRoute } from './routes/movers.ts';
+import { commoditiesListRoute } from './routes/list.ts';
+import { commoditiesFeaturedRoute } from './routes/featured.ts';
+import { commoditiesMoversRoute } from './routes/movers.ts';
+import { commoditiesGoldDxyRoute } from './routes/gold-dxy.ts';
+import { commoditiesHistoryRoute } from './routes/history.ts';
+import { commoditiesImporters } from '../../ingest/importers/commodities/index.ts';
 
-export const commoditiesDomain: DomainModule = {
+export const commoditiesDomain = defineDomain({
   name: 'commodities',
-  register(app, ctx) {
-    const service = new CommoditiesService(new CommoditiesRepo(ctx.store.db));
-    registerCommoditiesListRoute(app, ctx.clock, service);
-    registerCommoditiesFeaturedRoute(app, ctx.clock, service);
-    registerCommoditiesMoversRoute(app, ctx.clock, service);
-    registerCommoditiesGoldDxyRoute(app, ctx.clock, service);
-    registerCommoditiesHistoryRoute(app, ctx.clock, service);
-  },
-};
+  tag: 'Commodities',
+  service: (ctx) => new CommoditiesService(new CommoditiesRepo(ctx.store.db)),
+  routes: [
+    commoditiesListRoute,
+    commoditiesFeaturedRoute,
+    commoditiesMoversRoute,
+    commoditiesGoldDxyRoute,
+    commoditiesHistoryRoute,
+  ],
+  importers: commoditiesImporters,
+});

@@ -5,8 +5,8 @@ export const BUBBLE_TIMEFRAMES = ['1h', '1d', '1w'] as const;
 export type BubbleTimeframe = (typeof BUBBLE_TIMEFRAMES)[number];
 
 export const BubbleMapQuerySchema = {
-  timeframe: Type.Optional(StringEnum(BUBBLE_TIMEFRAMES, { default: '1d', description: 'Window of the price change' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 100, description: 'Number of coins, largest market cap first' })),
+  timeframe: StringEnum(BUBBLE_TIMEFRAMES, { default: '1d', description: 'Window of the price change' }),
+  limit: Type.Integer({ minimum: 1, maximum: 200, default: 100, description: 'Number of coins, largest market cap first' }),
 };
 
 /** Percent change over 24 hours; null when the snapshot 24 hours earlier is missing. */

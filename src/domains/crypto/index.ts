@@ -1,20 +1,23 @@
-import type { DomainModule } from '../index.ts';
+import { defineDomain } from '../domain.ts';
 import { CryptoRepo } from './crypto.repo.ts';
 import { CryptoService } from './crypto.service.ts';
-import { registerCryptoBubbleMapRoute } from './routes/bubble-map.ts';
-import { registerCryptoDerivativesRoute } from './routes/derivatives.ts';
-import { registerCryptoDominanceRoute } from './routes/dominance.ts';
-import { registerCryptoOnchainRoute } from './routes/onchain.ts';
-import { registerCryptoOverviewRoute } from './routes/overview.ts';
+import { cryptoOverviewRoute } from './routes/overview.ts';
+import { cryptoBubbleMapRoute } from './routes/bubble-map.ts';
+import { cryptoOnchainRoute } from './routes/onchain.ts';
+import { cryptoDerivativesRoute } from './routes/derivatives.ts';
+import { cryptoDominanceRoute } from './routes/dominance.ts';
+import { cryptoImporters } from '../../ingest/importers/crypto/index.ts';
 
-export const cryptoDomain: DomainModule = {
+export const cryptoDomain = defineDomain({
   name: 'crypto',
-  register(app, ctx) {
-    const service = new CryptoService(new CryptoRepo(ctx.store.db));
-    registerCryptoOverviewRoute(app, ctx.clock, service);
-    registerCryptoBubbleMapRoute(app, ctx.clock, service);
-    registerCryptoOnchainRoute(app, ctx.clock, service);
-    registerCryptoDerivativesRoute(app, ctx.clock, service);
-    registerCryptoDominanceRoute(app, ctx.clock, service);
-  },
-};
+  tag: 'Crypto',
+  service: (ctx) => new CryptoService(new CryptoRepo(ctx.store.db)),
+  routes: [
+    cryptoOverviewRoute,
+    cryptoBubbleMapRoute,
+    cryptoOnchainRoute,
+    cryptoDerivativesRoute,
+    cryptoDominanceRoute,
+  ],
+  importers: cryptoImporters,
+});

@@ -48,7 +48,7 @@ export const EquitiesListQuerySchema = {
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Ticker or code prefix, or part of the name (case-insensitive)' })),
   sector33: Type.Optional(Type.String({ pattern: '^\\d{4}$', description: 'TSE 33-sector code, e.g. `3650`' })),
   segment: Type.Optional(StringEnum(SEGMENTS)),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: DEFAULT_LIST_LIMIT })),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: DEFAULT_LIST_LIMIT }),
   cursor: Type.Optional(Type.String({ pattern: '^[0-9A-Z]{5}$', description: '`meta.nextCursor` of the previous page' })),
 };
 
@@ -81,7 +81,7 @@ export const EquityProfileSchema = Type.Object({
 });
 
 export const PricesQuerySchema = {
-  range: Type.Optional(StringEnum(PRICE_RANGES, { default: DEFAULT_PRICE_RANGE })),
+  range: StringEnum(PRICE_RANGES, { default: DEFAULT_PRICE_RANGE }),
 };
 export const PricePointSchema = Type.Object({
   date: IsoDate(),
@@ -100,7 +100,7 @@ export const EquityPricesSchema = Type.Object({
 });
 
 export const StatementQuerySchema = {
-  statement: Type.Optional(StringEnum(STATEMENT_KINDS, { default: DEFAULT_STATEMENT })),
+  statement: StringEnum(STATEMENT_KINDS, { default: DEFAULT_STATEMENT }),
 };
 export const StatementColumnSchema = Type.Object({
   key: Type.String(),
@@ -141,7 +141,7 @@ export const FinancialStatementSchema = Type.Object({
 });
 
 export const RelatedQuerySchema = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, default: DEFAULT_RELATED_LIMIT })),
+  limit: Type.Integer({ minimum: 1, maximum: 12, default: DEFAULT_RELATED_LIMIT }),
 };
 export const RelatedItemSchema = Type.Object({
   symbol: Type.String(),

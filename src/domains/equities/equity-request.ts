@@ -7,10 +7,17 @@ export function assertSupportedMarket(market: string): void {
 
 const CODE_PATTERN = /^[0-9A-Z]{4}[0-9A-Z]?$/;
 
-export function assertEquityCode(code: string): void {
-  if (!CODE_PATTERN.test(code)) {
-    throw new InvalidInputError(`code must be a 4-character ticker (7203, 130A) or a 5-character code (72030); got "${code}"`);
+/**
+ * The checks of every route under `/market/:market/equities/:code`, in the contract's order:
+ * the market (400 `MARKET_NOT_SUPPORTED`), then the code's form (400). Whether the code names a
+ * listed equity is the service's to say (404 `EQUITY_NOT_FOUND`, `equityNotFound`).
+ */
+export function checkedEquityCode(params: { market: string; code: string }): string {
+  assertSupportedMarket(params.market);
+  if (!CODE_PATTERN.test(params.code)) {
+    throw new InvalidInputError(`code must be a 4-character ticker (7203, 130A) or a 5-character code (72030); got "${params.code}"`);
   }
+  return params.code;
 }
 
 export function equityNotFound(code: string): NotFoundError {

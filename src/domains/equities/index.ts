@@ -1,28 +1,27 @@
-import type { DomainModule } from '../index.ts';
+import { defineDomain } from '../domain.ts';
 import { EquitiesRepo } from './equities.repo.ts';
 import { EquitiesService } from './equities.service.ts';
-import type { EquitiesModule } from './routes/equities-module.ts';
-import { registerListRoute } from './routes/list.ts';
-import { registerProfileRoute } from './routes/profile.ts';
-import { registerPricesRoute } from './routes/prices.ts';
-import { registerFinancialStatementsRoute } from './routes/financial-statements.ts';
-import { registerRelatedStocksRoute } from './routes/related-stocks.ts';
-import { registerCorporateActionsRoute } from './routes/corporate-actions.ts';
-import { registerSectorsRoute } from './routes/sectors.ts';
+import { listRoute } from './routes/list.ts';
+import { profileRoute } from './routes/profile.ts';
+import { pricesRoute } from './routes/prices.ts';
+import { financialStatementsRoute } from './routes/financial-statements.ts';
+import { relatedStocksRoute } from './routes/related-stocks.ts';
+import { corporateActionsRoute } from './routes/corporate-actions.ts';
+import { sectorsRoute } from './routes/sectors.ts';
+import { equitiesImporters } from '../../ingest/importers/equities/index.ts';
 
-export const equitiesDomain: DomainModule = {
+export const equitiesDomain = defineDomain({
   name: 'equities',
-  register(app, ctx) {
-    const module: EquitiesModule = {
-      clock: ctx.clock,
-      service: new EquitiesService(new EquitiesRepo(ctx.store.db)),
-    };
-    registerListRoute(app, module);
-    registerProfileRoute(app, module);
-    registerPricesRoute(app, module);
-    registerFinancialStatementsRoute(app, module);
-    registerRelatedStocksRoute(app, module);
-    registerCorporateActionsRoute(app, module);
-    registerSectorsRoute(app, module);
-  },
-};
+  tag: 'Equities',
+  service: (ctx) => new EquitiesService(new EquitiesRepo(ctx.store.db)),
+  routes: [
+    listRoute,
+    profileRoute,
+    pricesRoute,
+    financialStatementsRoute,
+    relatedStocksRoute,
+    corporateActionsRoute,
+    sectorsRoute,
+  ],
+  importers: equitiesImporters,
+});

@@ -229,10 +229,10 @@ export const EtfDetailSchema = Type.Object({
 export type EtfDetail = Static<typeof EtfDetailSchema>;
 
 export const TopPerformanceQuerySchema = {
-  period: Type.Optional(StringEnum(TOP_PERFORMANCE_PERIODS, { default: '1M', description: 'Look-back window of the ranking' })),
+  period: StringEnum(TOP_PERFORMANCE_PERIODS, { default: '1M', description: 'Look-back window of the ranking' }),
 };
 export const TopNetflowQuerySchema = {
-  type: Type.Optional(StringEnum(NETFLOW_TYPES, { default: 'positive', description: 'Inflows (best first) or outflows (largest first)' })),
+  type: StringEnum(NETFLOW_TYPES, { default: 'positive', description: 'Inflows (best first) or outflows (largest first)' }),
 };
 export const CompareCompositionQuerySchema = {
   codes: Type.String({ minLength: 1, description: '2 to 5 comma-separated fund codes' }),

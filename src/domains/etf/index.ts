@@ -1,38 +1,37 @@
-import type { DomainModule } from '../index.ts';
+import { defineDomain } from '../domain.ts';
 import { EtfRepo } from './etf.repo.ts';
 import { EtfService } from './etf.service.ts';
-import { registerEtfListRoute } from './routes/list.ts';
-import { registerEtfTopPerformanceRoute } from './routes/top-performance.ts';
-import { registerEtfTopNetflowRoute } from './routes/top-netflow.ts';
-import { registerEtfHeatmapRoute } from './routes/heatmap.ts';
-import { registerEtfCompareFundCompositionRoute } from './routes/compare-fund-composition.ts';
-import { registerEtfCompareNavGrowthRoute } from './routes/compare-nav-growth.ts';
-import { registerEtfNavGrowthRoute } from './routes/nav-growth.ts';
-import { registerEtfInfoRoute } from './routes/info.ts';
-import { registerEtfHoldingsRoute } from './routes/holdings.ts';
-import { registerEtfPricesHistoryRoute } from './routes/prices-history.ts';
-import { registerEtfDetailRoute } from './routes/detail.ts';
-import { registerEtfCompositionRoute } from './routes/composition.ts';
+import { etfListRoute } from './routes/list.ts';
+import { etfTopPerformanceRoute } from './routes/top-performance.ts';
+import { etfTopNetflowRoute } from './routes/top-netflow.ts';
+import { etfHeatmapRoute } from './routes/heatmap.ts';
+import { etfCompareFundCompositionRoute } from './routes/compare-fund-composition.ts';
+import { etfCompareNavGrowthRoute } from './routes/compare-nav-growth.ts';
+import { etfNavGrowthRoute } from './routes/nav-growth.ts';
+import { etfInfoRoute } from './routes/info.ts';
+import { etfHoldingsRoute } from './routes/holdings.ts';
+import { etfPricesHistoryRoute } from './routes/prices-history.ts';
+import { etfDetailRoute } from './routes/detail.ts';
+import { etfCompositionRoute } from './routes/composition.ts';
+import { etfImporters } from '../../ingest/importers/etf/index.ts';
 
-export const etfDomain: DomainModule = {
+export const etfDomain = defineDomain({
   name: 'etf',
-  register(app, ctx) {
-    const service = new EtfService(new EtfRepo(ctx.store.db));
-    for (const register of [
-      registerEtfListRoute,
-      registerEtfTopPerformanceRoute,
-      registerEtfTopNetflowRoute,
-      registerEtfHeatmapRoute,
-      registerEtfCompareFundCompositionRoute,
-      registerEtfCompareNavGrowthRoute,
-      registerEtfNavGrowthRoute,
-      registerEtfInfoRoute,
-      registerEtfHoldingsRoute,
-      registerEtfPricesHistoryRoute,
-      registerEtfDetailRoute,
-      registerEtfCompositionRoute,
-    ]) {
-      register(app, ctx, service);
-    }
-  },
-};
+  tag: 'ETF',
+  service: (ctx) => new EtfService(new EtfRepo(ctx.store.db)),
+  routes: [
+    etfListRoute,
+    etfTopPerformanceRoute,
+    etfTopNetflowRoute,
+    etfHeatmapRoute,
+    etfCompareFundCompositionRoute,
+    etfCompareNavGrowthRoute,
+    etfNavGrowthRoute,
+    etfInfoRoute,
+    etfHoldingsRoute,
+    etfPricesHistoryRoute,
+    etfDetailRoute,
+    etfCompositionRoute,
+  ],
+  importers: etfImporters,
+});

@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.ts';
 import { InvalidInputError } from '../../core/domain-errors.ts';
 import { DEFAULT_CORRELATION_ASSETS, DEFAULT_TABLE_PAIRS, DXY, EM_PAIRS, USD_JPY } from './fx.catalogue.ts';
 import { CLOSES_NEEDED, pairStress, stressSummary } from './fx.em-stress.ts';
-import { FxRepo, type FxClose, type FxPairSpan } from './fx.repo.ts';
+import type { FxRepo, FxClose, FxPairSpan } from './fx.repo.ts';
 import { dayChange } from '../instruments/day-change.ts';
 import { shiftDays } from '../instruments/instrument.repo.ts';
 import type { FxCorrelation, FxEmStress, FxEmStressPair, FxRate, FxSummary, FxTable, FxTableRow } from './fx.schemas.ts';
@@ -41,8 +39,8 @@ function parseSymbols(raw: string | undefined, parameter: string, max: number): 
 export class FxService {
   #repo: FxRepo;
 
-  constructor(db: Kysely<Database>) {
-    this.#repo = new FxRepo(db);
+  constructor(repo: FxRepo) {
+    this.#repo = repo;
   }
 
   async getSummary(): Promise<FxSummary> {

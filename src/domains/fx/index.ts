@@ -1,17 +1,21 @@
-import type { DomainModule } from '../index.ts';
+import { defineDomain } from '../domain.ts';
+import { FxRepo } from './fx.repo.ts';
 import { FxService } from './fx.service.ts';
-import { registerFxCorrelation } from './routes/correlation.ts';
-import { registerFxEmStress } from './routes/em-stress.ts';
-import { registerFxSummary } from './routes/summary.ts';
-import { registerFxTable } from './routes/table.ts';
+import { fxSummaryRoute } from './routes/summary.ts';
+import { fxTableRoute } from './routes/table.ts';
+import { fxCorrelationRoute } from './routes/correlation.ts';
+import { fxEmStressRoute } from './routes/em-stress.ts';
+import { fxImporters } from '../../ingest/importers/fx/index.ts';
 
-export const fxDomain: DomainModule = {
+export const fxDomain = defineDomain({
   name: 'fx',
-  register(app, ctx) {
-    const service = new FxService(ctx.store.db);
-    registerFxSummary(app, ctx, service);
-    registerFxTable(app, ctx, service);
-    registerFxCorrelation(app, ctx, service);
-    registerFxEmStress(app, ctx, service);
-  },
-};
+  tag: 'FX',
+  service: (ctx) => new FxService(new FxRepo(ctx.store.db)),
+  routes: [
+    fxSummaryRoute,
+    fxTableRoute,
+    fxCorrelationRoute,
+    fxEmStressRoute,
+  ],
+  importers: fxImporters,
+});

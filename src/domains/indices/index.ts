@@ -1,13 +1,18 @@
-import type { DomainModule } from '../index.ts';
+import { defineDomain } from '../domain.ts';
+import { IndicesRepo } from './indices.repo.ts';
 import { IndicesService } from './indices.service.ts';
-import { registerGlobalIndices } from './routes/global-indices.ts';
-import { registerIndicesSnapshot } from './routes/snapshot.ts';
+import { InstrumentRepo } from '../instruments/instrument.repo.ts';
+import { indicesSnapshotRoute } from './routes/snapshot.ts';
+import { globalIndicesRoute } from './routes/global-indices.ts';
+import { indicesImporters } from '../../ingest/importers/indices/index.ts';
 
-export const indicesDomain: DomainModule = {
+export const indicesDomain = defineDomain({
   name: 'indices',
-  register(app, ctx) {
-    const service = new IndicesService(ctx.store.db);
-    registerIndicesSnapshot(app, ctx, service);
-    registerGlobalIndices(app, ctx, service);
-  },
-};
+  tag: 'Market',
+  service: (ctx) => new IndicesService(new IndicesRepo(ctx.store.db), new InstrumentRepo(ctx.store.db)),
+  routes: [
+    indicesSnapshotRoute,
+    globalIndicesRoute,
+  ],
+  importers: indicesImporters,
+});

@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.ts';
 import { dayChange } from '../instruments/day-change.ts';
 import { indexInstrument } from '../instruments/instruments.catalogue.ts';
-import { InstrumentRepo } from '../instruments/instrument.repo.ts';
-import { IndicesRepo, type IndexBoard } from './indices.repo.ts';
+import type { InstrumentRepo } from '../instruments/instrument.repo.ts';
+import type { IndicesRepo, IndexBoard } from './indices.repo.ts';
 import type { MarketIndexQuote } from './indices.schemas.ts';
 
 /** Calendar days searched for the last two closes: covers the longest market holidays (Golden Week, Tết). */
@@ -13,9 +11,9 @@ export class IndicesService {
   #indices: IndicesRepo;
   #closes: InstrumentRepo;
 
-  constructor(db: Kysely<Database>) {
-    this.#indices = new IndicesRepo(db);
-    this.#closes = new InstrumentRepo(db);
+  constructor(indices: IndicesRepo, closes: InstrumentRepo) {
+    this.#indices = indices;
+    this.#closes = closes;
   }
 
   /** Each index of the board with its latest close and the change from the close before it. */

@@ -1,37 +1,36 @@
-import type { DomainModule } from '../index.ts';
+import { defineDomain } from '../domain.ts';
 import { createMacroServices } from './macro.services.ts';
-import { registerCentralGovernmentDebt } from './routes/central-government-debt.ts';
-import { registerEconomicData } from './routes/economic-data.ts';
-import { registerExchangeRate } from './routes/exchange-rate.ts';
-import { registerFdiByRegion } from './routes/fdi-by-region.ts';
-import { registerGdpGrowthRate } from './routes/gdp-growth-rate.ts';
-import { registerIndicatorTables } from './routes/indicator-tables.ts';
-import { registerIndicators } from './routes/indicators.ts';
-import { registerMarketRecap } from './routes/market-recap.ts';
-import { registerPopulation } from './routes/population.ts';
-import { registerRatesYields } from './routes/rates-yields.ts';
-import { registerTibor } from './routes/tibor.ts';
-import { registerVnFdiFlows } from './routes/vn-fdi-flows.ts';
+import { gdpGrowthRateRoute } from './routes/gdp-growth-rate.ts';
+import { marketRecapRoute } from './routes/market-recap.ts';
+import { economicDataRoute } from './routes/economic-data.ts';
+import { exchangeRateRoute } from './routes/exchange-rate.ts';
+import { populationRoute } from './routes/population.ts';
+import { centralGovernmentDebtRoute } from './routes/central-government-debt.ts';
+import { ratesYieldsRoute } from './routes/rates-yields.ts';
+import { fdiByRegionRoute } from './routes/fdi-by-region.ts';
+import { vnFdiFlowsRoute } from './routes/vn-fdi-flows.ts';
+import { tiborRoute } from './routes/tibor.ts';
+import { indicatorsRoute } from './routes/indicators.ts';
+import { indicatorTablesRoute } from './routes/indicator-tables.ts';
+import { macroImporters } from '../../ingest/importers/macro/index.ts';
 
-export const macroDomain: DomainModule = {
+export const macroDomain = defineDomain({
   name: 'macro',
-  register(app, ctx) {
-    const services = createMacroServices(ctx);
-    for (const register of [
-      registerGdpGrowthRate,
-      registerMarketRecap,
-      registerEconomicData,
-      registerExchangeRate,
-      registerPopulation,
-      registerCentralGovernmentDebt,
-      registerRatesYields,
-      registerFdiByRegion,
-      registerVnFdiFlows,
-      registerTibor,
-      registerIndicators,
-      registerIndicatorTables,
-    ]) {
-      register(app, ctx, services);
-    }
-  },
-};
+  tag: 'Macro',
+  service: createMacroServices,
+  routes: [
+    gdpGrowthRateRoute,
+    marketRecapRoute,
+    economicDataRoute,
+    exchangeRateRoute,
+    populationRoute,
+    centralGovernmentDebtRoute,
+    ratesYieldsRoute,
+    fdiByRegionRoute,
+    vnFdiFlowsRoute,
+    tiborRoute,
+    indicatorsRoute,
+    indicatorTablesRoute,
+  ],
+  importers: macroImporters,
+});

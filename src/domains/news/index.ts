@@ -1,13 +1,17 @@
-import type { DomainModule } from '../index.ts';
+import { defineDomain } from '../domain.ts';
+import { NewsRepo } from './news.repo.ts';
 import { NewsService } from './news.service.ts';
-import { registerFeedRoute } from './routes/feed.ts';
-import { registerSentimentRoute } from './routes/sentiment.ts';
+import { feedRoute } from './routes/feed.ts';
+import { sentimentRoute } from './routes/sentiment.ts';
+import { newsImporters } from '../../ingest/importers/news/index.ts';
 
-export const newsDomain: DomainModule = {
+export const newsDomain = defineDomain({
   name: 'news',
-  register(app, ctx) {
-    const service = new NewsService(ctx.store.db);
-    registerFeedRoute(app, ctx, service);
-    registerSentimentRoute(app, ctx, service);
-  },
-};
+  tag: 'News',
+  service: (ctx) => new NewsService(new NewsRepo(ctx.store.db)),
+  routes: [
+    feedRoute,
+    sentimentRoute,
+  ],
+  importers: newsImporters,
+});

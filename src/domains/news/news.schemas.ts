@@ -21,7 +21,7 @@ export const NewsFeedQuerySchema = {
   language: Type.Optional(StringEnum(NEWS_LANGUAGES)),
   from: Type.Optional(IsoDate({ description: 'YYYY-MM-DD; first day (UTC), inclusive' })),
   to: Type.Optional(IsoDate({ description: 'YYYY-MM-DD; last day (UTC), inclusive' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: DEFAULT_FEED_LIMIT })),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: DEFAULT_FEED_LIMIT }),
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'meta.nextCursor of the previous page' })),
 };
 
@@ -52,7 +52,7 @@ export const NewsFeedMetaSchema = {
 
 export const NewsSentimentQuerySchema = {
   symbol: Type.Optional(SymbolParam),
-  window: Type.Optional(StringEnum(SENTIMENT_WINDOWS, { default: DEFAULT_SENTIMENT_WINDOW })),
+  window: StringEnum(SENTIMENT_WINDOWS, { default: DEFAULT_SENTIMENT_WINDOW }),
 };
 
 const SentimentDaySchema = Type.Object({

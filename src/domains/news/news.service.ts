@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.ts';
 import { InvalidInputError } from '../../core/domain-errors.ts';
-import { NewsRepo, type ArticleFilter } from './news.repo.ts';
+import type { NewsRepo, ArticleFilter } from './news.repo.ts';
 import { decodeCursor, encodeCursor } from './news.cursor.ts';
 import { labelOf, scoreArticle } from './sentiment.scorer.ts';
 import { SENTIMENT_MODEL } from './sentiment.lexicon.ts';
-import { DEFAULT_FEED_LIMIT, DEFAULT_SENTIMENT_WINDOW, type NewsItem, type NewsSentiment, type SentimentWindow } from './news.schemas.ts';
+import { type NewsItem, type NewsSentiment, type SentimentWindow } from './news.schemas.ts';
 
 const WINDOW_MS: Record<SentimentWindow, number> = {
   '1d': 86_400_000,
@@ -33,7 +31,7 @@ export interface FeedInput {
   language?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
-  limit?: number | undefined;
+  limit: number;
   cursor?: string | undefined;
   now: Date;
 }
@@ -41,8 +39,8 @@ export interface FeedInput {
 export class NewsService {
   readonly #repo: NewsRepo;
 
-  constructor(db: Kysely<Database>) {
-    this.#repo = new NewsRepo(db);
+  constructor(repo: NewsRepo) {
+    this.#repo = repo;
   }
 
   async getFeed(input: FeedInput): Promise<{ items: NewsItem[]; nextCursor: string | null }> {
@@ -64,7 +62,7 @@ export class NewsService {
       toAt: endOfTo < nowIso ? endOfTo : nowIso,
     };
     // One row more than asked tells whether another page exists.
-    const limit = input.limit ?? DEFAULT_FEED_LIMIT;
+    const { limit } = input;
     const rows = await this.#repo.page({ filter, after, limit: limit + 1 });
     const pageRows = rows.slice(0, limit);
     const ids = pageRows.map((r) => r.id);
@@ -89,7 +87,7 @@ export class NewsService {
     return { items, nextCursor };
   }
 
-  async getSentiment({ symbol, window = DEFAULT_SENTIMENT_WINDOW, now }: { symbol?: string | undefined; window?: SentimentWindow | undefined; now: Date }): Promise<NewsSentiment> {
+  async getSentiment({ symbol, window, now }: { symbol?: string | undefined; window: SentimentWindow; now: Date }): Promise<NewsSentiment> {
     const from = new Date(now.getTime() - WINDOW_MS[window]);
     const rows = await this.#repo.inWindow({
       symbol: symbol?.toUpperCase(),

@@ -1,19 +1,23 @@
-import type { DomainModule } from '../index.ts';
+import { defineDomain } from '../domain.ts';
+import { RealEstateRepo } from './real-estate.repo.ts';
 import { RealEstateService } from './real-estate.service.ts';
-import { registerGeoJsonRoute } from './routes/geojson.ts';
-import { registerPricesRoute } from './routes/prices.ts';
-import { registerProvincesRoute } from './routes/provinces.ts';
-import { registerTransactionsRoute } from './routes/transactions.ts';
-import { registerWardsRoute } from './routes/wards.ts';
+import { provincesRoute } from './routes/provinces.ts';
+import { geoJsonRoute } from './routes/geojson.ts';
+import { pricesRoute } from './routes/prices.ts';
+import { wardsRoute } from './routes/wards.ts';
+import { transactionsRoute } from './routes/transactions.ts';
+import { realEstateImporters } from '../../ingest/importers/real-estate/index.ts';
 
-export const realEstateDomain: DomainModule = {
+export const realEstateDomain = defineDomain({
   name: 'real-estate',
-  register(app, ctx) {
-    const service = new RealEstateService(ctx.store.db);
-    registerProvincesRoute(app, ctx, service);
-    registerGeoJsonRoute(app, ctx, service);
-    registerPricesRoute(app, ctx, service);
-    registerWardsRoute(app, ctx, service);
-    registerTransactionsRoute(app, ctx, service);
-  },
-};
+  tag: 'Real Estate',
+  service: (ctx) => new RealEstateService(new RealEstateRepo(ctx.store.db)),
+  routes: [
+    provincesRoute,
+    geoJsonRoute,
+    pricesRoute,
+    wardsRoute,
+    transactionsRoute,
+  ],
+  importers: realEstateImporters,
+});

@@ -18,7 +18,7 @@ export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vi';
 export const ProvincesQuerySchema = {
-  lang: Type.Optional(StringEnum(LANGUAGES, { default: DEFAULT_LANGUAGE })),
+  lang: StringEnum(LANGUAGES, { default: DEFAULT_LANGUAGE }),
 };
 
 export const ProvinceSchema = Type.Object({
@@ -77,8 +77,8 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number];
 export const DEFAULT_PROPERTY_TYPE: PropertyType = 'apartment';
 export const DEFAULT_PRICE_MONTHS = 24;
 export const PricesQuerySchema = {
-  type: Type.Optional(StringEnum(PROPERTY_TYPES, { default: DEFAULT_PROPERTY_TYPE })),
-  months: Type.Optional(Type.Integer({ minimum: 1, maximum: 120, default: DEFAULT_PRICE_MONTHS })),
+  type: StringEnum(PROPERTY_TYPES, { default: DEFAULT_PROPERTY_TYPE }),
+  months: Type.Integer({ minimum: 1, maximum: 120, default: DEFAULT_PRICE_MONTHS }),
 };
 
 export const PriceSeriesSchema = Type.Object({

@@ -1,13 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema.ts';
 import { NotFoundError } from '../../core/domain-errors.ts';
-import { RealEstateRepo, type WardPriceAggregate, type WardScope } from './real-estate.repo.ts';
+import type { RealEstateRepo, WardPriceAggregate, WardScope } from './real-estate.repo.ts';
 import { boundingBox, parseRings } from './geometry.ts';
 import {
   COUNTRY_SCOPES,
-  DEFAULT_LANGUAGE,
-  DEFAULT_PRICE_MONTHS,
-  DEFAULT_PROPERTY_TYPE,
   type Language,
   type PropertyType,
   type Country,
@@ -47,11 +42,11 @@ function median(values: readonly number[]): number | null {
 export class RealEstateService {
   readonly #repo: RealEstateRepo;
 
-  constructor(db: Kysely<Database>) {
-    this.#repo = new RealEstateRepo(db);
+  constructor(repo: RealEstateRepo) {
+    this.#repo = repo;
   }
 
-  async getProvinces({ country, lang = DEFAULT_LANGUAGE }: { country: string; lang?: Language | undefined }) {
+  async getProvinces({ country, lang }: { country: string; lang: Language }) {
     const scope = asCountryScope(country);
     const [provinces, wards] = await Promise.all([
       this.#repo.provinces(countryOf(scope)),
@@ -140,13 +135,13 @@ export class RealEstateService {
   async getPrices({
     country,
     provinceId,
-    type = DEFAULT_PROPERTY_TYPE,
-    months = DEFAULT_PRICE_MONTHS,
+    type,
+    months,
   }: {
     country: string;
     provinceId: number;
-    type?: PropertyType | undefined;
-    months?: number | undefined;
+    type: PropertyType;
+    months: number;
   }): Promise<PriceSeries> {
     const province = await this.#province({ country, provinceId });
     // A year more than served, so the first points have their year-on-year change.

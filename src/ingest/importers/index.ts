@@ -1,28 +1,8 @@
 import type { AnyImporter } from '../source.ts';
-import { cryptoImporters } from './crypto/index.ts';
-import { commoditiesImporters } from './commodities/index.ts';
-import { etfImporters } from './etf/index.ts';
-import { fxImporters } from './fx/index.ts';
-import { indicesImporters } from './indices/index.ts';
-import { macroImporters } from './macro/index.ts';
-import { equitiesImporters } from './equities/index.ts';
-import { newsImporters } from './news/index.ts';
-import { calendarImporters } from './calendar/index.ts';
-import { realEstateImporters } from './real-estate/index.ts';
+import { domains } from '../../domains/index.ts';
 
-/** Every importer `fdh import` knows, by dataset name. */
-export const importers: AnyImporter[] = [
-  ...cryptoImporters,
-  ...commoditiesImporters,
-  ...etfImporters,
-  ...fxImporters,
-  ...indicesImporters,
-  ...macroImporters,
-  ...equitiesImporters,
-  ...newsImporters,
-  ...calendarImporters,
-  ...realEstateImporters,
-];
+/** Every importer `fdh import` knows, by dataset name: each domain declares its own. */
+export const importers: AnyImporter[] = domains.flatMap((domain) => domain.importers);
 
 export function findImporter(dataset: string): AnyImporter | undefined {
   return importers.find((importer) => importer.dataset === dataset);

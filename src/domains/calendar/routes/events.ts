@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { CalendarService } from '../calendar.service.ts';
 import { CalendarEventsQuerySchema, CalendarEventsSchema } from '../calendar.schemas.ts';
 
-export function registerEventsRoute(app: FastifyInstance, ctx: AppContext, service: CalendarService): void {
-  registerApiRoute(app, ctx.clock, {
+export function eventsRoute(service: CalendarService): ApiRoute {
+  return defineRoute({
     path: '/calendar/events',
     operationId: 'calendarEvents',
-    tag: 'Calendar',
     summary: 'Economic calendar: scheduled releases with actual, forecast and previous',
     description:
       'Events between `from` and `to` (at most 90 days apart), oldest first. `actual` is null until the release time; ' +

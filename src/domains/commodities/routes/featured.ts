@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../../core/clock.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { FeaturedCommoditiesSchema } from '../commodities.schemas.ts';
 import type { CommoditiesService } from '../commodities.service.ts';
 
-export function registerCommoditiesFeaturedRoute(app: FastifyInstance, clock: Clock, service: CommoditiesService): void {
-  registerApiRoute(app, clock, {
+export function commoditiesFeaturedRoute(service: CommoditiesService): ApiRoute {
+  return defineRoute({
     path: '/commodities/featured',
     operationId: 'commoditiesFeatured',
-    tag: 'Commodities',
     summary: 'Featured commodities',
     feature: 'commodities_data',
     weight: 3,

@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../../core/clock.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { CommodityHistorySchema, HistoryParamsSchema, HistoryQuerySchema } from '../commodities.schemas.ts';
 import type { CommoditiesService } from '../commodities.service.ts';
 
-export function registerCommoditiesHistoryRoute(app: FastifyInstance, clock: Clock, service: CommoditiesService): void {
-  registerApiRoute(app, clock, {
+export function commoditiesHistoryRoute(service: CommoditiesService): ApiRoute {
+  return defineRoute({
     path: '/commodities/:id/history',
     operationId: 'commoditiesHistory',
-    tag: 'Commodities',
     summary: 'Commodity price history',
     description: 'Daily closes in the window, or the last trading day of each week (Monday to Sunday) with interval=weekly.',
     feature: 'commodities_data',
@@ -18,7 +15,7 @@ export function registerCommoditiesHistoryRoute(app: FastifyInstance, clock: Clo
     data: CommodityHistorySchema,
     notFound: true,
     handler: async ({ params, query, now }) => ({
-      data: await service.getHistory({ now, id: params.id, period: query.period ?? '3m', interval: query.interval ?? 'daily' }),
+      data: await service.getHistory({ now, id: params.id, period: query.period, interval: query.interval }),
     }),
   });
 }

@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../../core/clock.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { CommodityListSchema, ListQuerySchema } from '../commodities.schemas.ts';
 import type { CommoditiesService } from '../commodities.service.ts';
 
-export function registerCommoditiesListRoute(app: FastifyInstance, clock: Clock, service: CommoditiesService): void {
-  registerApiRoute(app, clock, {
+export function commoditiesListRoute(service: CommoditiesService): ApiRoute {
+  return defineRoute({
     path: '/commodities',
     operationId: 'commoditiesList',
-    tag: 'Commodities',
     summary: 'Commodity prices',
     description: 'Latest close, 1-day/MTD/YTD changes, 50-close moving average, trend and a 5-close trendline per commodity.',
     feature: 'commodities_data',
@@ -20,8 +17,8 @@ export function registerCommoditiesListRoute(app: FastifyInstance, clock: Clock,
         now,
         category: query.category,
         search: query.search,
-        sort: query.sort ?? 'name',
-        order: query.order ?? 'desc',
+        sort: query.sort,
+        order: query.order,
       }),
     }),
   });

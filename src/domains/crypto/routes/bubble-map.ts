@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../../core/clock.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { BubbleMapQuerySchema, CryptoBubbleMapSchema } from '../crypto.schemas.ts';
 import type { CryptoService } from '../crypto.service.ts';
 
-export function registerCryptoBubbleMapRoute(app: FastifyInstance, clock: Clock, service: CryptoService): void {
-  registerApiRoute(app, clock, {
+export function cryptoBubbleMapRoute(service: CryptoService): ApiRoute {
+  return defineRoute({
     path: '/crypto/bubble-map',
     operationId: 'cryptoBubbleMap',
-    tag: 'Crypto',
     summary: 'Crypto bubble map',
     description: 'The largest coins by market cap with their price change over the timeframe; size = sqrt(marketCap / largest marketCap served).',
     feature: 'crypto_data',
@@ -17,7 +14,7 @@ export function registerCryptoBubbleMapRoute(app: FastifyInstance, clock: Clock,
     data: CryptoBubbleMapSchema,
     notFound: true,
     handler: async ({ query, now }) => ({
-      data: await service.getBubbleMap({ now, timeframe: query.timeframe ?? '1d', limit: query.limit ?? 100 }),
+      data: await service.getBubbleMap({ now, timeframe: query.timeframe, limit: query.limit }),
     }),
   });
 }

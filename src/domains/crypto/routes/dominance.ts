@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../../core/clock.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { CryptoDominanceSchema } from '../crypto.schemas.ts';
 import type { CryptoService } from '../crypto.service.ts';
 
-export function registerCryptoDominanceRoute(app: FastifyInstance, clock: Clock, service: CryptoService): void {
-  registerApiRoute(app, clock, {
+export function cryptoDominanceRoute(service: CryptoService): ApiRoute {
+  return defineRoute({
     path: '/crypto/dominance',
     operationId: 'cryptoDominance',
-    tag: 'Crypto',
     summary: 'Crypto market dominance',
     feature: 'crypto_data',
     weight: 3,

@@ -1,16 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { secondsUntilNextDataChange } from '../data-schedule.ts';
-import { assertEquityCode, assertSupportedMarket } from '../equity-request.ts';
+import { checkedEquityCode } from '../equity-request.ts';
 import { EquitiesMetaSchema, EquityParamsSchema, CorporateActionsSchema } from '../equities.schemas.ts';
-import type { EquitiesModule } from './equities-module.ts';
+import type { EquitiesService } from '../equities.service.ts';
 import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
 
-export function registerCorporateActionsRoute(app: FastifyInstance, { clock, service }: EquitiesModule): void {
-  registerApiRoute(app, clock, {
+export function corporateActionsRoute(service: EquitiesService): ApiRoute {
+  return defineRoute({
     path: '/market/:market/equities/:code/corporate-actions',
     operationId: 'getEquityCorporateActions',
-    tag: 'Equities',
     summary: 'Splits and reverse splits behind the adjusted figures',
     feature: 'market_data',
     cache: EQUITIES_CACHING,
@@ -21,9 +19,8 @@ export function registerCorporateActionsRoute(app: FastifyInstance, { clock, ser
     notFound: true,
     maxAge: secondsUntilNextDataChange,
     handler: ({ params, now }) => {
-      assertSupportedMarket(params.market);
-      assertEquityCode(params.code);
-      return withEquitiesMeta(now, () => service.getCorporateActions({ code: params.code }));
+      const code = checkedEquityCode(params);
+      return withEquitiesMeta(now, () => service.getCorporateActions({ code }));
     },
   });
 }

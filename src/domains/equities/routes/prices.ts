@@ -1,16 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { secondsUntilNextDataChange } from '../data-schedule.ts';
-import { assertEquityCode, assertSupportedMarket } from '../equity-request.ts';
-import { DEFAULT_PRICE_RANGE, EquitiesMetaSchema, EquityParamsSchema, EquityPricesSchema, PricesQuerySchema } from '../equities.schemas.ts';
-import type { EquitiesModule } from './equities-module.ts';
+import { checkedEquityCode } from '../equity-request.ts';
+import { EquitiesMetaSchema, EquityParamsSchema, EquityPricesSchema, PricesQuerySchema } from '../equities.schemas.ts';
+import type { EquitiesService } from '../equities.service.ts';
 import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
 
-export function registerPricesRoute(app: FastifyInstance, { clock, service }: EquitiesModule): void {
-  registerApiRoute(app, clock, {
+export function pricesRoute(service: EquitiesService): ApiRoute {
+  return defineRoute({
     path: '/market/:market/equities/:code/prices',
     operationId: 'getEquityPrices',
-    tag: 'Equities',
     summary: 'Daily prices, raw and split-adjusted to the latest share base, oldest to newest',
     feature: 'market_data',
     cache: EQUITIES_CACHING,
@@ -22,10 +20,8 @@ export function registerPricesRoute(app: FastifyInstance, { clock, service }: Eq
     notFound: true,
     maxAge: secondsUntilNextDataChange,
     handler: ({ params, query, now }) => {
-      assertSupportedMarket(params.market);
-      assertEquityCode(params.code);
-      const range = query.range ?? DEFAULT_PRICE_RANGE;
-      return withEquitiesMeta(now, () => service.getPrices({ code: params.code, range }));
+      const code = checkedEquityCode(params);
+      return withEquitiesMeta(now, () => service.getPrices({ code, range: query.range }));
     },
   });
 }

@@ -1,16 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { secondsUntilNextDataChange } from '../data-schedule.ts';
-import { assertEquityCode, assertSupportedMarket } from '../equity-request.ts';
-import { DEFAULT_RELATED_LIMIT, EquitiesMetaSchema, EquityParamsSchema, RelatedStocksSchema, RelatedQuerySchema } from '../equities.schemas.ts';
-import type { EquitiesModule } from './equities-module.ts';
+import { checkedEquityCode } from '../equity-request.ts';
+import { EquitiesMetaSchema, EquityParamsSchema, RelatedStocksSchema, RelatedQuerySchema } from '../equities.schemas.ts';
+import type { EquitiesService } from '../equities.service.ts';
 import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
 
-export function registerRelatedStocksRoute(app: FastifyInstance, { clock, service }: EquitiesModule): void {
-  registerApiRoute(app, clock, {
+export function relatedStocksRoute(service: EquitiesService): ApiRoute {
+  return defineRoute({
     path: '/market/:market/equities/:code/related-stocks',
     operationId: 'getRelatedEquities',
-    tag: 'Equities',
     summary: 'Peers in the same 33-sector by market cap, filled from the same market segment',
     feature: 'market_data',
     cache: EQUITIES_CACHING,
@@ -22,10 +20,8 @@ export function registerRelatedStocksRoute(app: FastifyInstance, { clock, servic
     notFound: true,
     maxAge: secondsUntilNextDataChange,
     handler: ({ params, query, now }) => {
-      assertSupportedMarket(params.market);
-      assertEquityCode(params.code);
-      const limit = query.limit ?? DEFAULT_RELATED_LIMIT;
-      return withEquitiesMeta(now, () => service.getRelatedStocks({ code: params.code, limit }));
+      const code = checkedEquityCode(params);
+      return withEquitiesMeta(now, () => service.getRelatedStocks({ code, limit: query.limit }));
     },
   });
 }

@@ -1,16 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { secondsUntilNextDataChange } from '../data-schedule.ts';
 import { assertSupportedMarket } from '../equity-request.ts';
 import { EquitiesMetaSchema, MarketParamsSchema, SectorsSchema } from '../equities.schemas.ts';
-import type { EquitiesModule } from './equities-module.ts';
+import type { EquitiesService } from '../equities.service.ts';
 import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
 
-export function registerSectorsRoute(app: FastifyInstance, { clock, service }: EquitiesModule): void {
-  registerApiRoute(app, clock, {
+export function sectorsRoute(service: EquitiesService): ApiRoute {
+  return defineRoute({
     path: '/market/:market/sectors',
     operationId: 'getEquitySectors',
-    tag: 'Equities',
     summary: "The 33 sectors with the latest session's market-cap weighted performance",
     feature: 'market_data',
     cache: EQUITIES_CACHING,

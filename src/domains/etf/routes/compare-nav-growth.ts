@@ -1,18 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { CompareNavGrowthQuerySchema, NavGrowthComparisonSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
 
-export function registerEtfCompareNavGrowthRoute(app: FastifyInstance, ctx: AppContext, service: EtfService): void {
-  registerApiRoute(app, ctx.clock, {
+export function etfCompareNavGrowthRoute(service: EtfService): ApiRoute {
+  return defineRoute({
     path: '/etf/compare/nav-growth',
     operationId: 'etfCompareNavGrowth',
     summary: 'NAV growth of two funds and the VN-Index, rebased to 0 % per window',
     query: CompareNavGrowthQuerySchema,
     data: NavGrowthComparisonSchema,
     handler: async ({ query }) => ({ data: await service.compareNavGrowth({ code1: query.code1, code2: query.code2 }) }),
-    tag: 'ETF',
     feature: 'etf_data',
     weight: 8,
   });

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { FundCodeParamsSchema, FundCompositionSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
 
-export function registerEtfCompositionRoute(app: FastifyInstance, ctx: AppContext, service: EtfService): void {
-  registerApiRoute(app, ctx.clock, {
+export function etfCompositionRoute(service: EtfService): ApiRoute {
+  return defineRoute({
     path: '/etf/:code/composition',
     operationId: 'etfComposition',
     summary: 'A fund’s asset, holding and sector composition',
@@ -13,7 +11,6 @@ export function registerEtfCompositionRoute(app: FastifyInstance, ctx: AppContex
     data: FundCompositionSchema,
     notFound: true,
     handler: async ({ params }) => ({ data: await service.getComposition({ code: params.code }) }),
-    tag: 'ETF',
     feature: 'etf_data',
     weight: 8,
   });

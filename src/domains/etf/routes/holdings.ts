@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { EtfHoldingsSchema, FundCodeParamsSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
 
-export function registerEtfHoldingsRoute(app: FastifyInstance, ctx: AppContext, service: EtfService): void {
-  registerApiRoute(app, ctx.clock, {
+export function etfHoldingsRoute(service: EtfService): ApiRoute {
+  return defineRoute({
     path: '/etf/:code/holdings',
     operationId: 'etfHoldings',
     summary: 'A fund’s latest holdings snapshot',
@@ -13,7 +11,6 @@ export function registerEtfHoldingsRoute(app: FastifyInstance, ctx: AppContext, 
     data: EtfHoldingsSchema,
     notFound: true,
     handler: async ({ params }) => ({ data: await service.getHoldings({ code: params.code }) }),
-    tag: 'ETF',
     feature: 'etf_data',
     weight: 8,
   });

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { EtfInfoSchema, FundCodeParamsSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
 
-export function registerEtfInfoRoute(app: FastifyInstance, ctx: AppContext, service: EtfService): void {
-  registerApiRoute(app, ctx.clock, {
+export function etfInfoRoute(service: EtfService): ApiRoute {
+  return defineRoute({
     path: '/etf/:code/info',
     operationId: 'etfInfo',
     summary: 'A fund’s description',
@@ -13,7 +11,6 @@ export function registerEtfInfoRoute(app: FastifyInstance, ctx: AppContext, serv
     data: EtfInfoSchema,
     notFound: true,
     handler: async ({ params }) => ({ data: await service.getInfo({ code: params.code }) }),
-    tag: 'ETF',
     feature: 'etf_data',
     weight: 8,
   });

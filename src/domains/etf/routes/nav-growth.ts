@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { FundCodeParamsSchema, NavGrowthComparisonSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
 
-export function registerEtfNavGrowthRoute(app: FastifyInstance, ctx: AppContext, service: EtfService): void {
-  registerApiRoute(app, ctx.clock, {
+export function etfNavGrowthRoute(service: EtfService): ApiRoute {
+  return defineRoute({
     path: '/etf/nav-growth/:code',
     operationId: 'etfNavGrowth',
     summary: 'NAV growth of one fund against the VN-Index, rebased to 0 % per window',
@@ -13,7 +11,6 @@ export function registerEtfNavGrowthRoute(app: FastifyInstance, ctx: AppContext,
     data: NavGrowthComparisonSchema,
     notFound: true,
     handler: async ({ params }) => ({ data: await service.getNavGrowth({ code: params.code }) }),
-    tag: 'ETF',
     feature: 'etf_data',
     weight: 8,
   });

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { EtfPriceHistorySchema, FundCodeParamsSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
 
-export function registerEtfPricesHistoryRoute(app: FastifyInstance, ctx: AppContext, service: EtfService): void {
-  registerApiRoute(app, ctx.clock, {
+export function etfPricesHistoryRoute(service: EtfService): ApiRoute {
+  return defineRoute({
     path: '/etf/:code/prices-history',
     operationId: 'etfPricesHistory',
     summary: 'Daily exchange prices of a listed fund',
@@ -13,7 +11,6 @@ export function registerEtfPricesHistoryRoute(app: FastifyInstance, ctx: AppCont
     data: EtfPriceHistorySchema,
     notFound: true,
     handler: async ({ params }) => ({ data: await service.getPricesHistory({ code: params.code }) }),
-    tag: 'ETF',
     feature: 'etf_data',
     weight: 8,
   });

@@ -1,18 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { EtfTopPerformanceSchema, TopPerformanceQuerySchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
 
-export function registerEtfTopPerformanceRoute(app: FastifyInstance, ctx: AppContext, service: EtfService): void {
-  registerApiRoute(app, ctx.clock, {
+export function etfTopPerformanceRoute(service: EtfService): ApiRoute {
+  return defineRoute({
     path: '/etf/top-performance',
     operationId: 'etfTopPerformance',
     summary: 'Funds ranked by NAV change over the period, best to worst',
     query: TopPerformanceQuerySchema,
     data: EtfTopPerformanceSchema,
-    handler: async ({ query }) => ({ data: await service.getTopPerformance({ period: query.period ?? '1M' }) }),
-    tag: 'ETF',
+    handler: async ({ query }) => ({ data: await service.getTopPerformance({ period: query.period }) }),
     feature: 'etf_data',
     weight: 8,
   });

@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import { MarketIndexListSchema } from '../indices.schemas.ts';
 import type { IndicesService } from '../indices.service.ts';
 
-export function registerGlobalIndices(app: FastifyInstance, ctx: AppContext, service: IndicesService): void {
-  registerApiRoute(app, ctx.clock, {
+export function globalIndicesRoute(service: IndicesService): ApiRoute {
+  return defineRoute({
     path: '/market/global-indices',
     operationId: 'marketGlobalIndices',
-    tag: 'Market',
     summary: 'Major world stock indices: latest level and change from the previous close',
     feature: 'market_data',
     weight: 2,

@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { GovernmentDebtQuerySchema, GovernmentDebtSchema, VintageMetaSchema } from '../economy.schemas.ts';
 
-export function registerCentralGovernmentDebt(app: FastifyInstance, ctx: AppContext, services: MacroServices): void {
-  registerApiRoute(app, ctx.clock, {
+export function centralGovernmentDebtRoute(services: MacroServices): ApiRoute {
+  return defineRoute({
     path: '/macro/monetary-policy/central-government-debt',
     operationId: 'macroCentralGovernmentDebt',
-    tag: 'Macro',
     summary: 'Quarterly central government debt (percent of GDP)',
     feature: 'macro_data',
     weight: 2,

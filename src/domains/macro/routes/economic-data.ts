@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { EconomicDataQuerySchema, EconomicDataSchema, VintageMetaSchema } from '../economy.schemas.ts';
 
-export function registerEconomicData(app: FastifyInstance, ctx: AppContext, services: MacroServices): void {
-  registerApiRoute(app, ctx.clock, {
+export function economicDataRoute(services: MacroServices): ApiRoute {
+  return defineRoute({
     path: '/macro/economic-data',
     operationId: 'macroEconomicData',
-    tag: 'Macro',
     summary: 'Economic data series: GDP, CPI, PCE or imports and exports',
     feature: 'macro_data',
     weight: 2,

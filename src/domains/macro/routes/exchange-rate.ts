@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { ExchangeRateQuerySchema, ExchangeRateSchema, VintageMetaSchema } from '../economy.schemas.ts';
 
-export function registerExchangeRate(app: FastifyInstance, ctx: AppContext, services: MacroServices): void {
-  registerApiRoute(app, ctx.clock, {
+export function exchangeRateRoute(services: MacroServices): ApiRoute {
+  return defineRoute({
     path: '/macro/exchange-rate',
     operationId: 'macroExchangeRate',
-    tag: 'Macro',
     summary: 'Daily closes of a currency pair',
     feature: 'macro_data',
     weight: 2,

@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { FdiByRegionQuerySchema, FdiByRegionSchema } from '../fdi.schemas.ts';
 
-export function registerFdiByRegion(app: FastifyInstance, ctx: AppContext, services: MacroServices): void {
-  registerApiRoute(app, ctx.clock, {
+export function fdiByRegionRoute(services: MacroServices): ApiRoute {
+  return defineRoute({
     path: '/macro/fdi/by-region',
     operationId: 'macroFdiByRegion',
-    tag: 'Macro',
     summary: 'Japan FDI by region (quarterly, millions of US dollars), point-in-time',
     feature: 'macro_data',
     weight: 2,

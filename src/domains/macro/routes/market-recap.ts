@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { MarketRecapQuerySchema, MarketRecapSchema, VintageMetaSchema } from '../economy.schemas.ts';
 
-export function registerMarketRecap(app: FastifyInstance, ctx: AppContext, services: MacroServices): void {
-  registerApiRoute(app, ctx.clock, {
+export function marketRecapRoute(services: MacroServices): ApiRoute {
+  return defineRoute({
     path: '/macro/market-recap',
     operationId: 'macroMarketRecap',
-    tag: 'Macro',
     summary: 'Latest closes of Japanese market gauges, TIBOR 3M and yen rates',
     feature: 'macro_data',
     weight: 2,

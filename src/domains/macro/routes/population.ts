@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { PopulationQuerySchema, PopulationSchema, VintageMetaSchema } from '../economy.schemas.ts';
 
-export function registerPopulation(app: FastifyInstance, ctx: AppContext, services: MacroServices): void {
-  registerApiRoute(app, ctx.clock, {
+export function populationRoute(services: MacroServices): ApiRoute {
+  return defineRoute({
     path: '/macro/population',
     operationId: 'macroPopulation',
-    tag: 'Macro',
     summary: 'Monthly population and unemployment rate',
     feature: 'macro_data',
     weight: 2,

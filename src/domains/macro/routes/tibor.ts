@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { TiborQuerySchema, TiborSchema } from '../tibor.schemas.ts';
 
-export function registerTibor(app: FastifyInstance, ctx: AppContext, services: MacroServices): void {
-  registerApiRoute(app, ctx.clock, {
+export function tiborRoute(services: MacroServices): ApiRoute {
+  return defineRoute({
     path: '/macro/interbank-rates/jp/tibor',
     operationId: 'macroJpTibor',
-    tag: 'Macro',
     summary: 'Japanese Yen TIBOR fixings, window counted back from the latest date with data, point-in-time',
     feature: 'macro_data',
     weight: 2,

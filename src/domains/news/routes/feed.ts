@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { NewsService } from '../news.service.ts';
 import { NewsFeedMetaSchema, NewsFeedQuerySchema, NewsFeedSchema } from '../news.schemas.ts';
 
-export function registerFeedRoute(app: FastifyInstance, ctx: AppContext, service: NewsService): void {
-  registerApiRoute(app, ctx.clock, {
+export function feedRoute(service: NewsService): ApiRoute {
+  return defineRoute({
     path: '/news/feed',
     operationId: 'newsFeed',
-    tag: 'News',
     summary: 'News articles, newest first, with a computed sentiment',
     description:
       'Cursor-paginated: pass `meta.nextCursor` as `cursor` for the next page (null on the last page). ' +

@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { RealEstateService } from '../real-estate.service.ts';
 import { CountryParamsSchema, GeoJsonQuerySchema, GeoJsonSchema } from '../real-estate.schemas.ts';
 
-export function registerGeoJsonRoute(app: FastifyInstance, ctx: AppContext, service: RealEstateService): void {
-  registerApiRoute(app, ctx.clock, {
+export function geoJsonRoute(service: RealEstateService): ApiRoute {
+  return defineRoute({
     path: '/real-estate/:country/geojson',
     operationId: 'realEstateGeoJson',
-    tag: 'Real Estate',
     summary: 'Ward polygons with the latest land-price table summary',
     description:
       'Every ward of the country, or of `provinceId`, with its outline ([lon, lat] rings) and the averages of the latest ' +

@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { RealEstateService } from '../real-estate.service.ts';
 import { PriceSeriesSchema, PricesQuerySchema, ProvinceParamsSchema } from '../real-estate.schemas.ts';
 
-export function registerPricesRoute(app: FastifyInstance, ctx: AppContext, service: RealEstateService): void {
-  registerApiRoute(app, ctx.clock, {
+export function pricesRoute(service: RealEstateService): ApiRoute {
+  return defineRoute({
     path: '/real-estate/:country/provinces/:provinceId/prices',
     operationId: 'realEstateProvincePrices',
-    tag: 'Real Estate',
     summary: 'Monthly average asking price per m² of a province',
     description: 'The latest `months` published months, oldest first, with month-on-month and year-on-year changes.',
     feature: 'realestate_data',

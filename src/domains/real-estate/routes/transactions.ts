@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../core/context.ts';
-import { registerApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
 import type { RealEstateService } from '../real-estate.service.ts';
 import { TransactionsQuerySchema, TransactionsSchema, WardParamsSchema } from '../real-estate.schemas.ts';
 
-export function registerTransactionsRoute(app: FastifyInstance, ctx: AppContext, service: RealEstateService): void {
-  registerApiRoute(app, ctx.clock, {
+export function transactionsRoute(service: RealEstateService): ApiRoute {
+  return defineRoute({
     path: '/real-estate/jp/provinces/:provinceId/wards/:wardId/transactions',
     operationId: 'realEstateWardTransactions',
-    tag: 'Real Estate',
     summary: 'Transactions of a Japanese ward, as MLIT publishes them',
     description:
       'Japan only (Vietnam publishes no transaction data: its path is a 404). Newest trade period first; `from`/`to` ' +

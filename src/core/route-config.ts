@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import type { FeatureCode, Plan, Plans } from './auth/plans.ts';
+import type { ApiKeyRecord } from './auth/keys.repo.ts';
+
+export interface AuthContext {
+  key: ApiKeyRecord;
+  plan: Plan;
+  features: FeatureCode[];
+}
+
+/**
+ * Declared on every API route (Fastify's route `config`); read by the gate (auth → feature →
+ * quota), the route's wrapper and the usage meter.
+ */
+export interface ApiRouteConfig {
+  /** `null`: any valid key may call it (the usage endpoint). */
+  feature: FeatureCode | null;
+  weight: number;
+  /** Path template below `/openapi/v1`, as the plans file's `weights` names it. */
+  pathTemplate: string;
+  /** Seconds a response stays fresh: `Cache-Control: private, max-age=…`. */
+  maxAge: (now: Date) => number;
+}
+
+/** What a call to the route costs: the plans file's weight for its path, else the route's own. */
+export function weightOf(plans: Plans, route: ApiRouteConfig): number {
+  return plans.weightOf(route.pathTemplate, route.weight);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on every `/openapi/v1` route (route.ts). */
+    apiRoute?: ApiRouteConfig;
+  }
+}
+
+/** The config of the API route that answered `request`; undefined off the API routes (an unknown path). */
+export function apiRouteConfigOf(request: FastifyRequest): ApiRouteConfig | undefined {
+  return request.routeOptions.config.apiRoute;
+}
