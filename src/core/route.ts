@@ -189,7 +189,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
       // The validator has checked both against these very schemas and filled in their defaults.
       const input = { query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request };
       const answer = await answerOf(route, input, (result) => prepare(reply, route.operationId, declaredMeta, result), desk);
-      await send(request, reply, answer, config.maxAge(now), now);
+      return send(request, reply, answer, config.maxAge(now), now);
     },
   });
 }
@@ -230,26 +230,24 @@ function prepare(reply: FastifyReply, operationId: string, declaredMeta: readonl
 }
 
 /** Sends the answer stamped with this response's time: 304 when the client holds it, compressed when asked. */
-async function send(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, maxAge: number, now: Date): Promise<void> {
+async function send(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, maxAge: number, now: Date): Promise<FastifyReply | undefined> {
   reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(maxAge))}`);
   varyByEncoding(reply);
   reply.header('etag', answer.etag);
-  if (namesCurrentRepresentation(request.headers['if-none-match'], answer.etag)) {
-    await reply.code(304).send();
-    return;
-  }
+  if (namesCurrentRepresentation(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const encoding = answer.compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
   if (encoding !== undefined) reply.header('content-encoding', encoding);
   const [head, tail] = await answer.body(now.toISOString(), encoding);
   reply.type(JSON_TYPE).header('content-length', head.length + tail.length);
   // Written here rather than through reply.send, which takes one buffer: joining the kept head
   // and this response's tail would copy the whole answer on every response. Hijacked, the reply
-  // skips Fastify's onSend and onResponse hooks and its serialiser (no hook of this app needs
-  // them on these routes: the access log and the meter run from the log controller, which still
-  // sees the response finish). On HEAD, Node's response writes the headers (with this GET's
-  // content-length) and drops the body, as RFC 9110 asks.
+  // skips Fastify's preSerialization and onSend hooks: a hook added to change API answers on the
+  // way out would not see these (none does today). onResponse hooks, the access log and the
+  // meter still run when the response finishes. On HEAD, Node's response writes the headers
+  // (with the GET's content-length) and drops the body, as RFC 9110 asks.
   reply.hijack();
   reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
   reply.raw.write(head);
   reply.raw.end(tail);
+  return undefined;
 }
