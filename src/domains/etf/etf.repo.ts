@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import { valuesList } from '../../store/values-list.ts';
 import { indexInstrument } from '../instruments/instruments.catalogue.ts';
 import { InstrumentRepo } from '../instruments/instrument.repo.ts';
 import type { EtfFundRow, EtfHoldingRow, EtfNavRow, EtfPriceRow } from './etf.tables.ts';
@@ -42,45 +43,36 @@ export class EtfRepo {
   }
 
   /**
-   * The last `count` NAV rows of every fund, by fund code, newest first: for each fund, one seek
+   * The last `count` NAV rows of each fund, by fund code, newest first: for each fund, one seek
    * of the (fund_code, date) key from its `count`-th newest date.
    */
-  async latestNavsOfAll(count: number): Promise<Map<string, EtfNavRow[]>> {
-    const rows = await this.#db
-      .selectFrom('etf_fund as f')
-      .innerJoin('etf_nav as n', (join) =>
-        join.onRef('n.fund_code', '=', 'f.code').on('n.date', '>=', nthNewestDate('etf_nav', count)),
-      )
-      .selectAll('n')
-      .orderBy('n.fund_code')
-      .orderBy('n.date', 'desc')
-      .execute();
-    return Map.groupBy(rows, (row) => row.fund_code);
+  latestNavsOf(codes: readonly string[], count: number): Promise<Map<string, EtfNavRow[]>> {
+    return this.#latestRowsOf<EtfNavRow>('etf_nav', codes, count);
   }
 
-  /** The last `count` exchange sessions of every fund, by fund code, newest first (read as `latestNavsOfAll`). */
-  async latestPricesOfAll(count: number): Promise<Map<string, EtfPriceRow[]>> {
-    const rows = await this.#db
-      .selectFrom('etf_fund as f')
-      .innerJoin('etf_price as p', (join) =>
-        join.onRef('p.fund_code', '=', 'f.code').on('p.date', '>=', nthNewestDate('etf_price', count)),
-      )
-      .selectAll('p')
-      .orderBy('p.fund_code')
-      .orderBy('p.date', 'desc')
-      .execute();
+  /** The last `count` exchange sessions of each fund, by fund code, newest first (read as `latestNavsOf`). */
+  latestPricesOf(codes: readonly string[], count: number): Promise<Map<string, EtfPriceRow[]>> {
+    return this.#latestRowsOf<EtfPriceRow>('etf_price', codes, count);
+  }
+
+  async #latestRowsOf<Row extends { fund_code: string }>(table: 'etf_nav' | 'etf_price', codes: readonly string[], count: number): Promise<Map<string, Row[]>> {
+    if (codes.length === 0) return new Map();
+    const { rows } = await sql<Row>`
+      select r.* from ${fundList(codes)} join ${sql.table(table)} as r
+        on r.fund_code = f.column1
+       and r.date >= coalesce((select x.date from ${sql.table(table)} as x where x.fund_code = f.column1 order by x.date desc limit 1 offset ${count - 1}), '')
+      order by r.fund_code, r.date desc`.execute(this.#db);
     return Map.groupBy(rows, (row) => row.fund_code);
   }
 
   /**
    * For each asked (fund, date), the last NAV published on or before that date, keyed by
-   * `navKey(code, date)`; none when the fund had published none by then. The asked pairs are a
-   * VALUES list (its columns are column1, column2 on both stores); each pair is one backward
-   * seek of the (fund_code, date) key.
+   * `navKey(code, date)`; none when the fund had published none by then. Each asked pair is one
+   * backward seek of the (fund_code, date) key.
    */
   async navsOnOrBefore(asked: readonly FundDate[]): Promise<Map<string, EtfNavRow>> {
     if (asked.length === 0) return new Map();
-    const pairs = sql<{ column1: string; column2: string }>`(values ${sql.join(asked.map(({ code, date }) => sql`(${code}, ${date})`))})`;
+    const pairs = valuesList<{ column1: string; column2: string }>(asked.map(({ code, date }) => [code, date]));
     const rows = await this.#db
       .selectFrom(pairs.as('w'))
       .innerJoin('etf_nav as n', (join) =>
@@ -116,14 +108,13 @@ export class EtfRepo {
   async latestHoldingsOf(codes: readonly string[]): Promise<Map<string, EtfHoldingRow[]>> {
     if (codes.length === 0) return new Map();
     const rows = await this.#db
-      .selectFrom('etf_fund as f')
+      .selectFrom(fundList(codes))
       .innerJoin('etf_holding as h', (join) =>
-        join.onRef('h.fund_code', '=', 'f.code').on((eb) =>
-          eb('h.fund_date', '=', eb.selectFrom('etf_holding as x').select('x.fund_date').whereRef('x.fund_code', '=', 'f.code').orderBy('x.fund_date', 'desc').limit(1)),
+        join.onRef('h.fund_code', '=', 'f.column1').on((eb) =>
+          eb('h.fund_date', '=', eb.selectFrom('etf_holding as x').select('x.fund_date').whereRef('x.fund_code', '=', 'f.column1').orderBy('x.fund_date', 'desc').limit(1)),
         ),
       )
       .selectAll('h')
-      .where('f.code', 'in', codes)
       .orderBy('h.fund_code')
       .orderBy('h.id')
       .execute();
@@ -140,14 +131,12 @@ export class EtfRepo {
     const rows = await new InstrumentRepo(this.#db).closes({ instruments: [indexInstrument(indexCode)] });
     return rows.map((row) => ({ date: row.date, value: row.close }));
   }
-
 }
 
 /**
- * The date of fund `f`'s `count`-th newest row of `table` ('' when it has fewer): a backward
- * seek of the table's (fund_code, date) key.
+ * The asked funds as an inline table `f` (column1 the code): joined to a fund's rows, it leads
+ * both stores' planners to seek each fund's rows by its key, with or without statistics.
  */
-const nthNewestDate = (table: 'etf_nav' | 'etf_price', count: number) =>
-  sql<string>`coalesce((select x.date from ${sql.table(table)} as x where x.fund_code = f.code order by x.date desc limit 1 offset ${count - 1}), '')`;
+const fundList = (codes: readonly string[]) => valuesList<{ column1: string }>([...new Set(codes)].map((code) => [code])).as('f');
 
 export const navKey = (code: string, date: string): string => `${code} ${date}`;

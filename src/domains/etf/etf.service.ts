@@ -88,7 +88,9 @@ export class EtfService {
   }
 
   async listEtfs(): Promise<EtfListItem[]> {
-    const [funds, prices, navs] = await Promise.all([this.#repo.listFunds(), this.#repo.latestPricesOfAll(1), this.#repo.latestNavsOfAll(1)]);
+    const funds = await this.#repo.listFunds();
+    const codes = funds.map((fund) => fund.code);
+    const [prices, navs] = await Promise.all([this.#repo.latestPricesOf(codes, 1), this.#repo.latestNavsOf(codes, 1)]);
     return funds.map((fund) => {
       const price = prices.get(fund.code)?.[0];
       const nav = navs.get(fund.code)?.[0];
@@ -102,7 +104,8 @@ export class EtfService {
 
   /** Funds ranked by NAV change from the last NAV on or before (latest − period) to the latest NAV. */
   async getTopPerformance({ period }: { period: PeriodKey }): Promise<EtfTopPerformance> {
-    const [funds, navs] = await Promise.all([this.#repo.listFunds(), this.#repo.latestNavsOfAll(1)]);
+    const funds = await this.#repo.listFunds();
+    const navs = await this.#repo.latestNavsOf(funds.map((fund) => fund.code), 1);
     const latestOf = (code: string) => navs.get(code)?.[0];
     const starts = funds.flatMap((fund) => {
       const latest = latestOf(fund.code);
@@ -126,7 +129,8 @@ export class EtfService {
 
   /** Funds ranked by their latest day's net flow: inflows best first, or outflows largest first. */
   async getTopNetflow({ type }: { type: 'positive' | 'negative' }): Promise<EtfTopNetflow> {
-    const [funds, navs] = await Promise.all([this.#repo.listFunds(), this.#repo.latestNavsOfAll(2)]);
+    const funds = await this.#repo.listFunds();
+    const navs = await this.#repo.latestNavsOf(funds.map((fund) => fund.code), 2);
     const flows: EtfTopNetflow = [];
     for (const fund of funds) {
       const [current, previous] = navs.get(fund.code) ?? [];
@@ -146,7 +150,8 @@ export class EtfService {
    * fund's share of all funds' trading value, `marketCap` close × units outstanding.
    */
   async getHeatmap(): Promise<EtfHeatmapItem[]> {
-    const [funds, prices] = await Promise.all([this.#repo.listFunds(), this.#repo.latestPricesOfAll(2)]);
+    const funds = await this.#repo.listFunds();
+    const prices = await this.#repo.latestPricesOf(funds.map((fund) => fund.code), 2);
     const sessions = funds.flatMap((fund) => (prices.get(fund.code) ?? []).map((price) => ({ code: fund.code, date: price.date })));
     const navs = await this.#repo.navsOnOrBefore(sessions);
     const unitsOn = (code: string, date: string) => navs.get(navKey(code, date))?.units_outstanding ?? null;
