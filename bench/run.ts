@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every endpoint of the catalogue against a bare node:http server that sends
- * the very bytes the hub answered. Seeds the demo into a temporary data dir, starts `fdh serve`,
+ * the very bytes the hub answered. Seeds the demo into a temporary data dir (the embedded store)
+ * or a temporary PostgreSQL schema, starts `fdh serve`,
  * takes each endpoint's first (cold) answer, then loads the hub and the bare server in turn
  * (`measure.ts`) and prints hub req/s ÷ bare req/s per endpoint with a summary. Each server
  * runs in its own process; autocannon drives them from this one. Loopback only, bounded in time.
@@ -10,7 +11,10 @@
  * about 10 minutes in all on two cores), BENCH_CONNECTIONS (default 20), BENCH_ONLY (measure
  * only the paths that contain this text), BENCH_GZIP (both | off | only: the variants without
  * and with `Accept-Encoding: gzip`, default both), BENCH_JSON (also write the results to this
- * file as JSON).
+ * file as JSON), BENCH_STORE (sqlite | postgres, default sqlite) with BENCH_DATABASE_URL (the
+ * PostgreSQL database for `postgres`: the bench makes a schema `fdh_bench_<random>` there, seeds
+ * and serves from it, and drops it at the end, also after a failure; the quota stays in-process),
+ * e.g. `BENCH_STORE=postgres BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +26,7 @@ import { catalogueOf, type OpenApiDocument } from './catalogue.ts';
 import { compare, rate } from './measure.ts';
 import { report, VARIANT_TITLES, type Row, type Variant } from './report.ts';
 import { seedHub, startBare, startHub, type Server } from './servers.ts';
+import { postgresBenchStore, sqliteBenchStore, type BenchStore } from './store.ts';
 
 function choice<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
   const value = process.env[name] ?? fallback;
@@ -43,6 +48,9 @@ const VARIANTS = ({ both: ['identity', 'gzip'], off: ['identity'], only: ['gzip'
   choice('BENCH_GZIP', ['both', 'off', 'only'], 'both')
 ];
 const JSON_FILE = process.env.BENCH_JSON;
+const STORE = choice('BENCH_STORE', ['sqlite', 'postgres'], 'sqlite');
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+if (STORE === 'postgres' && DATABASE_URL === undefined) throw new Error('BENCH_STORE=postgres needs BENCH_DATABASE_URL');
 
 const log = (line: string) => process.stderr.write(line + '\n');
 
@@ -90,9 +98,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'fdh-bench-'));
   const servers: Server[] = [];
+  let store: BenchStore = sqliteBenchStore;
   try {
-    log(`seeding the ${SCALE} demo into ${dataDir}`);
-    const { env, key } = await seedHub(dataDir, SCALE);
+    if (DATABASE_URL !== undefined && STORE === 'postgres') store = await postgresBenchStore(DATABASE_URL, dataDir);
+    log(`seeding the ${SCALE} demo into ${dataDir} (${store.label})`);
+    const { env, key } = await seedHub(dataDir, SCALE, store.env);
     const hub = await startHub(env, join(dataDir, 'hub.log'));
     servers.push(hub);
     const headersOf = (variant: Variant): Record<string, string> =>
@@ -116,16 +126,17 @@ async function main(): Promise<void> {
 
     const { text, summaries, worstCold } = report(VARIANTS, rows);
     process.stdout.write(
-      `\n${SCALE} demo, ${CONNECTIONS} connections, ${SECONDS} s on each server per endpoint in alternating slices; ` +
+      `\n${SCALE} demo on ${store.label}, ${CONNECTIONS} connections, ${SECONDS} s on each server per endpoint in alternating slices; ` +
         `ratio = hub req/s ÷ bare req/s; cold = the first answer after the start (${VARIANT_TITLES[VARIANTS[0]]}); paths below ${API_PREFIX}\n` +
         text +
         `(${((Date.now() - started) / 60_000).toFixed(1)} min)\n`,
     );
     if (JSON_FILE !== undefined) {
-      writeFileSync(JSON_FILE, JSON.stringify({ scale: SCALE, seconds: SECONDS, connections: CONNECTIONS, rows, summaries, worstCold }, null, 2) + '\n');
+      writeFileSync(JSON_FILE, JSON.stringify({ scale: SCALE, store: STORE, seconds: SECONDS, connections: CONNECTIONS, rows, summaries, worstCold }, null, 2) + '\n');
     }
   } finally {
     for (const server of servers.reverse()) await server.stop();
+    await store.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -38,32 +38,43 @@ export class CommoditiesService {
     this.#repo = repo;
   }
 
-  /** A commodity's figures as of today: its last 50 closes and the closes before its month and year. */
-  async #priceOf(commodity: Commodity, now: Date): Promise<CommodityPrice> {
-    const series = await this.#repo.lastCloses({ id: commodity.id, to: today(now), count: MA_WINDOW });
-    const last = series.at(-1);
-    const ma50 = movingAverage50(series);
-    const item: CommodityPrice = {
-      id: commodity.id,
-      name: commodity.name,
-      category: commodity.category,
-      unit: commodity.unit,
-      lastClose: last?.close ?? null,
-      currency: commodity.currency,
-      change1dPct: pctChange(last?.close, series.at(-2)?.close),
-      changeMtdPct: null,
-      changeYtdPct: null,
-      ma50,
-      trend: trendOf(last?.close, ma50),
-      trendline: series.slice(-TRENDLINE_POINTS).map((c) => c.close),
-    };
-    if (last !== undefined) {
-      // Month and year of the last close: a commodity that has not traded this month yet keeps last month's MTD.
-      item.changeMtdPct = pctChange(last.close, await this.#repo.closeBefore({ id: commodity.id, before: `${last.date.slice(0, 7)}-01` }));
-      item.changeYtdPct = pctChange(last.close, await this.#repo.closeBefore({ id: commodity.id, before: `${last.date.slice(0, 4)}-01-01` }));
-      item.updatedAt = `${last.date}T00:00:00.000Z`;
-    }
-    return item;
+  /** Each commodity's figures as of today: its last 50 closes and the closes before its month and year. */
+  async #prices(commodities: readonly Commodity[], now: Date): Promise<CommodityPrice[]> {
+    const series = await this.#repo.lastCloses({ ids: commodities.map((c) => c.id), to: today(now), count: MA_WINDOW });
+    // Month and year of the last close: a commodity that has not traded this month yet keeps last month's MTD.
+    const bases = (date: string) => [`${date.slice(0, 7)}-01`, `${date.slice(0, 4)}-01-01`] as const;
+    const closeBefore = await this.#repo.closesBefore(
+      [...series].flatMap(([id, closes]) => {
+        const last = closes.at(-1);
+        return last === undefined ? [] : bases(last.date).map((before) => ({ id, before }));
+      }),
+    );
+    return commodities.map((commodity) => {
+      const closes = series.get(commodity.id) ?? [];
+      const last = closes.at(-1);
+      const ma50 = movingAverage50(closes);
+      const item: CommodityPrice = {
+        id: commodity.id,
+        name: commodity.name,
+        category: commodity.category,
+        unit: commodity.unit,
+        lastClose: last?.close ?? null,
+        currency: commodity.currency,
+        change1dPct: pctChange(last?.close, closes.at(-2)?.close),
+        changeMtdPct: null,
+        changeYtdPct: null,
+        ma50,
+        trend: trendOf(last?.close, ma50),
+        trendline: closes.slice(-TRENDLINE_POINTS).map((c) => c.close),
+      };
+      if (last !== undefined) {
+        const [monthStart, yearStart] = bases(last.date);
+        item.changeMtdPct = pctChange(last.close, closeBefore(commodity.id, monthStart));
+        item.changeYtdPct = pctChange(last.close, closeBefore(commodity.id, yearStart));
+        item.updatedAt = `${last.date}T00:00:00.000Z`;
+      }
+      return item;
+    });
   }
 
   async listCommodities({
@@ -83,17 +94,16 @@ export class CommoditiesService {
     const selected = COMMODITIES.filter(
       (c) => (category === undefined || c.category === category) && (needle === '' || c.name.toLowerCase().includes(needle) || c.id.includes(needle)),
     );
-    const items: CommodityPrice[] = [];
-    for (const commodity of selected) items.push(await this.#priceOf(commodity, now));
-    return sortItems(items, SORT_KEYS[sort], order);
+    return sortItems(await this.#prices(selected, now), SORT_KEYS[sort], order);
   }
 
   async getFeatured({ now }: { now: Date }): Promise<FeaturedCommodities> {
     const featured: FeaturedCommodities = [];
+    const trendlines = await this.#repo.lastCloses({ ids: FEATURED_COMMODITY_IDS, to: today(now), count: TRENDLINE_POINTS });
     for (const id of FEATURED_COMMODITY_IDS) {
       const commodity = findCommodity(id);
       if (commodity === undefined) continue;
-      const series = await this.#repo.lastCloses({ id, to: today(now), count: TRENDLINE_POINTS });
+      const series = trendlines.get(id) ?? [];
       const last = series.at(-1)?.close;
       const previous = series.at(-2)?.close;
       featured.push({

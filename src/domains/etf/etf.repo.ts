@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import { valuesList } from '../../store/values-list.ts';
 import { indexInstrument } from '../instruments/instruments.catalogue.ts';
 import { InstrumentRepo } from '../instruments/instrument.repo.ts';
 import type { EtfFundRow, EtfHoldingRow, EtfNavRow, EtfPriceRow } from './etf.tables.ts';
@@ -9,7 +10,16 @@ export interface DatedValue {
   value: number;
 }
 
-/** The etf domain's reads. Every per-fund read walks a (fund_code, date) key or index. */
+/** One fund and a date to look a NAV up on or before. */
+export interface FundDate {
+  code: string;
+  date: string;
+}
+
+/**
+ * The etf domain's reads. Every per-fund read walks a (fund_code, date) key or index; the reads
+ * across funds are one query each, driven by the fund list, whatever the number of funds.
+ */
 export class EtfRepo {
   #db: Kysely<Database>;
 
@@ -25,21 +35,59 @@ export class EtfRepo {
     return this.#db.selectFrom('etf_fund').selectAll().where('code', '=', code).executeTakeFirst();
   }
 
-  /** The last `count` NAV rows of a fund, newest first. */
-  latestNavs(code: string, count: number): Promise<EtfNavRow[]> {
-    return this.#db.selectFrom('etf_nav').selectAll().where('fund_code', '=', code).orderBy('date', 'desc').limit(count).execute();
+  /** The funds with these codes (unknown codes have none), by code. */
+  async findFunds(codes: readonly string[]): Promise<Map<string, EtfFundRow>> {
+    if (codes.length === 0) return new Map();
+    const rows = await this.#db.selectFrom('etf_fund').selectAll().where('code', 'in', codes).execute();
+    return new Map(rows.map((row) => [row.code, row]));
   }
 
-  /** The last NAV published on or before `date`. */
-  navOnOrBefore(code: string, date: string): Promise<EtfNavRow | undefined> {
-    return this.#db
-      .selectFrom('etf_nav')
-      .selectAll()
-      .where('fund_code', '=', code)
-      .where('date', '<=', date)
-      .orderBy('date', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+  /**
+   * The last `count` NAV rows of each fund, by fund code, newest first: for each fund, one seek
+   * of the (fund_code, date) key from its `count`-th newest date.
+   */
+  latestNavsOf(codes: readonly string[], count: number): Promise<Map<string, EtfNavRow[]>> {
+    return this.#latestRowsOf<EtfNavRow>('etf_nav', codes, count);
+  }
+
+  /** The last `count` exchange sessions of each fund, by fund code, newest first (read as `latestNavsOf`). */
+  latestPricesOf(codes: readonly string[], count: number): Promise<Map<string, EtfPriceRow[]>> {
+    return this.#latestRowsOf<EtfPriceRow>('etf_price', codes, count);
+  }
+
+  async #latestRowsOf<Row extends { fund_code: string }>(table: 'etf_nav' | 'etf_price', codes: readonly string[], count: number): Promise<Map<string, Row[]>> {
+    if (codes.length === 0) return new Map();
+    const { rows } = await sql<Row>`
+      select r.* from ${fundList(codes)} join ${sql.table(table)} as r
+        on r.fund_code = f.column1
+       and r.date >= coalesce((select x.date from ${sql.table(table)} as x where x.fund_code = f.column1 order by x.date desc limit 1 offset ${count - 1}), '')
+      order by r.fund_code, r.date desc`.execute(this.#db);
+    return Map.groupBy(rows, (row) => row.fund_code);
+  }
+
+  /**
+   * For each asked (fund, date), the last NAV published on or before that date, keyed by
+   * `navKey(code, date)`; none when the fund had published none by then. Each asked pair is one
+   * backward seek of the (fund_code, date) key.
+   */
+  async navsOnOrBefore(asked: readonly FundDate[]): Promise<Map<string, EtfNavRow>> {
+    if (asked.length === 0) return new Map();
+    const pairs = valuesList<{ column1: string; column2: string }>(asked.map(({ code, date }) => [code, date]));
+    const rows = await this.#db
+      .selectFrom(pairs.as('w'))
+      .innerJoin('etf_nav as n', (join) =>
+        join.onRef('n.fund_code', '=', 'w.column1').on((eb) =>
+          eb(
+            'n.date',
+            '=',
+            eb.selectFrom('etf_nav as x').select('x.date').whereRef('x.fund_code', '=', 'w.column1').whereRef('x.date', '<=', 'w.column2').orderBy('x.date', 'desc').limit(1),
+          ),
+        ),
+      )
+      .select(['w.column2 as asked_date'])
+      .selectAll('n')
+      .execute();
+    return new Map(rows.map(({ asked_date, ...nav }) => [navKey(nav.fund_code, asked_date), nav]));
   }
 
   /** Every NAV row of a fund, oldest first. */
@@ -56,23 +104,26 @@ export class EtfRepo {
     return this.#db.selectFrom('etf_price').selectAll().where('fund_code', '=', code).orderBy('date').execute();
   }
 
+  /** The most recent holdings snapshot of each of these funds, by fund code (none when it has none), by id. */
+  async latestHoldingsOf(codes: readonly string[]): Promise<Map<string, EtfHoldingRow[]>> {
+    if (codes.length === 0) return new Map();
+    const rows = await this.#db
+      .selectFrom(fundList(codes))
+      .innerJoin('etf_holding as h', (join) =>
+        join.onRef('h.fund_code', '=', 'f.column1').on((eb) =>
+          eb('h.fund_date', '=', eb.selectFrom('etf_holding as x').select('x.fund_date').whereRef('x.fund_code', '=', 'f.column1').orderBy('x.fund_date', 'desc').limit(1)),
+        ),
+      )
+      .selectAll('h')
+      .orderBy('h.fund_code')
+      .orderBy('h.id')
+      .execute();
+    return Map.groupBy(rows, (row) => row.fund_code);
+  }
+
   /** The fund's most recent holdings snapshot (empty when it has none). */
   async latestHoldings(code: string): Promise<EtfHoldingRow[]> {
-    const latest = await this.#db
-      .selectFrom('etf_holding')
-      .select('fund_date')
-      .where('fund_code', '=', code)
-      .orderBy('fund_date', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (latest === undefined) return [];
-    return this.#db
-      .selectFrom('etf_holding')
-      .selectAll()
-      .where('fund_code', '=', code)
-      .where('fund_date', '=', latest.fund_date)
-      .orderBy('id')
-      .execute();
+    return (await this.latestHoldingsOf([code])).get(code) ?? [];
   }
 
   /** An index's closes from the instruments' series store: the same VN-Index the indices endpoints serve. */
@@ -80,5 +131,12 @@ export class EtfRepo {
     const rows = await new InstrumentRepo(this.#db).closes({ instruments: [indexInstrument(indexCode)] });
     return rows.map((row) => ({ date: row.date, value: row.close }));
   }
-
 }
+
+/**
+ * The asked funds as an inline table `f` (column1 the code): joined to a fund's rows, it leads
+ * both stores' planners to seek each fund's rows by its key, with or without statistics.
+ */
+const fundList = (codes: readonly string[]) => valuesList<{ column1: string }>([...new Set(codes)].map((code) => [code])).as('f');
+
+export const navKey = (code: string, date: string): string => `${code} ${date}`;

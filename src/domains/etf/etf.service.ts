@@ -1,6 +1,6 @@
 import { InvalidInputError, NotFoundError } from '../../core/domain-errors.ts';
-import type { EtfRepo, DatedValue } from './etf.repo.ts';
-import type { EtfFundRow, EtfNavRow } from './etf.tables.ts';
+import { navKey, type EtfRepo, type DatedValue } from './etf.repo.ts';
+import type { EtfFundRow, EtfHoldingRow, EtfNavRow } from './etf.tables.ts';
 import type {
   EtfDetail,
   EtfHeatmapItem,
@@ -44,6 +44,17 @@ export function dailyNetflow(previous: EtfNavRow, current: EtfNavRow): NetflowPo
   };
 }
 
+interface HoldingsSnapshot {
+  holdings: EtfHoldingRow[];
+  /** The NAV on or before the snapshot's date. */
+  nav: EtfNavRow | undefined;
+}
+
+function compositionOf(fund: EtfFundRow, snapshots: (code: string) => HoldingsSnapshot): FundComposition {
+  const { holdings, nav } = snapshots(fund.code);
+  return buildComposition(fund, holdings, nav?.total_net_assets ?? null);
+}
+
 const navSeries = (rows: readonly EtfNavRow[]): DatedValue[] => rows.map((row) => ({ date: row.date, value: row.nav }));
 
 function infoOf(fund: EtfFundRow): EtfInfo {
@@ -78,13 +89,13 @@ export class EtfService {
 
   async listEtfs(): Promise<EtfListItem[]> {
     const funds = await this.#repo.listFunds();
-    return Promise.all(
-      funds.map(async (fund) => {
-        const [price] = await this.#repo.latestPrices(fund.code, 1);
-        const [nav] = await this.#repo.latestNavs(fund.code, 1);
-        return { ...infoOf(fund), price: price?.close ?? null, aum: nav?.total_net_assets ?? null };
-      }),
-    );
+    const codes = funds.map((fund) => fund.code);
+    const [prices, navs] = await Promise.all([this.#repo.latestPricesOf(codes, 1), this.#repo.latestNavsOf(codes, 1)]);
+    return funds.map((fund) => {
+      const price = prices.get(fund.code)?.[0];
+      const nav = navs.get(fund.code)?.[0];
+      return { ...infoOf(fund), price: price?.close ?? null, aum: nav?.total_net_assets ?? null };
+    });
   }
 
   async getInfo({ code }: { code: string }): Promise<EtfInfo> {
@@ -94,11 +105,18 @@ export class EtfService {
   /** Funds ranked by NAV change from the last NAV on or before (latest − period) to the latest NAV. */
   async getTopPerformance({ period }: { period: PeriodKey }): Promise<EtfTopPerformance> {
     const funds = await this.#repo.listFunds();
+    const navs = await this.#repo.latestNavsOf(funds.map((fund) => fund.code), 1);
+    const latestOf = (code: string) => navs.get(code)?.[0];
+    const starts = funds.flatMap((fund) => {
+      const latest = latestOf(fund.code);
+      return latest === undefined ? [] : [{ code: fund.code, date: windowStartFor(latest.date, period) }];
+    });
+    const bases = await this.#repo.navsOnOrBefore(starts);
     const ranked: { item: EtfTopPerformance[number]; change: number }[] = [];
     for (const fund of funds) {
-      const [latest] = await this.#repo.latestNavs(fund.code, 1);
+      const latest = latestOf(fund.code);
       if (latest === undefined) continue;
-      const base = await this.#repo.navOnOrBefore(fund.code, windowStartFor(latest.date, period));
+      const base = bases.get(navKey(fund.code, windowStartFor(latest.date, period)));
       if (base === undefined) continue;
       const change = (latest.nav / base.nav - 1) * 100;
       ranked.push({ change, item: { etfCode: fund.code, etfName: fund.name, currentNav: latest.nav, changePercent: round(change, 2) } });
@@ -112,9 +130,10 @@ export class EtfService {
   /** Funds ranked by their latest day's net flow: inflows best first, or outflows largest first. */
   async getTopNetflow({ type }: { type: 'positive' | 'negative' }): Promise<EtfTopNetflow> {
     const funds = await this.#repo.listFunds();
+    const navs = await this.#repo.latestNavsOf(funds.map((fund) => fund.code), 2);
     const flows: EtfTopNetflow = [];
     for (const fund of funds) {
-      const [current, previous] = await this.#repo.latestNavs(fund.code, 2);
+      const [current, previous] = navs.get(fund.code) ?? [];
       if (current === undefined || previous === undefined) continue;
       const point = dailyNetflow(previous, current);
       if (point === null || point.aum === null || point.aum === 0) continue;
@@ -132,12 +151,16 @@ export class EtfService {
    */
   async getHeatmap(): Promise<EtfHeatmapItem[]> {
     const funds = await this.#repo.listFunds();
+    const prices = await this.#repo.latestPricesOf(funds.map((fund) => fund.code), 2);
+    const sessions = funds.flatMap((fund) => (prices.get(fund.code) ?? []).map((price) => ({ code: fund.code, date: price.date })));
+    const navs = await this.#repo.navsOnOrBefore(sessions);
+    const unitsOn = (code: string, date: string) => navs.get(navKey(code, date))?.units_outstanding ?? null;
     const items: EtfHeatmapItem[] = [];
     for (const fund of funds) {
-      const [current, previous] = await this.#repo.latestPrices(fund.code, 2);
+      const [current, previous] = prices.get(fund.code) ?? [];
       if (current === undefined) continue;
       const item: EtfHeatmapItem = { code: fund.code, name: fund.name, currency: fund.currency, currentDate: `${current.date}T06:30:00.000Z`, closePrice: current.close };
-      const units = (await this.#repo.navOnOrBefore(fund.code, current.date))?.units_outstanding ?? null;
+      const units = unitsOn(fund.code, current.date);
       if (units !== null) item.marketCap = current.close * units;
       if (current.volume !== null) {
         item.volume = current.volume;
@@ -149,7 +172,7 @@ export class EtfService {
         item.priceFluctuation = round(change, 4);
         item.priceFluctuationPercent = round(changePercent, 2);
         if (item.tradingValue !== undefined) item.contributionValue = (item.tradingValue * changePercent) / 100;
-        const previousUnits = (await this.#repo.navOnOrBefore(fund.code, previous.date))?.units_outstanding ?? null;
+        const previousUnits = unitsOn(fund.code, previous.date);
         if (units !== null && previousUnits !== null) item.marketCapChange = current.close * units - previous.close * previousUnits;
       }
       items.push(item);
@@ -162,7 +185,8 @@ export class EtfService {
   }
 
   async getComposition({ code }: { code: string }): Promise<FundComposition> {
-    return this.#composition(await this.#fund(code));
+    const fund = await this.#fund(code);
+    return compositionOf(fund, await this.#snapshotsOf([fund]));
   }
 
   async compareFundComposition({ codes }: { codes: string }): Promise<FundComposition[]> {
@@ -170,20 +194,27 @@ export class EtfService {
     if (list.length < 2 || list.length > 5 || list.some((c) => c === '')) {
       throw new InvalidInputError(['codes must list 2 to 5 comma-separated fund codes']);
     }
-    const funds = await Promise.all(list.map((c) => this.#repo.findFund(c)));
+    const found = await this.#repo.findFunds(list);
+    const funds = list.map((c) => found.get(c));
     const known = funds.filter((fund): fund is EtfFundRow => fund !== undefined);
     if (known.length < list.length) {
       const unknown = list.filter((_c, i) => funds[i] === undefined);
       throw new InvalidInputError([`codes: unknown fund code ${unknown.join(', ')}`]);
     }
-    return Promise.all(known.map((fund) => this.#composition(fund)));
+    const snapshots = await this.#snapshotsOf(known);
+    return known.map((fund) => compositionOf(fund, snapshots));
   }
 
-  async #composition(fund: EtfFundRow): Promise<FundComposition> {
-    const holdings = await this.#repo.latestHoldings(fund.code);
-    const snapshotDate = holdings[0]?.fund_date;
-    const nav = snapshotDate === undefined ? undefined : await this.#repo.navOnOrBefore(fund.code, snapshotDate);
-    return buildComposition(fund, holdings, nav?.total_net_assets ?? null);
+  /** The latest holdings snapshot of each fund and the NAV of its date: two queries, whatever the number of funds. */
+  async #snapshotsOf(funds: readonly EtfFundRow[]): Promise<(code: string) => HoldingsSnapshot> {
+    const holdings = await this.#repo.latestHoldingsOf(funds.map((fund) => fund.code));
+    const dates = [...holdings].flatMap(([code, rows]) => (rows[0] === undefined ? [] : [{ code, date: rows[0].fund_date }]));
+    const navs = await this.#repo.navsOnOrBefore(dates);
+    return (code) => {
+      const rows = holdings.get(code) ?? [];
+      const date = rows[0]?.fund_date;
+      return { holdings: rows, nav: date === undefined ? undefined : navs.get(navKey(code, date)) };
+    };
   }
 
   async getNavGrowth({ code }: { code: string }): Promise<NavGrowthComparison> {
@@ -250,9 +281,7 @@ export class EtfService {
 
   async getHoldings({ code }: { code: string }): Promise<EtfHolding[]> {
     const fund = await this.#fund(code);
-    const holdings = await this.#repo.latestHoldings(fund.code);
-    const snapshotDate = holdings[0]?.fund_date;
-    const nav = snapshotDate === undefined ? undefined : await this.#repo.navOnOrBefore(fund.code, snapshotDate);
+    const { holdings, nav } = (await this.#snapshotsOf([fund]))(fund.code);
     const units = nav?.units_outstanding ?? null;
     return holdings.map((h) => {
       const value = holdingValue(h);

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import { valuesList } from '../../store/values-list.ts';
 
 export interface InstrumentClose {
   instrument: string;
@@ -64,33 +65,27 @@ export class InstrumentRepo {
     return select.orderBy('instrument').orderBy('date').execute();
   }
 
-  /** The last `count` closes of each instrument on or before `to`, by instrument then date. */
+  /**
+   * The last `count` closes of each instrument on or before `to`, by instrument then date: for
+   * each instrument, a backward seek of the key finds its `count`-th newest date and a range
+   * read from there, however long the history.
+   */
   async lastCloses({ instruments, count, to }: { instruments: readonly string[]; count: number; to?: string }): Promise<InstrumentClose[]> {
     if (instruments.length === 0) return [];
-    if (instruments.length === 1) return this.#lastClosesOfOne({ instrument: instruments[0] ?? '', count, to });
+    const asked = valuesList<{ column1: string }>([...new Set(instruments)].map((instrument) => [instrument]));
     return this.#db
-      .selectFrom((eb) => {
-        let ranked = eb
-          .selectFrom('instrument_close')
-          .select((inner) => [
-            'instrument',
-            'date',
-            'close',
-            'source',
-            'knowledge_at as knowledgeAt',
-            inner.fn
-              .agg<number>('row_number')
-              .over((over) => over.partitionBy('instrument').orderBy('date', 'desc'))
-              .as('recency'),
-          ])
-          .where('instrument', 'in', instruments);
-        if (to !== undefined) ranked = ranked.where('date', '<=', to);
-        return ranked.as('ranked');
-      })
-      .select(['instrument', 'date', 'close', 'source', 'knowledgeAt'])
-      .where('recency', '<=', count)
-      .orderBy('instrument')
-      .orderBy('date')
+      .selectFrom(asked.as('w'))
+      .innerJoin('instrument_close as c', (join) =>
+        join.onRef('c.instrument', '=', 'w.column1').on((eb) => {
+          let nth = eb.selectFrom('instrument_close as x').select('x.date').whereRef('x.instrument', '=', 'w.column1');
+          if (to !== undefined) nth = nth.where('x.date', '<=', to);
+          const from = eb('c.date', '>=', eb.fn.coalesce(nth.orderBy('x.date', 'desc').limit(1).offset(count - 1), sql.lit('')));
+          return to === undefined ? from : eb.and([from, eb('c.date', '<=', to)]);
+        }),
+      )
+      .select(['c.instrument', 'c.date', 'c.close', 'c.source', 'c.knowledge_at as knowledgeAt'])
+      .orderBy('c.instrument')
+      .orderBy('c.date')
       .execute();
   }
 
@@ -114,16 +109,6 @@ export class InstrumentRepo {
     return groups;
   }
 
-  /** An index seek backwards from `to`, however long the history. */
-  async #lastClosesOfOne({ instrument, count, to }: { instrument: string; count: number; to?: string | undefined }): Promise<InstrumentClose[]> {
-    let select = this.#db
-      .selectFrom('instrument_close')
-      .select(['instrument', 'date', 'close', 'source', 'knowledge_at as knowledgeAt'])
-      .where('instrument', '=', instrument);
-    if (to !== undefined) select = select.where('date', '<=', to);
-    return (await select.orderBy('date', 'desc').limit(count).execute()).reverse();
-  }
-
   /** Highest and lowest close of each instrument on or after its own `from`. */
   async ranges({ windows }: { windows: readonly { instrument: string; from: string }[] }): Promise<{ instrument: string; high: number; low: number }[]> {
     if (windows.length === 0) return [];
@@ -136,19 +121,31 @@ export class InstrumentRepo {
     return rows.map((row) => ({ instrument: row.instrument, high: Number(row.high), low: Number(row.low) }));
   }
 
-  /** One instrument's last close strictly before `before`, or undefined. */
-  async closeBefore({ instrument, before }: { instrument: string; before: string }): Promise<number | undefined> {
-    const row = await this.#db
-      .selectFrom('instrument_close')
-      .select('close')
-      .where('instrument', '=', instrument)
-      .where('date', '<', before)
-      .orderBy('date', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.close;
+  /**
+   * For each asked (instrument, date), its last close strictly before that date, keyed by
+   * `closeKey(instrument, before)`; none when it has none. Each pair is one backward seek of the key.
+   */
+  async closesBefore(asked: readonly { instrument: string; before: string }[]): Promise<Map<string, number>> {
+    if (asked.length === 0) return new Map();
+    const pairs = valuesList<{ column1: string; column2: string }>(asked.map(({ instrument, before }) => [instrument, before]));
+    const rows = await this.#db
+      .selectFrom(pairs.as('w'))
+      .innerJoin('instrument_close as c', (join) =>
+        join.onRef('c.instrument', '=', 'w.column1').on((eb) =>
+          eb(
+            'c.date',
+            '=',
+            eb.selectFrom('instrument_close as x').select('x.date').whereRef('x.instrument', '=', 'w.column1').whereRef('x.date', '<', 'w.column2').orderBy('x.date', 'desc').limit(1),
+          ),
+        ),
+      )
+      .select(['c.instrument', 'w.column2 as before', 'c.close'])
+      .execute();
+    return new Map(rows.map((row) => [closeKey(row.instrument, row.before), row.close]));
   }
 }
+
+export const closeKey = (instrument: string, before: string): string => `${instrument} ${before}`;
 
 export function shiftDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
