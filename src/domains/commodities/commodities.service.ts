@@ -1,11 +1,12 @@
 import { notFound } from '../../core/errors.ts';
+import { isoDay } from '../../core/dates.ts';
+import { roundTo } from '../../core/numbers.ts';
 import { COMMODITIES, DXY_ID, FEATURED_COMMODITY_IDS, GOLD_ID, findCommodity, type Commodity, type CommodityCategory } from './commodities.catalog.ts';
 import {
   MA_WINDOW,
   TRENDLINE_POINTS,
   movingAverage50,
   pctChange,
-  round,
   trendOf,
   weeklyLast,
   windowStart,
@@ -21,7 +22,7 @@ import type {
   ListSort,
 } from './commodities.schemas.ts';
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
+
 
 const SORT_KEYS: Record<ListSort, (item: CommodityPrice) => string | number | null> = {
   name: (item) => item.name,
@@ -40,7 +41,7 @@ export class CommoditiesService {
 
   /** A commodity's figures as of today: its last 50 closes and the closes before its month and year. */
   async #priceOf(commodity: Commodity, now: Date): Promise<CommodityPrice> {
-    const series = await this.#repo.lastCloses({ id: commodity.id, to: today(now), count: MA_WINDOW });
+    const series = await this.#repo.lastCloses({ id: commodity.id, to: isoDay(now), count: MA_WINDOW });
     const last = series.at(-1);
     const ma50 = movingAverage50(series);
     const item: CommodityPrice = {
@@ -93,7 +94,7 @@ export class CommoditiesService {
     for (const id of FEATURED_COMMODITY_IDS) {
       const commodity = findCommodity(id);
       if (commodity === undefined) continue;
-      const series = await this.#repo.lastCloses({ id, to: today(now), count: TRENDLINE_POINTS });
+      const series = await this.#repo.lastCloses({ id, to: isoDay(now), count: TRENDLINE_POINTS });
       const last = series.at(-1)?.close;
       const previous = series.at(-2)?.close;
       featured.push({
@@ -103,7 +104,7 @@ export class CommoditiesService {
         lastClose: last ?? null,
         currency: commodity.currency,
         change1dPct: pctChange(last, previous),
-        changeValue: last === undefined || previous === undefined ? null : round(last - previous, 4),
+        changeValue: last === undefined || previous === undefined ? null : roundTo(last - previous, 4),
         trendline: series.map((c) => c.close),
       });
     }
@@ -129,7 +130,7 @@ export class CommoditiesService {
 
   /** Both series rebased on their own first close in the window (pctChange 0 there). */
   async getGoldDxy({ now, period }: { now: Date; period: '1m' | '3m' | 'ytd' }): Promise<GoldDxy> {
-    const to = today(now);
+    const to = isoDay(now);
     const closes = await this.#repo.closes({ ids: [GOLD_ID, DXY_ID], from: windowStart(period, to), to });
     const rebased = (series: readonly Close[]) => {
       const base = series[0]?.close;
@@ -150,7 +151,7 @@ export class CommoditiesService {
     interval: 'daily' | 'weekly';
   }): Promise<CommodityHistory> {
     if (findCommodity(id) === undefined) throw notFound(`Unknown commodity: ${id}`);
-    const to = today(now);
+    const to = isoDay(now);
     const closes = (await this.#repo.closes({ ids: [id], from: windowStart(period, to), to })).get(id) ?? [];
     return interval === 'weekly' ? weeklyLast(closes) : closes;
   }

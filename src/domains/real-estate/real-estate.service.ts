@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { notFound } from '../../core/errors.ts';
+import { roundTo } from '../../core/numbers.ts';
 import { RealEstateRepo, type WardPriceAggregate, type WardScope } from './real-estate.repo.ts';
 import { boundingBox, parseRings } from './geometry.ts';
 import {
@@ -21,9 +22,8 @@ import type { RealEstateProvinceRow } from './real-estate.tables.ts';
 
 const UNIT: Record<Country, string> = { jp: 'k_jpy', vn: 'k_vnd' };
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-const nullableRound2 = (value: number | null) => (value === null ? null : round2(Number(value)));
-const pct = (now: number, before: number | undefined) => (before === undefined || before === 0 ? null : round2((now / before - 1) * 100));
+const nullableRound2 = (value: number | null) => (value === null ? null : roundTo(Number(value), 2));
+const pct = (now: number, before: number | undefined) => (before === undefined || before === 0 ? null : roundTo((now / before - 1) * 100, 2));
 
 function present(values: readonly (number | null)[]): number[] {
   return values.filter((v): v is number => v !== null).map(Number);
@@ -188,7 +188,7 @@ export class RealEstateService {
       type: r.type,
       area: Number(r.area),
       price: Number(r.price),
-      pricePerM2: Math.round(Number(r.price) / Number(r.area)),
+      pricePerM2: roundTo(Number(r.price) / Number(r.area), 0),
       buildingYear: r.building_year === null ? null : Number(r.building_year),
       structure: r.structure,
       floorPlan: r.floor_plan,
