@@ -1,7 +1,7 @@
 import { DAY_MS, daysInMonth, isoDay } from '../../core/dates.ts';
 import { roundTo } from '../../core/numbers.ts';
 import type { DemoGenerator } from './framework.ts';
-import { insertAroundExisting } from './framework.ts';
+import { insertRows, type RowOf } from '../loader.ts';
 import type { SeededRandom } from './random.ts';
 import { isMacroRelease } from '../../domains/calendar/macro-releases.ts';
 
@@ -113,7 +113,7 @@ export const calendarDemoGenerator: DemoGenerator = {
     const first = Date.parse(`${FIRST_DAY}T00:00:00.000Z`);
     const lastScheduled = untilEnd + AHEAD_DAYS * DAY_MS;
     const start = new Date(Date.UTC(Number(FIRST_DAY.slice(0, 4)), Number(FIRST_DAY.slice(5, 7)) - 1 - WARM_UP_MONTHS, 1));
-    const rows: Record<string, unknown>[] = [];
+    const rows: RowOf<'calendar_event'>[] = [];
     for (const spec of SERIES) {
       const random = ctx.random(spec.code);
       let value = spec.mean;
@@ -144,6 +144,6 @@ export const calendarDemoGenerator: DemoGenerator = {
       }
     }
     // Imported events win (same series and day, same id): the demo fills around them.
-    await insertAroundExisting(ctx.db, 'calendar_event', ['id'], rows);
+    await insertRows(ctx.db, 'calendar_event', rows, { onConflict: { key: ['id'], keep: 'stored' } });
   },
 };

@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { addDays, DAY_MS, dayStartMs } from '../../core/dates.ts';
 import { CRYPTO_METRICS } from '../../domains/crypto/crypto.metrics.ts';
-import { insertAroundExisting, type DemoContext, type DemoGenerator } from './framework.ts';
+import { insertRows } from '../loader.ts';
+import type { DemoContext, DemoGenerator } from './framework.ts';
 import type { SeededRandom } from './random.ts';
 
 export const CRYPTO_DEMO_SOURCE = 'demo (generated)';
@@ -372,8 +373,11 @@ export const cryptoDemoGenerator: DemoGenerator = {
     // Imported snapshots and metrics win: the demo fills the hours and days they leave.
     // In key order: the store appends to its indexes instead of splitting pages all over them.
     const snapshots = listed.flatMap((c) => coinSnapshots(c, ctx.until, hours, market, ctx.random(`coin:${c.id}`))).sort((a, b) => a.at.localeCompare(b.at) || a.coin_id.localeCompare(b.coin_id));
-    await insertAroundExisting(ctx.db, 'crypto_market_snapshot', ['at', 'coin_id'], snapshots, { onChunk: (done) => ctx.progress((0.8 * done) / snapshots.length) });
-    await insertAroundExisting(ctx.db, 'crypto_fear_greed', ['date'], fearGreedRows(ctx));
-    await insertAroundExisting(ctx.db, 'crypto_metric', ['metric', 'at'], [...onchainRows(ctx), ...derivativesRows(ctx, hours)]);
+    await insertRows(ctx.db, 'crypto_market_snapshot', snapshots, {
+      onConflict: { key: ['at', 'coin_id'], keep: 'stored' },
+      onProgress: (done) => ctx.progress((0.8 * done) / snapshots.length),
+    });
+    await insertRows(ctx.db, 'crypto_fear_greed', fearGreedRows(ctx), { onConflict: { key: ['date'], keep: 'stored' } });
+    await insertRows(ctx.db, 'crypto_metric', [...onchainRows(ctx), ...derivativesRows(ctx, hours)], { onConflict: { key: ['metric', 'at'], keep: 'stored' } });
   },
 };

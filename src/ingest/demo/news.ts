@@ -1,6 +1,6 @@
 import { DAY_MS, dayStartMs, isoDay } from '../../core/dates.ts';
 import type { DemoGenerator } from './framework.ts';
-import { insertAroundExisting } from './framework.ts';
+import { insertRows, type RowOf } from '../loader.ts';
 import type { SeededRandom } from './random.ts';
 
 interface Subject {
@@ -111,9 +111,9 @@ export const newsDemoGenerator: DemoGenerator = {
   async generate(ctx) {
     const moodRandom = ctx.random('mood');
     const untilMs = dayStartMs(ctx.until);
-    const articles: Record<string, unknown>[] = [];
-    const symbols: Record<string, unknown>[] = [];
-    const categories: Record<string, unknown>[] = [];
+    const articles: RowOf<'news_article'>[] = [];
+    const symbols: RowOf<'news_article_symbol'>[] = [];
+    const categories: RowOf<'news_article_category'>[] = [];
     // A slow-moving mood per subject makes per-symbol sentiment differ over time.
     const mood = new Map(SUBJECTS.map((s) => [s.symbol, 0]));
     for (let dayMs = dayStartMs(FIRST_DAY); dayMs <= untilMs; dayMs += DAY_MS) {
@@ -161,9 +161,9 @@ export const newsDemoGenerator: DemoGenerator = {
       }
     }
     // Ids of their own (dn-…) never meet an imported article's; the check keeps a seed after any import safe.
-    await insertAroundExisting(ctx.db, 'news_article', ['id'], articles);
+    await insertRows(ctx.db, 'news_article', articles, { onConflict: { key: ['id'], keep: 'stored' } });
     ctx.progress(0.6);
-    await insertAroundExisting(ctx.db, 'news_article_symbol', ['article_id', 'symbol'], symbols);
-    await insertAroundExisting(ctx.db, 'news_article_category', ['article_id', 'category'], categories);
+    await insertRows(ctx.db, 'news_article_symbol', symbols, { onConflict: { key: ['article_id', 'symbol'], keep: 'stored' } });
+    await insertRows(ctx.db, 'news_article_category', categories, { onConflict: { key: ['article_id', 'category'], keep: 'stored' } });
   },
 };
