@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { insertChunked } from './demo/framework.ts';
+import { insertRows } from './loader.ts';
 
 /**
  * Writes one publisher file's closes into the series store: for each instrument, the file
@@ -22,7 +22,7 @@ export async function replaceCloses(
   for (const [instrument, { first, last }] of spans) {
     await db.deleteFrom('instrument_close').where('instrument', '=', instrument).where('date', '>=', first).where('date', '<=', last).execute();
   }
-  await insertChunked(
+  await insertRows(
     db,
     'instrument_close',
     closes.map((close) => ({ ...close, source: release.source, release_id: release.id, knowledge_at: release.knowledgeAt })),

@@ -40,21 +40,22 @@ export interface Importer<Parsed = unknown> extends ImporterInfo {
 }
 
 /**
- * An importer of a line-based file that never holds the whole file: its lines are read as a
- * stream and loaded in batches inside the release's transaction, so memory stays bounded
- * whatever the file's size, and an error on any line (reported with that line) rolls the whole
- * release back. The release is identified by the file's canonical text (`canonicalText`).
+ * An importer of a line-based file that never holds the whole file: `records` parses the
+ * publisher's lines as a stream, and `load` (usually `recordsInto(mapping)` from loader.ts)
+ * writes them in batches inside the release's transaction, so memory stays bounded whatever the
+ * file's size, and an error on any line (reported with that line) rolls the whole release back.
+ * The release is identified by the file's canonical text (`canonicalText`).
  */
-export interface LineImporter<Row = unknown> extends ImporterInfo {
-  /** The rows of the file in batches; throws ImportError naming the line of the first problem. */
-  rows(lines: AsyncIterable<NumberedLine>, fileName: string): AsyncIterable<Row[]>;
-  /** Writes one batch; `fileName` for the messages of problems only the store can see (a duplicate). */
-  loadBatch(db: Transaction<Database>, rows: Row[], release: ReleaseInfo, fileName: string): Promise<number>;
+export interface LineImporter<Record = unknown> extends ImporterInfo {
+  /** The file's records, one at a time; throws ImportError naming the line of the first problem. */
+  records(lines: AsyncIterable<NumberedLine>, fileName: string): AsyncIterable<Record>;
+  /** Writes the records; `fileName` for the messages of problems only the store can see (a duplicate). */
+  load(db: Transaction<Database>, records: AsyncIterable<Record>, release: ReleaseInfo, fileName: string): Promise<number>;
 }
 
 export type AnyImporter = Importer | LineImporter;
 
-export const isLineImporter = (importer: AnyImporter): importer is LineImporter => 'rows' in importer;
+export const isLineImporter = (importer: AnyImporter): importer is LineImporter => 'records' in importer;
 
 export { ImportError } from './import-error.ts';
 
@@ -75,11 +76,7 @@ export async function importFile(
   let loadRows: (trx: Transaction<Database>, release: ReleaseInfo) => Promise<number>;
   if (isLineImporter(importer)) {
     contentHash = await canonicalTextHash(fileLines(file));
-    loadRows = async (trx, release) => {
-      let rows = 0;
-      for await (const batch of importer.rows(fileLines(file), fileName)) rows += await importer.loadBatch(trx, batch, release, fileName);
-      return rows;
-    };
+    loadRows = (trx, release) => importer.load(trx, importer.records(fileLines(file), fileName), release, fileName);
   } else {
     const content = await readFile(file, 'utf8');
     const parsed = importer.parse(content, fileName);

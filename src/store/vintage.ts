@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 import { InvalidInputError } from '../core/domain-errors.ts';
+import { insertRows } from '../ingest/loader.ts';
 
 /**
  * The point-in-time store (contract section 7, docs/adr/0011-vintage-model.md): every version
@@ -180,8 +181,5 @@ export async function recordObservations(
   release: { id: string; knowledgeAt: string },
   rows: readonly ObservationInput[],
 ): Promise<number> {
-  const values = rows.map((row) => ({ ...row, release_id: release.id, knowledge_at: release.knowledgeAt }));
-  const size = Math.floor(30_000 / 6);
-  for (let i = 0; i < values.length; i += size) await trx.insertInto('macro_observation').values(values.slice(i, i + size)).execute();
-  return values.length;
+  return insertRows(trx, 'macro_observation', rows.map((row) => ({ ...row, release_id: release.id, knowledge_at: release.knowledgeAt })));
 }

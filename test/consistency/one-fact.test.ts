@@ -120,8 +120,10 @@ test('every endpoint that shows an instrument shows the same figure', async (t) 
     assert.equal(last(history, 'gold history').close, gold.value);
     assert.deepEqual(history.map((p) => p.close), goldDxy.series.gold.map((p) => p.value));
     assert.equal(list.find((c) => c.id === 'gold')?.lastClose, gold.value);
+    // The commodity catalogue lists the dollar index: its row must show the same close.
     const listedDxy = list.find((c) => c.id === 'dxy');
-    if (listedDxy !== undefined) assert.equal(listedDxy.lastClose, dxy.value);
+    assert.ok(listedDxy !== undefined, 'the commodity list has the dollar index');
+    assert.equal(listedDxy.lastClose, dxy.value);
   });
 
   await t.test('TIBOR 3M: the TIBOR endpoint and the market recap', async () => {

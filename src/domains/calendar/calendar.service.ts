@@ -1,15 +1,13 @@
 import { InvalidInputError } from '../../core/domain-errors.ts';
 import type { CalendarRepo } from './calendar.repo.ts';
+import { addDays, DAY_MS, daysBetween, isoDay } from '../../core/dates.ts';
 import { isMacroRelease, macroActuals } from './macro-releases.ts';
 import type { MacroRepo } from '../macro/macro.repo.ts';
 import { MAX_WINDOW_DAYS, type CalendarEvent } from './calendar.schemas.ts';
 
-const DAY_MS = 86_400_000;
 const DEFAULT_WINDOW_DAYS = 7;
 /** Far enough back to reach the previous release of a quarterly series. */
 const HISTORY_LOOKBACK_DAYS = 200;
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 export class CalendarService {
   readonly #repo: CalendarRepo;
@@ -21,11 +19,11 @@ export class CalendarService {
   }
 
   async getEvents(input: { from?: string | undefined; to?: string | undefined; country?: string | undefined; importance?: string | undefined; now: Date }): Promise<CalendarEvent[]> {
-    const today = input.now.toISOString().slice(0, 10);
+    const today = isoDay(input.now);
     const from = input.from ?? (input.to === undefined ? today : addDays(input.to, -DEFAULT_WINDOW_DAYS));
     const to = input.to ?? addDays(from, DEFAULT_WINDOW_DAYS);
     if (from > to) throw new InvalidInputError(['from must not be after to']);
-    if ((Date.parse(to) - Date.parse(from)) / DAY_MS > MAX_WINDOW_DAYS) {
+    if (daysBetween(from, to) > MAX_WINDOW_DAYS) {
       throw new InvalidInputError([`from and to must be at most ${MAX_WINDOW_DAYS} days apart`]);
     }
     const fromAt = `${from}T00:00:00.000Z`;

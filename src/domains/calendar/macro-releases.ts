@@ -1,7 +1,7 @@
 import { derivationSeries, findIndicatorTable, type IndicatorTableDefinition } from '../macro/indicator-tables.ts';
 import { deriveCell } from '../macro/indicators.service.ts';
 import { byPeriod, type MacroRepo } from '../macro/macro.repo.ts';
-import { addMonths, addQuarters } from '../macro/periods.ts';
+import { addMonths, addQuarters } from '../../core/dates.ts';
 import { countrySeries, type MacroCountry } from '../macro/series.ts';
 
 /**

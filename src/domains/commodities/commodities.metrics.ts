@@ -1,4 +1,5 @@
-import { roundTo as round } from '../../core/numbers.ts';
+import { addDays, addMonthsToDay, mondayOf } from '../../core/dates.ts';
+import { roundTo } from '../../core/numbers.ts';
 
 /** Pure figures over a commodity's closes (ascending by date): the rules the tests pin. */
 
@@ -13,14 +14,14 @@ export const TRENDLINE_POINTS = 5;
 /** Percent change, 2 decimals; null when a side is missing or the base is not positive. */
 export function pctChange(to: number | undefined, from: number | undefined): number | null {
   if (to === undefined || from === undefined || from <= 0) return null;
-  return round((to / from - 1) * 100, 2);
+  return roundTo((to / from - 1) * 100, 2);
 }
 
 /** Mean of the last 50 closes (4 decimals); null with fewer than 50. */
 export function movingAverage50(closes: readonly Close[]): number | null {
   if (closes.length < MA_WINDOW) return null;
   const window = closes.slice(-MA_WINDOW);
-  return round(window.reduce((sum, c) => sum + c.close, 0) / MA_WINDOW, 4);
+  return roundTo(window.reduce((sum, c) => sum + c.close, 0) / MA_WINDOW, 4);
 }
 
 /** `bullish` when the last close is above its 50-close average, else `bearish`; null without one. */
@@ -36,42 +37,21 @@ export function weeklyLast<T extends { date: string }>(points: readonly T[]): T[
   return [...byWeek.values()];
 }
 
-export function mondayOf(date: string): string {
-  const day = new Date(`${date}T00:00:00.000Z`);
-  const sinceMonday = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** `date` minus whole days. */
-export function minusDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** `date` minus whole months, clamped to the end of a shorter month (May 31 − 3 months = Feb 28). */
-export function minusMonths(date: string, months: number): string {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  const target = new Date(Date.UTC(y, m - 1 - months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
-}
-
 export type WindowPeriod = '7d' | '1m' | '3m' | 'ytd' | '1y';
 
 /** First day (inclusive) of a window ending `today`. */
 export function windowStart(period: WindowPeriod, today: string): string {
   switch (period) {
     case '7d':
-      return minusDays(today, 7);
+      return addDays(today, -7);
     case '1m':
-      return minusMonths(today, 1);
+      return addMonthsToDay(today, -1);
     case '3m':
-      return minusMonths(today, 3);
+      return addMonthsToDay(today, -3);
     case 'ytd':
       return `${today.slice(0, 4)}-01-01`;
     case '1y':
-      return minusMonths(today, 12);
+      return addMonthsToDay(today, -12);
   }
 }
 
-export { round };

@@ -1,11 +1,12 @@
 import { NotFoundError } from '../../core/domain-errors.ts';
+import { isoDay } from '../../core/dates.ts';
+import { roundTo } from '../../core/numbers.ts';
 import { COMMODITIES, DXY_ID, FEATURED_COMMODITY_IDS, GOLD_ID, findCommodity, type Commodity, type CommodityCategory } from './commodities.catalog.ts';
 import {
   MA_WINDOW,
   TRENDLINE_POINTS,
   movingAverage50,
   pctChange,
-  round,
   trendOf,
   weeklyLast,
   windowStart,
@@ -21,7 +22,7 @@ import type {
   ListSort,
 } from './commodities.schemas.ts';
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
+
 
 const SORT_KEYS: Record<ListSort, (item: CommodityPrice) => string | number | null> = {
   name: (item) => item.name,
@@ -40,7 +41,7 @@ export class CommoditiesService {
 
   /** Each commodity's figures as of today: its last 50 closes and the closes before its month and year. */
   async #prices(commodities: readonly Commodity[], now: Date): Promise<CommodityPrice[]> {
-    const series = await this.#repo.lastCloses({ ids: commodities.map((c) => c.id), to: today(now), count: MA_WINDOW });
+    const series = await this.#repo.lastCloses({ ids: commodities.map((c) => c.id), to: isoDay(now), count: MA_WINDOW });
     // Month and year of the last close: a commodity that has not traded this month yet keeps last month's MTD.
     const bases = (date: string) => [`${date.slice(0, 7)}-01`, `${date.slice(0, 4)}-01-01`] as const;
     const closeBefore = await this.#repo.closesBefore(
@@ -99,7 +100,7 @@ export class CommoditiesService {
 
   async getFeatured({ now }: { now: Date }): Promise<FeaturedCommodities> {
     const featured: FeaturedCommodities = [];
-    const trendlines = await this.#repo.lastCloses({ ids: FEATURED_COMMODITY_IDS, to: today(now), count: TRENDLINE_POINTS });
+    const trendlines = await this.#repo.lastCloses({ ids: FEATURED_COMMODITY_IDS, to: isoDay(now), count: TRENDLINE_POINTS });
     for (const id of FEATURED_COMMODITY_IDS) {
       const commodity = findCommodity(id);
       if (commodity === undefined) continue;
@@ -113,7 +114,7 @@ export class CommoditiesService {
         lastClose: last ?? null,
         currency: commodity.currency,
         change1dPct: pctChange(last, previous),
-        changeValue: last === undefined || previous === undefined ? null : round(last - previous, 4),
+        changeValue: last === undefined || previous === undefined ? null : roundTo(last - previous, 4),
         trendline: series.map((c) => c.close),
       });
     }
@@ -139,7 +140,7 @@ export class CommoditiesService {
 
   /** Both series rebased on their own first close in the window (pctChange 0 there). */
   async getGoldDxy({ now, period }: { now: Date; period: '1m' | '3m' | 'ytd' }): Promise<GoldDxy> {
-    const to = today(now);
+    const to = isoDay(now);
     const closes = await this.#repo.closes({ ids: [GOLD_ID, DXY_ID], from: windowStart(period, to), to });
     const rebased = (series: readonly Close[]) => {
       const base = series[0]?.close;
@@ -160,7 +161,7 @@ export class CommoditiesService {
     interval: 'daily' | 'weekly';
   }): Promise<CommodityHistory> {
     if (findCommodity(id) === undefined) throw new NotFoundError(`Unknown commodity: ${id}`);
-    const to = today(now);
+    const to = isoDay(now);
     const closes = (await this.#repo.closes({ ids: [id], from: windowStart(period, to), to })).get(id) ?? [];
     return interval === 'weekly' ? weeklyLast(closes) : closes;
   }

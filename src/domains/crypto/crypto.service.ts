@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../core/domain-errors.ts';
-import { percentChange, round } from './crypto.math.ts';
+import { roundTo } from '../../core/numbers.ts';
+import { percentChange } from './crypto.math.ts';
 import { CRYPTO_METRICS, DOMINANCE_COINS } from './crypto.metrics.ts';
 import type { CoinMarket, CoinSnapshot, CryptoRepo } from './crypto.repo.ts';
 import type {
@@ -61,13 +62,13 @@ export class CryptoService {
     const totalBefore = sumOf(before.values());
     const change = (to: number, from: number) => {
       const pct = before.size === 0 ? null : percentChange(to, from);
-      return pct === null ? null : round(pct, 4);
+      return pct === null ? null : roundTo(pct, 4);
     };
 
     const fearGreed = await this.#repo.latestFearGreed({ notAfter: now.toISOString().slice(0, 10) });
     return {
-      totalMarketCap: round(total.marketCap, 2),
-      volume24h: round(total.volume24h, 2),
+      totalMarketCap: roundTo(total.marketCap, 2),
+      volume24h: roundTo(total.volume24h, 2),
       marketCapChange24h: change(total.marketCap, totalBefore.marketCap),
       volumeChange24h: change(total.volume24h, totalBefore.volume24h),
       dominance: dominanceShares(coins, total.marketCap),
@@ -102,9 +103,9 @@ export class CryptoService {
       coins: coins.map((c) => ({
         symbol: c.symbol,
         name: c.name,
-        marketCap: round(c.marketCap, 2),
+        marketCap: roundTo(c.marketCap, 2),
         change: changeOf(c.price, before.get(c.coinId)?.price),
-        size: round(Math.sqrt(c.marketCap / largest), 4),
+        size: roundTo(Math.sqrt(c.marketCap / largest), 4),
       })),
     };
   }
@@ -114,12 +115,12 @@ export class CryptoService {
     const coins = await this.#repo.snapshot({ at });
     const total = sumOf(coins).marketCap;
     return {
-      totalMarketCap: round(total, 2),
+      totalMarketCap: roundTo(total, 2),
       coins: coins.slice(0, DOMINANCE_COIN_COUNT).map((c) => ({
         symbol: c.symbol,
         name: c.name,
-        dominancePercentage: round((c.marketCap / total) * 100, 2),
-        marketCap: round(c.marketCap, 2),
+        dominancePercentage: roundTo((c.marketCap / total) * 100, 2),
+        marketCap: roundTo(c.marketCap, 2),
       })),
       // Totals are summed from the same snapshot as the coins, so the two times coincide.
       asOf: { globalMetrics: at, assets: at, skewSeconds: 0, isStale: now.getTime() - Date.parse(at) > STALE_AFTER_MS },
@@ -140,9 +141,9 @@ export class CryptoService {
     const valuation = await this.#btcValuation(now, value(m.btcRealizedCap));
     return {
       ethGas: gas.every((g) => g === null) ? null : { safe: gas[0], standard: gas[1], fast: gas[2], baseFee: gas[3], unit: 'gwei' },
-      btcHashrate: hashrate === null ? null : { value: round(hashrate, 2), unit: 'EH/s' },
-      btcActiveAddresses: activeAddresses === null ? null : Math.round(activeAddresses),
-      whaleTxCount: whaleTxCount === null ? null : Math.round(whaleTxCount),
+      btcHashrate: hashrate === null ? null : { value: roundTo(hashrate, 2), unit: 'EH/s' },
+      btcActiveAddresses: activeAddresses === null ? null : roundTo(activeAddresses, 0),
+      whaleTxCount: whaleTxCount === null ? null : roundTo(whaleTxCount, 0),
       mvrv: valuation === null ? null : { value: valuation.mvrv, zone: mvrvZone(valuation.mvrv) },
       nupl: valuation === null ? null : { value: valuation.nupl, zone: nuplZone(valuation.nupl) },
     };
@@ -158,7 +159,7 @@ export class CryptoService {
     if (at === null) return null;
     const btc = (await this.#repo.marketAt({ at })).get(DOMINANCE_COINS.btc);
     if (btc === undefined || btc.marketCap <= 0) return null;
-    return { mvrv: round(btc.marketCap / realizedCap, 4), nupl: round((btc.marketCap - realizedCap) / btc.marketCap, 4) };
+    return { mvrv: roundTo(btc.marketCap / realizedCap, 4), nupl: roundTo((btc.marketCap - realizedCap) / btc.marketCap, 4) };
   }
 
   async getDerivatives({ now }: { now: Date }): Promise<CryptoDerivatives> {
@@ -172,15 +173,15 @@ export class CryptoService {
     const openInterest = (symbol: string, unit: string, contracts: number | null) =>
       contracts === null ? null : { symbol, value: contracts.toFixed(3), unit };
     // Perpetual funding is paid every 8 hours: 3 times a day, 365 days, in percent.
-    const funding = (rate: number | null) => (rate === null ? null : { rate, annualized: round(rate * 3 * 365 * 100, 5) });
+    const funding = (rate: number | null) => (rate === null ? null : { rate, annualized: roundTo(rate * 3 * 365 * 100, 5) });
     const put = value(m.btcPutOi);
     const call = value(m.btcCallOi);
 
     const after = iso(now.getTime() - 24 * HOUR_MS);
     const long = await this.#repo.metricSum({ metric: m.liquidationsLong, after, notAfter: nowIso });
     const short = await this.#repo.metricSum({ metric: m.liquidationsShort, after, notAfter: nowIso });
-    const longSum = long.count === 0 ? null : round(long.sum, 2);
-    const shortSum = short.count === 0 ? null : round(short.sum, 2);
+    const longSum = long.count === 0 ? null : roundTo(long.sum, 2);
+    const shortSum = short.count === 0 ? null : roundTo(short.sum, 2);
     return {
       openInterest: {
         btc: openInterest('BTCUSDT', 'BTC', value(m.btcOpenInterest)),
@@ -190,8 +191,8 @@ export class CryptoService {
       liquidations24h:
         longSum === null && shortSum === null
           ? null
-          : { total: longSum === null || shortSum === null ? null : round(longSum + shortSum, 2), long: longSum, short: shortSum },
-      putCallRatio: { btc: put === null || call === null || call <= 0 ? null : { ratio: round(put / call, 3), putOi: put, callOi: call } },
+          : { total: longSum === null || shortSum === null ? null : roundTo(longSum + shortSum, 2), long: longSum, short: shortSum },
+      putCallRatio: { btc: put === null || call === null || call <= 0 ? null : { ratio: roundTo(put / call, 3), putOi: put, callOi: call } },
     };
   }
 }
@@ -210,14 +211,14 @@ function sumOf(coins: Iterable<CoinMarket>): { marketCap: number; volume24h: num
 /** Percent price change (4 decimals); null without a reference price. */
 function changeOf(price: number, before: number | undefined): number | null {
   const pct = percentChange(price, before);
-  return pct === null ? null : round(pct, 4);
+  return pct === null ? null : roundTo(pct, 4);
 }
 
 /** Shares of the total in percent (3 decimals); `other` is the remainder, so the six sum to 100. */
 export function dominanceShares(coins: readonly CoinSnapshot[], total: number): CryptoOverview['dominance'] {
   const share = (coinId: string) => {
     const cap = coins.find((c) => c.coinId === coinId)?.marketCap ?? 0;
-    return total > 0 ? round((cap / total) * 100, 3) : 0;
+    return total > 0 ? roundTo((cap / total) * 100, 3) : 0;
   };
   const shares = {
     btc: share(DOMINANCE_COINS.btc),
@@ -227,5 +228,5 @@ export function dominanceShares(coins: readonly CoinSnapshot[], total: number): 
     xrp: share(DOMINANCE_COINS.xrp),
   };
   const named = shares.btc + shares.eth + shares.bnb + shares.sol + shares.xrp;
-  return { ...shares, other: round(100 - named, 3) };
+  return { ...shares, other: roundTo(100 - named, 3) };
 }

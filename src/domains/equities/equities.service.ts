@@ -1,3 +1,4 @@
+import { addMonthsToDay } from '../../core/dates.ts';
 import type { EquitiesRepo } from './equities.repo.ts';
 import type { EquityIssueRow } from './equities.tables.ts';
 import type {
@@ -34,15 +35,6 @@ export interface EquitiesAnswer<Data> {
 
 const RANGE_MONTHS: Record<Exclude<PriceRange, '5d' | 'max'>, number> = { '1m': 1, '3m': 3, '6m': 6, '1y': 12, '3y': 36, '5y': 60 };
 const SESSIONS_IN_5D = 5;
-
-/** `date` minus whole months, the day clamped to the target month's length. */
-function monthsBefore(date: string, months: number): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7)) - 1 - months;
-  const day = Number(date.slice(8, 10));
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, month, Math.min(day, lastDay))).toISOString().slice(0, 10);
-}
 
 const uniqueSorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
@@ -130,7 +122,7 @@ export class EquitiesService {
     }
     const [latest] = await this.#repo.latestBars(code, 1);
     if (latest === undefined) return [[], true] as const;
-    const start = monthsBefore(latest.date, RANGE_MONTHS[range]);
+    const start = addMonthsToDay(latest.date, -RANGE_MONTHS[range]);
     const [rows, firstDate] = await Promise.all([this.#repo.bars(code, start), this.#repo.firstBarDate(code)]);
     return [rows, firstDate === undefined || firstDate > start] as const;
   }

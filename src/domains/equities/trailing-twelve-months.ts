@@ -1,3 +1,5 @@
+import { monthEndDay } from '../../core/dates.ts';
+
 /**
  * Quarters and TTM from cumulative year-to-date disclosures. A quarter on its own is the
  * difference of two consecutive YTD figures of the same fiscal year (the first quarter is its
@@ -14,10 +16,7 @@ export interface YtdFigure {
 
 /** The fiscal year end one year earlier: same month, its last day (fiscal years end on month ends). */
 export function previousFiscalYearEnd(fiscalYearEnd: string): string {
-  const year = Number(fiscalYearEnd.slice(0, 4)) - 1;
-  const month = Number(fiscalYearEnd.slice(5, 7));
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, '0')}-${String(lastDay).padStart(2, '0')}`;
+  return monthEndDay(Number(fiscalYearEnd.slice(0, 4)) - 1, Number(fiscalYearEnd.slice(5, 7)));
 }
 
 const slot = (fiscalYearEnd: string, quarter: number) => `${fiscalYearEnd}#${quarter}`;

@@ -1,6 +1,6 @@
 import type { EtfFundRow, EtfHoldingRow } from './etf.tables.ts';
 import type { FundComposition } from './etf.schemas.ts';
-import { round } from './etf-dates.ts';
+import { roundTo } from '../../core/numbers.ts';
 
 export const holdingValue = (holding: EtfHoldingRow): number | null => (holding.price === null ? null : holding.shares * holding.price);
 
@@ -20,7 +20,7 @@ export function buildComposition(fund: EtfFundRow, holdings: readonly EtfHolding
   const bond = sumOf('bond');
   const total = totalNetAssets ?? stock + bond;
   const others = Math.max(0, total - stock - bond);
-  const percent = (value: number) => (total > 0 ? round((value / total) * 100, 2) : 0);
+  const percent = (value: number) => (total > 0 ? roundTo((value / total) * 100, 2) : 0);
 
   const portfolio = holdings
     .map((h) => ({ holding: h, value: holdingValue(h) }))

@@ -1,5 +1,7 @@
 import type { DatedValue } from './etf.repo.ts';
-import { PERIOD_MONTHS, round, shiftMonths, toDayMonthYear, type PeriodKey } from './etf-dates.ts';
+import { addMonthsToDay } from '../../core/dates.ts';
+import { roundTo } from '../../core/numbers.ts';
+import { PERIOD_MONTHS, toDayMonthYear, type PeriodKey } from './etf-dates.ts';
 import type { NavGrowthPoint, PerformancePoint } from './etf.schemas.ts';
 
 export const GROWTH_PERIODS = Object.keys(PERIOD_MONTHS) as PeriodKey[];
@@ -51,7 +53,7 @@ export function growthPoints(series: readonly DatedValue[], grid: readonly strin
     const actual = valueAsOf(series, date);
     if (actual === undefined) continue;
     base ??= actual.value;
-    const point: NavGrowthPoint = { date: toDayMonthYear(date), growthRate: round((actual.value / base - 1) * 100, 2), nav: actual.value };
+    const point: NavGrowthPoint = { date: toDayMonthYear(date), growthRate: roundTo((actual.value / base - 1) * 100, 2), nav: actual.value };
     if (actual.date !== date) {
       point.isFilledFromPreviousDate = true;
       point.actualDataDate = toDayMonthYear(actual.date);
@@ -74,10 +76,10 @@ export function performancePoints(series: readonly DatedValue[], windowStart: st
   if (first === undefined) return [];
   return dates.flatMap((date) => {
     const point = valueAsOf(series, date);
-    return point === undefined ? [] : [{ date: toDayMonthYear(date), nav: point.value, cumulativeReturn: round((point.value / first.value - 1) * 100, 2) }];
+    return point === undefined ? [] : [{ date: toDayMonthYear(date), nav: point.value, cumulativeReturn: roundTo((point.value / first.value - 1) * 100, 2) }];
   });
 }
 
 export function windowStartFor(latest: string, period: PeriodKey): string {
-  return shiftMonths(latest, -PERIOD_MONTHS[period]);
+  return addMonthsToDay(latest, -PERIOD_MONTHS[period]);
 }

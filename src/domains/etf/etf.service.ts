@@ -14,7 +14,8 @@ import type {
   NavGrowthComparison,
   NavGrowthSeries,
 } from './etf.schemas.ts';
-import { round, toDayMonthYear, type PeriodKey } from './etf-dates.ts';
+import { roundTo } from '../../core/numbers.ts';
+import { toDayMonthYear, type PeriodKey } from './etf-dates.ts';
 import { GROWTH_PERIODS, growthPoints, isAvailable, performancePoints, windowDates, windowStartFor } from './etf-growth.ts';
 import { buildComposition, holdingValue } from './etf-composition.ts';
 
@@ -119,7 +120,7 @@ export class EtfService {
       const base = bases.get(navKey(fund.code, windowStartFor(latest.date, period)));
       if (base === undefined) continue;
       const change = (latest.nav / base.nav - 1) * 100;
-      ranked.push({ change, item: { etfCode: fund.code, etfName: fund.name, currentNav: latest.nav, changePercent: round(change, 2) } });
+      ranked.push({ change, item: { etfCode: fund.code, etfName: fund.name, currentNav: latest.nav, changePercent: roundTo(change, 2) } });
     }
     return ranked
       .sort((a, b) => b.change - a.change || a.item.etfCode.localeCompare(b.item.etfCode))
@@ -138,7 +139,7 @@ export class EtfService {
       const point = dailyNetflow(previous, current);
       if (point === null || point.aum === null || point.aum === 0) continue;
       if (type === 'positive' ? point.netflow <= 0 : point.netflow >= 0) continue;
-      flows.push({ etfCode: fund.code, etfName: fund.name, netflow: round(point.netflow, 0), netflowAumPercentage: round((point.netflow / point.aum) * 100, 2) });
+      flows.push({ etfCode: fund.code, etfName: fund.name, netflow: roundTo(point.netflow, 0), netflowAumPercentage: roundTo((point.netflow / point.aum) * 100, 2) });
     }
     const sign = type === 'positive' ? -1 : 1;
     return flows.sort((a, b) => sign * (a.netflow - b.netflow) || a.etfCode.localeCompare(b.etfCode)).slice(0, RANKING_SIZE);
@@ -169,8 +170,8 @@ export class EtfService {
       if (previous !== undefined) {
         const change = current.close - previous.close;
         const changePercent = (change / previous.close) * 100;
-        item.priceFluctuation = round(change, 4);
-        item.priceFluctuationPercent = round(changePercent, 2);
+        item.priceFluctuation = roundTo(change, 4);
+        item.priceFluctuationPercent = roundTo(changePercent, 2);
         if (item.tradingValue !== undefined) item.contributionValue = (item.tradingValue * changePercent) / 100;
         const previousUnits = unitsOn(fund.code, previous.date);
         if (units !== null && previousUnits !== null) item.marketCapChange = current.close * units - previous.close * previousUnits;
@@ -179,7 +180,7 @@ export class EtfService {
     }
     const totalTradingValue = items.reduce((sum, item) => sum + (item.tradingValue ?? 0), 0);
     for (const item of items) {
-      if (item.tradingValue !== undefined && totalTradingValue > 0) item.contributionArea = round(item.tradingValue / totalTradingValue, 5);
+      if (item.tradingValue !== undefined && totalTradingValue > 0) item.contributionArea = roundTo(item.tradingValue / totalTradingValue, 5);
     }
     return items;
   }
@@ -341,8 +342,8 @@ export class EtfService {
       detail.currentPrice = current.value;
       detail.lastUpdateDate = current.date;
       if (previous !== undefined) {
-        detail.change = round(current.value - previous.value, 4);
-        detail.changePct = round(((current.value - previous.value) / previous.value) * 100, 2);
+        detail.change = roundTo(current.value - previous.value, 4);
+        detail.changePct = roundTo(((current.value - previous.value) / previous.value) * 100, 2);
       }
     }
     const latestNav = navs[navs.length - 1];
@@ -380,8 +381,8 @@ export class EtfService {
           .map((f) => ({
             date: f.date,
             ...(f.aum === null ? {} : { aum: f.aum }),
-            netflow: round(f.netflow, 0),
-            ...(f.aum === null || f.aum === 0 ? {} : { netflowAumPct: round((f.netflow / f.aum) * 100, 3) }),
+            netflow: roundTo(f.netflow, 0),
+            ...(f.aum === null || f.aum === 0 ? {} : { netflowAumPct: roundTo((f.netflow / f.aum) * 100, 3) }),
           })),
         periodAvailability,
       };
@@ -447,7 +448,7 @@ function sectorWeights(valued: readonly ValuedHolding[]): NonNullable<EtfDetail[
     .sort((a, b) => b[1] - a[1])
     .map(([sector, value]) => ({
       sector,
-      weight: total > 0 ? round(value / total, 4) : 0,
+      weight: total > 0 ? roundTo(value / total, 4) : 0,
       ...(month === undefined ? {} : { month }),
       ...(year === undefined ? {} : { year }),
     }));

@@ -3,9 +3,10 @@ import { DEFAULT_CORRELATION_ASSETS, DEFAULT_TABLE_PAIRS, DXY, EM_PAIRS, USD_JPY
 import { CLOSES_NEEDED, pairStress, stressSummary } from './fx.em-stress.ts';
 import type { FxRepo, FxClose, FxPairSpan } from './fx.repo.ts';
 import { dayChange } from '../instruments/day-change.ts';
-import { shiftDays } from '../instruments/instrument.repo.ts';
+import { addDays } from '../../core/dates.ts';
 import type { FxCorrelation, FxEmStress, FxEmStressPair, FxRate, FxSummary, FxTable, FxTableRow } from './fx.schemas.ts';
-import { logReturns, pearson, round } from './fx.stats.ts';
+import { roundTo } from '../../core/numbers.ts';
+import { logReturns, pearson } from './fx.stats.ts';
 
 /** The 52-week window: the latest close's date and the 364 days before it. */
 const WEEKS_52_DAYS = 364;
@@ -58,7 +59,7 @@ export class FxService {
   async getTable({ pairs }: { pairs?: string | undefined }): Promise<FxTable> {
     const requested = parseSymbols(pairs, 'pairs', MAX_TABLE_PAIRS);
     const spans = await this.#storedSpans(requested ?? DEFAULT_TABLE_PAIRS, requested === undefined ? undefined : 'pairs');
-    const yearWindows = spans.map((span) => ({ pair: span.pair, from: shiftDays(span.lastDate, -WEEKS_52_DAYS), firstDate: span.firstDate }));
+    const yearWindows = spans.map((span) => ({ pair: span.pair, from: addDays(span.lastDate, -WEEKS_52_DAYS), firstDate: span.firstDate }));
     const [recent, ranges] = await Promise.all([
       this.#recentCloses({ spans, count: SPARKLINE_POINTS, lookbackDays: SPARKLINE_LOOKBACK_DAYS }),
       // A partial year is not a 52-week range: only pairs whose history covers the window get one.
@@ -98,7 +99,7 @@ export class FxService {
     let closesByDate: Map<string, number>[] = [];
     let commonDates: string[] = [];
     for (const lookbackDays of CORRELATION_LOOKBACK_DAYS) {
-      const from = shiftDays(earliestLast, -lookbackDays);
+      const from = addDays(earliestLast, -lookbackDays);
       ({ closesByDate, commonDates } = await this.#commonCloses({ symbols, from }));
       if (commonDates.length >= CORRELATION_DATES || earliestFirst >= from) break;
     }
@@ -108,7 +109,7 @@ export class FxService {
       returns.map((ys, j) => {
         const r = pearson(xs, ys);
         if (r === undefined) return null;
-        return i === j ? 1 : round(r, 4);
+        return i === j ? 1 : roundTo(r, 4);
       }),
     );
     return {
@@ -175,7 +176,7 @@ export class FxService {
   }
 }
 
-const roundOrNull = (value: number | null): number | null => (value === null ? null : round(value, 2));
+const roundOrNull = (value: number | null): number | null => (value === null ? null : roundTo(value, 2));
 
 function latestRate(closes: readonly FxClose[] | undefined): FxRate | null {
   const last = closes?.[closes.length - 1];

@@ -1,4 +1,3 @@
-import { roundTo as round } from '../../core/numbers.ts';
 
 /** The statistics behind the FX figures: pure functions over closes in date order. */
 
@@ -86,4 +85,3 @@ export function rollingVolPercent(returns: readonly number[], window: number, co
   return vols;
 }
 
-export { round };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { valuesList } from '../../store/values-list.ts';
+import { addDays } from '../../core/dates.ts';
 
 export interface InstrumentClose {
   instrument: string;
@@ -98,7 +99,7 @@ export class InstrumentRepo {
     const spans = input.spans ?? (await this.spans({ instruments: input.instruments }));
     if (spans.length === 0) return new Map();
     const earliestLast = spans.map((span) => span.lastDate).reduce((a, b) => (b < a ? b : a));
-    const from = shiftDays(earliestLast, -input.lookbackDays);
+    const from = addDays(earliestLast, -input.lookbackDays);
     const groups = byInstrument(await this.closes({ instruments: spans.map((span) => span.instrument), from }));
     const short = spans.filter((span) => (groups.get(span.instrument)?.length ?? 0) < input.count && span.firstDate < from);
     if (short.length > 0) {
@@ -146,10 +147,6 @@ export class InstrumentRepo {
 }
 
 export const closeKey = (instrument: string, before: string): string => `${instrument} ${before}`;
-
-export function shiftDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Groups closes (sorted by instrument, then date) by instrument. */
 export function byInstrument<Row extends { instrument: string }>(rows: readonly Row[]): Map<string, Row[]> {

@@ -11,7 +11,9 @@ import type {
   RatesYieldsPoints,
 } from './economy.schemas.ts';
 import type { FigureIndex, MacroRepo } from './macro.repo.ts';
-import { addMonths, addQuarters, monthsBetween, percentChange, quarterEnd, quarterStart, quartersBetween, round, windowMonths } from './periods.ts';
+import { addMonths, addQuarters, monthsBetween, quarterEnd, quarterStart, quartersBetween } from '../../core/dates.ts';
+import { roundTo } from '../../core/numbers.ts';
+import { percentChange, windowMonths } from './periods.ts';
 import { COUNTRIES, countrySeries, GDP_UNITS, isMacroCountry, type CountrySeries, type MacroCountry } from './series.ts';
 
 /** A twin array and the point-in-time facts that go to `meta`. */
@@ -125,7 +127,7 @@ export class EconomyService {
       if (input.type === 'import-export') {
         return {
           ...record,
-          tradeBalance: first === null || second === null ? null : round(first - second, 1),
+          tradeBalance: first === null || second === null ? null : roundTo(first - second, 1),
           importTurnover: second,
           exportTurnover: first,
           importTurnoverUnits: second === null ? null : 'Million USD',
@@ -186,7 +188,7 @@ export class EconomyService {
       const value = served.value(debt, quarter);
       if (value === null) return [];
       const yearAgo = served.value(debt, addQuarters(quarter, -4));
-      return { observationDate: quarterStart(quarter), country, centralGovernmentDebt: value, yoyChange: yearAgo === null ? null : round(value - yearAgo, 2) };
+      return { observationDate: quarterStart(quarter), country, centralGovernmentDebt: value, yoyChange: yearAgo === null ? null : roundTo(value - yearAgo, 2) };
     });
     return { data, vintage: served.vintage() };
   }

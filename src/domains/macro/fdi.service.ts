@@ -2,7 +2,8 @@ import { InvalidInputError } from '../../core/domain-errors.ts';
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
 import type { FdiByRegion, FdiQuarterRecord, FdiRegionValues } from './fdi.schemas.ts';
 import { byPeriod, type MacroRepo } from './macro.repo.ts';
-import { addQuarters, quarterIndex, quartersBetween, round } from './periods.ts';
+import { addQuarters, quarterIndex, quartersBetween } from '../../core/dates.ts';
+import { roundTo } from '../../core/numbers.ts';
 import { FDI_DIRECTIONS, FDI_METHOD_CHANGE, FDI_PRELIMINARY, FDI_REGIONS, FDI_TOTAL, fdiSeries, type FdiDirection } from './series.ts';
 
 const MAX_QUARTERS = 12;
@@ -111,7 +112,7 @@ export class FdiService {
           total: totalValue,
           values: values as FdiRegionValues,
           ...(Object.keys(markers).length > 0 ? { markers } : {}),
-          unallocated: totalValue === null ? null : round(totalValue - allocated, 4),
+          unallocated: totalValue === null ? null : roundTo(totalValue - allocated, 4),
           isPreliminary: preliminary.get(period)?.value === 1,
         };
       });

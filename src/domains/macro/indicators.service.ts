@@ -3,7 +3,9 @@ import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts
 import { derivationSeries, findIndicatorTable, INDICATOR_TABLES, type Derivation, type IndicatorTableDefinition } from './indicator-tables.ts';
 import type { IndicatorList, IndicatorTable } from './indicators.schemas.ts';
 import { byPeriod, type FigureIndex, type MacroRepo } from './macro.repo.ts';
-import { addDays, addMonths, addQuarters, labelsBetween, monthIndex, monthLabel, percentChange, quarterEnd, quarterIndex, quarterLabel, round } from './periods.ts';
+import { addMonths, addQuarters, labelsBetween, monthEnd, monthIndex, monthLabel, quarterEnd, quarterIndex, quarterLabel } from '../../core/dates.ts';
+import { roundTo } from '../../core/numbers.ts';
+import { percentChange } from './periods.ts';
 import { COUNTRIES, COUNTRY_NAMES, countrySeries, type CountrySeries } from './series.ts';
 
 /** What a null cell shows. */
@@ -33,14 +35,14 @@ export function deriveCell(derivation: Derivation, indexes: Map<string, FigureIn
     case 'difference': {
       const a = figure(derivation.minuend, period);
       const b = figure(derivation.subtrahend, period);
-      const value = a?.value == null || b?.value == null ? null : round(a.value - b.value, 2);
+      const value = a?.value == null || b?.value == null ? null : roundTo(a.value - b.value, 2);
       return { value, figures: present(a, b) };
     }
   }
 }
 
 const periodEnd = (table: IndicatorTableDefinition, period: string): string =>
-  table.frequency === 'quarter' ? quarterEnd(period) : addDays(`${addMonths(period, 1)}-01`, -1);
+  table.frequency === 'quarter' ? quarterEnd(period) : monthEnd(period);
 
 export class IndicatorsService {
   readonly #repo: MacroRepo;

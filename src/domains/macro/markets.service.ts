@@ -7,7 +7,8 @@ import type { InstrumentClose, InstrumentRepo } from '../instruments/instrument.
 import type { ExchangeRatePoints, InterbankRateItem, MarketIndexItem, MarketRecap } from './economy.schemas.ts';
 import type { Vintaged } from './economy.service.ts';
 import type { MacroRepo } from './macro.repo.ts';
-import { addDays, subtractMonthsFromDate, windowMonths } from './periods.ts';
+import { addDays, addMonthsToDay } from '../../core/dates.ts';
+import { windowMonths } from './periods.ts';
 import { FX_CURRENCIES, tiborSeries } from './series.ts';
 
 /** Japan time as the twin's recap shows it: no zone. */
@@ -94,10 +95,10 @@ export class MarketsService {
     const today = input.asOf ?? input.now.toISOString().slice(0, 10);
     const lastDay = input.before !== undefined && addDays(input.before, -1) < today ? addDays(input.before, -1) : today;
     const instruments = [base, quote].filter((c) => c !== 'USD').map(dollarRateInstrument);
-    const closes = await this.#instruments.closes({ instruments, from: subtractMonthsFromDate(lastDay, months), to: lastDay, knownBy: cutoff });
+    const closes = await this.#instruments.closes({ instruments, from: addMonthsToDay(lastDay, -months), to: lastDay, knownBy: cutoff });
     const series = pairSeries(base, quote, closes);
     const latest = series[series.length - 1];
-    const from = latest === undefined ? undefined : addDays(subtractMonthsFromDate(latest.period, months), 1);
+    const from = latest === undefined ? undefined : addDays(addMonthsToDay(latest.period, -months), 1);
     const served = from === undefined ? [] : series.filter((figure) => figure.period >= from);
     const data: ExchangeRatePoints = served.flatMap((figure) =>
       figure.value === null ? [] : [{ date: `${figure.period}T00:00:00.000Z`, close: figure.value, exchangeRateName: `${base}/${quote}` }],

@@ -1,6 +1,7 @@
 import { cutoffFor, provenance } from '../../store/vintage.ts';
 import type { MacroRepo } from './macro.repo.ts';
-import { addDays, subtractMonthsFromDate, windowMonths } from './periods.ts';
+import { addDays, addMonthsToDay } from '../../core/dates.ts';
+import { windowMonths } from './periods.ts';
 import { TIBOR_TENORS, tiborSeries } from './series.ts';
 import type { Tibor, TiborWindow } from './tibor.schemas.ts';
 
@@ -8,7 +9,7 @@ const PUBLISHER = 'JBA TIBOR Administration';
 
 /** First day of a window ending on `latest`: 1M from 2026-06-18 is 2026-05-19 to 2026-06-18. */
 export const tiborWindowStart = (latest: string, window: TiborWindow): string =>
-  addDays(subtractMonthsFromDate(latest, windowMonths(window)), 1);
+  addDays(addMonthsToDay(latest, -windowMonths(window)), 1);
 
 export class TiborService {
   readonly #repo: MacroRepo;

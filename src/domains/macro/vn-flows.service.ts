@@ -1,6 +1,8 @@
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
 import type { FigureIndex, MacroRepo } from './macro.repo.ts';
-import { addMonths, monthsBetween, percentChange, round } from './periods.ts';
+import { addMonths, monthsBetween } from '../../core/dates.ts';
+import { roundTo } from '../../core/numbers.ts';
+import { percentChange } from './periods.ts';
 import { VN_FDI } from './series.ts';
 import type { VnFlowItem, VnFlows } from './vn-flows.schemas.ts';
 
@@ -20,7 +22,7 @@ export function standaloneMonth(ytd: FigureIndex, month: string): number | null 
   if (current === null) return null;
   if (month.endsWith('-01')) return current;
   const previous = ytd.get(addMonths(month, -1))?.value ?? null;
-  return previous === null ? null : round(current - previous, 4);
+  return previous === null ? null : roundTo(current - previous, 4);
 }
 
 export class VnFlowsService {

@@ -1,19 +1,19 @@
 import { InvalidInputError } from '../../core/domain-errors.ts';
 import type { NewsRepo, ArticleFilter } from './news.repo.ts';
+import { addDays, DAY_MS, isoDay } from '../../core/dates.ts';
+import { roundTo } from '../../core/numbers.ts';
 import { decodeCursor, encodeCursor } from './news.cursor.ts';
 import { labelOf, scoreArticle } from './sentiment.scorer.ts';
 import { SENTIMENT_MODEL } from './sentiment.lexicon.ts';
 import { type NewsItem, type NewsSentiment, type SentimentWindow } from './news.schemas.ts';
 
 const WINDOW_MS: Record<SentimentWindow, number> = {
-  '1d': 86_400_000,
-  '7d': 7 * 86_400_000,
-  '30d': 30 * 86_400_000,
-  '90d': 90 * 86_400_000,
-  '1y': 365 * 86_400_000,
+  '1d': DAY_MS,
+  '7d': 7 * DAY_MS,
+  '30d': 30 * DAY_MS,
+  '90d': 90 * DAY_MS,
+  '1y': 365 * DAY_MS,
 };
-
-const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string, value: (row: T) => string): Map<string, string[]> {
   const groups = new Map<string, string[]>();
@@ -106,15 +106,15 @@ export class NewsService {
       if (scores === undefined) byDay.set(day, [score]);
       else scores.push(score);
     }
-    const averageScore = rows.length === 0 ? null : round4(sum / rows.length);
+    const averageScore = rows.length === 0 ? null : roundTo(sum / rows.length, 4);
     const daily: NewsSentiment['daily'] = [];
-    for (let day = new Date(`${from.toISOString().slice(0, 10)}T00:00:00Z`); day <= now; day = new Date(day.getTime() + 86_400_000)) {
-      const date = day.toISOString().slice(0, 10);
+    const today = isoDay(now);
+    for (let date = isoDay(from); date <= today; date = addDays(date, 1)) {
       const scores = byDay.get(date) ?? [];
       daily.push({
         date,
         articleCount: scores.length,
-        averageScore: scores.length === 0 ? null : round4(scores.reduce((a, b) => a + b, 0) / scores.length),
+        averageScore: scores.length === 0 ? null : roundTo(scores.reduce((a, b) => a + b, 0) / scores.length, 4),
       });
     }
     return {

@@ -1,3 +1,4 @@
+import { roundTo } from '../../core/numbers.ts';
 import { ENGLISH_LEXICON, ENGLISH_NEGATIONS, JAPANESE_LEXICON, VIETNAMESE_LEXICON } from './sentiment.lexicon.ts';
 
 export type SentimentLabel = 'positive' | 'neutral' | 'negative';
@@ -14,7 +15,6 @@ const NEUTRAL_BAND = 0.05;
 const NEGATION_REACH = 3;
 const MAX_PHRASE_WORDS = 3;
 
-const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 export function labelOf(score: number): SentimentLabel {
   if (score >= NEUTRAL_BAND) return 'positive';
@@ -72,6 +72,6 @@ export function scoreArticle({ title, summary, language }: { title: string; summ
       : language === 'vi'
         ? substringSum(text, VIETNAMESE_LEXICON)
         : englishSum(text);
-  const score = round4(sum / Math.sqrt(sum * sum + ALPHA));
+  const score = roundTo(sum / Math.sqrt(sum * sum + ALPHA), 4);
   return { score, label: labelOf(score) };
 }

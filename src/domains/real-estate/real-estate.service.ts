@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../core/domain-errors.ts';
 import type { RealEstateRepo, WardPriceAggregate, WardScope } from './real-estate.repo.ts';
+import { roundTo } from '../../core/numbers.ts';
 import { boundingBox, parseRings } from './geometry.ts';
 import {
   COUNTRY_SCOPES,
@@ -16,9 +17,8 @@ import type { RealEstateProvinceRow } from './real-estate.tables.ts';
 
 const UNIT: Record<Country, string> = { jp: 'k_jpy', vn: 'k_vnd' };
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-const nullableRound2 = (value: number | null) => (value === null ? null : round2(Number(value)));
-const pct = (now: number, before: number | undefined) => (before === undefined || before === 0 ? null : round2((now / before - 1) * 100));
+const nullableRound2 = (value: number | null) => (value === null ? null : roundTo(Number(value), 2));
+const pct = (now: number, before: number | undefined) => (before === undefined || before === 0 ? null : roundTo((now / before - 1) * 100, 2));
 
 function present(values: readonly (number | null)[]): number[] {
   return values.filter((v): v is number => v !== null).map(Number);
@@ -183,7 +183,7 @@ export class RealEstateService {
       type: r.type,
       area: Number(r.area),
       price: Number(r.price),
-      pricePerM2: Math.round(Number(r.price) / Number(r.area)),
+      pricePerM2: roundTo(Number(r.price) / Number(r.area), 0),
       buildingYear: r.building_year === null ? null : Number(r.building_year),
       structure: r.structure,
       floorPlan: r.floor_plan,

@@ -1,5 +1,7 @@
+import { DAY_MS, daysInMonth, isoDay } from '../../core/dates.ts';
+import { roundTo } from '../../core/numbers.ts';
 import type { DemoGenerator } from './framework.ts';
-import { insertAroundExisting } from './framework.ts';
+import { insertRows, type RowOf } from '../loader.ts';
 import type { SeededRandom } from './random.ts';
 import { isMacroRelease } from '../../domains/calendar/macro-releases.ts';
 
@@ -58,7 +60,6 @@ const SERIES: readonly SeriesSpec[] = [
 ];
 
 const SOURCE = 'Demo economic calendar (demo)';
-const DAY_MS = 86_400_000;
 /** Releases from a fixed first day (a year before the tests' day), plus the scheduled (unreleased) ones of the weeks after `until`. */
 const FIRST_DAY = '2025-06-20';
 /** Months of releases drawn before the first day, so the first figures are not all at their mean. */
@@ -66,11 +67,10 @@ const WARM_UP_MONTHS = 2;
 const AHEAD_DAYS = 60;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 /** The release day in that month, moved off weekends (Saturday → Friday, Sunday → Monday). */
 function releaseAt(year: number, month: number, day: number, time: string): Date {
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const last = daysInMonth(year, month);
   const date = new Date(`${year}-${pad(month)}-${pad(Math.min(day, last))}T${time}:00.000Z`);
   const weekday = date.getUTCDay();
   if (weekday === 6) return new Date(date.getTime() - DAY_MS);
@@ -79,7 +79,7 @@ function releaseAt(year: number, month: number, day: number, time: string): Date
 }
 
 function periodOf(spec: SeriesSpec, year: number, month: number, at: Date): string {
-  if (spec.schedule.kind === 'meeting') return at.toISOString().slice(0, 10);
+  if (spec.schedule.kind === 'meeting') return isoDay(at);
   if (spec.schedule.kind === 'quarterly') {
     // The quarter before the one the release falls in.
     const current = Math.ceil(month / 3);
@@ -97,7 +97,7 @@ function nextValue(spec: SeriesSpec, random: SeededRandom, last: number): number
     // Policy rates move in quarter points, rarely, and drift toward their mean.
     const draw = random.next();
     const towardMean = last > spec.mean ? -0.25 : 0.25;
-    return round(draw < 0.12 ? last + towardMean : draw > 0.96 ? last - towardMean : last, 2);
+    return roundTo(draw < 0.12 ? last + towardMean : draw > 0.96 ? last - towardMean : last, 2);
   }
   return spec.mean + spec.phi * (last - spec.mean) + random.normal(0, spec.sd);
 }
@@ -113,7 +113,7 @@ export const calendarDemoGenerator: DemoGenerator = {
     const first = Date.parse(`${FIRST_DAY}T00:00:00.000Z`);
     const lastScheduled = untilEnd + AHEAD_DAYS * DAY_MS;
     const start = new Date(Date.UTC(Number(FIRST_DAY.slice(0, 4)), Number(FIRST_DAY.slice(5, 7)) - 1 - WARM_UP_MONTHS, 1));
-    const rows: Record<string, unknown>[] = [];
+    const rows: RowOf<'calendar_event'>[] = [];
     for (const spec of SERIES) {
       const random = ctx.random(spec.code);
       let value = spec.mean;
@@ -121,14 +121,14 @@ export const calendarDemoGenerator: DemoGenerator = {
         if (!releasesIn(spec, m)) continue;
         const at = releaseAt(y, m, spec.schedule.day, spec.time);
         value = nextValue(spec, random, value);
-        const actual = round(value, spec.decimals);
+        const actual = roundTo(value, spec.decimals);
         const forecast =
           spec.schedule.kind === 'meeting' || spec.sd === 0
-            ? random.chance(0.85) ? actual : round(actual + random.pick([-0.25, 0.25]), 2)
-            : round(value + random.normal(0, spec.sd * 0.6), spec.decimals);
+            ? random.chance(0.85) ? actual : roundTo(actual + random.pick([-0.25, 0.25]), 2)
+            : roundTo(value + random.normal(0, spec.sd * 0.6), spec.decimals);
         if (at.getTime() < first || at.getTime() > lastScheduled) continue;
         rows.push({
-          id: `${spec.code}-${at.toISOString().slice(0, 10)}`,
+          id: `${spec.code}-${isoDay(at)}`,
           series: spec.code,
           country: spec.country,
           name: spec.name,
@@ -144,6 +144,6 @@ export const calendarDemoGenerator: DemoGenerator = {
       }
     }
     // Imported events win (same series and day, same id): the demo fills around them.
-    await insertAroundExisting(ctx.db, 'calendar_event', ['id'], rows);
+    await insertRows(ctx.db, 'calendar_event', rows, { onConflict: { key: ['id'], keep: 'stored' } });
   },
 };

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
+import { addDays, DAY_MS, dayStartMs } from '../../core/dates.ts';
 import { CRYPTO_METRICS } from '../../domains/crypto/crypto.metrics.ts';
-import { insertAroundExisting, type DemoContext, type DemoGenerator } from './framework.ts';
+import { insertRows } from '../loader.ts';
+import type { DemoContext, DemoGenerator } from './framework.ts';
 import type { SeededRandom } from './random.ts';
 
 export const CRYPTO_DEMO_SOURCE = 'demo (generated)';
@@ -201,13 +203,13 @@ type MetricRow = Database['crypto_metric'];
 
 /** Whether the hour `at` (epoch ms) is stored: within the hourly tail, or a midnight. */
 function storedHour(at: number, until: string): boolean {
-  const tailFrom = Date.parse(`${until}T00:00:00.000Z`) + (1 - HOURLY_TAIL_DAYS) * 24 * HOUR_MS;
-  return at >= tailFrom || at % (24 * HOUR_MS) === 0;
+  const tailFrom = dayStartMs(until) + (1 - HOURLY_TAIL_DAYS) * DAY_MS;
+  return at >= tailFrom || at % (DAY_MS) === 0;
 }
 
 /** Hours from `HOURLY_FROM` to the last hour of `until`. */
 function hourCount(until: string): number {
-  return Math.max(0, (Date.parse(`${until}T00:00:00.000Z`) + 24 * HOUR_MS - Date.parse(HOURLY_FROM)) / HOUR_MS);
+  return Math.max(0, (dayStartMs(until) + DAY_MS - Date.parse(HOURLY_FROM)) / HOUR_MS);
 }
 
 /**
@@ -232,7 +234,7 @@ function coinSnapshots(coin: DemoCoin, until: string, hours: number, market: rea
     // A pump coin's day: whether it pumps and when, drawn at midnight. A late listing pumps
     // in the afternoon of its third day, so it trends as `new`.
     if (pumps && h % 24 === 0) {
-      const thirdDay = start + h * HOUR_MS === listedAt + 2 * 24 * HOUR_MS;
+      const thirdDay = start + h * HOUR_MS === listedAt + 2 * DAY_MS;
       const pumpsToday = random.chance(DAILY_PUMP_CHANCE) || thirdDay;
       const hourOfDay = thirdDay ? 12 + random.int(0, 11) : random.int(0, 23);
       pumpSize = Math.log(1 + random.between(0.25, 0.9));
@@ -268,9 +270,7 @@ function coinSnapshots(coin: DemoCoin, until: string, hours: number, market: rea
 /** Every day from `from` to `until`, both inclusive. */
 function dailyDates(from: string, until: string): string[] {
   const dates: string[] = [];
-  for (let time = Date.parse(`${from}T00:00:00.000Z`); time <= Date.parse(`${until}T00:00:00.000Z`); time += 24 * HOUR_MS) {
-    dates.push(new Date(time).toISOString().slice(0, 10));
-  }
+  for (let date = from; date <= until; date = addDays(date, 1)) dates.push(date);
   return dates;
 }
 
@@ -373,8 +373,11 @@ export const cryptoDemoGenerator: DemoGenerator = {
     // Imported snapshots and metrics win: the demo fills the hours and days they leave.
     // In key order: the store appends to its indexes instead of splitting pages all over them.
     const snapshots = listed.flatMap((c) => coinSnapshots(c, ctx.until, hours, market, ctx.random(`coin:${c.id}`))).sort((a, b) => a.at.localeCompare(b.at) || a.coin_id.localeCompare(b.coin_id));
-    await insertAroundExisting(ctx.db, 'crypto_market_snapshot', ['at', 'coin_id'], snapshots, { onChunk: (done) => ctx.progress((0.8 * done) / snapshots.length) });
-    await insertAroundExisting(ctx.db, 'crypto_fear_greed', ['date'], fearGreedRows(ctx));
-    await insertAroundExisting(ctx.db, 'crypto_metric', ['metric', 'at'], [...onchainRows(ctx), ...derivativesRows(ctx, hours)]);
+    await insertRows(ctx.db, 'crypto_market_snapshot', snapshots, {
+      onConflict: { key: ['at', 'coin_id'], keep: 'stored' },
+      onProgress: (done) => ctx.progress((0.8 * done) / snapshots.length),
+    });
+    await insertRows(ctx.db, 'crypto_fear_greed', fearGreedRows(ctx), { onConflict: { key: ['date'], keep: 'stored' } });
+    await insertRows(ctx.db, 'crypto_metric', [...onchainRows(ctx), ...derivativesRows(ctx, hours)], { onConflict: { key: ['metric', 'at'], keep: 'stored' } });
   },
 };

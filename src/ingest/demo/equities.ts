@@ -1,5 +1,5 @@
 import type { DemoGenerator } from './framework.ts';
-import { insertAroundExisting } from './framework.ts';
+import { insertRows } from '../loader.ts';
 import { SECTORS_33 } from '../../domains/equities/sectors.ts';
 import type { EquityActionRow, EquityBarRow, EquityStatementRow } from '../../domains/equities/equities.tables.ts';
 import { DEMO_SOURCE, drawFactors, generateHistory } from './equities/prices.ts';
@@ -23,10 +23,14 @@ export const equitiesDemoGenerator: DemoGenerator = {
   async generate(ctx) {
     const sessions = tradingSessions(ctx.until);
     // Issues listed after the last session join when a later seed reaches their listing day.
-    const issues = generateUniverse(ctx.random('universe'), ISSUE_COUNT[ctx.scale]).filter((issue) => issue.listedOn <= ctx.until);
+    // In code order: each stock's bars then extend the end of the (code, date) key's index
+    // instead of landing all over it (each stock's draws are its own, so order changes no figure).
+    const issues = generateUniverse(ctx.random('universe'), ISSUE_COUNT[ctx.scale])
+      .filter((issue) => issue.listedOn <= ctx.until)
+      .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
     const factors = drawFactors(ctx.random, SECTORS_33.map((s) => s.code), sessions.length);
     // Imported rows win throughout: the demo fills the sessions, issues and days they leave.
-    await insertAroundExisting(ctx.db, 'equity_session', ['date'], sessions.map((date) => ({ date, source: DEMO_SOURCE })));
+    await insertRows(ctx.db, 'equity_session', sessions.map((date) => ({ date, source: DEMO_SOURCE })), { onConflict: { key: ['date'], keep: 'stored' } });
 
     for (let start = 0; start < issues.length; start += BATCH) {
       const batch = issues.slice(start, start + BATCH);
@@ -54,11 +58,10 @@ export const equitiesDemoGenerator: DemoGenerator = {
           source: DEMO_SOURCE,
         };
       });
-      const within = { column: 'code', values: batch.map((issue) => issue.code) };
-      await insertAroundExisting(ctx.db, 'equity_issue', ['code'], issueRows, { within });
-      await insertAroundExisting(ctx.db, 'equity_bar', ['code', 'date'], bars as unknown as Record<string, unknown>[], { within });
-      await insertAroundExisting(ctx.db, 'equity_action', ['code', 'effective_date'], actions as unknown as Record<string, unknown>[], { within });
-      await insertAroundExisting(ctx.db, 'equity_statement', ['code', 'period_end', 'disclosed_on'], statements as unknown as Record<string, unknown>[], { within });
+      await insertRows(ctx.db, 'equity_issue', issueRows, { onConflict: { key: ['code'], keep: 'stored' } });
+      await insertRows(ctx.db, 'equity_bar', bars, { onConflict: { key: ['code', 'date'], keep: 'stored' } });
+      await insertRows(ctx.db, 'equity_action', actions, { onConflict: { key: ['code', 'effective_date'], keep: 'stored' } });
+      await insertRows(ctx.db, 'equity_statement', statements, { onConflict: { key: ['code', 'period_end', 'disclosed_on'], keep: 'stored' } });
       ctx.progress((start + batch.length) / issues.length);
     }
   },

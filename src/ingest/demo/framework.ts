@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DatasetKey } from '../../store/data-version.ts';
 import type { Database } from '../../store/schema.ts';
 import { writeVersioned } from '../../store/versioned-write.ts';
@@ -61,45 +61,4 @@ export async function runDemoGenerators(
     await options.alongside?.(trx);
     return { result: undefined, changed: generators.flatMap((generator) => generator.datasets) };
   });
-}
-
-/** Inserts rows in chunks small enough for every dialect's parameter limit. */
-export async function insertChunked<T extends keyof Database & string>(
-  db: Transaction<Database> | Kysely<Database>,
-  table: T,
-  rows: readonly Record<string, unknown>[],
-  onChunk?: (done: number) => void,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0] ?? {}).length || 1;
-  const size = Math.max(1, Math.floor(30_000 / columns));
-  for (let i = 0; i < rows.length; i += size) {
-    await db.insertInto(table).values(rows.slice(i, i + size) as never).execute();
-    onChunk?.(Math.min(rows.length, i + size));
-  }
-}
-
-/** The key of a row: its values in `columns`, joined. */
-const keyOf = (row: Record<string, unknown>, columns: readonly string[]) => columns.map((column) => String(row[column])).join('\u0000');
-
-/**
- * Inserts the rows whose key (`keyColumns`, the table's primary or unique key) no row in the
- * table has yet: data imported from a publisher wins and the demo fills around it. `within`
- * narrows the look-up to the keys this batch can hold (the codes of a batch of stocks).
- */
-export async function insertAroundExisting<T extends keyof Database & string>(
-  db: Transaction<Database> | Kysely<Database>,
-  table: T,
-  keyColumns: readonly string[],
-  rows: readonly Record<string, unknown>[],
-  options: { within?: { column: string; values: readonly (string | number)[] }; onChunk?: (done: number) => void } = {},
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const { within } = options;
-  const filter = within === undefined ? sql`` : sql` where ${sql.ref(within.column)} in (${sql.join(within.values)})`;
-  const existing = await sql<Record<string, unknown>>`select ${sql.join(keyColumns.map((column) => sql.ref(column)))} from ${sql.table(table)}${filter}`.execute(db);
-  const taken = new Set(existing.rows.map((row) => keyOf(row, keyColumns)));
-  const fresh = taken.size === 0 ? rows : rows.filter((row) => !taken.has(keyOf(row, keyColumns)));
-  await insertChunked(db, table, fresh, options.onChunk);
-  return fresh.length;
 }

@@ -5,7 +5,8 @@ import { catalogueRow, INDEX_CATALOGUE } from '../../domains/indices/indices.cat
 import { commodityInstrument, DOLLAR_INDEX, fxInstrument } from '../../domains/instruments/instruments.catalogue.ts';
 import type { InstrumentCloseRow } from '../../domains/instruments/instruments.tables.ts';
 import { weekdaysBetween } from './days.ts';
-import { insertChunked, type DemoGenerator } from './framework.ts';
+import { insertRows } from '../loader.ts';
+import type { DemoGenerator } from './framework.ts';
 import { anchorLevel, decimalYear } from './macro/paths.ts';
 import { DXY_CONSTANT, DXY_WEIGHTS, FACTORS, WALKED, type Factor, type WalkedInstrument } from './instruments/paths.ts';
 
@@ -83,8 +84,8 @@ export const instrumentsDemoGenerator: DemoGenerator = {
     // Imported closes and index descriptions win: the demo only fills the days no publisher's file spans.
     const fresh = await outsideImportedSpans(ctx.db, rows);
     const listed = new Set((await ctx.db.selectFrom('market_index').select('code').execute()).map((row) => row.code));
-    await insertChunked(ctx.db, 'market_index', INDEX_CATALOGUE.filter((index) => !listed.has(index.code)).map((index) => catalogueRow(index, INSTRUMENTS_DEMO_SOURCE)));
-    await insertChunked(ctx.db, 'instrument_close', fresh, (done) => ctx.progress(done / fresh.length));
+    await insertRows(ctx.db, 'market_index', INDEX_CATALOGUE.filter((index) => !listed.has(index.code)).map((index) => catalogueRow(index, INSTRUMENTS_DEMO_SOURCE)));
+    await insertRows(ctx.db, 'instrument_close', fresh, { onProgress: (done) => ctx.progress(done / fresh.length) });
   },
 };
 

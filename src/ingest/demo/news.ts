@@ -1,5 +1,6 @@
+import { DAY_MS, dayStartMs, isoDay } from '../../core/dates.ts';
 import type { DemoGenerator } from './framework.ts';
-import { insertAroundExisting } from './framework.ts';
+import { insertRows, type RowOf } from '../loader.ts';
 import type { SeededRandom } from './random.ts';
 
 interface Subject {
@@ -97,7 +98,6 @@ function tone(random: SeededRandom, drift: number): Tone {
 const ARTICLES_PER_DAY = { small: 8, full: 24 } as const;
 /** The first day with articles: a year before the tests' day, a year and a half before late 2026. */
 const FIRST_DAY = '2025-06-20';
-const DAY_MS = 86_400_000;
 
 export const newsDemoGenerator: DemoGenerator = {
   name: 'news',
@@ -110,14 +110,14 @@ export const newsDemoGenerator: DemoGenerator = {
   },
   async generate(ctx) {
     const moodRandom = ctx.random('mood');
-    const untilMs = Date.parse(`${ctx.until}T00:00:00Z`);
-    const articles: Record<string, unknown>[] = [];
-    const symbols: Record<string, unknown>[] = [];
-    const categories: Record<string, unknown>[] = [];
+    const untilMs = dayStartMs(ctx.until);
+    const articles: RowOf<'news_article'>[] = [];
+    const symbols: RowOf<'news_article_symbol'>[] = [];
+    const categories: RowOf<'news_article_category'>[] = [];
     // A slow-moving mood per subject makes per-symbol sentiment differ over time.
     const mood = new Map(SUBJECTS.map((s) => [s.symbol, 0]));
-    for (let dayMs = Date.parse(`${FIRST_DAY}T00:00:00Z`); dayMs <= untilMs; dayMs += DAY_MS) {
-      const date = new Date(dayMs).toISOString().slice(0, 10);
+    for (let dayMs = dayStartMs(FIRST_DAY); dayMs <= untilMs; dayMs += DAY_MS) {
+      const date = isoDay(dayMs);
       // Each day's articles have a stream of their own: the same whatever the seed's last day.
       const random = ctx.random(`articles:${date}`);
       for (const s of SUBJECTS) mood.set(s.symbol, Math.max(-0.25, Math.min(0.25, (mood.get(s.symbol) ?? 0) * 0.95 + moodRandom.normal(0, 0.04))));
@@ -161,9 +161,9 @@ export const newsDemoGenerator: DemoGenerator = {
       }
     }
     // Ids of their own (dn-…) never meet an imported article's; the check keeps a seed after any import safe.
-    await insertAroundExisting(ctx.db, 'news_article', ['id'], articles);
+    await insertRows(ctx.db, 'news_article', articles, { onConflict: { key: ['id'], keep: 'stored' } });
     ctx.progress(0.6);
-    await insertAroundExisting(ctx.db, 'news_article_symbol', ['article_id', 'symbol'], symbols);
-    await insertAroundExisting(ctx.db, 'news_article_category', ['article_id', 'category'], categories);
+    await insertRows(ctx.db, 'news_article_symbol', symbols, { onConflict: { key: ['article_id', 'symbol'], keep: 'stored' } });
+    await insertRows(ctx.db, 'news_article_category', categories, { onConflict: { key: ['article_id', 'category'], keep: 'stored' } });
   },
 };

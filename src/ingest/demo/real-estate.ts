@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { DemoContext, DemoGenerator } from './framework.ts';
-import { insertAroundExisting, insertChunked } from './framework.ts';
+import { insertRows, type RowOf } from '../loader.ts';
 import type { SeededRandom } from './random.ts';
 import { JP_PROVINCES, OFFSHORE_UNITS, VN_PROVINCES, type ProvinceSeed } from './real-estate-geography.ts';
 
@@ -66,8 +66,8 @@ export const realEstateDemoGenerator: DemoGenerator = {
   async generate(ctx) {
     const random = ctx.random('geography');
     const grid = GRID[ctx.scale];
-    const provinces: Record<string, unknown>[] = [];
-    const wards: Record<string, unknown>[] = [];
+    const provinces: RowOf<'re_province'>[] = [];
+    const wards: RowOf<'re_ward'>[] = [];
     const plans: WardPlan[] = [];
     for (const [country, list] of [['vn', VN_PROVINCES], ['jp', JP_PROVINCES]] as const) {
       for (const p of list) {
@@ -109,16 +109,16 @@ export const realEstateDemoGenerator: DemoGenerator = {
         }
       }
     }
-    await insertChunked(ctx.db, 're_province', provinces);
-    await insertChunked(ctx.db, 're_ward', wards);
+    await insertRows(ctx.db, 're_province', provinces);
+    await insertRows(ctx.db, 're_ward', wards);
     ctx.progress(0.1);
 
-    await insertChunked(ctx.db, 're_road_price', roadPrices(ctx.random('road-prices'), plans, Number(ctx.until.slice(0, 4))));
+    await insertRows(ctx.db, 're_road_price', roadPrices(ctx.random('road-prices'), plans, Number(ctx.until.slice(0, 4))));
     ctx.progress(0.4);
-    await insertChunked(ctx.db, 're_province_price', provincePrices(ctx, ctx.until));
+    await insertRows(ctx.db, 're_province_price', provincePrices(ctx, ctx.until));
     ctx.progress(0.6);
     // Imported MLIT transactions win (their ids are the publisher's): the demo fills around them.
-    await insertAroundExisting(ctx.db, 're_transaction', ['id'], transactions(ctx, plans, ctx.until));
+    await insertRows(ctx.db, 're_transaction', transactions(ctx, plans, ctx.until), { onConflict: { key: ['id'], keep: 'stored' } });
   },
 };
 
@@ -127,8 +127,8 @@ const FIRST_TABLE_YEAR = 2024;
 const BASE_TABLE_YEAR = 2026;
 
 /** Route price tables of each year from the first to `untilYear`'s, one road's level drawn once for all years. */
-function roadPrices(random: SeededRandom, plans: readonly WardPlan[], untilYear: number): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = [];
+function roadPrices(random: SeededRandom, plans: readonly WardPlan[], untilYear: number): RowOf<'re_road_price'>[] {
+  const rows: RowOf<'re_road_price'>[] = [];
   for (const plan of plans) {
     const roads = random.int(8, 24);
     const base = plan.province.basePrice * plan.factor;
@@ -156,8 +156,8 @@ const PROPERTY_TYPES = [
 ] as const;
 
 /** Monthly asking prices per m², from the first listing month to the last finished month before `until`. */
-function provincePrices(ctx: DemoContext, until: string): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = [];
+function provincePrices(ctx: DemoContext, until: string): RowOf<'re_province_price'>[] {
+  const rows: RowOf<'re_province_price'>[] = [];
   const monthCount = (Number(until.slice(0, 4)) - Number(FIRST_LISTING_MONTH.slice(0, 4))) * 12 + Number(until.slice(5, 7)) - Number(FIRST_LISTING_MONTH.slice(5, 7));
   for (const [country, list] of [['vn', VN_PROVINCES], ['jp', JP_PROVINCES]] as const) {
     for (const p of list) {
@@ -189,8 +189,8 @@ const TRANSACTION_TYPES = ['Pre-owned Condominiums, etc.', 'Residential Land(Lan
 const FLOOR_PLANS = ['1K', '1DK', '1LDK', '2LDK', '3LDK'] as const;
 
 /** MLIT-style transactions of Japanese wards over the finished quarters before `until`, each ward and quarter drawn from a stream of its own. */
-function transactions(ctx: DemoContext, plans: readonly WardPlan[], until: string): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = [];
+function transactions(ctx: DemoContext, plans: readonly WardPlan[], until: string): RowOf<'re_transaction'>[] {
+  const rows: RowOf<'re_transaction'>[] = [];
   const currentIndex = Number(until.slice(0, 4)) * 4 + Math.ceil(Number(until.slice(5, 7)) / 3) - 1;
   const firstIndex = FIRST_TRANSACTION_QUARTER.year * 4 + FIRST_TRANSACTION_QUARTER.quarter - 1;
   for (const plan of plans.filter((p) => p.country === 'jp')) {

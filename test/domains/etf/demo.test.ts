@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../src/store/schema.ts';
 import { runDemoGenerators } from '../../../src/ingest/demo/framework.ts';
-import { ETF_DEMO_SOURCE, etfDemoGenerator } from '../../../src/ingest/demo/etf.ts';
+import { etfDemoGenerator } from '../../../src/ingest/demo/etf.ts';
+import { ETF_DEMO_SOURCE } from '../../../src/ingest/demo/etf/catalogue.ts';
 import { etfHub } from './etf-fixture.ts';
 
 const TABLES = ['etf_fund', 'etf_nav', 'etf_price', 'etf_holding'] as const;

@@ -1,4 +1,5 @@
 import type { TestContext } from 'node:test';
+import { roundTo } from '../../../src/core/numbers.ts';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
 import { etfDemoGenerator } from '../../../src/ingest/demo/etf.ts';
 import { instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
@@ -40,5 +41,5 @@ export function monthsBefore(date: string, months: number): string {
 }
 
 export const dmy = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
-/** Rounded half up; `+ 0` turns -0 into 0, as JSON does. */
-export const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals + 0;
+/** The hub's rounding rule, halves away from zero (core/numbers.ts); `+ 0` turns -0 into 0, as JSON does. */
+export const round = (value: number, decimals: number) => roundTo(value, decimals) + 0;

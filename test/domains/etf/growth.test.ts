@@ -129,7 +129,7 @@ test('ETF growth, performance and composition', async (t) => {
       const previous = navs[i - 1];
       if (previous === undefined || n.date <= sixMonths || n.units_outstanding === null || previous.units_outstanding === null || n.total_net_assets === null) return [];
       const netflow = (n.units_outstanding - previous.units_outstanding) * n.nav;
-      return [{ date: n.date, aum: n.total_net_assets, netflow: Math.round(netflow), netflowAumPct: round((netflow / n.total_net_assets) * 100, 3) }];
+      return [{ date: n.date, aum: n.total_net_assets, netflow: round(netflow, 0), netflowAumPct: round((netflow / n.total_net_assets) * 100, 3) }];
     });
     assert.deepEqual(detail.netflow.data, expectedFlows);
     assert.ok(expectedFlows.some((f) => f.netflow > 0) && expectedFlows.some((f) => f.netflow < 0));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { createTestHub } from '../../helpers/app.ts';
 import type { FdiByRegion } from '../../../src/domains/macro/fdi.schemas.ts';
-import { importFile, ImportError, isLineImporter, type AnyImporter } from '../../../src/ingest/source.ts';
+import { importFile, ImportError, isLineImporter, type AnyImporter, type Importer, type LineImporter } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { observationsCsvImporter } from '../../../src/ingest/importers/macro/observations-csv.ts';
 import { tiborJbaImporter } from '../../../src/ingest/importers/macro/tibor-jba.ts';
@@ -21,9 +21,11 @@ function killedMidway(importer: AnyImporter): AnyImporter {
     throw new Error('killed midway');
   };
   if (isLineImporter(importer)) {
-    return { ...importer, loadBatch: async (db, rows, release, fileName) => killed(await importer.loadBatch(db, rows, release, fileName)) };
+    const line: LineImporter = { ...importer, load: async (db, records, release, fileName) => killed(await importer.load(db, records, release, fileName)) };
+    return line;
   }
-  return { ...importer, load: async (db, parsed, release) => killed(await importer.load(db, parsed, release)) };
+  const whole: Importer = { ...importer, load: async (db, parsed, release) => killed(await importer.load(db, parsed, release)) };
+  return whole;
 }
 
 const URLS = [

@@ -1,3 +1,4 @@
+import { addDays } from '../../../core/dates.ts';
 import type { EquityActionRow, EquityBarRow } from '../../../domains/equities/equities.tables.ts';
 import type { SeededRandom } from '../random.ts';
 import type { DemoIssue } from './universe.ts';
@@ -41,10 +42,6 @@ function toTick(price: number): number {
 const SPLIT_RATIOS = [2, 2, 2, 3, 4, 5, 10];
 /** Calendar days after the history's start (or the listing) within which an issue's one action falls. */
 const ACTION_WINDOW_DAYS = 1700;
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /**
  * One stock's bars: a log random walk of beta × market + sector + its own noise, with

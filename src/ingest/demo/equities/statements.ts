@@ -1,3 +1,4 @@
+import { addDays, monthEndDay } from '../../../core/dates.ts';
 import type { EquityStatementRow } from '../../../domains/equities/equities.tables.ts';
 import type { SeededRandom } from '../random.ts';
 import { DEMO_SOURCE } from './prices.ts';
@@ -5,17 +6,6 @@ import type { DemoIssue } from './universe.ts';
 
 const MILLION = 1_000_000;
 const toMillions = (yen: number) => Math.round(yen / MILLION) * MILLION;
-
-function monthEnd(year: number, month: number): string {
-  const date = new Date(Date.UTC(year, month, 0));
-  return date.toISOString().slice(0, 10);
-}
-
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
 
 interface Quarter {
   netSales: number;
@@ -54,12 +44,12 @@ export function generateStatements(issue: DemoIssue, until: string, random: Seed
   const currentLiabilityShare = random.between(0.35, 0.65);
 
   for (let fiscalYear = FIRST_FISCAL_YEAR; fiscalYear <= untilYear + 1; fiscalYear++) {
-    const fiscalYearEnd = monthEnd(fiscalYear, issue.fiscalYearEndMonth);
+    const fiscalYearEnd = monthEndDay(fiscalYear, issue.fiscalYearEndMonth);
     annualSales *= 1 + growth + random.normal(0, 0.04);
     const ytd = { netSales: 0, costOfSales: 0, sga: 0, nonOperating: 0 };
     for (let quarter = 1; quarter <= 4; quarter++) {
       const endMonth = issue.fiscalYearEndMonth - 3 * (4 - quarter);
-      const periodEnd = monthEnd(fiscalYear + Math.floor((endMonth - 1) / 12), ((endMonth - 1 + 12) % 12) + 1);
+      const periodEnd = monthEndDay(fiscalYear + Math.floor((endMonth - 1) / 12), ((endMonth - 1 + 12) % 12) + 1);
       const sales = toMillions((annualSales / 4) * random.between(0.9, 1.1));
       const q: Quarter = {
         netSales: sales,

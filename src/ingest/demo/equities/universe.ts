@@ -1,3 +1,4 @@
+import { addDays, daysBetween } from '../../../core/dates.ts';
 import { SECTORS_33, type Segment } from '../../../domains/equities/sectors.ts';
 import type { SeededRandom } from '../random.ts';
 
@@ -95,7 +96,6 @@ function drawFiscalYearEnd(random: SeededRandom): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-const DAY_MS = 86_400_000;
 /**
  * New listings happen between these days: a fixed window, so the universe is the same whatever
  * the seed's last day (a listing after that day is left out until a later seed reaches it).
@@ -104,9 +104,7 @@ const NEW_LISTINGS_FROM = '2021-11-01';
 const NEW_LISTINGS_UNTIL = '2026-06-30';
 
 function drawListingDay(random: SeededRandom): string {
-  const from = Date.parse(`${NEW_LISTINGS_FROM}T00:00:00Z`);
-  const days = (Date.parse(`${NEW_LISTINGS_UNTIL}T00:00:00Z`) - from) / DAY_MS;
-  return new Date(from + random.int(0, days) * DAY_MS).toISOString().slice(0, 10);
+  return addDays(NEW_LISTINGS_FROM, random.int(0, daysBetween(NEW_LISTINGS_FROM, NEW_LISTINGS_UNTIL)));
 }
 
 /**

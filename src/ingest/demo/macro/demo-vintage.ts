@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
-import { insertChunked } from '../framework.ts';
+import { insertRows } from '../../loader.ts';
 
 /** A publisher of the demo: its releases share a dataset, a source and a publication hour (UTC). */
 export interface DemoPublisher {
@@ -57,8 +57,8 @@ export class DemoVintage {
       knowledge_at: r.knowledgeAt,
       loaded_at: r.knowledgeAt,
     }));
-    await insertChunked(db, 'release', releases);
+    await insertRows(db, 'release', releases);
     const rows = [...this.#rows.values()];
-    await insertChunked(db, 'macro_observation', rows, (done) => progress(0.5 + (0.5 * done) / rows.length));
+    await insertRows(db, 'macro_observation', rows, { onProgress: (done) => progress(0.5 + (0.5 * done) / rows.length) });
   }
 }

@@ -1,7 +1,8 @@
 import type { DemoContext } from '../framework.ts';
 import { countrySeries, type CountrySeries, type MacroCountry } from '../../../domains/macro/series.ts';
-import { addDays, addMonths, addQuarters, monthsBetween, quarterEnd, quartersBetween } from '../../../domains/macro/periods.ts';
-import { anchoredPath, roundTo } from './paths.ts';
+import { addDays, addMonths, addQuarters, monthEnd, monthsBetween, quarterEnd, quartersBetween } from '../../../core/dates.ts';
+import { roundTo } from '../../../core/numbers.ts';
+import { anchoredPath } from './paths.ts';
 import type { DemoPublisher, DemoVintage } from './demo-vintage.ts';
 
 type Anchors = readonly (readonly [number, number])[];
@@ -106,7 +107,6 @@ export const ECONOMY_PUBLISHERS: Record<MacroCountry, DemoPublisher> = {
 };
 
 /** Last day of a `YYYY-MM` month. */
-const monthEnd = (month: string): string => addDays(`${addMonths(month, 1)}-01`, -1);
 
 /** Every country's economic series, each first released after its publication lag, some later revised. */
 export function generateEconomy(ctx: DemoContext, vintage: DemoVintage): void {

@@ -1,7 +1,8 @@
 import type { DemoContext } from '../framework.ts';
 import { FDI_METHOD_CHANGE, FDI_PRELIMINARY, FDI_REGIONS, FDI_TOTAL, VN_FDI, fdiSeries, type FdiDirection } from '../../../domains/macro/series.ts';
-import { addDays, addMonths, addQuarters, monthsBetween, quarterEnd, quartersBetween } from '../../../domains/macro/periods.ts';
-import { anchoredPath, roundTo } from './paths.ts';
+import { addDays, addMonths, addQuarters, monthsBetween, quarterEnd, quartersBetween } from '../../../core/dates.ts';
+import { roundTo } from '../../../core/numbers.ts';
+import { anchoredPath } from './paths.ts';
 import type { DemoPublisher, DemoVintage } from './demo-vintage.ts';
 
 const JP_PUBLISHER: DemoPublisher = { family: 'jp-fdi', source: 'Ministry of Finance and Bank of Japan, Balance of Payments (demo data)', hourUtc: 23 };

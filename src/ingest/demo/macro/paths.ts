@@ -1,5 +1,4 @@
 import type { SeededRandom } from '../random.ts';
-import { roundTo } from '../../../core/numbers.ts';
 
 /** Decimal year of a `YYYY-MM-DD`, `YYYY-MM` or `YYYY-Qn` label (its start). */
 export function decimalYear(label: string): number {
@@ -45,4 +44,3 @@ export function anchoredPath(random: SeededRandom, labels: readonly string[], an
   });
 }
 
-export { roundTo };

@@ -3,6 +3,7 @@ import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { isoDateTime } from '../../calendar-dates.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { insertRows } from '../../loader.ts';
 
 export interface CoinGeckoMarketsFile {
   /** The snapshot time every coin of the file is stored at: the newest `last_updated`. */
@@ -11,7 +12,6 @@ export interface CoinGeckoMarketsFile {
   skipped: number;
 }
 
-const CHUNK = 500;
 
 function fail(index: number, problem: string): never {
   throw new ImportError(`item ${index + 1} of the array: ${problem}`);
@@ -68,35 +68,11 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
     return { at: latest, coins, skipped };
   },
   async load(db: Transaction<Database>, parsed, release: ReleaseInfo) {
-    for (let i = 0; i < parsed.coins.length; i += CHUNK) {
-      const chunk = parsed.coins.slice(i, i + CHUNK);
-      await db
-        .insertInto('crypto_coin')
-        .values(chunk.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name })))
-        .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ symbol: eb.ref('excluded.symbol'), name: eb.ref('excluded.name') })))
-        .execute();
-      await db
-        .insertInto('crypto_market_snapshot')
-        .values(
-          chunk.map((c) => ({
-            at: parsed.at,
-            coin_id: c.id,
-            price: c.price,
-            market_cap: c.marketCap,
-            volume_24h: c.volume24h,
-            source: release.source,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['at', 'coin_id']).doUpdateSet((eb) => ({
-            price: eb.ref('excluded.price'),
-            market_cap: eb.ref('excluded.market_cap'),
-            volume_24h: eb.ref('excluded.volume_24h'),
-            source: eb.ref('excluded.source'),
-          })),
-        )
-        .execute();
-    }
+    await insertRows(db, 'crypto_coin', parsed.coins.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name })), {
+      onConflict: { key: ['id'], keep: 'new' },
+    });
+    const snapshots = parsed.coins.map((c) => ({ at: parsed.at, coin_id: c.id, price: c.price, market_cap: c.marketCap, volume_24h: c.volume24h, source: release.source }));
+    await insertRows(db, 'crypto_market_snapshot', snapshots, { onConflict: { key: ['at', 'coin_id'], keep: 'new' } });
     return parsed.coins.length;
   },
 };

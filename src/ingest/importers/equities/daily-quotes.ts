@@ -2,14 +2,13 @@ import type { Importer } from '../../source.ts';
 import type { EquityActionRow, EquityBarRow } from '../../../domains/equities/equities.tables.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { J_QUANTS_SOURCE, readRecords, RecordReader } from './json-records.ts';
+import { insertRows } from '../../loader.ts';
 
 interface ParsedQuotes {
   bars: Omit<EquityBarRow, 'source'>[];
   actions: Omit<EquityActionRow, 'source'>[];
 }
 
-/** Rows per upsert statement: well inside both dialects' parameter limits. */
-const UPSERT_CHUNK = 1000;
 
 /** 1 / 0.333333 is a 1:3 split: ratios keep four decimals. */
 const roundRatio = (ratio: number) => Math.round(ratio * 10_000) / 10_000;
@@ -50,33 +49,12 @@ export const dailyQuotesImporter: Importer<ParsedQuotes> = {
   },
   async load(db, parsed) {
     const sessions = [...new Set(parsed.bars.map((b) => b.date))].map((date) => ({ date, source: J_QUANTS_SOURCE }));
-    for (const session of sessions) {
-      // Claimed by the publisher even where the demo had it, so clearing the demo keeps the session.
-      await db.insertInto('equity_session').values(session).onConflict((oc) => oc.column('date').doUpdateSet({ source: J_QUANTS_SOURCE })).execute();
-    }
-    const rows = parsed.bars.map((bar) => ({ ...bar, source: J_QUANTS_SOURCE }));
-    for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
-      await db
-        .insertInto('equity_bar')
-        .values(rows.slice(i, i + UPSERT_CHUNK))
-        .onConflict((oc) =>
-          oc.columns(['code', 'date']).doUpdateSet((eb) => ({
-            close: eb.ref('excluded.close'),
-            volume: eb.ref('excluded.volume'),
-            trading_value: eb.ref('excluded.trading_value'),
-            source: eb.ref('excluded.source'),
-          })),
-        )
-        .execute();
-    }
-    for (const action of parsed.actions) {
-      const row = { ...action, source: J_QUANTS_SOURCE };
-      await db
-        .insertInto('equity_action')
-        .values(row)
-        .onConflict((oc) => oc.columns(['code', 'effective_date']).doUpdateSet({ kind: row.kind, ratio: row.ratio, source: row.source }))
-        .execute();
-    }
+    // Claimed by the publisher even where the demo had it, so clearing the demo keeps the session.
+    await insertRows(db, 'equity_session', sessions, { onConflict: { key: ['date'], keep: 'new' } });
+    await insertRows(db, 'equity_bar', parsed.bars.map((bar) => ({ ...bar, source: J_QUANTS_SOURCE })), { onConflict: { key: ['code', 'date'], keep: 'new' } });
+    await insertRows(db, 'equity_action', parsed.actions.map((action) => ({ ...action, source: J_QUANTS_SOURCE })), {
+      onConflict: { key: ['code', 'effective_date'], keep: 'new', update: ['kind', 'ratio', 'source'] },
+    });
     return parsed.bars.length + parsed.actions.length;
   },
 };

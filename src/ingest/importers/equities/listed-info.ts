@@ -2,6 +2,7 @@ import type { Importer } from '../../source.ts';
 import { SECTORS_33, type Segment } from '../../../domains/equities/sectors.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { J_QUANTS_SOURCE, readRecords, RecordReader } from './json-records.ts';
+import { insertRows } from '../../loader.ts';
 
 /** J-Quants MarketCode of the three markets; other codes (TOKYO PRO Market, ETFs …) are not equities here. */
 const SEGMENT_BY_MARKET_CODE: Record<string, Segment> = { '0111': 'prime', '0112': 'standard', '0113': 'growth' };
@@ -49,31 +50,26 @@ export const listedInfoImporter: Importer<ListedIssue[]> = {
     return issues;
   },
   async load(db, issues) {
-    for (const issue of issues) {
-      const listed = {
-        name: issue.name,
-        search_name: issue.name.toLowerCase(),
-        sector33_code: issue.sector33Code,
-        sector33_name: issue.sector33Name,
-        segment: issue.segment,
-        source: J_QUANTS_SOURCE,
-      };
-      await db
-        .insertInto('equity_issue')
-        .values({
-          code: issue.code,
-          ticker: issue.ticker,
-          ...listed,
-          // The fifth character of a JPX code is 5 for preferred shares, 0 for common ones.
-          security_type: issue.code.endsWith('5') ? 'preferred' : 'common',
-          shares_outstanding: null,
-          shares_as_of: null,
-          listed_on: null,
-          fiscal_year_end_month: null,
-        })
-        .onConflict((oc) => oc.column('code').doUpdateSet(listed))
-        .execute();
-    }
+    const rows = issues.map((issue) => ({
+      code: issue.code,
+      ticker: issue.ticker,
+      name: issue.name,
+      search_name: issue.name.toLowerCase(),
+      sector33_code: issue.sector33Code,
+      sector33_name: issue.sector33Name,
+      segment: issue.segment,
+      source: J_QUANTS_SOURCE,
+      // The fifth character of a JPX code is 5 for preferred shares, 0 for common ones.
+      security_type: issue.code.endsWith('5') ? 'preferred' : 'common',
+      shares_outstanding: null,
+      shares_as_of: null,
+      listed_on: null,
+      fiscal_year_end_month: null,
+    }));
+    // A listed issue already known keeps its share count, listing day and fiscal year: the listing names only the rest.
+    await insertRows(db, 'equity_issue', rows, {
+      onConflict: { key: ['code'], keep: 'new', update: ['name', 'search_name', 'sector33_code', 'sector33_name', 'segment', 'source'] },
+    });
     return issues.length;
   },
 };

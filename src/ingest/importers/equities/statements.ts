@@ -2,6 +2,7 @@ import type { Importer } from '../../source.ts';
 import type { EquityStatementRow } from '../../../domains/equities/equities.tables.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { J_QUANTS_SOURCE, readRecords, RecordReader } from './json-records.ts';
+import { insertRows } from '../../loader.ts';
 
 const QUARTER_BY_PERIOD: Record<string, number> = { '1Q': 1, '2Q': 2, '3Q': 3, '4Q': 4, FY: 4 };
 
@@ -59,14 +60,9 @@ export const statementsImporter: Importer<ParsedStatement[]> = {
     return parsed;
   },
   async load(db, parsed) {
-    for (const { row: parsedRow, sharesIssued } of parsed) {
-      const row = { ...parsedRow, source: J_QUANTS_SOURCE };
-      const { code: _code, period_end: _periodEnd, disclosed_on: _disclosedOn, ...figures } = row;
-      await db
-        .insertInto('equity_statement')
-        .values(row)
-        .onConflict((oc) => oc.columns(['code', 'period_end', 'disclosed_on']).doUpdateSet(figures))
-        .execute();
+    const rows = parsed.map(({ row }) => ({ ...row, source: J_QUANTS_SOURCE }));
+    await insertRows(db, 'equity_statement', rows, { onConflict: { key: ['code', 'period_end', 'disclosed_on'], keep: 'new' } });
+    for (const { row, sharesIssued } of parsed) {
       // The share count follows the newest period that publishes one.
       if (sharesIssued !== null) {
         await db

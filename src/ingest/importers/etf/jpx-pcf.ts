@@ -3,6 +3,7 @@ import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
+import { insertRows } from '../../loader.ts';
 
 /**
  * The portfolio composition file (PCF) the Tokyo Stock Exchange publishes for each ETF
@@ -137,8 +138,7 @@ async function loadPcf(db: Transaction<Database>, file: PcfFile, release: Releas
     cfps: null,
     source: release.source,
   }));
-  for (let i = 0; i < holdings.length; i += 500) await db.insertInto('etf_holding').values(holdings.slice(i, i + 500)).execute();
-  rows += holdings.length;
+  rows += await insertRows(db, 'etf_holding', holdings);
 
   const totalNetAssets = file.holdings.reduce((sum, h) => sum + h.shares * h.price, 0) + file.cash;
   await db.deleteFrom('etf_nav').where('fund_code', '=', file.fundCode).where('date', '=', file.fundDate).execute();

@@ -1,5 +1,5 @@
 import { catalogueRow, INDEX_CATALOGUE } from '../../../domains/indices/indices.catalogue.ts';
-import { insertChunked } from '../../demo/framework.ts';
+import { insertRows } from '../../loader.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { replaceCloses } from '../../instrument-closes.ts';
@@ -71,7 +71,7 @@ export const fredIndicesImporter: Importer<IndexCloseRecord[]> = {
     const codes = [...new Set(records.map((record) => record.code))];
     const listed = new Set((await db.selectFrom('market_index').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
     const missing = INDEX_CATALOGUE.filter((index) => codes.includes(index.code) && !listed.has(index.code));
-    await insertChunked(db, 'market_index', missing.map((index) => catalogueRow(index, release.source)));
+    await insertRows(db, 'market_index', missing.map((index) => catalogueRow(index, release.source)));
     return replaceCloses(db, records.map((record) => ({ instrument: indexInstrument(record.code), date: record.date, close: record.close })), release);
   },
 };

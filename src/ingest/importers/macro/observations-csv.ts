@@ -1,6 +1,6 @@
 import { ImportError, type LineImporter } from '../../source.ts';
 import type { ObservationInput } from '../../../store/vintage.ts';
-import { loadObservationBatch, OBSERVATION_BATCH_ROWS, type NumberedObservation } from '../../observation-batches.ts';
+import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarPeriod } from '../../calendar-dates.ts';
 
@@ -32,9 +32,8 @@ export const observationsCsvImporter: LineImporter<NumberedObservation> = {
   datasets: ['macro'],
   description: 'Canonical macro observation CSV (series,period,value[,marker])',
   source: 'Imported observation file',
-  async *rows(lines, fileName) {
+  async *records(lines, fileName) {
     let names: string[] | undefined;
-    let batch: NumberedObservation[] = [];
     let count = 0;
     for await (const { line, text } of lines) {
       if (text.trim() === '') continue;
@@ -48,16 +47,11 @@ export const observationsCsvImporter: LineImporter<NumberedObservation> = {
       }
       const cells = csvCells(text);
       if (cells.length !== names.length) throw new ImportError(`${fileName}:${line}: ${cells.length} cells, expected ${names.length}`);
-      batch.push({ line, row: observationOf(cells, line, fileName) });
+      yield { line, row: observationOf(cells, line, fileName) };
       count++;
-      if (batch.length === OBSERVATION_BATCH_ROWS) {
-        yield batch;
-        batch = [];
-      }
     }
     if (names === undefined) throw new ImportError(`${fileName}:1: the heading must be series,period,value[,marker]`);
     if (count === 0) throw new ImportError(`${fileName}: no observations after the heading`);
-    if (batch.length > 0) yield batch;
   },
-  loadBatch: loadObservationBatch,
+  load: loadObservations,
 };

@@ -1,5 +1,5 @@
 import { ImportError, type LineImporter } from '../../source.ts';
-import { loadObservationBatch, OBSERVATION_BATCH_ROWS, type NumberedObservation } from '../../observation-batches.ts';
+import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { TIBOR_TENORS, tiborSeries, type TiborTenor } from '../../../domains/macro/series.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
@@ -19,9 +19,8 @@ export const tiborJbaImporter: LineImporter<NumberedObservation> = {
   datasets: ['macro'],
   description: 'JBA daily Japanese Yen TIBOR CSV (Date,1WEEK,1MONTH,3MONTH,6MONTH,12MONTH)',
   source: 'JBA TIBOR Administration',
-  async *rows(lines, fileName) {
+  async *records(lines, fileName) {
     let columns: { index: number; tenor: TiborTenor }[] | undefined;
-    let batch: NumberedObservation[] = [];
     let count = 0;
     for await (const { line, text } of lines) {
       if (text.trim() === '') continue;
@@ -42,22 +41,17 @@ export const tiborJbaImporter: LineImporter<NumberedObservation> = {
       for (const { index, tenor } of columns) {
         const cell = cells[index] ?? '';
         if (NOT_PUBLISHED.has(cell)) {
-          batch.push({ line, row: { series: tiborSeries(tenor), period: date, value: null, marker: null } });
+          yield { line, row: { series: tiborSeries(tenor), period: date, value: null, marker: null } };
           continue;
         }
         const value = Number(cell);
         if (!/^-?\d+(\.\d+)?$/.test(cell) || !Number.isFinite(value)) throw new ImportError(`${fileName}:${line}: ${tenor} rate "${cell}" is not a number`);
-        batch.push({ line, row: { series: tiborSeries(tenor), period: date, value, marker: null } });
+        yield { line, row: { series: tiborSeries(tenor), period: date, value, marker: null } };
       }
       count++;
-      if (batch.length >= OBSERVATION_BATCH_ROWS) {
-        yield batch;
-        batch = [];
-      }
     }
     if (columns === undefined) throw new ImportError(`${fileName}: no "Date,1WEEK,1MONTH,…" heading line`);
     if (count === 0) throw new ImportError(`${fileName}: no fixings after the heading`);
-    if (batch.length > 0) yield batch;
   },
-  loadBatch: loadObservationBatch,
+  load: loadObservations,
 };

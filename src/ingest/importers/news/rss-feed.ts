@@ -3,6 +3,7 @@ import type { Importer } from '../../source.ts';
 import { ImportError } from '../../source.ts';
 import { NEWS_CATEGORIES } from '../../../domains/news/news.schemas.ts';
 import { calendarDate, isoDateTime, rfc822DateTime } from '../../calendar-dates.ts';
+import { insertRows } from '../../loader.ts';
 
 export interface ParsedArticle {
   id: string;
@@ -208,28 +209,17 @@ export const rssFeedImporter: Importer<ParsedArticle[]> = {
   source: 'RSS/Atom feed',
   parse: parseFeed,
   async load(db, articles) {
-    for (const a of articles) {
-      // The same article (guid) seen again in a later feed file keeps its first version.
-      await db
-        .insertInto('news_article')
-        .values({ id: a.id, published_at: a.publishedAt, title: a.title, summary: a.summary, url: a.url, source: a.source, language: a.language })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      for (const symbol of a.symbols) {
-        await db
-          .insertInto('news_article_symbol')
-          .values({ article_id: a.id, symbol, published_at: a.publishedAt })
-          .onConflict((oc) => oc.columns(['article_id', 'symbol']).doNothing())
-          .execute();
-      }
-      for (const category of a.categories) {
-        await db
-          .insertInto('news_article_category')
-          .values({ article_id: a.id, category, published_at: a.publishedAt })
-          .onConflict((oc) => oc.columns(['article_id', 'category']).doNothing())
-          .execute();
-      }
-    }
+    // The same article (guid) seen again in a later feed file keeps its first version.
+    await insertRows(
+      db,
+      'news_article',
+      articles.map((a) => ({ id: a.id, published_at: a.publishedAt, title: a.title, summary: a.summary, url: a.url, source: a.source, language: a.language })),
+      { onConflict: { key: ['id'], keep: 'stored' } },
+    );
+    const symbols = articles.flatMap((a) => a.symbols.map((symbol) => ({ article_id: a.id, symbol, published_at: a.publishedAt })));
+    await insertRows(db, 'news_article_symbol', symbols, { onConflict: { key: ['article_id', 'symbol'], keep: 'stored' } });
+    const categories = articles.flatMap((a) => a.categories.map((category) => ({ article_id: a.id, category, published_at: a.publishedAt })));
+    await insertRows(db, 'news_article_category', categories, { onConflict: { key: ['article_id', 'category'], keep: 'stored' } });
     return articles.length;
   },
 };

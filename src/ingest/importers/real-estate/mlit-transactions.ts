@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ImportError, type LineImporter } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarQuarter } from '../../calendar-dates.ts';
+import { recordsInto, type RecordMapping } from '../../loader.ts';
 
 export interface ParsedTransaction {
   line: number;
@@ -41,9 +42,6 @@ export function municipalityKey(name: string): string {
     .trim();
 }
 
-/** Transactions written per batch: bounds the memory of a load. */
-const BATCH_ROWS = 1000;
-
 function transactionOf(header: string[], text: string, line: number, fileName: string): ParsedTransaction {
   const column = (fields: string[], name: string) => fields[header.indexOf(name)] ?? '';
   const fields = csvCells(text);
@@ -74,15 +72,54 @@ function transactionOf(header: string[], text: string, line: number, fileName: s
   };
 }
 
-/** Read as a stream and loaded in batches (source.ts, LineImporter). */
+/**
+ * Transactions → `re_transaction` rows: the prefecture and municipality names are resolved to the
+ * hub's province and ward ids, read once per release.
+ */
+const transactionRows: RecordMapping<ParsedTransaction, 're_transaction'> = {
+  table: 're_transaction',
+  // A transaction already loaded from an overlapping download is kept once.
+  onConflict: { key: ['id'], keep: 'stored' },
+  async forRelease(db, release, fileName) {
+    const provinces = await db.selectFrom('re_province').select(['id', 'name_en']).where('country', '=', 'jp').execute();
+    const provinceByName = new Map(provinces.map((p) => [p.name_en.toLowerCase(), p.id]));
+    const wards = await db
+      .selectFrom('re_ward')
+      .select(['id', 'province_id', 'name'])
+      .where('province_id', 'in', provinces.map((p) => p.id))
+      .execute();
+    const wardByName = new Map(wards.map((w) => [`${w.province_id} ${municipalityKey(w.name)}`, w.id]));
+    return {
+      row(record) {
+        const provinceId = provinceByName.get(record.prefecture.toLowerCase());
+        if (provinceId === undefined) throw new ImportError(`${fileName}: line ${record.line}: unknown prefecture "${record.prefecture}"`);
+        const wardId = wardByName.get(`${provinceId} ${municipalityKey(record.municipality)}`);
+        if (wardId === undefined) throw new ImportError(`${fileName}: line ${record.line}: unknown municipality "${record.municipality}" in ${record.prefecture}`);
+        return {
+          id: `mlit-${record.key}`,
+          ward_id: wardId,
+          type: record.type,
+          area: record.area,
+          price: record.price,
+          building_year: record.buildingYear,
+          structure: record.structure,
+          floor_plan: record.floorPlan,
+          trade_period: record.tradePeriod,
+          source: release.source,
+        };
+      },
+    };
+  },
+};
+
+/** Read as a stream and loaded in batches through the loader. */
 export const mlitTransactionsImporter: LineImporter<ParsedTransaction> = {
   dataset: 'real-estate-mlit-transactions',
   datasets: ['real-estate'],
   description: 'Japanese real-estate transactions from an MLIT transaction price CSV (English columns)',
   source: 'MLIT Real Estate Information Library',
-  async *rows(lines, fileName) {
+  async *records(lines, fileName) {
     let header: string[] | undefined;
-    let batch: ParsedTransaction[] = [];
     let count = 0;
     for await (const { line, text } of lines) {
       if (header === undefined) {
@@ -92,47 +129,10 @@ export const mlitTransactionsImporter: LineImporter<ParsedTransaction> = {
         continue;
       }
       if (text.trim() === '') continue;
-      batch.push(transactionOf(header, text, line, fileName));
+      yield transactionOf(header, text, line, fileName);
       count++;
-      if (batch.length === BATCH_ROWS) {
-        yield batch;
-        batch = [];
-      }
     }
     if (count === 0) throw new ImportError(`${fileName}: line 2: the file has no transactions`);
-    if (batch.length > 0) yield batch;
   },
-  async loadBatch(db, rows, release, fileName) {
-    const provinces = await db.selectFrom('re_province').select(['id', 'name_en']).where('country', '=', 'jp').execute();
-    const provinceByName = new Map(provinces.map((p) => [p.name_en.toLowerCase(), p.id]));
-    const wards = await db
-      .selectFrom('re_ward')
-      .select(['id', 'province_id', 'name'])
-      .where('province_id', 'in', provinces.map((p) => p.id))
-      .execute();
-    const wardByName = new Map(wards.map((w) => [`${w.province_id} ${municipalityKey(w.name)}`, w.id]));
-    const values = rows.map((row) => {
-      const provinceId = provinceByName.get(row.prefecture.toLowerCase());
-      if (provinceId === undefined) throw new ImportError(`${fileName}: line ${row.line}: unknown prefecture "${row.prefecture}"`);
-      const wardId = wardByName.get(`${provinceId} ${municipalityKey(row.municipality)}`);
-      if (wardId === undefined) throw new ImportError(`${fileName}: line ${row.line}: unknown municipality "${row.municipality}" in ${row.prefecture}`);
-      return {
-        id: `mlit-${row.key}`,
-        ward_id: wardId,
-        type: row.type,
-        area: row.area,
-        price: row.price,
-        building_year: row.buildingYear,
-        structure: row.structure,
-        floor_plan: row.floorPlan,
-        trade_period: row.tradePeriod,
-        source: release.source,
-      };
-    });
-    for (const value of values) {
-      // A transaction already loaded from an overlapping download is kept once.
-      await db.insertInto('re_transaction').values(value).onConflict((oc) => oc.column('id').doNothing()).execute();
-    }
-    return values.length;
-  },
+  load: recordsInto(transactionRows),
 };

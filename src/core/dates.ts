@@ -1,0 +1,76 @@
+/**
+ * Calendar arithmetic on the labels the store uses, all in UTC: days `YYYY-MM-DD`, months
+ * `YYYY-MM`, quarters `YYYY-Qn`. The one place these rules are written.
+ */
+
+export const DAY_MS = 86_400_000;
+
+/** The UTC calendar day of an instant, `YYYY-MM-DD`. */
+export const isoDay = (instant: Date | number): string => new Date(instant).toISOString().slice(0, 10);
+
+/** Midnight UTC of a day, in epoch milliseconds. */
+export const dayStartMs = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
+
+/** `day` moved by `n` calendar days (negative: earlier). */
+export const addDays = (day: string, n: number): string => isoDay(dayStartMs(day) + n * DAY_MS);
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number => Math.round((dayStartMs(to) - dayStartMs(from)) / DAY_MS);
+
+/** Day of the week, 0 Sunday … 6 Saturday. */
+export const weekdayOf = (day: string): number => new Date(dayStartMs(day)).getUTCDay();
+
+/** The Monday of the week (Monday to Sunday) that holds `day`. */
+export const mondayOf = (day: string): string => addDays(day, -((weekdayOf(day) + 6) % 7));
+
+/** Days in a month, `month` 1–12. */
+export const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** The last day of a month given as year and month 1–12 (months past 12 roll into later years). */
+export function monthEndDay(year: number, month: number): string {
+  return isoDay(Date.UTC(year, month, 0));
+}
+
+/**
+ * `day` moved by whole months, the day of the month clamped to the target month's last day:
+ * 2026-03-31 − 1 month is 2026-02-28, 2026-05-31 + 1 month is 2026-06-30.
+ */
+export function addMonthsToDay(day: string, n: number): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7)) - 1 + n;
+  const first = new Date(Date.UTC(year, month, 1));
+  const lastDay = daysInMonth(first.getUTCFullYear(), first.getUTCMonth() + 1);
+  first.setUTCDate(Math.min(Number(day.slice(8, 10)), lastDay));
+  return isoDay(first);
+}
+
+export const monthIndex = (label: string): number => Number(label.slice(0, 4)) * 12 + Number(label.slice(5, 7)) - 1;
+export const monthLabel = (index: number): string => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+/** A month label moved by `n` months. */
+export const addMonths = (label: string, n: number): string => monthLabel(monthIndex(label) + n);
+
+export const quarterIndex = (label: string): number => Number(label.slice(0, 4)) * 4 + Number(label.slice(6, 7)) - 1;
+export const quarterLabel = (index: number): string => `${Math.floor(index / 4)}-Q${(index % 4) + 1}`;
+/** A quarter label moved by `n` quarters. */
+export const addQuarters = (label: string, n: number): string => quarterLabel(quarterIndex(label) + n);
+
+/** Every label from `from` to `to` inclusive, by a step function over indices. */
+export function labelsBetween(from: string, to: string, index: (l: string) => number, label: (i: number) => string): string[] {
+  const labels: string[] = [];
+  for (let i = index(from); i <= index(to); i++) labels.push(label(i));
+  return labels;
+}
+export const quartersBetween = (from: string, to: string) => labelsBetween(from, to, quarterIndex, quarterLabel);
+export const monthsBetween = (from: string, to: string) => labelsBetween(from, to, monthIndex, monthLabel);
+
+/** The last day of a month label, `YYYY-MM-DD`. */
+export const monthEnd = (label: string): string => addDays(`${addMonths(label, 1)}-01`, -1);
+
+/** First day of a quarter, `YYYY-MM-DD`. */
+export function quarterStart(label: string): string {
+  const index = quarterIndex(label);
+  return `${Math.floor(index / 4)}-${String((index % 4) * 3 + 1).padStart(2, '0')}-01`;
+}
+
+/** Last day of a quarter, `YYYY-MM-DD`. */
+export const quarterEnd = (label: string): string => addDays(quarterStart(addQuarters(label, 1)), -1);
