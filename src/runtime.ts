@@ -30,6 +30,12 @@ export interface RuntimeOverrides {
   schema?: string;
   /** Prefix of every Redis key (tests isolate themselves with one each). */
   redisKeyPrefix?: string;
+  /**
+   * Whether a missing store is created (default true). Commands that only read or manage what
+   * a store holds pass false, so one run from the wrong directory fails with the path it looked
+   * at instead of creating an empty store there.
+   */
+  create?: boolean;
 }
 
 export interface Runtime extends AppContext {
@@ -63,7 +69,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
       : new RedisRateLimiter({ redis, keyPrefix, sharingProcesses: config.expectedNodes * config.workers }));
   let store: Store;
   try {
-    store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: overrides.schema });
+    store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: overrides.schema, create: overrides.create });
   } catch (error) {
     plans.close();
     redis?.disconnect();
