@@ -24,6 +24,8 @@ export interface StoreOptions {
   dataDir: string;
   /** PostgreSQL schema to work in (tests isolate themselves with one each). */
   schema?: string | undefined;
+  /** Told of every query's time (metrics). */
+  onQuery?: (durationMs: number, failed: boolean) => void;
   /** False: open an existing store only; a missing one is a StoreNotFoundError and nothing is created. */
   create?: boolean;
 }
@@ -66,7 +68,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     storeDialect = 'sqlite';
     location = file;
   }
-  const db = new Kysely<Database>({ dialect });
+  const onQuery = options.onQuery;
+  const db = new Kysely<Database>({ dialect, ...(onQuery === undefined ? {} : { log: (event) => onQuery(event.queryDurationMillis, event.level === 'error') }) });
   if (storeDialect === 'postgres' && options.create === false) await ensurePostgresStore(db, options.schema, location);
   if (storeDialect === 'postgres' && options.schema !== undefined) {
     await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);

@@ -18,12 +18,15 @@ interface Entry {
  */
 export class AnswerCache {
   readonly #maxBytes: number;
+  readonly #onLookup: (hit: boolean) => void;
   readonly #entries = new Map<string, Entry>();
   readonly #computing = new Map<string, Promise<AnswerPair>>();
   #bytes = 0;
 
-  constructor(maxBytes: number) {
+  /** `onLookup` hears of every lookup, whether it found a kept answer (metrics). */
+  constructor(maxBytes: number, onLookup: (hit: boolean) => void = () => {}) {
     this.#maxBytes = maxBytes;
+    this.#onLookup = onLookup;
   }
 
   get bytes(): number {
@@ -40,6 +43,7 @@ export class AnswerCache {
    */
   async get(key: string, compute: (onGrow: (bytes: number) => void) => Promise<AnswerPair>): Promise<PreparedAnswer> {
     const entry = this.#entries.get(key);
+    this.#onLookup(entry !== undefined);
     if (entry !== undefined) {
       // Map order is the recency order: a hit moves to the end.
       this.#entries.delete(key);
