@@ -4,6 +4,7 @@ import { ApiError } from '../../core/errors.ts';
 import { KeyInputError, KeyNotFoundError } from '../../core/auth/keys.service.ts';
 import { AccountInputError, AccountNotFoundError, EmailTakenError } from '../../accounts/errors.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
+import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { registerKeysRoutes } from './keys.routes.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { registerUsageRoutes } from './usage.routes.ts';
@@ -25,6 +26,7 @@ export async function registerDashboardApi(app: FastifyInstance, ctx: AppContext
     scope.setErrorHandler((error, _request, _reply) => {
       throw toApiError(error);
     });
+    acceptEmptyJsonBody(scope);
     registerAuthRoutes(scope, ctx);
     registerKeysRoutes(scope, ctx);
     registerUsageRoutes(scope, ctx);
