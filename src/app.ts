@@ -8,6 +8,8 @@ import { answerClientError, answerFrameworkError } from './core/framework-errors
 import { capConnectionsPerAddress, serverTimeouts } from './core/connection-limits.ts';
 import { parseQueryString } from './core/querystring.ts';
 import { registerSystemRoutes } from './core/system.routes.ts';
+import { registerMetrics } from './core/metrics/plugin.ts';
+import { registerHomeRoute } from './core/home.routes.ts';
 import { registerUsageRoute } from './core/usage.routes.ts';
 import { domains as allDomains } from './domains/index.ts';
 import type { Domain } from './domains/domain.ts';
@@ -41,8 +43,10 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   app.decorate('apiOperations', new Map());
 
   installEdge(app, ctx);
+  registerMetrics(app, ctx);
   await registerOpenApi(app, ctx);
   registerSystemRoutes(app, ctx);
+  registerHomeRoute(app);
   registerUsageRoute(app, ctx);
   for (const domain of options.domains ?? allDomains) {
     for (const route of domain.routes(ctx)) route.register(app, ctx.clock, domain.tag);

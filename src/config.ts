@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allowList, DEFAULT_METRICS_ALLOW } from './core/metrics/access.ts';
 
 export interface Config {
   port: number;
@@ -41,6 +42,10 @@ export interface Config {
   socketIdleTimeoutMs: number;
   /** Open connections allowed from one client address; 0: no cap. */
   maxConnectionsPerAddress: number;
+  /** Addresses and CIDR ranges that may read `/metrics` (`FDH_METRICS_ALLOW`). */
+  metricsAllow: string;
+  /** A bearer token that may read `/metrics` from any address (`FDH_METRICS_TOKEN`). */
+  metricsToken: string | undefined;
 }
 
 export const DEFAULT_PLANS_FILE = fileURLToPath(new URL('../config/plans.json', import.meta.url));
@@ -120,7 +125,15 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     usageRetentionDays: integerSetting(settings, 'FDH_USAGE_RETENTION_DAYS', 90, 1, 3660),
     ...timeouts(settings),
     maxConnectionsPerAddress: integerSetting(settings, 'FDH_MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 1_000_000),
+    ...metricsAccess(settings),
   };
+}
+
+/** Who may read `/metrics`; a bad address or range fails the start, not the first scrape. */
+function metricsAccess(settings: Settings): Pick<Config, 'metricsAllow' | 'metricsToken'> {
+  const metricsAllow = stringSetting(settings, 'FDH_METRICS_ALLOW') ?? DEFAULT_METRICS_ALLOW;
+  allowList(metricsAllow);
+  return { metricsAllow, metricsToken: stringSetting(settings, 'FDH_METRICS_TOKEN') };
 }
 
 const HOUR_MS = 3_600_000;

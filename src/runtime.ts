@@ -13,6 +13,8 @@ import { RedisRateLimiter } from './core/rate-limit/redis-rate-limiter.ts';
 import { connectRedis } from './core/redis.ts';
 import { openStore, type Store } from './store/db.ts';
 import { AnswerCache } from './core/answers/answer-cache.ts';
+import { Metrics } from './core/metrics/registry.ts';
+import { answerCacheObserver, storeQueryObserver } from './core/metrics/observers.ts';
 import { PollingVersionWatcher } from './core/data-version/polling-version-watcher.ts';
 import { RedisVersionWatcher } from './core/data-version/redis-version-watcher.ts';
 import type { VersionWatcher } from './core/data-version/version-watcher.ts';
@@ -30,6 +32,12 @@ export interface RuntimeOverrides {
   schema?: string;
   /** Prefix of every Redis key (tests isolate themselves with one each). */
   redisKeyPrefix?: string;
+  /**
+   * Whether a missing store is created (default true). Commands that only read or manage what
+   * a store holds pass false, so one run from the wrong directory fails with the path it looked
+   * at instead of creating an empty store there.
+   */
+  create?: boolean;
 }
 
 export interface Runtime extends AppContext {
@@ -51,6 +59,7 @@ async function waitUntilReady(redis: Redis, logger: Logger): Promise<void> {
 /** Opens everything a process needs, from the configuration: store, plans, keys, limiter. */
 export async function openRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
+  const metrics = new Metrics();
   const clock = overrides.clock ?? systemClock;
   const plans = new WatchedPlans(config.plansFile, (error) => logger.error({ err: error }, 'plans file reload failed; keeping the previous plans'));
   const redis = config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl, logger);
@@ -63,7 +72,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
       : new RedisRateLimiter({ redis, keyPrefix, sharingProcesses: config.expectedNodes * config.workers }));
   let store: Store;
   try {
-    store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: overrides.schema });
+    store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: overrides.schema, create: overrides.create, onQuery: storeQueryObserver(metrics) });
   } catch (error) {
     plans.close();
     redis?.disconnect();
@@ -87,7 +96,8 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     usage,
     limiter,
     versions,
-    answers: new AnswerCache(config.answerCacheBytes),
+    answers: new AnswerCache(config.answerCacheBytes, answerCacheObserver(metrics)),
+    metrics,
     logger,
     async close() {
       // The last counts reach the store before it closes.

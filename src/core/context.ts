@@ -7,6 +7,7 @@ import type { KeysService } from './auth/keys.service.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { VersionWatcher } from './data-version/version-watcher.ts';
 import type { AnswerCache } from './answers/answer-cache.ts';
+import type { Metrics } from './metrics/registry.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { SessionsService } from '../accounts/sessions.service.ts';
 import type { UsageMeter } from '../metering/usage-meter.ts';
@@ -28,5 +29,7 @@ export interface AppContext {
   versions: VersionWatcher;
   /** This process's prepared answers, keyed on the data versions they read. */
   answers: AnswerCache;
+  /** This process's metrics (`/metrics`): any part may add a counter, gauge or histogram by name. */
+  metrics: Metrics;
   logger: Logger;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -24,7 +24,16 @@ export interface StoreOptions {
   dataDir: string;
   /** PostgreSQL schema to work in (tests isolate themselves with one each). */
   schema?: string | undefined;
+  /** Told of every query's time (metrics). */
+  onQuery?: (durationMs: number, failed: boolean) => void;
+  /** False: open an existing store only; a missing one is a StoreNotFoundError and nothing is created. */
+  create?: boolean;
 }
+
+/** No store where the configuration points; the message names the place looked at. */
+export class StoreNotFoundError extends Error {}
+
+const CREATE_HINT = 'create one with `fdh seed demo` or `fdh serve`, or point FDH_DATA_DIR (--data-dir) or FDH_DATABASE_URL at the server\'s store';
 
 export const SQLITE_FILE_NAME = 'fdh.sqlite';
 
@@ -52,13 +61,16 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   } else if (options.databaseUrl !== undefined && options.databaseUrl !== '') {
     throw new Error(`FDH_DATABASE_URL must start with postgres:// (got an unsupported URL)`);
   } else {
-    mkdirSync(options.dataDir, { recursive: true });
     const file = join(options.dataDir, SQLITE_FILE_NAME);
+    if (options.create === false && !existsSync(file)) throw new StoreNotFoundError(`no store at ${file}: ${CREATE_HINT}`);
+    mkdirSync(options.dataDir, { recursive: true });
     dialect = new NodeSqliteDialect({ database: new NodeSqliteDatabase(file) });
     storeDialect = 'sqlite';
     location = file;
   }
-  const db = new Kysely<Database>({ dialect });
+  const onQuery = options.onQuery;
+  const db = new Kysely<Database>({ dialect, ...(onQuery === undefined ? {} : { log: (event) => onQuery(event.queryDurationMillis, event.level === 'error') }) });
+  if (storeDialect === 'postgres' && options.create === false) await ensurePostgresStore(db, options.schema, location);
   if (storeDialect === 'postgres' && options.schema !== undefined) {
     await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
   }
@@ -74,6 +86,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       await db.destroy();
     },
   };
+}
+
+/** A PostgreSQL store exists once its migration table does; closes the pool when it does not. */
+async function ensurePostgresStore(db: Kysely<Database>, schema: string | undefined, location: string): Promise<void> {
+  const table = schema === undefined ? 'fdh_migration' : `"${schema}".fdh_migration`;
+  const { rows } = await sql<{ found: string | null }>`select to_regclass(${table})::text as found`.execute(db);
+  if (rows[0]?.found != null) return;
+  await db.destroy();
+  throw new StoreNotFoundError(`no store in ${location}${schema === undefined ? '' : ` (schema ${schema})`}: ${CREATE_HINT}`);
 }
 
 async function migrate(db: Kysely<Database>, schema: string | undefined): Promise<void> {

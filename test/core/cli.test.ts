@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli, startServer } from '../helpers/cli.ts';
+import { createStore, runCli, startServer } from '../helpers/cli.ts';
 import { testStore } from '../helpers/stores.ts';
 import { KEY_RECHECK_MS } from '../../src/core/auth/keys.service.ts';
 
@@ -33,6 +33,7 @@ async function eventuallyStatus(baseUrl: string, key: string, expected: number):
 
 test('fdh keys round-trips: create, list, disable, enable, revoke, expiry', { skip }, async (t) => {
   const env = { FDH_DATA_DIR: tempDataDir(t) };
+  await createStore(env);
   const created = await runCli(['keys', 'create', '--plan', 'pro', '--name', 'roundtrip', '--json'], env);
   assert.equal(created.code, 0, created.stderr);
   const record = JSON.parse(created.stdout.trim().split('\n').at(-1) ?? '');
@@ -136,6 +137,33 @@ test('fdh reports bad usage with exit code 2 and a message', { skip }, async (t)
   assert.match(badImport.stderr, /unknown dataset "no-such-dataset"/);
 });
 
+test('keys and accounts commands in a directory with no store name the path they looked at, fail and create nothing', { skip }, async (t) => {
+  const empty = tempDataDir(t);
+  const looked = join(empty, '.fdh', 'fdh.sqlite');
+  for (const args of [['keys', 'list'], ['keys', 'create', '--plan', 'pro'], ['accounts', 'list']]) {
+    const result = await runCli(args, {}, undefined, empty);
+    assert.equal(result.code, 1, args.join(' '));
+    assert.ok(result.stderr.includes(`no store at ${looked}`), `${args.join(' ')}: ${result.stderr}`);
+    assert.equal(result.stdout, '');
+  }
+  assert.deepEqual(readdirSync(empty), [], 'no .fdh is left behind');
+  const elsewhere = join(empty, 'elsewhere');
+  const pointed = await runCli(['keys', 'list', '--data-dir', elsewhere], {}, undefined, empty);
+  assert.match(pointed.stderr, new RegExp(`no store at ${join(elsewhere, 'fdh.sqlite')}`));
+  assert.equal(existsSync(elsewhere), false);
+});
+
+test('fdh keys list prints a header row above the keys', { skip }, async (t) => {
+  const env = { FDH_DATA_DIR: tempDataDir(t) };
+  await createStore(env);
+  const created = await runCli(['keys', 'create', '--plan', 'pro', '--name', 'ops', '--json'], env);
+  const { id } = JSON.parse(created.stdout) as { id: string };
+  const lines = (await runCli(['keys', 'list'], env)).stdout.trim().split('\n').map((line) => line.split('\t'));
+  assert.deepEqual(lines[0], ['ID', 'PREFIX', 'PLAN', 'STATUS', 'SCOPES', 'EXPIRES', 'NAME']);
+  assert.equal(lines[1]?.[0], id);
+  assert.equal(lines[1]?.[6], 'ops');
+});
+
 async function usagePlan(baseUrl: string, key: string): Promise<string | undefined> {
   const reply = await fetch(`${baseUrl}/openapi/v1/usage`, { headers: { 'x-api-key': key } });
   return reply.status === 200 ? ((await reply.json()) as { data: { plan: string } }).data.plan : undefined;
@@ -143,6 +171,7 @@ async function usagePlan(baseUrl: string, key: string): Promise<string | undefin
 
 test('fdh accounts: create, list, keys by account, set-plan reaching a serving process, disable, enable, reset-password', { skip }, async (t) => {
   const env = { FDH_DATA_DIR: tempDataDir(t) };
+  await createStore(env);
   const created = await runCli(['accounts', 'create', '--email', 'Ann@Example.com', '--plan', 'basic', '--name', 'Ann'], env);
   assert.equal(created.code, 0, created.stderr);
   const password = created.stdout.trim().split('\n').at(-1) ?? '';

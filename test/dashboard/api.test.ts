@@ -186,3 +186,23 @@ test('admins list and create accounts, change plans (applied on the next request
   const plans = (await admin.get('/api/v1/admin/plans')).json().data;
   assert.deepEqual(plans.map((p: { name: string; budget: number }) => [p.name, p.budget]), [['free', 60], ['basic', 300], ['pro', 1200], ['enterprise', 6000]]);
 });
+
+test('a POST with Content-Type: application/json and an empty body reads as no body; a malformed one is still a 400', async (t) => {
+  const hub = await createTestHub(t, { domains: [probeDomain] });
+  const ann = await signIn(hub, 'ann@example.com');
+  const created = (await ann.post('/api/v1/keys', { name: 'laptop' })).json().data;
+  const send = (payload: string) =>
+    hub.app.inject({
+      method: 'POST',
+      url: `/api/v1/keys/${created.id}/rotate`,
+      payload,
+      headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrfToken, 'content-type': 'application/json' },
+    });
+  const malformed = await send('{"graceSeconds":');
+  assert.equal(malformed.statusCode, 400);
+  const poisoned = await send('{"__proto__":{"x":1}}');
+  assert.equal(poisoned.statusCode, 400, 'prototype poisoning is still refused');
+  const rotated = await send('');
+  assert.equal(rotated.statusCode, 201, rotated.body);
+  assert.equal(rotated.json().data.name, 'laptop');
+});

@@ -29,6 +29,12 @@ async function launch(t: TestContext): Promise<Browser> {
   return browser;
 }
 
+/** Whether an element lies wholly inside another on the page (its box, not its overflow). */
+async function within(page: Page, inner: string, outer: string, index = 0): Promise<boolean> {
+  const [a, b] = [await page.locator(inner).nth(index).boundingBox(), await page.locator(outer).nth(index).boundingBox()];
+  return a !== null && b !== null && a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
+}
+
 /** Nothing on the page is wider than the window: readable at phone width without sideways scrolling. */
 async function fitsWidth(page: Page): Promise<boolean> {
   return (await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')) === true;
@@ -36,7 +42,7 @@ async function fitsWidth(page: Page): Promise<boolean> {
 
 test('in a real browser: sign in, create a key, call the API, see the call in the usage chart, rotate, revoke, sign out', { skip, timeout: 120_000 }, async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain] });
-  await createAccount(hub, 'admin@example.com', { role: 'admin', plan: 'basic' });
+  const adminId = await createAccount(hub, 'admin@example.com', { role: 'admin', plan: 'basic' });
   const base = await hub.app.listen({ port: 0, host: '127.0.0.1' });
   mkdirSync(SCREENSHOTS, { recursive: true });
   t.diagnostic(`screenshots: ${SCREENSHOTS}`);
@@ -54,9 +60,11 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
     else if (request.url().startsWith(`${base}/dashboard/client/`)) clientModules.add(request.url().slice(base.length));
   });
   const problems: string[] = [];
+  /** Set around the steps that ask for a 401 on purpose (a wrong password, a call after sign-out). */
+  let refusalExpected = false;
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('401')) problems.push(message.text());
+    if (message.type() === 'error' && !(refusalExpected && message.text().includes('401'))) problems.push(`${page.url()}: ${message.text()}`);
   });
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   const api = (url: string, key: string) => fetch(base + url, { headers: { 'x-api-key': key } }).then((r) => r.status);
@@ -64,11 +72,17 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   // Sign in.
   await page.goto(`${base}/dashboard`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.equal(await page.locator('#nav').isVisible(), false, 'a signed-out visitor sees no navigation');
+  assert.equal(await page.getByRole('button', { name: 'Sign out' }).isVisible(), false, 'nor a Sign out button');
+  assert.deepEqual(problems, [], 'opening the sign-in page logs no error (no session check without a session)');
   await shot(page, '1-sign-in');
   await page.getByLabel('Email').fill('admin@example.com');
   await page.getByLabel('Password').fill('not the password');
+  refusalExpected = true;
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('alert').filter({ hasText: 'wrong' }).waitFor();
+  refusalExpected = false;
   assert.equal(signIns, 1, 'a refused sign-in is not sent again');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Password').press('Enter');
@@ -97,18 +111,47 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   await row.getByText('active').waitFor();
   assert.ok(!(await page.content()).includes(key.slice(12)), 'the secret is gone from the page once the dialog closes');
 
+  // At 1280×900 the whole keys table shows, the actions of an active key included, beside a key
+  // with every column filled (used, expiring, scoped).
+  const wide = await hub.runtime.keys.create({
+    accountId: adminId,
+    name: 'nightly export to the warehouse',
+    scopes: ['crypto_data', 'fx_data', 'commodities_data', 'etf_data', 'news_data'],
+    expiresAt: '2027-03-31T23:59:59Z',
+  });
+  assert.equal(await api(light, wide.key), 200);
+  await page.reload();
+  await page.locator('tbody tr').filter({ hasText: 'nightly export' }).waitFor();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const action of ['Rotate', 'Revoke']) {
+    const button = row.getByRole('button', { name: `${action} browser test` });
+    assert.ok(await button.isVisible(), `${action} is visible`);
+    const box = await button.boundingBox();
+    assert.ok(box !== null && box.x + box.width <= 1280 - 16, `${action} lies inside the window (right edge at ${box === null ? '?' : box.x + box.width})`);
+  }
+  assert.equal(await page.evaluate("[...document.querySelectorAll('.table-wrap')].every((wrap) => wrap.scrollWidth <= wrap.clientWidth)"), true, 'no table is cut off');
+  assert.ok(await within(page, 'table', 'main'), 'the table lies inside the page column');
+  await shot(page, '3b-keys-1280x900');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await hub.runtime.keys.revoke(wide.id);
+
   // Call the API with it; the call shows in the usage chart and tables.
   assert.equal(await api(light, key), 200);
   await nav.getByRole('link', { name: 'Usage' }).click();
-  await page.locator('#usage-summary').filter({ hasText: 'Last hour: 1 request, 1 weight.' }).waitFor();
+  await page.locator('#usage-summary').filter({ hasText: 'Last hour: 2 requests, 2 weight.' }).waitFor();
   assert.equal(await page.locator('.chart canvas').count(), 2, 'both charts are drawn');
   assert.ok(await page.getByRole('img', { name: /Weight and requests per minute/ }).isVisible());
   const endpointRow = page.getByRole('table', { name: 'Usage by endpoint' }).locator('tr').filter({ hasText: '/probe-light' });
-  assert.deepEqual(await endpointRow.locator('td').allTextContents(), ['1', '1']);
-  assert.ok((await page.getByRole('list', { name: 'Requests by status class' }).textContent())?.includes('2xx: 1'));
+  assert.deepEqual(await endpointRow.locator('td').allTextContents(), ['2', '2']);
+  assert.ok((await page.getByRole('list', { name: 'Requests by status class' }).textContent())?.includes('2xx: 2'));
+  assert.ok(await page.getByRole('heading', { name: 'Requests per minute by endpoint' }).isVisible(), 'the by-endpoint chart is of the chosen window');
+  assert.equal(await page.getByText(/30 days/).count(), 1, 'under "Last hour" only the window menu names 30 days');
+  for (const index of [0, 1]) assert.ok(await within(page, '.chart-box .uplot', '.chart-box', index), `chart ${index + 1} lies inside its box`);
   await shot(page, '4-usage');
   await page.getByLabel('Window').selectOption('30d');
-  await page.locator('#usage-summary').filter({ hasText: 'Last 30 days: 1 request' }).waitFor();
+  await page.locator('#usage-summary').filter({ hasText: 'Last 30 days: 2 requests' }).waitFor();
+  await page.getByRole('heading', { name: 'Requests per day by endpoint' }).waitFor();
+  for (const index of [0, 1]) assert.ok(await within(page, '.chart-box .uplot', '.chart-box', index), `30 days: chart ${index + 1} lies inside its box`);
 
   // Rotate: the old key is refused on its next request.
   await nav.getByRole('link', { name: 'API keys' }).click();
@@ -121,7 +164,7 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   await page.getByRole('button', { name: 'Done' }).click();
   assert.equal(await api(light, key), 401, 'the old key gets 401');
   assert.equal(await api(light, rotated), 200);
-  await page.locator('tbody tr').filter({ hasText: 'revoked' }).waitFor();
+  await page.locator('tbody tr').filter({ hasText: 'browser test' }).filter({ hasText: 'revoked' }).waitFor();
 
   // Revoke, after a confirmation.
   await page.getByRole('button', { name: 'Revoke browser test' }).click();
@@ -131,7 +174,7 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   assert.equal(await api(light, rotated), 401, 'a revoked key is refused from its next request');
   await page.locator('tbody tr').filter({ hasText: 'active' }).waitFor({ state: 'detached' });
-  assert.equal(await page.locator('tbody tr').filter({ hasText: 'revoked' }).count(), 2, 'both keys show as revoked');
+  assert.equal(await page.locator('tbody tr').filter({ hasText: 'browser test' }).filter({ hasText: 'revoked' }).count(), 2, 'both keys show as revoked');
   await shot(page, '7-keys');
 
   // The admin pages.
@@ -167,9 +210,16 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   // Sign out: the session ends on the server.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  assert.equal(await page.locator('#nav').isVisible(), false, 'signed out: no navigation');
+  assert.equal(await page.getByRole('button', { name: 'Sign out' }).isVisible(), false, 'signed out: no Sign out button');
+  await shot(page, '10-signed-out');
+  await page.reload();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  refusalExpected = true;
   const after = await page.evaluate(() => fetch('/api/v1/account').then((r) => r.status));
   assert.equal(after, 401);
-  await shot(page, '10-signed-out');
+  refusalExpected = false;
 
   assert.deepEqual(offsite, [], 'everything the pages load comes from the hub');
   for (const module of ['index.ts', 'client.ts', 'send.ts', 'attempt.ts', 'retry.ts']) {

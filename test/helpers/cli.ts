@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { openStore } from '../../src/store/db.ts';
 
 export const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
@@ -9,10 +10,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `fdh …` in a child process with the same Node and the given environment (and `stdin`, if given). */
-export function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
+/** Runs `fdh …` in a child process with the same Node and the given environment (and `stdin` and working directory, if given). */
+export function runCli(args: string[], env: Record<string, string>, stdin?: string, cwd?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: 'pipe', cwd });
     child.stdin.end(stdin);
     let stdout = '';
     let stderr = '';
@@ -21,6 +22,12 @@ export function runCli(args: string[], env: Record<string, string>, stdin?: stri
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Creates the (empty, migrated) store `env` points at, as `fdh serve` would on its first start. */
+export async function createStore(env: Record<string, string>): Promise<void> {
+  const store = await openStore({ databaseUrl: env.FDH_DATABASE_URL, dataDir: env.FDH_DATA_DIR ?? '.fdh' });
+  await store.close();
 }
 
 export interface RunningServer {

@@ -1,24 +1,22 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
- * Reads `twin-v0.1.0.md` (the live service's first release, beside the repo in `shared/spec`)
- * into operations with their parameters and field tables, and checks responses against them:
- * names, types, nullability, enums and required fields.
+ * The live service's first release (twin v0.1.0) as data: its operations with their parameter
+ * and field tables, one file per API area in `test/fixtures/twin/`. Checks responses against
+ * them: names, types, nullability, enums and required fields.
  */
-export const TWIN_FILE = fileURLToPath(new URL('../../../shared/spec/twin-v0.1.0.md', import.meta.url));
-export const twinAvailable = existsSync(TWIN_FILE);
+const TWIN_DIR = new URL('../fixtures/twin/', import.meta.url);
 
 export interface TwinParameter {
   name: string;
   in: 'query' | 'path';
   type: string;
   required: boolean;
-  enum: string[];
-  default: string | undefined;
-  min: number | undefined;
-  max: number | undefined;
-  example: string | undefined;
+  enum?: string[];
+  default?: string;
+  min?: number;
+  max?: number;
+  example?: string;
 }
 
 export interface TwinField {
@@ -26,8 +24,9 @@ export interface TwinField {
   type: string;
   required: boolean;
   nullable: boolean;
-  enum: string[];
-  variant: string | undefined;
+  enum?: string[];
+  /** For operations whose data has variants (economic-data): the variant the field belongs to. */
+  variant?: string;
 }
 
 export interface TwinOperation {
@@ -42,92 +41,12 @@ export interface TwinOperation {
   fields: TwinField[];
 }
 
-function cells(line: string): string[] {
-  return line.split('|').slice(1, -1).map((c) => c.trim());
-}
-
-const unquote = (cell: string) => cell.replace(/^`|`$/g, '');
-
-export function parseTwin(text: string): TwinOperation[] {
-  const operations: TwinOperation[] = [];
-  let current: TwinOperation | undefined;
-  let table: 'param' | 'field' | undefined;
-  let variant: string | undefined;
-  for (const line of text.split('\n')) {
-    const heading = /^### (GET|POST|PUT|DELETE) (\S+)/.exec(line);
-    if (heading !== null) {
-      current = { method: heading[1] ?? 'GET', path: heading[2] ?? '', operationId: '', feature: '', weight: 0, responses: [], parameters: [], fields: [] };
-      operations.push(current);
-      table = undefined;
-      variant = undefined;
-      continue;
-    }
-    if (current === undefined) continue;
-    const facts = /operationId `([^`]+)` · feature `([^`]+)` · weight (\d+)/.exec(line);
-    if (facts !== null) {
-      current.operationId = facts[1] ?? '';
-      current.feature = facts[2] ?? '';
-      current.weight = Number(facts[3]);
-      continue;
-    }
-    const responses = /^- documented responses: (.*)$/.exec(line);
-    if (responses !== null) {
-      current.responses = (responses[1] ?? '').split(',').map((s) => Number(s.trim()));
-      continue;
-    }
-    if (line.startsWith('| param |')) {
-      table = 'param';
-      continue;
-    }
-    if (line.startsWith('| field |')) {
-      table = 'field';
-      continue;
-    }
-    if (!line.startsWith('|')) {
-      if (line.trim() !== '' && !line.startsWith('|')) table = table === undefined ? undefined : line.startsWith('- ') ? undefined : table;
-      continue;
-    }
-    if (line.startsWith('|---')) continue;
-    const row = cells(line);
-    if (table === 'param') {
-      const [name = '', where = '', type = '', required = '', enumCell = '', def = '', range = '', example = ''] = row;
-      const min = /min (-?\d+)/.exec(range);
-      const max = /max (-?\d+)/.exec(range);
-      current.parameters.push({
-        name: unquote(name),
-        in: where === 'path' ? 'path' : 'query',
-        type,
-        required: required === 'yes',
-        enum: enumCell === '' ? [] : enumCell.split(',').map((s) => s.trim()),
-        default: def === '' ? undefined : def,
-        min: min === null ? undefined : Number(min[1]),
-        max: max === null ? undefined : Number(max[1]),
-        example: example === '' ? undefined : example,
-      });
-    } else if (table === 'field') {
-      const [name = '', type = '', flags = '', enumCell = ''] = row;
-      const path = unquote(name);
-      const variantMatch = /\[variant (\w+)\]/.exec(path);
-      if (variantMatch !== null) {
-        variant = variantMatch[1];
-        continue;
-      }
-      current.fields.push({
-        path,
-        type,
-        required: flags.split(',').includes('req'),
-        nullable: flags.split(',').includes('nullable'),
-        enum: enumCell.startsWith('enum:') ? enumCell.slice(5).split(',').map((s) => s.trim()) : [],
-        variant,
-      });
-    }
-  }
-  return operations;
-}
-
 let cached: TwinOperation[] | undefined;
 export function twinOperations(): TwinOperation[] {
-  cached ??= parseTwin(readFileSync(TWIN_FILE, 'utf8'));
+  cached ??= readdirSync(TWIN_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .flatMap((name) => JSON.parse(readFileSync(new URL(name, TWIN_DIR), 'utf8')) as TwinOperation[]);
   return cached;
 }
 
@@ -251,7 +170,7 @@ export function twinProblems(operationId: string, data: unknown, options: TwinCh
         const problem = typeProblem(field.type, value);
         if (problem !== undefined) problems.push(`${at} ${problem} (twin: ${field.type})`);
         else if (Array.isArray(value)) problems.push(...elementProblems(field.type, value, at));
-        if (field.enum.length > 0 && !field.enum.includes(String(value))) problems.push(`${at} = ${JSON.stringify(value)} is not one of ${field.enum.join(', ')}`);
+        if (field.enum !== undefined && !field.enum.includes(String(value))) problems.push(`${at} = ${JSON.stringify(value)} is not one of ${field.enum.join(', ')}`);
       }
     }
   }
@@ -316,7 +235,7 @@ export function twinParameterProblems(document: { paths: Record<string, Record<s
     if (param.in !== expected.in) problems.push(`${expected.name} is in ${param.in}, the twin has ${expected.in}`);
     if ((param.required ?? false) !== expected.required) problems.push(`${expected.name} required=${String(param.required ?? false)}, the twin has ${String(expected.required)}`);
     const servedEnum = param.schema.enum;
-    if (expected.enum.length > 0 && JSON.stringify(servedEnum) !== JSON.stringify(expected.enum)) problems.push(`${expected.name} enum ${JSON.stringify(servedEnum)}, the twin has ${expected.enum.join(', ')}`);
+    if (expected.enum !== undefined && JSON.stringify(servedEnum) !== JSON.stringify(expected.enum)) problems.push(`${expected.name} enum ${JSON.stringify(servedEnum)}, the twin has ${expected.enum.join(', ')}`);
     if (expected.default !== undefined && String(param.schema.default) !== expected.default) problems.push(`${expected.name} default ${String(param.schema.default)}, the twin has ${expected.default}`);
     if (expected.min !== undefined && param.schema.minimum !== expected.min) problems.push(`${expected.name} minimum ${String(param.schema.minimum)}, the twin has ${expected.min}`);
     if (expected.max !== undefined && param.schema.maximum !== expected.max) problems.push(`${expected.name} maximum ${String(param.schema.maximum)}, the twin has ${expected.max}`);

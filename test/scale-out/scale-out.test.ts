@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { runCli, startServer, type RunningServer } from '../helpers/cli.ts';
+import { createStore, runCli, startServer, type RunningServer } from '../helpers/cli.ts';
 import { createTestDatabase, startPrivateRedis, startRelay } from '../helpers/services.ts';
 import { testDatabaseUrl, testRedisUrl, testStore } from '../helpers/stores.ts';
 
@@ -38,6 +38,7 @@ async function setUp(t: { after: (fn: () => Promise<void> | void) => void }, bud
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
   });
+  await createStore(env);
   const created = await runCli(['keys', 'create', '--plan', 'metered'], env);
   assert.equal(created.code, 0, created.stderr);
   setup.key = created.stdout.trim().split('\n').at(-1) ?? '';

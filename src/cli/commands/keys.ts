@@ -25,7 +25,7 @@ export async function keysCommand(args: string[]): Promise<number> {
   );
   const [action, id, ...extra] = positionals;
   if (action === undefined || extra.length > 0) throw new UsageError(`usage: ${USAGE}`);
-  const runtime = await openRuntime(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }));
+  const runtime = await openRuntime(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }), { create: false });
   const print = (line: string) => process.stdout.write(line + '\n');
   try {
     const keys = runtime.keys;
@@ -59,6 +59,7 @@ export async function keysCommand(args: string[]): Promise<number> {
         } else if (list.length === 0) {
           print('No keys. Create one with: fdh keys create --account EMAIL (or --plan pro)');
         } else {
+          print(['ID', 'PREFIX', 'PLAN', 'STATUS', 'SCOPES', 'EXPIRES', 'NAME'].join('\t'));
           for (const key of list) {
             print(
               [key.id, key.prefix + '…', key.plan, key.status, key.scopes?.join(',') ?? '-', key.expiresAt ?? '-', key.name ?? ''].join('\t'),

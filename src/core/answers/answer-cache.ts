@@ -22,12 +22,15 @@ const bytesOf = (pair: AnswerPair) => pair.first.bytes + (pair.repeat === pair.f
  */
 export class AnswerCache {
   readonly #maxBytes: number;
+  readonly #onLookup: (hit: boolean) => void;
   readonly #entries = new Map<string, Entry>();
   readonly #computing = new Map<string, Promise<AnswerPair>>();
   #bytes = 0;
 
-  constructor(maxBytes: number) {
+  /** `onLookup` hears of every lookup, whether it found a kept answer (metrics). */
+  constructor(maxBytes: number, onLookup: (hit: boolean) => void = () => {}) {
     this.#maxBytes = maxBytes;
+    this.#onLookup = onLookup;
   }
 
   get bytes(): number {
@@ -41,6 +44,7 @@ export class AnswerCache {
   /** The answer kept for `key` (its repeat), or the one `compute` makes (its first). */
   async get(key: string, compute: () => Promise<AnswerPair>): Promise<PreparedAnswer> {
     const entry = this.#entries.get(key);
+    this.#onLookup(entry !== undefined);
     if (entry !== undefined) {
       // Map order is the recency order: a hit moves to the end.
       this.#entries.delete(key);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
+import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { registerKeysRoutes } from './keys.routes.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { registerUsageRoutes } from './usage.routes.ts';
@@ -11,6 +12,7 @@ import { registerUsageRoutes } from './usage.routes.ts';
  */
 export async function registerDashboardApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
+    acceptEmptyJsonBody(scope);
     registerAuthRoutes(scope, ctx);
     registerKeysRoutes(scope, ctx);
     registerUsageRoutes(scope, ctx);

@@ -9,6 +9,11 @@
 import { createClient, FdhError } from '../client/index.ts';
 
 let csrfToken = null;
+/**
+ * Set while this browser holds a session it signed in to: a page opened without it asks no
+ * session check, whose 401 the browser would log as an error before anyone signed in.
+ */
+const SIGNED_IN = 'fdh-signed-in';
 const fdh = createClient({ baseUrl: location.origin, csrfToken: () => csrfToken });
 
 /** What the pages show and test: the HTTP status (0 when no answer came), the hub's code and its message. */
@@ -26,6 +31,7 @@ async function call(request) {
     return await request;
   } catch (failure) {
     if (!(failure instanceof FdhError)) throw failure;
+    if (failure.status === 401) localStorage.removeItem(SIGNED_IN);
     throw new ApiError(failure.status, failure.code, failure.messages.join('; ') || failure.code, { cause: failure });
   }
 }
@@ -33,11 +39,13 @@ async function call(request) {
 export async function signIn(email, password) {
   const signedIn = await call(fdh.post('/api/v1/auth/login', { body: { email, password } }));
   csrfToken = signedIn.csrfToken;
+  localStorage.setItem(SIGNED_IN, 'yes');
   return signedIn;
 }
 
-/** The session of a page opened again, if the cookie still holds one. */
+/** The session of a page opened again, if the cookie still holds one; null when this browser has not signed in. */
 export async function resumeSession() {
+  if (localStorage.getItem(SIGNED_IN) === null) return null;
   const signedIn = await call(fdh.get('/api/v1/auth/session'));
   csrfToken = signedIn.csrfToken;
   return signedIn;
@@ -48,6 +56,7 @@ export async function signOut() {
     await call(fdh.post('/api/v1/auth/logout'));
   } finally {
     csrfToken = null;
+    localStorage.removeItem(SIGNED_IN);
   }
 }
 

@@ -8,12 +8,25 @@ const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4
 /** Times on the axes in UTC, as everywhere else in the hub. */
 const utc = (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC');
 
+/** Each series plus all before it: drawn last-first with fills, every series is a visible band. */
+function stack(series) {
+  let below = series[0]?.values.map(() => 0) ?? [];
+  return series.map((s) => {
+    below = s.values.map((value, i) => value + (below[i] ?? 0));
+    return { ...s, values: below, fill: true };
+  });
+}
+
 /**
  * A time chart (uPlot, served by the hub from its npm package) that follows its container's
- * width. `series`: `{ label, values, bars? }`, one value per time. The figure is labelled for
- * screen readers; the tables beside each chart hold the same numbers.
+ * width. `series`: `{ label, values, bars? }`, one value per time, each time the start of a
+ * bucket of `step` seconds: the x axis runs half a bucket beyond the first and last, so their
+ * bars show whole. `stacked`: each series is drawn on top of those before it. The figure is
+ * labelled for screen readers; the tables beside each chart hold the same numbers.
  */
-export function timeChart(container, { label, times, series }) {
+export function timeChart(container, { label, times, step, series: given, stacked = false }) {
+  const series = stacked ? stack(given) : given;
+  const drawn = stacked ? [...series.keys()].reverse() : [...series.keys()];
   const figure = document.createElement('div');
   figure.className = 'chart';
   figure.setAttribute('role', 'img');
@@ -25,21 +38,27 @@ export function timeChart(container, { label, times, series }) {
     tzDate: utc,
     legend: { live: false },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: true }, y: { range: (_u, min, max) => [0, Math.max(1, max)] } },
+    scales: {
+      x: { time: true, range: (_u, min, max) => [min - step / 2, max + step / 2] },
+      y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+    },
     axes: [{}, { size: 50, incrs: WHOLE_STEPS }],
     series: [
       {},
-      ...series.map((s, i) => ({
-        label: s.label,
-        stroke: PALETTE[i % PALETTE.length],
-        width: 2,
-        fill: s.bars ? `${PALETTE[i % PALETTE.length]}55` : undefined,
-        paths: s.bars ? uPlot.paths.bars({ size: [0.7, 40] }) : undefined,
-        points: { show: !s.bars },
-      })),
+      ...drawn.map((i) => {
+        const s = series[i];
+        return {
+          label: s.label,
+          stroke: PALETTE[i % PALETTE.length],
+          width: 2,
+          fill: s.bars || s.fill ? `${PALETTE[i % PALETTE.length]}${s.fill ? 'cc' : '55'}` : undefined,
+          paths: s.bars ? uPlot.paths.bars({ size: [0.7, 40] }) : undefined,
+          points: { show: !s.bars && !s.fill },
+        };
+      }),
     ],
   };
-  const chart = new uPlot(options, [times, ...series.map((s) => s.values)], figure);
+  const chart = new uPlot(options, [times, ...drawn.map((i) => series[i].values)], figure);
   const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(280, container.clientWidth), height: HEIGHT }));
   resize.observe(container);
   return () => {

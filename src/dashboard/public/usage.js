@@ -6,7 +6,7 @@ const WINDOWS = { '1h': 'Last hour', '24h': 'Last 24 hours', '30d': 'Last 30 day
 const BUCKET_WORD = { 60: 'minute', 3600: 'hour', 86400: 'day' };
 /** The dashboard shows another process's calls once it has written them (every few seconds). */
 const REFRESH_MS = 10_000;
-/** Endpoints drawn one by one in the 30-day chart; the rest are summed as "other". */
+/** Endpoints drawn one by one in the by-endpoint chart; the rest are summed as "other". */
 const TOP_ENDPOINTS = 6;
 
 const seconds = (iso) => Date.parse(iso) / 1000;
@@ -34,20 +34,23 @@ function statusSplit(byStatus) {
   );
 }
 
-function endpointsByDay(container, month) {
-  const endpoints = month.byEndpoint.slice(0, TOP_ENDPOINTS);
-  const rest = month.byEndpoint.slice(TOP_ENDPOINTS);
+/** The window's requests per bucket by endpoint, stacked so that each endpoint shows even where two are equal. */
+function endpointsOverTime(container, report, bucket, windowName) {
+  const endpoints = report.byEndpoint.slice(0, TOP_ENDPOINTS);
+  const rest = report.byEndpoint.slice(TOP_ENDPOINTS);
   const series = endpoints.map((e) => ({ label: e.endpoint, values: e.perBucket }));
-  if (rest.length > 0) series.push({ label: 'other', values: month.series.map((_, i) => sum(rest.map((e) => e.perBucket[i] ?? 0))) });
+  if (rest.length > 0) series.push({ label: 'other', values: report.series.map((_, i) => sum(rest.map((e) => e.perBucket[i] ?? 0))) });
   return timeChart(container, {
-    label: 'Requests per day by endpoint over the last 30 days',
-    times: month.series.map((p) => seconds(p.start)),
-    series: series.length > 0 ? series : [{ label: 'requests', values: month.series.map((p) => p.requests) }],
+    label: `Requests per ${bucket} by endpoint, ${windowName.toLowerCase()}`,
+    times: report.series.map((p) => seconds(p.start)),
+    step: report.bucketSeconds,
+    stacked: true,
+    series: series.length > 0 ? series : [{ label: 'requests', values: report.series.map((p) => p.requests) }],
   });
 }
 
 export async function renderUsage(view, context, state = { window: '1h' }) {
-  const [report, month, keys] = await Promise.all([api.getUsage(state.window), api.getUsage('30d'), api.listKeys()]);
+  const [report, keys] = await Promise.all([api.getUsage(state.window), api.listKeys()]);
   const names = new Map(keys.map((key) => [key.id, key.name]));
   const bucket = BUCKET_WORD[report.bucketSeconds];
   const select = h('select', { id: 'usage-window' }, Object.entries(WINDOWS).map(([value, label]) => h('option', { value, selected: value === state.window }, label)));
@@ -61,14 +64,14 @@ export async function renderUsage(view, context, state = { window: '1h' }) {
     renderUsage(view, context, { window: select.value }).then((next) => undo.push(next));
   });
   const overTime = h('div', { class: 'chart-box' });
-  const byDay = h('div', { class: 'chart-box' });
+  const byEndpoint = h('div', { class: 'chart-box' });
   const totalRequests = sum(report.series.map((p) => p.requests));
   const totalWeight = sum(report.series.map((p) => p.weight));
   view.replaceChildren(
     h('div', { class: 'heading' }, h('h1', {}, 'Usage'), h('div', { class: 'row' }, h('label', { for: 'usage-window' }, 'Window'), select)),
     h('p', { id: 'usage-summary' }, `${WINDOWS[state.window]}: ${formatNumber(totalRequests)} request${totalRequests === 1 ? '' : 's'}, ${formatNumber(totalWeight)} weight.`),
     h('section', { class: 'card' }, h('h2', {}, `Weight and requests per ${bucket}`), overTime),
-    h('section', { class: 'card' }, h('h2', {}, 'Requests per day by endpoint, last 30 days'), byDay),
+    h('section', { class: 'card' }, h('h2', {}, `Requests per ${bucket} by endpoint`), byEndpoint),
     h('div', { class: 'cards' },
       h('section', { class: 'card' }, h('h2', {}, 'Status'), statusSplit(report.byStatus)),
       h('section', { class: 'card' }, h('h2', {}, 'By key'),
@@ -91,12 +94,13 @@ export async function renderUsage(view, context, state = { window: '1h' }) {
     timeChart(overTime, {
       label: `Weight and requests per ${bucket}, ${WINDOWS[state.window].toLowerCase()}`,
       times: report.series.map((p) => seconds(p.start)),
+      step: report.bucketSeconds,
       series: [
         { label: 'weight', values: report.series.map((p) => p.weight), bars: true },
         { label: 'requests', values: report.series.map((p) => p.requests) },
       ],
     }),
-    endpointsByDay(byDay, month),
+    endpointsOverTime(byEndpoint, report, bucket, WINDOWS[state.window]),
   );
   const timer = setInterval(() => {
     if (!view.isConnected) return;

@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { twinAvailable, twinOperations, twinProblems } from '../../helpers/twin.ts';
+import { twinOperations, twinProblems } from '../../helpers/twin.ts';
 import { API, etfHub } from './etf-fixture.ts';
 
 const EXAMPLE_FALLBACK: Record<string, string> = { code: '1306' };
 
 test('ETF operations against the twin', async (t) => {
   const { hub, call } = await etfHub(t);
-  await t.test('every ETF operation of the twin answers its example parameters with the twin’s fields', { skip: !twinAvailable }, async () => {
+  await t.test('every ETF operation of the twin answers its example parameters with the twin’s fields', async () => {
     const operations = twinOperations().filter((op) => op.feature === 'etf_data');
     assert.equal(operations.length, 12);
     for (const op of operations) {
@@ -31,7 +31,7 @@ test('ETF operations against the twin', async (t) => {
     }
   });
 
-  await t.test('fund endpoints answer the twin’s shapes for listed ETFs, new ETFs and open-end funds alike', { skip: !twinAvailable }, async () => {
+  await t.test('fund endpoints answer the twin’s shapes for listed ETFs, new ETFs and open-end funds alike', async () => {
     const variants: [string, string][] = [];
     for (const code of ['1305', '1321', '518A', '1570', 'VESAF', 'VNDAF', 'VCBF-TBF']) {
       variants.push(

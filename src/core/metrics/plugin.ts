@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.ts';
+import type { AppContext } from '../context.ts';
+import { allowList, carriesToken, isAllowed } from './access.ts';
+import { watchReleases } from './imports.ts';
+
+/** `200`, `404` → `2xx`, `4xx`: the status class keeps the series few. */
+const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
+
+/**
+ * `GET /metrics` in the Prometheus text format, and the request metrics it reports: requests by
+ * route template, status class and plan, their latency, and the quota's refusals. Off the API
+ * key path: a scrape is allowed from an address in `FDH_METRICS_ALLOW` (loopback by default)
+ * or with `Authorization: Bearer <FDH_METRICS_TOKEN>`, and refused with 403 otherwise.
+ */
+export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
+  const { metrics, config } = ctx;
+  const allowed = allowList(config.metricsAllow);
+  const requests = metrics.counter('fdh_http_requests_total', {
+    help: 'HTTP requests answered, by route template (unmatched: no route), status class and plan (none: no key)',
+    labelNames: ['route', 'status', 'plan'],
+  });
+  const latency = metrics.histogram('fdh_http_request_duration_seconds', {
+    help: 'Time from the request to the end of its response, by route template and status class',
+    labelNames: ['route', 'status'],
+  });
+  const refusals = metrics.counter('fdh_quota_refusals_total', { help: 'API calls refused by the quota (429), by plan', labelNames: ['plan'] });
+  watchReleases(metrics, ctx.store.db);
+
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = statusClass(reply.statusCode);
+    const plan = request.auth?.plan.name ?? 'none';
+    requests.inc({ route, status, plan });
+    latency.observe({ route, status }, reply.elapsedTime / 1000);
+    if (reply.statusCode === 429) refusals.inc({ plan });
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const token = config.metricsToken;
+    if (!isAllowed(allowed, request.ip) && !(token !== undefined && carriesToken(request.headers.authorization, token))) {
+      throw new ApiError(403, 'INTERNAL_ERROR', 'Metrics are served to the addresses in FDH_METRICS_ALLOW or with the FDH_METRICS_TOKEN bearer token');
+    }
+    const { body, contentType } = await metrics.scrape();
+    return reply.header('cache-control', 'no-store').type(contentType).send(body);
+  });
+}

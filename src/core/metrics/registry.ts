@@ -1,0 +1,50 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Seconds: from a cached answer (well under a millisecond) to a slow first answer. */
+export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+interface MetricShape {
+  help: string;
+  labelNames?: readonly string[];
+}
+
+/**
+ * This process's metrics, in the Prometheus registry `/metrics` reads: the process's own (CPU,
+ * memory, event loop, handles) and every counter, gauge or histogram a part of the hub asks for
+ * by name. Asking twice for one name gives the one metric, so a part may ask wherever it reports.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  counter(name: string, shape: MetricShape): Counter {
+    return this.#named(name, Counter, () => new Counter({ name, help: shape.help, labelNames: shape.labelNames ?? [], registers: [this.registry] }));
+  }
+
+  gauge(name: string, shape: MetricShape & { collect?: (this: Gauge) => Promise<void> | void }): Gauge {
+    return this.#named(name, Gauge, () => new Gauge({ name, help: shape.help, labelNames: shape.labelNames ?? [], registers: [this.registry], ...(shape.collect === undefined ? {} : { collect: shape.collect }) }));
+  }
+
+  histogram(name: string, shape: MetricShape & { buckets?: number[] }): Histogram {
+    return this.#named(
+      name,
+      Histogram,
+      () => new Histogram({ name, help: shape.help, labelNames: shape.labelNames ?? [], buckets: shape.buckets ?? LATENCY_BUCKETS, registers: [this.registry] }),
+    );
+  }
+
+  #named<M>(name: string, kind: abstract new (...args: never[]) => M, make: () => M): M {
+    const existing = this.registry.getSingleMetric(name);
+    if (existing === undefined) return make();
+    if (!(existing instanceof kind)) throw new Error(`metric ${name} is already registered as another kind`);
+    return existing;
+  }
+
+  /** The scrape: every metric in the Prometheus text format, with its content type. */
+  async scrape(): Promise<{ body: string; contentType: string }> {
+    return { body: await this.registry.metrics(), contentType: this.registry.contentType };
+  }
+}
