@@ -74,7 +74,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   const accountsRepo = new AccountsRepo(store.db);
   const accounts = new AccountsService(accountsRepo, plans, clock);
   const sessions = new SessionsService({ db: store.db, accounts: accountsRepo, clock, idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
-  const keys = new KeysService({ repo: new KeysRepo(store.db), accounts, clock, versions });
+  const keys = new KeysService({ repo: new KeysRepo(store.db), accounts, plans, clock, versions });
   const usage = new UsageMeter({ repo: new UsageRepo(store.db), clock, logger, retentionDays: config.usageRetentionDays });
   return {
     config,

@@ -4,7 +4,7 @@ import { statusOf } from '../../core/auth/keys.service.ts';
 import { parse, UsageError } from '../args.ts';
 
 const USAGE = [
-  'fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--json]',
+  'fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--budget N] [--json]',
   'fdh keys list [--json]',
   'fdh keys disable ID | enable ID | revoke ID',
 ].join('\n       ');
@@ -18,6 +18,7 @@ export async function keysCommand(args: string[]): Promise<number> {
       name: { type: 'string' },
       scopes: { type: 'string' },
       'expires-at': { type: 'string' },
+      budget: { type: 'string' },
       json: { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
     },
@@ -41,6 +42,7 @@ export async function keysCommand(args: string[]): Promise<number> {
           name: values.name,
           scopes: values.scopes?.split(',').map((s) => s.trim()).filter((s) => s !== ''),
           expiresAt: values['expires-at'],
+          budget: values.budget === undefined ? undefined : Number(values.budget),
         });
         if (values.json) {
           const { id, key, plan, scopes, expiresAt } = created;

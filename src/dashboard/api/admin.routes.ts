@@ -10,6 +10,7 @@ import {
   IdParams,
   NewAccountBody,
   PlanSchema,
+  planView,
 } from './dashboard.schemas.ts';
 import { registerDashboardRoute, sessionOf } from './dashboard-route.ts';
 
@@ -94,7 +95,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     async handler() {
       return ctx.plans.names().flatMap((name) => {
         const plan = ctx.plans.plan(name);
-        return plan === undefined ? [] : [{ name, budget: plan.budget, features: [...plan.features] }];
+        return plan === undefined ? [] : [planView(name, plan)];
       });
     },
   });
