@@ -23,7 +23,8 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: schemaCompilers },
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: true, useDefaults: true } },
-    trustProxy: false,
+    // Only the operator's own proxies may say who the client is (FDH_TRUSTED_PROXIES).
+    trustProxy: ctx.config.trustedProxies.length === 0 ? false : ctx.config.trustedProxies,
     // The API reads no body; the dashboard's JSON bodies are small.
     bodyLimit: 64 * 1024,
     return503OnClosing: true,

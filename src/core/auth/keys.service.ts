@@ -13,6 +13,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { FEATURE_CODES, type FeatureCode, type Plans } from './plans.ts';
 import type { Account } from '../../accounts/accounts.repo.ts';
+import { SYSTEM_ACTOR, type Actor, type AuditAction, type AuditService } from '../../accounts/audit.service.ts';
 import { KeysRepo, type ApiKeyRecord, type ApiKeySummary, type NewApiKey } from './keys.repo.ts';
 
 export interface CreateKeyInput {
@@ -24,6 +25,8 @@ export interface CreateKeyInput {
   expiresAt?: string | undefined;
   /** Weight per minute this key may use of its account's budget; absent: the account's whole budget. */
   budget?: number | undefined;
+  /** Who asked, for the audit trail (the hub itself when absent). */
+  by?: Actor | undefined;
 }
 
 /** A key as created: its summary and the secret, which is shown once and never stored. */
@@ -67,9 +70,10 @@ interface TrustedKey {
   accountsVersion: number;
 }
 
-/** Who may act on a key: an account (the dashboard) or the operator (the CLI, any key). */
+/** Who may act on a key: an account (the dashboard) or the operator (the CLI, any key); and who asked, for the audit trail. */
 export interface KeyActor {
   accountId?: string | undefined;
+  by?: Actor | undefined;
 }
 
 export interface KeysServiceOptions {
@@ -78,6 +82,7 @@ export interface KeysServiceOptions {
   plans: Plans;
   clock: Clock;
   versions: VersionWatcher;
+  audit: AuditService;
 }
 
 export class KeysService {
@@ -87,8 +92,10 @@ export class KeysService {
   readonly #plans: Plans;
   readonly #clock: Clock;
   readonly #versions: VersionWatcher;
+  readonly #audit: AuditService;
 
   constructor(options: KeysServiceOptions) {
+    this.#audit = options.audit;
     this.#repo = options.repo;
     this.#accounts = options.accounts;
     this.#plans = options.plans;
@@ -129,6 +136,7 @@ export class KeysService {
     const name = input.name?.trim() || null;
     const { key, record } = this.#newKey({ accountId: owner.id, name, scopes, expiresAt, budget });
     await repo.insert(record);
+    await this.#audit.record({ action: 'key.create', by: input.by ?? SYSTEM_ACTOR, account: owner, target: record.id, detail: { name, budget } }, within);
     return { ...(await this.#require(record.id, {}, repo)), key };
   }
 
@@ -138,17 +146,17 @@ export class KeysService {
   }
 
   disable(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
-    return this.#change(id, actor, { disabled_at: this.#clock.now().toISOString() });
+    return this.#change(id, actor, 'key.disable', { disabled_at: this.#clock.now().toISOString() });
   }
 
   async enable(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
     const key = await this.#require(id, actor);
     if (key.revokedAt !== null) throw new KeyInputError(`key ${id} is revoked; a revoked key cannot be enabled`);
-    return this.#change(id, actor, { disabled_at: null });
+    return this.#change(id, actor, 'key.enable', { disabled_at: null });
   }
 
   revoke(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
-    return this.#change(id, actor, { revoked_at: this.#clock.now().toISOString() });
+    return this.#change(id, actor, 'key.revoke', { revoked_at: this.#clock.now().toISOString() });
   }
 
   /**
@@ -173,7 +181,9 @@ export class KeysService {
       await repo.insert(record);
       await repo.setLifecycle(id, end);
     });
-    return { ...(await this.#require(record.id)), key };
+    const created = await this.#require(record.id, options);
+    await this.#audit.record({ action: 'key.rotate', by: options.by ?? SYSTEM_ACTOR, account: await this.#accounts.get(old.accountId), target: id, detail: { replacement: record.id, graceSeconds: grace } });
+    return { ...created, key };
   }
 
   /**
@@ -234,16 +244,18 @@ export class KeysService {
   }
 
   /** The key, if it exists and the actor may act on it; one answer for both, so ids of other accounts' keys are not revealed. */
-  async #require(id: string, actor: KeyActor = {}, repo: KeysRepo = this.#repo): Promise<ApiKeySummary> {
+  async #require(id: string, actor: Pick<KeyActor, 'accountId'>, repo: KeysRepo = this.#repo): Promise<ApiKeySummary> {
     const key = await repo.findById(id);
     if (key === undefined || (actor.accountId !== undefined && key.accountId !== actor.accountId)) throw new KeyNotFoundError(`no key with id ${id}`);
     return key;
   }
 
-  async #change(id: string, actor: KeyActor, change: Parameters<KeysRepo['setLifecycle']>[1]): Promise<ApiKeySummary> {
+  async #change(id: string, actor: KeyActor, action: AuditAction, change: Parameters<KeysRepo['setLifecycle']>[1]): Promise<ApiKeySummary> {
     await this.#require(id, actor);
     await this.#repo.changeVersioned((repo) => repo.setLifecycle(id, change));
-    return this.#require(id);
+    const key = await this.#require(id, {});
+    await this.#audit.record({ action, by: actor.by ?? SYSTEM_ACTOR, account: await this.#accounts.get(key.accountId), target: id });
+    return key;
   }
 }
 

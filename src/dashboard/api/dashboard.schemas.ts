@@ -14,6 +14,7 @@ export const AccountSchema = Type.Object({
   plan: Type.String(),
   status: StringEnum(['active', 'disabled']),
   createdAt: IsoDateTime(),
+  mustChangePassword: Type.Boolean({ description: 'The password is a one-time one: change it (POST /api/v1/account/password) before anything else' }),
 });
 
 export const SignedInSchema = Type.Object({
@@ -103,6 +104,11 @@ export const LoginBody = {
   password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
 };
 
+export const PasswordChangeBody = {
+  currentPassword: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
+  newPassword: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH }),
+};
+
 export const IdParams = { id: Type.String({ minLength: 1, maxLength: 64 }) };
 
 export function planView(name: string, plan: Plan | undefined): Static<typeof PlanSchema> {
@@ -110,8 +116,8 @@ export function planView(name: string, plan: Plan | undefined): Static<typeof Pl
 }
 
 export function accountView(account: Account): Static<typeof AccountSchema> {
-  const { id, email, name, role, plan, status, createdAt } = account;
-  return { id, email, name, role, plan, status, createdAt };
+  const { id, email, name, role, plan, status, createdAt, mustChangePassword } = account;
+  return { id, email, name, role, plan, status, createdAt, mustChangePassword };
 }
 
 export function keyView(key: ApiKeySummary, now: Date, lastUsedAt: string | null): Static<typeof KeySchema> {

@@ -14,7 +14,7 @@ import {
   RotateBody,
 } from './dashboard.schemas.ts';
 import { accountQuotaSubject, keyQuotaSubject } from '../../core/auth/account-quota.ts';
-import { registerDashboardRoute, sessionOf } from './dashboard-route.ts';
+import { actorOf, registerDashboardRoute, sessionOf } from './dashboard-route.ts';
 
 /** The signed-in account's own page and keys. Every query is scoped to the session's account. */
 export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -71,7 +71,7 @@ export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void 
     data: CreatedKeySchema,
     async handler({ request, body, now }) {
       const { account } = sessionOf(request);
-      const created = await ctx.keys.create({ accountId: account.id, name: body.name, scopes: body.scopes, expiresAt: body.expiresAt, budget: body.budget });
+      const created = await ctx.keys.create({ accountId: account.id, name: body.name, scopes: body.scopes, expiresAt: body.expiresAt, budget: body.budget, by: actorOf(request) });
       request.log.info({ accountId: account.id, keyId: created.id }, 'key created');
       return { ...keyView(created, now, null), key: created.key };
     },
@@ -89,7 +89,7 @@ export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void 
     data: CreatedKeySchema,
     async handler({ request, params, body, now }) {
       const { account } = sessionOf(request);
-      const created = await ctx.keys.rotate(params.id, { accountId: account.id, graceSeconds: body.graceSeconds });
+      const created = await ctx.keys.rotate(params.id, { accountId: account.id, graceSeconds: body.graceSeconds, by: actorOf(request) });
       request.log.info({ accountId: account.id, keyId: created.id, replaced: params.id }, 'key rotated');
       return { ...keyView(created, now, null), key: created.key };
     },
@@ -105,7 +105,7 @@ export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void 
     data: KeySchema,
     async handler({ request, params, now }) {
       const { account } = sessionOf(request);
-      const revoked = await ctx.keys.revoke(params.id, { accountId: account.id });
+      const revoked = await ctx.keys.revoke(params.id, { accountId: account.id, by: actorOf(request) });
       request.log.info({ accountId: account.id, keyId: revoked.id }, 'key revoked');
       return keyView(revoked, now, null);
     },
