@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './core/context.ts';
 import { installEdge } from './core/edge.ts';
+import { installSecurityHeaders } from './core/security-headers.ts';
 import { schemaCompilers } from './core/schema-compilers.ts';
 import { AccessLog } from './core/access-log.ts';
 import { registerOpenApi } from './core/openapi.ts';
@@ -40,6 +41,7 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   capConnectionsPerAddress(app.server, ctx.config, ctx.clock, ctx.logger);
   app.decorate('apiOperations', new Map());
 
+  installSecurityHeaders(app, ctx.config);
   installEdge(app, ctx);
   await registerOpenApi(app, ctx);
   registerSystemRoutes(app, ctx);

@@ -65,7 +65,13 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
       : new RedisRateLimiter({ redis, keyPrefix, sharingProcesses: config.expectedNodes * config.workers }));
   let store: Store;
   try {
-    store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: overrides.schema });
+    store = await openStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      schema: overrides.schema,
+      onTightened: ({ path, from, to }) =>
+        logger.warn({ path, from: from.toString(8), to: to.toString(8) }, 'store file was readable by others; narrowed to its owner'),
+    });
   } catch (error) {
     plans.close();
     redis?.disconnect();

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { privateDirectory, privateFiles, type Tightened } from './private-files.ts';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -24,6 +24,8 @@ export interface StoreOptions {
   dataDir: string;
   /** PostgreSQL schema to work in (tests isolate themselves with one each). */
   schema?: string | undefined;
+  /** Told of each store file or directory whose mode was narrowed to its owner at opening. */
+  onTightened?: ((change: Tightened) => void) | undefined;
 }
 
 export const SQLITE_FILE_NAME = 'fdh.sqlite';
@@ -52,9 +54,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   } else if (options.databaseUrl !== undefined && options.databaseUrl !== '') {
     throw new Error(`FDH_DATABASE_URL must start with postgres:// (got an unsupported URL)`);
   } else {
-    mkdirSync(options.dataDir, { recursive: true });
+    const tightened = privateDirectory(options.dataDir);
     const file = join(options.dataDir, SQLITE_FILE_NAME);
     dialect = new NodeSqliteDialect({ database: new NodeSqliteDatabase(file) });
+    // The journal files come and go with the database: each is narrowed whenever it exists.
+    tightened.push(...privateFiles([file, `${file}-wal`, `${file}-shm`]));
+    for (const change of tightened) options.onTightened?.(change);
     storeDialect = 'sqlite';
     location = file;
   }
