@@ -40,7 +40,7 @@ export interface UsageMinuteRow {
 
 /** One account, key, plan or session action, or a failed sign-in: who, what, when, from where. */
 export interface AuditEventRow {
-  /** Sorts in time order within one instant: `aud_` + the time in base 36 + randomness. */
+  /** Sorts in time order: `aud_` + the time and the process's sequence in base 36 + randomness. */
   id: string;
   at: string;
   /** `account.create`, `key.revoke`, `session.signin-failed`, … (AUDIT_ACTIONS). */

@@ -91,6 +91,8 @@ export class AuditService {
   readonly #clock: Clock;
   readonly #retentionMs: number;
   #prunedAtMs = 0;
+  /** Orders this process's events within one millisecond. */
+  #sequence = 0;
 
   constructor(options: { repo: AuditRepo; clock: Clock; retentionDays: number }) {
     this.#repo = options.repo;
@@ -103,7 +105,7 @@ export class AuditService {
     const repo = within === undefined ? this.#repo : new AuditRepo(within);
     const now = this.#clock.now();
     await repo.insert({
-      id: `aud_${now.getTime().toString(36).padStart(9, '0')}${randomBase62(8)}`,
+      id: `aud_${now.getTime().toString(36).padStart(9, '0')}${(this.#sequence++ % 36 ** 6).toString(36).padStart(6, '0')}${randomBase62(6)}`,
       at: now.toISOString(),
       action: entry.action,
       actor: entry.by.label,
@@ -115,7 +117,9 @@ export class AuditService {
     });
     if (now.getTime() - this.#prunedAtMs >= PRUNE_EVERY_MS) {
       this.#prunedAtMs = now.getTime();
-      await this.#repo.deleteBefore(new Date(now.getTime() - this.#retentionMs).toISOString());
+      // Through the caller's transaction when there is one: SQLite has one connection, and a
+      // statement outside the open transaction would wait for it forever.
+      await repo.deleteBefore(new Date(now.getTime() - this.#retentionMs).toISOString());
     }
   }
 
