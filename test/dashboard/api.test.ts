@@ -182,6 +182,7 @@ test('admins list and create accounts, change plans (applied on the next request
   assert.equal((await admin.post('/api/v1/admin/accounts', { email: 'dee@example.com', plan: 'gold' })).statusCode, 400);
 
   const cy = await signInAs(hub, 'cy@example.com', account.id, password);
+  assert.equal((await cy.post('/api/v1/account/password', { currentPassword: password, newPassword: 'cy’s own passphrase' })).statusCode, 200, 'the one-time password is changed first');
   const key = (await cy.post('/api/v1/keys', { name: 'k' })).json().data.key;
   assert.equal((await hub.get(`/openapi/v1/probe/known`, key)).statusCode, 403, 'free has no macro_data');
   const plan = await admin.post(`/api/v1/admin/accounts/${account.id}/plan`, { plan: 'pro' });
@@ -198,7 +199,7 @@ test('admins list and create accounts, change plans (applied on the next request
   assert.equal(disable.json().data.status, 'disabled');
   assert.equal((await hub.get(light, key)).statusCode, 401, 'a disabled account’s keys are refused');
   assert.equal((await cy.get('/api/v1/account')).statusCode, 401, 'and its sessions end');
-  assert.equal((await login(hub, 'cy@example.com', password)).statusCode, 401);
+  assert.equal((await login(hub, 'cy@example.com', 'cy’s own passphrase')).statusCode, 401);
   assert.equal((await admin.post(`/api/v1/admin/accounts/${account.id}/enable`)).json().data.status, 'active');
   assert.equal((await hub.get(light, key)).statusCode, 200);
   assert.equal((await admin.post(`/api/v1/admin/accounts/${admin.accountId}/disable`)).statusCode, 400, 'an admin cannot lock themselves out');
