@@ -85,9 +85,10 @@ test('the account page shows the plan, its features and the account’s budget a
   assert.equal(overview.budget, 300);
   assert.ok(overview.plan.features.includes('crypto_data'));
   assert.equal(overview.used, 5, 'both keys drew on the account');
-  assert.deepEqual(overview.keys, [
-    { keyId: created.id, name: 'ci', prefix: created.prefix, budget: null, used: null },
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  assert.deepEqual(overview.keys.sort(byName), [
     { keyId: capped.id, name: 'capped', prefix: capped.prefix, budget: 10, used: 2 },
+    { keyId: created.id, name: 'ci', prefix: created.prefix, budget: null, used: null },
   ]);
   assert.equal(overview.resetAt, '2026-06-19T08:46:00.000Z');
 });
