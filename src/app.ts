@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './core/context.ts';
 import { installEdge } from './core/edge.ts';
+import { installSecurityHeaders } from './core/security-headers.ts';
 import { schemaCompilers } from './core/schema-compilers.ts';
 import { AccessLog } from './core/access-log.ts';
 import { registerOpenApi } from './core/openapi.ts';
@@ -26,7 +27,8 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     schemaController: { compilersFactory: schemaCompilers },
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: true, useDefaults: true } },
-    trustProxy: false,
+    // Only the operator's own proxies may say who the client is (FDH_TRUSTED_PROXIES).
+    trustProxy: ctx.config.trustedProxies.length === 0 ? false : ctx.config.trustedProxies,
     // The API reads no body; the dashboard's JSON bodies are small.
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
@@ -42,6 +44,7 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   capConnectionsPerAddress(app.server, ctx.config, ctx.clock, ctx.logger);
   app.decorate('apiOperations', new Map());
 
+  installSecurityHeaders(app, ctx.config);
   installEdge(app, ctx);
   registerMetrics(app, ctx);
   await registerOpenApi(app, ctx);

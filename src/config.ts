@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allowList, DEFAULT_METRICS_ALLOW } from './core/metrics/access.ts';
@@ -30,8 +31,17 @@ export interface Config {
   sessionMaxMs: number;
   /** Sign-in attempts allowed per client address and per account per minute. */
   loginAttemptsPerMinute: number;
+  /** State-changing dashboard requests allowed per account per minute. */
+  dashboardWritesPerMinute: number;
   /** Days the per-minute usage counts are kept. */
   usageRetentionDays: number;
+  /** Days audit events are kept (`FDH_AUDIT_RETENTION_DAYS`). */
+  auditRetentionDays: number;
+  /**
+   * Addresses or CIDRs of proxies whose `X-Forwarded-For` is believed (`FDH_TRUSTED_PROXIES`,
+   * comma-separated): every per-address limit then counts the client behind them.
+   */
+  trustedProxies: string[];
   /** How long a client has to send the request line and headers (ms). */
   headersTimeoutMs: number;
   /** How long a client has to send the whole request, body included (ms). */
@@ -89,6 +99,19 @@ function booleanSetting(settings: Settings, name: string, fallback: boolean): bo
   throw new Error(`${name} must be true or false (got ${String(raw)})`);
 }
 
+/** A comma-separated list of IP addresses or CIDR ranges; each is checked here, so a typo fails at start. */
+function addressListSetting(settings: Settings, name: string): string[] {
+  const entries = (stringSetting(settings, name) ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '');
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || rest.length > 0) throw new Error(`${name} must list IP addresses or CIDR ranges, comma-separated (got "${entry}")`);
+  }
+  return entries;
+}
+
 function stringSetting(settings: Settings, name: string): string | undefined {
   const raw = settings[name];
   if (raw === undefined || raw === '') return undefined;
@@ -122,7 +145,10 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     sessionIdleMs: integerSetting(settings, 'FDH_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60) * 60_000,
     sessionMaxMs: integerSetting(settings, 'FDH_SESSION_MAX_HOURS', 12, 1, 30 * 24) * 3_600_000,
     loginAttemptsPerMinute: integerSetting(settings, 'FDH_LOGIN_ATTEMPTS_PER_MINUTE', 10, 1, 10_000),
+    dashboardWritesPerMinute: integerSetting(settings, 'FDH_DASHBOARD_WRITES_PER_MINUTE', 30, 1, 100_000),
     usageRetentionDays: integerSetting(settings, 'FDH_USAGE_RETENTION_DAYS', 90, 1, 3660),
+    auditRetentionDays: integerSetting(settings, 'FDH_AUDIT_RETENTION_DAYS', 365, 1, 36_600),
+    trustedProxies: addressListSetting(settings, 'FDH_TRUSTED_PROXIES'),
     ...timeouts(settings),
     maxConnectionsPerAddress: integerSetting(settings, 'FDH_MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 1_000_000),
     ...metricsAccess(settings),

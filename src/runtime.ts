@@ -21,6 +21,8 @@ import type { VersionWatcher } from './core/data-version/version-watcher.ts';
 import { AccountsRepo } from './accounts/accounts.repo.ts';
 import { AccountsService } from './accounts/accounts.service.ts';
 import { SessionsService } from './accounts/sessions.service.ts';
+import { AuditRepo } from './accounts/audit.repo.ts';
+import { AuditService } from './accounts/audit.service.ts';
 import { UsageMeter } from './metering/usage-meter.ts';
 import { UsageRepo } from './metering/usage.repo.ts';
 
@@ -72,7 +74,15 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
       : new RedisRateLimiter({ redis, keyPrefix, sharingProcesses: config.expectedNodes * config.workers }));
   let store: Store;
   try {
-    store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: overrides.schema, create: overrides.create, onQuery: storeQueryObserver(metrics) });
+    store = await openStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      schema: overrides.schema,
+      create: overrides.create,
+      onQuery: storeQueryObserver(metrics),
+      onTightened: ({ path, from, to }) =>
+        logger.warn({ path, from: from.toString(8), to: to.toString(8) }, 'store file was readable by others; narrowed to its owner'),
+    });
   } catch (error) {
     plans.close();
     redis?.disconnect();
@@ -81,9 +91,10 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   const versions: VersionWatcher =
     redis === undefined ? new PollingVersionWatcher(store.db) : new RedisVersionWatcher({ db: store.db, redis, keyPrefix });
   const accountsRepo = new AccountsRepo(store.db);
-  const accounts = new AccountsService(accountsRepo, plans, clock);
+  const audit = new AuditService({ repo: new AuditRepo(store.db), clock, retentionDays: config.auditRetentionDays });
+  const accounts = new AccountsService({ repo: accountsRepo, plans, clock, audit });
   const sessions = new SessionsService({ db: store.db, accounts: accountsRepo, clock, idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
-  const keys = new KeysService({ repo: new KeysRepo(store.db), accounts, clock, versions });
+  const keys = new KeysService({ repo: new KeysRepo(store.db), accounts, plans, clock, versions, audit });
   const usage = new UsageMeter({ repo: new UsageRepo(store.db), clock, plans, logger, retentionDays: config.usageRetentionDays });
   return {
     config,
@@ -91,6 +102,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     clock,
     plans,
     accounts,
+    audit,
     sessions,
     keys,
     usage,

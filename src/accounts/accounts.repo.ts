@@ -16,9 +16,11 @@ export interface Account {
   createdAt: string;
   /** False for a service account: it has no password and cannot sign in. */
   canSignIn: boolean;
+  /** The password is one the hub chose: a session may do nothing but change it. */
+  mustChangePassword: boolean;
 }
 
-const COLUMNS = ['id', 'email', 'name', 'role', 'plan', 'status', 'created_at', 'password_hash'] as const;
+const COLUMNS = ['id', 'email', 'name', 'role', 'plan', 'status', 'created_at', 'password_hash', 'must_change_password'] as const;
 
 function toAccount(row: Pick<AccountRow, (typeof COLUMNS)[number]>): Account {
   return {
@@ -30,6 +32,7 @@ function toAccount(row: Pick<AccountRow, (typeof COLUMNS)[number]>): Account {
     status: row.status === 'active' ? 'active' : 'disabled',
     createdAt: row.created_at,
     canSignIn: row.password_hash !== null,
+    mustChangePassword: row.must_change_password === 1,
   };
 }
 
@@ -86,13 +89,21 @@ export class AccountsRepo {
   }
 
   /** Returns false when no such account exists. */
-  async update(id: string, change: Partial<Pick<AccountRow, 'plan' | 'status' | 'password_hash' | 'role'>>): Promise<boolean> {
+  async update(id: string, change: Partial<Pick<AccountRow, 'plan' | 'status' | 'password_hash' | 'role' | 'must_change_password'>>): Promise<boolean> {
     const result = await this.#db.updateTable('account').set(change).where('id', '=', id).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Ends every dashboard session of the account. */
-  async endSessions(accountId: string): Promise<void> {
-    await this.#db.deleteFrom('session').where('account_id', '=', accountId).execute();
+  /** Ends every dashboard session of the account, but the one with `keepTokenHash` if given. */
+  async endSessions(accountId: string, keepTokenHash?: string): Promise<void> {
+    let query = this.#db.deleteFrom('session').where('account_id', '=', accountId);
+    if (keepTokenHash !== undefined) query = query.where('token_hash', '!=', keepTokenHash);
+    await query.execute();
+  }
+
+  /** The stored password hash of an account, for a password change only. */
+  async passwordHashOf(id: string): Promise<string | null | undefined> {
+    const row = await this.#db.selectFrom('account').select('password_hash').where('id', '=', id).executeTakeFirst();
+    return row?.password_hash;
   }
 }

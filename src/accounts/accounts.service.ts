@@ -4,8 +4,10 @@ import type { Clock } from '../core/clock.ts';
 import type { Plans } from '../core/auth/plans.ts';
 import { randomBase62 } from '../core/auth/api-key.ts';
 import { AccountsRepo, type Account, type AccountStatus, type Role } from './accounts.repo.ts';
-import { AccountInputError, AccountNotFoundError, EmailTakenError } from './errors.ts';
-import { generatePassword, hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyNothing, verifyPassword } from './password.ts';
+import { AccountInputError, AccountNotFoundError, EmailTakenError, WeakPasswordError, WrongPasswordError } from './errors.ts';
+import { generatePassword, hashPassword, verifyNothing, verifyPassword } from './password.ts';
+import { checkPasswordPolicy } from './password-policy.ts';
+import { SYSTEM_ACTOR, type Actor, type AuditService } from './audit.service.ts';
 
 export interface NewAccount {
   email: string;
@@ -14,6 +16,7 @@ export interface NewAccount {
   plan: string;
   /** Absent: the hub chooses one and returns it once. */
   password?: string | undefined;
+  by?: Actor | undefined;
 }
 
 export interface AccountWithPassword {
@@ -22,21 +25,23 @@ export interface AccountWithPassword {
   password: string | null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An address as people type them: a local part of letters, digits and the usual punctuation,
+ * and a domain of dot-separated labels. Narrower than RFC 5322 on purpose: no quotes, brackets
+ * or angle brackets, so an email is never markup.
+ */
+const EMAIL = /^[\p{L}\p{N}.!#$%&'*+=?^_`{|}~-]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}]{2,}$/u;
 const MAX_EMAIL_LENGTH = 254;
 export const ROLES: readonly Role[] = ['admin', 'member'];
 
-/** Emails compare without case: `Ann@Example.com` and `ann@example.com` are one account. */
+/**
+ * Emails compare after NFKC and without case: `Ann@Example.com`, `ann@example.com` and
+ * `ａnn@example.com` (a full-width a) are one account.
+ */
 export function normaliseEmail(email: string): string {
-  const normal = email.trim().toLowerCase();
+  const normal = email.normalize('NFKC').trim().toLowerCase();
   if (normal.length > MAX_EMAIL_LENGTH || !EMAIL.test(normal)) throw new AccountInputError(`email must be an email address (got "${email}")`);
   return normal;
-}
-
-function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-    throw new AccountInputError(`password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long`);
-  }
 }
 
 /** The account `fdh keys create --plan P` gives its keys to (and the migration gave existing keys). */
@@ -52,11 +57,13 @@ export class AccountsService {
   readonly #repo: AccountsRepo;
   readonly #plans: Plans;
   readonly #clock: Clock;
+  readonly #audit: AuditService;
 
-  constructor(repo: AccountsRepo, plans: Plans, clock: Clock) {
-    this.#repo = repo;
-    this.#plans = plans;
-    this.#clock = clock;
+  constructor(options: { repo: AccountsRepo; plans: Plans; clock: Clock; audit: AuditService }) {
+    this.#repo = options.repo;
+    this.#plans = options.plans;
+    this.#clock = options.clock;
+    this.#audit = options.audit;
   }
 
   /** `within`: a transaction of the caller's to write it in, so the account commits (or not) with the caller's other writes. */
@@ -66,7 +73,7 @@ export class AccountsService {
     this.#checkPlan(input.plan);
     const role = input.role ?? 'member';
     if (!ROLES.includes(role)) throw new AccountInputError(`role must be admin or member (got "${String(role)}")`);
-    if (input.password !== undefined) checkPassword(input.password);
+    if (input.password !== undefined) checkPasswordPolicy(input.password);
     const password = input.password ?? generatePassword();
     if ((await repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
     const id = `acc_${randomBase62(16)}`;
@@ -81,13 +88,16 @@ export class AccountsService {
         plan: input.plan,
         status: 'active',
         created_at: this.#clock.now().toISOString(),
+        must_change_password: input.password === undefined ? 1 : 0,
       });
     } catch (error) {
       // Another process created the same email between the check and the insert.
       if (within === undefined && (await repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
       throw error;
     }
-    return { account: await this.get(id, within), password: input.password === undefined ? password : null };
+    const account = await this.get(id, within);
+    await this.#audit.record({ action: 'account.create', by: input.by ?? SYSTEM_ACTOR, account, detail: { role, plan: input.plan, passwordChosenBy: input.password === undefined ? 'hub' : 'operator' } }, within);
+    return { account, password: input.password === undefined ? password : null };
   }
 
   list(): ReturnType<AccountsRepo['list']> {
@@ -100,6 +110,11 @@ export class AccountsService {
     return account;
   }
 
+  /** The account of a normalised email, if there is one. */
+  find(normalisedEmail: string): Promise<Account | undefined> {
+    return this.#repo.findByEmail(normalisedEmail);
+  }
+
   async byEmail(email: string): Promise<Account> {
     const account = await this.#repo.findByEmail(normaliseEmail(email));
     if (account === undefined) throw new AccountNotFoundError(`no account with email ${email.trim().toLowerCase()}`);
@@ -107,29 +122,58 @@ export class AccountsService {
   }
 
   /** Every key of the account takes the new plan on its next request, in every process. */
-  async setPlan(id: string, plan: string): Promise<Account> {
+  async setPlan(id: string, plan: string, by: Actor = SYSTEM_ACTOR): Promise<Account> {
     this.#checkPlan(plan);
+    const before = await this.get(id);
     await this.#repo.changeVersioned((repo) => this.#require(repo.update(id, { plan }), id));
-    return this.get(id);
+    const account = await this.get(id);
+    await this.#audit.record({ action: 'account.plan', by, account, target: plan, detail: { from: before.plan } });
+    return account;
   }
 
   /** A disabled account's keys get 401 and its sessions end; enabling restores the keys. */
-  async setStatus(id: string, status: AccountStatus): Promise<Account> {
+  async setStatus(id: string, status: AccountStatus, by: Actor = SYSTEM_ACTOR): Promise<Account> {
     await this.#repo.changeVersioned(async (repo) => {
       await this.#require(repo.update(id, { status }), id);
       if (status === 'disabled') await repo.endSessions(id);
     });
-    return this.get(id);
+    const account = await this.get(id);
+    await this.#audit.record({ action: status === 'disabled' ? 'account.disable' : 'account.enable', by, account });
+    return account;
   }
 
-  /** Sets a new password (chosen by the hub unless given) and ends the account's sessions. */
-  async resetPassword(id: string, password?: string): Promise<AccountWithPassword> {
-    if (password !== undefined) checkPassword(password);
+  /**
+   * Sets a new password and ends the account's sessions. One the hub chooses (none given) must
+   * be changed at the next sign-in; one the operator gives need not be.
+   */
+  async resetPassword(id: string, password?: string, by: Actor = SYSTEM_ACTOR): Promise<AccountWithPassword> {
+    if (password !== undefined) checkPasswordPolicy(password);
     const chosen = password ?? generatePassword();
     const passwordHash = await hashPassword(chosen);
-    await this.#require(this.#repo.update(id, { password_hash: passwordHash }), id);
+    await this.#require(this.#repo.update(id, { password_hash: passwordHash, must_change_password: password === undefined ? 1 : 0 }), id);
     await this.#repo.endSessions(id);
-    return { account: await this.get(id), password: password === undefined ? chosen : null };
+    const account = await this.get(id);
+    await this.#audit.record({ action: 'account.password-reset', by, account, detail: { passwordChosenBy: password === undefined ? 'hub' : 'operator' } });
+    return { account, password: password === undefined ? chosen : null };
+  }
+
+  /**
+   * The account holder's own change: the current password must match, the new one pass the
+   * policy and differ from it. Every other session of the account ends; `keepSession` (the
+   * token hash of the session asking) stays.
+   */
+  async changePassword(id: string, change: { currentPassword: string; newPassword: string; keepSession?: string }, by: Actor): Promise<Account> {
+    const stored = await this.#repo.passwordHashOf(id);
+    if (stored === undefined) throw new AccountNotFoundError(`no account with id ${id}`);
+    const matches = stored === null ? await verifyNothing(change.currentPassword) : await verifyPassword(change.currentPassword, stored);
+    if (!matches) throw new WrongPasswordError('currentPassword is not the account’s password');
+    checkPasswordPolicy(change.newPassword);
+    if (change.newPassword === change.currentPassword) throw new WeakPasswordError('newPassword must differ from currentPassword');
+    await this.#repo.update(id, { password_hash: await hashPassword(change.newPassword), must_change_password: 0 });
+    await this.#repo.endSessions(id, change.keepSession);
+    const account = await this.get(id);
+    await this.#audit.record({ action: 'account.password-change', by, account });
+    return account;
   }
 
   /**
@@ -170,6 +214,7 @@ export class AccountsService {
         plan,
         status: 'active',
         created_at: this.#clock.now().toISOString(),
+        must_change_password: 0,
       });
     } catch (error) {
       // Made by another process meanwhile.

@@ -10,6 +10,8 @@ export interface AccountRow {
   plan: string;
   status: string;
   created_at: string;
+  /** 1 while the password is one the hub chose: the next sign-in must change it before anything else. */
+  must_change_password: number;
 }
 
 /** A dashboard sign-in. Only the SHA-256 of the cookie's token is stored. */
@@ -36,8 +38,30 @@ export interface UsageMinuteRow {
   weight: number;
 }
 
+/** One account, key, plan or session action, or a failed sign-in: who, what, when, from where. */
+export interface AuditEventRow {
+  /** Sorts in time order: `aud_` + the time and the process's sequence in base 36 + randomness. */
+  id: string;
+  at: string;
+  /** `account.create`, `key.revoke`, `session.signin-failed`, … (AUDIT_ACTIONS). */
+  action: string;
+  /** Who acted: an account's email, `cli:<os user>`, or `anonymous` for a failed sign-in. */
+  actor: string;
+  /** The account acted on (or signed in to), when there is one. */
+  account_id: string | null;
+  /** Its email then, or the email a failed sign-in named. */
+  account_email: string | null;
+  /** The key, plan or status acted on. */
+  target: string | null;
+  /** The client address (after trusted proxies); null from the CLI. */
+  address: string | null;
+  /** JSON of further facts; never a secret. */
+  detail: string | null;
+}
+
 export interface AccountTables {
   account: AccountRow;
   session: SessionRow;
   usage_minute: UsageMinuteRow;
+  audit_event: AuditEventRow;
 }

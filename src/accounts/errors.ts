@@ -12,3 +12,9 @@ export class EmailTakenError extends ConflictError {
     super(message, 'EMAIL_TAKEN');
   }
 }
+
+/** A password too short, too long, repeated or among the commonest: 400. */
+export class WeakPasswordError extends AccountInputError {}
+
+/** The current password given to change it is not the account's: 400. */
+export class WrongPasswordError extends AccountInputError {}

@@ -7,8 +7,12 @@ import type { Account, AccountsRepo } from './accounts.repo.ts';
 /** The session cookie's name; the cookie holds the token, the store only its SHA-256. */
 export const SESSION_COOKIE = 'fdh_session';
 
-/** A session's last-seen time is written at most this often (each write is a store round trip). */
-const TOUCH_EVERY_MS = 60_000;
+/**
+ * A session's last-seen time is written at most this often (each write is a store round trip),
+ * and at least six times per idle period, so the stored time never lags activity by more than a
+ * third of it: a session used every few seconds never reaches its idle end.
+ */
+const MAX_TOUCH_EVERY_MS = 60_000;
 
 export interface StartedSession {
   /** The cookie value: shown to the browser once, never stored. */
@@ -54,6 +58,7 @@ export class SessionsService {
   readonly #clock: Clock;
   readonly #idleMs: number;
   readonly #maxMs: number;
+  readonly #touchEveryMs: number;
 
   constructor(options: { db: Kysely<Database>; accounts: AccountsRepo; clock: Clock; idleMs: number; maxMs: number }) {
     this.#db = options.db;
@@ -61,6 +66,7 @@ export class SessionsService {
     this.#clock = options.clock;
     this.#idleMs = options.idleMs;
     this.#maxMs = options.maxMs;
+    this.#touchEveryMs = Math.min(MAX_TOUCH_EVERY_MS, options.idleMs / 6);
   }
 
   get maxAgeSeconds(): number {
@@ -93,7 +99,7 @@ export class SessionsService {
     }
     const account = await this.#accounts.findById(row.account_id);
     if (account === undefined || account.status !== 'active') return undefined;
-    if (nowMs - lastSeenMs >= TOUCH_EVERY_MS) {
+    if (nowMs - lastSeenMs >= this.#touchEveryMs) {
       await this.#db.updateTable('session').set({ last_seen_at: new Date(nowMs).toISOString() }).where('token_hash', '=', tokenHash).execute();
     }
     return { account, csrfToken: csrfTokenOf(token), expiresAt: row.expires_at, tokenHash };

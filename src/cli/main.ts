@@ -9,6 +9,7 @@ import { keysCommand } from './commands/keys.ts';
 import { accountsCommand } from './commands/accounts.ts';
 import { seedCommand } from './commands/seed.ts';
 import { importCommand } from './commands/import.ts';
+import { auditCommand } from './commands/audit.ts';
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -20,18 +21,20 @@ const COMMANDS = new Map<string, Command>([
   ['accounts', accountsCommand],
   ['seed', seedCommand],
   ['import', importCommand],
+  ['audit', auditCommand],
 ]);
 
 const HELP = `fdh — Financial Data Hub
 
   fdh serve [--port N] [--host H] [--data-dir D] [--workers N]
   fdh seed demo [--until YYYY-MM-DD] [--scale small|full] [--data-dir D]
-  fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--json]
+  fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--budget N] [--json]
   fdh keys list [--json] | disable ID | enable ID | revoke ID
   fdh accounts create --email E --plan P [--role admin|member] [--name N] [--password-stdin] [--json]
   fdh accounts list [--json] | set-plan EMAIL PLAN | disable EMAIL | enable EMAIL
   fdh accounts reset-password EMAIL [--password-stdin] [--json]
   fdh import DATASET FILE [--knowledge-at ISO]
+  fdh audit [--account EMAIL] [--action A] [--limit N] [--json]
 
 Configuration: FDH_PORT, FDH_HOST, FDH_DATA_DIR, FDH_DATABASE_URL, FDH_REDIS_URL,
 FDH_PLANS_FILE, FDH_LOG_LEVEL, … (environment or fdh.config.json; the README lists them all,

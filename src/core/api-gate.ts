@@ -3,6 +3,7 @@ import { ApiError } from './errors.ts';
 import { grantedFeatures } from './auth/keys.service.ts';
 import { weightOf, type ApiRouteConfig, type AuthContext } from './route-config.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
+import { quotaOf } from './auth/account-quota.ts';
 import type { AppContext } from './context.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
 import { BlockedAddresses } from './auth/blocked-addresses.ts';
@@ -51,7 +52,7 @@ export class ApiGate {
     const nowMs = now.getTime();
     if (route.feature !== null && !auth.features.includes(route.feature)) return this.#forbid(reply, auth, route.feature, nowMs);
     const weight = weightOf(this.#ctx.plans, route);
-    const decision = await this.#ctx.limiter.consume({ subject: auth.key.id, budget: auth.plan.budget, weight, nowMs });
+    const decision = await this.#ctx.limiter.consume({ ...quotaOf(auth, nowMs), weight });
     request.quota = decision;
     setQuotaHeaders(reply, decision, weight, nowMs);
     if (!decision.allowed) {
@@ -65,11 +66,11 @@ export class ApiGate {
     const now = this.#ctx.clock.now();
     const auth = await this.#authenticate(request, now);
     const nowMs = now.getTime();
-    setQuotaHeaders(reply, await this.#ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs }), 0, nowMs);
+    setQuotaHeaders(reply, await this.#ctx.limiter.peek(quotaOf(auth, nowMs)), 0, nowMs);
   }
 
   async #forbid(reply: FastifyReply, auth: AuthContext, feature: string, nowMs: number): Promise<never> {
-    setQuotaHeaders(reply, await this.#ctx.limiter.peek({ subject: auth.key.id, budget: auth.plan.budget, nowMs }), 0, nowMs);
+    setQuotaHeaders(reply, await this.#ctx.limiter.peek(quotaOf(auth, nowMs)), 0, nowMs);
     throw new ApiError(403, 'FEATURE_NOT_IN_PLAN', `This key's plan or scopes do not include ${feature}`);
   }
 

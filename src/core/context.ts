@@ -10,6 +10,7 @@ import type { AnswerCache } from './answers/answer-cache.ts';
 import type { Metrics } from './metrics/registry.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { SessionsService } from '../accounts/sessions.service.ts';
+import type { AuditService } from '../accounts/audit.service.ts';
 import type { UsageMeter } from '../metering/usage-meter.ts';
 
 /** What every domain and the edge share: built once per process, handed down explicitly. */
@@ -19,6 +20,8 @@ export interface AppContext {
   clock: Clock;
   plans: Plans;
   accounts: AccountsService;
+  /** Who did what to accounts, keys, plans and sessions. */
+  audit: AuditService;
   /** Dashboard sign-ins (/api/v1). */
   sessions: SessionsService;
   keys: KeysService;

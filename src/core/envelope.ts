@@ -1,6 +1,7 @@
 import { Type, type TProperties, type TSchema } from 'typebox';
 import type { Clock } from './clock.ts';
 import { STATUS_NAMES, type ErrorCode } from './errors.ts';
+import { boundedMessages } from './bounded-messages.ts';
 
 /** `meta` always carries `timestamp`; routes may add more (the equities meta, `nextCursor`, …). */
 const BaseMetaProperties = { timestamp: Type.String({ format: 'date-time' }) };
@@ -55,5 +56,5 @@ export function errorEnvelope(clock: Clock, statusCode: number, code: ErrorCode,
     meta.error = STATUS_NAMES[statusCode] ?? 'Error';
     meta.statusCode = statusCode;
   }
-  return { success: false, statusCode, error: { code, message }, meta };
+  return { success: false, statusCode, error: { code, message: boundedMessages(message) }, meta };
 }

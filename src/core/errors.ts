@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'CSRF_TOKEN_INVALID',
   'ADMIN_REQUIRED',
   'EMAIL_TAKEN',
+  'PASSWORD_CHANGE_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

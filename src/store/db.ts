@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { privateDirectory, privateFiles, type Tightened } from './private-files.ts';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -28,6 +29,8 @@ export interface StoreOptions {
   onQuery?: (durationMs: number, failed: boolean) => void;
   /** False: open an existing store only; a missing one is a StoreNotFoundError and nothing is created. */
   create?: boolean;
+  /** Told of each store file or directory whose mode was narrowed to its owner at opening. */
+  onTightened?: ((change: Tightened) => void) | undefined;
 }
 
 /** No store where the configuration points; the message names the place looked at. */
@@ -63,8 +66,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   } else {
     const file = join(options.dataDir, SQLITE_FILE_NAME);
     if (options.create === false && !existsSync(file)) throw new StoreNotFoundError(`no store at ${file}: ${CREATE_HINT}`);
-    mkdirSync(options.dataDir, { recursive: true });
+    const tightened = privateDirectory(options.dataDir);
     dialect = new NodeSqliteDialect({ database: new NodeSqliteDatabase(file) });
+    // The journal files come and go with the database: each is narrowed whenever it exists.
+    tightened.push(...privateFiles([file, `${file}-wal`, `${file}-shm`]));
+    for (const change of tightened) options.onTightened?.(change);
     storeDialect = 'sqlite';
     location = file;
   }

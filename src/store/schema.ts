@@ -18,10 +18,14 @@ export interface ApiKeyTable {
   /** The owner: the key's plan is the account's, read on every check. */
   account_id: string;
   scopes: string | null;
+  /** Weight per UTC minute this key may use of its account's budget; null: the account's whole budget. */
+  budget: number | null;
   created_at: string;
   expires_at: string | null;
   disabled_at: string | null;
   revoked_at: string | null;
+  /** A rotated key works until then beside its replacement; null: not rotated with a grace. */
+  grace_ends_at: string | null;
 }
 
 export interface ReleaseTable {

@@ -106,7 +106,7 @@ test('malformed keys are rejected before any store query', async (t) => {
           return super.findByPrefix(prefix);
         }
       }
-      runtime.keys = new KeysService({ repo: new CountingRepo(runtime.store.db), accounts: runtime.accounts, clock: runtime.clock, versions: runtime.versions });
+      runtime.keys = new KeysService({ repo: new CountingRepo(runtime.store.db), accounts: runtime.accounts, plans: runtime.plans, clock: runtime.clock, versions: runtime.versions, audit: runtime.audit });
     },
   });
   const key = await hub.key('pro');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStore, runCli, startServer } from '../helpers/cli.ts';
@@ -72,35 +72,74 @@ test('fdh keys round-trips: create, list, disable, enable, revoke, expiry', { sk
   assert.match(badPlan.stderr, /unknown plan "gold"/);
 });
 
-test('the first start on an empty store loads the demo data and prints one working demo key', { skip }, async (t) => {
-  const env = { FDH_DATA_DIR: tempDataDir(t) };
+/** The demo key and the admin's one-time password, from the first start's credentials file. */
+function initialCredentials(dataDir: string): { key: string; email: string; password: string; mode: number } {
+  const file = join(dataDir, 'initial-credentials');
+  const text = readFileSync(file, 'utf8');
+  const admin = /sign in as (\S+) with this one-time password[^:]*:\s+([0-9A-Za-z]{20})\n/.exec(text);
+  return { key: /apk_[0-9A-Za-z]{38}/.exec(text)?.[0] ?? '', email: admin?.[1] ?? '', password: admin?.[2] ?? '', mode: statSync(file).mode & 0o777 };
+}
+
+test('the first start writes the demo key and a one-time admin password to a 0600 file, never to a piped stdout or stderr', { skip }, async (t) => {
+  const dataDir = tempDataDir(t);
+  const env = { FDH_DATA_DIR: dataDir };
   const server = await startServer(env, 120_000);
   t.after(() => server.child.kill('SIGKILL'));
-  const keys = server.stdout().match(/apk_[0-9A-Za-z]{38}/g) ?? [];
-  // Standard output is also the JSON log stream: the secret appears in it once.
-  assert.equal(keys.length, 1, 'the demo key is printed once');
-  const key = keys[0] ?? '';
-  const usage = await fetch(`${server.baseUrl}/openapi/v1/usage`, { headers: { 'x-api-key': key } });
+  const credentials = initialCredentials(dataDir);
+  assert.equal(credentials.mode, 0o600, 'the credentials file is its owner’s only');
+  assert.equal(statSync(dataDir).mode & 0o777, 0o700, 'the data directory is its owner’s only');
+  assert.equal(statSync(join(dataDir, 'fdh.sqlite')).mode & 0o777, 0o600, 'the store file is its owner’s only');
+  assert.match(credentials.key, /^apk_/);
+  assert.equal(credentials.email, 'admin@fdh.local');
+  for (const [name, stream] of [['stdout', server.stdout()], ['stderr', server.stderr()]] as const) {
+    assert.ok(!stream.includes(credentials.key), `the demo key is not in ${name}`);
+    assert.ok(!stream.includes(credentials.password), `the one-time password is not in ${name}`);
+  }
+  assert.match(server.stdout(), /initial-credentials/, 'the operator is told where to find them');
+  const usage = await fetch(`${server.baseUrl}/openapi/v1/usage`, { headers: { 'x-api-key': credentials.key } });
   assert.equal(usage.status, 200);
   assert.equal(((await usage.json()) as { data: { plan: string } }).data.plan, 'pro');
-  const admin = /sign in as (\S+) with this one-time password \(shown once\):\s+([0-9A-Za-z]{20})\n/.exec(server.stdout());
-  assert.equal(admin?.[1], 'admin@fdh.local', 'the admin account is printed beside the demo key');
-  assert.ok(!server.stdout().split('\n').some((line) => line.startsWith('{') && line.includes(admin?.[2] ?? '')), 'never in a JSON log line');
+
   const signIn = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin?.[1], password: admin?.[2] }),
+    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
   });
-  assert.equal(signIn.status, 200, 'the printed password signs in to the dashboard');
-  assert.equal(((await signIn.json()) as { data: { account: { role: string } } }).data.account.role, 'admin');
+  assert.equal(signIn.status, 200, 'the one-time password signs in');
+  const session = (await signIn.json()) as { data: { csrfToken: string; account: { role: string; mustChangePassword: boolean } } };
+  assert.deepEqual([session.data.account.role, session.data.account.mustChangePassword], ['admin', true]);
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const before = await fetch(`${server.baseUrl}/api/v1/account`, { headers: { cookie } });
+  assert.equal(before.status, 403, 'nothing else answers before the password is changed');
+  assert.equal(((await before.json()) as { error: { code: string } }).error.code, 'PASSWORD_CHANGE_REQUIRED');
+  const change = await fetch(`${server.baseUrl}/api/v1/account/password`, {
+    method: 'POST',
+    headers: { cookie, 'x-csrf-token': session.data.csrfToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ currentPassword: credentials.password, newPassword: 'my own long admin passphrase' }),
+  });
+  assert.equal(change.status, 200);
+  assert.equal((await fetch(`${server.baseUrl}/api/v1/account`, { headers: { cookie } })).status, 200, 'then the dashboard answers');
 
   server.child.kill('SIGTERM');
   assert.equal(await server.exited, 0);
   const again = await startServer(env);
   t.after(() => again.child.kill('SIGKILL'));
-  assert.doesNotMatch(again.stdout(), /apk_|one-time password/, 'a second start prints no key and no password');
+  assert.doesNotMatch(again.stdout(), /apk_|one-time password|initial-credentials/, 'a second start writes no key and no password');
   again.child.kill('SIGTERM');
   assert.equal(await again.exited, 0);
+});
+
+test('an existing store readable by others is narrowed to its owner at start, with a log line', { skip }, async (t) => {
+  const dataDir = tempDataDir(t);
+  const env = { FDH_DATA_DIR: dataDir };
+  assert.equal((await runCli(['accounts', 'create', '--email', 'ann@example.com', '--plan', 'pro', '--password-stdin'], env, 'a long enough secret\n')).code, 0);
+  chmodSync(dataDir, 0o755);
+  chmodSync(join(dataDir, 'fdh.sqlite'), 0o644);
+  const listed = await runCli(['accounts', 'list'], { ...env, FDH_LOG_LEVEL: 'warn' });
+  assert.equal(listed.code, 0);
+  assert.equal(statSync(dataDir).mode & 0o777, 0o700);
+  assert.equal(statSync(join(dataDir, 'fdh.sqlite')).mode & 0o777, 0o600);
+  assert.match(listed.stdout + listed.stderr, /narrowed to its owner/);
 });
 
 test('a first start that fails before the demo key exists leaves no seeded store without a key', { skip }, async (t) => {
@@ -111,9 +150,7 @@ test('a first start that fails before the demo key exists leaves no seeded store
 
   const server = await startServer({ FDH_DATA_DIR: dataDir }, 120_000);
   t.after(() => server.child.kill('SIGKILL'));
-  const keys = server.stdout().match(/apk_[0-9A-Za-z]{38}/g) ?? [];
-  assert.equal(keys.length, 1, 'the next start seeds again and prints a demo key');
-  assert.equal(await usageStatus(server.baseUrl, keys[0] ?? ''), 200);
+  assert.equal(await usageStatus(server.baseUrl, initialCredentials(dataDir).key), 200, 'the next start seeds again and writes a demo key');
   server.child.kill('SIGTERM');
   assert.equal(await server.exited, 0);
 });
@@ -204,6 +241,10 @@ test('fdh accounts: create, list, keys by account, set-plan reaching a serving p
   t.after(() => server.child.kill('SIGKILL'));
   assert.equal(await usagePlan(server.baseUrl, record.key), 'basic');
   assert.equal((await runCli(['accounts', 'set-plan', 'ann@example.com', 'enterprise'], env)).code, 0);
+  const audit = JSON.parse((await runCli(['audit', '--account', 'ann@example.com', '--json'], env)).stdout) as { action: string; actor: string; target: string | null; detail: { from?: string } | null }[];
+  const planChange = audit.find((e) => e.action === 'account.plan');
+  assert.match(planChange?.actor ?? '', /^cli:/, 'the audit trail records the CLI set-plan and who ran it');
+  assert.deepEqual([planChange?.target, planChange?.detail?.from], ['enterprise', 'basic']);
   const deadline = Date.now() + KEY_RECHECK_MS * 5;
   let plan = await usagePlan(server.baseUrl, record.key);
   while (plan !== 'enterprise' && Date.now() < deadline) plan = await usagePlan(server.baseUrl, record.key);

@@ -72,17 +72,24 @@ test('a page opened again gets its account and CSRF token from the session', asy
   assert.equal(session.json().data.account.email, 'ann@example.com');
 });
 
-test('the account page shows the plan, its features and budget, and each key’s use of the current minute', async (t) => {
+test('the account page shows the plan, its features and the account’s budget and use of the current minute over all its keys', async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain] });
   const ann = await signIn(hub, 'ann@example.com', { plan: 'basic' });
   const created = (await ann.post('/api/v1/keys', { name: 'ci' })).json().data;
+  const capped = (await ann.post('/api/v1/keys', { name: 'capped', budget: 10 })).json().data;
   for (let i = 0; i < 3; i++) assert.equal((await hub.get(light, created.key)).statusCode, 200);
+  for (let i = 0; i < 2; i++) assert.equal((await hub.get(light, capped.key)).statusCode, 200);
   const overview = (await ann.get('/api/v1/account')).json().data;
   assert.equal(overview.plan.name, 'basic');
+  assert.equal(overview.plan.maxKeys, 10);
   assert.equal(overview.budget, 300);
   assert.ok(overview.plan.features.includes('crypto_data'));
-  assert.equal(overview.used, 3);
-  assert.deepEqual(overview.keys, [{ keyId: created.id, name: 'ci', prefix: created.prefix, used: 3, remaining: 297 }]);
+  assert.equal(overview.used, 5, 'both keys drew on the account');
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  assert.deepEqual(overview.keys.sort(byName), [
+    { keyId: capped.id, name: 'capped', prefix: capped.prefix, budget: 10, used: 2 },
+    { keyId: created.id, name: 'ci', prefix: created.prefix, budget: null, used: null },
+  ]);
   assert.equal(overview.resetAt, '2026-06-19T08:46:00.000Z');
 });
 
@@ -95,7 +102,7 @@ test('keys: create (secret once), list, call the API, rotate (old key refused at
   assert.match(created.key, /^apk_[0-9A-Za-z]{38}$/);
   assert.deepEqual(
     { ...created, id: undefined, key: undefined, prefix: undefined },
-    { id: undefined, key: undefined, prefix: undefined, name: 'laptop', createdAt: '2026-06-19T08:45:30.000Z', lastUsedAt: null, expiresAt: '2027-01-01T00:00:00.000Z', scopes: ['crypto_data'], status: 'active' },
+    { id: undefined, key: undefined, prefix: undefined, name: 'laptop', createdAt: '2026-06-19T08:45:30.000Z', lastUsedAt: null, expiresAt: '2027-01-01T00:00:00.000Z', scopes: ['crypto_data'], budget: null, graceEndsAt: null, status: 'active' },
   );
   assert.equal(created.prefix, created.key.slice(0, 12));
   assert.equal((await hub.get(light, created.key)).statusCode, 200);
@@ -136,7 +143,8 @@ test('a rotation grace keeps the old key working until it ends, at most 24 hours
   assert.equal(rotated.statusCode, 201);
   assert.equal((await hub.get(light, created.key)).statusCode, 200, 'still accepted during the grace');
   const old = (await ann.get('/api/v1/keys')).json().data.find((k: { id: string }) => k.id === created.id);
-  assert.equal(old.expiresAt, '2026-06-19T09:45:30.000Z');
+  assert.equal(old.graceEndsAt, '2026-06-19T09:45:30.000Z');
+  assert.equal(old.expiresAt, null, 'the grace is not the key’s own expiry');
   hub.clock.advance(3600_000);
   assert.equal((await hub.get(light, created.key)).statusCode, 401, 'refused once the grace is over');
   assert.equal((await hub.get(light, rotated.json().data.key)).statusCode, 200);
@@ -150,6 +158,20 @@ test('a rotation grace keeps the old key working until it ends, at most 24 hours
   assert.match(JSON.stringify(tooLong.json().error.message), /graceSeconds/);
 });
 
+test('rotating a key within its grace gives the new key the key’s own expiry, not the grace’s end (finding 6)', async (t) => {
+  const hub = await createTestHub(t, { domains: [probeDomain] });
+  const ann = await signIn(hub, 'ann@example.com');
+  const created = (await ann.post('/api/v1/keys', { name: 'server', expiresAt: '2027-01-01T00:00:00Z' })).json().data;
+  const first = await ann.post(`/api/v1/keys/${created.id}/rotate`, { graceSeconds: 60 });
+  assert.equal(first.statusCode, 201);
+  const second = await ann.post(`/api/v1/keys/${created.id}/rotate`, { graceSeconds: 3600 });
+  assert.equal(second.statusCode, 201, second.body);
+  assert.equal(second.json().data.expiresAt, '2027-01-01T00:00:00.000Z');
+  hub.clock.advance(120_000);
+  assert.equal((await hub.get(light, created.key)).statusCode, 401, 'a second rotation never lengthens the first grace');
+  assert.equal((await hub.get(light, second.json().data.key)).statusCode, 200, 'the new key outlives the old one’s grace');
+});
+
 test('admins list and create accounts, change plans (applied on the next request) and disable accounts; and see the plans', async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain] });
   const admin = await signIn(hub, 'root@example.com', { role: 'admin' });
@@ -161,6 +183,7 @@ test('admins list and create accounts, change plans (applied on the next request
   assert.equal((await admin.post('/api/v1/admin/accounts', { email: 'dee@example.com', plan: 'gold' })).statusCode, 400);
 
   const cy = await signInAs(hub, 'cy@example.com', account.id, password);
+  assert.equal((await cy.post('/api/v1/account/password', { currentPassword: password, newPassword: 'cy’s own passphrase' })).statusCode, 200, 'the one-time password is changed first');
   const key = (await cy.post('/api/v1/keys', { name: 'k' })).json().data.key;
   assert.equal((await hub.get(`/openapi/v1/probe/known`, key)).statusCode, 403, 'free has no macro_data');
   const plan = await admin.post(`/api/v1/admin/accounts/${account.id}/plan`, { plan: 'pro' });
@@ -177,7 +200,7 @@ test('admins list and create accounts, change plans (applied on the next request
   assert.equal(disable.json().data.status, 'disabled');
   assert.equal((await hub.get(light, key)).statusCode, 401, 'a disabled account’s keys are refused');
   assert.equal((await cy.get('/api/v1/account')).statusCode, 401, 'and its sessions end');
-  assert.equal((await login(hub, 'cy@example.com', password)).statusCode, 401);
+  assert.equal((await login(hub, 'cy@example.com', 'cy’s own passphrase')).statusCode, 401);
   assert.equal((await admin.post(`/api/v1/admin/accounts/${account.id}/enable`)).json().data.status, 'active');
   assert.equal((await hub.get(light, key)).statusCode, 200);
   assert.equal((await admin.post(`/api/v1/admin/accounts/${admin.accountId}/disable`)).statusCode, 400, 'an admin cannot lock themselves out');

@@ -1,6 +1,6 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ import { createTestHub } from '../helpers/app.ts';
 import { probeDomain } from '../helpers/probe-domain.ts';
 import { createAccount, PASSWORD } from '../helpers/dashboard.ts';
 import { testStore } from '../helpers/stores.ts';
-import { startServer } from '../helpers/cli.ts';
+import { runCli, startServer } from '../helpers/cli.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const skip = existsSync(CHROMIUM) ? false : `SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium; .ci/run installs it)`;
@@ -192,6 +192,11 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   await page.getByRole('status').filter({ hasText: 'member@example.com is now on plan pro' }).waitFor({ state: 'attached' });
   assert.equal((await hub.runtime.accounts.byEmail('member@example.com')).plan, 'pro');
   await shot(page, '8-admin-accounts');
+  await nav.getByRole('link', { name: 'Audit' }).click();
+  const audit = page.getByRole('table', { name: 'Audit events, newest first' });
+  await audit.locator('tbody tr').filter({ hasText: 'account.plan' }).filter({ hasText: 'member@example.com' }).waitFor();
+  assert.equal(await audit.locator('tbody tr').filter({ hasText: 'key.revoke' }).count(), 1, 'the revoke is in the audit trail');
+  await shot(page, '8b-admin-audit');
   await nav.getByRole('link', { name: 'Plans' }).click();
   await page.getByRole('table', { name: 'Plans' }).getByText('enterprise').waitFor();
   await shot(page, '9-admin-plans');
@@ -229,20 +234,39 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   assert.deepEqual(problems, [], 'no script errors');
 });
 
-test('after a first `fdh serve` on an empty store, the printed admin signs in, creates a key, calls the API and sees the call', { skip: skip || (testStore === 'sqlite' ? false : 'runs in the embedded pass'), timeout: 180_000 }, async (t) => {
+test('after a first `fdh serve` on an empty store, the admin of the credentials file must choose a password, then creates a key, calls the API, sees the call, and finds a failed sign-in, a dashboard revoke and a CLI set-plan on the Audit page', { skip: skip || (testStore === 'sqlite' ? false : 'runs in the embedded pass'), timeout: 240_000 }, async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fdh-first-'));
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  mkdirSync(SCREENSHOTS, { recursive: true });
   const server = await startServer({ FDH_DATA_DIR: dataDir }, 120_000);
   t.after(() => server.child.kill('SIGKILL'));
-  const printed = /sign in as (\S+) with this one-time password \(shown once\):\s+(\S+)/.exec(server.stdout());
-  assert.ok(printed !== null, 'the first start prints the admin account');
+  const written = /sign in as (\S+) with this one-time password[^:]*:\s+(\S+)/.exec(readFileSync(join(dataDir, 'initial-credentials'), 'utf8'));
+  assert.ok(written !== null, 'the first start writes the admin account to the credentials file');
+  const [, email = '', oneTime = ''] = written;
   const page = await (await launch(t)).newPage();
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await page.goto(`${server.baseUrl}/dashboard`);
-  await page.getByLabel('Email').fill(printed[1] ?? '');
-  await page.getByLabel('Password').fill(printed[2] ?? '');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a wrong password for the audit');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alert').filter({ hasText: 'wrong' }).waitFor();
+  await page.getByLabel('Password').fill(oneTime);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // The forced password change: nothing else is offered until it is done.
+  await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+  assert.equal(await nav.isVisible(), false, 'no navigation before the password is changed');
+  await page.getByLabel('Current password').fill(oneTime);
+  await page.getByLabel('New password').fill('password1234');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByRole('alert').filter({ hasText: 'most common passwords' }).waitFor();
+  await shot(page, 'first-start-password-change');
+  await page.getByLabel('Current password').fill(oneTime);
+  await page.getByLabel('New password').fill('the admin’s own passphrase');
+  await page.getByRole('button', { name: 'Change password' }).click();
   await page.locator('#plan-name').filter({ hasText: 'pro' }).waitFor();
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API keys' }).click();
+
+  await nav.getByRole('link', { name: 'API keys' }).click();
   await page.getByRole('button', { name: 'Create key' }).click();
   await page.getByLabel('Name').fill('first key');
   await page.getByRole('button', { name: 'Create key' }).last().click();
@@ -250,10 +274,32 @@ test('after a first `fdh serve` on an empty store, the printed admin signs in, c
   await page.getByRole('button', { name: 'Done' }).click();
   const reply = await fetch(`${server.baseUrl}/openapi/v1/crypto`, { headers: { 'x-api-key': key } });
   assert.equal(reply.status, 200);
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Usage' }).click();
+  await nav.getByRole('link', { name: 'Usage' }).click();
   const byEndpoint = page.getByRole('table', { name: 'Usage by endpoint' });
   await byEndpoint.locator('tr').filter({ hasText: '/crypto' }).waitFor();
   assert.ok((await page.locator('#usage-summary').textContent())?.startsWith('Last hour: 1 request'));
+
+  // A dashboard revoke and a CLI set-plan, then the Audit page.
+  await nav.getByRole('link', { name: 'API keys' }).click();
+  await page.getByRole('button', { name: 'Revoke first key' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  const setPlan = await runCli(['accounts', 'set-plan', email, 'enterprise'], { FDH_DATA_DIR: dataDir });
+  assert.equal(setPlan.code, 0, setPlan.stderr);
+  await nav.getByRole('link', { name: 'Audit' }).click();
+  const audit = page.getByRole('table', { name: 'Audit events, newest first' });
+  await audit.waitFor();
+  const rowOf = (action: string) => audit.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: action, exact: true }) });
+  await rowOf('account.plan').waitFor();
+  assert.match((await rowOf('account.plan').textContent()) ?? '', /cli:.*admin@fdh\.local.*enterprise/, 'the CLI set-plan, by the operator');
+  assert.match((await rowOf('key.revoke').textContent()) ?? '', /admin@fdh\.local.*admin@fdh\.local.*key_.*127\.0\.0\.1/, 'the dashboard revoke, by the admin, from the address');
+  assert.match((await rowOf('session.signin-failed').textContent()) ?? '', /anonymous.*admin@fdh\.local.*127\.0\.0\.1/, 'the failed sign-in, naming the account');
+  await shot(page, 'audit');
+  await page.getByLabel('Action').selectOption('key.revoke');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await audit.locator('tbody tr').filter({ hasText: 'key.create' }).waitFor({ state: 'detached' });
+  assert.equal(await audit.locator('tbody tr').count(), 1, 'filtered by action');
+  await shot(page, 'audit-filtered');
   server.child.kill('SIGTERM');
   assert.equal(await server.exited, 0);
 });

@@ -110,23 +110,54 @@ test('API keys are never accepted on /api/v1, and a session never on /openapi/v1
   assert.equal(sessionOnly.json().error.code, 'API_KEY_REQUIRED');
 });
 
-test('sign-in guessing is limited per address and per account', async (t) => {
-  const hub = await createTestHub(t, { domains: [probeDomain], env: { FDH_LOGIN_ATTEMPTS_PER_MINUTE: '3' } });
+test('sign-in guessing is limited per account and address: a stranger cannot lock the right password out from elsewhere', async (t) => {
+  const hub = await createTestHub(t, { domains: [probeDomain], env: { FDH_LOGIN_ATTEMPTS_PER_MINUTE: '3', FDH_TRUSTED_PROXIES: '127.0.0.1' } });
   await createAccount(hub, 'ann@example.com');
   await createAccount(hub, 'bo@example.com');
-  const from = (address: string) => ({ 'x-forwarded-for': address });
   const attempt = (email: string, password: string, address: string) =>
-    hub.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, remoteAddress: address, headers: from(address) });
+    hub.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, headers: { 'x-forwarded-for': address } });
 
   for (let i = 0; i < 3; i++) assert.equal((await attempt('ann@example.com', `guess ${i}`, '10.0.0.1')).statusCode, 401);
   const limited = await attempt('ann@example.com', PASSWORD, '10.0.0.1');
-  assert.equal(limited.statusCode, 429, 'past the limit even the right password is not checked');
+  assert.equal(limited.statusCode, 429, 'past the limit even the right password is not checked from that address');
   assert.ok(Number(limited.headers['retry-after']) >= 1);
-  assert.equal((await attempt('bo@example.com', PASSWORD, '10.0.0.1')).statusCode, 429, 'the address is limited, whatever the account');
-  assert.equal((await attempt('ann@example.com', PASSWORD, '10.0.0.2')).statusCode, 429, 'the account is limited, whatever the address');
-  assert.equal((await attempt('bo@example.com', PASSWORD, '10.0.0.3')).statusCode, 200, 'others are not');
+  assert.equal((await attempt('ann@example.com', PASSWORD, '10.0.0.2')).statusCode, 200, 'the right password from another address signs in');
+  assert.equal((await attempt('bo@example.com', PASSWORD, '10.0.0.1')).statusCode, 200, 'the guesser’s address may still sign in to another account');
+  for (let i = 0; i < 4; i++) await attempt(`x${i}@example.com`, 'spray spray spray', '10.0.0.1');
+  assert.equal((await attempt('bo@example.com', PASSWORD, '10.0.0.1')).statusCode, 429, 'one address spraying many accounts is limited (3 × the per-account limit)');
   hub.clock.advance(60_000);
   assert.equal((await attempt('ann@example.com', PASSWORD, '10.0.0.1')).statusCode, 200, 'the limit lasts the minute');
+});
+
+test('the right password signs in from another address after 10 wrong ones (the default limit), only slowed', async (t) => {
+  const hub = await createTestHub(t, { domains: [probeDomain], env: { FDH_TRUSTED_PROXIES: '127.0.0.0/8' } });
+  await createAccount(hub, 'ann@example.com');
+  const attempt = (password: string, address: string) =>
+    hub.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'ann@example.com', password }, headers: { 'x-forwarded-for': address } });
+  for (let i = 0; i < 10; i++) assert.equal((await attempt(`wrong guess ${i}`, '192.0.2.7')).statusCode, 401);
+  assert.equal((await attempt(PASSWORD, '192.0.2.7')).statusCode, 429, 'the guessing address is refused');
+  const started = performance.now();
+  assert.equal((await attempt(PASSWORD, '198.51.100.9')).statusCode, 200, 'the owner, elsewhere, is not');
+  assert.ok(performance.now() - started >= 200, 'but the account’s attempts are slowed after 10 failures');
+  const failed = await hub.runtime.audit.list({ action: 'session.signin-failed', limit: 20 });
+  assert.equal(failed.events.length, 10, 'every failed sign-in is in the audit trail');
+  assert.deepEqual([failed.events[0]?.accountEmail, failed.events[0]?.address], ['ann@example.com', '192.0.2.7'], 'with the account named and the client address');
+});
+
+test('behind a listed proxy, one client’s bad keys do not block another client’s key', async (t) => {
+  const hub = await createTestHub(t, { domains: [probeDomain], env: { FDH_FAILED_AUTH_PER_MINUTE: '5', FDH_TRUSTED_PROXIES: '127.0.0.1' } });
+  const key = await hub.key('pro');
+  const via = (client: string) => ({ 'x-forwarded-for': client });
+  for (let i = 0; i < 6; i++) await hub.get('/openapi/v1/probe-light', 'apk_' + 'x'.repeat(38), via('203.0.113.1'));
+  assert.equal((await hub.get('/openapi/v1/probe-light', key, via('203.0.113.1'))).statusCode, 429, 'the guessing client is blocked');
+  assert.equal((await hub.get('/openapi/v1/probe-light', key, via('203.0.113.2'))).statusCode, 200, 'another client behind the same proxy is not');
+});
+
+test('without FDH_TRUSTED_PROXIES a forwarded address is not believed', async (t) => {
+  const hub = await createTestHub(t, { domains: [probeDomain], env: { FDH_FAILED_AUTH_PER_MINUTE: '5' } });
+  const key = await hub.key('pro');
+  for (let i = 0; i < 6; i++) await hub.get('/openapi/v1/probe-light', 'apk_' + 'x'.repeat(38), { 'x-forwarded-for': '203.0.113.1' });
+  assert.equal((await hub.get('/openapi/v1/probe-light', key, { 'x-forwarded-for': '203.0.113.2' })).statusCode, 429, 'every request is the proxy’s own');
 });
 
 test('passwords, session tokens, CSRF tokens and key secrets never reach a log', async (t) => {

@@ -34,6 +34,7 @@ export interface RunningServer {
   child: ChildProcess;
   baseUrl: string;
   stdout: () => string;
+  stderr: () => string;
   exited: Promise<number | null>;
 }
 
@@ -61,7 +62,7 @@ export function startServer(env: Record<string, string>, timeoutMs = 60_000, ext
       if (match?.[1] !== undefined) {
         serving = true;
         clearTimeout(timer);
-        resolve({ child, baseUrl: match[1], stdout: () => stdout, exited });
+        resolve({ child, baseUrl: match[1], stdout: () => stdout, stderr: () => stderr, exited });
       }
     });
     void exited.then((code) => {

@@ -213,3 +213,28 @@ test('two processes: every call is metered exactly and shows in the dashboard wi
     assert.equal(budgetSeen, '999', `${server.baseUrl} applies the new plan`);
   }
 });
+
+test('two processes admit a free account at most its plan budget across its 10 keys; an 11th key is refused', { skip }, async (t) => {
+  const budget = 60;
+  const setup = await setUp(t, budget, { FDH_REDIS_URL: testRedisUrl ?? '', FDH_EXPECTED_NODES: '2' });
+  const account = await runCli(['accounts', 'create', '--email', 'free@example.com', '--plan', 'metered', '--password-stdin'], setup.env, 'a password long enough\n');
+  assert.equal(account.code, 0, account.stderr);
+  const keys: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const created = await runCli(['keys', 'create', '--account', 'free@example.com', '--name', `k${i}`], setup.env);
+    assert.equal(created.code, 0, created.stderr);
+    keys.push(created.stdout.trim().split('\n').at(-1) ?? '');
+  }
+  const eleventh = await runCli(['keys', 'create', '--account', 'free@example.com'], setup.env);
+  assert.equal(eleventh.code, 2);
+  assert.match(eleventh.stderr, /allows 10 live keys per account/);
+  const [a, b] = await Promise.all([serveOne(setup), serveOne(setup)]);
+  assert.ok(a !== undefined && b !== undefined);
+  await awayFromMinuteEnd(20);
+  const replies = await Promise.all(Array.from({ length: 250 }, (_, i) => call(i % 2 === 0 ? a.baseUrl : b.baseUrl, keys[i % 10] ?? '')));
+  assert.equal(replies.filter((r) => r.status === 200).length, budget, 'ten keys on two processes share one budget');
+  for (const reply of replies.filter((r) => r.status === 429)) {
+    assert.equal(reply.headers.get('x-ratelimit-limit'), String(budget));
+    assert.equal(reply.headers.get('x-ratelimit-remaining'), '0');
+  }
+});

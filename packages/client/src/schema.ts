@@ -2617,6 +2617,8 @@ export interface paths {
           status: "active" | "disabled";
           /** format date-time */
           createdAt: string;
+          /** The password is a one-time one: change it (POST /api/v1/account/password) before anything else */
+          mustChangePassword: boolean;
         };
         /** Send it as X-CSRF-Token on every state-changing request */
         csrfToken: string;
@@ -2654,11 +2656,40 @@ export interface paths {
           status: "active" | "disabled";
           /** format date-time */
           createdAt: string;
+          /** The password is a one-time one: change it (POST /api/v1/account/password) before anything else */
+          mustChangePassword: boolean;
         };
         /** Send it as X-CSRF-Token on every state-changing request */
         csrfToken: string;
         /** When the session ends at the latest · format date-time */
         expiresAt: string;
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/account/password": {
+    /** Changes the signed-in account's password; every other session of the account ends · `dashboardChangePassword` */
+    post: {
+      body: {
+        /** minLength 1 · maxLength 256 */
+        currentPassword: string;
+        /** minLength 12 · maxLength 256 */
+        newPassword: string;
+      };
+      data: {
+        id: string;
+        email: string;
+        name: string | null;
+        role: "admin" | "member";
+        plan: string;
+        status: "active" | "disabled";
+        /** format date-time */
+        createdAt: string;
+        /** The password is a one-time one: change it (POST /api/v1/account/password) before anything else */
+        mustChangePassword: boolean;
       };
       meta: {
         /** format date-time */
@@ -2679,28 +2710,32 @@ export interface paths {
           status: "active" | "disabled";
           /** format date-time */
           createdAt: string;
+          /** The password is a one-time one: change it (POST /api/v1/account/password) before anything else */
+          mustChangePassword: boolean;
         };
         plan: {
           name: string;
-          /** Weight budget per UTC minute, for each key · integer */
+          /** Weight budget per UTC minute, shared by every key of an account · integer */
           budget: number;
+          /** Live keys an account may hold at once · integer */
+          maxKeys: number;
           features: string[];
         };
-        /** Each key's weight budget per UTC minute · integer */
+        /** The account's weight budget per UTC minute, shared by all its keys · integer */
         budget: number;
-        /** Weight used in the current minute by the busiest key · integer */
+        /** Weight the account used in the current minute, over all its keys · integer */
         used: number;
         /** When the current minute ends · format date-time */
         resetAt: string;
-        /** The current minute of each active key */
+        /** Each active key, with its own budget where it has one */
         keys: {
           keyId: string;
           name: string | null;
           prefix: string;
-          /** Weight this key used in the current minute · integer */
-          used: number;
-          /** integer */
-          remaining: number;
+          /** The key's own lower budget; null: it draws on the account's alone · integer */
+          budget: number | null;
+          /** Weight this key used of its own budget in the current minute; null without one · integer */
+          used: number | null;
         }[];
       };
       meta: {
@@ -2724,6 +2759,10 @@ export interface paths {
         /** format date-time */
         expiresAt: string | null;
         scopes: string[] | null;
+        /** Weight per minute this key may use of the account's budget; null: all of it · integer */
+        budget: number | null;
+        /** Set when the key was rotated with a grace: it is refused from then on · format date-time */
+        graceEndsAt: string | null;
         status: "active" | "disabled" | "revoked" | "expired";
       }[];
       meta: {
@@ -2740,6 +2779,8 @@ export interface paths {
         expiresAt?: string;
         /** Feature codes that narrow the plan */
         scopes?: ("commodities_data" | "crypto_data" | "etf_data" | "fx_data" | "macro_data" | "realestate_data" | "news_data" | "calendar_data" | "market_data")[];
+        /** Weight per minute this key may use of the account's budget (at most the plan's) · integer · minimum 1 */
+        budget?: number;
       };
       data: {
         id: string;
@@ -2753,6 +2794,10 @@ export interface paths {
         /** format date-time */
         expiresAt: string | null;
         scopes: string[] | null;
+        /** Weight per minute this key may use of the account's budget; null: all of it · integer */
+        budget: number | null;
+        /** Set when the key was rotated with a grace: it is refused from then on · format date-time */
+        graceEndsAt: string | null;
         status: "active" | "disabled" | "revoked" | "expired";
         /** The secret: in this answer only, never again */
         key: string;
@@ -2786,6 +2831,10 @@ export interface paths {
         /** format date-time */
         expiresAt: string | null;
         scopes: string[] | null;
+        /** Weight per minute this key may use of the account's budget; null: all of it · integer */
+        budget: number | null;
+        /** Set when the key was rotated with a grace: it is refused from then on · format date-time */
+        graceEndsAt: string | null;
         status: "active" | "disabled" | "revoked" | "expired";
         /** The secret: in this answer only, never again */
         key: string;
@@ -2815,6 +2864,10 @@ export interface paths {
         /** format date-time */
         expiresAt: string | null;
         scopes: string[] | null;
+        /** Weight per minute this key may use of the account's budget; null: all of it · integer */
+        budget: number | null;
+        /** Set when the key was rotated with a grace: it is refused from then on · format date-time */
+        graceEndsAt: string | null;
         status: "active" | "disabled" | "revoked" | "expired";
       };
       meta: {
@@ -2896,6 +2949,8 @@ export interface paths {
         status: "active" | "disabled";
         /** format date-time */
         createdAt: string;
+        /** The password is a one-time one: change it (POST /api/v1/account/password) before anything else */
+        mustChangePassword: boolean;
         /** Keys not revoked · integer */
         keyCount: number;
         /** False for a service account */
@@ -2929,6 +2984,8 @@ export interface paths {
           status: "active" | "disabled";
           /** format date-time */
           createdAt: string;
+          /** The password is a one-time one: change it (POST /api/v1/account/password) before anything else */
+          mustChangePassword: boolean;
         };
         /** The one-time password the hub chose: in this answer only */
         password: string | null;
@@ -2955,6 +3012,8 @@ export interface paths {
         status: "active" | "disabled";
         /** format date-time */
         createdAt: string;
+        /** The password is a one-time one: change it (POST /api/v1/account/password) before anything else */
+        mustChangePassword: boolean;
       };
       meta: {
         /** format date-time */
@@ -2978,6 +3037,8 @@ export interface paths {
         status: "active" | "disabled";
         /** format date-time */
         createdAt: string;
+        /** The password is a one-time one: change it (POST /api/v1/account/password) before anything else */
+        mustChangePassword: boolean;
       };
       meta: {
         /** format date-time */
@@ -3005,6 +3066,8 @@ export interface paths {
         status: "active" | "disabled";
         /** format date-time */
         createdAt: string;
+        /** The password is a one-time one: change it (POST /api/v1/account/password) before anything else */
+        mustChangePassword: boolean;
       };
       meta: {
         /** format date-time */
@@ -3017,10 +3080,53 @@ export interface paths {
     get: {
       data: {
         name: string;
-        /** Weight budget per UTC minute, for each key · integer */
+        /** Weight budget per UTC minute, shared by every key of an account · integer */
         budget: number;
+        /** Live keys an account may hold at once · integer */
+        maxKeys: number;
         features: string[];
       }[];
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/admin/audit": {
+    /** The audit trail: account, key, plan and session actions and failed sign-ins, newest first (admin only) · `dashboardAdminAudit` */
+    get: {
+      query: {
+        /** An account id or email · minLength 1 · maxLength 254 */
+        account?: string;
+        action?: "account.create" | "account.plan" | "account.disable" | "account.enable" | "account.password-reset" | "account.password-change" | "key.create" | "key.rotate" | "key.disable" | "key.enable" | "key.revoke" | "session.signin" | "session.signin-failed" | "session.signout";
+        /** minLength 1 · maxLength 64 */
+        cursor?: string;
+        /** integer · minimum 1 · maximum 200 · default 50 */
+        limit: number;
+      };
+      data: {
+        /** Newest first */
+        events: {
+          id: string;
+          /** format date-time */
+          at: string;
+          /** One of account.create, account.plan, account.disable, account.enable, account.password-reset, account.password-change, key.create, key.rotate, key.disable, key.enable, key.revoke, session.signin, session.signin-failed, session.signout */
+          action: string;
+          /** Who acted: an account’s email, cli:<operating-system user>, system (the first start) or anonymous */
+          actor: string;
+          /** The account acted on or signed in to */
+          accountId: string | null;
+          /** Its email then, or the email a failed sign-in named */
+          accountEmail: string | null;
+          /** The key or plan acted on */
+          target: string | null;
+          /** The client address; null from the CLI */
+          address: string | null;
+          detail: Record<string, unknown> | null;
+        }[];
+        /** Pass as cursor for the next (older) page; null at the end */
+        next: string | null;
+      };
       meta: {
         /** format date-time */
         timestamp: string;

@@ -3,6 +3,7 @@ import { loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
 import type { Account } from '../../accounts/accounts.repo.ts';
 import { ROLES } from '../../accounts/accounts.service.ts';
+import { cliActor } from '../../accounts/audit.service.ts';
 import { parse, UsageError } from '../args.ts';
 
 const USAGE = [
@@ -58,6 +59,7 @@ export async function accountsCommand(args: string[]): Promise<number> {
           name: values.name,
           role: role === 'admin' ? 'admin' : 'member',
           password,
+          by: cliActor(),
         });
         if (values.json) {
           print(JSON.stringify({ ...created.account, password: created.password }));
@@ -79,18 +81,18 @@ export async function accountsCommand(args: string[]): Promise<number> {
       }
       case 'set-plan': {
         if (plan === undefined) throw new UsageError(`fdh accounts set-plan needs an email and a plan\nusage: ${USAGE}`);
-        const account = await accounts.setPlan((await needEmail()).id, plan);
+        const account = await accounts.setPlan((await needEmail()).id, plan, cliActor());
         print(values.json ? JSON.stringify(account) : `Account ${describe(account)}: every key takes plan ${account.plan} on its next request`);
         return 0;
       }
       case 'disable':
       case 'enable': {
-        const account = await accounts.setStatus((await needEmail()).id, action === 'disable' ? 'disabled' : 'active');
+        const account = await accounts.setStatus((await needEmail()).id, action === 'disable' ? 'disabled' : 'active', cliActor());
         print(values.json ? JSON.stringify(account) : `Account ${describe(account)}`);
         return 0;
       }
       case 'reset-password': {
-        const reset = await accounts.resetPassword((await needEmail()).id, password);
+        const reset = await accounts.resetPassword((await needEmail()).id, password, cliActor());
         if (values.json) {
           print(JSON.stringify({ ...reset.account, password: reset.password }));
         } else {

@@ -2,9 +2,10 @@ import { loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
 import { statusOf } from '../../core/auth/keys.service.ts';
 import { parse, UsageError } from '../args.ts';
+import { cliActor } from '../../accounts/audit.service.ts';
 
 const USAGE = [
-  'fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--json]',
+  'fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--budget N] [--json]',
   'fdh keys list [--json]',
   'fdh keys disable ID | enable ID | revoke ID',
 ].join('\n       ');
@@ -18,6 +19,7 @@ export async function keysCommand(args: string[]): Promise<number> {
       name: { type: 'string' },
       scopes: { type: 'string' },
       'expires-at': { type: 'string' },
+      budget: { type: 'string' },
       json: { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
     },
@@ -41,6 +43,8 @@ export async function keysCommand(args: string[]): Promise<number> {
           name: values.name,
           scopes: values.scopes?.split(',').map((s) => s.trim()).filter((s) => s !== ''),
           expiresAt: values['expires-at'],
+          budget: values.budget === undefined ? undefined : Number(values.budget),
+          by: cliActor(),
         });
         if (values.json) {
           const { id, key, plan, scopes, expiresAt } = created;
@@ -72,7 +76,7 @@ export async function keysCommand(args: string[]): Promise<number> {
       case 'enable':
       case 'revoke': {
         if (id === undefined) throw new UsageError(`fdh keys ${action} needs a key id\nusage: ${USAGE}`);
-        const key = await keys[action](id);
+        const key = await keys[action](id, { by: cliActor() });
         if (values.json) print(JSON.stringify({ ...key, status: statusOf(key, runtime.clock.now()) }));
         else print(`Key ${key.id} is now ${statusOf(key, runtime.clock.now())}`);
         return 0;

@@ -6,6 +6,7 @@ import { parse, UsageError } from '../args.ts';
 import { seedDemo } from './seed.ts';
 import type { CreatedKey } from '../../core/auth/keys.service.ts';
 import type { AccountWithPassword } from '../../accounts/accounts.service.ts';
+import { writeInitialCredentials } from '../initial-credentials.ts';
 
 const USAGE = 'fdh serve [--port N] [--host H] [--data-dir D] [--workers N]';
 
@@ -21,9 +22,13 @@ const FIRST_ADMIN_EMAIL = 'admin@fdh.local';
 
 /**
  * First start on an empty store: load the demo dataset, create an admin account on plan `pro`
- * and one demo key of it, and print the key and the admin's one-time password once. The account
- * and the key are written in the seed's transaction: a start that dies half-way leaves the store
- * empty, and the next start does it all again, instead of a seeded store no key opens.
+ * and one demo key of it. The account and the key are written in the seed's transaction: a
+ * start that dies half-way leaves the store empty, and the next start does it all again,
+ * instead of a seeded store no key opens.
+ *
+ * The key and the admin's one-time password go to `initial-credentials` in the data directory
+ * (its owner only), never to the log stream: standard output is also where the JSON log goes,
+ * which operators send to journald or a file. Only a terminal sees them printed.
  */
 async function prepareFirstStart(runtime: Runtime): Promise<void> {
   if (!(await isEmptyStore(runtime))) return;
@@ -37,13 +42,13 @@ async function prepareFirstStart(runtime: Runtime): Promise<void> {
     },
   });
   const base = `http://${runtime.config.host}:${runtime.config.port}`;
-  // Standard output is also the JSON log stream: each secret goes into it once.
-  process.stdout.write(
-    `Loaded the demo dataset until ${seeded.until} in ${seeded.seconds.toFixed(1)} s.\n` +
-      `Demo API key (plan pro, shown once; list keys with \`npx fdh keys list\`):\n\n    ${demo?.key ?? '(none)'}\n\n` +
-      `Try: KEY=<the key above>; curl -H "X-API-Key: $KEY" ${base}/openapi/v1/usage\n\n` +
-      `Dashboard: ${base}/dashboard — sign in as ${FIRST_ADMIN_EMAIL} with this one-time password (shown once):\n\n    ${admin?.password ?? '(none)'}\n\n`,
-  );
+  const credentials =
+    `Demo API key (plan pro; list keys with \`npx fdh keys list\`):\n\n    ${demo?.key ?? '(none)'}\n\n` +
+    `Try: KEY=<the key above>; curl -H "X-API-Key: $KEY" ${base}/openapi/v1/usage\n\n` +
+    `Dashboard: ${base}/dashboard — sign in as ${FIRST_ADMIN_EMAIL} with this one-time password (you choose a new one at once):\n\n    ${admin?.password ?? '(none)'}\n`;
+  const file = writeInitialCredentials(runtime.config.dataDir, credentials);
+  process.stdout.write(`Loaded the demo dataset until ${seeded.until} in ${seeded.seconds.toFixed(1)} s.\n`);
+  process.stdout.write(process.stdout.isTTY ? `${credentials}\n(Also in ${file}, readable by you only.)\n\n` : `The demo key and the admin's one-time password are in ${file} (readable by its owner only).\n`);
 }
 
 function parseWorkers(raw: string): void {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { writeVersioned } from '../../store/versioned-write.ts';
 
@@ -13,10 +13,14 @@ export interface ApiKeyRecord {
   /** False when the owning account is disabled: its keys are refused. */
   accountActive: boolean;
   scopes: string[] | null;
+  /** A budget of the key's own, lower than its account's; null: the account's budget only. */
+  budget: number | null;
   createdAt: string;
   expiresAt: string | null;
   disabledAt: string | null;
   revokedAt: string | null;
+  /** Set by a rotation with a grace: the key is refused from then on. */
+  graceEndsAt: string | null;
 }
 
 /** The columns a listing may show: never the hash. */
@@ -29,6 +33,7 @@ export interface NewApiKey {
   name: string | null;
   accountId: string;
   scopes: string[] | null;
+  budget: number | null;
   createdAt: string;
   expiresAt: string | null;
 }
@@ -41,10 +46,12 @@ const SUMMARY_COLUMNS = [
   'api_key.name',
   'api_key.account_id',
   'api_key.scopes',
+  'api_key.budget',
   'api_key.created_at',
   'api_key.expires_at',
   'api_key.disabled_at',
   'api_key.revoked_at',
+  'api_key.grace_ends_at',
   'account.plan',
   'account.status',
 ] as const;
@@ -67,10 +74,12 @@ function toSummary(row: SummaryRow): ApiKeySummary {
     plan: row.plan,
     accountActive: row.status === 'active',
     scopes: scopesFrom(row.scopes),
+    budget: row.budget,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     disabledAt: row.disabled_at,
     revokedAt: row.revoked_at,
+    graceEndsAt: row.grace_ends_at,
   };
 }
 
@@ -89,6 +98,11 @@ export class KeysRepo {
     return writeVersioned(this.#db, async (trx) => ({ result: await write(new KeysRepo(trx)), changed: ['accounts'] }));
   }
 
+  /** Runs `work` in one transaction of the store. */
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.#db.transaction().execute(work);
+  }
+
   async insert(key: NewApiKey): Promise<void> {
     await this.#db
       .insertInto('api_key')
@@ -99,10 +113,12 @@ export class KeysRepo {
         name: key.name,
         account_id: key.accountId,
         scopes: key.scopes === null ? null : key.scopes.join(','),
+        budget: key.budget,
         created_at: key.createdAt,
         expires_at: key.expiresAt,
         disabled_at: null,
         revoked_at: null,
+        grace_ends_at: null,
       })
       .execute();
   }
@@ -126,13 +142,34 @@ export class KeysRepo {
     return rows.map(toSummary);
   }
 
+  /** Keys of the account that are neither revoked nor past their expiry or grace at `now`. */
+  async countLive(accountId: string, now: string): Promise<number> {
+    const row = await this.#db
+      .selectFrom('api_key')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .where((eb) => eb.or([eb('grace_ends_at', 'is', null), eb('grace_ends_at', '>', now)]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * Takes the account's row for the rest of the transaction (a write lock on both stores), so
+   * concurrent key creations for one account count and insert one after another.
+   */
+  async lockAccount(accountId: string): Promise<void> {
+    await this.#db.updateTable('account').set((eb) => ({ plan: eb.ref('plan') })).where('id', '=', accountId).execute();
+  }
+
   async count(): Promise<number> {
     const row = await this.#db.selectFrom('api_key').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   /** Sets lifecycle columns; returns false when no such key exists. */
-  async setLifecycle(id: string, change: Partial<Pick<Row, 'disabled_at' | 'revoked_at' | 'expires_at'>>): Promise<boolean> {
+  async setLifecycle(id: string, change: Partial<Pick<Row, 'disabled_at' | 'revoked_at' | 'grace_ends_at'>>): Promise<boolean> {
     const result = await this.#db.updateTable('api_key').set(change).where('id', '=', id).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

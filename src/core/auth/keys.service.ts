@@ -11,7 +11,9 @@ import {
 } from './api-key.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { FEATURE_CODES, type FeatureCode } from './plans.ts';
+import { FEATURE_CODES, type FeatureCode, type Plans } from './plans.ts';
+import type { Account } from '../../accounts/accounts.repo.ts';
+import { SYSTEM_ACTOR, type Actor, type AuditAction, type AuditService } from '../../accounts/audit.service.ts';
 import { InvalidInputError, NotFoundError } from '../domain-errors.ts';
 import { KeysRepo, type ApiKeyRecord, type ApiKeySummary, type NewApiKey } from './keys.repo.ts';
 
@@ -22,6 +24,10 @@ export interface CreateKeyInput {
   name?: string | undefined;
   scopes?: string[] | undefined;
   expiresAt?: string | undefined;
+  /** Weight per minute this key may use of its account's budget; absent: the account's whole budget. */
+  budget?: number | undefined;
+  /** Who asked, for the audit trail (the hub itself when absent). */
+  by?: Actor | undefined;
 }
 
 /** A key as created: its summary and the secret, which is shown once and never stored. */
@@ -37,13 +43,17 @@ export class KeyInputError extends InvalidInputError {}
 /** No such key, or not one of the caller's account. */
 export class KeyNotFoundError extends NotFoundError {}
 
+/** The account already holds as many live keys as its plan allows. */
+export class KeyCapError extends KeyInputError {}
+
 /** The longest a rotated key may keep working beside its replacement. */
 export const MAX_ROTATION_GRACE_SECONDS = 24 * 60 * 60;
 
-export function statusOf(key: Pick<ApiKeySummary, 'disabledAt' | 'revokedAt' | 'expiresAt'>, now: Date): KeyStatus {
+export function statusOf(key: Pick<ApiKeySummary, 'disabledAt' | 'revokedAt' | 'expiresAt' | 'graceEndsAt'>, now: Date): KeyStatus {
   if (key.revokedAt !== null) return 'revoked';
   if (key.disabledAt !== null) return 'disabled';
-  if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) return 'expired';
+  const ended = (at: string | null) => at !== null && Date.parse(at) <= now.getTime();
+  if (ended(key.expiresAt) || ended(key.graceEndsAt)) return 'expired';
   return 'active';
 }
 
@@ -62,28 +72,35 @@ interface TrustedKey {
   accountsVersion: number;
 }
 
-/** Who may act on a key: an account (the dashboard) or the operator (the CLI, any key). */
+/** Who may act on a key: an account (the dashboard) or the operator (the CLI, any key); and who asked, for the audit trail. */
 export interface KeyActor {
   accountId?: string | undefined;
+  by?: Actor | undefined;
 }
 
 export interface KeysServiceOptions {
   repo: KeysRepo;
   accounts: AccountsService;
+  plans: Plans;
   clock: Clock;
   versions: VersionWatcher;
+  audit: AuditService;
 }
 
 export class KeysService {
   readonly #trusted = new Map<string, TrustedKey>();
   readonly #repo: KeysRepo;
   readonly #accounts: AccountsService;
+  readonly #plans: Plans;
   readonly #clock: Clock;
   readonly #versions: VersionWatcher;
+  readonly #audit: AuditService;
 
   constructor(options: KeysServiceOptions) {
+    this.#audit = options.audit;
     this.#repo = options.repo;
     this.#accounts = options.accounts;
+    this.#plans = options.plans;
     this.#clock = options.clock;
     this.#versions = options.versions;
   }
@@ -93,8 +110,9 @@ export class KeysService {
    * (or not) with the caller's other writes.
    */
   async create(input: CreateKeyInput, within?: Transaction<Database>): Promise<CreatedKey> {
-    const repo = within === undefined ? this.#repo : new KeysRepo(within);
-    const accountId = await this.#ownerOf(input, within);
+    if (within === undefined) return this.#repo.transaction((trx) => this.create(input, trx));
+    const repo = new KeysRepo(within);
+    const owner = await this.#ownerOf(input, within);
     const scopes = input.scopes === undefined || input.scopes.length === 0 ? null : [...new Set(input.scopes)];
     for (const scope of scopes ?? []) {
       if (!(FEATURE_CODES as readonly string[]).includes(scope)) {
@@ -107,9 +125,20 @@ export class KeysService {
       if (Number.isNaN(ms)) throw new KeyInputError(`expiresAt must be an ISO 8601 date-time (got "${input.expiresAt}")`);
       expiresAt = new Date(ms).toISOString();
     }
+    const plan = this.#plans.plan(owner.plan);
+    const budget = input.budget ?? null;
+    if (budget !== null && (!Number.isInteger(budget) || budget < 1 || (plan !== undefined && budget > plan.budget))) {
+      throw new KeyInputError(`budget must be an integer from 1 to the plan's ${plan?.budget ?? '?'} per minute (got ${budget})`);
+    }
+    await repo.lockAccount(owner.id);
+    const live = await repo.countLive(owner.id, this.#clock.now().toISOString());
+    if (plan !== undefined && live >= plan.maxKeys) {
+      throw new KeyCapError(`plan ${plan.name} allows ${plan.maxKeys} live keys per account and ${owner.email} has ${live}; revoke one first`);
+    }
     const name = input.name?.trim() || null;
-    const { key, record } = this.#newKey({ accountId, name, scopes, expiresAt });
+    const { key, record } = this.#newKey({ accountId: owner.id, name, scopes, expiresAt, budget });
     await repo.insert(record);
+    await this.#audit.record({ action: 'key.create', by: input.by ?? SYSTEM_ACTOR, account: owner, target: record.id, detail: { name, budget } }, within);
     return { ...(await this.#require(record.id, {}, repo)), key };
   }
 
@@ -119,23 +148,24 @@ export class KeysService {
   }
 
   disable(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
-    return this.#change(id, actor, { disabled_at: this.#clock.now().toISOString() });
+    return this.#change(id, actor, 'key.disable', { disabled_at: this.#clock.now().toISOString() });
   }
 
   async enable(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
     const key = await this.#require(id, actor);
     if (key.revokedAt !== null) throw new KeyInputError(`key ${id} is revoked; a revoked key cannot be enabled`);
-    return this.#change(id, actor, { disabled_at: null });
+    return this.#change(id, actor, 'key.enable', { disabled_at: null });
   }
 
   revoke(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
-    return this.#change(id, actor, { revoked_at: this.#clock.now().toISOString() });
+    return this.#change(id, actor, 'key.revoke', { revoked_at: this.#clock.now().toISOString() });
   }
 
   /**
-   * A new secret for the key's holder: a new key with the same account, name, scopes and expiry,
-   * in one transaction with the end of the old one, which is refused from its next request or,
-   * with a grace, once the grace is over (its expiry is brought forward).
+   * A new secret for the key's holder: a new key with the same account, name, scopes, budget and
+   * own expiry, in one transaction with the end of the old one, which is refused from its next
+   * request or, with a grace, once the grace is over. The grace is kept apart from the expiry,
+   * so rotating a key within its grace gives the new key the key's own expiry, not the grace's end.
    */
   async rotate(id: string, options: KeyActor & { graceSeconds?: number | undefined } = {}): Promise<CreatedKey> {
     const grace = options.graceSeconds ?? 0;
@@ -145,17 +175,17 @@ export class KeysService {
     const old = await this.#require(id, options);
     const now = this.#clock.now();
     if (statusOf(old, now) !== 'active') throw new KeyInputError(`key ${id} is ${statusOf(old, now)}; only an active key can be rotated`);
-    const { key, record } = this.#newKey({ accountId: old.accountId, name: old.name, scopes: old.scopes, expiresAt: old.expiresAt });
+    const { key, record } = this.#newKey({ accountId: old.accountId, name: old.name, scopes: old.scopes, expiresAt: old.expiresAt, budget: old.budget });
     const graceEnd = new Date(now.getTime() + grace * 1000).toISOString();
-    const end =
-      grace === 0
-        ? { revoked_at: now.toISOString() }
-        : { expires_at: old.expiresAt !== null && old.expiresAt < graceEnd ? old.expiresAt : graceEnd };
+    // A second rotation within the grace never lengthens it.
+    const end = grace === 0 ? { revoked_at: now.toISOString() } : { grace_ends_at: old.graceEndsAt !== null && old.graceEndsAt < graceEnd ? old.graceEndsAt : graceEnd };
     await this.#repo.changeVersioned(async (repo) => {
       await repo.insert(record);
       await repo.setLifecycle(id, end);
     });
-    return { ...(await this.#require(record.id)), key };
+    const created = await this.#require(record.id, options);
+    await this.#audit.record({ action: 'key.rotate', by: options.by ?? SYSTEM_ACTOR, account: await this.#accounts.get(old.accountId), target: id, detail: { replacement: record.id, graceSeconds: grace } });
+    return { ...created, key };
   }
 
   /**
@@ -197,13 +227,13 @@ export class KeysService {
     return match;
   }
 
-  async #ownerOf(input: CreateKeyInput, within: Transaction<Database> | undefined): Promise<string> {
+  async #ownerOf(input: CreateKeyInput, within: Transaction<Database>): Promise<Account> {
     if ((input.accountId === undefined) === (input.plan === undefined)) throw new KeyInputError('a key needs an account or a plan (not both)');
-    if (input.plan !== undefined) return (await this.#accounts.serviceAccountFor(input.plan, within)).id;
-    return (await this.#accounts.get(input.accountId ?? '', within)).id;
+    if (input.plan !== undefined) return this.#accounts.serviceAccountFor(input.plan, within);
+    return this.#accounts.get(input.accountId ?? '', within);
   }
 
-  #newKey(owner: Pick<NewApiKey, 'accountId' | 'name' | 'scopes' | 'expiresAt'>): { key: string; record: NewApiKey } {
+  #newKey(owner: Pick<NewApiKey, 'accountId' | 'name' | 'scopes' | 'expiresAt' | 'budget'>): { key: string; record: NewApiKey } {
     const key = generateApiKey();
     const record: NewApiKey = {
       ...owner,
@@ -216,16 +246,18 @@ export class KeysService {
   }
 
   /** The key, if it exists and the actor may act on it; one answer for both, so ids of other accounts' keys are not revealed. */
-  async #require(id: string, actor: KeyActor = {}, repo: KeysRepo = this.#repo): Promise<ApiKeySummary> {
+  async #require(id: string, actor: Pick<KeyActor, 'accountId'>, repo: KeysRepo = this.#repo): Promise<ApiKeySummary> {
     const key = await repo.findById(id);
     if (key === undefined || (actor.accountId !== undefined && key.accountId !== actor.accountId)) throw new KeyNotFoundError(`no key with id ${id}`);
     return key;
   }
 
-  async #change(id: string, actor: KeyActor, change: Parameters<KeysRepo['setLifecycle']>[1]): Promise<ApiKeySummary> {
+  async #change(id: string, actor: KeyActor, action: AuditAction, change: Parameters<KeysRepo['setLifecycle']>[1]): Promise<ApiKeySummary> {
     await this.#require(id, actor);
     await this.#repo.changeVersioned((repo) => repo.setLifecycle(id, change));
-    return this.#require(id);
+    const key = await this.#require(id, {});
+    await this.#audit.record({ action, by: actor.by ?? SYSTEM_ACTOR, account: await this.#accounts.get(key.accountId), target: id });
+    return key;
   }
 }
 

@@ -23,6 +23,7 @@ const PlansFileSchema = Type.Object(
       Type.Object(
         {
           budget: Type.Integer({ minimum: 1 }),
+          maxKeys: Type.Optional(Type.Integer({ minimum: 1 })),
           features: Type.Array(Type.Union(FEATURE_CODES.map((code) => Type.Literal(code))), { uniqueItems: true }),
         },
         { additionalProperties: false },
@@ -34,9 +35,15 @@ const PlansFileSchema = Type.Object(
 );
 export type PlansFile = Static<typeof PlansFileSchema>;
 
+/** Live keys an account may hold when its plan names no `maxKeys`. */
+export const DEFAULT_MAX_KEYS = 10;
+
 export interface Plan {
   name: string;
+  /** Weight per UTC minute for the whole account, shared by all its keys. */
   budget: number;
+  /** Keys neither revoked nor expired the account may hold at once. */
+  maxKeys: number;
   features: ReadonlySet<FeatureCode>;
 }
 
@@ -60,7 +67,7 @@ export function parsePlans(text: string, origin: string): Plans {
   }
   const file = raw as PlansFile;
   const plans = new Map<string, Plan>(
-    Object.entries(file.plans).map(([name, p]) => [name, { name, budget: p.budget, features: new Set(p.features) }]),
+    Object.entries(file.plans).map(([name, p]) => [name, { name, budget: p.budget, maxKeys: p.maxKeys ?? DEFAULT_MAX_KEYS, features: new Set(p.features) }]),
   );
   const weights = new Map(Object.entries(file.weights ?? {}));
   return {

@@ -1,4 +1,4 @@
-import { decisionFor, windowStartOf, type QuotaDecision, type QuotaRequest, type RateLimiter } from './rate-limiter.ts';
+import { decisionFor, tighterOf, windowStartOf, type QuotaDecision, type QuotaRequest, type RateLimiter } from './rate-limiter.ts';
 
 /** In-process quota: one counter per subject, all dropped when a new minute begins. */
 export class MemoryRateLimiter implements RateLimiter {
@@ -14,17 +14,26 @@ export class MemoryRateLimiter implements RateLimiter {
     return windowStart;
   }
 
-  async consume({ subject, budget, weight, nowMs }: QuotaRequest): Promise<QuotaDecision> {
+  async consume({ subject, budget, weight, nowMs, inner }: QuotaRequest): Promise<QuotaDecision> {
     const windowStart = this.#roll(nowMs);
     const used = this.#used.get(subject) ?? 0;
-    if (used + weight > budget) return decisionFor(false, budget, used, windowStart);
-    this.#used.set(subject, used + weight);
-    return decisionFor(true, budget, used + weight, windowStart);
+    const innerUsed = inner === undefined ? 0 : (this.#used.get(inner.subject) ?? 0);
+    const allowed = used + weight <= budget && (inner === undefined || innerUsed + weight <= inner.budget);
+    const charged = allowed ? weight : 0;
+    this.#used.set(subject, used + charged);
+    if (inner !== undefined) this.#used.set(inner.subject, innerUsed + charged);
+    return tighterOf(
+      decisionFor(allowed, budget, used + charged, windowStart),
+      inner === undefined ? undefined : decisionFor(allowed, inner.budget, innerUsed + charged, windowStart),
+    );
   }
 
-  async peek({ subject, budget, nowMs }: Omit<QuotaRequest, 'weight'>): Promise<QuotaDecision> {
+  async peek({ subject, budget, nowMs, inner }: Omit<QuotaRequest, 'weight'>): Promise<QuotaDecision> {
     const windowStart = this.#roll(nowMs);
-    return decisionFor(true, budget, this.#used.get(subject) ?? 0, windowStart);
+    return tighterOf(
+      decisionFor(true, budget, this.#used.get(subject) ?? 0, windowStart),
+      inner === undefined ? undefined : decisionFor(true, inner.budget, this.#used.get(inner.subject) ?? 0, windowStart),
+    );
   }
 
   async status(): Promise<'local'> {

@@ -4,11 +4,16 @@
  * of a budget; adapters (memory, Redis) must keep that atomicity.
  */
 export interface QuotaRequest {
-  /** Whose budget: a key id, or `addr:<ip>` for failed key attempts. */
+  /** Whose budget: an account (`account:<id>`), or `addr:<ip>` for failed key attempts. */
   subject: string;
   budget: number;
   weight: number;
   nowMs: number;
+  /**
+   * A second, lower budget inside the subject's (a key's own): checked and charged in the same
+   * atomic step, so a call is admitted only when both have room and charged to both.
+   */
+  inner?: { subject: string; budget: number } | undefined;
 }
 
 export interface QuotaDecision {
@@ -37,6 +42,16 @@ export const WINDOW_MS = 60_000;
 
 export function windowStartOf(nowMs: number): number {
   return Math.floor(nowMs / WINDOW_MS) * WINDOW_MS;
+}
+
+/**
+ * The decision of a request with an inner budget: the window with the fewer units left is the
+ * one the caller meets first, so the answer describes that one.
+ */
+export function tighterOf(outer: QuotaDecision, inner: QuotaDecision | undefined): QuotaDecision {
+  if (inner === undefined) return outer;
+  const chosen = inner.remaining < outer.remaining ? inner : outer;
+  return { ...chosen, allowed: outer.allowed && inner.allowed };
 }
 
 export function decisionFor(allowed: boolean, budget: number, used: number, windowStart: number): QuotaDecision {

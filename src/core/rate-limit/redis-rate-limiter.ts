@@ -3,6 +3,7 @@ import { PAST_DEADLINE, withinDeadline } from '../redis.ts';
 import {
   WINDOW_MS,
   decisionFor,
+  tighterOf,
   windowStartOf,
   type QuotaDecision,
   type QuotaRequest,
@@ -13,24 +14,36 @@ import {
 /**
  * Check and charge in one atomic step, for every quota request of one batch in turn: no two
  * processes can both spend the last unit, and a batch sees its own earlier charges.
- * KEYS: the window counters; ARGV: the counters' time to live, then weight and budget per key.
- * Returns admitted (1|0) and the count after the decision, per key, flattened.
+ * KEYS: two window counters per request, the subject's and its inner budget's (the subject's
+ * again when it has none); ARGV: the counters' time to live, then weight, budget and inner
+ * budget (0: none) per request. Returns admitted (1|0), the subject's count and the inner
+ * count after the decision, per request, flattened.
  */
 const CONSUME_SCRIPT = `
 local ttl = ARGV[1]
 local results = {}
-for i, key in ipairs(KEYS) do
-  local weight = tonumber(ARGV[2 * i])
-  local budget = tonumber(ARGV[2 * i + 1])
-  local used = tonumber(redis.call('GET', key) or '0')
-  if used + weight > budget then
-    results[2 * i - 1] = 0
+for i = 1, #KEYS / 2 do
+  local outer = KEYS[2 * i - 1]
+  local inner = KEYS[2 * i]
+  local weight = tonumber(ARGV[3 * i - 1])
+  local budget = tonumber(ARGV[3 * i])
+  local innerBudget = tonumber(ARGV[3 * i + 1])
+  local used = tonumber(redis.call('GET', outer) or '0')
+  local innerUsed = 0
+  if innerBudget > 0 then innerUsed = tonumber(redis.call('GET', inner) or '0') end
+  if used + weight > budget or (innerBudget > 0 and innerUsed + weight > innerBudget) then
+    results[3 * i - 2] = 0
   else
-    used = redis.call('INCRBY', key, weight)
-    redis.call('PEXPIRE', key, ttl)
-    results[2 * i - 1] = 1
+    used = redis.call('INCRBY', outer, weight)
+    redis.call('PEXPIRE', outer, ttl)
+    if innerBudget > 0 then
+      innerUsed = redis.call('INCRBY', inner, weight)
+      redis.call('PEXPIRE', inner, ttl)
+    end
+    results[3 * i - 2] = 1
   end
-  results[2 * i] = used
+  results[3 * i - 1] = used
+  results[3 * i] = innerUsed
 end
 return results
 `;
@@ -39,11 +52,11 @@ type ConsumingRedis = Redis & {
   fdhConsume(keyCount: number, ...keysThenArguments: (string | number)[]): Promise<number[]>;
 };
 
-type Charge = [admitted: number, used: number];
+type Charge = [admitted: number, used: number, innerUsed: number];
 
 interface PendingBatch {
   keys: string[];
-  /** Weight and budget per key, in order. */
+  /** Weight, budget and inner budget per request, in order. */
   limits: number[];
   settle: { resolve(answer: Charge | typeof PAST_DEADLINE): void; reject(error: unknown): void }[];
 }
@@ -61,15 +74,15 @@ class ChargeBatcher {
     this.#redis = redis;
   }
 
-  charge(key: string, weight: number, budget: number): Promise<Charge | typeof PAST_DEADLINE> {
+  charge(keys: [outer: string, inner: string], weight: number, budget: number, innerBudget: number): Promise<Charge | typeof PAST_DEADLINE> {
     let batch = this.#pending;
     if (batch === undefined) {
       batch = { keys: [], limits: [], settle: [] };
       this.#pending = batch;
       setImmediate(() => this.#send());
     }
-    batch.keys.push(key);
-    batch.limits.push(weight, budget);
+    batch.keys.push(...keys);
+    batch.limits.push(weight, budget, innerBudget);
     const settlers = batch.settle;
     return new Promise((resolve, reject) => settlers.push({ resolve, reject }));
   }
@@ -83,7 +96,9 @@ class ChargeBatcher {
     withinDeadline(sent).then(
       (answer) => {
         batch.settle.forEach((settler, i) =>
-          settler.resolve(answer === PAST_DEADLINE ? PAST_DEADLINE : [Number(answer[2 * i]), Number(answer[2 * i + 1])]),
+          settler.resolve(
+            answer === PAST_DEADLINE ? PAST_DEADLINE : [Number(answer[3 * i]), Number(answer[3 * i + 1]), Number(answer[3 * i + 2])],
+          ),
         );
       },
       (error: unknown) => batch.settle.forEach((settler) => settler.reject(error)),
@@ -141,39 +156,63 @@ export class RedisRateLimiter implements RateLimiter {
 
   async consume(request: QuotaRequest): Promise<QuotaDecision> {
     const windowStart = windowStartOf(request.nowMs);
+    const { inner } = request;
     const count = this.#countFor(request.subject, windowStart);
+    const innerCount = inner === undefined ? undefined : this.#countFor(inner.subject, windowStart);
+    const decide = (allowed: boolean) =>
+      tighterOf(
+        decisionFor(allowed, request.budget, count.sharedUsed + count.localUsed, windowStart),
+        inner === undefined || innerCount === undefined ? undefined : decisionFor(allowed, inner.budget, innerCount.sharedUsed + innerCount.localUsed, windowStart),
+      );
     if (this.#redis.status === 'ready') {
       try {
-        const answer = await this.#charges.charge(this.#key(request.subject, windowStart), request.weight, request.budget);
+        const outerKey = this.#key(request.subject, windowStart);
+        const keys: [string, string] = [outerKey, inner === undefined ? outerKey : this.#key(inner.subject, windowStart)];
+        const answer = await this.#charges.charge(keys, request.weight, request.budget, inner?.budget ?? 0);
         if (answer !== PAST_DEADLINE) {
-          const [admitted, used] = answer;
+          const [admitted, used, innerUsed] = answer;
           count.sharedUsed = used;
           count.localUsed = 0;
-          return decisionFor(admitted === 1, request.budget, count.sharedUsed, windowStart);
+          if (innerCount !== undefined) {
+            innerCount.sharedUsed = innerUsed;
+            innerCount.localUsed = 0;
+          }
+          return decide(admitted === 1);
         }
       } catch {
         // Unanswered within the timeout: decide locally below.
       }
     }
-    const share = Math.max(1, Math.floor(request.budget / this.#sharingProcesses));
-    const used = count.sharedUsed + count.localUsed;
-    const allowed = count.localUsed + request.weight <= share && used + request.weight <= request.budget;
-    if (allowed) count.localUsed += request.weight;
-    return decisionFor(allowed, request.budget, count.sharedUsed + count.localUsed, windowStart);
+    const fits = (c: LocalCount, budget: number) =>
+      c.localUsed + request.weight <= Math.max(1, Math.floor(budget / this.#sharingProcesses)) && c.sharedUsed + c.localUsed + request.weight <= budget;
+    const allowed = fits(count, request.budget) && (inner === undefined || innerCount === undefined || fits(innerCount, inner.budget));
+    if (allowed) {
+      count.localUsed += request.weight;
+      if (innerCount !== undefined) innerCount.localUsed += request.weight;
+    }
+    return decide(allowed);
   }
 
   async peek(request: Omit<QuotaRequest, 'weight'>): Promise<QuotaDecision> {
     const windowStart = windowStartOf(request.nowMs);
+    const { inner } = request;
+    return tighterOf(
+      await this.#peekOne(request.subject, request.budget, windowStart),
+      inner === undefined ? undefined : await this.#peekOne(inner.subject, inner.budget, windowStart),
+    );
+  }
+
+  async #peekOne(subject: string, budget: number, windowStart: number): Promise<QuotaDecision> {
     if (this.#redis.status === 'ready') {
       try {
-        const answer = await withinDeadline(this.#redis.get(this.#key(request.subject, windowStart)));
-        if (answer !== PAST_DEADLINE) return decisionFor(true, request.budget, Number(answer ?? 0), windowStart);
+        const answer = await withinDeadline(this.#redis.get(this.#key(subject, windowStart)));
+        if (answer !== PAST_DEADLINE) return decisionFor(true, budget, Number(answer ?? 0), windowStart);
       } catch {
         // Fall through to what this process knows.
       }
     }
-    const count = this.#countFor(request.subject, windowStart);
-    return decisionFor(true, request.budget, count.sharedUsed + count.localUsed, windowStart);
+    const count = this.#countFor(subject, windowStart);
+    return decisionFor(true, budget, count.sharedUsed + count.localUsed, windowStart);
   }
 
   async status(): Promise<RateLimiterStatus> {

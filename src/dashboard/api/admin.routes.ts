@@ -10,8 +10,9 @@ import {
   IdParams,
   NewAccountBody,
   PlanSchema,
+  planView,
 } from './dashboard.schemas.ts';
-import { registerDashboardRoute, sessionOf } from './dashboard-route.ts';
+import { actorOf, registerDashboardRoute, sessionOf } from './dashboard-route.ts';
 
 /** Admin only: every account, and the plans they can be put on. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -37,7 +38,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     body: NewAccountBody,
     data: CreatedAccountSchema,
     async handler({ request, body }) {
-      const created = await ctx.accounts.create({ email: body.email, name: body.name, role: body.role, plan: body.plan, password: body.password });
+      const created = await ctx.accounts.create({ email: body.email, name: body.name, role: body.role, plan: body.plan, password: body.password, by: actorOf(request) });
       request.log.info({ accountId: created.account.id, by: sessionOf(request).account.id }, 'account created');
       return { account: accountView(created.account), password: created.password };
     },
@@ -61,7 +62,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
       async handler({ request, params }) {
         const admin = sessionOf(request).account;
         if (params.id === admin.id && status === 'disabled') throw new AccountInputError('an admin cannot disable their own account');
-        const account = await ctx.accounts.setStatus((await ctx.accounts.get(params.id)).id, status);
+        const account = await ctx.accounts.setStatus((await ctx.accounts.get(params.id)).id, status, actorOf(request));
         request.log.info({ accountId: account.id, by: admin.id, status }, 'account status changed');
         return accountView(account);
       },
@@ -78,7 +79,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     body: { plan: Type.String({ minLength: 1 }) },
     data: AccountSchema,
     async handler({ request, params, body }) {
-      const account = await ctx.accounts.setPlan((await ctx.accounts.get(params.id)).id, body.plan);
+      const account = await ctx.accounts.setPlan((await ctx.accounts.get(params.id)).id, body.plan, actorOf(request));
       request.log.info({ accountId: account.id, by: sessionOf(request).account.id, plan: account.plan }, 'account plan changed');
       return accountView(account);
     },
@@ -94,7 +95,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     async handler() {
       return ctx.plans.names().flatMap((name) => {
         const plan = ctx.plans.plan(name);
-        return plan === undefined ? [] : [{ name, budget: plan.budget, features: [...plan.features] }];
+        return plan === undefined ? [] : [planView(name, plan)];
       });
     },
   });

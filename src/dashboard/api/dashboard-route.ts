@@ -4,6 +4,7 @@ import { ApiError } from '../../core/errors.ts';
 import { MetaSchema, SuccessEnvelopeSchema } from '../../core/envelope.ts';
 import type { AppContext } from '../../core/context.ts';
 import { csrfMatches, SESSION_COOKIE, type ActiveSession } from '../../accounts/sessions.service.ts';
+import type { Actor } from '../../accounts/audit.service.ts';
 
 export const DASHBOARD_API_PREFIX = '/api/v1';
 export const DASHBOARD_TAG = 'Dashboard';
@@ -41,6 +42,8 @@ export interface DashboardRouteDefinition<B extends TProperties, Q extends TProp
   data: D;
   /** 201 for a route that creates something. */
   status?: 200 | 201;
+  /** Answers a session whose one-time password is still to be changed (signing out, changing it). */
+  beforePasswordChange?: true;
   handler(input: DashboardInput<Static<TObject<B>>, Static<TObject<Q>>, Static<TObject<P>>>): Promise<Static<D>>;
 }
 
@@ -55,21 +58,60 @@ export function sessionTokenOf(cookieHeader: string | undefined): string | undef
   return undefined;
 }
 
-/** The session behind a request, checked in the order a caller can act on: who (401), CSRF (403), role (403). */
-async function admitSession(ctx: AppContext, request: FastifyRequest, access: DashboardAccess): Promise<void> {
+/**
+ * A state change must come from the hub's own pages: a browser sends `Origin` with every POST,
+ * and one naming another site is refused even with a valid CSRF token. A request without
+ * `Origin` (a script, curl) still needs the session and the token.
+ */
+function checkOrigin(request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  // The host is compared, not the scheme: behind a TLS proxy the hub itself is reached over http.
+  let host: string | undefined;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // `null` (a sandboxed or privacy-preserving page) or garbage: not the hub's own.
+  }
+  if (host !== request.host) throw new ApiError(403, 'CSRF_TOKEN_INVALID', `Origin ${origin.slice(0, 200)} is not this hub's own`);
+}
+
+/** State changes on /api/v1 are limited per account, so no account can make keys (or anything) at speed. */
+async function admitWrite(ctx: AppContext, accountId: string): Promise<void> {
+  const nowMs = ctx.clock.now().getTime();
+  const decision = await ctx.limiter.consume({ subject: `dashboard-write:${accountId}`, budget: ctx.config.dashboardWritesPerMinute, weight: 1, nowMs });
+  if (!decision.allowed) {
+    const retryAfter = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));
+    throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', `At most ${decision.budget} changes per minute; wait a moment`, { 'retry-after': String(retryAfter) });
+  }
+}
+
+/** The session behind a request, checked in the order a caller can act on: who (401), CSRF (403), role (403), password change (403), pace (429). */
+async function admitSession(ctx: AppContext, request: FastifyRequest, route: Pick<DashboardRouteDefinition<TProperties, TProperties, TProperties, TSchema>, 'access' | 'beforePasswordChange'>): Promise<void> {
   // A key may never manage keys: the dashboard API answers sessions only.
   if (request.headers['x-api-key'] !== undefined) {
     throw new ApiError(401, 'SESSION_REQUIRED', 'API keys are not accepted on /api/v1; sign in to the dashboard');
   }
-  if (access === 'public') return;
+  const changesState = request.method !== 'GET' && request.method !== 'HEAD';
+  if (changesState) checkOrigin(request);
+  if (route.access === 'public') return;
   const token = sessionTokenOf(request.headers.cookie);
   const session = token === undefined ? undefined : await ctx.sessions.resume(token);
   if (session === undefined) throw new ApiError(401, 'SESSION_REQUIRED', 'Sign in first: no session, or it has ended');
-  if (request.method !== 'GET' && request.method !== 'HEAD' && !csrfMatches(request.headers['x-csrf-token'], session.csrfToken)) {
+  if (changesState && !csrfMatches(request.headers['x-csrf-token'], session.csrfToken)) {
     throw new ApiError(403, 'CSRF_TOKEN_INVALID', 'The X-CSRF-Token header is missing or does not match the session');
   }
-  if (access === 'admin' && session.account.role !== 'admin') throw new ApiError(403, 'ADMIN_REQUIRED', 'Only an admin may do this');
+  if (route.access === 'admin' && session.account.role !== 'admin') throw new ApiError(403, 'ADMIN_REQUIRED', 'Only an admin may do this');
+  if (session.account.mustChangePassword && route.beforePasswordChange !== true) {
+    throw new ApiError(403, 'PASSWORD_CHANGE_REQUIRED', 'Change the one-time password first: POST /api/v1/account/password');
+  }
+  if (changesState) await admitWrite(ctx, session.account.id);
   request.session = session;
+}
+
+/** Who acts through a dashboard request, for the audit trail. */
+export function actorOf(request: FastifyRequest): Actor {
+  return { label: request.session?.account.email ?? 'anonymous', address: request.ip };
 }
 
 /** The signed-in account of a route that required one. */
@@ -108,7 +150,7 @@ export function registerDashboardRoute<B extends TProperties, Q extends TPropert
       ...(route.params !== undefined ? { params: Type.Object(route.params, { additionalProperties: false }) } : {}),
       response: { [route.status ?? 200]: SuccessEnvelopeSchema(route.data, MetaSchema()), ...errors },
     },
-    onRequest: async (request) => admitSession(ctx, request, route.access),
+    onRequest: async (request) => admitSession(ctx, request, route),
     // A POST without a body is an empty object: optional properties stay optional, required ones are named.
     preValidation: async (request) => {
       request.body ??= {};

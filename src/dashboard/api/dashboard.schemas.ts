@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
-import { FEATURE_CODES } from '../../core/auth/plans.ts';
+import { FEATURE_CODES, type Plan } from '../../core/auth/plans.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../accounts/password.ts';
 import type { Account } from '../../accounts/accounts.repo.ts';
 import { MAX_ROTATION_GRACE_SECONDS, statusOf } from '../../core/auth/keys.service.ts';
@@ -14,6 +14,7 @@ export const AccountSchema = Type.Object({
   plan: Type.String(),
   status: StringEnum(['active', 'disabled']),
   createdAt: IsoDateTime(),
+  mustChangePassword: Type.Boolean({ description: 'The password is a one-time one: change it (POST /api/v1/account/password) before anything else' }),
 });
 
 export const SignedInSchema = Type.Object({
@@ -24,7 +25,8 @@ export const SignedInSchema = Type.Object({
 
 export const PlanSchema = Type.Object({
   name: Type.String(),
-  budget: Type.Integer({ description: 'Weight budget per UTC minute, for each key' }),
+  budget: Type.Integer({ description: 'Weight budget per UTC minute, shared by every key of an account' }),
+  maxKeys: Type.Integer({ description: 'Live keys an account may hold at once' }),
   features: Type.Array(Type.String()),
 });
 
@@ -32,17 +34,17 @@ export const KeyQuotaSchema = Type.Object({
   keyId: Type.String(),
   name: Nullable(Type.String()),
   prefix: Type.String(),
-  used: Type.Integer({ description: 'Weight this key used in the current minute' }),
-  remaining: Type.Integer(),
+  budget: Nullable(Type.Integer({ description: "The key's own lower budget; null: it draws on the account's alone" })),
+  used: Nullable(Type.Integer({ description: 'Weight this key used of its own budget in the current minute; null without one' })),
 });
 
 export const AccountOverviewSchema = Type.Object({
   account: AccountSchema,
   plan: PlanSchema,
-  budget: Type.Integer({ description: "Each key's weight budget per UTC minute" }),
-  used: Type.Integer({ description: 'Weight used in the current minute by the busiest key' }),
+  budget: Type.Integer({ description: "The account's weight budget per UTC minute, shared by all its keys" }),
+  used: Type.Integer({ description: 'Weight the account used in the current minute, over all its keys' }),
   resetAt: IsoDateTime({ description: 'When the current minute ends' }),
-  keys: Type.Array(KeyQuotaSchema, { description: 'The current minute of each active key' }),
+  keys: Type.Array(KeyQuotaSchema, { description: 'Each active key, with its own budget where it has one' }),
 });
 
 const Scopes = Type.Array(StringEnum(FEATURE_CODES), { uniqueItems: true, description: 'Feature codes that narrow the plan' });
@@ -55,6 +57,8 @@ export const KeySchema = Type.Object({
   lastUsedAt: Nullable(IsoDateTime({ description: 'The start of the last minute the key was used in (within the usage retention)' })),
   expiresAt: Nullable(IsoDateTime()),
   scopes: Nullable(Type.Array(Type.String())),
+  budget: Nullable(Type.Integer({ description: "Weight per minute this key may use of the account's budget; null: all of it" })),
+  graceEndsAt: Nullable(IsoDateTime({ description: 'Set when the key was rotated with a grace: it is refused from then on' })),
   status: StringEnum(['active', 'disabled', 'revoked', 'expired']),
 });
 
@@ -67,6 +71,7 @@ export const NewKeyBody = {
   name: Type.String({ minLength: 1, maxLength: 100 }),
   expiresAt: Type.Optional(IsoDateTime()),
   scopes: Type.Optional(Scopes),
+  budget: Type.Optional(Type.Integer({ minimum: 1, description: "Weight per minute this key may use of the account's budget (at most the plan's)" })),
 };
 
 export const RotateBody = {
@@ -99,13 +104,22 @@ export const LoginBody = {
   password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
 };
 
+export const PasswordChangeBody = {
+  currentPassword: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
+  newPassword: Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH }),
+};
+
 export const IdParams = { id: Type.String({ minLength: 1, maxLength: 64 }) };
 
+export function planView(name: string, plan: Plan | undefined): Static<typeof PlanSchema> {
+  return { name, budget: plan?.budget ?? 0, maxKeys: plan?.maxKeys ?? 0, features: [...(plan?.features ?? [])] };
+}
+
 export function accountView(account: Account): Static<typeof AccountSchema> {
-  const { id, email, name, role, plan, status, createdAt } = account;
-  return { id, email, name, role, plan, status, createdAt };
+  const { id, email, name, role, plan, status, createdAt, mustChangePassword } = account;
+  return { id, email, name, role, plan, status, createdAt, mustChangePassword };
 }
 
 export function keyView(key: ApiKeySummary, now: Date, lastUsedAt: string | null): Static<typeof KeySchema> {
-  return { id: key.id, name: key.name, prefix: key.prefix, createdAt: key.createdAt, lastUsedAt, expiresAt: key.expiresAt, scopes: key.scopes, status: statusOf(key, now) };
+  return { id: key.id, name: key.name, prefix: key.prefix, createdAt: key.createdAt, lastUsedAt, expiresAt: key.expiresAt, scopes: key.scopes, budget: key.budget, graceEndsAt: key.graceEndsAt, status: statusOf(key, now) };
 }

@@ -5,6 +5,7 @@ import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { registerKeysRoutes } from './keys.routes.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { registerUsageRoutes } from './usage.routes.ts';
+import { registerAuditRoutes } from './audit.routes.ts';
 
 /**
  * The dashboard API, `/api/v1/*`: session sign-in, the account's keys and usage, admin pages.
@@ -17,5 +18,6 @@ export async function registerDashboardApi(app: FastifyInstance, ctx: AppContext
     registerKeysRoutes(scope, ctx);
     registerUsageRoutes(scope, ctx);
     registerAdminRoutes(scope, ctx);
+    registerAuditRoutes(scope, ctx);
   });
 }

@@ -10,9 +10,11 @@ import {
   KeySchema,
   keyView,
   NewKeyBody,
+  planView,
   RotateBody,
 } from './dashboard.schemas.ts';
-import { registerDashboardRoute, sessionOf } from './dashboard-route.ts';
+import { accountQuotaSubject, keyQuotaSubject } from '../../core/auth/account-quota.ts';
+import { actorOf, registerDashboardRoute, sessionOf } from './dashboard-route.ts';
 
 /** The signed-in account's own page and keys. Every query is scoped to the session's account. */
 export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -29,15 +31,17 @@ export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void 
       const budget = plan?.budget ?? 0;
       const nowMs = now.getTime();
       const active = (await ctx.keys.list(account.id)).filter((key) => statusOf(key, now) === 'active');
-      const windows = await Promise.all(active.map((key) => ctx.limiter.peek({ subject: key.id, budget, nowMs })));
-      const keys = active.map((key, i) => ({ keyId: key.id, name: key.name, prefix: key.prefix, used: windows[i]?.used ?? 0, remaining: windows[i]?.remaining ?? budget }));
+      const window = await ctx.limiter.peek({ subject: accountQuotaSubject(account.id), budget, nowMs });
+      const own = await Promise.all(
+        active.map((key) => (key.budget === null ? undefined : ctx.limiter.peek({ subject: keyQuotaSubject(key.id), budget: key.budget, nowMs }))),
+      );
       return {
         account: accountView(account),
-        plan: { name: account.plan, budget, features: [...(plan?.features ?? [])] },
+        plan: planView(account.plan, plan),
         budget,
-        used: Math.max(0, ...keys.map((key) => key.used)),
-        resetAt: new Date(Math.floor(nowMs / 60_000) * 60_000 + 60_000).toISOString(),
-        keys,
+        used: window.used,
+        resetAt: new Date(window.resetAt * 1000).toISOString(),
+        keys: active.map((key, i) => ({ keyId: key.id, name: key.name, prefix: key.prefix, budget: key.budget, used: own[i]?.used ?? null })),
       };
     },
   });
@@ -67,7 +71,7 @@ export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void 
     data: CreatedKeySchema,
     async handler({ request, body, now }) {
       const { account } = sessionOf(request);
-      const created = await ctx.keys.create({ accountId: account.id, name: body.name, scopes: body.scopes, expiresAt: body.expiresAt });
+      const created = await ctx.keys.create({ accountId: account.id, name: body.name, scopes: body.scopes, expiresAt: body.expiresAt, budget: body.budget, by: actorOf(request) });
       request.log.info({ accountId: account.id, keyId: created.id }, 'key created');
       return { ...keyView(created, now, null), key: created.key };
     },
@@ -85,7 +89,7 @@ export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void 
     data: CreatedKeySchema,
     async handler({ request, params, body, now }) {
       const { account } = sessionOf(request);
-      const created = await ctx.keys.rotate(params.id, { accountId: account.id, graceSeconds: body.graceSeconds });
+      const created = await ctx.keys.rotate(params.id, { accountId: account.id, graceSeconds: body.graceSeconds, by: actorOf(request) });
       request.log.info({ accountId: account.id, keyId: created.id, replaced: params.id }, 'key rotated');
       return { ...keyView(created, now, null), key: created.key };
     },
@@ -101,7 +105,7 @@ export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void 
     data: KeySchema,
     async handler({ request, params, now }) {
       const { account } = sessionOf(request);
-      const revoked = await ctx.keys.revoke(params.id, { accountId: account.id });
+      const revoked = await ctx.keys.revoke(params.id, { accountId: account.id, by: actorOf(request) });
       request.log.info({ accountId: account.id, keyId: revoked.id }, 'key revoked');
       return keyView(revoked, now, null);
     },

@@ -77,3 +77,7 @@ export const setAccountPlan = (accountId, plan) => call(fdh.post('/api/v1/admin/
 export const setAccountEnabled = (accountId, enabled) =>
   call(fdh.post(enabled ? '/api/v1/admin/accounts/{id}/enable' : '/api/v1/admin/accounts/{id}/disable', { params: { id: accountId } }));
 export const listPlans = () => call(fdh.get('/api/v1/admin/plans'));
+/** `{ account?, action?, cursor? }`: a page of the audit trail, newest first, and the next page's cursor. */
+export const listAudit = (query) => call(fdh.get('/api/v1/admin/audit', { query }));
+export const changePassword = (currentPassword, newPassword) =>
+  call(fdh.post('/api/v1/account/password', { body: { currentPassword, newPassword } }));

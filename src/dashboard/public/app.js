@@ -4,6 +4,8 @@ import { renderOverview } from './overview.js';
 import { renderKeys } from './keys.js';
 import { renderUsage } from './usage.js';
 import { renderAccounts, renderPlans } from './admin.js';
+import { renderAudit } from './audit.js';
+import { renderPasswordChange } from './password.js';
 
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
@@ -15,6 +17,8 @@ const ROUTES = {
   '#/usage': { title: 'Usage', render: renderUsage },
   '#/admin/accounts': { title: 'Accounts', render: renderAccounts, admin: true },
   '#/admin/plans': { title: 'Plans', render: renderPlans, admin: true },
+  '#/admin/audit': { title: 'Audit', render: renderAudit, admin: true },
+  '#/account/password': { title: 'Password', render: renderPasswordChange },
 };
 
 /** The signed-in account, or null. */
@@ -64,6 +68,21 @@ async function route() {
   leavePage();
   leavePage = () => {};
   if (account === null) return renderSignIn();
+  if (account.mustChangePassword) {
+    // Nothing else answers until the one-time password is changed.
+    nav.hidden = true;
+    document.title = 'Choose your password · Financial Data Hub';
+    const view = h('div', { class: 'page' });
+    main.replaceChildren(view);
+    return renderPasswordChange(view, {
+      account,
+      forced: true,
+      onChanged: (changed) => {
+        showSignedIn({ account: changed });
+        route();
+      },
+    });
+  }
   const page = ROUTES[location.hash] ?? ROUTES['#/'];
   if (page.admin && account.role !== 'admin') {
     main.replaceChildren(errorBox('Only an admin may see this page.'));

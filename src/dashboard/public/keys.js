@@ -116,7 +116,10 @@ export async function renderKeys(view) {
         { class: 'row-actions' },
         key.status === 'active'
           ? [
-              h('button', { type: 'button', class: 'secondary', 'aria-label': `Rotate ${key.name ?? key.prefix}`, onclick: () => rotateDialog(key, reload) }, 'Rotate'),
+              // A key in its grace is already replaced: rotate its replacement instead.
+              key.graceEndsAt === null
+                ? h('button', { type: 'button', class: 'secondary', 'aria-label': `Rotate ${key.name ?? key.prefix}`, onclick: () => rotateDialog(key, reload) }, 'Rotate')
+                : h('span', { class: 'muted' }, `Replaced; works until ${formatTime(key.graceEndsAt)}`),
               h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke ${key.name ?? key.prefix}`, onclick: () => revokeDialog(key, reload) }, 'Revoke'),
             ]
           : null,

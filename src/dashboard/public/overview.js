@@ -1,16 +1,15 @@
 import * as api from './api.js';
 import { h, formatNumber, formatTime } from './dom.js';
 
-/** One key's use of the current minute, as a gauge of its budget. */
-function gauge(key, budget) {
-  const id = `gauge-${key.keyId}`;
-  const share = budget === 0 ? 0 : key.used / budget;
+/** A use of the current minute, as a gauge of its budget. */
+function gauge(id, label, used, budget) {
+  const share = budget === 0 ? 0 : used / budget;
   return h(
     'div',
     { class: 'gauge' },
-    h('label', { for: id }, `${key.name ?? 'Unnamed key'} (${key.prefix}…)`),
-    h('meter', { id, min: 0, max: budget, low: budget * 0.7, high: budget * 0.9, optimum: 0, value: key.used }),
-    h('span', { class: share >= 0.9 ? 'warning' : 'muted' }, `${formatNumber(key.used)} of ${formatNumber(budget)} used this minute`),
+    h('label', { for: id }, label),
+    h('meter', { id, min: 0, max: budget, low: budget * 0.7, high: budget * 0.9, optimum: 0, value: used }),
+    h('span', { class: share >= 0.9 ? 'warning' : 'muted' }, `${formatNumber(used)} of ${formatNumber(budget)} used this minute`),
   );
 }
 
@@ -28,7 +27,7 @@ export async function renderOverview(view) {
         { class: 'card' },
         h('h2', {}, 'Plan'),
         h('p', { class: 'big', id: 'plan-name' }, plan.name),
-        h('p', { class: 'muted' }, `${formatNumber(plan.budget)} weight per minute for each key`),
+        h('p', { class: 'muted' }, `${formatNumber(plan.budget)} weight per minute for the account, up to ${formatNumber(plan.maxKeys)} keys`),
         h('p', { class: 'muted' }, `Signed in as ${account.email} (${account.role})`),
       ),
       h(
@@ -44,10 +43,13 @@ export async function renderOverview(view) {
       'section',
       { class: 'card', 'aria-labelledby': 'quota-title' },
       h('h2', { id: 'quota-title' }, 'This minute’s quota'),
-      h('p', { class: 'muted' }, `Each key has its own budget; the window resets at ${formatTime(overview.resetAt)}.`),
+      h('p', { class: 'muted' }, `Every key draws on the account’s budget; the window resets at ${formatTime(overview.resetAt)}.`),
+      gauge('gauge-account', 'All keys', overview.used, overview.budget),
       overview.keys.length === 0
         ? h('p', {}, 'No active keys yet. ', h('a', { href: '#/keys' }, 'Create one under API keys.'))
-        : overview.keys.map((key) => gauge(key, overview.budget)),
+        : overview.keys
+            .filter((key) => key.budget !== null)
+            .map((key) => gauge(`gauge-${key.keyId}`, `${key.name ?? 'Unnamed key'} (${key.prefix}…), its own budget`, key.used ?? 0, key.budget)),
     ),
   );
 }
