@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CollectContext, FetchResult, SourceCursor, SourceDefinition, SourceRequest } from '../../src/ingest/sync/source-definition.ts';
+import type { CollectContext, FetchResult, ImportPayload, SourceCursor, SourceDefinition, SourceRequest } from '../../src/ingest/sync/source-definition.ts';
+import { findImporter } from '../../src/ingest/importers/index.ts';
+import { importFile } from '../../src/ingest/source.ts';
+import type { TestHub } from './app.ts';
 
 /** One answer of a publisher's test double (test/fixtures/publishers/README.md). */
 export interface Route {
@@ -63,4 +66,19 @@ export async function collectFromRoutes(
     fetch,
   });
   return { result, requests };
+}
+
+/** Imports a source's payloads into a hub's store as `fdh sync` would: one release each, in order. */
+export async function importPayloads(hub: TestHub, payloads: readonly ImportPayload[], at = new Date('2026-06-19T17:00:00Z')) {
+  const dir = mkdtempSync(join(hub.dataDir, 'payloads-'));
+  const results = [];
+  for (const [index, payload] of payloads.entries()) {
+    const importer = findImporter(payload.importer);
+    if (importer === undefined) throw new Error(`no importer "${payload.importer}"`);
+    const file = join(dir, String(index), payload.fileName);
+    mkdirSync(join(dir, String(index)));
+    writeFileSync(file, payload.content);
+    results.push(await importFile(hub.runtime.store.db, importer, file, { knowledgeAt: at, loadedAt: at }));
+  }
+  return results;
 }
