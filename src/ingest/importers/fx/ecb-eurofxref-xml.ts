@@ -48,11 +48,10 @@ export function parseEurofxrefXml(content: string, fileName: string): EcbRate[] 
   return rates;
 }
 
+/** The CSV importer's tables and publisher, read from the XML. */
 export const ecbEurofxrefXmlImporter: Importer<EcbRate[]> = {
+  ...ecbEurofxrefImporter,
   dataset: 'ecb-eurofxref-xml',
-  datasets: ecbEurofxrefImporter.datasets,
   description: 'ECB euro reference rates XML (eurofxref-daily.xml); dollar crosses derived via EUR',
-  source: ecbEurofxrefImporter.source,
   parse: parseEurofxrefXml,
-  load: ecbEurofxrefImporter.load,
 };

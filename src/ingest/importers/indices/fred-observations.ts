@@ -48,11 +48,11 @@ export function parseFredObservations(content: string, fileName: string): IndexC
   return records;
 }
 
+/** The CSV importer's tables and publisher, read from the API's JSON. */
 export const fredObservationsImporter: Importer<IndexCloseRecord[]> = {
+  ...fredIndicesImporter,
   dataset: 'fred-observations',
-  datasets: fredIndicesImporter.datasets,
   description: 'FRED API series/observations JSON of one index series, saved as SP500.json, DJIA.json, NASDAQCOM.json or NIKKEI225.json',
-  source: fredIndicesImporter.source,
   canonicalForm: canonicalJson,
   parse: parseFredObservations,
   // An answer of only "." days (asked from a holiday) has nothing to write.
