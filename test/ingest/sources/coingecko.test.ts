@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
 import { collectFromRoutes, importPayloads, sampleBytes } from '../../helpers/routes-fetch.ts';
 import { coingeckoMarketsSource } from '../../../src/ingest/sources/coingecko/index.ts';
+import { ImportError } from '../../../src/ingest/source.ts';
 
 interface Coin {
   id: string;
@@ -38,6 +39,20 @@ test('pages are merged into one snapshot; a coin met again on a later page keeps
   assert.deepEqual(merged.map((c) => c.id), ['bitcoin', 'ethereum', 'tether', 'binancecoin', 'some-unlisted-token']);
   assert.deepEqual(merged[2], page(1)[2], "tether keeps page 1's entry");
   await assert.rejects(collectFromRoutes(coingeckoMarketsSource, { params: { pages: 0 } }), /params\.pages must be a whole number from 1 to 40/);
+});
+
+test('an HTML page or an error object served with 200 fails the CoinGecko run with a readable reason', async () => {
+  const answering = (body: string) =>
+    coingeckoMarketsSource.collect({
+      baseUrl: 'http://publisher.test',
+      params: coingeckoMarketsSource.defaultParams,
+      credentials: {},
+      cursor: undefined,
+      now: new Date(),
+      fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body), archiveHash: 'x' }),
+    });
+  await assert.rejects(answering('<html><body>Just a moment...</body></html>'), (error: unknown) => error instanceof ImportError && /^coins\/markets page 1: not JSON/.test(error.message));
+  await assert.rejects(answering('{"status":{"error_code":429,"error_message":"You\'ve exceeded the Rate Limit."}}'), (error: unknown) => error instanceof ImportError && /not the JSON array of coins/.test(error.message));
 });
 
 test('after the CoinGecko source runs, the crypto endpoints show exactly the fetched markets', async (t) => {

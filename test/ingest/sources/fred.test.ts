@@ -79,6 +79,20 @@ test('FRED JSON: "." is a day without a value, never 0; a changed layout or a ba
   refused(text.replace('"2026-06-18"', '"2026-06-31"'), 'SP500.json', /observation 4: date "2026-06-31" is not a calendar date/);
 });
 
+test('an HTML page or a changed layout served with 200 fails the FRED run with a readable reason', async () => {
+  const answering = (body: string) =>
+    fredIndicesSource.collect({
+      baseUrl: 'http://publisher.test',
+      params: { series: ['SP500'] },
+      credentials: KEY,
+      cursor: undefined,
+      now: new Date(),
+      fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body), archiveHash: 'x' }),
+    });
+  await assert.rejects(answering('<!DOCTYPE html><title>Maintenance</title>'), (error: unknown) => error instanceof ImportError && /^SP500\.json: not JSON/.test(error.message));
+  await assert.rejects(answering('{"error_code":400,"error_message":"Bad Request."}'), (error: unknown) => error instanceof ImportError && /lacks FRED's count, offset and observations/.test(error.message));
+});
+
 test('after the FRED source runs, the index endpoints show exactly the fetched closes', async (t) => {
   const hub = await createTestHub(t, { now: '2026-06-19T23:00:00.000Z' });
   const { result } = await collectFromRoutes(fredIndicesSource, { credentials: KEY });

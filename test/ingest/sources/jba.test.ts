@@ -35,6 +35,19 @@ test('jba-tibor without params.path says what to set; a file that is not valid S
   );
 });
 
+test('an HTML page served with 200 or a file cut short imports nothing and says why', async (t) => {
+  const hub = await createTestHub(t);
+  const { result } = await collectFromRoutes(jbaTiborSource, { params: PATH });
+  const [payload] = result.payloads;
+  assert.ok(payload !== undefined);
+  const refused = async (content: string, message: RegExp) =>
+    assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
+  await refused('<!DOCTYPE html><html><body>メンテナンス中</body></html>', /jba-tibor-2026-06\.csv: no "Date,1WEEK,1MONTH,…" heading line/);
+  const text = payload.content.toString('utf8');
+  await refused(text.slice(0, text.indexOf('"0.94367"')), /jba-tibor-2026-06\.csv:8: 3 cells for the heading's 7/);
+  assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0);
+});
+
 test('after the JBA source runs, the TIBOR endpoint shows exactly the fetched fixings, a dash as null', async (t) => {
   const hub = await createTestHub(t);
   const { result } = await collectFromRoutes(jbaTiborSource, { params: PATH });

@@ -1,3 +1,4 @@
+import { ImportError } from '../../import-error.ts';
 import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
@@ -15,9 +16,9 @@ function coinsOfPage(body: Buffer, page: number): { id?: unknown }[] {
   try {
     coins = JSON.parse(body.toString('utf8'));
   } catch (error) {
-    throw new Error(`coingecko-markets: page ${page} is not JSON: ${(error as Error).message}`);
+    throw new ImportError(`coins/markets page ${page}: not JSON: ${(error as Error).message}`);
   }
-  if (!Array.isArray(coins)) throw new Error(`coingecko-markets: page ${page} is not the JSON array of coins /coins/markets returns`);
+  if (!Array.isArray(coins)) throw new ImportError(`coins/markets page ${page}: not the JSON array of coins /coins/markets returns`);
   return coins as { id?: unknown }[];
 }
 

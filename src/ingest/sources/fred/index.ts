@@ -1,3 +1,4 @@
+import { ImportError } from '../../import-error.ts';
 import { parseFredObservations } from '../../importers/indices/fred-observations.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
@@ -29,9 +30,14 @@ interface ObservationsPage {
 }
 
 function observationsPage(body: Buffer, series: string): ObservationsPage {
-  const page = JSON.parse(body.toString('utf8')) as Partial<ObservationsPage>;
-  if (typeof page.count !== 'number' || typeof page.offset !== 'number' || !Array.isArray(page.observations)) {
-    throw new Error(`fred-indices: ${series}: the answer lacks FRED's count, offset and observations`);
+  let page: Partial<ObservationsPage> | null;
+  try {
+    page = JSON.parse(body.toString('utf8')) as Partial<ObservationsPage> | null;
+  } catch (error) {
+    throw new ImportError(`${series}.json: not JSON: ${(error as Error).message}`);
+  }
+  if (typeof page?.count !== 'number' || typeof page.offset !== 'number' || !Array.isArray(page.observations)) {
+    throw new ImportError(`${series}.json: the answer lacks FRED's count, offset and observations`);
   }
   return page as ObservationsPage;
 }
