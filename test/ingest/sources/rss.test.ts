@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
 import { collectFromRoutes, importPayloads, routesFetch, sampleBytes } from '../../helpers/routes-fetch.ts';
 import { rssFeedsSource } from '../../../src/ingest/sources/rss/index.ts';
+import { parseFeed } from '../../../src/ingest/importers/news/rss-feed.ts';
+import { ImportError } from '../../../src/ingest/source.ts';
 
 const FEEDS = { feeds: [{ url: '/feeds/markets.rss.xml' }, { url: 'http://feeds.test/feeds/markets.atom.xml' }] };
 
@@ -40,6 +42,16 @@ test('a malformed feed list is refused with what to write', async () => {
   await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: ['https://x.test/rss'] } }), /params\.feeds must be a list of \{"url": "https:\/\/…"\} objects/);
   await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: [{ url: 'ftp://x.test/rss' }] } }), /ftp:\/\/x\.test\/rss is not an http\(s\) URL/);
   await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: [{ url: '/rss' }] }, baseUrl: '' }), /is a path, but publishers\.rss\.baseUrl is not set/);
+});
+
+test('a feed cut short or an HTML page served with 200 is refused whole, naming the line', () => {
+  const rss = sampleBytes('rss', 'markets.rss.xml').toString('utf8');
+  const atom = sampleBytes('rss', 'markets.atom.xml').toString('utf8');
+  const refused = (content: string, message: RegExp) =>
+    assert.throws(() => parseFeed(content, 'feed.xml'), (error: unknown) => error instanceof ImportError && message.test(error.message));
+  refused(rss.slice(0, rss.indexOf('<item>', rss.indexOf('</item>'))), /feed\.xml: line 17: the feed ends before <\/rss>/);
+  refused(atom.replace('</feed>', ''), /the feed ends before <\/feed>/);
+  refused('<!DOCTYPE html><html><body>Too many requests</body></html>', /feed\.xml: line 1: not an RSS 2\.0 or Atom feed/);
 });
 
 test('after the RSS source runs, the news feed shows exactly the fetched articles', async (t) => {
