@@ -22,6 +22,20 @@ export interface EcbRate {
   close: number;
 }
 
+/**
+ * One day's euro rates (units of each currency per euro) as the hub's dollar pairs; a day the
+ * ECB published no USD rate for gives none, since every cross is derived from it.
+ */
+export function dollarCrosses(date: string, perEuro: ReadonlyMap<string, number>): EcbRate[] {
+  const usdPerEuro = perEuro.get('USD');
+  if (usdPerEuro === undefined) return [];
+  const rates: EcbRate[] = [{ pair: usdPair('EUR'), date, close: usdPerEuro }];
+  for (const [currency, rate] of perEuro) {
+    if (currency !== 'USD') rates.push({ pair: usdPair(currency), date, close: usdCrossFromEuro(currency, rate, usdPerEuro) });
+  }
+  return rates;
+}
+
 function splitLine(line: string): string[] {
   const cells = csvCells(line);
   // The ECB ends every line with a comma.
@@ -60,14 +74,12 @@ export function parseEurofxref(content: string): EcbRate[] {
       }
       return rate;
     });
-    const usdPerEuro = perEuro[usdColumn];
-    if (usdPerEuro === undefined) continue;
-    rates.push({ pair: usdPair('EUR'), date, close: usdPerEuro });
+    const day = new Map<string, number>();
     currencies.forEach((currency, column) => {
       const rate = perEuro[column];
-      if (currency === 'USD' || rate === undefined) return;
-      rates.push({ pair: usdPair(currency), date, close: usdCrossFromEuro(currency, rate, usdPerEuro) });
+      if (rate !== undefined) day.set(currency, rate);
     });
+    rates.push(...dollarCrosses(date, day));
   }
   if (rates.length === 0) throw new ImportError('the file holds no day with a USD rate');
   return rates;

@@ -12,7 +12,7 @@ import { calendarDate } from '../../calendar-dates.ts';
  * day, oldest first, with an empty cell (`.` in the older files) where the market was closed.
  * FRED names the series by its own ids; the hub stores them under its index codes.
  */
-const FRED_SERIES: Readonly<Record<string, string>> = {
+export const FRED_SERIES: Readonly<Record<string, string>> = {
   SP500: 'SPX',
   DJIA: 'DJI',
   NASDAQCOM: 'IXIC',

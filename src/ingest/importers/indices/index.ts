@@ -1,5 +1,6 @@
 import type { AnyImporter } from '../../source.ts';
 import { fredIndicesImporter } from './fred-indices.ts';
+import { fredObservationsImporter } from './fred-observations.ts';
 
 /** The indices domain's importers. */
-export const indicesImporters: AnyImporter[] = [fredIndicesImporter];
+export const indicesImporters: AnyImporter[] = [fredIndicesImporter, fredObservationsImporter];

@@ -21,12 +21,14 @@ export const tiborJbaImporter: LineImporter<NumberedObservation> = {
   source: 'JBA TIBOR Administration',
   async *records(lines, fileName) {
     let columns: { index: number; tenor: TiborTenor }[] | undefined;
+    let headingCells = 0;
     let count = 0;
     for await (const { line, text } of lines) {
       if (text.trim() === '') continue;
       const cells = csvCells(text);
       if (columns === undefined) {
         if ((cells[0] ?? '').toLowerCase() !== 'date') continue;
+        headingCells = cells.length;
         columns = cells.flatMap((heading, index) => {
           const tenor = HEADINGS[heading.toUpperCase().replace(/\s+/g, '')];
           return tenor === undefined ? [] : [{ index, tenor }];
@@ -35,6 +37,8 @@ export const tiborJbaImporter: LineImporter<NumberedObservation> = {
         if (missing.length > 0) throw new ImportError(`${fileName}:${line}: heading lacks the ${missing.join(', ')} tenor column(s)`);
         continue;
       }
+      // A row cut short (a truncated download) would read its missing tenors as unpublished.
+      if (cells.length < headingCells) throw new ImportError(`${fileName}:${line}: ${cells.length} cells for the heading's ${headingCells}`);
       const dateText = cells[0] ?? '';
       const date = calendarDate(dateText, 'YYYY/MM/DD') ?? calendarDate(dateText, 'YYYY-MM-DD');
       if (date === undefined) throw new ImportError(`${fileName}:${line}: date "${dateText}" is not a calendar date (YYYY/MM/DD)`);

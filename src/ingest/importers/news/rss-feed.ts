@@ -153,6 +153,9 @@ export function parseFeed(content: string, fileName: string): ParsedArticle[] {
 function articlesOf(content: string, fileName: string, lineAt: (index: number) => number): ParsedArticle[] {
   const isAtom = /<feed[\s>]/.test(content);
   if (!isAtom && !/<rss[\s>]/.test(content)) throw new ImportError(`${fileName}: line 1: not an RSS 2.0 or Atom feed`);
+  // A feed cut short still holds its first items whole: without its end, none is read.
+  const end = isAtom ? '</feed>' : '</rss>';
+  if (!content.trimEnd().endsWith(end)) throw new ImportError(`${fileName}: line ${lineAt(content.length)}: the feed ends before ${end}`);
   const head = content.split(isAtom ? /<entry[\s>]/ : /<item[\s>]/)[0] ?? '';
   const feedTitle = decodeText(first(head, 'title')?.body ?? '');
   const languageRaw = isAtom ? (attribute(/<feed([^>]*)>/.exec(content)?.[1] ?? '', 'xml:lang') ?? '') : decodeText(first(head, 'language')?.body ?? '');

@@ -1,0 +1,74 @@
+import { ImportError } from '../../import-error.ts';
+import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { fetchUnconditional } from '../unconditional-fetch.ts';
+
+const API_KEY = 'COINGECKO_API_KEY';
+function wholeParam(params: Record<string, unknown>, name: string, max: number): number {
+  const value = params[name];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
+    throw new Error(`coingecko-markets: params.${name} must be a whole number from 1 to ${max}`);
+  }
+  return value;
+}
+
+function coinsOfPage(body: Buffer, page: number): { id?: unknown }[] {
+  let coins: unknown;
+  try {
+    coins = JSON.parse(body.toString('utf8'));
+  } catch (error) {
+    throw new ImportError(`coins/markets page ${page}: not JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(coins)) throw new ImportError(`coins/markets page ${page}: not the JSON array of coins /coins/markets returns`);
+  return coins as { id?: unknown }[];
+}
+
+/**
+ * The coin market snapshot, largest market caps first, from CoinGecko's `/coins/markets`:
+ * `pages` pages of `perPage` coins (250, the most CoinGecko serves) merged into one array for the coingecko-markets importer. The
+ * default single page covers the crypto endpoints, which serve at most 200 coins. Rankings
+ * move between two page requests, so a coin met again on a later page keeps its first entry.
+ */
+export const coingeckoMarketsSource: SourceDefinition = {
+  id: 'coingecko-markets',
+  publisher: 'coingecko',
+  description: 'CoinGecko coin markets in USD (price, market cap, 24h volume), largest market caps first',
+  defaultBaseUrl: 'https://api.coingecko.com',
+  defaultSchedule: '*/15 * * * *',
+  timeZone: 'UTC',
+  defaultParams: { pages: 1, perPage: 250 },
+  credentials: [
+    {
+      env: API_KEY,
+      required: false,
+      howToGet: 'optional, free: a Demo API key from the CoinGecko Developer Dashboard (https://docs.coingecko.com/docs/setting-up-your-api-key); without one the keyless public rate limit applies',
+    },
+  ],
+  importers: ['coingecko-markets'],
+  // The keyless public API is limited per IP address and shared with everything else there.
+  minRequestIntervalMs: 2_000,
+  async collect({ baseUrl, params, credentials, fetch }): Promise<CollectResult> {
+    const key = credentials[API_KEY];
+    // CoinGecko documents the Demo key as the `x-cg-demo-api-key` header (recommended) or a query parameter.
+    const headers = key === undefined ? undefined : { 'x-cg-demo-api-key': key };
+    const coins: unknown[] = [];
+    const ids = new Set<unknown>();
+    const archiveHashes: string[] = [];
+    const pages = wholeParam(params, 'pages', 40);
+    const perPage = wholeParam(params, 'perPage', 250);
+    for (let page = 1; page <= pages; page++) {
+      const query = new URLSearchParams({ vs_currency: 'usd', order: 'market_cap_desc', per_page: String(perPage), page: String(page) });
+      const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/api/v3/coins/markets?${query.toString()}`, ...(headers === undefined ? {} : { headers }) });
+      archiveHashes.push(answer.archiveHash);
+      const pageCoins = coinsOfPage(answer.body, page);
+      for (const coin of pageCoins) {
+        if (ids.has(coin.id)) continue;
+        ids.add(coin.id);
+        coins.push(coin);
+      }
+      if (pageCoins.length < perPage) break;
+    }
+    return { payloads: [{ importer: 'coingecko-markets', fileName: 'coins-markets.json', content: Buffer.from(JSON.stringify(coins)), archiveHashes }], cursor: undefined };
+  },
+};
+
+export const coingeckoSources: SourceDefinition[] = [coingeckoMarketsSource];

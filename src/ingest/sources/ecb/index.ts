@@ -1,0 +1,55 @@
+import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { zipEntry } from './zip-entry.ts';
+
+/** The CSV the ECB's history zip holds, its only entry. */
+const HIST_CSV = 'eurofxref-hist.csv';
+
+/**
+ * A source of one ECB file, fetched conditionally: the ECB rewrites its files once a working
+ * day, so the ETag / Last-Modified answer 304 until the next publication and nothing is
+ * imported. `read` turns the bytes as published into the importer's file.
+ */
+function ecbFile(options: { id: string; description: string; path: string; importer: string; fileName: string; read: (body: Buffer) => Buffer }): SourceDefinition {
+  return {
+    id: options.id,
+    publisher: 'ecb',
+    description: options.description,
+    defaultBaseUrl: 'https://www.ecb.europa.eu',
+    // The ECB publishes the reference rates "around 16:00 CET" on TARGET working days.
+    defaultSchedule: '30 16 * * 1-5',
+    timeZone: 'Europe/Berlin',
+    defaultParams: {},
+    credentials: [],
+    importers: [options.importer],
+    async collect({ baseUrl, fetch }): Promise<CollectResult> {
+      const answer = await fetch({ url: `${baseUrl}${options.path}` });
+      if (answer.notModified) return { payloads: [], cursor: undefined };
+      return {
+        payloads: [{ importer: options.importer, fileName: options.fileName, content: options.read(answer.body), archiveHashes: [answer.archiveHash] }],
+        cursor: undefined,
+      };
+    },
+  };
+}
+
+/** The whole history since 1999, `eurofxref-hist.zip` as published: the CSV inside it. */
+export const ecbHistSource = ecbFile({
+  id: 'ecb-eurofxref-hist',
+  description: 'ECB euro reference rates, full history (eurofxref-hist.zip): every dollar cross since 1999',
+  path: '/stats/eurofxref/eurofxref-hist.zip',
+  importer: 'ecb-eurofxref',
+  fileName: HIST_CSV,
+  read: (zip) => zipEntry(zip, HIST_CSV),
+});
+
+/** The latest day only, `eurofxref-daily.xml`: a few kilobytes, imported as published. */
+export const ecbDailySource = ecbFile({
+  id: 'ecb-eurofxref-daily',
+  description: "ECB euro reference rates, latest day (eurofxref-daily.xml): that day's dollar crosses",
+  path: '/stats/eurofxref/eurofxref-daily.xml',
+  importer: 'ecb-eurofxref-xml',
+  fileName: 'eurofxref-daily.xml',
+  read: (xml) => xml,
+});
+
+export const ecbSources: SourceDefinition[] = [ecbHistSource, ecbDailySource];

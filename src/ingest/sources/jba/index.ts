@@ -1,0 +1,55 @@
+import { ImportError } from '../../import-error.ts';
+import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+
+function stringParam(params: Record<string, unknown>, name: string, hint: string): string {
+  const value = params[name];
+  if (typeof value !== 'string' || value === '') throw new Error(`jba-tibor: params.${name} must be set: ${hint}`);
+  return value;
+}
+
+/**
+ * The bytes in the publisher's encoding as UTF-8 text, the encoding every importer reads; a
+ * byte that is not valid in that encoding refuses the file rather than reading it garbled.
+ */
+function utf8From(body: Buffer, encoding: string, fileName: string): Buffer {
+  try {
+    return Buffer.from(new TextDecoder(encoding, { fatal: true }).decode(body), 'utf8');
+  } catch (error) {
+    // The constructor refuses an unknown label with a RangeError; `decode` an invalid byte with a TypeError.
+    if (error instanceof RangeError) throw new Error(`jba-tibor: params.encoding "${encoding}" is not an encoding this Node.js can read`);
+    throw new ImportError(`${fileName}: the file is not valid ${encoding} text`);
+  }
+}
+
+/**
+ * JBA TIBOR Administration's daily Japanese Yen TIBOR rates, read from a CSV in the layout the
+ * jp-tibor-jba importer reads (title lines, `"Date","1WEEK","1MONTH",…`, one row per business
+ * day). JBATA itself publishes the day's rates as a PDF (`JAPANESEYENTIBOR<YYMMDD>.pdf` on
+ * https://www.jbatibor.or.jp/rate/) and through contracted information providers, so the path
+ * of the CSV has no default: `params.path` names it (on the publisher's site or a mirror set as
+ * the publisher's baseUrl), and `params.encoding` its encoding (Shift_JIS by default, as
+ * Japanese publishers' CSVs are).
+ */
+export const jbaTiborSource: SourceDefinition = {
+  id: 'jba-tibor',
+  publisher: 'jba',
+  description: 'JBA Japanese Yen TIBOR daily fixings (1W, 1M, 3M, 6M) from a CSV of the rates',
+  defaultBaseUrl: 'https://www.jbatibor.or.jp',
+  // JBATA publishes the rates at 11:00 JST on Tokyo business days.
+  defaultSchedule: '30 11 * * 1-5',
+  timeZone: 'Asia/Tokyo',
+  defaultParams: { path: '', encoding: 'shift_jis' },
+  credentials: [],
+  importers: ['jp-tibor-jba'],
+  async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
+    const path = stringParam(params, 'path', 'the path of the TIBOR CSV under the publisher baseUrl (JBATA publishes its daily file as a PDF; see docs/data-sources.md)');
+    const encoding = stringParam(params, 'encoding', 'the encoding of the CSV, such as "shift_jis" or "utf-8"');
+    const url = new URL(path, `${baseUrl}/`);
+    const answer = await fetch({ url: url.toString() });
+    if (answer.notModified) return { payloads: [], cursor: undefined };
+    const fileName = url.pathname.split('/').pop() || 'jba-tibor.csv';
+    return { payloads: [{ importer: 'jp-tibor-jba', fileName, content: utf8From(answer.body, encoding, fileName), archiveHashes: [answer.archiveHash] }], cursor: undefined };
+  },
+};
+
+export const jbaSources: SourceDefinition[] = [jbaTiborSource];

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CollectContext, FetchResult, ImportPayload, SourceCursor, SourceDefinition, SourceRequest } from '../../src/ingest/sync/source-definition.ts';
+import { findImporter } from '../../src/ingest/importers/index.ts';
+import { importFile } from '../../src/ingest/source.ts';
+import type { TestHub } from './app.ts';
+
+/** One answer of a publisher's test double (test/fixtures/publishers/README.md). */
+export interface Route {
+  path: string;
+  query?: Record<string, string>;
+  file: string;
+  headers?: Record<string, string>;
+  origin: string;
+}
+
+export const PUBLISHERS_DIR = fileURLToPath(new URL('../fixtures/publishers/', import.meta.url));
+
+export function publisherRoutes(publisher: string): Route[] {
+  return (JSON.parse(readFileSync(join(PUBLISHERS_DIR, publisher, 'routes.json'), 'utf8')) as { routes: Route[] }).routes;
+}
+
+export function sampleBytes(publisher: string, file: string): Buffer {
+  return readFileSync(join(PUBLISHERS_DIR, publisher, file));
+}
+
+/** The route a URL matches: equal path, every listed query parameter present with that value. */
+export function matchRoute(routes: readonly Route[], url: URL): Route | undefined {
+  return routes.find((route) => route.path === url.pathname && Object.entries(route.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value));
+}
+
+/**
+ * A `CollectContext.fetch` answering from a publisher's routes.json, offline, recording every
+ * request it was asked; a URL no route matches is a 404 thrown as the runner would.
+ */
+export function routesFetch(publisher: string): { fetch: CollectContext['fetch']; requests: SourceRequest[] } {
+  const routes = publisherRoutes(publisher);
+  const requests: SourceRequest[] = [];
+  return {
+    requests,
+    async fetch(request): Promise<FetchResult> {
+      requests.push(request);
+      const route = matchRoute(routes, new URL(request.url));
+      if (route === undefined) throw new Error(`no ${publisher} route for ${request.url}`);
+      const body = sampleBytes(publisher, route.file);
+      const archiveHash = createHash('sha256').update(body).digest('hex');
+      return { notModified: false, url: request.url, status: 200, headers: route.headers ?? {}, body, archiveHash };
+    },
+  };
+}
+
+/** Runs a source's `collect` against its publisher's routes at a fake base URL. */
+export async function collectFromRoutes(
+  source: SourceDefinition,
+  options: { params?: Record<string, unknown>; credentials?: Record<string, string>; cursor?: SourceCursor; baseUrl?: string } = {},
+) {
+  const { fetch, requests } = routesFetch(source.publisher);
+  const result = await source.collect({
+    baseUrl: options.baseUrl ?? 'http://publisher.test',
+    params: { ...source.defaultParams, ...options.params },
+    credentials: options.credentials ?? {},
+    cursor: options.cursor,
+    now: new Date('2026-06-19T17:00:00Z'),
+    fetch,
+  });
+  return { result, requests };
+}
+
+/** Imports a source's payloads into a hub's store as `fdh sync` would: one release each, in order. */
+export async function importPayloads(hub: TestHub, payloads: readonly ImportPayload[], at = new Date('2026-06-19T17:00:00Z')) {
+  const dir = mkdtempSync(join(hub.dataDir, 'payloads-'));
+  const results = [];
+  for (const [index, payload] of payloads.entries()) {
+    const importer = findImporter(payload.importer);
+    if (importer === undefined) throw new Error(`no importer "${payload.importer}"`);
+    const file = join(dir, String(index), payload.fileName);
+    mkdirSync(join(dir, String(index)));
+    writeFileSync(file, payload.content);
+    results.push(await importFile(hub.runtime.store.db, importer, file, { knowledgeAt: at, loadedAt: at }));
+  }
+  return results;
+}

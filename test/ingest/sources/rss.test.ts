@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createTestHub } from '../../helpers/app.ts';
+import { collectFromRoutes, importPayloads, routesFetch, sampleBytes } from '../../helpers/routes-fetch.ts';
+import { rssFeedsSource } from '../../../src/ingest/sources/rss/index.ts';
+import { parseFeed } from '../../../src/ingest/importers/news/rss-feed.ts';
+import { ImportError } from '../../../src/ingest/source.ts';
+
+const FEEDS = { feeds: [{ url: '/feeds/markets.rss.xml' }, { url: 'http://feeds.test/feeds/markets.atom.xml' }] };
+
+test('rss-feeds ships no feed, and fetches each listed feed conditionally, as published', async () => {
+  assert.deepEqual(rssFeedsSource.defaultParams, { feeds: [] });
+  const none = await collectFromRoutes(rssFeedsSource);
+  assert.deepEqual([none.requests, none.result.payloads], [[], []]);
+
+  const { result, requests } = await collectFromRoutes(rssFeedsSource, { params: FEEDS });
+  assert.deepEqual(requests, [{ url: 'http://publisher.test/feeds/markets.rss.xml' }, { url: 'http://feeds.test/feeds/markets.atom.xml' }], 'a path is read under the baseUrl, a URL as listed');
+  assert.deepEqual(
+    result.payloads.map((p) => [p.importer, p.fileName]),
+    [
+      ['news-feed', 'publisher.test_feeds_markets.rss.xml'],
+      ['news-feed', 'feeds.test_feeds_markets.atom.xml'],
+    ],
+  );
+  assert.deepEqual(result.payloads[0]?.content, sampleBytes('rss', 'markets.rss.xml'));
+});
+
+test('a feed unchanged since the last run (304) is skipped; the others still import', async () => {
+  const routes = routesFetch('rss');
+  const result = await rssFeedsSource.collect({
+    baseUrl: 'http://publisher.test',
+    params: FEEDS,
+    credentials: {},
+    cursor: undefined,
+    now: new Date(),
+    fetch: async (request) => (request.url.endsWith('.rss.xml') ? { notModified: true, url: request.url } : routes.fetch(request)),
+  });
+  assert.deepEqual(result.payloads.map((p) => p.fileName), ['feeds.test_feeds_markets.atom.xml']);
+});
+
+test('a malformed feed list is refused with what to write', async () => {
+  await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: ['https://x.test/rss'] } }), /params\.feeds must be a list of \{"url": "https:\/\/…"\} objects/);
+  await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: [{ url: 'ftp://x.test/rss' }] } }), /ftp:\/\/x\.test\/rss is not an http\(s\) URL/);
+  await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: [{ url: '/rss' }] }, baseUrl: '' }), /is a path, but publishers\.rss\.baseUrl is not set/);
+});
+
+test('a feed cut short or an HTML page served with 200 is refused whole, naming the line', () => {
+  const rss = sampleBytes('rss', 'markets.rss.xml').toString('utf8');
+  const atom = sampleBytes('rss', 'markets.atom.xml').toString('utf8');
+  const refused = (content: string, message: RegExp) =>
+    assert.throws(() => parseFeed(content, 'feed.xml'), (error: unknown) => error instanceof ImportError && message.test(error.message));
+  refused(rss.slice(0, rss.indexOf('<item>', rss.indexOf('</item>'))), /feed\.xml: line 17: the feed ends before <\/rss>/);
+  refused(atom.replace('</feed>', ''), /the feed ends before <\/feed>/);
+  refused('<!DOCTYPE html><html><body>Too many requests</body></html>', /feed\.xml: line 1: not an RSS 2\.0 or Atom feed/);
+});
+
+test('after the RSS source runs, the news feed shows exactly the fetched articles', async (t) => {
+  const hub = await createTestHub(t);
+  const { result } = await collectFromRoutes(rssFeedsSource, { params: FEEDS });
+  assert.deepEqual((await importPayloads(hub, result.payloads, new Date('2026-06-19T00:00:00Z'))).map((r) => r.rows), [3, 1]);
+  const feed = (await hub.get('/openapi/v1/news/feed', await hub.key())).json().data as { title: string; url: string; publishedAt: string }[];
+  const titles = [...sampleBytes('rss', 'markets.rss.xml').toString('utf8').matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((m) => (m[1] ?? '').replace('&amp;', '&'));
+  assert.deepEqual(
+    feed.map((article) => article.title).sort(),
+    [...titles, 'Gold slides as the dollar strengthens'].sort(),
+  );
+  assert.ok(feed.some((article) => article.url === 'https://desk.example.org/gold-slides' && article.publishedAt === '2026-06-18T11:45:00.000Z'));
+});
