@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { Importer } from '../../source.ts';
+import type { Database } from '../../../store/schema.ts';
 import { SECTORS_33, type Segment } from '../../../domains/equities/sectors.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { J_QUANTS_SOURCE, readRecords, RecordReader } from './json-records.ts';
@@ -15,65 +17,95 @@ interface ListedIssue {
   segment: Segment;
 }
 
+/** Where a layout of the J-Quants listed issues keeps each field the hub reads. */
+interface ListedLayout {
+  dataset: string;
+  description: string;
+  key: string;
+  fields: { code: string; date: string; market: string; sector33: string; name: string; nameEnglish: string };
+}
+
 /**
- * J-Quants listed issue information (`/listed/info`): names, 33-sector and market. It carries
- * no share count or listing date; those stay as they were (null for a new issue).
+ * J-Quants listed issue information: names, 33-sector and market. It carries no share count
+ * or listing date; those stay as they were (null for a new issue). API v1 and v2 serve the same
+ * fields under different names (`layout`).
  */
-export const listedInfoImporter: Importer<ListedIssue[]> = {
-  dataset: 'jquants-listed-info',
-  datasets: ['equities'],
-  description: 'J-Quants listed issue information JSON ({"info": [...]})',
-  source: J_QUANTS_SOURCE,
-  canonicalForm: canonicalJson,
-  parse(content, fileName) {
-    const issues: ListedIssue[] = [];
-    readRecords(content, fileName, 'info').forEach((record, i) => {
-      const read: RecordReader = new RecordReader(fileName, 'info', i, record);
-      const code = read.code('Code');
-      // The snapshot day is not stored, but an impossible one marks a file that cannot be trusted.
-      read.date('Date');
-      const segment = SEGMENT_BY_MARKET_CODE[read.text('MarketCode')];
-      if (segment === undefined) return;
-      const sector33Code = read.text('Sector33Code');
-      const sector = SECTORS_33.find((s) => s.code === sector33Code);
-      if (sector === undefined) read.fail(`Sector33Code ${sector33Code} is not one of the 33 sectors`);
-      issues.push({
-        code,
-        ticker: code.slice(0, 4),
-        name: read.optionalText('CompanyNameEnglish') ?? read.text('CompanyName'),
-        sector33Code,
-        sector33Name: sector.name,
-        segment,
+function listedImporter(layout: ListedLayout): Importer<ListedIssue[]> {
+  const { fields } = layout;
+  return {
+    dataset: layout.dataset,
+    datasets: ['equities'],
+    description: layout.description,
+    source: J_QUANTS_SOURCE,
+    canonicalForm: canonicalJson,
+    parse(content, fileName) {
+      const issues: ListedIssue[] = [];
+      readRecords(content, fileName, layout.key).forEach((record, i) => {
+        const read: RecordReader = new RecordReader(fileName, layout.key, i, record);
+        const code = read.code(fields.code);
+        // The snapshot day is not stored, but an impossible one marks a file that cannot be trusted.
+        read.date(fields.date);
+        const segment = SEGMENT_BY_MARKET_CODE[read.text(fields.market)];
+        if (segment === undefined) return;
+        const sector33Code = read.text(fields.sector33);
+        const sector = SECTORS_33.find((s) => s.code === sector33Code);
+        if (sector === undefined) read.fail(`${fields.sector33} ${sector33Code} is not one of the 33 sectors`);
+        issues.push({
+          code,
+          ticker: code.slice(0, 4),
+          name: read.optionalText(fields.nameEnglish) ?? read.text(fields.name),
+          sector33Code,
+          sector33Name: sector.name,
+          segment,
+        });
       });
-    });
-    return issues;
-  },
-  async load(db, issues) {
-    for (const issue of issues) {
-      const listed = {
-        name: issue.name,
-        search_name: issue.name.toLowerCase(),
-        sector33_code: issue.sector33Code,
-        sector33_name: issue.sector33Name,
-        segment: issue.segment,
-        source: J_QUANTS_SOURCE,
-      };
-      await db
-        .insertInto('equity_issue')
-        .values({
-          code: issue.code,
-          ticker: issue.ticker,
-          ...listed,
-          // The fifth character of a JPX code is 5 for preferred shares, 0 for common ones.
-          security_type: issue.code.endsWith('5') ? 'preferred' : 'common',
-          shares_outstanding: null,
-          shares_as_of: null,
-          listed_on: null,
-          fiscal_year_end_month: null,
-        })
-        .onConflict((oc) => oc.column('code').doUpdateSet(listed))
-        .execute();
-    }
-    return issues.length;
-  },
-};
+      return issues;
+    },
+    load: loadIssues,
+  };
+}
+
+/** API v1 `/listed/info`. */
+export const listedInfoImporter = listedImporter({
+  dataset: 'jquants-listed-info',
+  description: 'J-Quants API v1 listed issue information JSON ({"info": [...]})',
+  key: 'info',
+  fields: { code: 'Code', date: 'Date', market: 'MarketCode', sector33: 'Sector33Code', name: 'CompanyName', nameEnglish: 'CompanyNameEnglish' },
+});
+
+/** API v2 `/equities/master` (pages merged into one `data` array). */
+export const equitiesMasterImporter = listedImporter({
+  dataset: 'jquants-equities-master',
+  description: 'J-Quants API v2 listed issues JSON (/equities/master: {"data": [...]})',
+  key: 'data',
+  fields: { code: 'Code', date: 'Date', market: 'Mkt', sector33: 'S33', name: 'CoName', nameEnglish: 'CoNameEn' },
+});
+
+async function loadIssues(db: Transaction<Database>, issues: ListedIssue[]): Promise<number> {
+  for (const issue of issues) {
+    const listed = {
+      name: issue.name,
+      search_name: issue.name.toLowerCase(),
+      sector33_code: issue.sector33Code,
+      sector33_name: issue.sector33Name,
+      segment: issue.segment,
+      source: J_QUANTS_SOURCE,
+    };
+    await db
+      .insertInto('equity_issue')
+      .values({
+        code: issue.code,
+        ticker: issue.ticker,
+        ...listed,
+        // The fifth character of a JPX code is 5 for preferred shares, 0 for common ones.
+        security_type: issue.code.endsWith('5') ? 'preferred' : 'common',
+        shares_outstanding: null,
+        shares_as_of: null,
+        listed_on: null,
+        fiscal_year_end_month: null,
+      })
+      .onConflict((oc) => oc.column('code').doUpdateSet(listed))
+      .execute();
+  }
+  return issues.length;
+}
