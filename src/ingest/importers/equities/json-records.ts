@@ -59,10 +59,15 @@ export class RecordReader {
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   }
 
-  /** A number, or null where the publisher leaves the figure out (null or ""); numeric strings accepted. */
+  /**
+   * A number, or null where the publisher leaves the figure out (null or ""); numeric strings
+   * accepted. J-Quants sends every field of its layout, so an absent one marks a changed layout,
+   * not a missing figure.
+   */
   figure(field: string): number | null {
+    if (!(field in this.#record)) this.fail(`${field} is missing`);
     const value = this.#record[field];
-    if (value === null || value === undefined || value === '') return null;
+    if (value === null || value === '') return null;
     const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
     if (!Number.isFinite(number)) this.fail(`${field} must be a number (got ${JSON.stringify(value)})`);
     return number;
