@@ -1,9 +1,7 @@
 import type { Transaction } from 'kysely';
-import type { Importer } from '../../source.ts';
 import type { Database } from '../../../store/schema.ts';
 import type { EquityActionRow, EquityBarRow } from '../../../domains/equities/equities.tables.ts';
-import { canonicalJson } from '../../canonical-content.ts';
-import { J_QUANTS_SOURCE, readRecords, RecordReader } from './json-records.ts';
+import { J_QUANTS_SOURCE, jquantsImporter, type JQuantsRecords, type RecordReader } from './json-records.ts';
 
 interface ParsedQuotes {
   bars: Omit<EquityBarRow, 'source'>[];
@@ -16,71 +14,64 @@ const UPSERT_CHUNK = 1000;
 /** 1 / 0.333333 is a 1:3 split: ratios keep four decimals. */
 const roundRatio = (ratio: number) => Math.round(ratio * 10_000) / 10_000;
 
-/** Where a layout of the J-Quants daily quotes keeps each figure the hub reads. */
-interface QuotesLayout {
-  dataset: string;
-  description: string;
-  /** The key of the answer's record array. */
-  key: string;
-  fields: { code: string; date: string; close: string; volume: string; tradingValue: string; factor: string };
+interface QuotesFields {
+  code: string;
+  date: string;
+  close: string;
+  volume: string;
+  tradingValue: string;
+  factor: string;
 }
 
 /**
  * J-Quants daily quotes: raw close, volume, trading value and the adjustment factor of the day
  * (0.5 on the first session after a 1:2 split). The factor becomes a corporate action; the
  * adjusted columns are not loaded, the hub computes them. API v1 and v2 serve the same figures
- * under different names (`layout`).
+ * under different names.
  */
-function quotesImporter(layout: QuotesLayout): Importer<ParsedQuotes> {
-  const { fields } = layout;
-  return {
-    dataset: layout.dataset,
-    datasets: ['equities'],
-    description: layout.description,
-    source: J_QUANTS_SOURCE,
-    canonicalForm: canonicalJson,
-    parse(content, fileName) {
-      const bars: ParsedQuotes['bars'] = [];
-      const actions: ParsedQuotes['actions'] = [];
-      readRecords(content, fileName, layout.key).forEach((record, i) => {
-        const read: RecordReader = new RecordReader(fileName, layout.key, i, record);
-        const code = read.code(fields.code);
-        const date = read.date(fields.date);
-        const factor = read.figure(fields.factor) ?? 1;
-        if (factor <= 0) read.fail(`${fields.factor} must be positive (got ${factor})`);
-        if (factor !== 1) {
-          const ratio = roundRatio(1 / factor);
-          actions.push({ code, effective_date: date, kind: ratio > 1 ? 'split' : 'reverse_split', ratio });
-        }
-        const close = read.figure(fields.close);
-        // No trade that day: J-Quants sends nulls; there is no bar to store.
-        if (close === null) return;
-        const volume = read.figure(fields.volume);
-        const tradingValue = read.figure(fields.tradingValue);
-        if (volume === null || tradingValue === null) read.fail(`${fields.volume} and ${fields.tradingValue} are required when ${fields.close} is present`);
-        bars.push({ code, date, close, volume, trading_value: tradingValue });
-      });
-      return { bars, actions };
-    },
-    load: loadQuotes,
-  };
-}
+const quotes: JQuantsRecords<QuotesFields, ParsedQuotes> = {
+  empty: () => ({ bars: [], actions: [] }),
+  add(read: RecordReader, fields, { bars, actions }) {
+    const code = read.code(fields.code);
+    const date = read.date(fields.date);
+    const factor = read.figure(fields.factor) ?? 1;
+    if (factor <= 0) read.fail(`${fields.factor} must be positive (got ${factor})`);
+    if (factor !== 1) {
+      const ratio = roundRatio(1 / factor);
+      actions.push({ code, effective_date: date, kind: ratio > 1 ? 'split' : 'reverse_split', ratio });
+    }
+    const close = read.figure(fields.close);
+    // No trade that day: J-Quants sends nulls; there is no bar to store.
+    if (close === null) return;
+    const volume = read.figure(fields.volume);
+    const tradingValue = read.figure(fields.tradingValue);
+    if (volume === null || tradingValue === null) read.fail(`${fields.volume} and ${fields.tradingValue} are required when ${fields.close} is present`);
+    bars.push({ code, date, close, volume, trading_value: tradingValue });
+  },
+  load: loadQuotes,
+};
 
 /** API v1 `/prices/daily_quotes`. */
-export const dailyQuotesImporter = quotesImporter({
-  dataset: 'jquants-daily-quotes',
-  description: 'J-Quants API v1 daily quotes JSON ({"daily_quotes": [...]}) with AdjustmentFactor',
-  key: 'daily_quotes',
-  fields: { code: 'Code', date: 'Date', close: 'Close', volume: 'Volume', tradingValue: 'TurnoverValue', factor: 'AdjustmentFactor' },
-});
+export const dailyQuotesImporter = jquantsImporter(
+  {
+    dataset: 'jquants-daily-quotes',
+    description: 'J-Quants API v1 daily quotes JSON ({"daily_quotes": [...]}) with AdjustmentFactor',
+    key: 'daily_quotes',
+    fields: { code: 'Code', date: 'Date', close: 'Close', volume: 'Volume', tradingValue: 'TurnoverValue', factor: 'AdjustmentFactor' },
+  },
+  quotes,
+);
 
 /** API v2 `/equities/bars/daily` (pages merged into one `data` array). */
-export const barsDailyImporter = quotesImporter({
-  dataset: 'jquants-equities-bars-daily',
-  description: 'J-Quants API v2 daily bars JSON (/equities/bars/daily: {"data": [...]}) with AdjFactor',
-  key: 'data',
-  fields: { code: 'Code', date: 'Date', close: 'C', volume: 'Vo', tradingValue: 'Va', factor: 'AdjFactor' },
-});
+export const barsDailyImporter = jquantsImporter(
+  {
+    dataset: 'jquants-equities-bars-daily',
+    description: 'J-Quants API v2 daily bars JSON (/equities/bars/daily: {"data": [...]}) with AdjFactor',
+    key: 'data',
+    fields: { code: 'Code', date: 'Date', close: 'C', volume: 'Vo', tradingValue: 'Va', factor: 'AdjFactor' },
+  },
+  quotes,
+);
 
 async function loadQuotes(db: Transaction<Database>, parsed: ParsedQuotes): Promise<number> {
   const sessions = [...new Set(parsed.bars.map((b) => b.date))].map((date) => ({ date, source: J_QUANTS_SOURCE }));

@@ -1,6 +1,8 @@
-import { ImportError } from '../../source.ts';
+import type { Transaction } from 'kysely';
+import { ImportError, type Importer } from '../../source.ts';
+import type { Database } from '../../../store/schema.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 
 /**
  * J-Quants answers are one JSON object holding an array under a named key
@@ -75,3 +77,42 @@ export class RecordReader {
 }
 
 export const J_QUANTS_SOURCE = 'J-Quants';
+
+/** Where one layout of a J-Quants answer (API v1 or v2) keeps the fields the hub reads. */
+export interface JQuantsLayout<Fields> {
+  dataset: string;
+  description: string;
+  /** The key of the answer's record array. */
+  key: string;
+  /** The publisher's field name for each of the hub's. */
+  fields: Fields;
+}
+
+/** How one kind of J-Quants answer becomes rows, whichever layout names its fields. */
+export interface JQuantsRecords<Fields, Parsed> {
+  empty(): Parsed;
+  /**
+   * Adds one record to `parsed`, or fails through `read`. Implementations annotate
+   * `read: RecordReader`: TypeScript narrows after a call to `fail` (which never returns) only
+   * on an explicitly typed receiver.
+   */
+  add(read: RecordReader, fields: Fields, parsed: Parsed): void;
+  load(db: Transaction<Database>, parsed: Parsed): Promise<number>;
+}
+
+/** An importer of one layout of a J-Quants answer. */
+export function jquantsImporter<Fields, Parsed>(layout: JQuantsLayout<Fields>, records: JQuantsRecords<Fields, Parsed>): Importer<Parsed> {
+  return {
+    dataset: layout.dataset,
+    datasets: ['equities'],
+    description: layout.description,
+    source: J_QUANTS_SOURCE,
+    canonicalForm: canonicalJson,
+    parse(content, fileName) {
+      const parsed = records.empty();
+      readRecords(content, fileName, layout.key).forEach((record, i) => records.add(new RecordReader(fileName, layout.key, i, record), layout.fields, parsed));
+      return parsed;
+    },
+    load: (db, parsed) => records.load(db, parsed),
+  };
+}

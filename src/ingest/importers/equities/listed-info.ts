@@ -1,9 +1,7 @@
 import type { Transaction } from 'kysely';
-import type { Importer } from '../../source.ts';
 import type { Database } from '../../../store/schema.ts';
 import { SECTORS_33, type Segment } from '../../../domains/equities/sectors.ts';
-import { canonicalJson } from '../../canonical-content.ts';
-import { J_QUANTS_SOURCE, readRecords, RecordReader } from './json-records.ts';
+import { J_QUANTS_SOURCE, jquantsImporter, type JQuantsRecords, type RecordReader } from './json-records.ts';
 
 /** J-Quants MarketCode of the three markets; other codes (TOKYO PRO Market, ETFs …) are not equities here. */
 const SEGMENT_BY_MARKET_CODE: Record<string, Segment> = { '0111': 'prime', '0112': 'standard', '0113': 'growth' };
@@ -17,69 +15,64 @@ interface ListedIssue {
   segment: Segment;
 }
 
-/** Where a layout of the J-Quants listed issues keeps each field the hub reads. */
-interface ListedLayout {
-  dataset: string;
-  description: string;
-  key: string;
-  fields: { code: string; date: string; market: string; sector33: string; name: string; nameEnglish: string };
+interface ListedFields {
+  code: string;
+  date: string;
+  market: string;
+  sector33: string;
+  name: string;
+  nameEnglish: string;
 }
 
 /**
  * J-Quants listed issue information: names, 33-sector and market. It carries no share count
  * or listing date; those stay as they were (null for a new issue). API v1 and v2 serve the same
- * fields under different names (`layout`).
+ * fields under different names.
  */
-function listedImporter(layout: ListedLayout): Importer<ListedIssue[]> {
-  const { fields } = layout;
-  return {
-    dataset: layout.dataset,
-    datasets: ['equities'],
-    description: layout.description,
-    source: J_QUANTS_SOURCE,
-    canonicalForm: canonicalJson,
-    parse(content, fileName) {
-      const issues: ListedIssue[] = [];
-      readRecords(content, fileName, layout.key).forEach((record, i) => {
-        const read: RecordReader = new RecordReader(fileName, layout.key, i, record);
-        const code = read.code(fields.code);
-        // The snapshot day is not stored, but an impossible one marks a file that cannot be trusted.
-        read.date(fields.date);
-        const segment = SEGMENT_BY_MARKET_CODE[read.text(fields.market)];
-        if (segment === undefined) return;
-        const sector33Code = read.text(fields.sector33);
-        const sector = SECTORS_33.find((s) => s.code === sector33Code);
-        if (sector === undefined) read.fail(`${fields.sector33} ${sector33Code} is not one of the 33 sectors`);
-        issues.push({
-          code,
-          ticker: code.slice(0, 4),
-          name: read.optionalText(fields.nameEnglish) ?? read.text(fields.name),
-          sector33Code,
-          sector33Name: sector.name,
-          segment,
-        });
-      });
-      return issues;
-    },
-    load: loadIssues,
-  };
-}
+const listed: JQuantsRecords<ListedFields, ListedIssue[]> = {
+  empty: () => [],
+  add(read: RecordReader, fields, issues) {
+    const code = read.code(fields.code);
+    // The snapshot day is not stored, but an impossible one marks a file that cannot be trusted.
+    read.date(fields.date);
+    const segment = SEGMENT_BY_MARKET_CODE[read.text(fields.market)];
+    if (segment === undefined) return;
+    const sector33Code = read.text(fields.sector33);
+    const sector = SECTORS_33.find((s) => s.code === sector33Code);
+    if (sector === undefined) read.fail(`${fields.sector33} ${sector33Code} is not one of the 33 sectors`);
+    issues.push({
+      code,
+      ticker: code.slice(0, 4),
+      name: read.optionalText(fields.nameEnglish) ?? read.text(fields.name),
+      sector33Code,
+      sector33Name: sector.name,
+      segment,
+    });
+  },
+  load: loadIssues,
+};
 
 /** API v1 `/listed/info`. */
-export const listedInfoImporter = listedImporter({
-  dataset: 'jquants-listed-info',
-  description: 'J-Quants API v1 listed issue information JSON ({"info": [...]})',
-  key: 'info',
-  fields: { code: 'Code', date: 'Date', market: 'MarketCode', sector33: 'Sector33Code', name: 'CompanyName', nameEnglish: 'CompanyNameEnglish' },
-});
+export const listedInfoImporter = jquantsImporter(
+  {
+    dataset: 'jquants-listed-info',
+    description: 'J-Quants API v1 listed issue information JSON ({"info": [...]})',
+    key: 'info',
+    fields: { code: 'Code', date: 'Date', market: 'MarketCode', sector33: 'Sector33Code', name: 'CompanyName', nameEnglish: 'CompanyNameEnglish' },
+  },
+  listed,
+);
 
 /** API v2 `/equities/master` (pages merged into one `data` array). */
-export const equitiesMasterImporter = listedImporter({
-  dataset: 'jquants-equities-master',
-  description: 'J-Quants API v2 listed issues JSON (/equities/master: {"data": [...]})',
-  key: 'data',
-  fields: { code: 'Code', date: 'Date', market: 'Mkt', sector33: 'S33', name: 'CoName', nameEnglish: 'CoNameEn' },
-});
+export const equitiesMasterImporter = jquantsImporter(
+  {
+    dataset: 'jquants-equities-master',
+    description: 'J-Quants API v2 listed issues JSON (/equities/master: {"data": [...]})',
+    key: 'data',
+    fields: { code: 'Code', date: 'Date', market: 'Mkt', sector33: 'S33', name: 'CoName', nameEnglish: 'CoNameEn' },
+  },
+  listed,
+);
 
 async function loadIssues(db: Transaction<Database>, issues: ListedIssue[]): Promise<number> {
   for (const issue of issues) {

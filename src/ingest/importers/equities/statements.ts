@@ -1,9 +1,7 @@
 import type { Transaction } from 'kysely';
-import type { Importer } from '../../source.ts';
 import type { Database } from '../../../store/schema.ts';
 import type { EquityStatementRow } from '../../../domains/equities/equities.tables.ts';
-import { canonicalJson } from '../../canonical-content.ts';
-import { J_QUANTS_SOURCE, readRecords, RecordReader } from './json-records.ts';
+import { J_QUANTS_SOURCE, jquantsImporter, type JQuantsRecords, type RecordReader } from './json-records.ts';
 
 const QUARTER_BY_PERIOD: Record<string, number> = { '1Q': 1, '2Q': 2, '3Q': 3, '4Q': 4, FY: 4 };
 
@@ -12,26 +10,20 @@ interface ParsedStatement {
   sharesIssued: number | null;
 }
 
-/** Where a layout of the J-Quants statements summary keeps each field the hub reads. */
-interface StatementsLayout {
-  dataset: string;
-  description: string;
-  key: string;
-  fields: {
-    documentType: string;
-    period: string;
-    code: string;
-    periodEnd: string;
-    fiscalYearEnd: string;
-    disclosedOn: string;
-    netSales: string;
-    operatingProfit: string;
-    ordinaryProfit: string;
-    netIncome: string;
-    totalAssets: string;
-    netAssets: string;
-    sharesIssued: string;
-  };
+interface StatementsFields {
+  documentType: string;
+  period: string;
+  code: string;
+  periodEnd: string;
+  fiscalYearEnd: string;
+  disclosedOn: string;
+  netSales: string;
+  operatingProfit: string;
+  ordinaryProfit: string;
+  netIncome: string;
+  totalAssets: string;
+  netAssets: string;
+  sharesIssued: string;
 }
 
 /**
@@ -40,98 +32,92 @@ interface StatementsLayout {
  * carry no results and are skipped, as is the fifth quarter of a longer, irregular fiscal year
  * (5Q), which has no place among the hub's four. A later disclosure of the same period is kept
  * beside the earlier one (a restatement). API v1 and v2 serve the same figures under different
- * names (`layout`).
+ * names.
  */
-function statementsImporter(layout: StatementsLayout): Importer<ParsedStatement[]> {
-  const { fields } = layout;
-  return {
-    dataset: layout.dataset,
-    datasets: ['equities'],
-    description: layout.description,
-    source: J_QUANTS_SOURCE,
-    canonicalForm: canonicalJson,
-    parse(content, fileName) {
-      const parsed: ParsedStatement[] = [];
-      readRecords(content, fileName, layout.key).forEach((record, i) => {
-        const read: RecordReader = new RecordReader(fileName, layout.key, i, record);
-        if ((read.optionalText(fields.documentType) ?? '').includes('ForecastRevision')) return;
-        const period = read.text(fields.period);
-        if (period === '5Q') return;
-        const quarter = QUARTER_BY_PERIOD[period];
-        if (quarter === undefined) read.fail(`${fields.period} must be 1Q, 2Q, 3Q, 4Q, 5Q or FY (got ${JSON.stringify(period)})`);
-        parsed.push({
-          row: {
-            code: read.code(fields.code),
-            period_end: read.date(fields.periodEnd),
-            fiscal_year_end: read.date(fields.fiscalYearEnd),
-            fiscal_quarter: quarter,
-            disclosed_on: read.date(fields.disclosedOn),
-            net_sales: read.figure(fields.netSales),
-            cost_of_sales: null,
-            sga_expenses: null,
-            operating_profit: read.figure(fields.operatingProfit),
-            ordinary_profit: read.figure(fields.ordinaryProfit),
-            net_income: read.figure(fields.netIncome),
-            total_assets: read.figure(fields.totalAssets),
-            current_assets: null,
-            non_current_assets: null,
-            total_liabilities: null,
-            current_liabilities: null,
-            non_current_liabilities: null,
-            net_assets: read.figure(fields.netAssets),
-          },
-          sharesIssued: read.figure(fields.sharesIssued),
-        });
-      });
-      return parsed;
-    },
-    load: loadStatements,
-  };
-}
+const statements: JQuantsRecords<StatementsFields, ParsedStatement[]> = {
+  empty: () => [],
+  add(read: RecordReader, fields, parsed) {
+    if ((read.optionalText(fields.documentType) ?? '').includes('ForecastRevision')) return;
+    const period = read.text(fields.period);
+    if (period === '5Q') return;
+    const quarter = QUARTER_BY_PERIOD[period];
+    if (quarter === undefined) read.fail(`${fields.period} must be 1Q, 2Q, 3Q, 4Q, 5Q or FY (got ${JSON.stringify(period)})`);
+    parsed.push({
+      row: {
+        code: read.code(fields.code),
+        period_end: read.date(fields.periodEnd),
+        fiscal_year_end: read.date(fields.fiscalYearEnd),
+        fiscal_quarter: quarter,
+        disclosed_on: read.date(fields.disclosedOn),
+        net_sales: read.figure(fields.netSales),
+        cost_of_sales: null,
+        sga_expenses: null,
+        operating_profit: read.figure(fields.operatingProfit),
+        ordinary_profit: read.figure(fields.ordinaryProfit),
+        net_income: read.figure(fields.netIncome),
+        total_assets: read.figure(fields.totalAssets),
+        current_assets: null,
+        non_current_assets: null,
+        total_liabilities: null,
+        current_liabilities: null,
+        non_current_liabilities: null,
+        net_assets: read.figure(fields.netAssets),
+      },
+      sharesIssued: read.figure(fields.sharesIssued),
+    });
+  },
+  load: loadStatements,
+};
 
 /** API v1 `/fins/statements`. */
-export const finsStatementsImporter = statementsImporter({
-  dataset: 'jquants-statements',
-  description: 'J-Quants API v1 financial statements summary JSON ({"statements": [...]}), cumulative YTD',
-  key: 'statements',
-  fields: {
-    documentType: 'TypeOfDocument',
-    period: 'TypeOfCurrentPeriod',
-    code: 'LocalCode',
-    periodEnd: 'CurrentPeriodEndDate',
-    fiscalYearEnd: 'CurrentFiscalYearEndDate',
-    disclosedOn: 'DisclosedDate',
-    netSales: 'NetSales',
-    operatingProfit: 'OperatingProfit',
-    ordinaryProfit: 'OrdinaryProfit',
-    netIncome: 'Profit',
-    totalAssets: 'TotalAssets',
-    netAssets: 'Equity',
-    sharesIssued: 'NumberOfIssuedAndOutstandingSharesAtTheEndOfFiscalYearIncludingTreasuryStock',
+export const finsStatementsImporter = jquantsImporter(
+  {
+    dataset: 'jquants-statements',
+    description: 'J-Quants API v1 financial statements summary JSON ({"statements": [...]}), cumulative YTD',
+    key: 'statements',
+    fields: {
+      documentType: 'TypeOfDocument',
+      period: 'TypeOfCurrentPeriod',
+      code: 'LocalCode',
+      periodEnd: 'CurrentPeriodEndDate',
+      fiscalYearEnd: 'CurrentFiscalYearEndDate',
+      disclosedOn: 'DisclosedDate',
+      netSales: 'NetSales',
+      operatingProfit: 'OperatingProfit',
+      ordinaryProfit: 'OrdinaryProfit',
+      netIncome: 'Profit',
+      totalAssets: 'TotalAssets',
+      netAssets: 'Equity',
+      sharesIssued: 'NumberOfIssuedAndOutstandingSharesAtTheEndOfFiscalYearIncludingTreasuryStock',
+    },
   },
-});
+  statements,
+);
 
 /** API v2 `/fins/summary` (pages merged into one `data` array; figures as strings, "" when absent). */
-export const finsSummaryImporter = statementsImporter({
-  dataset: 'jquants-fins-summary',
-  description: 'J-Quants API v2 financial statements summary JSON (/fins/summary: {"data": [...]}), cumulative YTD',
-  key: 'data',
-  fields: {
-    documentType: 'DocType',
-    period: 'CurPerType',
-    code: 'Code',
-    periodEnd: 'CurPerEn',
-    fiscalYearEnd: 'CurFYEn',
-    disclosedOn: 'DiscDate',
-    netSales: 'Sales',
-    operatingProfit: 'OP',
-    ordinaryProfit: 'OdP',
-    netIncome: 'NP',
-    totalAssets: 'TA',
-    netAssets: 'Eq',
-    sharesIssued: 'ShOutFY',
+export const finsSummaryImporter = jquantsImporter(
+  {
+    dataset: 'jquants-fins-summary',
+    description: 'J-Quants API v2 financial statements summary JSON (/fins/summary: {"data": [...]}), cumulative YTD',
+    key: 'data',
+    fields: {
+      documentType: 'DocType',
+      period: 'CurPerType',
+      code: 'Code',
+      periodEnd: 'CurPerEn',
+      fiscalYearEnd: 'CurFYEn',
+      disclosedOn: 'DiscDate',
+      netSales: 'Sales',
+      operatingProfit: 'OP',
+      ordinaryProfit: 'OdP',
+      netIncome: 'NP',
+      totalAssets: 'TA',
+      netAssets: 'Eq',
+      sharesIssued: 'ShOutFY',
+    },
   },
-});
+  statements,
+);
 
 async function loadStatements(db: Transaction<Database>, parsed: ParsedStatement[]): Promise<number> {
   for (const { row: parsedRow, sharesIssued } of parsed) {
