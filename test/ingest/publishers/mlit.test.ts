@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { TestContext } from 'node:test';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
 import { twinProblems } from '../../helpers/twin.ts';
@@ -88,6 +89,20 @@ test('a quarter answered with no data (not published yet) stops the cursor befor
   ]);
   assert.deepEqual(result.payloads.map((p) => p.fileName), ['mlit-xit001-13-2024-Q3.json', 'mlit-xit001-27-2024-Q3.json']);
   assert.deepEqual(result.cursor, { through: '2024-Q3' });
+});
+
+test('an answer still gzip-compressed is decompressed; a truncated one fails the run', async () => {
+  const fake = routesFetch('mlit');
+  const gzipped = (cut: boolean): CollectContext['fetch'] => async (request) => {
+    const result = await fake.fetch(request);
+    if (result.notModified) return result;
+    const body = gzipSync(result.body);
+    return { ...result, body: cut ? body.subarray(0, body.length / 2) : body };
+  };
+  const params = { ...source().defaultParams, initialQuarters: 1 };
+  const result = await source().collect(context({ fetch: gzipped(false), params }));
+  assert.deepEqual(result.payloads[0]?.content, publisherSample('mlit', SAMPLE));
+  await assert.rejects(source().collect(context({ fetch: gzipped(true), params })), /unexpected end of file/);
 });
 
 test('a missing key or a bad parameter fails the run naming it', async () => {

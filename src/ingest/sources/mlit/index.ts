@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
 import { parseQuarter, quarterText, quartersToAsk, type Quarter } from './quarters.ts';
 
@@ -26,6 +27,15 @@ function transactionParams(params: Record<string, unknown>): TransactionParams {
   if (priceClassification !== '01' && priceClassification !== '02') throw new Error(`MLIT parameter priceClassification must be "01" or "02" (got ${JSON.stringify(priceClassification)})`);
   if (language !== 'en' && language !== 'ja') throw new Error(`MLIT parameter language must be "en" or "ja" (got ${JSON.stringify(language)})`);
   return { areas: areas as string[], initialQuarters, priceClassification, language };
+}
+
+/**
+ * The answer's JSON. MLIT serves it gzip-compressed; the runner undoes a `Content-Encoding`, and
+ * a body that still starts with gzip's magic bytes (compressed without saying so) is
+ * decompressed here. A truncated one throws, failing the run.
+ */
+function answerBytes(body: Buffer): Buffer {
+  return body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body) : body;
 }
 
 /** Whether an answer is `{"status":"OK","data":[]}`: a quarter not published (or without transactions) yet. */
@@ -58,11 +68,12 @@ async function collect(context: CollectContext): Promise<CollectResult> {
       });
       const result = await context.fetch({ url: `${context.baseUrl}${PATH}?${query}`, headers: { 'Ocp-Apim-Subscription-Key': apiKey } });
       if (result.notModified) continue;
-      if (isEmptyAnswer(result.body)) {
+      const content = answerBytes(result.body);
+      if (isEmptyAnswer(content)) {
         published = false;
         continue;
       }
-      payloads.push({ importer: 'real-estate-mlit-xit001', fileName: `mlit-xit001-${area}-${quarterText(quarter)}.json`, content: result.body, archiveHashes: [result.archiveHash] });
+      payloads.push({ importer: 'real-estate-mlit-xit001', fileName: `mlit-xit001-${area}-${quarterText(quarter)}.json`, content, archiveHashes: [result.archiveHash] });
     }
     // The cursor stops before the first quarter some prefecture has no answer for: it is asked again.
     if (!published) break;
