@@ -22,29 +22,41 @@ export function publisherRoutes(publisher: string): Route[] {
   return (JSON.parse(readFileSync(join(PUBLISHERS_DIR, publisher, 'routes.json'), 'utf8')) as { routes: Route[] }).routes;
 }
 
-export function sampleBytes(publisher: string, file: string): Buffer {
+/** The bytes of one recorded sample. */
+export function publisherSample(publisher: string, file: string): Buffer {
   return readFileSync(join(PUBLISHERS_DIR, publisher, file));
 }
 
-/** The route a URL matches: equal path, every listed query parameter present with that value. */
+/**
+ * The route a URL matches, as the test double matches: equal path, every listed query parameter
+ * present with that value (others, such as credentials, are ignored); of several, the one
+ * listing the most parameters.
+ */
 export function matchRoute(routes: readonly Route[], url: URL): Route | undefined {
-  return routes.find((route) => route.path === url.pathname && Object.entries(route.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value));
+  const matches = routes.filter((route) => route.path === url.pathname && Object.entries(route.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value));
+  return matches.sort((a, b) => Object.keys(b.query ?? {}).length - Object.keys(a.query ?? {}).length)[0];
 }
 
 /**
  * A `CollectContext.fetch` answering from a publisher's routes.json, offline, recording every
- * request it was asked; a URL no route matches is a 404 thrown as the runner would.
+ * request it was asked; a URL no route matches is a 404 thrown as the runner would, and one
+ * `notModified` picks answers 304.
  */
-export function routesFetch(publisher: string): { fetch: CollectContext['fetch']; requests: SourceRequest[] } {
+export function routesFetch(
+  publisher: string,
+  options: { notModified?: (url: URL) => boolean } = {},
+): { fetch: CollectContext['fetch']; requests: SourceRequest[] } {
   const routes = publisherRoutes(publisher);
   const requests: SourceRequest[] = [];
   return {
     requests,
     async fetch(request): Promise<FetchResult> {
       requests.push(request);
-      const route = matchRoute(routes, new URL(request.url));
-      if (route === undefined) throw new Error(`no ${publisher} route for ${request.url}`);
-      const body = sampleBytes(publisher, route.file);
+      const url = new URL(request.url);
+      if (options.notModified?.(url) === true) return { notModified: true, url: request.url };
+      const route = matchRoute(routes, url);
+      if (route === undefined) throw new Error(`404: no recorded ${publisher} answer for ${request.url}`);
+      const body = publisherSample(publisher, route.file);
       const archiveHash = createHash('sha256').update(body).digest('hex');
       return { notModified: false, url: request.url, status: 200, headers: route.headers ?? {}, body, archiveHash };
     },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, sampleBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
 import { coingeckoMarketsSource } from '../../../src/ingest/sources/coingecko/index.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
@@ -12,7 +12,7 @@ interface Coin {
   market_cap: number | null;
   total_volume: number | null;
 }
-const page = (n: number) => JSON.parse(sampleBytes('coingecko', `coins-markets-page${n}.json`).toString('utf8')) as Coin[];
+const page = (n: number) => JSON.parse(publisherSample('coingecko', `coins-markets-page${n}.json`).toString('utf8')) as Coin[];
 
 test('coingecko-markets asks for the USD markets by market cap, 250 a page, with the demo key as CoinGecko documents it', async () => {
   const { result, requests } = await collectFromRoutes(coingeckoMarketsSource, { credentials: { COINGECKO_API_KEY: 'CG-demo-key' } });

@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, sampleBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
 import { ecbDailySource, ecbHistSource, ecbSources } from '../../../src/ingest/sources/ecb/index.ts';
 import { zipEntry } from '../../../src/ingest/sources/ecb/zip-entry.ts';
 import { parseEurofxrefXml } from '../../../src/ingest/importers/fx/ecb-eurofxref-xml.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
 const HIST_CSV = readFileSync(fileURLToPath(new URL('../../fixtures/fx/eurofxref-hist.csv', import.meta.url)), 'utf8');
-const DAILY_XML = sampleBytes('ecb', 'eurofxref-daily.xml').toString('utf8');
+const DAILY_XML = publisherSample('ecb', 'eurofxref-daily.xml').toString('utf8');
 
 test('ecb-eurofxref-hist asks for the published zip conditionally and hands on the CSV inside it', async () => {
   const { result, requests } = await collectFromRoutes(ecbHistSource);
@@ -39,7 +39,7 @@ test('an ECB file unchanged since the last run (304) imports nothing', async () 
 });
 
 test('a truncated or damaged history zip is refused with the reason, never read short', () => {
-  const zip = sampleBytes('ecb', 'eurofxref-hist.zip');
+  const zip = publisherSample('ecb', 'eurofxref-hist.zip');
   assert.throws(() => zipEntry(zip.subarray(0, zip.length - 30), 'eurofxref-hist.csv'), (error: unknown) => error instanceof ImportError && /no end-of-central-directory|damaged/.test(error.message));
   const damaged = Buffer.from(zip);
   // Flip a byte inside the deflated data (after the 30-byte local header and the 18-byte name).

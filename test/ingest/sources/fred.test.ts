@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, sampleBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
 import { fredIndicesSource } from '../../../src/ingest/sources/fred/index.ts';
 import { parseFredObservations } from '../../../src/ingest/importers/indices/fred-observations.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
@@ -12,7 +12,7 @@ interface Observation {
   date: string;
   value: string;
 }
-const sample = (file: string) => JSON.parse(sampleBytes('fred', file).toString('utf8')) as { observations: Observation[] };
+const sample = (file: string) => JSON.parse(publisherSample('fred', file).toString('utf8')) as { observations: Observation[] };
 
 test('fred-indices asks FRED for each index series in JSON with the key, and next time from the newest date loaded', async () => {
   const first = await collectFromRoutes(fredIndicesSource, { credentials: KEY });
@@ -28,7 +28,7 @@ test('fred-indices asks FRED for each index series in JSON with the key, and nex
     ['fred-observations', 'NASDAQCOM.json'],
     ['fred-observations', 'NIKKEI225.json'],
   ]);
-  assert.deepEqual(first.result.payloads[0]?.content, sampleBytes('fred', 'sp500.json'), 'a one-page answer is imported as it arrived');
+  assert.deepEqual(first.result.payloads[0]?.content, publisherSample('fred', 'sp500.json'), 'a one-page answer is imported as it arrived');
   // The newest date with a value: the Nikkei's 18th is ".", its 19th has a value.
   const starts = { SP500: '2026-06-19', DJIA: '2026-06-19', NASDAQCOM: '2026-06-19', NIKKEI225: '2026-06-19' };
   assert.deepEqual(first.result.cursor, { observationStart: starts });
@@ -63,14 +63,14 @@ test('FRED pages beyond the first are asked with offset and merged into one answ
 });
 
 test('FRED JSON: "." is a day without a value, never 0; a changed layout or a bad value is refused naming the observation', () => {
-  const records = parseFredObservations(sampleBytes('fred', 'sp500.json').toString('utf8'), 'SP500.json');
+  const records = parseFredObservations(publisherSample('fred', 'sp500.json').toString('utf8'), 'SP500.json');
   const published = sample('sp500.json').observations.filter((o) => o.value !== '.');
   assert.deepEqual(records, published.map((o) => ({ code: 'SPX', date: o.date, close: Number(o.value) })));
   assert.ok(!records.some((r) => r.date === '2026-06-17'), 'the "." day of the sample is skipped');
 
   const refused = (content: string, fileName: string, message: RegExp) =>
     assert.throws(() => parseFredObservations(content, fileName), (error: unknown) => error instanceof ImportError && message.test(error.message));
-  const text = sampleBytes('fred', 'sp500.json').toString('utf8');
+  const text = publisherSample('fred', 'sp500.json').toString('utf8');
   refused(text, 'observations.json', /file name must be the FRED series id/);
   refused('<html><body>Bad Gateway</body></html>', 'SP500.json', /SP500\.json: not JSON/);
   refused(text.slice(0, 200), 'SP500.json', /not JSON/);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, sampleBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
 import { jbaTiborSource } from '../../../src/ingest/sources/jba/index.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
@@ -15,7 +15,7 @@ test('jba-tibor reads the CSV named in params.path conditionally and hands it on
   assert.equal(payload?.fileName, 'jba-tibor-2026-06.csv');
   const text = payload?.content.toString('utf8') ?? '';
   assert.match(text, /^"全銀協TIBOR（日本円TIBOR）"\r\n"Japanese Yen TIBOR"/, 'the Shift_JIS title reads as Japanese');
-  assert.notDeepEqual(payload?.content, sampleBytes('jba', 'jba-tibor-2026-06.csv'), 'the bytes were transcoded');
+  assert.notDeepEqual(payload?.content, publisherSample('jba', 'jba-tibor-2026-06.csv'), 'the bytes were transcoded');
 });
 
 test('jba-tibor without params.path says what to set; a file that is not valid Shift_JIS is refused', async () => {
@@ -55,7 +55,7 @@ test('after the JBA source runs, the TIBOR endpoint shows exactly the fetched fi
   const response = await hub.get('/openapi/v1/macro/interbank-rates/jp/tibor?period=1M', await hub.key());
   const { points } = response.json().data as { points: { date: string; tibor1w: number | null; tibor1m: number | null; tibor3m: number | null; tibor6m: number | null }[] };
   const published = new TextDecoder('shift_jis')
-    .decode(sampleBytes('jba', 'jba-tibor-2026-06.csv'))
+    .decode(publisherSample('jba', 'jba-tibor-2026-06.csv'))
     .split('\r\n')
     .filter((line) => /^"\d{4}\//.test(line))
     .map((line) => line.split(',').map((cell) => cell.replaceAll('"', '')));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, routesFetch, sampleBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, routesFetch, publisherSample } from '../../helpers/routes-fetch.ts';
 import { rssFeedsSource } from '../../../src/ingest/sources/rss/index.ts';
 import { parseFeed } from '../../../src/ingest/importers/news/rss-feed.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
@@ -22,7 +22,7 @@ test('rss-feeds ships no feed, and fetches each listed feed conditionally, as pu
       ['news-feed', 'feeds.test_feeds_markets.atom.xml'],
     ],
   );
-  assert.deepEqual(result.payloads[0]?.content, sampleBytes('rss', 'markets.rss.xml'));
+  assert.deepEqual(result.payloads[0]?.content, publisherSample('rss', 'markets.rss.xml'));
 });
 
 test('a feed unchanged since the last run (304) is skipped; the others still import', async () => {
@@ -45,8 +45,8 @@ test('a malformed feed list is refused with what to write', async () => {
 });
 
 test('a feed cut short or an HTML page served with 200 is refused whole, naming the line', () => {
-  const rss = sampleBytes('rss', 'markets.rss.xml').toString('utf8');
-  const atom = sampleBytes('rss', 'markets.atom.xml').toString('utf8');
+  const rss = publisherSample('rss', 'markets.rss.xml').toString('utf8');
+  const atom = publisherSample('rss', 'markets.atom.xml').toString('utf8');
   const refused = (content: string, message: RegExp) =>
     assert.throws(() => parseFeed(content, 'feed.xml'), (error: unknown) => error instanceof ImportError && message.test(error.message));
   refused(rss.slice(0, rss.indexOf('<item>', rss.indexOf('</item>'))), /feed\.xml: line 17: the feed ends before <\/rss>/);
@@ -59,7 +59,7 @@ test('after the RSS source runs, the news feed shows exactly the fetched article
   const { result } = await collectFromRoutes(rssFeedsSource, { params: FEEDS });
   assert.deepEqual((await importPayloads(hub, result.payloads, new Date('2026-06-19T00:00:00Z'))).map((r) => r.rows), [3, 1]);
   const feed = (await hub.get('/openapi/v1/news/feed', await hub.key())).json().data as { title: string; url: string; publishedAt: string }[];
-  const titles = [...sampleBytes('rss', 'markets.rss.xml').toString('utf8').matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((m) => (m[1] ?? '').replace('&amp;', '&'));
+  const titles = [...publisherSample('rss', 'markets.rss.xml').toString('utf8').matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((m) => (m[1] ?? '').replace('&amp;', '&'));
   assert.deepEqual(
     feed.map((article) => article.title).sort(),
     [...titles, 'Gold slides as the dollar strengthens'].sort(),

@@ -1,6 +1,8 @@
-import { ImportError } from '../../source.ts';
+import type { Transaction } from 'kysely';
+import { ImportError, type Importer } from '../../source.ts';
+import type { Database } from '../../../store/schema.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 
 /**
  * J-Quants answers are one JSON object holding an array under a named key
@@ -59,10 +61,15 @@ export class RecordReader {
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   }
 
-  /** A number, or null where the publisher leaves the figure out (null or ""); numeric strings accepted. */
+  /**
+   * A number, or null where the publisher leaves the figure out (null or ""); numeric strings
+   * accepted. J-Quants sends every field of its layout, so an absent one marks a changed layout,
+   * not a missing figure.
+   */
   figure(field: string): number | null {
+    if (!(field in this.#record)) this.fail(`${field} is missing`);
     const value = this.#record[field];
-    if (value === null || value === undefined || value === '') return null;
+    if (value === null || value === '') return null;
     const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
     if (!Number.isFinite(number)) this.fail(`${field} must be a number (got ${JSON.stringify(value)})`);
     return number;
@@ -70,3 +77,42 @@ export class RecordReader {
 }
 
 export const J_QUANTS_SOURCE = 'J-Quants';
+
+/** Where one layout of a J-Quants answer (API v1 or v2) keeps the fields the hub reads. */
+export interface JQuantsLayout<Fields> {
+  dataset: string;
+  description: string;
+  /** The key of the answer's record array. */
+  key: string;
+  /** The publisher's field name for each of the hub's. */
+  fields: Fields;
+}
+
+/** How one kind of J-Quants answer becomes rows, whichever layout names its fields. */
+export interface JQuantsRecords<Fields, Parsed> {
+  empty(): Parsed;
+  /**
+   * Adds one record to `parsed`, or fails through `read`. Implementations annotate
+   * `read: RecordReader`: TypeScript narrows after a call to `fail` (which never returns) only
+   * on an explicitly typed receiver.
+   */
+  add(read: RecordReader, fields: Fields, parsed: Parsed): void;
+  load(db: Transaction<Database>, parsed: Parsed): Promise<number>;
+}
+
+/** An importer of one layout of a J-Quants answer. */
+export function jquantsImporter<Fields, Parsed>(layout: JQuantsLayout<Fields>, records: JQuantsRecords<Fields, Parsed>): Importer<Parsed> {
+  return {
+    dataset: layout.dataset,
+    datasets: ['equities'],
+    description: layout.description,
+    source: J_QUANTS_SOURCE,
+    canonicalForm: canonicalJson,
+    parse(content, fileName) {
+      const parsed = records.empty();
+      readRecords(content, fileName, layout.key).forEach((record, i) => records.add(new RecordReader(fileName, layout.key, i, record), layout.fields, parsed));
+      return parsed;
+    },
+    load: (db, parsed) => records.load(db, parsed),
+  };
+}

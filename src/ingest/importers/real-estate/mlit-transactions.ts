@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../store/schema.ts';
+import type { RealEstateTransactionRow } from '../../../domains/real-estate/real-estate.tables.ts';
 import { ImportError, type LineImporter } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarQuarter } from '../../calendar-dates.ts';
-import { recordsInto, type RecordMapping } from '../../loader.ts';
+import { insertRows, recordsInto, type RecordMapping } from '../../loader.ts';
 
 export interface ParsedTransaction {
   line: number;
@@ -42,27 +45,25 @@ export function municipalityKey(name: string): string {
     .trim();
 }
 
-function transactionOf(header: string[], text: string, line: number, fileName: string): ParsedTransaction {
-  const column = (fields: string[], name: string) => fields[header.indexOf(name)] ?? '';
-  const fields = csvCells(text);
-  const where = `${fileName}: line ${line}`;
-  if (fields.length !== header.length) throw new ImportError(`${where}: ${fields.length} fields where the header has ${header.length}`);
-  const price = Number(column(fields, 'TradePrice').replaceAll(',', ''));
-  if (!Number.isFinite(price) || price <= 0) throw new ImportError(`${where}: TradePrice "${column(fields, 'TradePrice')}" is not a price`);
+/** The figures of one transaction as MLIT writes them (the CSV's columns and XIT001's fields share names). */
+export type TransactionFigures = Omit<ParsedTransaction, 'line' | 'key' | 'prefecture' | 'municipality'>;
+
+/**
+ * Reads MLIT's text figures: `field(name)` is the text of a column or field, "" where empty;
+ * problems are reported at `where`.
+ */
+export function transactionFigures(field: (name: string) => string, where: string): TransactionFigures {
+  const price = Number(field('TradePrice').replaceAll(',', ''));
+  if (!Number.isFinite(price) || price <= 0) throw new ImportError(`${where}: TradePrice "${field('TradePrice')}" is not a price`);
   // Large lots are published as "2000 m^2 or greater.": the bound is the figure.
-  const area = Number(/^[\d.,]+/.exec(column(fields, 'Area'))?.[0]?.replaceAll(',', '') ?? NaN);
-  if (!Number.isFinite(area) || area <= 0) throw new ImportError(`${where}: Area "${column(fields, 'Area')}" is not an area`);
-  const period = tradePeriod(column(fields, 'Period'));
-  if (period === undefined) throw new ImportError(`${where}: Period "${column(fields, 'Period')}" is not a calendar quarter`);
-  const year = /^(\d{4})/.exec(column(fields, 'BuildingYear'))?.[1];
-  const optional = (name: string) => (header.includes(name) && column(fields, name) !== '' ? column(fields, name) : null);
+  const area = Number(/^[\d.,]+/.exec(field('Area'))?.[0]?.replaceAll(',', '') ?? NaN);
+  if (!Number.isFinite(area) || area <= 0) throw new ImportError(`${where}: Area "${field('Area')}" is not an area`);
+  const period = tradePeriod(field('Period'));
+  if (period === undefined) throw new ImportError(`${where}: Period "${field('Period')}" is not a calendar quarter`);
+  const year = /^(\d{4})/.exec(field('BuildingYear'))?.[1];
+  const optional = (name: string) => (field(name) === '' ? null : field(name));
   return {
-    line,
-    // Trailing whitespace is not part of the transaction: the same line saved with it keeps its id.
-    key: createHash('sha256').update(text.trimEnd()).digest('hex').slice(0, 20),
-    prefecture: column(fields, 'Prefecture'),
-    municipality: column(fields, 'Municipality'),
-    type: column(fields, 'Type'),
+    type: field('Type'),
     price,
     area,
     buildingYear: year === undefined ? null : Number(year),
@@ -72,14 +73,51 @@ function transactionOf(header: string[], text: string, line: number, fileName: s
   };
 }
 
+function transactionOf(header: string[], text: string, line: number, fileName: string): ParsedTransaction {
+  const fields = csvCells(text);
+  const where = `${fileName}: line ${line}`;
+  if (fields.length !== header.length) throw new ImportError(`${where}: ${fields.length} fields where the header has ${header.length}`);
+  const column = (name: string) => (header.includes(name) ? (fields[header.indexOf(name)] ?? '') : '');
+  return {
+    line,
+    // Trailing whitespace is not part of the transaction: the same line saved with it keeps its id.
+    key: createHash('sha256').update(text.trimEnd()).digest('hex').slice(0, 20),
+    prefecture: column('Prefecture'),
+    municipality: column('Municipality'),
+    ...transactionFigures(column, where),
+  };
+}
+
+/** The stored row of a transaction; its id is MLIT's prefix and a hash of the publisher's record. */
+export function transactionRow(figures: TransactionFigures, key: string, wardId: number, source: string): RealEstateTransactionRow {
+  return {
+    id: `mlit-${key}`,
+    ward_id: wardId,
+    type: figures.type,
+    area: figures.area,
+    price: figures.price,
+    building_year: figures.buildingYear,
+    structure: figures.structure,
+    floor_plan: figures.floorPlan,
+    trade_period: figures.tradePeriod,
+    source,
+  };
+}
+
+/** A transaction already loaded from an overlapping download is kept once. */
+const KEEP_STORED = { key: ['id'], keep: 'stored' } as const;
+
+export async function insertTransactions(db: Transaction<Database>, rows: RealEstateTransactionRow[]): Promise<void> {
+  await insertRows(db, 're_transaction', rows, { onConflict: KEEP_STORED });
+}
+
 /**
  * Transactions → `re_transaction` rows: the prefecture and municipality names are resolved to the
  * hub's province and ward ids, read once per release.
  */
 const transactionRows: RecordMapping<ParsedTransaction, 're_transaction'> = {
   table: 're_transaction',
-  // A transaction already loaded from an overlapping download is kept once.
-  onConflict: { key: ['id'], keep: 'stored' },
+  onConflict: KEEP_STORED,
   async forRelease(db, release, fileName) {
     const provinces = await db.selectFrom('re_province').select(['id', 'name_en']).where('country', '=', 'jp').execute();
     const provinceByName = new Map(provinces.map((p) => [p.name_en.toLowerCase(), p.id]));
@@ -95,18 +133,7 @@ const transactionRows: RecordMapping<ParsedTransaction, 're_transaction'> = {
         if (provinceId === undefined) throw new ImportError(`${fileName}: line ${record.line}: unknown prefecture "${record.prefecture}"`);
         const wardId = wardByName.get(`${provinceId} ${municipalityKey(record.municipality)}`);
         if (wardId === undefined) throw new ImportError(`${fileName}: line ${record.line}: unknown municipality "${record.municipality}" in ${record.prefecture}`);
-        return {
-          id: `mlit-${record.key}`,
-          ward_id: wardId,
-          type: record.type,
-          area: record.area,
-          price: record.price,
-          building_year: record.buildingYear,
-          structure: record.structure,
-          floor_plan: record.floorPlan,
-          trade_period: record.tradePeriod,
-          source: release.source,
-        };
+        return transactionRow(record, record.key, wardId, release.source);
       },
     };
   },

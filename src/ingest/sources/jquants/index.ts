@@ -1,0 +1,98 @@
+import type { CollectContext, CollectResult, CredentialSpec, SourceDefinition } from '../../sync/source-definition.ts';
+import { cursorDate, dateWindow, tokyoDate, type DateWindowParams } from './date-window.ts';
+import { API_KEY_ENV, fetchAllPages, mergedPayload } from './pages.ts';
+
+const PUBLISHER = 'jquants';
+/** API v2's documented base: every path below is appended to it (the sources file may replace it). */
+const BASE_URL = 'https://api.jquants.com';
+const TIME_ZONE = 'Asia/Tokyo';
+/** The Free plan allows 5 requests a minute (Light 60, Standard 120, Premium 500): every plan keeps to it. */
+const REQUEST_INTERVAL_MS = 12_000;
+
+const CREDENTIALS: CredentialSpec[] = [
+  {
+    env: API_KEY_ENV,
+    required: true,
+    howToGet: 'Sign up at https://jpx-jquants.com/, choose a plan (a Free plan exists) and issue a key on the dashboard\'s "API Keys" page',
+  },
+];
+
+const DATE_WINDOW_DEFAULTS: DateWindowParams = { initialDays: 7, maxDays: 31, delayDays: 0 };
+
+function windowParams(params: Record<string, unknown>): DateWindowParams {
+  const read = (name: keyof DateWindowParams, min: number) => {
+    const value = params[name] ?? DATE_WINDOW_DEFAULTS[name];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new Error(`J-Quants parameter ${name} must be an integer ≥ ${min} (got ${JSON.stringify(value)})`);
+    return value;
+  };
+  return { initialDays: read('initialDays', 1), maxDays: read('maxDays', 1), delayDays: read('delayDays', 0) };
+}
+
+/**
+ * A source asking one v2 endpoint for every listed issue, one `date=` request per day from its
+ * cursor on, one payload per day that has records (weekends and holidays have none).
+ */
+function byDateSource(options: { id: string; path: string; importer: string; description: string; schedule: string }): SourceDefinition {
+  return {
+    id: options.id,
+    publisher: PUBLISHER,
+    description: options.description,
+    defaultBaseUrl: BASE_URL,
+    defaultSchedule: options.schedule,
+    timeZone: TIME_ZONE,
+    defaultParams: { ...DATE_WINDOW_DEFAULTS },
+    credentials: CREDENTIALS,
+    importers: [options.importer],
+    minRequestIntervalMs: REQUEST_INTERVAL_MS,
+    async collect(context: CollectContext): Promise<CollectResult> {
+      const window = dateWindow(cursorDate(context.cursor), windowParams(context.params), context.now);
+      const name = options.path.slice(1).replaceAll('/', '-');
+      const payloads = [];
+      for (const date of window.dates) {
+        const answer = await fetchAllPages(context, options.path, { date });
+        if (answer === undefined || answer.records.length === 0) continue;
+        payloads.push(mergedPayload(options.importer, `jquants-${name}-${date}.json`, answer));
+      }
+      return { payloads, cursor: window.through === undefined ? context.cursor : { through: window.through } };
+    },
+  };
+}
+
+const equitiesMaster: SourceDefinition = {
+  id: 'jquants-equities-master',
+  publisher: PUBLISHER,
+  description: 'J-Quants API v2 listed issues (/v2/equities/master): names, 33-sector and market of every issue',
+  defaultBaseUrl: BASE_URL,
+  // The next business day's list is served from 17:30 JST.
+  defaultSchedule: '0 18 * * 1-5',
+  timeZone: TIME_ZONE,
+  defaultParams: {},
+  credentials: CREDENTIALS,
+  importers: ['jquants-equities-master'],
+  minRequestIntervalMs: REQUEST_INTERVAL_MS,
+  async collect(context) {
+    const answer = await fetchAllPages(context, '/v2/equities/master', {});
+    if (answer === undefined) return { payloads: [], cursor: undefined };
+    return { payloads: [mergedPayload('jquants-equities-master', `jquants-equities-master-${tokyoDate(context.now)}.json`, answer)], cursor: undefined };
+  },
+};
+
+export const jquantsSources: SourceDefinition[] = [
+  equitiesMaster,
+  byDateSource({
+    id: 'jquants-equities-bars-daily',
+    path: '/v2/equities/bars/daily',
+    importer: 'jquants-equities-bars-daily',
+    description: 'J-Quants API v2 daily bars (/v2/equities/bars/daily?date=): close, volume, trading value and adjustment factor of every issue',
+    // Bars are updated after the close of each business day.
+    schedule: '30 18 * * 1-5',
+  }),
+  byDateSource({
+    id: 'jquants-fins-summary',
+    path: '/v2/fins/summary',
+    importer: 'jquants-fins-summary',
+    description: 'J-Quants API v2 financial statements summary (/v2/fins/summary?date=): the disclosures of each day',
+    // Statements are updated at 18:00 and 24:30 JST; the day is asked again on the next run.
+    schedule: '45 18 * * *',
+  }),
+];
