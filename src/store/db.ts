@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { privateDirectory, privateFiles, type Tightened } from './private-files.ts';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
@@ -56,9 +57,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   } else {
     const tightened = privateDirectory(options.dataDir);
     const file = join(options.dataDir, SQLITE_FILE_NAME);
+    const existed = existsSync(file);
     dialect = new NodeSqliteDialect({ database: new NodeSqliteDatabase(file) });
-    // The journal files come and go with the database: each is narrowed whenever it exists.
-    tightened.push(...privateFiles([file, `${file}-wal`, `${file}-shm`]));
+    // The journal files come and go with the database: each is narrowed whenever it exists. A
+    // file made just now had the process's umask: narrowing it is no news to report.
+    const narrowed = privateFiles([file, `${file}-wal`, `${file}-shm`]);
+    if (existed) tightened.push(...narrowed);
     for (const change of tightened) options.onTightened?.(change);
     storeDialect = 'sqlite';
     location = file;
