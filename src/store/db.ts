@@ -67,9 +67,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     const file = join(options.dataDir, SQLITE_FILE_NAME);
     if (options.create === false && !existsSync(file)) throw new StoreNotFoundError(`no store at ${file}: ${CREATE_HINT}`);
     const tightened = privateDirectory(options.dataDir);
+    const existed = existsSync(file);
     dialect = new NodeSqliteDialect({ database: new NodeSqliteDatabase(file) });
-    // The journal files come and go with the database: each is narrowed whenever it exists.
-    tightened.push(...privateFiles([file, `${file}-wal`, `${file}-shm`]));
+    // The journal files come and go with the database: each is narrowed whenever it exists. A
+    // file made just now had the process's umask: narrowing it is no news to report.
+    const narrowed = privateFiles([file, `${file}-wal`, `${file}-shm`]);
+    if (existed) tightened.push(...narrowed);
     for (const change of tightened) options.onTightened?.(change);
     storeDialect = 'sqlite';
     location = file;

@@ -18,10 +18,12 @@ test('every key of an account draws from the one budget of its plan, and an 11th
     return true;
   });
 
-  const replies = await Promise.all(Array.from({ length: 250 }, (_, i) => hub.get('/openapi/v1/usage', keys[i % keys.length])));
+  // One after another, round the ten keys: with a budget per key all 70 would pass.
+  const replies = [];
+  for (let i = 0; i < 70; i++) replies.push(await hub.get('/openapi/v1/usage', keys[i % keys.length]));
   const admitted = replies.filter((r) => r.statusCode === 200);
   assert.equal(admitted.length, 60, 'the ten keys together get the plan budget of 60, not 600');
-  assert.equal(replies.filter((r) => r.statusCode === 429).length, 190);
+  assert.equal(replies.filter((r) => r.statusCode === 429).length, 10);
   const last = replies.at(-1);
   assert.equal(last?.headers['x-ratelimit-limit'], '60', "the headers describe the account's window");
   assert.equal(last?.headers['x-ratelimit-remaining'], '0');
