@@ -13,6 +13,7 @@ import * as realEstate from './0011-real-estate.ts';
 import * as instruments from './0012-instruments.ts';
 import * as dataVersion from './0013-data-version.ts';
 import * as accounts from './0014-accounts.ts';
+import * as sync from './0016-sync.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-instruments': instruments,
   '0013-data-version': dataVersion,
   '0014-accounts': accounts,
+  '0016-sync': sync,
 };
