@@ -101,7 +101,8 @@ function decoded(answer: RawAnswer, url: string, maxBytes: number): Buffer {
   try {
     return gunzipSync(answer.body, { maxOutputLength: maxBytes });
   } catch (error) {
-    throw new FetchError(`${redactUrl(url)}: the gzip body is broken or too large (${(error as Error).message})`);
+    // A stream that stops short is a transfer gone wrong: worth another attempt.
+    throw new Retryable(`${redactUrl(url)}: the gzip body is broken or too large (${(error as Error).message})`);
   }
 }
 
@@ -147,7 +148,7 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
     if (answer.status === 429 || answer.status >= 500) {
       throw new Retryable(`${redactUrl(request.url)}: HTTP ${answer.status}`, retryAfterMs(answer.headers['retry-after'], Date.now()));
     }
-    return answer;
+    return answer.status >= 200 && answer.status < 300 ? { ...answer, body: decoded(answer, request.url, settings.maxDownloadBytes) } : answer;
   }
 
   async function fetchWithRetries(request: SourceRequest): Promise<RawAnswer> {
@@ -176,7 +177,7 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
       const answer = await fetchWithRetries(request);
       if (answer.status === 304) return { notModified: true, url: request.url };
       if (answer.status < 200 || answer.status >= 300) throw new FetchError(`${redactUrl(request.url)}: HTTP ${answer.status}`);
-      const body = decoded(answer, request.url, settings.maxDownloadBytes);
+      const { body } = answer;
       const archiveHash = await options.archive.put(body, { url: request.url, fetchedAt: options.now().toISOString(), status: answer.status, headers: answer.headers });
       const validators: Validators = {};
       if (answer.headers.etag !== undefined) validators.etag = answer.headers.etag;
