@@ -66,8 +66,8 @@ export async function syncCommand(args: string[]): Promise<number> {
       throw error;
     }
     if (outcomes.length === 0) process.stderr.write('No sources are defined.\n');
-    // Run all, a source skipped for a missing credential or disabled is not a failure; named, it is.
-    return outcomes.every((outcome) => outcome.status === 'succeeded' || (names.length === 0 && outcome.status === 'skipped')) ? 0 : 1;
+    // A source skipped (disabled, a credential missing) fails the run only when named by its own id.
+    return outcomes.every((outcome) => outcome.status === 'succeeded' || (outcome.status === 'skipped' && !names.includes(outcome.sourceId))) ? 0 : 1;
   } finally {
     sync?.close();
     await runtime.close();
