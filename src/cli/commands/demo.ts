@@ -16,9 +16,11 @@ const USAGE = 'fdh demo remove [--data-dir D]';
  */
 export async function removeDemo(db: Kysely<Database>): Promise<number> {
   return writeVersioned(db, async (trx) => {
+    const releases = await trx.selectFrom('release').select((eb) => eb.fn.countAll().as('n')).where('origin', '=', 'demo').executeTakeFirstOrThrow();
     for (const generator of demoGenerators) await generator.clear(trx);
-    const removed = await trx.deleteFrom('release').where('origin', '=', 'demo').executeTakeFirst();
-    return { result: Number(removed.numDeletedRows), changed: demoGenerators.flatMap((generator) => generator.datasets) };
+    // The generators remove the releases they wrote; any other demo release goes too.
+    await trx.deleteFrom('release').where('origin', '=', 'demo').execute();
+    return { result: Number(releases.n), changed: demoGenerators.flatMap((generator) => generator.datasets) };
   });
 }
 
