@@ -7,6 +7,7 @@ import { registerAuthRoutes } from './auth.routes.ts';
 import { registerKeysRoutes } from './keys.routes.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { registerUsageRoutes } from './usage.routes.ts';
+import { registerSourcesRoutes } from './sources.routes.ts';
 
 /** The domain errors of accounts and keys as HTTP; anything else goes on to the edge's handler. */
 function toApiError(error: unknown): unknown {
@@ -29,5 +30,6 @@ export async function registerDashboardApi(app: FastifyInstance, ctx: AppContext
     registerKeysRoutes(scope, ctx);
     registerUsageRoutes(scope, ctx);
     registerAdminRoutes(scope, ctx);
+    registerSourcesRoutes(scope, ctx);
   });
 }

@@ -68,3 +68,7 @@ export const setAccountPlan = (accountId, plan) => call(fdh.post('/api/v1/admin/
 export const setAccountEnabled = (accountId, enabled) =>
   call(fdh.post(enabled ? '/api/v1/admin/accounts/{id}/enable' : '/api/v1/admin/accounts/{id}/disable', { params: { id: accountId } }));
 export const listPlans = () => call(fdh.get('/api/v1/admin/plans'));
+
+export const listSources = () => call(fdh.get('/api/v1/admin/sources'));
+/** Runs the source now; answers when the run has finished. */
+export const runSource = (sourceId) => call(fdh.post('/api/v1/admin/sources/{id}/run', { params: { id: sourceId } }));

@@ -4,6 +4,7 @@ import { renderOverview } from './overview.js';
 import { renderKeys } from './keys.js';
 import { renderUsage } from './usage.js';
 import { renderAccounts, renderPlans } from './admin.js';
+import { renderSources } from './sources.js';
 
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
@@ -15,6 +16,7 @@ const ROUTES = {
   '#/usage': { title: 'Usage', render: renderUsage },
   '#/admin/accounts': { title: 'Accounts', render: renderAccounts, admin: true },
   '#/admin/plans': { title: 'Plans', render: renderPlans, admin: true },
+  '#/admin/sources': { title: 'Sources', render: renderSources, admin: true },
 };
 
 /** The signed-in account, or null. */

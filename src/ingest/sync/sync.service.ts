@@ -33,9 +33,18 @@ export interface SourceStatus {
   lastRowsAdded: number | null;
   /** The next slot of its schedule (run when `fdh serve` has the schedule on). */
   nextRunAt: string | null;
+  /** Seconds since the last success: the age of what the source last loaded. */
+  lastSuccessAgeSeconds: number | null;
   running: boolean;
   /** Set when it has been failing for longer than its schedule's interval. */
   warning: string | null;
+}
+
+/** `45 s`, `12 min`, `5 h`: the unit a person reads at a glance. */
+function duration(ms: number): string {
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  if (ms < 2 * 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 3_600_000)} h`;
 }
 
 export interface SyncServiceOptions {
@@ -144,10 +153,11 @@ export class SyncService {
         lastReleaseIds: state?.lastReleaseIds ?? [],
         lastRowsAdded: state?.lastRowsAdded ?? null,
         nextRunAt: next?.toISOString() ?? null,
+        lastSuccessAgeSeconds: state?.lastSuccessAt === null || state?.lastSuccessAt === undefined ? null : Math.round((now.getTime() - Date.parse(state.lastSuccessAt)) / 1000),
         running: state?.runningBy !== null && state?.runningBy !== undefined,
         warning:
           interval !== undefined && failingFor > interval
-            ? `failing for ${Math.round(failingFor / 60_000)} min, longer than its schedule's interval (${Math.round(interval / 60_000)} min)`
+            ? `failing for ${duration(failingFor)}, longer than its schedule's interval (${duration(interval)})`
             : null,
       };
     });

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { notFound } from '../../core/errors.ts';
+import { IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
+import { SyncService, type SourceStatus } from '../../ingest/sync/sync.service.ts';
+import { IdParams } from './dashboard.schemas.ts';
+import { registerDashboardRoute, sessionOf } from './dashboard-route.ts';
+
+export const SourceStatusSchema = Type.Object({
+  id: Type.String(),
+  publisher: Type.String(),
+  description: Type.String(),
+  enabled: Type.Boolean(),
+  skipped: Nullable(Type.String({ description: 'Why it does not run: disabled, or the credential variable that is not set' })),
+  schedule: Type.String({ description: 'Cron, read in timeZone' }),
+  timeZone: Type.String(),
+  lastAttemptAt: Nullable(IsoDateTime()),
+  lastSuccessAt: Nullable(IsoDateTime()),
+  lastError: Nullable(Type.String()),
+  consecutiveFailures: Type.Integer(),
+  lastReleaseIds: Type.Array(Type.String()),
+  lastRowsAdded: Nullable(Type.Integer()),
+  nextRunAt: Nullable(IsoDateTime()),
+  lastSuccessAgeSeconds: Nullable(Type.Integer({ description: 'Seconds since the last success, by the hub\'s clock' })),
+  running: Type.Boolean(),
+  warning: Nullable(Type.String({ description: 'Set when the source has been failing for longer than its schedule interval' })),
+});
+
+const RunOutcomeSchema = Type.Object({
+  status: StringEnum(['succeeded', 'failed', 'busy', 'skipped']),
+  /** The reason of a failure or a skip. */
+  message: Nullable(Type.String()),
+  rowsAdded: Type.Integer(),
+  source: SourceStatusSchema,
+});
+
+/**
+ * Admin only: the sources of `fdh sync` with their state, and a run now. The sync service is
+ * opened on first use, so a hub that never shows the page never reads the sources file.
+ */
+export function registerSourcesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  let opened: Promise<SyncService> | undefined;
+  const sync = () => (opened ??= SyncService.open(ctx));
+  app.addHook('onClose', async () => {
+    if (opened !== undefined) (await opened.catch(() => undefined))?.close();
+  });
+  const statusOf = async (id: string): Promise<SourceStatus> => {
+    const status = (await (await sync()).statuses()).find((s) => s.id === id);
+    if (status === undefined) throw notFound(`no source "${id}"`);
+    return status;
+  };
+
+  registerDashboardRoute(app, ctx, {
+    method: 'GET',
+    path: '/admin/sources',
+    operationId: 'dashboardAdminListSources',
+    summary: 'The sources of fdh sync: schedule, last success, last error, next run (admin only)',
+    access: 'admin',
+    data: Type.Array(SourceStatusSchema),
+    async handler() {
+      return (await sync()).statuses();
+    },
+  });
+
+  registerDashboardRoute(app, ctx, {
+    method: 'POST',
+    path: '/admin/sources/:id/run',
+    operationId: 'dashboardAdminRunSource',
+    summary: 'Runs one source now and answers when it has finished (admin only)',
+    access: 'admin',
+    params: IdParams,
+    data: RunOutcomeSchema,
+    async handler({ request, params }) {
+      await statusOf(params.id);
+      const [outcome] = await (await sync()).run([params.id]);
+      request.log.info({ sourceId: params.id, by: sessionOf(request).account.id, outcome: outcome?.status }, 'source run from the dashboard');
+      return {
+        status: outcome?.status ?? 'skipped',
+        message: outcome?.status === 'failed' ? outcome.error : outcome?.status === 'skipped' ? outcome.reason : outcome?.status === 'busy' ? `a run is under way in ${outcome.runningBy}` : null,
+        rowsAdded: outcome?.status === 'succeeded' ? outcome.rowsAdded : 0,
+        source: await statusOf(params.id),
+      };
+    },
+  });
+}
