@@ -2,7 +2,8 @@ import { loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
 import { UnknownSourceError } from '../../ingest/sync/catalogue.ts';
 import type { RunOutcome } from '../../ingest/sync/runner.ts';
-import { SyncService, type SourceStatus } from '../../ingest/sync/sync.service.ts';
+import { SyncService } from '../../ingest/sync/sync.service.ts';
+import type { SourceStatus } from '../../ingest/sync/source-status.ts';
 import { parse, UsageError } from '../args.ts';
 
 const USAGE = 'fdh sync run [ID…] [--data-dir D] | fdh sync status [--json] [--data-dir D]';

@@ -2,30 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../core/context.ts';
 import { notFound } from '../../core/errors.ts';
-import { IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
-import { SyncService, type SourceStatus } from '../../ingest/sync/sync.service.ts';
+import { Nullable, StringEnum } from '../../core/schemas.ts';
+import { SyncService } from '../../ingest/sync/sync.service.ts';
+import { SourceStatusSchema, type SourceStatus } from '../../ingest/sync/source-status.ts';
 import { IdParams } from './dashboard.schemas.ts';
 import { registerDashboardRoute, sessionOf } from './dashboard-route.ts';
-
-export const SourceStatusSchema = Type.Object({
-  id: Type.String(),
-  publisher: Type.String(),
-  description: Type.String(),
-  enabled: Type.Boolean(),
-  skipped: Nullable(Type.String({ description: 'Why it does not run: disabled, or the credential variable that is not set' })),
-  schedule: Type.String({ description: 'Cron, read in timeZone' }),
-  timeZone: Type.String(),
-  lastAttemptAt: Nullable(IsoDateTime()),
-  lastSuccessAt: Nullable(IsoDateTime()),
-  lastError: Nullable(Type.String()),
-  consecutiveFailures: Type.Integer(),
-  lastReleaseIds: Type.Array(Type.String()),
-  lastRowsAdded: Nullable(Type.Integer()),
-  nextRunAt: Nullable(IsoDateTime()),
-  lastSuccessAgeSeconds: Nullable(Type.Integer({ description: 'Seconds since the last success, by the hub\'s clock' })),
-  running: Type.Boolean(),
-  warning: Nullable(Type.String({ description: 'Set when the source has been failing for longer than its schedule interval' })),
-});
 
 const RunOutcomeSchema = Type.Object({
   status: StringEnum(['succeeded', 'failed', 'busy', 'skipped']),

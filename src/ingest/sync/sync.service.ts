@@ -12,33 +12,8 @@ import { runSource, type RunOutcome, type SyncEnvironment } from './runner.ts';
 import { nextRunAfter, scheduleIntervalMs } from './schedule.ts';
 import type { SourceDefinition } from './source-definition.ts';
 import { WatchedSourcesFile } from './sources-file.ts';
+import type { SourceStatus } from './source-status.ts';
 import { SyncStateRepo } from './sync-state.repo.ts';
-
-/** One source as `fdh sync status`, the Sources page and its API show it. */
-export interface SourceStatus {
-  id: string;
-  publisher: string;
-  description: string;
-  enabled: boolean;
-  /** Why it does not run: disabled, or a credential missing (the variable named, never its value). */
-  skipped: string | null;
-  schedule: string;
-  timeZone: string;
-  lastAttemptAt: string | null;
-  lastSuccessAt: string | null;
-  lastError: string | null;
-  consecutiveFailures: number;
-  /** Releases the last success produced, and the rows they added. */
-  lastReleaseIds: string[];
-  lastRowsAdded: number | null;
-  /** The next slot of its schedule (run when `fdh serve` has the schedule on). */
-  nextRunAt: string | null;
-  /** Seconds since the last success: the age of what the source last loaded. */
-  lastSuccessAgeSeconds: number | null;
-  running: boolean;
-  /** Set when it has been failing for longer than its schedule's interval. */
-  warning: string | null;
-}
 
 /** `45 s`, `12 min`, `5 h`: the unit a person reads at a glance. */
 function duration(ms: number): string {
