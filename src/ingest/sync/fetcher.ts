@@ -31,8 +31,9 @@ class Retryable extends FetchError {
   }
 }
 
-/** When each publisher may next be asked, in this process: its documented rate limit. */
-const nextRequestAt = new Map<string, number>();
+/** Per publisher, in this process: when its last request ended, and the queue of requests waiting for their turn. */
+const lastRequestEnd = new Map<string, number>();
+const publisherTurns = new Map<string, Promise<void>>();
 
 function headerRecord(message: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -130,10 +131,21 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
   const { settings, signal } = options;
   const fresh: Record<string, Validators> = {};
 
-  async function pace(): Promise<void> {
-    const wait = (nextRequestAt.get(options.publisher) ?? 0) - Date.now();
-    nextRequestAt.set(options.publisher, Math.max(Date.now(), nextRequestAt.get(options.publisher) ?? 0) + options.minRequestIntervalMs);
-    if (wait > 0) await sleep(wait, undefined, { signal });
+  /** One request at a time per publisher, each starting its interval after the previous one ended. */
+  async function paced<T>(send: () => Promise<T>): Promise<T> {
+    const { publisher, minRequestIntervalMs: interval } = options;
+    const previous = publisherTurns.get(publisher) ?? Promise.resolve();
+    const turn = Promise.withResolvers<void>();
+    publisherTurns.set(publisher, previous.then(() => turn.promise));
+    try {
+      await previous;
+      const wait = (lastRequestEnd.get(publisher) ?? 0) + interval - Date.now();
+      if (wait > 0) await sleep(wait, undefined, { signal });
+      return await send();
+    } finally {
+      lastRequestEnd.set(publisher, Date.now());
+      turn.resolve();
+    }
   }
 
   async function attempt(request: SourceRequest): Promise<RawAnswer> {
@@ -143,8 +155,7 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
       if (known.etag !== undefined) headers['if-none-match'] = known.etag;
       if (known.lastModified !== undefined) headers['if-modified-since'] = known.lastModified;
     }
-    await pace();
-    const answer = await getOnce(request.url, headers, AbortSignal.any([signal, AbortSignal.timeout(settings.requestTimeoutMs)]), settings.maxDownloadBytes);
+    const answer = await paced(() => getOnce(request.url, headers, AbortSignal.any([signal, AbortSignal.timeout(settings.requestTimeoutMs)]), settings.maxDownloadBytes));
     if (answer.status === 429 || answer.status >= 500) {
       throw new Retryable(`${redactUrl(request.url)}: HTTP ${answer.status}`, retryAfterMs(answer.headers['retry-after'], Date.now()));
     }
