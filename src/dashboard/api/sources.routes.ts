@@ -22,7 +22,12 @@ const RunOutcomeSchema = Type.Object({
  */
 export function registerSourcesRoutes(app: FastifyInstance, ctx: AppContext): void {
   let opened: Promise<SyncService> | undefined;
-  const sync = () => (opened ??= SyncService.open(ctx));
+  // A sources file that cannot be read is reported on each request until it can, not cached as a failure.
+  const sync = () =>
+    (opened ??= SyncService.open(ctx).catch((error: unknown) => {
+      opened = undefined;
+      throw error;
+    }));
   app.addHook('onClose', async () => {
     if (opened !== undefined) (await opened.catch(() => undefined))?.close();
   });
