@@ -56,9 +56,42 @@ export interface Config {
   metricsAllow: string;
   /** A bearer token that may read `/metrics` from any address (`FDH_METRICS_TOKEN`). */
   metricsToken: string | undefined;
+  /** The sources file of `fdh sync` (`FDH_SOURCES_FILE`). */
+  sourcesFile: string;
+  /** The first start on an empty store loads the demo (`FDH_DEMO`, `--no-demo`). */
+  demo: boolean;
+  /** `fdh serve` runs the sources on their schedules (`FDH_SYNC`, `--sync`). */
+  sync: boolean;
+  /** How `fdh sync` fetches (docs/data-sources.md). */
+  fetch: FetchSettings;
+  /** How long archived payloads are kept. */
+  archive: ArchiveSettings;
+}
+
+export interface FetchSettings {
+  /** One request, from sending to the last byte. */
+  requestTimeoutMs: number;
+  /** One source's whole run, retries and waits included. */
+  sourceTimeoutMs: number;
+  /** A body larger than this (compressed or not) is refused. */
+  maxDownloadBytes: number;
+  /** Further attempts after a network error, a timeout, a 429 or a 5xx. */
+  retries: number;
+  /** The first backoff; each further one doubles, with jitter. */
+  retryBaseMs: number;
+  /** The longest `Retry-After` waited for; a longer one fails the run. */
+  maxRetryAfterMs: number;
+}
+
+export interface ArchiveSettings {
+  /** Payloads older than this are pruned. */
+  maxAgeDays: number;
+  /** Past this total the oldest payloads are pruned. */
+  maxBytes: number;
 }
 
 export const DEFAULT_PLANS_FILE = fileURLToPath(new URL('../config/plans.json', import.meta.url));
+export const DEFAULT_SOURCES_FILE = fileURLToPath(new URL('../config/sources.json', import.meta.url));
 
 /** Settings by their environment-variable name; `fdh.config.json` uses the same names. */
 type Settings = Record<string, string | number | undefined>;
@@ -94,9 +127,9 @@ function booleanSetting(settings: Settings, name: string, fallback: boolean): bo
   const raw = settings[name];
   if (raw === undefined || raw === '') return fallback;
   const text = String(raw).toLowerCase();
-  if (text === 'true' || text === '1') return true;
-  if (text === 'false' || text === '0') return false;
-  throw new Error(`${name} must be true or false (got ${String(raw)})`);
+  if (text === 'true' || text === '1' || text === 'on') return true;
+  if (text === 'false' || text === '0' || text === 'off') return false;
+  throw new Error(`${name} must be on or off (got ${String(raw)})`);
 }
 
 /** A comma-separated list of IP addresses or CIDR ranges; each is checked here, so a typo fails at start. */
@@ -129,6 +162,7 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
   const logLevel = stringSetting(settings, 'FDH_LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`FDH_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const plansFile = stringSetting(settings, 'FDH_PLANS_FILE');
+  const sourcesFile = stringSetting(settings, 'FDH_SOURCES_FILE');
   return {
     port: integerSetting(settings, 'FDH_PORT', 8080, 0, 65535),
     host: stringSetting(settings, 'FDH_HOST') ?? '127.0.0.1',
@@ -152,6 +186,21 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     ...timeouts(settings),
     maxConnectionsPerAddress: integerSetting(settings, 'FDH_MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 1_000_000),
     ...metricsAccess(settings),
+    sourcesFile: sourcesFile === undefined ? DEFAULT_SOURCES_FILE : resolve(cwd, sourcesFile),
+    demo: booleanSetting(settings, 'FDH_DEMO', true),
+    sync: booleanSetting(settings, 'FDH_SYNC', false),
+    fetch: {
+      requestTimeoutMs: integerSetting(settings, 'FDH_SYNC_REQUEST_TIMEOUT_MS', 60_000, 100, HOUR_MS),
+      sourceTimeoutMs: integerSetting(settings, 'FDH_SYNC_SOURCE_TIMEOUT_MS', 15 * 60_000, 100, 24 * HOUR_MS),
+      maxDownloadBytes: integerSetting(settings, 'FDH_SYNC_MAX_DOWNLOAD_MB', 200, 1, 100_000) * 1024 * 1024,
+      retries: integerSetting(settings, 'FDH_SYNC_RETRIES', 4, 0, 20),
+      retryBaseMs: integerSetting(settings, 'FDH_SYNC_RETRY_BASE_MS', 1_000, 1, 10 * 60_000),
+      maxRetryAfterMs: integerSetting(settings, 'FDH_SYNC_MAX_RETRY_AFTER_S', 300, 0, 24 * 3600) * 1000,
+    },
+    archive: {
+      maxAgeDays: integerSetting(settings, 'FDH_ARCHIVE_MAX_AGE_DAYS', 90, 1, 36_600),
+      maxBytes: integerSetting(settings, 'FDH_ARCHIVE_MAX_MB', 2048, 1, 10_000_000) * 1024 * 1024,
+    },
   };
 }
 

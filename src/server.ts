@@ -3,13 +3,18 @@ import { buildApp } from './app.ts';
 import type { Runtime } from './runtime.ts';
 import type { Domain } from './domains/domain.ts';
 
+/** Work a serving process does besides answering (the sync schedule), stopped before the store closes. */
+export interface BackgroundTask {
+  stop(): Promise<void>;
+}
+
 /**
- * Serves until SIGTERM or SIGINT, then stops accepting, lets in-flight requests finish,
- * closes the store and resolves (the caller exits 0).
+ * Serves until SIGTERM or SIGINT, then stops accepting, lets in-flight requests finish, stops
+ * the background tasks, closes the store and resolves (the caller exits 0).
  */
 export async function serve(
   runtime: Runtime,
-  options: { domains?: readonly Domain[] } = {},
+  options: { domains?: readonly Domain[]; background?: readonly BackgroundTask[] } = {},
 ): Promise<{ app: FastifyInstance; stopped: Promise<void> }> {
   const app = await buildApp(runtime, options);
   await app.listen({ port: runtime.config.port, host: runtime.config.host });
@@ -25,6 +30,7 @@ export async function serve(
       app
         .close()
         .finally(() => clearInterval(sweeper))
+        .then(() => Promise.all((options.background ?? []).map((task) => task.stop())))
         .then(() => runtime.close())
         .then(() => {
           runtime.logger.info('stopped');

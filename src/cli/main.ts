@@ -10,6 +10,9 @@ import { accountsCommand } from './commands/accounts.ts';
 import { seedCommand } from './commands/seed.ts';
 import { importCommand } from './commands/import.ts';
 import { auditCommand } from './commands/audit.ts';
+import { syncCommand } from './commands/sync.ts';
+import { releasesCommand } from './commands/releases.ts';
+import { demoCommand } from './commands/demo.ts';
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -22,11 +25,14 @@ const COMMANDS = new Map<string, Command>([
   ['seed', seedCommand],
   ['import', importCommand],
   ['audit', auditCommand],
+  ['sync', syncCommand],
+  ['releases', releasesCommand],
+  ['demo', demoCommand],
 ]);
 
 const HELP = `fdh — Financial Data Hub
 
-  fdh serve [--port N] [--host H] [--data-dir D] [--workers N]
+  fdh serve [--port N] [--host H] [--data-dir D] [--workers N] [--no-demo] [--sync]
   fdh seed demo [--until YYYY-MM-DD] [--scale small|full] [--data-dir D]
   fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--budget N] [--json]
   fdh keys list [--json] | disable ID | enable ID | revoke ID
@@ -35,9 +41,12 @@ const HELP = `fdh — Financial Data Hub
   fdh accounts reset-password EMAIL [--password-stdin] [--json]
   fdh import DATASET FILE [--knowledge-at ISO]
   fdh audit [--account EMAIL] [--action A] [--limit N] [--json]
+  fdh sync run [SOURCE|PUBLISHER…] | fdh sync status [--json]
+  fdh releases [--origin demo|import|sync] [--limit N] [--json]
+  fdh demo remove
 
 Configuration: FDH_PORT, FDH_HOST, FDH_DATA_DIR, FDH_DATABASE_URL, FDH_REDIS_URL,
-FDH_PLANS_FILE, FDH_LOG_LEVEL, … (environment or fdh.config.json; the README lists them all,
+FDH_PLANS_FILE, FDH_SOURCES_FILE, FDH_DEMO, FDH_SYNC, FDH_LOG_LEVEL, … (environment or fdh.config.json; the README lists them all,
 docs/operations.md the limits and timeouts).
 `;
 

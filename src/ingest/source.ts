@@ -65,12 +65,18 @@ export interface ImportResult {
   rows: number;
 }
 
-export async function importFile(
-  db: Kysely<Database>,
-  importer: AnyImporter,
-  file: string,
-  options: { knowledgeAt: Date; loadedAt: Date },
-): Promise<ImportResult> {
+/** Where a release comes from: `fdh import` of a file (the default), or `fdh sync` of a source and its archived payloads. */
+export type ImportOrigin = { kind: 'import' } | { kind: 'sync'; sourceId: string; archiveHashes: readonly string[] };
+
+export interface ImportOptions {
+  knowledgeAt: Date;
+  loadedAt: Date;
+  origin?: ImportOrigin;
+  /** Runs first in the release's transaction; throwing rolls the import back (the sync lease's fencing check). */
+  guard?: (trx: Transaction<Database>) => Promise<void>;
+}
+
+export async function importFile(db: Kysely<Database>, importer: AnyImporter, file: string, options: ImportOptions): Promise<ImportResult> {
   const fileName = basename(file);
   let contentHash: string;
   let loadRows: (trx: Transaction<Database>, release: ReleaseInfo) => Promise<number>;
@@ -85,7 +91,9 @@ export async function importFile(
     contentHash = createHash('sha256').update((importer.canonicalForm ?? canonicalText)(content)).digest('hex');
     loadRows = (trx, release) => importer.load(trx, parsed, release);
   }
+  const origin = options.origin ?? { kind: 'import' };
   return writeVersioned<ImportResult>(db, async (trx) => {
+    await options.guard?.(trx);
     const existing = await trx
       .selectFrom('release')
       .select('id')
@@ -109,6 +117,9 @@ export async function importFile(
         content_hash: contentHash,
         knowledge_at: release.knowledgeAt,
         loaded_at: options.loadedAt.toISOString(),
+        origin: origin.kind,
+        source_id: origin.kind === 'sync' ? origin.sourceId : null,
+        archive_hashes: origin.kind === 'sync' ? JSON.stringify(origin.archiveHashes) : null,
       })
       .execute();
     const rows = await loadRows(trx, release);

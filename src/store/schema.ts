@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { CryptoTables } from '../domains/crypto/crypto.tables.ts';
 import type { InstrumentTables } from '../domains/instruments/instruments.tables.ts';
 import type { EtfTables } from '../domains/etf/etf.tables.ts';
@@ -36,6 +37,42 @@ export interface ReleaseTable {
   content_hash: string;
   knowledge_at: string;
   loaded_at: string;
+  origin: Generated<ReleaseOrigin>;
+  /** The sync source of a `sync` release. */
+  source_id: string | null;
+  /** JSON array of the sha256 names (archive/<sha256>) of a `sync` release's payloads. */
+  archive_hashes: string | null;
+}
+
+/** Where a release came from: the demo seed, `fdh import` of a file, or `fdh sync` of a source. */
+export type ReleaseOrigin = 'demo' | 'import' | 'sync';
+
+/** A sync source's state between runs (src/ingest/sync/sync-state.repo.ts). */
+export interface SyncSourceTable {
+  source_id: string;
+  last_attempt_at: string | null;
+  last_success_at: string | null;
+  failing_since: string | null;
+  last_error: string | null;
+  consecutive_failures: Generated<number>;
+  /** JSON array of release ids the last success produced. */
+  last_release_ids: string | null;
+  last_rows_added: number | null;
+  /** JSON: the source's cursor. */
+  cursor: string | null;
+  /** JSON: `{ url: { etag?, lastModified? } }` from the last success. */
+  validators: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  lease_token: Generated<number>;
+}
+
+/** A scheduled slot of a source, claimed by the one process that runs it. */
+export interface SyncClaimTable {
+  source_id: string;
+  slot: string;
+  claimed_by: string;
+  claimed_at: string;
 }
 
 /** The version of one dataset key (src/store/data-version.ts), bumped by every write to it. */
@@ -48,6 +85,8 @@ export interface CoreTables {
   api_key: ApiKeyTable;
   release: ReleaseTable;
   data_version: DataVersionTable;
+  sync_source: SyncSourceTable;
+  sync_claim: SyncClaimTable;
 }
 
 

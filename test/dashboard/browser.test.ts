@@ -10,6 +10,7 @@ import { probeDomain } from '../helpers/probe-domain.ts';
 import { createAccount, PASSWORD } from '../helpers/dashboard.ts';
 import { testStore } from '../helpers/stores.ts';
 import { runCli, startServer } from '../helpers/cli.ts';
+import { syncSetup, writeSourcesFile } from '../ingest/sync/helpers.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const skip = existsSync(CHROMIUM) ? false : `SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium; .ci/run installs it)`;
@@ -302,4 +303,58 @@ test('after a first `fdh serve` on an empty store, the admin of the credentials 
   await shot(page, 'audit-filtered');
   server.child.kill('SIGTERM');
   assert.equal(await server.exited, 0);
+});
+
+test('in a real browser: the admin Sources page runs a source, shows a failure with its reason and a warning, and its recovery', { skip, timeout: 120_000 }, async (t) => {
+  const { hub, double, sourcesFile } = await syncSetup(t);
+  // Every second: a failure outlasts the schedule's interval as soon as the clock moves on.
+  writeSourcesFile(sourcesFile, double.baseUrl, { 'ecb-test-rates': { schedule: '* * * * * *' } });
+  await createAccount(hub, 'admin@example.com', { role: 'admin', plan: 'basic' });
+  await createAccount(hub, 'member@example.com', { role: 'member', plan: 'basic' });
+  const key = await hub.key();
+  const eurUsd = async () => (await hub.get('/openapi/v1/fx/table?pairs=EUR/USD', key)).json().data.rows[0].lastPrice as number;
+  const base = await hub.app.listen({ port: 0, host: '127.0.0.1' });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const page = await (await launch(t)).newPage({ viewport: { width: 1280, height: 860 } });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  const signInAs = async (email: string) => {
+    await page.goto(`${base}/dashboard`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('#plan-name').filter({ hasText: 'basic' }).waitFor();
+  };
+  await signInAs('member@example.com');
+  assert.equal(await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Sources' }).isVisible(), false, 'a member has no Sources page');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await signInAs('admin@example.com');
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Sources' }).click();
+  const row = page.getByRole('table', { name: 'Sources' }).getByRole('row').filter({ hasText: 'ecb-test-rates' });
+  await row.getByText('never run').waitFor();
+  assert.ok(await page.getByRole('row').filter({ hasText: 'ecb-test-keyed' }).getByText('SYNC_TEST_API_KEY not set').isVisible());
+  await row.getByRole('button', { name: 'Run now' }).click();
+  await row.getByText('rows added').waitFor();
+  assert.ok(await row.locator('.badge.active').isVisible());
+  assert.equal(await eurUsd(), 1.1423);
+
+  double.setBody('/stats/eurofxref/eurofxref-hist.csv', 'garbage');
+  double.fail({ kind: 'status', status: 502 }, { times: 2 });
+  await row.getByRole('button', { name: 'Run now' }).click();
+  await row.getByText(/HTTP 502 \(gave up after 2 attempts\)/).waitFor();
+  assert.ok(await row.getByText('1 failure(s) in a row').isVisible());
+  assert.equal(await eurUsd(), 1.1423, 'the failure changed no answer');
+  hub.clock.advance(5_000);
+  await page.reload();
+  await row.getByText(/Warning: failing for .* longer than its schedule's interval/).waitFor();
+  await shot(page, '11-admin-sources-failing');
+
+  double.setBody('/stats/eurofxref/eurofxref-hist.csv', 'Date,USD,JPY,\n2026-06-22,1.2000,185.00,\n');
+  await row.getByRole('button', { name: 'Run now' }).click();
+  await row.locator('.badge.active').waitFor();
+  assert.equal(await row.getByText(/Warning/).count(), 0, 'the warning goes with the recovery');
+  assert.equal(await eurUsd(), 1.2);
+  await shot(page, '12-admin-sources-recovered');
+  assert.deepEqual(problems, [], 'no script errors');
 });

@@ -41,6 +41,8 @@ const RULES: Readonly<Record<string, TableRule>> = {
   account: { excluded: 'accounts are made by operators, never by the demo' },
   session: { excluded: 'dashboard sign-ins, never made by the demo' },
   usage_minute: { excluded: 'metered calls, never made by the demo' },
+  sync_source: { excluded: 'the state of fdh sync sources, never written by the demo' },
+  sync_claim: { excluded: 'scheduled slots claimed by fdh sync, never written by the demo' },
   release: { date: 'knowledge_at' },
   macro_observation: { date: 'knowledge_at' },
   crypto_coin: { notDated: true },

@@ -3133,6 +3133,90 @@ export interface paths {
       };
     };
   };
+  "/api/v1/admin/sources": {
+    /** The sources of fdh sync: schedule, last success, last error, next run (admin only) · `dashboardAdminListSources` */
+    get: {
+      data: {
+        id: string;
+        publisher: string;
+        description: string;
+        enabled: boolean;
+        /** Why it does not run: disabled, or the credential variable that is not set */
+        skipped: string | null;
+        /** Cron, read in timeZone */
+        schedule: string;
+        timeZone: string;
+        /** format date-time */
+        lastAttemptAt: string | null;
+        /** format date-time */
+        lastSuccessAt: string | null;
+        lastError: string | null;
+        /** integer */
+        consecutiveFailures: number;
+        lastReleaseIds: string[];
+        /** integer */
+        lastRowsAdded: number | null;
+        /** format date-time */
+        nextRunAt: string | null;
+        /** Seconds since the last success, by the hub's clock · integer */
+        lastSuccessAgeSeconds: number | null;
+        running: boolean;
+        /** Set when the source has been failing for longer than its schedule interval */
+        warning: string | null;
+      }[];
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/api/v1/admin/sources/{id}/run": {
+    /** Runs one source now and answers when it has finished (admin only) · `dashboardAdminRunSource` */
+    post: {
+      params: {
+        /** minLength 1 · maxLength 64 */
+        id: string;
+      };
+      data: {
+        status: "succeeded" | "failed" | "busy" | "skipped";
+        message: string | null;
+        /** integer */
+        rowsAdded: number;
+        source: {
+          id: string;
+          publisher: string;
+          description: string;
+          enabled: boolean;
+          /** Why it does not run: disabled, or the credential variable that is not set */
+          skipped: string | null;
+          /** Cron, read in timeZone */
+          schedule: string;
+          timeZone: string;
+          /** format date-time */
+          lastAttemptAt: string | null;
+          /** format date-time */
+          lastSuccessAt: string | null;
+          lastError: string | null;
+          /** integer */
+          consecutiveFailures: number;
+          lastReleaseIds: string[];
+          /** integer */
+          lastRowsAdded: number | null;
+          /** format date-time */
+          nextRunAt: string | null;
+          /** Seconds since the last success, by the hub's clock · integer */
+          lastSuccessAgeSeconds: number | null;
+          running: boolean;
+          /** Set when the source has been failing for longer than its schedule interval */
+          warning: string | null;
+        };
+      };
+      meta: {
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
 }
 
 /** The error envelope of every 4xx and 5xx response. */

@@ -1,4 +1,6 @@
 import cluster from 'node:cluster';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../store/schema.ts';
 import { loadConfig, type Config } from '../../config.ts';
 import { openRuntime, type Runtime } from '../../runtime.ts';
 import { serve } from '../../server.ts';
@@ -7,8 +9,10 @@ import { seedDemo } from './seed.ts';
 import type { CreatedKey } from '../../core/auth/keys.service.ts';
 import type { AccountWithPassword } from '../../accounts/accounts.service.ts';
 import { writeInitialCredentials } from '../initial-credentials.ts';
+import { SyncService } from '../../ingest/sync/sync.service.ts';
+import { SyncScheduler } from '../../ingest/sync/scheduler.ts';
 
-const USAGE = 'fdh serve [--port N] [--host H] [--data-dir D] [--workers N]';
+const USAGE = 'fdh serve [--port N] [--host H] [--data-dir D] [--workers N] [--no-demo] [--sync]';
 
 async function isEmptyStore(runtime: Runtime): Promise<boolean> {
   const db = runtime.store.db;
@@ -21,10 +25,10 @@ async function isEmptyStore(runtime: Runtime): Promise<boolean> {
 const FIRST_ADMIN_EMAIL = 'admin@fdh.local';
 
 /**
- * First start on an empty store: load the demo dataset, create an admin account on plan `pro`
- * and one demo key of it. The account and the key are written in the seed's transaction: a
- * start that dies half-way leaves the store empty, and the next start does it all again,
- * instead of a seeded store no key opens.
+ * First start on an empty store: load the demo dataset (unless `FDH_DEMO=off`), create an admin
+ * account on plan `pro` and one key of it. The account and the key are written in the seed's
+ * transaction: a start that dies half-way leaves the store empty, and the next start does it
+ * all again, instead of a seeded store no key opens.
  *
  * The key and the admin's one-time password go to `initial-credentials` in the data directory
  * (its owner only), never to the log stream: standard output is also where the JSON log goes,
@@ -32,23 +36,29 @@ const FIRST_ADMIN_EMAIL = 'admin@fdh.local';
  */
 async function prepareFirstStart(runtime: Runtime): Promise<void> {
   if (!(await isEmptyStore(runtime))) return;
-  process.stdout.write('Empty store: loading the demo dataset…\n');
   let admin: AccountWithPassword | undefined;
-  let demo: CreatedKey | undefined;
-  const seeded = await seedDemo(runtime.store.db, runtime.clock, {
-    alongside: async (trx) => {
-      admin = await runtime.accounts.create({ email: FIRST_ADMIN_EMAIL, name: 'Administrator', role: 'admin', plan: 'pro' }, trx);
-      demo = await runtime.keys.create({ accountId: admin.account.id, name: 'demo' }, trx);
-    },
-  });
+  let key: CreatedKey | undefined;
+  const alongside = async (trx: Transaction<Database>) => {
+    admin = await runtime.accounts.create({ email: FIRST_ADMIN_EMAIL, name: 'Administrator', role: 'admin', plan: 'pro' }, trx);
+    key = await runtime.keys.create({ accountId: admin.account.id, name: runtime.config.demo ? 'demo' : 'first' }, trx);
+  };
+  let loaded: string;
+  if (runtime.config.demo) {
+    process.stdout.write('Empty store: loading the demo dataset…\n');
+    const seeded = await seedDemo(runtime.store.db, runtime.clock, { alongside });
+    loaded = `Loaded the demo dataset until ${seeded.until} in ${seeded.seconds.toFixed(1)} s.\n`;
+  } else {
+    await runtime.store.db.transaction().execute(alongside);
+    loaded = 'Empty store, no demo (FDH_DEMO=off): load real data with `npx fdh sync run` or `npx fdh import`.\n';
+  }
   const base = `http://${runtime.config.host}:${runtime.config.port}`;
   const credentials =
-    `Demo API key (plan pro; list keys with \`npx fdh keys list\`):\n\n    ${demo?.key ?? '(none)'}\n\n` +
+    `API key (plan pro; list keys with \`npx fdh keys list\`):\n\n    ${key?.key ?? '(none)'}\n\n` +
     `Try: KEY=<the key above>; curl -H "X-API-Key: $KEY" ${base}/openapi/v1/usage\n\n` +
     `Dashboard: ${base}/dashboard — sign in as ${FIRST_ADMIN_EMAIL} with this one-time password (you choose a new one at once):\n\n    ${admin?.password ?? '(none)'}\n`;
   const file = writeInitialCredentials(runtime.config.dataDir, credentials);
-  process.stdout.write(`Loaded the demo dataset until ${seeded.until} in ${seeded.seconds.toFixed(1)} s.\n`);
-  process.stdout.write(process.stdout.isTTY ? `${credentials}\n(Also in ${file}, readable by you only.)\n\n` : `The demo key and the admin's one-time password are in ${file} (readable by its owner only).\n`);
+  process.stdout.write(loaded);
+  process.stdout.write(process.stdout.isTTY ? `${credentials}\n(Also in ${file}, readable by you only.)\n\n` : `The API key and the admin's one-time password are in ${file} (readable by its owner only).\n`);
 }
 
 function parseWorkers(raw: string): void {
@@ -84,17 +94,44 @@ async function runPrimary(config: Config, workers: number): Promise<number> {
   return clean.every(Boolean) ? 0 : 1;
 }
 
+/** The sources on their schedules (`FDH_SYNC=on`); every process may run it, each slot runs once (ADR 0018). */
+async function startSchedule(runtime: Runtime): Promise<{ stop(): Promise<void> }> {
+  const sync = await SyncService.open(runtime);
+  const scheduler = new SyncScheduler(sync, runtime.logger);
+  await scheduler.start();
+  return {
+    async stop() {
+      await scheduler.stop();
+      sync.close();
+    },
+  };
+}
+
 export async function serveCommand(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' }, workers: { type: 'string' } },
+    {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      workers: { type: 'string' },
+      'no-demo': { type: 'boolean' },
+      sync: { type: 'boolean' },
+    },
     USAGE,
   );
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${USAGE}`);
   if (values.workers !== undefined) parseWorkers(values.workers);
   // Each worker counts the processes it shares the local fallback budget with (config.workers).
   const config = loadConfig({
-    overrides: { FDH_PORT: values.port, FDH_HOST: values.host, FDH_DATA_DIR: values['data-dir'], FDH_WORKERS: values.workers },
+    overrides: {
+      FDH_PORT: values.port,
+      FDH_HOST: values.host,
+      FDH_DATA_DIR: values['data-dir'],
+      FDH_WORKERS: values.workers,
+      FDH_DEMO: values['no-demo'] === true ? 'off' : undefined,
+      FDH_SYNC: values.sync === true ? 'on' : undefined,
+    },
   });
   const workers = config.workers;
   if (workers > 1 && config.redisUrl === undefined) {
@@ -104,7 +141,8 @@ export async function serveCommand(args: string[]): Promise<number> {
 
   const runtime = await openRuntime(config);
   if (cluster.isPrimary) await prepareFirstStart(runtime);
-  const { app, stopped } = await serve(runtime);
+  const background = config.sync ? [await startSchedule(runtime)] : [];
+  const { app, stopped } = await serve(runtime, { background });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const who = cluster.isWorker ? ` (worker ${cluster.worker?.id ?? '?'}, pid ${process.pid})` : '';

@@ -6,6 +6,7 @@ import { registerKeysRoutes } from './keys.routes.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { registerUsageRoutes } from './usage.routes.ts';
 import { registerAuditRoutes } from './audit.routes.ts';
+import { registerSourcesRoutes } from './sources.routes.ts';
 
 /**
  * The dashboard API, `/api/v1/*`: session sign-in, the account's keys and usage, admin pages.
@@ -19,5 +20,6 @@ export async function registerDashboardApi(app: FastifyInstance, ctx: AppContext
     registerUsageRoutes(scope, ctx);
     registerAdminRoutes(scope, ctx);
     registerAuditRoutes(scope, ctx);
+    registerSourcesRoutes(scope, ctx);
   });
 }

@@ -81,3 +81,7 @@ export const listPlans = () => call(fdh.get('/api/v1/admin/plans'));
 export const listAudit = (query) => call(fdh.get('/api/v1/admin/audit', { query }));
 export const changePassword = (currentPassword, newPassword) =>
   call(fdh.post('/api/v1/account/password', { body: { currentPassword, newPassword } }));
+
+export const listSources = () => call(fdh.get('/api/v1/admin/sources'));
+/** Runs the source now; answers when the run has finished. */
+export const runSource = (sourceId) => call(fdh.post('/api/v1/admin/sources/{id}/run', { params: { id: sourceId } }));

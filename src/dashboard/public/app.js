@@ -6,6 +6,7 @@ import { renderUsage } from './usage.js';
 import { renderAccounts, renderPlans } from './admin.js';
 import { renderAudit } from './audit.js';
 import { renderPasswordChange } from './password.js';
+import { renderSources } from './sources.js';
 
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
@@ -19,6 +20,7 @@ const ROUTES = {
   '#/admin/plans': { title: 'Plans', render: renderPlans, admin: true },
   '#/admin/audit': { title: 'Audit', render: renderAudit, admin: true },
   '#/account/password': { title: 'Password', render: renderPasswordChange },
+  '#/admin/sources': { title: 'Sources', render: renderSources, admin: true },
 };
 
 /** The signed-in account, or null. */

@@ -90,6 +90,8 @@ export interface SourceDefinition {
   /** IANA zone of the publisher, in which the schedule is read. */
   timeZone: string;
   defaultParams: Record<string, unknown>;
+  /** False for a source that needs the operator's parameters before it can run (default true). */
+  enabledByDefault?: boolean;
   credentials: CredentialSpec[];
   /** The importer datasets this source may produce payloads for. */
   importers: string[];

@@ -14,6 +14,7 @@ import * as instruments from './0012-instruments.ts';
 import * as dataVersion from './0013-data-version.ts';
 import * as accounts from './0014-accounts.ts';
 import * as accountSecurity from './0015-account-security.ts';
+import * as sync from './0016-sync.ts';
 import * as queryIndexes from './0017-query-indexes.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0013-data-version': dataVersion,
   '0014-accounts': accounts,
   '0015-account-security': accountSecurity,
+  '0016-sync': sync,
   '0017-query-indexes': queryIndexes,
 };

@@ -56,6 +56,7 @@ export class DemoVintage {
       content_hash: r.id,
       knowledge_at: r.knowledgeAt,
       loaded_at: r.knowledgeAt,
+      origin: 'demo' as const,
     }));
     await insertRows(db, 'release', releases);
     const rows = [...this.#rows.values()];

@@ -39,6 +39,8 @@ export const jbaTiborSource: SourceDefinition = {
   defaultSchedule: '30 11 * * 1-5',
   timeZone: 'Asia/Tokyo',
   defaultParams: { path: '', encoding: 'shift_jis' },
+  // No published CSV to read until the operator names one in params.path.
+  enabledByDefault: false,
   credentials: [],
   importers: ['jp-tibor-jba'],
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {

@@ -1,0 +1,76 @@
+import { loadConfig } from '../../config.ts';
+import { openRuntime } from '../../runtime.ts';
+import { UnknownSourceError } from '../../ingest/sync/catalogue.ts';
+import type { RunOutcome } from '../../ingest/sync/runner.ts';
+import { SyncService } from '../../ingest/sync/sync.service.ts';
+import type { SourceStatus } from '../../ingest/sync/source-status.ts';
+import { parse, UsageError } from '../args.ts';
+
+const USAGE = 'fdh sync run [ID…] [--data-dir D] | fdh sync status [--json] [--data-dir D]';
+
+function outcomeLine(outcome: RunOutcome): string {
+  switch (outcome.status) {
+    case 'succeeded':
+      return outcome.payloads === 0
+        ? `${outcome.sourceId}: ok, nothing new (not modified)`
+        : `${outcome.sourceId}: ok, ${outcome.rowsAdded} rows added in ${outcome.releaseIds.length} new release(s)${outcome.releaseIds.length > 0 ? ` ${outcome.releaseIds.join(', ')}` : ''}`;
+    case 'failed':
+      return `${outcome.sourceId}: FAILED, nothing imported: ${outcome.error}`;
+    case 'busy':
+      return `${outcome.sourceId}: not run, a run is under way in ${outcome.runningBy}`;
+    case 'skipped':
+      return `${outcome.sourceId}: ${outcome.reason}`;
+  }
+}
+
+function statusBlock(status: SourceStatus): string {
+  const lines = [
+    `${status.id} (${status.publisher}) — ${status.skipped ?? 'enabled'}`,
+    `  schedule       ${status.schedule} (${status.timeZone})`,
+    `  last attempt   ${status.lastAttemptAt ?? 'never'}${status.running ? ' (running now)' : ''}`,
+    `  last success   ${status.lastSuccessAt ?? 'never'}`,
+    `  rows added     ${status.lastRowsAdded ?? '—'}${status.lastReleaseIds.length > 0 ? ` (${status.lastReleaseIds.join(', ')})` : ''}`,
+    `  last error     ${status.lastError ?? '—'}`,
+    `  failures       ${status.consecutiveFailures} in a row`,
+    `  next run       ${status.nextRunAt ?? '—'}`,
+  ];
+  if (status.warning !== null) lines.push(`  WARNING        ${status.warning}`);
+  return lines.join('\n');
+}
+
+/** `fdh sync run [ID…]` and `fdh sync status`: on the store of the configuration, which `run` creates if need be. */
+export async function syncCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, { json: { type: 'boolean' }, 'data-dir': { type: 'string' } }, USAGE);
+  const [action, ...names] = positionals;
+  if (action !== 'run' && action !== 'status') throw new UsageError(`usage: ${USAGE}`);
+  if (action === 'status' && names.length > 0) throw new UsageError(`fdh sync status takes no source; usage: ${USAGE}`);
+  const runtime = await openRuntime(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }));
+  let sync: SyncService | undefined;
+  try {
+    sync = await SyncService.open(runtime);
+    if (action === 'status') {
+      const statuses = await sync.statuses();
+      process.stdout.write(
+        values.json === true
+          ? `${JSON.stringify(statuses, null, 2)}\n`
+          : statuses.length === 0
+            ? 'No sources are defined.\n'
+            : `${statuses.map(statusBlock).join('\n\n')}\n`,
+      );
+      return 0;
+    }
+    let outcomes: RunOutcome[];
+    try {
+      outcomes = await sync.run(names, (outcome) => process.stderr.write(`${outcomeLine(outcome)}\n`));
+    } catch (error) {
+      if (error instanceof UnknownSourceError) throw new UsageError(error.message);
+      throw error;
+    }
+    if (outcomes.length === 0) process.stderr.write('No sources are defined.\n');
+    // A source skipped (disabled, a credential missing) fails the run only when named by its own id.
+    return outcomes.every((outcome) => outcome.status === 'succeeded' || (outcome.status === 'skipped' && !names.includes(outcome.sourceId))) ? 0 : 1;
+  } finally {
+    sync?.close();
+    await runtime.close();
+  }
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../core/context.ts';
+import { NotFoundError } from '../../core/domain-errors.ts';
+import { Nullable, StringEnum } from '../../core/schemas.ts';
+import { SyncService } from '../../ingest/sync/sync.service.ts';
+import { SourceStatusSchema, type SourceStatus } from '../../ingest/sync/source-status.ts';
+import { IdParams } from './dashboard.schemas.ts';
+import { registerDashboardRoute, sessionOf } from './dashboard-route.ts';
+
+const RunOutcomeSchema = Type.Object({
+  status: StringEnum(['succeeded', 'failed', 'busy', 'skipped']),
+  /** The reason of a failure or a skip. */
+  message: Nullable(Type.String()),
+  rowsAdded: Type.Integer(),
+  source: SourceStatusSchema,
+});
+
+/**
+ * Admin only: the sources of `fdh sync` with their state, and a run now. The sync service is
+ * opened on first use, so a hub that never shows the page never reads the sources file.
+ */
+export function registerSourcesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  let opened: Promise<SyncService> | undefined;
+  // A sources file that cannot be read is reported on each request until it can, not cached as a failure.
+  const sync = () =>
+    (opened ??= SyncService.open(ctx).catch((error: unknown) => {
+      opened = undefined;
+      throw error;
+    }));
+  app.addHook('onClose', async () => {
+    if (opened !== undefined) (await opened.catch(() => undefined))?.close();
+  });
+  const statusOf = async (id: string): Promise<SourceStatus> => {
+    const status = (await (await sync()).statuses()).find((s) => s.id === id);
+    if (status === undefined) throw new NotFoundError(`no source "${id}"`);
+    return status;
+  };
+
+  registerDashboardRoute(app, ctx, {
+    method: 'GET',
+    path: '/admin/sources',
+    operationId: 'dashboardAdminListSources',
+    summary: 'The sources of fdh sync: schedule, last success, last error, next run (admin only)',
+    access: 'admin',
+    data: Type.Array(SourceStatusSchema),
+    async handler() {
+      return (await sync()).statuses();
+    },
+  });
+
+  registerDashboardRoute(app, ctx, {
+    method: 'POST',
+    path: '/admin/sources/:id/run',
+    operationId: 'dashboardAdminRunSource',
+    summary: 'Runs one source now and answers when it has finished (admin only)',
+    access: 'admin',
+    params: IdParams,
+    data: RunOutcomeSchema,
+    async handler({ request, params }) {
+      await statusOf(params.id);
+      const [outcome] = await (await sync()).run([params.id]);
+      request.log.info({ sourceId: params.id, by: sessionOf(request).account.id, outcome: outcome?.status }, 'source run from the dashboard');
+      return {
+        status: outcome?.status ?? 'skipped',
+        message: outcome?.status === 'failed' ? outcome.error : outcome?.status === 'skipped' ? outcome.reason : outcome?.status === 'busy' ? `a run is under way in ${outcome.runningBy}` : null,
+        rowsAdded: outcome?.status === 'succeeded' ? outcome.rowsAdded : 0,
+        source: await statusOf(params.id),
+      };
+    },
+  });
+}

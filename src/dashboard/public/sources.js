@@ -1,0 +1,70 @@
+import * as api from './api.js';
+import { h, announce, errorBox, formatNumber, formatTime, table } from './dom.js';
+
+/** `3 h 12 min`, or a dash. */
+function age(seconds) {
+  if (seconds === null) return '—';
+  const minutes = Math.max(0, Math.round(seconds / 60));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h ${minutes % 60} min` : `${Math.floor(hours / 24)} d`;
+}
+
+function stateBadge(source) {
+  if (source.skipped !== null) return h('span', { class: 'badge expired' }, source.enabled ? 'skipped' : 'disabled');
+  if (source.running) return h('span', { class: 'badge' }, 'running');
+  if (source.lastError !== null) return h('span', { class: 'badge disabled' }, 'failing');
+  if (source.lastSuccessAt === null) return h('span', { class: 'badge' }, 'never run');
+  return h('span', { class: 'badge active' }, 'ok');
+}
+
+export async function renderSources(view) {
+  const sources = await api.listSources();
+  const message = h('div');
+  const reload = () => renderSources(view);
+  const rows = sources.map((source) => {
+    const run = h('button', {
+      type: 'button',
+      class: 'secondary',
+      disabled: source.skipped !== null,
+      onclick: async () => {
+        run.disabled = true;
+        run.textContent = 'Running…';
+        try {
+          const outcome = await api.runSource(source.id);
+          announce(outcome.status === 'succeeded' ? `${source.id}: ${outcome.rowsAdded} rows added` : `${source.id}: ${outcome.status}`);
+          await reload();
+        } catch (failure) {
+          message.replaceChildren(errorBox(failure));
+          run.disabled = false;
+          run.textContent = 'Run now';
+        }
+      },
+    }, 'Run now');
+    return h(
+      'tr',
+      {},
+      h('th', { scope: 'row', title: source.description }, source.id, h('div', { class: 'muted' }, source.publisher)),
+      h('td', {}, stateBadge(source)),
+      h('td', {}, h('code', {}, source.schedule), h('div', { class: 'muted' }, `${source.timeZone}; next ${formatTime(source.nextRunAt)}`)),
+      h('td', {}, formatTime(source.lastSuccessAt), h('div', { class: 'muted' }, source.lastRowsAdded === null ? '' : `${formatNumber(source.lastRowsAdded)} rows added`)),
+      h('td', {}, age(source.lastSuccessAgeSeconds)),
+      h(
+        'td',
+        { class: 'problem' },
+        source.skipped !== null ? h('span', { class: 'muted' }, source.skipped) : source.lastError === null ? '—' : h('span', { class: 'error' }, source.lastError),
+        source.consecutiveFailures > 0 ? h('div', { class: 'muted' }, `${source.consecutiveFailures} failure(s) in a row`) : null,
+        source.warning === null ? null : h('div', { class: 'warning', role: 'note' }, `Warning: ${source.warning}`),
+      ),
+      h('td', { class: 'row-actions' }, run),
+    );
+  });
+  view.replaceChildren(
+    h('h1', {}, 'Sources'),
+    h('p', { class: 'muted' }, 'What `fdh sync` fetches from the publishers (sources file: FDH_SOURCES_FILE). Age is the time since the last successful fetch.'),
+    message,
+    sources.length === 0
+      ? h('p', {}, 'No sources are defined.')
+      : table({ text: 'Sources' }, ['Source', 'State', 'Schedule', 'Last success', 'Age', 'Last error or why skipped', 'Actions'], rows),
+  );
+}

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ArchiveSettings } from '../../config.ts';
+
+/** What is kept beside an archived payload (`archive/<sha256>.json`). */
+export interface ArchiveSidecar {
+  /** The URL asked, credential parameters redacted. */
+  url: string;
+  fetchedAt: string;
+  status: number;
+  headers: Record<string, string>;
+}
+
+/** Query parameters and headers that carry a credential; redacted wherever a URL or headers are kept. */
+const CREDENTIAL_NAME = /key|token|secret|password|auth|signature|cookie/i;
+
+export function redactUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password !== '') parsed.password = '***';
+  for (const name of [...parsed.searchParams.keys()]) if (CREDENTIAL_NAME.test(name)) parsed.searchParams.set(name, '***');
+  return parsed.toString();
+}
+
+export function sha256(content: Buffer): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/**
+ * Every fetched payload as it arrived, named by its sha256, in `<data dir>/archive`: a release
+ * names the payloads it came from, so a figure can be traced to bytes and re-imported.
+ */
+export class Archive {
+  readonly dir: string;
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  /** Writes the payload (once per content) and its sidecar (the latest fetch of it); returns its hash. */
+  async put(content: Buffer, sidecar: ArchiveSidecar): Promise<string> {
+    const hash = sha256(content);
+    await mkdir(this.dir, { recursive: true });
+    await this.#writeAtomically(hash, content);
+    const headers = Object.fromEntries(Object.entries(sidecar.headers).filter(([name]) => !CREDENTIAL_NAME.test(name)));
+    await this.#writeAtomically(`${hash}.json`, `${JSON.stringify({ ...sidecar, url: redactUrl(sidecar.url), headers }, null, 2)}\n`);
+    return hash;
+  }
+
+  /** Removes payloads fetched longer ago than the age limit, then the oldest until the total fits the size limit. */
+  async prune(settings: ArchiveSettings, now: Date): Promise<number> {
+    let names: string[];
+    try {
+      names = (await readdir(this.dir)).filter((name) => /^[0-9a-f]{64}$/.test(name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    // The sidecar is rewritten on every fetch of the same content: its time is the last fetch.
+    const entries = await Promise.all(
+      names.map(async (name) => {
+        const [payload, sidecar] = await Promise.all([stat(join(this.dir, name)), stat(join(this.dir, `${name}.json`)).catch(() => undefined)]);
+        return { name, bytes: payload.size, at: (sidecar ?? payload).mtimeMs };
+      }),
+    );
+    entries.sort((a, b) => a.at - b.at);
+    const oldestKept = now.getTime() - settings.maxAgeDays * 86_400_000;
+    let total = entries.reduce((sum, entry) => sum + entry.bytes, 0);
+    let removed = 0;
+    for (const entry of entries) {
+      if (entry.at >= oldestKept && total <= settings.maxBytes) break;
+      await rm(join(this.dir, entry.name), { force: true });
+      await rm(join(this.dir, `${entry.name}.json`), { force: true });
+      total -= entry.bytes;
+      removed++;
+    }
+    return removed;
+  }
+
+  async #writeAtomically(name: string, content: Buffer | string): Promise<void> {
+    const temporary = join(this.dir, `.${name}.${process.pid}.tmp`);
+    await writeFile(temporary, content);
+    await rename(temporary, join(this.dir, name));
+  }
+}

@@ -1,0 +1,83 @@
+import { pathToFileURL } from 'node:url';
+import type { SourceDefinition } from './source-definition.ts';
+import type { SourcesFile } from './sources-file.ts';
+
+/** A source as it runs now: its definition overlaid with the sources file and the environment. */
+export interface ResolvedSource {
+  definition: SourceDefinition;
+  enabled: boolean;
+  schedule: string;
+  baseUrl: string;
+  params: Record<string, unknown>;
+  /** Credential values by environment-variable name; only those present. Never logged. */
+  credentials: Record<string, string>;
+  /** Why it does not run on its schedule or with `fdh sync run`: disabled, or a credential missing. */
+  skipped: string | undefined;
+}
+
+export class UnknownSourceError extends Error {}
+
+const loadedModules = new Map<string, SourceDefinition[]>();
+
+async function moduleSources(path: string): Promise<SourceDefinition[]> {
+  const known = loadedModules.get(path);
+  if (known !== undefined) return known;
+  const module = (await import(pathToFileURL(path).href)) as { sources?: unknown };
+  if (!Array.isArray(module.sources)) throw new Error(`source module ${path} exports no \`sources\` array`);
+  const definitions = module.sources as SourceDefinition[];
+  loadedModules.set(path, definitions);
+  return definitions;
+}
+
+/** The shipped definitions and those of the sources file's `modules`; two sources with one id are refused. */
+export async function loadCatalogue(shipped: readonly SourceDefinition[], file: SourcesFile): Promise<SourceDefinition[]> {
+  const all = [...shipped];
+  for (const path of file.modulePaths) all.push(...(await moduleSources(path)));
+  const seen = new Set<string>();
+  for (const definition of all) {
+    if (seen.has(definition.id)) throw new Error(`two sources have the id "${definition.id}"`);
+    seen.add(definition.id);
+  }
+  return all;
+}
+
+export function resolveSource(definition: SourceDefinition, file: SourcesFile, env: NodeJS.ProcessEnv): ResolvedSource {
+  const overlay = file.sources?.[definition.id];
+  const credentials: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const spec of definition.credentials) {
+    const value = env[spec.env];
+    if (value !== undefined && value !== '') credentials[spec.env] = value;
+    else if (spec.required) missing.push(spec.env);
+  }
+  const enabled = overlay?.enabled ?? definition.enabledByDefault ?? true;
+  const skipped = !enabled
+    ? 'disabled in the sources file'
+    : missing.length > 0
+      ? `skipped: ${missing.join(' and ')} not set (${definition.credentials.find((c) => c.env === missing[0])?.howToGet ?? 'see docs/data-sources.md'})`
+      : undefined;
+  return {
+    definition,
+    enabled,
+    schedule: overlay?.schedule ?? definition.defaultSchedule,
+    baseUrl: (file.publishers?.[definition.publisher]?.baseUrl ?? definition.defaultBaseUrl).replace(/\/+$/, ''),
+    params: { ...definition.defaultParams, ...overlay?.params },
+    credentials,
+    skipped,
+  };
+}
+
+/**
+ * The sources named by id or publisher id, in catalogue order; none named: every source. An
+ * unknown name is refused with the known ones.
+ */
+export function selectSources(resolved: readonly ResolvedSource[], names: readonly string[]): ResolvedSource[] {
+  for (const name of names) {
+    if (!resolved.some((s) => s.definition.id === name || s.definition.publisher === name)) {
+      const known = resolved.map((s) => s.definition.id).join(', ') || '(none)';
+      throw new UnknownSourceError(`no source or publisher "${name}"; sources: ${known}`);
+    }
+  }
+  if (names.length === 0) return [...resolved];
+  return resolved.filter((s) => names.includes(s.definition.id) || names.includes(s.definition.publisher));
+}

@@ -1,0 +1,200 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gunzipSync } from 'node:zlib';
+import type { FetchSettings } from '../../config.ts';
+import { redactUrl, type Archive } from './archive.ts';
+import type { FetchResult, SourceRequest } from './source-definition.ts';
+import { USER_AGENT } from './user-agent.ts';
+
+/** A fetch the runner gave up on, with a reason a person can read (never a credential). */
+export class FetchError extends Error {}
+
+/** What a conditional GET sends back: the validators of the URL's last good answer. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** A failure worth another attempt (the network, a timeout, a cut body, 429, 5xx), with the wait the publisher asked for. */
+class Retryable extends FetchError {
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, retryAfterMs?: number) {
+    super(message);
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** Per publisher, in this process: when its last request ended, and the queue of requests waiting for their turn. */
+const lastRequestEnd = new Map<string, number>();
+const publisherTurns = new Map<string, Promise<void>>();
+
+function headerRecord(message: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(message.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** `Retry-After` as milliseconds: delta-seconds or an HTTP date. */
+export function retryAfterMs(value: string | undefined, now: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function kib(bytes: number): string {
+  return `${Math.round(bytes / 1024)} KiB`;
+}
+
+/** One GET: the whole body or a failure; a body shorter than its `Content-Length` is a failure. */
+function getOnce(url: string, headers: Record<string, string>, signal: AbortSignal, maxBytes: number): Promise<RawAnswer> {
+  const shown = redactUrl(url);
+  // The source's time limit aborts with its own FetchError; the request's with a TimeoutError.
+  const interrupted = (what: string) =>
+    signal.reason instanceof FetchError ? signal.reason : signal.aborted ? new Retryable(`${shown}: no complete answer in time`) : new Retryable(`${shown}: ${what}`);
+  return new Promise((resolve, reject) => {
+    const client = url.startsWith('https:') ? https : http;
+    const request = client.get(url, { headers, signal }, (response) => {
+      const declared = response.headers['content-length'] === undefined ? undefined : Number(response.headers['content-length']);
+      const cut = () => `the connection was cut after ${received} bytes${declared === undefined ? '' : ` of ${declared}`}`;
+      if (declared !== undefined && declared > maxBytes) {
+        response.destroy();
+        reject(new FetchError(`${shown}: the answer is ${kib(declared)}, more than the ${kib(maxBytes)} allowed (FDH_SYNC_MAX_DOWNLOAD_MB)`));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let received = 0;
+      response.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > maxBytes) {
+          response.destroy();
+          reject(new FetchError(`${shown}: the answer passed the ${kib(maxBytes)} allowed (FDH_SYNC_MAX_DOWNLOAD_MB)`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      response.on('error', () => reject(interrupted(cut())));
+      response.on('close', () => {
+        if (!response.complete || (declared !== undefined && received !== declared)) {
+          reject(interrupted(cut()));
+          return;
+        }
+        resolve({ status: response.statusCode ?? 0, headers: headerRecord(response), body: Buffer.concat(chunks) });
+      });
+    });
+    request.on('error', (error) => reject(interrupted(error.message)));
+  });
+}
+
+function decoded(answer: RawAnswer, url: string, maxBytes: number): Buffer {
+  const encoding = (answer.headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (encoding === 'identity') return answer.body;
+  if (encoding !== 'gzip') throw new FetchError(`${redactUrl(url)}: content encoding "${encoding}" was not asked for`);
+  try {
+    return gunzipSync(answer.body, { maxOutputLength: maxBytes });
+  } catch (error) {
+    // A stream that stops short is a transfer gone wrong: worth another attempt.
+    throw new Retryable(`${redactUrl(url)}: the gzip body is broken or too large (${(error as Error).message})`);
+  }
+}
+
+export interface FetcherOptions {
+  settings: FetchSettings;
+  archive: Archive;
+  publisher: string;
+  minRequestIntervalMs: number;
+  /** Aborts with the source's time limit. */
+  signal: AbortSignal;
+  /** The validators of the last good run, by URL. */
+  validators: Readonly<Record<string, Validators>>;
+  now: () => Date;
+  /** Told of each retry (for the log). */
+  onRetry?: (message: string, waitMs: number) => void;
+}
+
+/**
+ * The fetch a source is given: paced per publisher, retried with exponential backoff and
+ * jitter (or the publisher's `Retry-After`), size-limited, gzip-decoded, conditional, and
+ * archived before it is returned. `fresh` collects the validators of this run's answers, saved
+ * only once the run has imported everything.
+ */
+export function createFetcher(options: FetcherOptions): { fetch: (request: SourceRequest) => Promise<FetchResult>; fresh: Record<string, Validators> } {
+  const { settings, signal } = options;
+  const fresh: Record<string, Validators> = {};
+
+  /** One request at a time per publisher, each starting its interval after the previous one ended. */
+  async function paced<T>(send: () => Promise<T>): Promise<T> {
+    const { publisher, minRequestIntervalMs: interval } = options;
+    const previous = publisherTurns.get(publisher) ?? Promise.resolve();
+    const turn = Promise.withResolvers<void>();
+    publisherTurns.set(publisher, previous.then(() => turn.promise));
+    try {
+      await previous;
+      const wait = (lastRequestEnd.get(publisher) ?? 0) + interval - Date.now();
+      if (wait > 0) await sleep(wait, undefined, { signal });
+      return await send();
+    } finally {
+      lastRequestEnd.set(publisher, Date.now());
+      turn.resolve();
+    }
+  }
+
+  async function attempt(request: SourceRequest): Promise<RawAnswer> {
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'accept-encoding': 'gzip', ...request.headers };
+    const known = options.validators[request.url];
+    if (request.conditional !== false && known !== undefined) {
+      if (known.etag !== undefined) headers['if-none-match'] = known.etag;
+      if (known.lastModified !== undefined) headers['if-modified-since'] = known.lastModified;
+    }
+    const answer = await paced(() => getOnce(request.url, headers, AbortSignal.any([signal, AbortSignal.timeout(settings.requestTimeoutMs)]), settings.maxDownloadBytes));
+    if (answer.status === 429 || answer.status >= 500) {
+      throw new Retryable(`${redactUrl(request.url)}: HTTP ${answer.status}`, retryAfterMs(answer.headers['retry-after'], Date.now()));
+    }
+    return answer.status >= 200 && answer.status < 300 ? { ...answer, body: decoded(answer, request.url, settings.maxDownloadBytes) } : answer;
+  }
+
+  async function fetchWithRetries(request: SourceRequest): Promise<RawAnswer> {
+    for (let tries = 0; ; tries++) {
+      try {
+        return await attempt(request);
+      } catch (error) {
+        if (!(error instanceof Retryable) || signal.aborted) throw signal.aborted && signal.reason instanceof FetchError ? signal.reason : error;
+        if (tries >= settings.retries) throw new FetchError(`${error.message} (gave up after ${tries + 1} attempts)`);
+        if (error.retryAfterMs !== undefined && error.retryAfterMs > settings.maxRetryAfterMs) {
+          throw new FetchError(`${error.message}: the publisher asks to wait ${Math.ceil(error.retryAfterMs / 1000)} s, more than the ${settings.maxRetryAfterMs / 1000} s allowed (FDH_SYNC_MAX_RETRY_AFTER_S)`);
+        }
+        const backoff = settings.retryBaseMs * 2 ** tries;
+        const wait = error.retryAfterMs ?? Math.round(backoff / 2 + Math.random() * (backoff / 2));
+        options.onRetry?.(error.message, wait);
+        await sleep(wait, undefined, { signal }).catch(() => {
+          throw signal.reason instanceof FetchError ? signal.reason : new FetchError('the source ran out of time');
+        });
+      }
+    }
+  }
+
+  return {
+    fresh,
+    async fetch(request) {
+      const answer = await fetchWithRetries(request);
+      if (answer.status === 304) return { notModified: true, url: request.url };
+      if (answer.status < 200 || answer.status >= 300) throw new FetchError(`${redactUrl(request.url)}: HTTP ${answer.status}`);
+      const { body } = answer;
+      const archiveHash = await options.archive.put(body, { url: request.url, fetchedAt: options.now().toISOString(), status: answer.status, headers: answer.headers });
+      const validators: Validators = {};
+      if (answer.headers.etag !== undefined) validators.etag = answer.headers.etag;
+      if (answer.headers['last-modified'] !== undefined) validators.lastModified = answer.headers['last-modified'];
+      if (validators.etag !== undefined || validators.lastModified !== undefined) fresh[request.url] = validators;
+      return { notModified: false, url: request.url, status: answer.status, headers: answer.headers, body, archiveHash };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { Type, type Static } from 'typebox';
+import { IsoDateTime, Nullable } from '../../core/schemas.ts';
+
+/** One source as `fdh sync status`, the Sources page and its API show it. */
+export const SourceStatusSchema = Type.Object({
+  id: Type.String(),
+  publisher: Type.String(),
+  description: Type.String(),
+  enabled: Type.Boolean(),
+  skipped: Nullable(Type.String({ description: 'Why it does not run: disabled, or the credential variable that is not set' })),
+  schedule: Type.String({ description: 'Cron, read in timeZone' }),
+  timeZone: Type.String(),
+  lastAttemptAt: Nullable(IsoDateTime()),
+  lastSuccessAt: Nullable(IsoDateTime()),
+  lastError: Nullable(Type.String()),
+  consecutiveFailures: Type.Integer(),
+  lastReleaseIds: Type.Array(Type.String()),
+  lastRowsAdded: Nullable(Type.Integer()),
+  nextRunAt: Nullable(IsoDateTime()),
+  lastSuccessAgeSeconds: Nullable(Type.Integer({ description: 'Seconds since the last success, by the hub\'s clock' })),
+  running: Type.Boolean(),
+  warning: Nullable(Type.String({ description: 'Set when the source has been failing for longer than its schedule interval' })),
+});
+
+export type SourceStatus = Static<typeof SourceStatusSchema>;

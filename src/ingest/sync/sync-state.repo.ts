@@ -1,0 +1,168 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, SyncSourceTable } from '../../store/schema.ts';
+import type { SourceCursor } from './source-definition.ts';
+import type { Validators } from './fetcher.ts';
+
+/** A source's state as `fdh sync status` and the Sources page show it. */
+export interface SourceState {
+  sourceId: string;
+  lastAttemptAt: string | null;
+  lastSuccessAt: string | null;
+  failingSince: string | null;
+  lastError: string | null;
+  consecutiveFailures: number;
+  lastReleaseIds: string[];
+  lastRowsAdded: number | null;
+  cursor: SourceCursor | undefined;
+  validators: Record<string, Validators>;
+  /** Who holds the lease while a run is under way. */
+  runningBy: string | null;
+}
+
+/** A held lease: the token fences every write of the run against a holder that outlived it. */
+export interface Lease {
+  sourceId: string;
+  owner: string;
+  token: number;
+}
+
+export class LeaseLostError extends Error {}
+
+type StateRow = Pick<
+  SyncSourceTable,
+  'source_id' | 'last_attempt_at' | 'last_success_at' | 'failing_since' | 'last_error' | 'last_release_ids' | 'last_rows_added' | 'cursor' | 'validators' | 'lease_owner' | 'lease_until'
+> & { consecutive_failures: number };
+
+function stateOf(row: StateRow, now: string): SourceState {
+  return {
+    sourceId: row.source_id,
+    lastAttemptAt: row.last_attempt_at,
+    lastSuccessAt: row.last_success_at,
+    failingSince: row.failing_since,
+    lastError: row.last_error,
+    consecutiveFailures: Number(row.consecutive_failures),
+    lastReleaseIds: row.last_release_ids === null ? [] : (JSON.parse(row.last_release_ids) as string[]),
+    lastRowsAdded: row.last_rows_added === null ? null : Number(row.last_rows_added),
+    cursor: row.cursor === null ? undefined : (JSON.parse(row.cursor) as SourceCursor),
+    validators: row.validators === null ? {} : (JSON.parse(row.validators) as Record<string, Validators>),
+    runningBy: row.lease_until !== null && row.lease_until > now ? row.lease_owner : null,
+  };
+}
+
+const STATE_COLUMNS = [
+  'source_id',
+  'last_attempt_at',
+  'last_success_at',
+  'failing_since',
+  'last_error',
+  'consecutive_failures',
+  'last_release_ids',
+  'last_rows_added',
+  'cursor',
+  'validators',
+  'lease_owner',
+  'lease_until',
+] as const;
+
+/**
+ * Each source's state and its lease, in the store every process shares (ADR 0018). The lease is
+ * a row update only one process can win; its token rises with every grant, and every write of
+ * a run checks it, so a process whose lease ran out can no longer write.
+ */
+export class SyncStateRepo {
+  readonly #db: Kysely<Database>;
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  async list(now: Date): Promise<Map<string, SourceState>> {
+    const rows = await this.#db.selectFrom('sync_source').select(STATE_COLUMNS).execute();
+    return new Map(rows.map((row) => [row.source_id, stateOf(row, now.toISOString())]));
+  }
+
+  async get(sourceId: string, now: Date): Promise<SourceState | undefined> {
+    const row = await this.#db.selectFrom('sync_source').select(STATE_COLUMNS).where('source_id', '=', sourceId).executeTakeFirst();
+    return row === undefined ? undefined : stateOf(row, now.toISOString());
+  }
+
+  /** Takes the source's lease until `until` and records the attempt, or answers undefined while another run holds it. */
+  async acquire(sourceId: string, owner: string, now: Date, until: Date): Promise<Lease | undefined> {
+    await this.#db.insertInto('sync_source').values({ source_id: sourceId }).onConflict((oc) => oc.column('source_id').doNothing()).execute();
+    const granted = await this.#db
+      .updateTable('sync_source')
+      .set((eb) => ({ lease_owner: owner, lease_until: until.toISOString(), lease_token: eb('lease_token', '+', 1), last_attempt_at: now.toISOString() }))
+      .where('source_id', '=', sourceId)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now.toISOString())]))
+      .executeTakeFirst();
+    if (Number(granted.numUpdatedRows) !== 1) return undefined;
+    const row = await this.#db.selectFrom('sync_source').select(['lease_token', 'lease_owner']).where('source_id', '=', sourceId).executeTakeFirstOrThrow();
+    if (row.lease_owner !== owner) return undefined;
+    return { sourceId, owner, token: Number(row.lease_token) };
+  }
+
+  /**
+   * Inside a release's transaction: fails unless `lease` is still the source's. The update
+   * locks the row (PostgreSQL) so no new grant commits between this check and the import's commit.
+   */
+  async fence(trx: Transaction<Database>, lease: Lease): Promise<void> {
+    const held = await trx
+      .updateTable('sync_source')
+      .set({ lease_owner: lease.owner })
+      .where('source_id', '=', lease.sourceId)
+      .where('lease_token', '=', lease.token)
+      .where('lease_owner', '=', lease.owner)
+      .executeTakeFirst();
+    if (Number(held.numUpdatedRows) !== 1) throw new LeaseLostError(`the run of ${lease.sourceId} lost its lease to another process; nothing more imported`);
+  }
+
+  async succeeded(lease: Lease, outcome: { at: Date; releaseIds: string[]; rowsAdded: number; cursor: SourceCursor | undefined; validators: Record<string, Validators> }): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await this.fence(trx, lease);
+      await trx
+        .updateTable('sync_source')
+        .set({
+          last_success_at: outcome.at.toISOString(),
+          failing_since: null,
+          last_error: null,
+          consecutive_failures: 0,
+          last_release_ids: JSON.stringify(outcome.releaseIds),
+          last_rows_added: outcome.rowsAdded,
+          cursor: outcome.cursor === undefined ? null : JSON.stringify(outcome.cursor),
+          validators: JSON.stringify(outcome.validators),
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('source_id', '=', lease.sourceId)
+        .execute();
+    });
+  }
+
+  async failed(lease: Lease, at: Date, reason: string): Promise<void> {
+    await this.#db
+      .updateTable('sync_source')
+      .set((eb) => ({
+        last_error: reason,
+        consecutive_failures: eb('consecutive_failures', '+', 1),
+        failing_since: eb.fn.coalesce('failing_since', eb.val(at.toISOString())),
+        lease_owner: null,
+        lease_until: null,
+      }))
+      .where('source_id', '=', lease.sourceId)
+      .where('lease_token', '=', lease.token)
+      .execute();
+  }
+
+  /**
+   * Claims one scheduled slot of a source for `owner`: the primary key lets exactly one process
+   * insert it, however many run the schedule. Claims older than a week are dropped on the way.
+   */
+  async claimSlot(sourceId: string, slot: Date, owner: string, now: Date): Promise<boolean> {
+    await this.#db.deleteFrom('sync_claim').where('source_id', '=', sourceId).where('claimed_at', '<', new Date(now.getTime() - 7 * 86_400_000).toISOString()).execute();
+    const inserted = await this.#db
+      .insertInto('sync_claim')
+      .values({ source_id: sourceId, slot: slot.toISOString(), claimed_by: owner, claimed_at: now.toISOString() })
+      .onConflict((oc) => oc.columns(['source_id', 'slot']).doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+}

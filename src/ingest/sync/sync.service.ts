@@ -1,0 +1,144 @@
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../core/clock.ts';
+import type { Store } from '../../store/db.ts';
+import { sources as shippedSources } from '../sources/index.ts';
+import { Archive } from './archive.ts';
+import { loadCatalogue, resolveSource, selectSources, type ResolvedSource } from './catalogue.ts';
+import { runSource, type RunOutcome, type SyncEnvironment } from './runner.ts';
+import { nextRunAfter, scheduleIntervalMs } from './schedule.ts';
+import type { SourceDefinition } from './source-definition.ts';
+import { WatchedSourcesFile } from './sources-file.ts';
+import type { SourceStatus } from './source-status.ts';
+import { SyncStateRepo } from './sync-state.repo.ts';
+
+/** `45 s`, `12 min`, `5 h`: the unit a person reads at a glance. */
+function duration(ms: number): string {
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  if (ms < 2 * 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 3_600_000)} h`;
+}
+
+export interface SyncServiceOptions {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  /** The shipped catalogue unless given (tests). */
+  shipped?: readonly SourceDefinition[];
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * `fdh sync` for one process: the sources file as it is now, the catalogue, each source's
+ * state, and runs. The scheduler (scheduler.ts) and the dashboard call the same verbs.
+ */
+export class SyncService {
+  readonly #file: WatchedSourcesFile;
+  readonly #options: SyncServiceOptions;
+  readonly #repo: SyncStateRepo;
+  readonly #environment: SyncEnvironment;
+
+  private constructor(options: SyncServiceOptions, file: WatchedSourcesFile) {
+    this.#options = options;
+    this.#file = file;
+    this.#repo = new SyncStateRepo(options.store.db);
+    this.#environment = {
+      db: options.store.db,
+      archive: new Archive(join(options.config.dataDir, 'archive')),
+      fetch: options.config.fetch,
+      archiveLimits: options.config.archive,
+      clock: options.clock,
+      logger: options.logger,
+      owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    };
+  }
+
+  /** Reads the sources file (a broken one is refused) and loads the catalogue it names. */
+  static async open(options: SyncServiceOptions): Promise<SyncService> {
+    const file = new WatchedSourcesFile(options.config.sourcesFile, (error) =>
+      options.logger.error({ err: error }, 'sources file reload failed; keeping the previous sources'),
+    );
+    const service = new SyncService(options, file);
+    try {
+      await service.resolved();
+    } catch (error) {
+      file.close();
+      throw error;
+    }
+    return service;
+  }
+
+  get owner(): string {
+    return this.#environment.owner;
+  }
+
+  /** Calls `listener` after each good edit of the sources file. */
+  onSourcesChange(listener: () => void): void {
+    this.#file.onChange(listener);
+  }
+
+  async resolved(): Promise<ResolvedSource[]> {
+    const file = this.#file.current;
+    const catalogue = await loadCatalogue(this.#options.shipped ?? shippedSources, file);
+    return catalogue.map((definition) => resolveSource(definition, file, this.#options.env ?? process.env));
+  }
+
+  /** Runs the named sources or publishers (none: every source) once, one after another. */
+  async run(names: readonly string[], onOutcome?: (outcome: RunOutcome) => void): Promise<RunOutcome[]> {
+    const outcomes: RunOutcome[] = [];
+    for (const source of selectSources(await this.resolved(), names)) {
+      const outcome = await runSource(this.#environment, source);
+      onOutcome?.(outcome);
+      outcomes.push(outcome);
+    }
+    return outcomes;
+  }
+
+  /** Runs `source`'s scheduled `slot` if this process is the one to claim it. */
+  async runSlot(source: ResolvedSource, slot: Date): Promise<RunOutcome | undefined> {
+    if (!(await this.#repo.claimSlot(source.definition.id, slot, this.owner, this.#options.clock.now()))) return undefined;
+    return runSource(this.#environment, source);
+  }
+
+  async statuses(): Promise<SourceStatus[]> {
+    const now = this.#options.clock.now();
+    const states = await this.#repo.list(now);
+    return (await this.resolved()).map((source) => {
+      const { definition } = source;
+      const state = states.get(definition.id);
+      const interval = scheduleIntervalMs(source.schedule, definition.timeZone, now);
+      const failingFor = state?.failingSince === null || state?.failingSince === undefined ? 0 : now.getTime() - Date.parse(state.failingSince);
+      const next = source.skipped === undefined ? nextRunAfter(source.schedule, definition.timeZone, now) : undefined;
+      return {
+        id: definition.id,
+        publisher: definition.publisher,
+        description: definition.description,
+        enabled: source.enabled,
+        skipped: source.skipped ?? null,
+        schedule: source.schedule,
+        timeZone: definition.timeZone,
+        lastAttemptAt: state?.lastAttemptAt ?? null,
+        lastSuccessAt: state?.lastSuccessAt ?? null,
+        lastError: state?.lastError ?? null,
+        consecutiveFailures: state?.consecutiveFailures ?? 0,
+        lastReleaseIds: state?.lastReleaseIds ?? [],
+        lastRowsAdded: state?.lastRowsAdded ?? null,
+        nextRunAt: next?.toISOString() ?? null,
+        lastSuccessAgeSeconds: state?.lastSuccessAt === null || state?.lastSuccessAt === undefined ? null : Math.round((now.getTime() - Date.parse(state.lastSuccessAt)) / 1000),
+        running: state?.runningBy !== null && state?.runningBy !== undefined,
+        warning:
+          interval !== undefined && failingFor > interval
+            ? `failing for ${duration(failingFor)}, longer than its schedule's interval (${duration(interval)})`
+            : null,
+      };
+    });
+  }
+
+  close(): void {
+    this.#file.close();
+  }
+}

@@ -1,0 +1,38 @@
+import type { SourceDefinition } from '../../src/ingest/sync/source-definition.ts';
+
+/**
+ * Test-only sources for the sync tests: the ECB reference-rate CSV (importer `ecb-eurofxref`)
+ * from the double's `ecb-test` publisher (test/fixtures/sync/ecb-test). The sources file names
+ * this module in `modules`, so child `fdh` processes know them too.
+ */
+function ecbCsvSource(id: string, credentials: SourceDefinition['credentials']): SourceDefinition {
+  return {
+    id,
+    publisher: 'ecb-test',
+    description: 'ECB euro reference rates, CSV (test source)',
+    defaultBaseUrl: 'http://127.0.0.1:9',
+    defaultSchedule: '0 16 * * 1-5',
+    timeZone: 'Europe/Berlin',
+    defaultParams: {},
+    credentials,
+    importers: ['ecb-eurofxref'],
+    async collect(context) {
+      const url = new URL(`${context.baseUrl}/stats/eurofxref/eurofxref-hist.csv`);
+      for (const spec of credentials) {
+        const value = context.credentials[spec.env];
+        if (value !== undefined) url.searchParams.set('api_key', value);
+      }
+      const answer = await context.fetch({ url: url.toString() });
+      if (answer.notModified) return { payloads: [], cursor: context.cursor };
+      return {
+        payloads: [{ importer: 'ecb-eurofxref', fileName: 'eurofxref-hist.csv', content: answer.body, archiveHashes: [answer.archiveHash] }],
+        cursor: { lastFetchedAt: context.now.toISOString() },
+      };
+    },
+  };
+}
+
+export const sources: SourceDefinition[] = [
+  ecbCsvSource('ecb-test-rates', []),
+  ecbCsvSource('ecb-test-keyed', [{ env: 'SYNC_TEST_API_KEY', required: true, howToGet: 'any value: the double ignores it' }]),
+];

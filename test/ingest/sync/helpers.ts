@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestContext } from 'node:test';
+import { createTestHub, type TestHub } from '../../helpers/app.ts';
+import { startPublisherDouble, SYNC_FIXTURES, type PublisherDouble } from '../../helpers/publisher-double.ts';
+import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
+
+export const TEST_SOURCES_MODULE = fileURLToPath(new URL('../../helpers/sync-test-sources.ts', import.meta.url));
+export const RATES_PATH = '/stats/eurofxref/eurofxref-hist.csv';
+
+/** A sources file naming the test sources module and pointing `ecb-test` at `baseUrl`. */
+export function writeSourcesFile(file: string, baseUrl: string, sources: Record<string, unknown> = {}): void {
+  writeFileSync(file, JSON.stringify({ publishers: { 'ecb-test': { baseUrl } }, sources, modules: [TEST_SOURCES_MODULE] }));
+}
+
+export interface SyncSetup {
+  hub: TestHub;
+  double: PublisherDouble;
+  sync: SyncService;
+  sourcesFile: string;
+}
+
+/** A hub on a fresh store, a double serving the ECB test sample, and the sync service on both. */
+export async function syncSetup(t: TestContext, env: Record<string, string> = {}, credentials: NodeJS.ProcessEnv = {}): Promise<SyncSetup> {
+  const double = await startPublisherDouble({ publishers: [], dirs: [join(SYNC_FIXTURES, 'ecb-test')] });
+  t.after(() => double.close());
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-sources-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const sourcesFile = join(dir, 'sources.json');
+  writeSourcesFile(sourcesFile, double.baseUrl);
+  const hub = await createTestHub(t, {
+    env: {
+      FDH_SOURCES_FILE: sourcesFile,
+      FDH_SYNC_RETRIES: '1',
+      FDH_SYNC_RETRY_BASE_MS: '20',
+      FDH_SYNC_REQUEST_TIMEOUT_MS: '500',
+      FDH_SYNC_MAX_RETRY_AFTER_S: '3',
+      ...env,
+    },
+  });
+  const sync = await SyncService.open({ ...hub.runtime, env: credentials });
+  t.after(() => sync.close());
+  return { hub, double, sync, sourcesFile };
+}

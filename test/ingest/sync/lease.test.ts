@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createTestHub } from '../../helpers/app.ts';
+import { LeaseLostError, SyncStateRepo } from '../../../src/ingest/sync/sync-state.repo.ts';
+
+test('a source lease is held by one process at a time; a holder that outlived it can no longer write', async (t) => {
+  const hub = await createTestHub(t);
+  const repo = new SyncStateRepo(hub.runtime.store.db);
+  const now = new Date('2026-06-19T08:00:00Z');
+  const later = (ms: number) => new Date(now.getTime() + ms);
+  const first = await repo.acquire('src', 'a', now, later(60_000));
+  assert.ok(first !== undefined);
+  assert.equal(await repo.acquire('src', 'b', later(1000), later(61_000)), undefined, 'held: a second run is refused');
+  assert.equal((await repo.get('src', later(1000)))?.runningBy, 'a');
+
+  const second = await repo.acquire('src', 'b', later(60_000), later(120_000));
+  assert.ok(second !== undefined && second.token > first.token, 'a lapsed lease is granted again, with a higher token');
+  await assert.rejects(
+    hub.runtime.store.db.transaction().execute((trx) => repo.fence(trx, first)),
+    LeaseLostError,
+    'the old holder is fenced off',
+  );
+  await assert.rejects(repo.succeeded(first, { at: later(61_000), releaseIds: ['rel_x'], rowsAdded: 1, cursor: { x: 1 }, validators: {} }), LeaseLostError);
+  await repo.failed(first, later(61_000), 'late failure');
+  assert.equal((await repo.get('src', later(61_000)))?.lastError, null, "the old holder's failure is not recorded over the new run");
+
+  await repo.succeeded(second, { at: later(62_000), releaseIds: ['rel_y'], rowsAdded: 3, cursor: { newest: '2026-06-18' }, validators: { u: { etag: '"e"' } } });
+  const state = await repo.get('src', later(62_000));
+  assert.deepEqual([state?.lastReleaseIds, state?.lastRowsAdded, state?.cursor, state?.runningBy], [['rel_y'], 3, { newest: '2026-06-18' }, null]);
+  assert.ok((await repo.acquire('src', 'c', later(63_000), later(123_000))) !== undefined, 'a finished run releases the lease');
+});
+
+test('a scheduled slot is claimed by exactly one of several claimants', async (t) => {
+  const hub = await createTestHub(t);
+  const repo = new SyncStateRepo(hub.runtime.store.db);
+  const slot = new Date('2026-06-19T16:00:00Z');
+  const claims = await Promise.all(['a', 'b', 'c', 'd'].map((owner) => repo.claimSlot('src', slot, owner, slot)));
+  assert.equal(claims.filter(Boolean).length, 1);
+  assert.equal(await repo.claimSlot('src', new Date('2026-06-20T16:00:00Z'), 'b', slot), true, 'the next slot is free to claim');
+});

@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Fault } from '../../helpers/publisher-double.ts';
+import { RATES_PATH, syncSetup, writeSourcesFile } from './helpers.ts';
+import { startPublisherDouble, SYNC_FIXTURES } from '../../helpers/publisher-double.ts';
+
+const SAMPLE = readFileSync(join(SYNC_FIXTURES, 'ecb-test', 'eurofxref-hist.csv'), 'utf8');
+/** The sample with one more day on top: what a good fetch brings after the first. */
+const NEXT_DAY = SAMPLE.replace(/\n/, `\n2026-06-22,1.2000${SAMPLE.split('\n')[1]?.replace(/^[^,]+,[^,]+/, '') ?? ''}\n`);
+
+test('fdh sync fetches, archives and imports a source as a release of origin sync; a failure of any kind imports nothing; a good fetch recovers', async (t) => {
+  const { hub, double, sync } = await syncSetup(t);
+  const key = await hub.key();
+  const eurUsd = async () => {
+    const answer = await hub.get('/openapi/v1/fx/table?pairs=EUR/USD', key);
+    return answer.statusCode === 200 ? (answer.json().data.rows[0]?.lastPrice as number) : answer.statusCode;
+  };
+  assert.equal(await eurUsd(), 400, 'an empty store knows no pair');
+
+  const [first] = await sync.run(['ecb-test-rates']);
+  assert.equal(first?.status, 'succeeded', JSON.stringify(first));
+  assert.equal(await eurUsd(), 1.1423, 'the endpoint shows the fetched figure');
+  const request = double.requests[0];
+  assert.match(String(request?.headers['user-agent']), /^financial-data-hub\/\d+\.\d+\.\d+$/);
+  assert.match(String(request?.headers['accept-encoding']), /gzip/);
+  const release = await hub.runtime.store.db.selectFrom('release').selectAll().executeTakeFirstOrThrow();
+  assert.equal(release.origin, 'sync');
+  assert.equal(release.source_id, 'ecb-test-rates');
+  const [hash] = JSON.parse(release.archive_hashes ?? '[]') as string[];
+  const archived = join(hub.dataDir, 'archive', hash ?? '');
+  assert.equal(readFileSync(archived, 'utf8'), SAMPLE, 'the archive holds the payload as it arrived, decompressed');
+  const sidecar = JSON.parse(readFileSync(`${archived}.json`, 'utf8')) as { url: string; status: number; fetchedAt: string; headers: Record<string, string> };
+  assert.equal(sidecar.url, `${double.baseUrl}${RATES_PATH}`);
+  assert.equal(sidecar.status, 200);
+  assert.ok(sidecar.headers.etag !== undefined);
+
+  double.setBody(RATES_PATH, NEXT_DAY);
+  // Faults of the transfer are retried (here once more), a bad 200 is not: each fault is served as often as it is asked.
+  const faults: [Fault, RegExp][] = [
+    [{ kind: 'status', status: 503 }, /HTTP 503 \(gave up after 2 attempts\)/],
+    [{ kind: 'hang' }, /no complete answer in time/],
+    [{ kind: 'cut' }, /connection was cut after \d+ bytes of \d+/],
+    [{ kind: 'truncated-gzip' }, /gzip body is broken/],
+    [{ kind: 'html-200' }, /eurofxref-hist\.csv: line 1: expected the ECB header/],
+    [{ kind: 'body', body: 'KEY,FREQ,CURRENCY,OBS_VALUE\nEXR.D.USD.EUR.SP00.A,D,USD,1.2\n' }, /expected the ECB header/],
+  ];
+  for (const [index, [fault, reason]] of faults.entries()) {
+    double.fail(fault, { times: fault.kind === 'html-200' || fault.kind === 'body' ? 1 : 2 });
+    const [outcome] = await sync.run(['ecb-test']);
+    assert.equal(outcome?.status, 'failed', fault.kind);
+    assert.match(outcome?.status === 'failed' ? outcome.error : '', reason, fault.kind);
+    assert.equal(await eurUsd(), 1.1423, `${fault.kind}: every answer unchanged`);
+    const [status] = (await sync.statuses()).filter((s) => s.id === 'ecb-test-rates');
+    assert.match(status?.lastError ?? '', reason, `${fault.kind}: the status says why`);
+    assert.equal(status?.consecutiveFailures, index + 1);
+  }
+  assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 1, 'no failure left a release');
+
+  const [recovered] = await sync.run(['ecb-test-rates']);
+  assert.equal(recovered?.status, 'succeeded');
+  assert.equal(await eurUsd(), 1.2, 'the next good fetch recovers by itself');
+  const [status] = (await sync.statuses()).filter((s) => s.id === 'ecb-test-rates');
+  assert.equal(status?.consecutiveFailures, 0);
+  assert.equal(status?.lastError, null);
+  assert.ok((status?.lastRowsAdded ?? 0) > 0);
+
+  const before = double.requests.length;
+  const [unchanged] = await sync.run(['ecb-test-rates']);
+  assert.deepEqual(unchanged, { sourceId: 'ecb-test-rates', status: 'succeeded', payloads: 0, releaseIds: [], rowsAdded: 0 }, 'a 304 imports nothing');
+  assert.ok(double.requests.at(-1)?.headers['if-none-match'] !== undefined, 'the run asked conditionally');
+  assert.equal(double.requests.length, before + 1);
+  assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 2);
+});
+
+test('a 429 with Retry-After is waited for; a Retry-After past the limit fails the run with the reason', async (t) => {
+  const { double, sync } = await syncSetup(t);
+  double.fail({ kind: 'rate-limited', retryAfterSeconds: 1 });
+  const [outcome] = await sync.run(['ecb-test-rates']);
+  assert.equal(outcome?.status, 'succeeded');
+  const [limited, retried] = double.requests;
+  assert.ok((retried?.at ?? 0) - (limited?.at ?? 0) >= 990, `waited ${(retried?.at ?? 0) - (limited?.at ?? 0)} ms for Retry-After: 1`);
+
+  double.setBody(RATES_PATH, NEXT_DAY);
+  double.fail({ kind: 'rate-limited', retryAfterSeconds: 60 });
+  const [refused] = await sync.run(['ecb-test-rates']);
+  assert.equal(refused?.status, 'failed');
+  assert.match(refused?.status === 'failed' ? refused.error : '', /asks to wait 60 s, more than the 3 s allowed/);
+});
+
+test('a source whose credential is missing is skipped with one line naming the variable; given, it is sent and never kept', async (t) => {
+  const { hub, double, sync } = await syncSetup(t);
+  const outcomes = await sync.run([]);
+  const keyed = outcomes.find((o) => o.sourceId === 'ecb-test-keyed');
+  assert.deepEqual(keyed, { sourceId: 'ecb-test-keyed', status: 'skipped', reason: 'skipped: SYNC_TEST_API_KEY not set (any value: the double ignores it)' });
+  assert.equal(double.requests.filter((r) => r.query.has('api_key')).length, 0);
+
+  const secret = 'sekrit-value-123';
+  const { SyncService } = await import('../../../src/ingest/sync/sync.service.ts');
+  const withKey = await SyncService.open({ ...hub.runtime, env: { SYNC_TEST_API_KEY: secret } });
+  t.after(() => withKey.close());
+  double.setBody(RATES_PATH, NEXT_DAY);
+  const [ran] = await withKey.run(['ecb-test-keyed']);
+  assert.equal(ran?.status, 'succeeded');
+  assert.equal(double.requests.at(-1)?.query.get('api_key'), secret);
+  const release = await hub.runtime.store.db.selectFrom('release').select('archive_hashes').where('source_id', '=', 'ecb-test-keyed').executeTakeFirstOrThrow();
+  const [hash] = JSON.parse(release.archive_hashes ?? '[]') as string[];
+  const sidecar = readFileSync(join(hub.dataDir, 'archive', `${hash}.json`), 'utf8');
+  assert.match(sidecar, /api_key=\*\*\*/);
+  assert.ok(!sidecar.includes(secret), 'the archive never keeps the key');
+  assert.ok(!hub.logs.join('').includes(secret), 'nor does the log');
+});
+
+test('a sources-file edit takes effect without a restart; a broken edit keeps the last good file', async (t) => {
+  const { double, sync, sourcesFile } = await syncSetup(t);
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await sleep(50);
+  };
+  writeSourcesFile(sourcesFile, double.baseUrl, { 'ecb-test-rates': { enabled: false } });
+  await eventually(async () => (await sync.statuses()).find((s) => s.id === 'ecb-test-rates')?.skipped !== null);
+  const [disabled] = await sync.run(['ecb-test-rates']);
+  assert.deepEqual(disabled, { sourceId: 'ecb-test-rates', status: 'skipped', reason: 'disabled in the sources file' });
+
+  const mirror = await startPublisherDouble({ publishers: [], dirs: [join(SYNC_FIXTURES, 'ecb-test')] });
+  t.after(() => mirror.close());
+  writeSourcesFile(sourcesFile, mirror.baseUrl, { 'ecb-test-rates': { schedule: '30 17 * * 1-5' } });
+  await eventually(async () => (await sync.statuses()).find((s) => s.id === 'ecb-test-rates')?.schedule === '30 17 * * 1-5');
+  const [ran] = await sync.run(['ecb-test-rates']);
+  assert.equal(ran?.status, 'succeeded');
+  assert.equal(mirror.requests.length, 1, 'the new base URL is used');
+  assert.equal(double.requests.length, 0);
+
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(sourcesFile, '{"sources": {"ecb-test-rates": {"schedule": "every day"}}}');
+  await sleep(300);
+  const [status] = (await sync.statuses()).filter((s) => s.id === 'ecb-test-rates');
+  assert.equal(status?.schedule, '30 17 * * 1-5', 'a broken file is refused and the last good one kept');
+  assert.ok(existsSync(sourcesFile));
+});
