@@ -10,6 +10,8 @@ const PLANS = {
   plans: {
     free: { budget: 60, features: ['crypto_data', 'fx_data', 'commodities_data'] },
     pro: { budget: 10, features: [...FEATURE_CODES] },
+    // Another account's budget: every key of one account shares its plan's.
+    team: { budget: 10, features: [...FEATURE_CODES] },
   },
 };
 
@@ -215,7 +217,7 @@ test('responses are compressed when the client accepts it', async (t) => {
   const plain = await hub.get(probe(), pro, { 'accept-encoding': 'identity' });
   assert.equal(plain.headers['content-encoding'], undefined);
   for (const answer of [br, gzip, plain]) assert.equal(answer.headers.vary, 'accept-encoding');
-  const notModified = await hub.get(probe(), await hub.key('pro'), { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) });
+  const notModified = await hub.get(probe(), await hub.key('team'), { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) });
   assert.equal(notModified.statusCode, 304);
   assert.equal(notModified.headers.vary, 'accept-encoding', 'a 304 names what the 200 would have varied by');
 

@@ -56,7 +56,7 @@ test('every /openapi/v1 call is counted by key, endpoint, status class and minut
   );
   const keys = (await ann.get('/api/v1/keys')).json().data;
   assert.deepEqual(keys.map((k: { lastUsedAt: string | null }) => k.lastUsedAt), ['2026-06-19T08:45:00.000Z', '2026-06-19T08:45:00.000Z']);
-  assert.equal((await hub.get('/openapi/v1/usage', main.key)).json().data.used, 5, '/openapi/v1/usage is as it was: the key’s own window');
+  assert.equal((await hub.get('/openapi/v1/usage', main.key)).json().data.used, 6, '/openapi/v1/usage shows the account’s window: both keys’ weight');
 });
 
 test('the windows: a minute over the last hour, an hour over a day, a UTC day over 30 days', async (t) => {
