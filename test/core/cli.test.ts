@@ -132,6 +132,7 @@ test('the first start writes the demo key and a one-time admin password to a 060
 test('an existing store readable by others is narrowed to its owner at start, with a log line', { skip }, async (t) => {
   const dataDir = tempDataDir(t);
   const env = { FDH_DATA_DIR: dataDir };
+  await createStore(env);
   assert.equal((await runCli(['accounts', 'create', '--email', 'ann@example.com', '--plan', 'pro', '--password-stdin'], env, 'a long enough secret\n')).code, 0);
   chmodSync(dataDir, 0o755);
   chmodSync(join(dataDir, 'fdh.sqlite'), 0o644);

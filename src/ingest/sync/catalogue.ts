@@ -8,6 +8,8 @@ export interface ResolvedSource {
   enabled: boolean;
   schedule: string;
   baseUrl: string;
+  /** The gap kept between two requests to the publisher: its documented rate limit, or the sources file's. */
+  minRequestIntervalMs: number;
   params: Record<string, unknown>;
   /** Credential values by environment-variable name; only those present. Never logged. */
   credentials: Record<string, string>;
@@ -61,6 +63,7 @@ export function resolveSource(definition: SourceDefinition, file: SourcesFile, e
     enabled,
     schedule: overlay?.schedule ?? definition.defaultSchedule,
     baseUrl: (file.publishers?.[definition.publisher]?.baseUrl ?? definition.defaultBaseUrl).replace(/\/+$/, ''),
+    minRequestIntervalMs: file.publishers?.[definition.publisher]?.minRequestIntervalMs ?? definition.minRequestIntervalMs ?? 0,
     params: { ...definition.defaultParams, ...overlay?.params },
     credentials,
     skipped,

@@ -137,7 +137,7 @@ async function collectAndImport(
     settings: env.fetch,
     archive: env.archive,
     publisher: source.definition.publisher,
-    minRequestIntervalMs: source.definition.minRequestIntervalMs ?? 0,
+    minRequestIntervalMs: source.minRequestIntervalMs,
     signal,
     validators: state?.validators ?? {},
     now: () => env.clock.now(),
