@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStore, runCli, startServer } from '../helpers/cli.ts';
+import { createStore, initialCredentials, runCli, startServer } from '../helpers/cli.ts';
 import { testStore } from '../helpers/stores.ts';
 import { KEY_RECHECK_MS } from '../../src/core/auth/keys.service.ts';
 
@@ -71,14 +71,6 @@ test('fdh keys round-trips: create, list, disable, enable, revoke, expiry', { sk
   assert.equal(badPlan.code, 2);
   assert.match(badPlan.stderr, /unknown plan "gold"/);
 });
-
-/** The demo key and the admin's one-time password, from the first start's credentials file. */
-function initialCredentials(dataDir: string): { key: string; email: string; password: string; mode: number } {
-  const file = join(dataDir, 'initial-credentials');
-  const text = readFileSync(file, 'utf8');
-  const admin = /sign in as (\S+) with this one-time password[^:]*:\s+([0-9A-Za-z]{20})\n/.exec(text);
-  return { key: /apk_[0-9A-Za-z]{38}/.exec(text)?.[0] ?? '', email: admin?.[1] ?? '', password: admin?.[2] ?? '', mode: statSync(file).mode & 0o777 };
-}
 
 test('the first start writes the demo key and a one-time admin password to a 0600 file, never to a piped stdout or stderr', { skip }, async (t) => {
   const dataDir = tempDataDir(t);

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../../src/store/db.ts';
 
@@ -70,4 +72,12 @@ export function startServer(env: Record<string, string>, timeoutMs = 60_000, ext
       reject(new Error(`fdh serve exited with ${code} before serving\n${stdout}\n${stderr}`));
     });
   });
+}
+
+/** The demo key and the admin's one-time password, from the first start's credentials file. */
+export function initialCredentials(dataDir: string): { key: string; email: string; password: string; mode: number } {
+  const file = join(dataDir, 'initial-credentials');
+  const text = readFileSync(file, 'utf8');
+  const admin = /sign in as (\S+) with this one-time password[^:]*:\s+([0-9A-Za-z]{20})\n/.exec(text);
+  return { key: /apk_[0-9A-Za-z]{38}/.exec(text)?.[0] ?? '', email: admin?.[1] ?? '', password: admin?.[2] ?? '', mode: statSync(file).mode & 0o777 };
 }

@@ -43,6 +43,7 @@ const RULES: Readonly<Record<string, TableRule>> = {
   usage_minute: { excluded: 'metered calls, never made by the demo' },
   sync_source: { excluded: 'the state of fdh sync sources, never written by the demo' },
   sync_claim: { excluded: 'scheduled slots claimed by fdh sync, never written by the demo' },
+  audit_event: { excluded: 'the audit trail of operators and accounts, never written by the demo' },
   release: { date: 'knowledge_at' },
   macro_observation: { date: 'knowledge_at' },
   crypto_coin: { notDated: true },

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { runCli, startServer } from '../../helpers/cli.ts';
+import { initialCredentials, runCli, startServer } from '../../helpers/cli.ts';
 import { startPublisherDouble, SYNC_FIXTURES } from '../../helpers/publisher-double.ts';
 import { testStore } from '../../helpers/stores.ts';
 import { writeSourcesFile } from './helpers.ts';
@@ -26,8 +26,7 @@ test('FDH_DEMO=off starts with no demo; fdh sync run loads a source that a runni
   const server = await startServer({ ...env, FDH_DEMO: 'off' }, 60_000);
   t.after(() => server.child.kill('SIGKILL'));
   assert.match(server.stdout(), /no demo \(FDH_DEMO=off\)/);
-  assert.match(server.stdout(), /sign in as admin@fdh\.local with this one-time password/);
-  const key = /apk_[0-9A-Za-z]{38}/.exec(server.stdout())?.[0] ?? '';
+  const { key } = initialCredentials(env.FDH_DATA_DIR);
   const eurUsd = async () => {
     const answer = await fetch(`${server.baseUrl}/openapi/v1/fx/table?pairs=EUR/USD`, { headers: { 'x-api-key': key } });
     return answer.status === 200 ? ((await answer.json()) as { data: { rows: { lastPrice: number }[] } }).data.rows[0]?.lastPrice : answer.status;
@@ -74,5 +73,5 @@ test('fdh sync run works on a data directory with no store yet, fails with exit 
   assert.match(status.stdout, /ecb-test-keyed \(ecb-test\) — skipped: SYNC_TEST_API_KEY not set/);
   const unknown = await runCli(['sync', 'run', 'nope'], env);
   assert.equal(unknown.code, 2);
-  assert.match(unknown.stderr, /no source or publisher "nope"; sources: ecb-test-rates, ecb-test-keyed/);
+  assert.match(unknown.stderr, /no source or publisher "nope"; sources: ecb-eurofxref-hist, .*, ecb-test-rates, ecb-test-keyed/);
 });
