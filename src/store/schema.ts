@@ -27,6 +27,7 @@ export interface ApiKeyTable {
   revoked_at: string | null;
   /** A rotated key works until then beside its replacement; null: not rotated with a grace. */
   grace_ends_at: string | null;
+  replaced_by: string | null;
 }
 
 export interface ReleaseTable {

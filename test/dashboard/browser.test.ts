@@ -134,7 +134,17 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   assert.ok(await within(page, 'table', 'main'), 'the table lies inside the page column');
   await shot(page, '3b-keys-1280x900');
   await page.setViewportSize({ width: 1280, height: 860 });
+
+  // A key rotated with a grace is marked as replaced, naming the key that replaced it, and offers no second rotation.
+  const replacement = await hub.runtime.keys.rotate(wide.id, { graceSeconds: 3600 });
+  await page.reload();
+  const replaced = page.locator(`tr[data-key-id="${wide.id}"]`);
+  await replaced.locator('.badge').filter({ hasText: 'replaced' }).waitFor();
+  await replaced.getByText(`by ${replacement.prefix}…, works until`).waitFor();
+  assert.equal(await replaced.getByRole('button', { name: /^Rotate/ }).count(), 0, 'a replaced key offers no rotation');
+  await shot(page, '3c-key-replaced');
   await hub.runtime.keys.revoke(wide.id);
+  await hub.runtime.keys.revoke(replacement.id);
 
   // Call the API with it; the call shows in the usage chart and tables.
   assert.equal(await api(light, key), 200);

@@ -2763,6 +2763,8 @@ export interface paths {
         budget: number | null;
         /** Set when the key was rotated with a grace: it is refused from then on · format date-time */
         graceEndsAt: string | null;
+        /** The id of the key a rotation made in its place */
+        replacedBy: string | null;
         status: "active" | "disabled" | "revoked" | "expired";
       }[];
       meta: {
@@ -2798,6 +2800,8 @@ export interface paths {
         budget: number | null;
         /** Set when the key was rotated with a grace: it is refused from then on · format date-time */
         graceEndsAt: string | null;
+        /** The id of the key a rotation made in its place */
+        replacedBy: string | null;
         status: "active" | "disabled" | "revoked" | "expired";
         /** The secret: in this answer only, never again */
         key: string;
@@ -2835,6 +2839,8 @@ export interface paths {
         budget: number | null;
         /** Set when the key was rotated with a grace: it is refused from then on · format date-time */
         graceEndsAt: string | null;
+        /** The id of the key a rotation made in its place */
+        replacedBy: string | null;
         status: "active" | "disabled" | "revoked" | "expired";
         /** The secret: in this answer only, never again */
         key: string;
@@ -2868,6 +2874,8 @@ export interface paths {
         budget: number | null;
         /** Set when the key was rotated with a grace: it is refused from then on · format date-time */
         graceEndsAt: string | null;
+        /** The id of the key a rotation made in its place */
+        replacedBy: string | null;
         status: "active" | "disabled" | "revoked" | "expired";
       };
       meta: {

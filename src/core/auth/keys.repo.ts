@@ -21,6 +21,8 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
   /** Set by a rotation with a grace: the key is refused from then on. */
   graceEndsAt: string | null;
+  /** The id of the key a rotation made in this one's place. */
+  replacedBy: string | null;
 }
 
 /** The columns a listing may show: never the hash. */
@@ -52,6 +54,7 @@ const SUMMARY_COLUMNS = [
   'api_key.disabled_at',
   'api_key.revoked_at',
   'api_key.grace_ends_at',
+  'api_key.replaced_by',
   'account.plan',
   'account.status',
 ] as const;
@@ -80,6 +83,7 @@ function toSummary(row: SummaryRow): ApiKeySummary {
     disabledAt: row.disabled_at,
     revokedAt: row.revoked_at,
     graceEndsAt: row.grace_ends_at,
+    replacedBy: row.replaced_by,
   };
 }
 
@@ -119,6 +123,7 @@ export class KeysRepo {
         disabled_at: null,
         revoked_at: null,
         grace_ends_at: null,
+        replaced_by: null,
       })
       .execute();
   }
@@ -169,7 +174,7 @@ export class KeysRepo {
   }
 
   /** Sets lifecycle columns; returns false when no such key exists. */
-  async setLifecycle(id: string, change: Partial<Pick<Row, 'disabled_at' | 'revoked_at' | 'grace_ends_at'>>): Promise<boolean> {
+  async setLifecycle(id: string, change: Partial<Pick<Row, 'disabled_at' | 'revoked_at' | 'grace_ends_at' | 'replaced_by'>>): Promise<boolean> {
     const result = await this.#db.updateTable('api_key').set(change).where('id', '=', id).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

@@ -181,7 +181,7 @@ export class KeysService {
     const end = grace === 0 ? { revoked_at: now.toISOString() } : { grace_ends_at: old.graceEndsAt !== null && old.graceEndsAt < graceEnd ? old.graceEndsAt : graceEnd };
     await this.#repo.changeVersioned(async (repo) => {
       await repo.insert(record);
-      await repo.setLifecycle(id, end);
+      await repo.setLifecycle(id, { ...end, replaced_by: record.id });
     });
     const created = await this.#require(record.id, options);
     await this.#audit.record({ action: 'key.rotate', by: options.by ?? SYSTEM_ACTOR, account: await this.#accounts.get(old.accountId), target: id, detail: { replacement: record.id, graceSeconds: grace } });

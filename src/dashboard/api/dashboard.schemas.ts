@@ -59,6 +59,7 @@ export const KeySchema = Type.Object({
   scopes: Nullable(Type.Array(Type.String())),
   budget: Nullable(Type.Integer({ description: "Weight per minute this key may use of the account's budget; null: all of it" })),
   graceEndsAt: Nullable(IsoDateTime({ description: 'Set when the key was rotated with a grace: it is refused from then on' })),
+  replacedBy: Nullable(Type.String({ description: 'The id of the key a rotation made in its place' })),
   status: StringEnum(['active', 'disabled', 'revoked', 'expired']),
 });
 
@@ -121,5 +122,5 @@ export function accountView(account: Account): Static<typeof AccountSchema> {
 }
 
 export function keyView(key: ApiKeySummary, now: Date, lastUsedAt: string | null): Static<typeof KeySchema> {
-  return { id: key.id, name: key.name, prefix: key.prefix, createdAt: key.createdAt, lastUsedAt, expiresAt: key.expiresAt, scopes: key.scopes, budget: key.budget, graceEndsAt: key.graceEndsAt, status: statusOf(key, now) };
+  return { id: key.id, name: key.name, prefix: key.prefix, createdAt: key.createdAt, lastUsedAt, expiresAt: key.expiresAt, scopes: key.scopes, budget: key.budget, graceEndsAt: key.graceEndsAt, replacedBy: key.replacedBy, status: statusOf(key, now) };
 }

@@ -100,6 +100,7 @@ function revokeDialog(key, onDone) {
 export async function renderKeys(view) {
   const [keys, overview] = await Promise.all([api.listKeys(), api.getAccount()]);
   const reload = () => renderKeys(view);
+  const prefixOf = new Map(keys.map((key) => [key.id, key.prefix]));
   const rows = keys.map((key) =>
     h(
       'tr',
@@ -110,7 +111,17 @@ export async function renderKeys(view) {
       h('td', {}, formatTime(key.lastUsedAt)),
       h('td', {}, formatTime(key.expiresAt)),
       h('td', {}, key.scopes === null ? 'all of the plan' : key.scopes.join(', ')),
-      h('td', {}, h('span', { class: `badge ${key.status}` }, key.status)),
+      h(
+        'td',
+        {},
+        // A key in its grace still works, but a rotation has replaced it: say by which key, and until when.
+        key.status === 'active' && key.graceEndsAt !== null
+          ? [
+              h('span', { class: 'badge replaced' }, 'replaced'),
+              h('div', { class: 'muted small' }, `by ${prefixOf.get(key.replacedBy) ?? 'a new key'}…, works until ${formatTime(key.graceEndsAt)}`),
+            ]
+          : h('span', { class: `badge ${key.status}` }, key.status),
+      ),
       h(
         'td',
         { class: 'row-actions' },
@@ -119,7 +130,7 @@ export async function renderKeys(view) {
               // A key in its grace is already replaced: rotate its replacement instead.
               key.graceEndsAt === null
                 ? h('button', { type: 'button', class: 'secondary', 'aria-label': `Rotate ${key.name ?? key.prefix}`, onclick: () => rotateDialog(key, reload) }, 'Rotate')
-                : h('span', { class: 'muted' }, `Replaced; works until ${formatTime(key.graceEndsAt)}`),
+                : null,
               h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke ${key.name ?? key.prefix}`, onclick: () => revokeDialog(key, reload) }, 'Revoke'),
             ]
           : null,

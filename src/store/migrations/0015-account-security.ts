@@ -11,6 +11,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('api_key').addColumn('budget', 'integer').execute();
   // A rotated key's grace end, apart from its own expiry, which its replacement inherits.
   await db.schema.alterTable('api_key').addColumn('grace_ends_at', 'text').execute();
+  // The key a rotation made in this one's place, so a listing can say which key replaced it.
+  await db.schema.alterTable('api_key').addColumn('replaced_by', 'text').execute();
   await db.schema
     .createTable('audit_event')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -29,6 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('audit_event').execute();
+  await db.schema.alterTable('api_key').dropColumn('replaced_by').execute();
   await db.schema.alterTable('api_key').dropColumn('grace_ends_at').execute();
   await db.schema.alterTable('api_key').dropColumn('budget').execute();
   await db.schema.alterTable('account').dropColumn('must_change_password').execute();
