@@ -1,7 +1,7 @@
 import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { Type, type Static } from 'typebox';
-import { Value } from 'typebox/value';
+import { parseJsonFile } from '../json-file.ts';
 
 export const FEATURE_CODES = [
   'commodities_data',
@@ -55,17 +55,7 @@ export interface Plans {
 }
 
 export function parsePlans(text: string, origin: string): Plans {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`plans file ${origin} is not valid JSON: ${(error as Error).message}`);
-  }
-  if (!Value.Check(PlansFileSchema, raw)) {
-    const first = Value.Errors(PlansFileSchema, raw)[0];
-    throw new Error(`plans file ${origin} is invalid at ${first?.instancePath || '/'}: ${first?.message ?? 'unknown error'}`);
-  }
-  const file = raw as PlansFile;
+  const file: PlansFile = parseJsonFile(PlansFileSchema, text, `plans file ${origin}`);
   const plans = new Map<string, Plan>(
     Object.entries(file.plans).map(([name, p]) => [name, { name, budget: p.budget, maxKeys: p.maxKeys ?? DEFAULT_MAX_KEYS, features: new Set(p.features) }]),
   );

@@ -1,7 +1,7 @@
 import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { Type, type Static } from 'typebox';
-import { Value } from 'typebox/value';
+import { parseJsonFile } from '../../core/json-file.ts';
 import { scheduleProblem } from './schedule.ts';
 
 const SourcesFileSchema = Type.Object(
@@ -41,17 +41,7 @@ export type SourcesFile = Static<typeof SourcesFileSchema> & {
 };
 
 export function parseSourcesFile(text: string, path: string): SourcesFile {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`sources file ${path} is not valid JSON: ${(error as Error).message}`);
-  }
-  if (!Value.Check(SourcesFileSchema, raw)) {
-    const first = Value.Errors(SourcesFileSchema, raw)[0];
-    throw new Error(`sources file ${path} is invalid at ${first?.instancePath || '/'}: ${first?.message ?? 'unknown error'}`);
-  }
-  const file = raw as Static<typeof SourcesFileSchema>;
+  const file = parseJsonFile(SourcesFileSchema, text, `sources file ${path}`);
   for (const [id, source] of Object.entries(file.sources ?? {})) {
     const problem = source.schedule === undefined ? undefined : scheduleProblem(source.schedule, 'UTC');
     if (problem !== undefined) throw new Error(`sources file ${path}: /sources/${id}/schedule "${source.schedule}" is not a cron schedule: ${problem}`);
