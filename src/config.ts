@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so hubs that are not one service can share one Redis (`FDH_REDIS_KEY_PREFIX`). */
+  redisKeyPrefix: string;
   plansFile: string;
   logLevel: string;
   /**
@@ -169,6 +171,7 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     dataDir: resolve(cwd, stringSetting(settings, 'FDH_DATA_DIR') ?? '.fdh'),
     databaseUrl: stringSetting(settings, 'FDH_DATABASE_URL'),
     redisUrl: stringSetting(settings, 'FDH_REDIS_URL'),
+    redisKeyPrefix: stringSetting(settings, 'FDH_REDIS_KEY_PREFIX') ?? 'fdh:',
     plansFile: plansFile === undefined ? DEFAULT_PLANS_FILE : resolve(cwd, plansFile),
     logLevel,
     expectedNodes: integerSetting(settings, 'FDH_EXPECTED_NODES', 1, 1, 1000),

@@ -65,7 +65,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   const clock = overrides.clock ?? systemClock;
   const plans = new WatchedPlans(config.plansFile, (error) => logger.error({ err: error }, 'plans file reload failed; keeping the previous plans'));
   const redis = config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl, logger);
-  const keyPrefix = overrides.redisKeyPrefix ?? 'fdh:';
+  const keyPrefix = overrides.redisKeyPrefix ?? config.redisKeyPrefix;
   if (redis !== undefined) await waitUntilReady(redis, logger);
   const limiter =
     overrides.limiter ??

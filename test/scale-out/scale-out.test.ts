@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,9 @@ async function setUp(t: { after: (fn: () => Promise<void> | void) => void }, bud
   const dir = mkdtempSync(join(tmpdir(), 'fdh-scale-'));
   const plansFile = join(dir, 'plans.json');
   writeFileSync(plansFile, JSON.stringify({ plans: { metered: { budget, features: ['crypto_data'] } }, weights: { '/usage': 1 } }));
-  const env = { FDH_DATABASE_URL: database.url, FDH_PLANS_FILE: plansFile, FDH_DATA_DIR: dir, ...extraEnv };
+  // Its own Redis keys: the service account of plan `metered` has the same id in every test's store.
+  const redisKeyPrefix = `fdh-scale-${randomBytes(6).toString('hex')}:`;
+  const env = { FDH_DATABASE_URL: database.url, FDH_PLANS_FILE: plansFile, FDH_DATA_DIR: dir, FDH_REDIS_KEY_PREFIX: redisKeyPrefix, ...extraEnv };
   const setup: Setup = { env, key: '', servers: [] };
   t.after(async () => {
     for (const server of setup.servers) server.child.kill('SIGKILL');
@@ -118,7 +121,7 @@ test('losing Redis degrades to the local limiter without failing requests, and t
   const inspector = new Redis(redis.url);
   inspector.on('error', () => {});
   t.after(() => inspector.disconnect());
-  const keys = await inspector.keys('fdh:quota:*');
+  const keys = await inspector.keys(`${setup.env.FDH_REDIS_KEY_PREFIX}quota:*`);
   assert.equal(keys.length, 1, 'the shared counter is back in Redis');
   assert.ok(Number(await inspector.get(keys[0] ?? '')) >= 1);
 });
