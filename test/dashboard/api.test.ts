@@ -102,7 +102,7 @@ test('keys: create (secret once), list, call the API, rotate (old key refused at
   assert.match(created.key, /^apk_[0-9A-Za-z]{38}$/);
   assert.deepEqual(
     { ...created, id: undefined, key: undefined, prefix: undefined },
-    { id: undefined, key: undefined, prefix: undefined, name: 'laptop', createdAt: '2026-06-19T08:45:30.000Z', lastUsedAt: null, expiresAt: '2027-01-01T00:00:00.000Z', scopes: ['crypto_data'], budget: null, graceEndsAt: null, status: 'active' },
+    { id: undefined, key: undefined, prefix: undefined, name: 'laptop', createdAt: '2026-06-19T08:45:30.000Z', lastUsedAt: null, expiresAt: '2027-01-01T00:00:00.000Z', scopes: ['crypto_data'], budget: null, graceEndsAt: null, replacedBy: null, status: 'active' },
   );
   assert.equal(created.prefix, created.key.slice(0, 12));
   assert.equal((await hub.get(light, created.key)).statusCode, 200);
@@ -118,6 +118,8 @@ test('keys: create (secret once), list, call the API, rotate (old key refused at
   assert.deepEqual([rotated.name, rotated.scopes, rotated.expiresAt], ['laptop', ['crypto_data'], '2027-01-01T00:00:00.000Z'], 'the new key keeps name, scopes and expiry');
   assert.equal((await hub.get(light, created.key)).statusCode, 401, 'the old key is refused on its next request');
   assert.equal((await hub.get(light, rotated.key)).statusCode, 200);
+  const afterRotation = (await ann.get('/api/v1/keys')).json().data as { id: string; replacedBy: string | null }[];
+  assert.equal(afterRotation.find((k) => k.id === created.id)?.replacedBy, rotated.id, 'the old key names the key that replaced it');
 
   const revoke = await ann.post(`/api/v1/keys/${rotated.id}/revoke`);
   assert.equal(revoke.statusCode, 200);

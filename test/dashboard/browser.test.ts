@@ -110,7 +110,11 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   const row = page.locator('tbody tr').filter({ hasText: 'browser test' });
   await row.getByText('active').waitFor();
-  assert.ok(!(await page.content()).includes(key.slice(12)), 'the secret is gone from the page once the dialog closes');
+  // The dialog's removal follows its close event: give the page a moment, not a pass.
+  const gone = await page
+    .waitForFunction(`!document.documentElement.outerHTML.includes(${JSON.stringify(key.slice(12))})`, undefined, { timeout: 2000 })
+    .then(() => true, () => false);
+  assert.ok(gone, 'the secret is gone from the page once the dialog closes');
 
   // At 1280×900 the whole keys table shows, the actions of an active key included, beside a key
   // with every column filled (used, expiring, scoped).
