@@ -8,6 +8,12 @@ export const DAY_MS = 86_400_000;
 /** The UTC calendar day of an instant, `YYYY-MM-DD`. */
 export const isoDay = (instant: Date | number): string => new Date(instant).toISOString().slice(0, 10);
 
+/** Japan keeps no daylight saving time: its day is always UTC+9. */
+const TOKYO_OFFSET_MS = 9 * 3_600_000;
+
+/** The calendar day in Tokyo at `instant` (the day Japanese publishers date their files by). */
+export const tokyoDay = (instant: Date): string => isoDay(instant.getTime() + TOKYO_OFFSET_MS);
+
 /** Midnight UTC of a day, in epoch milliseconds. */
 export const dayStartMs = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
 

@@ -1,13 +1,5 @@
 import { calendarDate } from '../../calendar-dates.ts';
-
-const DAY_MS = 86_400_000;
-/** Japan keeps no daylight saving time: its day is always UTC+9. */
-const JST_OFFSET_MS = 9 * 3_600_000;
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** The calendar day in Tokyo at `now`. */
-export const tokyoDate = (now: Date) => new Date(now.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
+import { addDays, tokyoDay } from '../../../core/dates.ts';
 
 export interface DateWindowParams {
   /** Days asked on the first run, ending today. */
@@ -33,7 +25,7 @@ export interface DateWindow {
  * not lost.
  */
 export function dateWindow(through: string | undefined, params: DateWindowParams, now: Date): DateWindow {
-  const newest = addDays(tokyoDate(now), -params.delayDays);
+  const newest = addDays(tokyoDay(now), -params.delayDays);
   const first = through === undefined ? addDays(newest, 1 - params.initialDays) : addDays(through, 1);
   const dates: string[] = [];
   for (let date = first; date <= newest && dates.length < params.maxDays; date = addDays(date, 1)) dates.push(date);

@@ -1,5 +1,6 @@
 import type { CollectContext, CollectResult, CredentialSpec, SourceDefinition } from '../../sync/source-definition.ts';
-import { cursorDate, dateWindow, tokyoDate, type DateWindowParams } from './date-window.ts';
+import { cursorDate, dateWindow, type DateWindowParams } from './date-window.ts';
+import { tokyoDay } from '../../../core/dates.ts';
 import { API_KEY_ENV, fetchAllPages, mergedPayload } from './pages.ts';
 
 const PUBLISHER = 'jquants';
@@ -73,7 +74,7 @@ const equitiesMaster: SourceDefinition = {
   async collect(context) {
     const answer = await fetchAllPages(context, '/v2/equities/master', {});
     if (answer === undefined) return { payloads: [], cursor: undefined };
-    return { payloads: [mergedPayload('jquants-equities-master', `jquants-equities-master-${tokyoDate(context.now)}.json`, answer)], cursor: undefined };
+    return { payloads: [mergedPayload('jquants-equities-master', `jquants-equities-master-${tokyoDay(context.now)}.json`, answer)], cursor: undefined };
   },
 };
 

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
-import { parseQuarter, quarterText, quartersToAsk, type Quarter } from './quarters.ts';
+import { parseQuarter, quartersToAsk } from './quarters.ts';
 
 const API_KEY_ENV = 'MLIT_API_KEY';
 const PATH = '/ex-api/external/XIT001';
@@ -55,13 +55,13 @@ async function collect(context: CollectContext): Promise<CollectResult> {
   const params = transactionParams(context.params);
   const through = parseQuarter(context.cursor?.through);
   const payloads: ImportPayload[] = [];
-  let loaded: Quarter | undefined = through;
+  let loaded: string | undefined = through;
   for (const quarter of quartersToAsk(through, params.initialQuarters, context.now)) {
     let published = true;
     for (const area of params.areas) {
       const query = new URLSearchParams({
-        year: String(quarter.year),
-        quarter: String(quarter.quarter),
+        year: quarter.slice(0, 4),
+        quarter: quarter.slice(6, 7),
         area,
         priceClassification: params.priceClassification,
         language: params.language,
@@ -73,13 +73,13 @@ async function collect(context: CollectContext): Promise<CollectResult> {
         published = false;
         continue;
       }
-      payloads.push({ importer: 'real-estate-mlit-xit001', fileName: `mlit-xit001-${area}-${quarterText(quarter)}.json`, content, archiveHashes: [result.archiveHash] });
+      payloads.push({ importer: 'real-estate-mlit-xit001', fileName: `mlit-xit001-${area}-${quarter}.json`, content, archiveHashes: [result.archiveHash] });
     }
     // The cursor stops before the first quarter some prefecture has no answer for: it is asked again.
     if (!published) break;
     loaded = quarter;
   }
-  return { payloads, cursor: loaded === undefined ? undefined : { through: quarterText(loaded) } };
+  return { payloads, cursor: loaded === undefined ? undefined : { through: loaded } };
 }
 
 export const mlitSources: SourceDefinition[] = [
