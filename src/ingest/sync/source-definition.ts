@@ -95,6 +95,13 @@ export interface SourceDefinition {
   credentials: CredentialSpec[];
   /** The importer datasets this source may produce payloads for. */
   importers: string[];
+  /**
+   * The stored facts this source fills, for `fdh sync coverage`: a table (`equity_bar`) or a
+   * table and the key of one series in it (`macro_observation:us.cpi`,
+   * `instrument_close:fx:USD/JPY`, `crypto_metric:btc_funding_rate`). A trailing `*` stands for
+   * any key with that start (`macro_observation:jp.fdi.*`). Optional until every source declares it.
+   */
+  feeds?: string[];
   /** Minimum gap between two requests to this publisher (its documented rate limit), in ms. */
   minRequestIntervalMs?: number;
   collect(context: CollectContext): Promise<CollectResult>;
