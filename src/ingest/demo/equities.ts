@@ -1,5 +1,6 @@
 import type { DemoGenerator } from './framework.ts';
 import { insertRows } from '../loader.ts';
+import { withIndexesBuiltAfter } from '../indexes-built-after.ts';
 import { SECTORS_33 } from '../../domains/equities/sectors.ts';
 import type { EquityActionRow, EquityBarRow, EquityStatementRow } from '../../domains/equities/equities.tables.ts';
 import { DEMO_SOURCE, drawFactors, generateHistory } from './equities/prices.ts';
@@ -32,37 +33,39 @@ export const equitiesDemoGenerator: DemoGenerator = {
     // Imported rows win throughout: the demo fills the sessions, issues and days they leave.
     await insertRows(ctx.db, 'equity_session', sessions.map((date) => ({ date, source: DEMO_SOURCE })), { onConflict: { key: ['date'], keep: 'stored' } });
 
-    for (let start = 0; start < issues.length; start += BATCH) {
-      const batch = issues.slice(start, start + BATCH);
-      const bars: EquityBarRow[] = [];
-      const actions: EquityActionRow[] = [];
-      const statements: EquityStatementRow[] = [];
-      const issueRows = batch.map((issue) => {
-        const history = generateHistory(issue, sessions, factors, ctx.random(`prices:${issue.code}`));
-        bars.push(...history.bars);
-        actions.push(...history.actions);
-        statements.push(...generateStatements(issue, ctx.until, ctx.random(`statements:${issue.code}`)));
-        return {
-          code: issue.code,
-          ticker: issue.ticker,
-          name: issue.name,
-          search_name: issue.name.toLowerCase(),
-          sector33_code: issue.sectorCode,
-          sector33_name: issue.sectorName,
-          segment: issue.segment,
-          security_type: issue.securityType,
-          shares_outstanding: history.sharesOutstanding,
-          shares_as_of: ctx.until,
-          listed_on: issue.listedOn,
-          fiscal_year_end_month: issue.fiscalYearEndMonth,
-          source: DEMO_SOURCE,
-        };
-      });
-      await insertRows(ctx.db, 'equity_issue', issueRows, { onConflict: { key: ['code'], keep: 'stored' } });
-      await insertRows(ctx.db, 'equity_bar', bars, { onConflict: { key: ['code', 'date'], keep: 'stored' } });
-      await insertRows(ctx.db, 'equity_action', actions, { onConflict: { key: ['code', 'effective_date'], keep: 'stored' } });
-      await insertRows(ctx.db, 'equity_statement', statements, { onConflict: { key: ['code', 'period_end', 'disclosed_on'], keep: 'stored' } });
-      ctx.progress((start + batch.length) / issues.length);
-    }
+    await withIndexesBuiltAfter(ctx.db, 'equity_bar', async () => {
+      for (let start = 0; start < issues.length; start += BATCH) {
+        const batch = issues.slice(start, start + BATCH);
+        const bars: EquityBarRow[] = [];
+        const actions: EquityActionRow[] = [];
+        const statements: EquityStatementRow[] = [];
+        const issueRows = batch.map((issue) => {
+          const history = generateHistory(issue, sessions, factors, ctx.random(`prices:${issue.code}`));
+          bars.push(...history.bars);
+          actions.push(...history.actions);
+          statements.push(...generateStatements(issue, ctx.until, ctx.random(`statements:${issue.code}`)));
+          return {
+            code: issue.code,
+            ticker: issue.ticker,
+            name: issue.name,
+            search_name: issue.name.toLowerCase(),
+            sector33_code: issue.sectorCode,
+            sector33_name: issue.sectorName,
+            segment: issue.segment,
+            security_type: issue.securityType,
+            shares_outstanding: history.sharesOutstanding,
+            shares_as_of: ctx.until,
+            listed_on: issue.listedOn,
+            fiscal_year_end_month: issue.fiscalYearEndMonth,
+            source: DEMO_SOURCE,
+          };
+        });
+        await insertRows(ctx.db, 'equity_issue', issueRows, { onConflict: { key: ['code'], keep: 'stored' } });
+        await insertRows(ctx.db, 'equity_bar', bars, { onConflict: { key: ['code', 'date'], keep: 'stored' } });
+        await insertRows(ctx.db, 'equity_action', actions, { onConflict: { key: ['code', 'effective_date'], keep: 'stored' } });
+        await insertRows(ctx.db, 'equity_statement', statements, { onConflict: { key: ['code', 'period_end', 'disclosed_on'], keep: 'stored' } });
+        ctx.progress((start + batch.length) / issues.length);
+      }
+    });
   },
 };
