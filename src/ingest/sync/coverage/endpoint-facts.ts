@@ -37,6 +37,11 @@ export interface EndpointFacts {
   fields: Readonly<Record<string, readonly string[]>>;
   /** Fields shown only by another request than `example` (`/macro/economic-data?type=cpi`). */
   fieldExamples?: Readonly<Record<string, string>>;
+  /**
+   * Facts served only when a request names them (any stored pair in `/fx/table?pairs=`), beyond
+   * the default answer the fields describe: not counted in the coverage, but read.
+   */
+  onRequest?: readonly string[];
 }
 
 const macro = (series: string): string => `macro_observation:${series}`;
@@ -136,8 +141,8 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
     example: '/fx/summary',
     fields: { 'dxy.value': [close(DOLLAR_INDEX)], 'usdJpy.value': fxCloses(['USD/JPY']), 'emStress.level': fxCloses(EM_PAIRS) },
   },
-  { path: '/fx/table', example: '/fx/table', fields: { 'rows[].lastPrice': fxCloses(DEFAULT_TABLE_PAIRS) } },
-  { path: '/fx/correlation', example: '/fx/correlation', fields: { matrix: fxCloses(DEFAULT_CORRELATION_ASSETS) } },
+  { path: '/fx/table', example: '/fx/table', fields: { 'rows[].lastPrice': fxCloses(DEFAULT_TABLE_PAIRS) }, onRequest: [close('fx:*')] },
+  { path: '/fx/correlation', example: '/fx/correlation', fields: { matrix: fxCloses(DEFAULT_CORRELATION_ASSETS) }, onRequest: [close('fx:*')] },
   { path: '/fx/em-stress', example: '/fx/em-stress', fields: { 'pairs[].latestPrice': fxCloses(EM_PAIRS) } },
   // Indices
   { path: '/market/indices/snapshot', example: '/market/indices/snapshot', fields: { '[].level': indexCloses('japan') } },
@@ -234,7 +239,7 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   {
     path: '/market/:market/sectors',
     example: '/market/jp/sectors',
-    fields: { '[].stockCount': ['equity_issue'], '[].changePercent': ['equity_issue', 'equity_bar'], '[].marketCap': ['equity_bar', 'equity_statement'] },
+    fields: { '[].stockCount': ['equity_issue'], '[].tradingDate': ['equity_bar', 'equity_session'], '[].marketCap': ['equity_issue', 'equity_bar', 'equity_statement'] },
   },
   // News
   { path: '/news/feed', example: '/news/feed?limit=100', fields: { '[].title': ['news_article'], '[].publishedAt': ['news_article'], '[].symbols': ['news_article_symbol'], '[].categories': ['news_article_category'] } },
