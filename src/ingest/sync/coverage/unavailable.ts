@@ -17,12 +17,12 @@ export const UNAVAILABLE: readonly UnavailableFigure[] = [
   {
     facts: ['macro_observation:us.pmi.*', 'macro_observation:jp.pmi.*', 'macro_observation:vn.pmi.*'],
     figure: 'Manufacturing and services PMI (US, Japan, Vietnam)',
-    reason: 'ISM and S&P Global license their PMIs; no free publisher redistributes them (FRED dropped the ISM series in 2016).',
+    reason: 'ISM and S&P Global publish their PMIs under licence; the free statistical publishers (FRED, e-Stat, the central banks) carry none of them.',
   },
   {
     facts: ['crypto_metric:liquidations_*'],
     figure: 'Crypto liquidations over 24 hours',
-    reason: 'Exchanges publish liquidations only as a live stream with no history; aggregated histories are paid products.',
+    reason: "Exchanges' public APIs give liquidations only as a live stream, with no history a scheduled fetch could read; aggregated histories are paid products.",
   },
 ];
 
