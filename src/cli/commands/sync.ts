@@ -4,9 +4,12 @@ import { UnknownSourceError } from '../../ingest/sync/catalogue.ts';
 import type { RunOutcome } from '../../ingest/sync/runner.ts';
 import { SyncService } from '../../ingest/sync/sync.service.ts';
 import type { SourceStatus } from '../../ingest/sync/source-status.ts';
+import { loadSourcesFile } from '../../ingest/sync/sources-file.ts';
+import { sourcesCoverage } from '../../ingest/sync/coverage/sources-coverage.ts';
+import { coverageMarkdown, coverageTable } from '../../ingest/sync/coverage/coverage.ts';
 import { parse, UsageError } from '../args.ts';
 
-const USAGE = 'fdh sync run [ID…] [--data-dir D] | fdh sync status [--json] [--data-dir D]';
+const USAGE = 'fdh sync run [ID…] [--data-dir D] | fdh sync status [--json] [--data-dir D] | fdh sync coverage [--json | --markdown]';
 
 function outcomeLine(outcome: RunOutcome): string {
   switch (outcome.status) {
@@ -38,12 +41,27 @@ function statusBlock(status: SourceStatus): string {
   return lines.join('\n');
 }
 
-/** `fdh sync run [ID…]` and `fdh sync status`: on the store of the configuration, which `run` creates if need be. */
+/** `fdh sync coverage`: which endpoints the sources file's enabled sources fill; reads no store. */
+async function coverageCommand(values: { json?: boolean; markdown?: boolean; 'data-dir'?: string }): Promise<number> {
+  if (values.json === true && values.markdown === true) throw new UsageError(`--json and --markdown exclude each other; usage: ${USAGE}`);
+  const report = await sourcesCoverage(loadSourcesFile(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }).sourcesFile));
+  process.stdout.write(
+    values.json === true ? `${JSON.stringify(report, null, 2)}\n` : values.markdown === true ? coverageMarkdown(report) : coverageTable(report),
+  );
+  return 0;
+}
+
+/**
+ * `fdh sync run [ID…]` and `fdh sync status`: on the store of the configuration, which `run`
+ * creates if need be; `fdh sync coverage`: from the sources file alone.
+ */
 export async function syncCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { json: { type: 'boolean' }, 'data-dir': { type: 'string' } }, USAGE);
+  const { values, positionals } = parse(args, { json: { type: 'boolean' }, markdown: { type: 'boolean' }, 'data-dir': { type: 'string' } }, USAGE);
   const [action, ...names] = positionals;
-  if (action !== 'run' && action !== 'status') throw new UsageError(`usage: ${USAGE}`);
-  if (action === 'status' && names.length > 0) throw new UsageError(`fdh sync status takes no source; usage: ${USAGE}`);
+  if (action !== 'run' && action !== 'status' && action !== 'coverage') throw new UsageError(`usage: ${USAGE}`);
+  if (action !== 'run' && names.length > 0) throw new UsageError(`fdh sync ${action} takes no source; usage: ${USAGE}`);
+  if (action === 'coverage') return coverageCommand(values);
+  if (values.markdown === true) throw new UsageError(`--markdown is an option of fdh sync coverage; usage: ${USAGE}`);
   const runtime = await openRuntime(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }));
   let sync: SyncService | undefined;
   try {

@@ -1,48 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { createTestHub } from '../../helpers/app.ts';
-import { startPublisherDouble } from '../../helpers/publisher-double.ts';
-import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
+import { allPublishersHub } from '../../helpers/all-publishers-hub.ts';
 import { sources } from '../../../src/ingest/sources/index.ts';
 
 /**
  * Issue 24's first "done when": a store with no demo, the sources file pointing every shipped
  * publisher at the local double (which serves each publisher's recorded samples at its real
- * paths), one `fdh sync` run of every source, and the endpoints show the fetched figures. The
- * expected figures are those of the samples under test/fixtures/publishers/.
+ * paths), one `fdh sync` run of every source (test/helpers/all-publishers-hub.ts), and the
+ * endpoints show the fetched figures. The expected figures are those of the samples under
+ * test/fixtures/publishers/.
  */
 test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news and transactions with exactly the fetched figures', async (t) => {
-  const publishers = [...new Set(sources.map((source) => source.publisher))];
-  const double = await startPublisherDouble({ publishers });
-  t.after(() => double.close());
-  const dir = mkdtempSync(join(tmpdir(), 'fdh-all-publishers-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const sourcesFile = join(dir, 'sources.json');
-  writeFileSync(
-    sourcesFile,
-    JSON.stringify({
-      // The double answers at once: the publishers' rate-limit gaps would only slow the test.
-      publishers: Object.fromEntries(publishers.map((id) => [id, { baseUrl: double.baseUrl, minRequestIntervalMs: 0 }])),
-      sources: {
-        'jba-tibor': { enabled: true, params: { path: '/rate/jba-tibor-2026-06.csv' } },
-        'rss-feeds': { params: { feeds: [{ url: '/feeds/markets.rss.xml' }, { url: '/feeds/markets.atom.xml' }] } },
-        'jquants-equities-bars-daily': { params: { initialDays: 1 } },
-        'jquants-fins-summary': { params: { initialDays: 1 } },
-        'mlit-transactions': { params: { initialQuarters: 1 } },
-      },
-    }),
-  );
-  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } });
-  const sync = await SyncService.open({
-    ...hub.runtime,
-    env: { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key' },
-  });
-  t.after(() => sync.close());
-
-  const outcomes = await sync.run([]);
+  const { hub, outcomes } = await allPublishersHub(t);
   assert.deepEqual(
     outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => JSON.stringify(outcome)),
     [],

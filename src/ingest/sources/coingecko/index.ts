@@ -44,6 +44,7 @@ export const coingeckoMarketsSource: SourceDefinition = {
     },
   ],
   importers: ['coingecko-markets'],
+  feeds: ['crypto_coin', 'crypto_market_snapshot'],
   // The keyless public API is limited per IP address and shared with everything else there.
   minRequestIntervalMs: 2_000,
   async collect({ baseUrl, params, credentials, fetch }): Promise<CollectResult> {

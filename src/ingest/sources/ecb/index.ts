@@ -1,5 +1,11 @@
 import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
 import { zipEntry } from './zip-entry.ts';
+import { dollarRateInstrument } from '../../../domains/instruments/dollar-quotes.ts';
+
+/** The currencies the ECB publishes reference rates for (its eurofxref-daily.xml of 2024-06-28), USD first. */
+const ECB_CURRENCIES = ['USD', 'JPY', 'BGN', 'CZK', 'DKK', 'GBP', 'HUF', 'PLN', 'RON', 'SEK', 'CHF', 'ISK', 'NOK', 'TRY', 'AUD', 'BRL', 'CAD', 'CNY', 'HKD', 'IDR', 'ILS', 'INR', 'KRW', 'MXN', 'MYR', 'NZD', 'PHP', 'SGD', 'THB', 'ZAR'];
+/** The dollar pair of each: EUR/USD from the USD column, the others crossed through the euro. */
+const ECB_FEEDS = ['EUR', ...ECB_CURRENCIES.slice(1)].map((currency) => `instrument_close:${dollarRateInstrument(currency)}`);
 
 /** The CSV the ECB's history zip holds, its only entry. */
 const HIST_CSV = 'eurofxref-hist.csv';
@@ -21,6 +27,7 @@ function ecbFile(options: { id: string; description: string; path: string; impor
     defaultParams: {},
     credentials: [],
     importers: [options.importer],
+    feeds: ECB_FEEDS,
     async collect({ baseUrl, fetch }): Promise<CollectResult> {
       const answer = await fetch({ url: `${baseUrl}${options.path}` });
       if (answer.notModified) return { payloads: [], cursor: undefined };

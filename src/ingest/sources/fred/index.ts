@@ -1,6 +1,8 @@
 import { ImportError } from '../../import-error.ts';
 import { parseFredObservations } from '../../importers/indices/fred-observations.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
+import { FRED_SERIES } from '../../importers/indices/fred-indices.ts';
+import { indexInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
 import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
 
 const API_KEY = 'FRED_API_KEY';
@@ -85,6 +87,8 @@ export const fredIndicesSource: SourceDefinition = {
   defaultParams: { series: DEFAULT_SERIES },
   credentials: [{ env: API_KEY, required: true, howToGet: 'free: create a FRED account and request a key at https://fred.stlouisfed.org/docs/api/api_key.html' }],
   importers: ['fred-observations'],
+  // The default series; an operator who sets params.series fills others.
+  feeds: DEFAULT_SERIES.map((series) => `instrument_close:${indexInstrument(FRED_SERIES[series] ?? series)}`),
   // FRED allows 120 requests a minute per key.
   minRequestIntervalMs: 500,
   async collect(context): Promise<CollectResult> {

@@ -43,6 +43,7 @@ export const jbaTiborSource: SourceDefinition = {
   enabledByDefault: false,
   credentials: [],
   importers: ['jp-tibor-jba'],
+  feeds: ['macro_observation:jp.tibor.*'],
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const path = stringParam(params, 'path', 'the path of the TIBOR CSV under the publisher baseUrl (JBATA publishes its daily file as a PDF; see docs/data-sources.md)');
     const encoding = stringParam(params, 'encoding', 'the encoding of the CSV, such as "shift_jis" or "utf-8"');

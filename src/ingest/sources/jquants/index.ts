@@ -33,7 +33,7 @@ function windowParams(params: Record<string, unknown>): DateWindowParams {
  * A source asking one v2 endpoint for every listed issue, one `date=` request per day from its
  * cursor on, one payload per day that has records (weekends and holidays have none).
  */
-function byDateSource(options: { id: string; path: string; importer: string; description: string; schedule: string }): SourceDefinition {
+function byDateSource(options: { id: string; path: string; importer: string; description: string; schedule: string; feeds: string[] }): SourceDefinition {
   return {
     id: options.id,
     publisher: PUBLISHER,
@@ -44,6 +44,7 @@ function byDateSource(options: { id: string; path: string; importer: string; des
     defaultParams: { ...DATE_WINDOW_DEFAULTS },
     credentials: CREDENTIALS,
     importers: [options.importer],
+    feeds: options.feeds,
     minRequestIntervalMs: REQUEST_INTERVAL_MS,
     async collect(context: CollectContext): Promise<CollectResult> {
       const window = dateWindow(cursorDate(context.cursor), windowParams(context.params), context.now);
@@ -70,6 +71,7 @@ const equitiesMaster: SourceDefinition = {
   defaultParams: {},
   credentials: CREDENTIALS,
   importers: ['jquants-equities-master'],
+  feeds: ['equity_issue'],
   minRequestIntervalMs: REQUEST_INTERVAL_MS,
   async collect(context) {
     const answer = await fetchAllPages(context, '/v2/equities/master', {});
@@ -87,6 +89,8 @@ export const jquantsSources: SourceDefinition[] = [
     description: 'J-Quants API v2 daily bars (/v2/equities/bars/daily?date=): close, volume, trading value and adjustment factor of every issue',
     // Bars are updated after the close of each business day.
     schedule: '30 18 * * 1-5',
+    // The adjustment factor of a bar is a split or reverse split: an action.
+    feeds: ['equity_bar', 'equity_session', 'equity_action'],
   }),
   byDateSource({
     id: 'jquants-fins-summary',
@@ -95,5 +99,6 @@ export const jquantsSources: SourceDefinition[] = [
     description: 'J-Quants API v2 financial statements summary (/v2/fins/summary?date=): the disclosures of each day',
     // Statements are updated at 18:00 and 24:30 JST; the day is asked again on the next run.
     schedule: '45 18 * * *',
+    feeds: ['equity_statement'],
   }),
 ];

@@ -100,6 +100,8 @@ export const mlitSources: SourceDefinition[] = [
       },
     ],
     importers: ['real-estate-mlit-xit001'],
+    // The prefectures and municipalities of the transactions are written with them (names, no boundaries).
+    feeds: ['re_transaction:jp', 're_province:jp', 're_ward:jp'],
     // MLIT documents no rate; one request a second keeps the hub a light user.
     minRequestIntervalMs: 1_000,
     collect,

@@ -36,6 +36,7 @@ export const rssFeedsSource: SourceDefinition = {
   defaultParams: { feeds: [] },
   credentials: [],
   importers: ['news-feed'],
+  feeds: ['news_article', 'news_article_symbol', 'news_article_category'],
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const payloads: ImportPayload[] = [];
     for (const feed of feedsParam(params)) {

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import { createTestHub, type TestHub } from './app.ts';
+import { startPublisherDouble } from './publisher-double.ts';
+import { SyncService } from '../../src/ingest/sync/sync.service.ts';
+import type { RunOutcome } from '../../src/ingest/sync/runner.ts';
+import { sources } from '../../src/ingest/sources/index.ts';
+
+/** Each shipped source's parameters for the doubles' samples (a source absent here runs with its defaults). */
+export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
+  'jba-tibor': { path: '/rate/jba-tibor-2026-06.csv' },
+  'rss-feeds': { feeds: [{ url: '/feeds/markets.rss.xml' }, { url: '/feeds/markets.atom.xml' }] },
+  'jquants-equities-bars-daily': { initialDays: 1 },
+  'jquants-fins-summary': { initialDays: 1 },
+  'mlit-transactions': { initialQuarters: 1 },
+};
+
+/** Credentials whose value a double checks; every other credential a source declares gets a placeholder. */
+const DOUBLE_CREDENTIALS: Record<string, string> = { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key' };
+
+export interface AllPublishersHub {
+  hub: TestHub;
+  sync: SyncService;
+  /** The sources file: every shipped source enabled and pointed at the double. */
+  sourcesFile: string;
+  /** The outcome of one `fdh sync` run of every shipped source. */
+  outcomes: RunOutcome[];
+}
+
+/**
+ * A store with no demo (FDH_DEMO=off), the sources file pointing every shipped publisher at the
+ * local double (which serves each publisher's recorded samples at its real paths) with every
+ * source enabled, and one sync run of every source.
+ */
+export async function allPublishersHub(t: TestContext): Promise<AllPublishersHub> {
+  const publishers = [...new Set(sources.map((source) => source.publisher))];
+  const double = await startPublisherDouble({ publishers });
+  t.after(() => double.close());
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-all-publishers-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const sourcesFile = join(dir, 'sources.json');
+  writeFileSync(
+    sourcesFile,
+    JSON.stringify({
+      // The double answers at once: the publishers' rate-limit gaps would only slow the test.
+      publishers: Object.fromEntries(publishers.map((id) => [id, { baseUrl: double.baseUrl, minRequestIntervalMs: 0 }])),
+      sources: Object.fromEntries(sources.map((source) => [source.id, { enabled: true, params: DOUBLE_SOURCE_PARAMS[source.id] ?? {} }])),
+    }),
+  );
+  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } });
+  const credentials = Object.fromEntries(sources.flatMap((source) => source.credentials.map((spec) => [spec.env, DOUBLE_CREDENTIALS[spec.env] ?? 'double-test-key'])));
+  const sync = await SyncService.open({ ...hub.runtime, env: credentials });
+  t.after(() => sync.close());
+  return { hub, sync, sourcesFile, outcomes: await sync.run([]) };
+}
