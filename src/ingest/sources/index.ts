@@ -1,4 +1,5 @@
 import type { SourceDefinition } from '../sync/source-definition.ts';
+import { bojSources } from './boj/index.ts';
 import { coingeckoSources } from './coingecko/index.ts';
 import { ecbSources } from './ecb/index.ts';
 import { fredSources } from './fred/index.ts';
@@ -16,4 +17,5 @@ export const sources: SourceDefinition[] = [
   ...jbaSources,
   ...rssSources,
   ...mlitSources,
+  ...bojSources,
 ];
