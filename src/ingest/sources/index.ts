@@ -6,6 +6,7 @@ import { fredSources } from './fred/index.ts';
 import { jbaSources } from './jba/index.ts';
 import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
+import { mofSources } from './mof/index.ts';
 import { rssSources } from './rss/index.ts';
 
 /** Every shipped source of `fdh sync`, one publisher module each (docs/data-sources.md). */
@@ -18,4 +19,5 @@ export const sources: SourceDefinition[] = [
   ...rssSources,
   ...mlitSources,
   ...bojSources,
+  ...mofSources,
 ];
