@@ -6,7 +6,7 @@ import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } f
 const SOURCE_ID = 'boj-rates';
 
 /** `params.firstMonth` (`YYYYMM`): where the first run starts; `params.revisionMonths`: how far back later runs ask again. */
-function numberParams(params: Record<string, unknown>): { firstMonth: string; revisionMonths: number } {
+function runParams(params: Record<string, unknown>): { firstMonth: string; revisionMonths: number } {
   const { firstMonth, revisionMonths } = params;
   if (typeof firstMonth !== 'string' || !/^(18[5-9]\d|19\d\d|20[0-4]\d|2050)(0[1-9]|1[0-2])$/.test(firstMonth)) {
     throw new Error(`${SOURCE_ID}: params.firstMonth must be a month YYYYMM between 1850 and 2050 (the API's range), such as "200001"`);
@@ -83,7 +83,7 @@ export const bojRatesSource: SourceDefinition = {
   // The API's notice asks to avoid high-frequency access; one request a second is gentle.
   minRequestIntervalMs: 1000,
   async collect(context): Promise<CollectResult> {
-    const { firstMonth, revisionMonths } = numberParams(context.params);
+    const { firstMonth, revisionMonths } = runParams(context.params);
     const latest = latestMonths(context.cursor);
     const payloads: ImportPayload[] = [];
     for (const [db, codes] of codesByDatabase()) {
