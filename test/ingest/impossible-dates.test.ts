@@ -58,6 +58,18 @@ const CASES: readonly ImpossibleDateCase[] = [
     error: /^jba-tibor-impossible-date\.csv:7: date "2026\/02\/30" is not a calendar date/,
   },
   {
+    dataset: 'boj-stat-search',
+    valid: fixture('publishers/boj/fm02-straclucon.json'),
+    impossible: fixture('macro/boj-impossible-month.json'),
+    error: /^boj-impossible-month\.json: RESULTSET\[0\]: STRACLUCON SURVEY_DATES\[0\] 201713 is not a month/,
+  },
+  {
+    dataset: 'mof-jgb-yields',
+    valid: fixture('publishers/mof/jgbcme.csv'),
+    impossible: fixture('macro/mof-impossible-date.csv'),
+    error: /^mof-impossible-date\.csv:4: date "2024\/2\/30" is not a calendar date/,
+  },
+  {
     dataset: 'macro-observations',
     valid: fixture('macro/jp-fdi-observations.csv'),
     impossible: fixture('macro/observations-impossible-date.csv'),

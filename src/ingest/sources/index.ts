@@ -1,10 +1,12 @@
 import type { SourceDefinition } from '../sync/source-definition.ts';
+import { bojSources } from './boj/index.ts';
 import { coingeckoSources } from './coingecko/index.ts';
 import { ecbSources } from './ecb/index.ts';
 import { fredSources } from './fred/index.ts';
 import { jbaSources } from './jba/index.ts';
 import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
+import { mofSources } from './mof/index.ts';
 import { rssSources } from './rss/index.ts';
 
 /** Every shipped source of `fdh sync`, one publisher module each (docs/data-sources.md). */
@@ -16,4 +18,6 @@ export const sources: SourceDefinition[] = [
   ...jbaSources,
   ...rssSources,
   ...mlitSources,
+  ...bojSources,
+  ...mofSources,
 ];

@@ -10,7 +10,7 @@ import { sources } from '../../../src/ingest/sources/index.ts';
  * endpoints show the fetched figures. The expected figures are those of the samples under
  * test/fixtures/publishers/.
  */
-test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news and transactions with exactly the fetched figures', async (t) => {
+test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news, transactions and the Japanese rates and yields with exactly the fetched figures', async (t) => {
   const { hub, outcomes } = await allPublishersHub(t);
   assert.deepEqual(
     outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => JSON.stringify(outcome)),
@@ -54,4 +54,12 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   const transactions = await data('/real-estate/jp/provinces/113/wards/1013102/transactions');
   assert.equal(transactions.count, 4);
   assert.ok(transactions.transactions.some((item: { price: number }) => item.price === 47_000_000));
+  // BOJ: the basic loan rate of 2017-02 and 2017-03 (0.3 %), the overnight call rate's average of 2017-02 (-0.038 %, 2017-03 not yet published).
+  const policy = await data('/macro/indicators/policy-rate?periods=2');
+  assert.deepEqual(policy.rows.find((row: { country: string }) => row.country === 'JP')?.values, [0.3, 0.3]);
+  // MOF: the 10-year JGB yield's monthly averages of the recorded days, September 2024 0.891 %, October 2024 0.945 %.
+  const rates = await data('/macro/monetary-policy/rates-yields?country=JP&period=10Y');
+  const month = (date: string) => rates.find((row: { observationDate: string }) => row.observationDate === date);
+  assert.deepEqual([month('2017-02-01')?.overnightCallRate, month('2017-03-01')?.overnightCallRate], [-0.038, null]);
+  assert.deepEqual([month('2024-09-01')?.tenYearsGovernmentBondYieldsPct, month('2024-10-01')?.tenYearsGovernmentBondYieldsPct], [0.891, 0.945]);
 });

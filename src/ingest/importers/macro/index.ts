@@ -1,6 +1,8 @@
 import type { AnyImporter } from '../../source.ts';
+import { bojStatSearchImporter } from './boj-stat-search.ts';
+import { mofJgbYieldsImporter } from './mof-jgb-yields.ts';
 import { observationsCsvImporter } from './observations-csv.ts';
 import { tiborJbaImporter } from './tibor-jba.ts';
 
 /** The macro domain's importers. */
-export const macroImporters: AnyImporter[] = [tiborJbaImporter, observationsCsvImporter];
+export const macroImporters: AnyImporter[] = [tiborJbaImporter, observationsCsvImporter, bojStatSearchImporter, mofJgbYieldsImporter];

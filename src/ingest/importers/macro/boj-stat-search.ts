@@ -1,0 +1,106 @@
+import { ImportError, type Importer } from '../../source.ts';
+import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { calendarMonth } from '../../calendar-dates.ts';
+import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
+import { countrySeries } from '../../../domains/macro/series.ts';
+
+/**
+ * The BOJ series the hub stores, by the code of the BOJ Time-Series Data Search (without the
+ * database prefix, as the API wants it), with their database and frequency.
+ * - MADR1M (IR01): "The Basic Discount Rate and Basic Loan Rate", monthly — the rate of the
+ *   BOJ's complementary lending facility, the policy rate the BOJ itself publishes as a series
+ *   (its operating target, the call-rate guideline, is announced in statements, not as a series).
+ * - STRACLUCON (FM02): "Call Rate, Uncollateralized Overnight/Average", the monthly average the
+ *   BOJ computes from its daily FM01 STRDCLUCON.
+ */
+export const BOJ_SERIES: Readonly<Record<string, { db: string; frequency: 'MONTHLY'; series: string }>> = {
+  MADR1M: { db: 'IR01', frequency: 'MONTHLY', series: countrySeries('JP', 'policyRate') },
+  STRACLUCON: { db: 'FM02', frequency: 'MONTHLY', series: countrySeries('JP', 'overnightRate') },
+};
+
+/** The answer of `getDataCode` the hub reads: the envelope and one result per series. */
+export interface BojAnswer {
+  db: string;
+  nextPosition: number | null;
+  results: { code: string; observations: NumberedObservation[] }[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function resultOf(item: unknown, index: number, db: string, fileName: string): BojAnswer['results'][number] {
+  const where = `${fileName}: RESULTSET[${index}]`;
+  if (!isObject(item)) throw new ImportError(`${where}: not an object`);
+  const code = item.SERIES_CODE;
+  const known = typeof code === 'string' ? BOJ_SERIES[code] : undefined;
+  if (typeof code !== 'string' || known === undefined) {
+    throw new ImportError(`${where}: SERIES_CODE ${JSON.stringify(code)} is none the hub reads (${Object.keys(BOJ_SERIES).join(', ')})`);
+  }
+  if (known.db !== db) throw new ImportError(`${where}: ${code} is a series of ${known.db}, the answer is of ${db}`);
+  if (item.FREQUENCY !== known.frequency) throw new ImportError(`${where}: ${code} FREQUENCY ${JSON.stringify(item.FREQUENCY)}, expected ${known.frequency}`);
+  const values = item.VALUES;
+  if (!isObject(values) || !Array.isArray(values.SURVEY_DATES) || !Array.isArray(values.VALUES)) {
+    throw new ImportError(`${where}: ${code} lacks VALUES.SURVEY_DATES and VALUES.VALUES`);
+  }
+  const dates = values.SURVEY_DATES;
+  const figures = values.VALUES;
+  if (dates.length !== figures.length) throw new ImportError(`${where}: ${code} has ${dates.length} SURVEY_DATES and ${figures.length} VALUES`);
+  const observations = dates.map((date: unknown, at): NumberedObservation => {
+    const text = String(date);
+    const period = typeof date === 'number' && /^\d{6}$/.test(text) ? calendarMonth(`${text.slice(0, 4)}-${text.slice(4)}`) : undefined;
+    if (period === undefined) throw new ImportError(`${where}: ${code} SURVEY_DATES[${at}] ${JSON.stringify(date)} is not a month (YYYYMM)`);
+    const value: unknown = figures[at];
+    // The BOJ answers null for a period without a figure: a missing figure, never 0.
+    if (value !== null && (typeof value !== 'number' || !Number.isFinite(value))) {
+      throw new ImportError(`${where}: ${code} VALUES[${at}] ${JSON.stringify(value)} of ${period} is not a number or null`);
+    }
+    return { line: at + 1, row: { series: known.series, period, value, marker: null } };
+  });
+  return { code, observations };
+}
+
+/**
+ * The BOJ Time-Series Data Search API's `getDataCode` answer in JSON (api_manual.pdf): `STATUS`
+ * (200, or the error's 400/500/503 — the HTTP status is always 200), `MESSAGEID`, `MESSAGE`,
+ * `DATE`, `PARAMETER` (the request echoed, `db` among it), `NEXTPOSITION` and `RESULTSET`, a list
+ * of `{SERIES_CODE, NAME_OF_TIME_SERIES, UNIT, FREQUENCY, …, VALUES: {SURVEY_DATES, VALUES}}`
+ * with monthly dates as the number YYYYMM and a missing figure as null.
+ */
+export function parseBojAnswer(content: string, fileName: string): BojAnswer {
+  let document: unknown;
+  try {
+    document = JSON.parse(withoutByteOrderMark(content));
+  } catch (error) {
+    throw new ImportError(`${fileName}: not JSON: ${(error as Error).message}`);
+  }
+  if (!isObject(document) || !('STATUS' in document)) throw new ImportError(`${fileName}: expected the BOJ API's object with STATUS and RESULTSET`);
+  if (document.STATUS !== 200) {
+    throw new ImportError(`${fileName}: the BOJ API answered STATUS ${JSON.stringify(document.STATUS)} ${String(document.MESSAGEID ?? '')}: ${String(document.MESSAGE ?? '')}`);
+  }
+  // Parameter names are case-insensitive to the API; its echo is read the same way.
+  const parameters = isObject(document.PARAMETER) ? document.PARAMETER : {};
+  const db = Object.entries(parameters).find(([name]) => name.toLowerCase() === 'db')?.[1];
+  if (typeof db !== 'string') throw new ImportError(`${fileName}: PARAMETER.db is missing`);
+  const next = document.NEXTPOSITION;
+  if (next !== null && !(typeof next === 'number' && Number.isInteger(next) && next > 0)) throw new ImportError(`${fileName}: NEXTPOSITION ${JSON.stringify(next)} is not null or a position`);
+  if (!Array.isArray(document.RESULTSET)) throw new ImportError(`${fileName}: RESULTSET is not a list`);
+  const results = document.RESULTSET.map((item, index) => resultOf(item, index, db.toUpperCase(), fileName));
+  return { db: db.toUpperCase(), nextPosition: next, results };
+}
+
+async function* each<T>(items: readonly T[]): AsyncIterable<T> {
+  yield* items;
+}
+
+export const bojStatSearchImporter: Importer<{ fileName: string; observations: NumberedObservation[] }> = {
+  dataset: 'boj-stat-search',
+  datasets: ['macro'],
+  description: 'BOJ Time-Series Data Search API getDataCode answer (JSON) of the policy rate (IR01 MADR1M) and the overnight call rate (FM02 STRACLUCON)',
+  source: 'Bank of Japan, Time-Series Data Search',
+  canonicalForm: canonicalJson,
+  parse(content, fileName) {
+    const answer = parseBojAnswer(content, fileName);
+    if (answer.nextPosition !== null) throw new ImportError(`${fileName}: NEXTPOSITION ${answer.nextPosition}: the answer is one page of several`);
+    return { fileName, observations: answer.results.flatMap((result) => result.observations) };
+  },
+  load: (db, { fileName, observations }, release) => (observations.length === 0 ? Promise.resolve(0) : loadObservations(db, each(observations), release, fileName)),
+};

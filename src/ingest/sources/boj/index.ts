@@ -1,0 +1,103 @@
+import { addMonths } from '../../../core/dates.ts';
+import { BOJ_SERIES, parseBojAnswer } from '../../importers/macro/boj-stat-search.ts';
+import { fetchUnconditional } from '../unconditional-fetch.ts';
+import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+
+const SOURCE_ID = 'boj-rates';
+
+/** `params.firstMonth` (`YYYYMM`): where the first run starts; `params.revisionMonths`: how far back later runs ask again. */
+function runParams(params: Record<string, unknown>): { firstMonth: string; revisionMonths: number } {
+  const { firstMonth, revisionMonths } = params;
+  if (typeof firstMonth !== 'string' || !/^(18[5-9]\d|19\d\d|20[0-4]\d|2050)(0[1-9]|1[0-2])$/.test(firstMonth)) {
+    throw new Error(`${SOURCE_ID}: params.firstMonth must be a month YYYYMM between 1850 and 2050 (the API's range), such as "200001"`);
+  }
+  if (typeof revisionMonths !== 'number' || !Number.isInteger(revisionMonths) || revisionMonths < 0) {
+    throw new Error(`${SOURCE_ID}: params.revisionMonths must be a whole number of months, such as 12`);
+  }
+  return { firstMonth, revisionMonths };
+}
+
+/** The newest month loaded per BOJ series code (`YYYY-MM`), from the cursor. */
+function latestMonths(cursor: CollectContext['cursor']): Record<string, string> {
+  const latest = cursor?.latestMonth;
+  return typeof latest === 'object' && latest !== null ? { ...(latest as Record<string, string>) } : {};
+}
+
+/** The series codes to ask, grouped by their database: one request per database. */
+function codesByDatabase(): Map<string, string[]> {
+  const byDb = new Map<string, string[]>();
+  for (const [code, { db }] of Object.entries(BOJ_SERIES)) byDb.set(db, [...(byDb.get(db) ?? []), code]);
+  return byDb;
+}
+
+/**
+ * One database's answer from `startDate` on; every page (`NEXTPOSITION` → `startPosition`) is
+ * merged into one answer of the API's layout, as the importer reads it.
+ */
+async function databasePayload(context: CollectContext, db: string, codes: string[], startDate: string): Promise<{ payload: ImportPayload; months: Record<string, string> }> {
+  const fileName = `${db}-${codes.join('-')}.json`;
+  const archiveHashes: string[] = [];
+  const bodies: Buffer[] = [];
+  const results: unknown[] = [];
+  let document: Record<string, unknown> | undefined;
+  const months: Record<string, string> = {};
+  for (let position: number | null = 1; position !== null; ) {
+    const query = new URLSearchParams({ format: 'json', lang: 'en', db, code: codes.join(','), startDate });
+    if (position > 1) query.set('startPosition', String(position));
+    const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}/api/v1/getDataCode?${query.toString()}` });
+    archiveHashes.push(answer.archiveHash);
+    bodies.push(answer.body);
+    const page = parseBojAnswer(answer.body.toString('utf8'), fileName);
+    for (const { code, observations } of page.results) {
+      for (const { row } of observations) if (row.value !== null && (months[code] ?? '') < row.period) months[code] = row.period;
+    }
+    const parsed = JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
+    document ??= parsed;
+    results.push(...(parsed.RESULTSET as unknown[]));
+    position = page.nextPosition;
+  }
+  // A single page is imported as it arrived; several become one answer of the same layout.
+  const content = bodies.length === 1 && bodies[0] !== undefined ? bodies[0] : Buffer.from(JSON.stringify({ ...document, NEXTPOSITION: null, RESULTSET: results }));
+  return { payload: { importer: 'boj-stat-search', fileName, content, archiveHashes }, months };
+}
+
+/**
+ * The Bank of Japan's policy rate (IR01 MADR1M, the basic loan rate) and uncollateralized
+ * overnight call rate (FM02 STRACLUCON, monthly average) from the Time-Series Data Search API
+ * (`/api/v1/getDataCode`, no key; https://www.stat-search.boj.or.jp/info/api_manual.pdf). The
+ * first run asks from `params.firstMonth`; later runs from `params.revisionMonths` before the
+ * newest month loaded, so the BOJ's revisions of recent months are read again.
+ */
+export const bojRatesSource: SourceDefinition = {
+  id: SOURCE_ID,
+  publisher: 'boj',
+  description: 'Bank of Japan policy rate (basic loan rate) and overnight call rate, monthly, from the Time-Series Data Search API',
+  defaultBaseUrl: 'https://www.stat-search.boj.or.jp',
+  // The BOJ updates the database around 08:50 JST on business days.
+  defaultSchedule: '30 9 * * 1-5',
+  timeZone: 'Asia/Tokyo',
+  defaultParams: { firstMonth: '200001', revisionMonths: 12 },
+  credentials: [],
+  importers: ['boj-stat-search'],
+  feeds: ['macro_observation:jp.policy-rate', 'macro_observation:jp.overnight-rate'],
+  // The API's notice asks to avoid high-frequency access; one request a second is gentle.
+  minRequestIntervalMs: 1000,
+  async collect(context): Promise<CollectResult> {
+    const { firstMonth, revisionMonths } = runParams(context.params);
+    const latest = latestMonths(context.cursor);
+    const payloads: ImportPayload[] = [];
+    for (const [db, codes] of codesByDatabase()) {
+      const known = codes.map((code) => latest[code]);
+      // Ask from the oldest of the codes' restarts; a code never loaded restarts from firstMonth.
+      const startDate = known.some((month) => month === undefined)
+        ? firstMonth
+        : known.map((month) => addMonths(month ?? '', -revisionMonths).replace('-', '')).sort()[0] ?? firstMonth;
+      const { payload, months } = await databasePayload(context, db, codes, startDate < firstMonth ? firstMonth : startDate);
+      Object.assign(latest, months);
+      payloads.push(payload);
+    }
+    return { payloads, cursor: { latestMonth: latest } };
+  },
+};
+
+export const bojSources: SourceDefinition[] = [bojRatesSource];
