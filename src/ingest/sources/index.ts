@@ -1,6 +1,8 @@
 import type { SourceDefinition } from '../sync/source-definition.ts';
+import { caoSources } from './cao/index.ts';
 import { coingeckoSources } from './coingecko/index.ts';
 import { ecbSources } from './ecb/index.ts';
+import { estatSources } from './estat/index.ts';
 import { fredSources } from './fred/index.ts';
 import { jbaSources } from './jba/index.ts';
 import { jquantsSources } from './jquants/index.ts';
@@ -16,4 +18,6 @@ export const sources: SourceDefinition[] = [
   ...jbaSources,
   ...rssSources,
   ...mlitSources,
+  ...estatSources,
+  ...caoSources,
 ];

@@ -1,6 +1,8 @@
 import type { AnyImporter } from '../../source.ts';
+import { caoGdpCsvImporter } from './cao-gdp-csv.ts';
+import { estatStatsDataImporter } from './estat-stats-data.ts';
 import { observationsCsvImporter } from './observations-csv.ts';
 import { tiborJbaImporter } from './tibor-jba.ts';
 
 /** The macro domain's importers. */
-export const macroImporters: AnyImporter[] = [tiborJbaImporter, observationsCsvImporter];
+export const macroImporters: AnyImporter[] = [tiborJbaImporter, observationsCsvImporter, estatStatsDataImporter, caoGdpCsvImporter];

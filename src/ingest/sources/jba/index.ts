@@ -1,24 +1,10 @@
-import { ImportError } from '../../import-error.ts';
+import { utf8From } from '../text-encoding.ts';
 import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
 
 function stringParam(params: Record<string, unknown>, name: string, hint: string): string {
   const value = params[name];
   if (typeof value !== 'string' || value === '') throw new Error(`jba-tibor: params.${name} must be set: ${hint}`);
   return value;
-}
-
-/**
- * The bytes in the publisher's encoding as UTF-8 text, the encoding every importer reads; a
- * byte that is not valid in that encoding refuses the file rather than reading it garbled.
- */
-function utf8From(body: Buffer, encoding: string, fileName: string): Buffer {
-  try {
-    return Buffer.from(new TextDecoder(encoding, { fatal: true }).decode(body), 'utf8');
-  } catch (error) {
-    // The constructor refuses an unknown label with a RangeError; `decode` an invalid byte with a TypeError.
-    if (error instanceof RangeError) throw new Error(`jba-tibor: params.encoding "${encoding}" is not an encoding this Node.js can read`);
-    throw new ImportError(`${fileName}: the file is not valid ${encoding} text`);
-  }
 }
 
 /**
@@ -50,7 +36,7 @@ export const jbaTiborSource: SourceDefinition = {
     const answer = await fetch({ url: url.toString() });
     if (answer.notModified) return { payloads: [], cursor: undefined };
     const fileName = url.pathname.split('/').pop() || 'jba-tibor.csv';
-    return { payloads: [{ importer: 'jp-tibor-jba', fileName, content: utf8From(answer.body, encoding, fileName), archiveHashes: [answer.archiveHash] }], cursor: undefined };
+    return { payloads: [{ importer: 'jp-tibor-jba', fileName, content: utf8From(answer.body, encoding, fileName, 'jba-tibor'), archiveHashes: [answer.archiveHash] }], cursor: undefined };
   },
 };
 
