@@ -41,9 +41,9 @@ test('estat-macro asks getStatsData once per series, narrowed to its cell, with 
 });
 
 test('without ESTAT_APP_ID the source is skipped with a line naming the variable and where to get one', () => {
-  const resolved = resolveSource(estatMacroSource, {}, {});
+  const resolved = resolveSource(estatMacroSource, { modulePaths: [] }, {});
   assert.match(resolved.skipped ?? '', /^skipped: ESTAT_APP_ID not set \(free: register at https:\/\/www\.e-stat\.go\.jp\/api\//);
-  assert.equal(resolveSource(estatMacroSource, {}, APP_ID).skipped, undefined);
+  assert.equal(resolveSource(estatMacroSource, { modulePaths: [] }, APP_ID).skipped, undefined);
 });
 
 test('a bad series parameter fails the run naming it, before anything is asked', async () => {
