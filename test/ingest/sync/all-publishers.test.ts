@@ -14,7 +14,7 @@ import { sources } from '../../../src/ingest/sources/index.ts';
  * paths), one `fdh sync` run of every source, and the endpoints show the fetched figures. The
  * expected figures are those of the samples under test/fixtures/publishers/.
  */
-test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news and transactions with exactly the fetched figures', async (t) => {
+test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news, transactions and Japanese CPI, unemployment and GDP with exactly the fetched figures', async (t) => {
   const publishers = [...new Set(sources.map((source) => source.publisher))];
   const double = await startPublisherDouble({ publishers });
   t.after(() => double.close());
@@ -38,7 +38,7 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } });
   const sync = await SyncService.open({
     ...hub.runtime,
-    env: { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key' },
+    env: { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key', ESTAT_APP_ID: 'estat-test-app-id' },
   });
   t.after(() => sync.close());
 
@@ -85,4 +85,16 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   const transactions = await data('/real-estate/jp/provinces/113/wards/1013102/transactions');
   assert.equal(transactions.count, 4);
   assert.ok(transactions.transactions.some((item: { price: number }) => item.price === 47_000_000));
+  // e-Stat: core CPI (less fresh food) of December 2025, 112.2 (2020=100); all items of May 2025, 111.8.
+  const cpi = await data('/macro/economic-data?type=cpi&country=JP');
+  assert.deepEqual(
+    [cpi.at(-1).observationDate, cpi.at(-1).coreCpiPoints, cpi[0].observationDate, cpi[0].cpiPoints],
+    ['2025-12-01', 112.2, '2025-05-01', 111.8],
+  );
+  // e-Stat: the unemployment rate of December 2025, 2.4 %.
+  const population = await data('/macro/population?country=JP&period=1Y');
+  assert.equal(population.at(-1).unemploymentRate, 2.4);
+  // Cabinet Office: nominal GDP of Jul.-Sep. 2015 in the recorded release, 500,671.6 billion yen; real 529,673.7.
+  const gdp = await data('/macro/economic-data?type=gdp&country=JP');
+  assert.deepEqual([gdp.at(-1).quarter, gdp.at(-1).gdp, gdp.at(-1).realGdp], ['Q3 2015', '500671.600', 529673.7]);
 });

@@ -37,6 +37,7 @@ export const caoGdpCsvImporter: LineImporter<NumberedObservation> = {
     let count = 0;
     let footnotes = false;
     for await (const { line, text } of lines) {
+      if (text.trim() === '') continue;
       const cells = csvCells(text);
       const first = cells[0] ?? '';
       if (series === undefined) {
@@ -53,7 +54,8 @@ export const caoGdpCsvImporter: LineImporter<NumberedObservation> = {
       }
       const quarterRow = QUARTER_ROW.exec(first);
       if (quarterRow === null) {
-        // The footnotes after the quarters.
+        // The heading's further lines (their first cell is blank), then the footnotes after the quarters.
+        if (count === 0 && first === '') continue;
         if (count > 0 && first.startsWith('＊')) {
           footnotes = true;
           break;
