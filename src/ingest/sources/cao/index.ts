@@ -47,7 +47,7 @@ export const caoGdpSource: SourceDefinition = {
   publisher: 'cao',
   description: 'Cabinet Office (ESRI) quarterly GDP release: real and nominal seasonally adjusted GDP levels (gaku-jk/gaku-mk CSV)',
   defaultBaseUrl: 'https://www.esri.cao.go.jp',
-  // Estimates are published at 08:50 JST; a conditional GET of the same files costs a 304.
+  // ESRI publishes in the Tokyo morning; a conditional GET of the same files costs a 304.
   defaultSchedule: '0 10 * * 1-5',
   timeZone: 'Asia/Tokyo',
   defaultParams: { release: '2025/qe253_2' },

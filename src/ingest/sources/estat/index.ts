@@ -115,7 +115,7 @@ export const estatMacroSource: SourceDefinition = {
   publisher: 'estat',
   description: 'e-Stat API getStatsData: Japan CPI, core CPI, unemployment rate, industrial production',
   defaultBaseUrl: 'https://api.e-stat.go.jp',
-  // CPI, the labour force survey and industrial production are released at 08:30 or 08:50 JST; e-Stat loads them the same morning.
+  // CPI, the labour force survey and industrial production are released in the Tokyo morning; a run at 11:00 finds them on e-Stat.
   defaultSchedule: '0 11 * * 1-5',
   timeZone: 'Asia/Tokyo',
   defaultParams: { series: ESTAT_DEFAULT_SERIES },
