@@ -76,6 +76,18 @@ const CASES: readonly ImpossibleDateCase[] = [
     error: /^observations-impossible-date\.csv:3: period "2026-02-31" is not a calendar period/,
   },
   {
+    dataset: 'estat-stats-data',
+    valid: fixture('macro/estat/jp.cpi.core.json'),
+    impossible: fixture('macro/estat-impossible-date/jp.cpi.core.json'),
+    error: /^jp\.cpi\.core\.json: VALUE\[2\]: time code "2025001313" is not a month, a quarter or a year/,
+  },
+  {
+    dataset: 'cao-gdp-csv',
+    valid: fixture('macro/cao-gaku-jk1532.csv'),
+    impossible: fixture('macro/cao-gaku-jk-impossible-quarter.csv'),
+    error: /^cao-gaku-jk-impossible-quarter\.csv:12: "2015\/ 13-15\." is not a calendar quarter of a known year/,
+  },
+  {
     dataset: 'jquants-listed-info',
     valid: fixture('equities/listed_info.json'),
     impossible: fixture('equities/listed_info_impossible_date.json'),

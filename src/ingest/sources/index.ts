@@ -1,7 +1,9 @@
 import type { SourceDefinition } from '../sync/source-definition.ts';
 import { bojSources } from './boj/index.ts';
+import { caoSources } from './cao/index.ts';
 import { coingeckoSources } from './coingecko/index.ts';
 import { ecbSources } from './ecb/index.ts';
+import { estatSources } from './estat/index.ts';
 import { fredSources } from './fred/index.ts';
 import { jbaSources } from './jba/index.ts';
 import { jquantsSources } from './jquants/index.ts';
@@ -20,4 +22,6 @@ export const sources: SourceDefinition[] = [
   ...mlitSources,
   ...bojSources,
   ...mofSources,
+  ...estatSources,
+  ...caoSources,
 ];

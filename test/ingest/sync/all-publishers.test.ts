@@ -10,7 +10,7 @@ import { sources } from '../../../src/ingest/sources/index.ts';
  * endpoints show the fetched figures. The expected figures are those of the samples under
  * test/fixtures/publishers/.
  */
-test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news, transactions and the Japanese rates and yields with exactly the fetched figures', async (t) => {
+test('one sync of every shipped source against the publishers\' doubles serves exactly the fetched figures on the endpoints each source feeds', async (t) => {
   const { hub, outcomes } = await allPublishersHub(t);
   assert.deepEqual(
     outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => JSON.stringify(outcome)),
@@ -62,4 +62,16 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   const month = (date: string) => rates.find((row: { observationDate: string }) => row.observationDate === date);
   assert.deepEqual([month('2017-02-01')?.overnightCallRate, month('2017-03-01')?.overnightCallRate], [-0.038, null]);
   assert.deepEqual([month('2024-09-01')?.tenYearsGovernmentBondYieldsPct, month('2024-10-01')?.tenYearsGovernmentBondYieldsPct], [0.891, 0.945]);
+  // e-Stat: core CPI (less fresh food) of December 2025, 112.2 (2020=100); all items of May 2025, 111.8.
+  const cpi = await data('/macro/economic-data?type=cpi&country=JP');
+  assert.deepEqual(
+    [cpi.at(-1).observationDate, cpi.at(-1).coreCpiPoints, cpi[0].observationDate, cpi[0].cpiPoints],
+    ['2025-12-01', 112.2, '2025-05-01', 111.8],
+  );
+  // e-Stat: the unemployment rate of December 2025, 2.4 %.
+  const population = await data('/macro/population?country=JP&period=1Y');
+  assert.equal(population.at(-1).unemploymentRate, 2.4);
+  // Cabinet Office: nominal GDP of Jul.-Sep. 2015 in the recorded release, 500,671.6 billion yen; real 529,673.7.
+  const gdp = await data('/macro/economic-data?type=gdp&country=JP');
+  assert.deepEqual([gdp.at(-1).quarter, gdp.at(-1).gdp, gdp.at(-1).realGdp], ['Q3 2015', '500671.600', 529673.7]);
 });

@@ -1,8 +1,10 @@
 import type { AnyImporter } from '../../source.ts';
 import { bojStatSearchImporter } from './boj-stat-search.ts';
 import { mofJgbYieldsImporter } from './mof-jgb-yields.ts';
+import { caoGdpCsvImporter } from './cao-gdp-csv.ts';
+import { estatStatsDataImporter } from './estat-stats-data.ts';
 import { observationsCsvImporter } from './observations-csv.ts';
 import { tiborJbaImporter } from './tibor-jba.ts';
 
 /** The macro domain's importers. */
-export const macroImporters: AnyImporter[] = [tiborJbaImporter, observationsCsvImporter, bojStatSearchImporter, mofJgbYieldsImporter];
+export const macroImporters: AnyImporter[] = [tiborJbaImporter, observationsCsvImporter, bojStatSearchImporter, mofJgbYieldsImporter, estatStatsDataImporter, caoGdpCsvImporter];

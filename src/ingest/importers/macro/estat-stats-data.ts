@@ -1,0 +1,148 @@
+import { ImportError, type Importer } from '../../source.ts';
+import type { ObservationInput } from '../../../store/vintage.ts';
+import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
+import { monthLabel, quarterLabel } from '../../../core/dates.ts';
+
+/** A macro series key of the hub (`jp.cpi`, `jp.gdp.real`): the file name without `.json`. */
+const SERIES_FILE = /^([a-z]{2}(?:\.[a-z0-9-]+)+)\.json$/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Marks e-Stat prints for a figure it does not give; the answer's DATA_INF.NOTE lists those it used. */
+const NO_FIGURE = new Set(['-', '***', '…', 'x', 'X']);
+/** Quarters as e-Stat's time codes span them: first and last month. */
+const QUARTER_SPANS: Record<string, number> = { '0103': 1, '0406': 2, '0709': 3, '1012': 4 };
+
+interface ParsedAnswer {
+  fileName: string;
+  /** `line` is the figure's place in DATA_INF.VALUE, counted from 1. */
+  observations: NumberedObservation[];
+}
+
+type Json = Record<string, unknown>;
+
+const asObject = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined);
+/** e-Stat gives a one-element list as the element itself. */
+const asList = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/**
+ * The period of an e-Stat time code. Standard codes are `YYYY` + a two-digit kind + the first
+ * and last month: `2024000303` is March 2024, `2024000103` the first quarter; `YYYY000000` (a
+ * year) and `YYYY100000` (a fiscal year) are aggregates of the months, not figures of the
+ * series (undefined). Tables with sequence codes (METI's industrial production, `0519700`) name
+ * the month `YYYYMM` in their time class; a class that names no month (a weight row) is no
+ * figure either.
+ */
+function periodOf(code: string, timeNames: Map<string, string>, where: string): string | undefined {
+  const standard = /^(\d{4})(\d{2})(\d{2})(\d{2})$/.exec(code);
+  if (standard !== null) {
+    const [, year = '', kind = '', first = '', last = ''] = standard;
+    if (first === '00' && last === '00' && (kind === '00' || kind === '10')) return undefined;
+    const from = Number(first);
+    if (kind === '00' && first === last && from >= 1 && from <= 12) return monthLabel(Number(year) * 12 + from - 1);
+    const quarter = QUARTER_SPANS[first + last];
+    if (kind === '00' && quarter !== undefined) return quarterLabel(Number(year) * 4 + quarter - 1);
+    throw new ImportError(`${where}: time code "${code}" is not a month, a quarter or a year`);
+  }
+  const name = timeNames.get(code);
+  if (name === undefined) throw new ImportError(`${where}: time code "${code}" is neither e-Stat's YYYY00MMMM nor a code of the answer's time class`);
+  const month = /^(\d{4})(\d{2})$/.exec(name);
+  if (month === null) return undefined;
+  const number = Number(month[2]);
+  if (number < 1 || number > 12) throw new ImportError(`${where}: time "${name}" is not a month`);
+  return monthLabel(Number(month[1]) * 12 + number - 1);
+}
+
+function statisticalData(content: string, fileName: string): Json {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(withoutByteOrderMark(content));
+  } catch (error) {
+    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
+  }
+  const answer = asObject(asObject(parsed)?.GET_STATS_DATA);
+  const result = asObject(answer?.RESULT);
+  if (answer === undefined || result === undefined) throw new ImportError(`${fileName}: expected e-Stat's getStatsData answer (GET_STATS_DATA with a RESULT)`);
+  // STATUS 0 is a normal end; 1 (no data matched), 2 (partly) and 100+ (errors: a bad appId, an unknown table) are not.
+  if (result.STATUS !== 0 && result.STATUS !== '0') {
+    throw new ImportError(`${fileName}: e-Stat answered STATUS ${JSON.stringify(result.STATUS)}: ${typeof result.ERROR_MSG === 'string' ? result.ERROR_MSG : 'no message'}`);
+  }
+  const data = asObject(answer.STATISTICAL_DATA);
+  if (data === undefined || asObject(data.DATA_INF) === undefined) throw new ImportError(`${fileName}: the answer lacks STATISTICAL_DATA.DATA_INF`);
+  return data;
+}
+
+/** Names of the time class's codes (CLASS_INF, sent with metaGetFlg=Y). */
+function timeClassNames(data: Json): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const classObject of asList(asObject(data.CLASS_INF)?.CLASS_OBJ)) {
+    const object = asObject(classObject);
+    if (object?.['@id'] !== 'time') continue;
+    for (const entry of asList(object.CLASS)) {
+      const code = asObject(entry)?.['@code'];
+      const name = asObject(entry)?.['@name'];
+      if (typeof code === 'string' && typeof name === 'string') names.set(code, name);
+    }
+  }
+  return names;
+}
+
+/** Every dimension of a value but time (`@tab`, `@cat01`, `@area`, …): the selection it belongs to. */
+const selectionOf = (value: Json): string =>
+  Object.entries(value)
+    .filter(([name]) => name.startsWith('@') && name !== '@time' && name !== '@unit')
+    .map(([name, code]) => `${name}=${String(code)}`)
+    .sort()
+    .join(',');
+
+/**
+ * e-Stat API 3.0 `getStatsData` in JSON (GET_STATS_DATA.STATISTICAL_DATA.DATA_INF.VALUE, each
+ * value `{"@tab", "@cat01"…, "@time", "$"}`), narrowed by its request to ONE series of the hub,
+ * which the file name names (`jp.cpi.json`). A figure e-Stat marks as not given (`-`, `***`, or
+ * another mark its NOTE lists) is null, never 0; values of more than one selection mean the
+ * request's narrowing did not pin one series, and the answer is refused.
+ */
+export const estatStatsDataImporter: Importer<ParsedAnswer> = {
+  dataset: 'estat-stats-data',
+  datasets: ['macro'],
+  description: 'One macro series from an e-Stat API 3.0 getStatsData JSON answer; the file is named after the series (jp.cpi.json)',
+  source: 'e-Stat (Portal Site of Official Statistics of Japan)',
+  // The answer's RESULT.DATE is the time of the request: an answer that differs in it alone holds the same figures.
+  canonicalForm: (content) => {
+    const answer = JSON.parse(withoutByteOrderMark(content)) as { GET_STATS_DATA?: { RESULT?: { DATE?: unknown } } };
+    delete answer.GET_STATS_DATA?.RESULT?.DATE;
+    return canonicalJson(JSON.stringify(answer));
+  },
+  parse(content, fileName) {
+    const series = SERIES_FILE.exec(fileName)?.[1];
+    if (series === undefined) throw new ImportError(`${fileName}: the file name must be the series key it fills, such as jp.cpi.json`);
+    const data = statisticalData(content, fileName);
+    const dataInf = asObject(data.DATA_INF) ?? {};
+    const noted = new Set(asList(dataInf.NOTE).map((note) => asObject(note)?.['@char']).filter((c): c is string => typeof c === 'string'));
+    const timeNames = timeClassNames(data);
+    const values = asList(dataInf.VALUE);
+    let selection: string | undefined;
+    const observations: NumberedObservation[] = [];
+    values.forEach((entry, i) => {
+      const where = `${fileName}: VALUE[${i}]`;
+      const value = asObject(entry);
+      if (value === undefined || typeof value['@time'] !== 'string' || typeof value.$ !== 'string') throw new ImportError(`${where}: expected an object with "@time" and "$" strings`);
+      const own = selectionOf(value);
+      selection ??= own;
+      if (own !== selection) throw new ImportError(`${where}: ${own} is another series than ${selection}; narrow the request (cdTab, cdCat01, cdArea…) to one series`);
+      const period = periodOf(value['@time'], timeNames, where);
+      if (period === undefined) return;
+      const text = value.$.trim();
+      if (!NUMBER.test(text) && !NO_FIGURE.has(text) && !noted.has(text)) throw new ImportError(`${where}: value "${value.$}" for ${period} is not a number nor a mark of a missing figure`);
+      const row: ObservationInput = { series, period, value: NUMBER.test(text) ? Number(text) : null, marker: null };
+      observations.push({ line: i + 1, row });
+    });
+    if (observations.length === 0) throw new ImportError(`${fileName}: the answer has no monthly or quarterly figures`);
+    return { fileName, observations };
+  },
+  async load(db, parsed, release) {
+    async function* observations(): AsyncIterable<NumberedObservation> {
+      yield* parsed.observations;
+    }
+    return loadObservations(db, observations(), release, parsed.fileName);
+  },
+};

@@ -1,0 +1,140 @@
+import { ImportError } from '../../import-error.ts';
+import { fetchUnconditional } from '../unconditional-fetch.ts';
+import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+
+const APP_ID = 'ESTAT_APP_ID';
+const PATH = '/rest/3.0/app/json/getStatsData';
+
+/** One hub series and the e-Stat table cell that holds it. */
+export interface EstatSeries {
+  /** The hub's macro series key (`jp.cpi`): the payload is named after it. */
+  key: string;
+  /** e-Stat's statistical table id (統計表ID). */
+  statsDataId: string;
+  /** The request's narrowing to one series: `cdTab`, `cdCat01`…, `cdArea`, as the API spec names them. */
+  narrowing: Record<string, string>;
+}
+
+/**
+ * The tables and codes of each figure, as e-Stat's metadata (getMetaInfo) gives them; an operator
+ * can replace any of them in the sources file when a table is superseded (a base-year revision
+ * gives the series a new statsDataId). docs/data-sources.md says where each comes from.
+ */
+export const ESTAT_DEFAULT_SERIES: readonly EstatSeries[] = [
+  // 2020-base CPI, monthly, not seasonally adjusted; tab 1 index, area 00000 Japan.
+  { key: 'jp.cpi', statsDataId: '0003427113', narrowing: { cdTab: '1', cdCat01: '0001', cdArea: '00000' } },
+  // The same table's "all items, less fresh food", Japan's core CPI.
+  { key: 'jp.cpi.core', statsDataId: '0003427113', narrowing: { cdTab: '1', cdCat01: '0161', cdArea: '00000' } },
+  // Labour Force Survey monthly rates: tab 02 rate, all industries, unemployed persons, both sexes, Japan.
+  { key: 'jp.unemployment', statsDataId: '0003005865', narrowing: { cdTab: '02', cdCat01: '000', cdCat02: '08', cdCat03: '0', cdArea: '00000' } },
+  // METI's indices of industrial production, 2020 base, seasonally adjusted production, mining and manufacturing.
+  { key: 'jp.industrial-production', statsDataId: '0004052177', narrowing: { cdCat01: '0001000' } },
+];
+
+function seriesParam(params: Record<string, unknown>): EstatSeries[] {
+  const { series } = params;
+  const valid = (entry: unknown): entry is EstatSeries => {
+    const { key, statsDataId, narrowing } = (entry ?? {}) as Partial<EstatSeries>;
+    return (
+      typeof key === 'string' &&
+      /^jp(\.[a-z0-9-]+)+$/.test(key) &&
+      typeof statsDataId === 'string' &&
+      /^\d{10}$/.test(statsDataId) &&
+      typeof narrowing === 'object' &&
+      narrowing !== null &&
+      Object.entries(narrowing).every(([name, code]) => /^(cdTab|cdCat\d{2}|cdArea|cdTime|cdTimeFrom|cdTimeTo|lvTime)$/.test(name) && typeof code === 'string')
+    );
+  };
+  if (!Array.isArray(series) || series.length === 0 || !series.every(valid)) {
+    throw new Error('estat-macro: params.series must list { key: "jp.…", statsDataId: "10 digits", narrowing: { cdTab, cdCat01…, cdArea: codes } }');
+  }
+  return series;
+}
+
+type Answer = { GET_STATS_DATA?: { STATISTICAL_DATA?: { RESULT_INF?: { NEXT_KEY?: unknown }; DATA_INF?: { VALUE?: unknown } } } };
+
+function answerOf(body: Buffer, fileName: string): Answer {
+  try {
+    return JSON.parse(body.toString('utf8')) as Answer;
+  } catch (error) {
+    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
+  }
+}
+
+/**
+ * One series' whole history. e-Stat answers at most `limit` (100,000) values a request and
+ * names the next one's `startPosition` in RESULT_INF.NEXT_KEY; several pages become one answer
+ * of the same layout.
+ */
+async function seriesPayload(context: CollectContext, series: EstatSeries): Promise<ImportPayload> {
+  const fileName = `${series.key}.json`;
+  const archiveHashes: string[] = [];
+  let first: Buffer | undefined;
+  let merged: Answer | undefined;
+  for (let start: string | undefined = '1'; start !== undefined; ) {
+    const query = new URLSearchParams({
+      appId: context.credentials[APP_ID] ?? '',
+      statsDataId: series.statsDataId,
+      ...series.narrowing,
+      lang: 'J',
+      // The time class names the months of tables whose time codes are sequence numbers (METI's).
+      metaGetFlg: 'Y',
+      cntGetFlg: 'N',
+      explanationGetFlg: 'N',
+      annotationGetFlg: 'N',
+    });
+    if (start !== '1') query.set('startPosition', start);
+    const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}${PATH}?${query.toString()}` });
+    archiveHashes.push(answer.archiveHash);
+    first ??= answer.body;
+    const page = answerOf(answer.body, fileName);
+    const next = page.GET_STATS_DATA?.STATISTICAL_DATA?.RESULT_INF?.NEXT_KEY;
+    if (merged === undefined) merged = page;
+    else {
+      const into = merged.GET_STATS_DATA?.STATISTICAL_DATA?.DATA_INF;
+      const values = page.GET_STATS_DATA?.STATISTICAL_DATA?.DATA_INF?.VALUE;
+      if (into === undefined || !Array.isArray(into.VALUE) || !Array.isArray(values)) throw new ImportError(`${fileName}: page from ${start} lacks DATA_INF.VALUE`);
+      into.VALUE.push(...(values as unknown[]));
+    }
+    start = next === undefined || next === null || next === '' ? undefined : String(next);
+  }
+  const content = archiveHashes.length === 1 && first !== undefined ? first : Buffer.from(JSON.stringify(merged));
+  return { importer: 'estat-stats-data', fileName, content, archiveHashes };
+}
+
+/**
+ * Japanese macro series from the e-Stat API (version 3.0, JSON): CPI and core CPI, the
+ * unemployment rate and industrial production, one `getStatsData` request per series, narrowed
+ * to that series' cell. Each run asks the whole history: the publishers revise past months, and
+ * an answer whose figures did not change is the release already loaded. (GDP comes from the
+ * Cabinet Office's own CSVs, src/ingest/sources/cao: e-Stat keeps each GDP estimate as a table
+ * of its own, with no table that the next estimate updates.)
+ */
+export const estatMacroSource: SourceDefinition = {
+  id: 'estat-macro',
+  publisher: 'estat',
+  description: 'e-Stat API getStatsData: Japan CPI, core CPI, unemployment rate, industrial production',
+  defaultBaseUrl: 'https://api.e-stat.go.jp',
+  // CPI, the labour force survey and industrial production are released in the Tokyo morning; a run at 11:00 finds them on e-Stat.
+  defaultSchedule: '0 11 * * 1-5',
+  timeZone: 'Asia/Tokyo',
+  defaultParams: { series: ESTAT_DEFAULT_SERIES },
+  credentials: [
+    {
+      env: APP_ID,
+      required: true,
+      howToGet: 'free: register at https://www.e-stat.go.jp/api/ and issue an application ID on My Page (API機能 アプリケーションID)',
+    },
+  ],
+  importers: ['estat-stats-data'],
+  feeds: ESTAT_DEFAULT_SERIES.map((series) => `macro_observation:${series.key}`),
+  // e-Stat documents no rate; two requests a second keeps the hub a light user.
+  minRequestIntervalMs: 500,
+  async collect(context): Promise<CollectResult> {
+    const payloads: ImportPayload[] = [];
+    for (const series of seriesParam(context.params)) payloads.push(await seriesPayload(context, series));
+    return { payloads, cursor: undefined };
+  },
+};
+
+export const estatSources: SourceDefinition[] = [estatMacroSource];

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createTestHub } from '../../helpers/app.ts';
+import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { caoGdpSource } from '../../../src/ingest/sources/cao/index.ts';
+import { ImportError } from '../../../src/ingest/source.ts';
+import type { CollectContext } from '../../../src/ingest/sync/source-definition.ts';
+
+/** The recorded file as the publisher sends it: Shift_JIS, CRLF. */
+const shiftJis = (file: string) => publisherSample('cao', file);
+const utf8 = (file: string) => new TextDecoder('shift_jis').decode(shiftJis(file));
+/** Quarter and GDP (second column) of each data row, read from the recorded file independently of the importer. */
+function published(file: string): [string, number][] {
+  let year = 0;
+  return utf8(file)
+    .split('\r\n')
+    .filter((line) => /^(\d{4}\/)?\s*\d{1,2}-\s*\d{1,2}\.,/.test(line))
+    .map((line) => {
+      const [label = '', gdp = ''] = line.match(/("[^"]*"|[^,]*)/g)?.filter((_, i) => i % 2 === 0) ?? [];
+      if (label.includes('/')) year = Number(label.slice(0, 4));
+      const quarter = { '1': 1, '4': 2, '7': 3, '10': 4 }[label.replace(/^\d{4}\//, '').trim().split('-')[0] ?? ''];
+      return [`${year}-Q${quarter}`, Number(gdp.replaceAll(/[",\s]/g, ''))];
+    });
+}
+
+const fetchOf = (body: (url: string) => Buffer): CollectContext['fetch'] => async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: body(request.url), archiveHash: 'x' });
+const context = (fetch: CollectContext['fetch'], params: Record<string, unknown> = caoGdpSource.defaultParams): CollectContext => ({
+  baseUrl: 'http://publisher.test',
+  params,
+  credentials: {},
+  cursor: undefined,
+  now: new Date(),
+  fetch,
+});
+
+test('cao-gdp asks the real and nominal seasonally adjusted level CSVs of the release named, and decodes their Shift_JIS', async () => {
+  const { result, requests } = await collectFromRoutes(caoGdpSource);
+  assert.deepEqual(
+    requests.map((request) => new URL(request.url).pathname),
+    ['/jp/sna/data/data_list/sokuhou/files/2025/qe253_2/tables/gaku-jk2532.csv', '/jp/sna/data/data_list/sokuhou/files/2025/qe253_2/tables/gaku-mk2532.csv'],
+  );
+  assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName]), [
+    ['cao-gdp-csv', 'gaku-jk2532.csv'],
+    ['cao-gdp-csv', 'gaku-mk2532.csv'],
+  ]);
+  assert.equal(result.payloads[0]?.content.toString('utf8'), utf8('gaku-jk1532.csv'));
+  assert.ok(result.payloads[0]?.content.toString('utf8').startsWith('実質季節調整系列,'));
+  assert.deepEqual(caoGdpSource.feeds, ['macro_observation:jp.gdp.real', 'macro_observation:jp.gdp.nominal']);
+
+  // A 304 (the release's files unchanged) imports nothing.
+  const unchanged = await caoGdpSource.collect(context(async (request) => ({ notModified: true, url: request.url })));
+  assert.deepEqual(unchanged.payloads, []);
+});
+
+test('a release that is not ESRI\'s folder form fails the run naming the parameter, before anything is asked', async () => {
+  const asked: string[] = [];
+  const fetch: CollectContext['fetch'] = async (request) => {
+    asked.push(request.url);
+    throw new Error('not asked');
+  };
+  for (const release of ['2025/qe253', '2025/qe243_2', '2025/qe255_2', '../2025/qe253_2', 2025]) {
+    await assert.rejects(caoGdpSource.collect(context(fetch, { release })), /cao-gdp: params\.release must name a quarterly estimate/);
+  }
+  assert.deepEqual(asked, []);
+});
+
+test('a byte that is not Shift_JIS refuses the file', async () => {
+  await assert.rejects(caoGdpSource.collect(context(fetchOf(() => Buffer.from([0x8e, 0xc0, 0x81, 0x2c, 0xff, 0xfe])))), (error: unknown) => error instanceof ImportError && /gaku-jk2532\.csv: the file is not valid shift_jis text/.test(error.message));
+});
+
+test('an HTML page, a changed layout or a file cut short served with 200 imports nothing and says why', async (t) => {
+  const hub = await createTestHub(t);
+  const { result } = await collectFromRoutes(caoGdpSource);
+  const [payload] = result.payloads;
+  assert.ok(payload !== undefined);
+  const text = payload.content.toString('utf8');
+  const refused = async (content: string, message: RegExp) =>
+    assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
+  await refused('<!DOCTYPE html><html><head><title>ページが見つかりません</title></head></html>', /^gaku-jk2532\.csv:1: "<!DOCTYPE html><html><head><title>ページが見つかりません<\/title><\/head><\/html>" is not the title of a seasonally adjusted GDP level table/);
+  await refused(text.replace('実質季節調整系列', '実質原系列'), /gaku-jk2532\.csv:1: "実質原系列" is not the title/);
+  await refused(text.replace('10億円', '兆円'), /gaku-jk2532\.csv:1: the title line does not give the unit 10億円/);
+  await refused(text.replace(',国内総生産(支出側),', ',GDP,'), /gaku-jk2532\.csv:8: quarters before a "国内総生産\(支出側\)" heading/);
+  await refused(text.replace('\r\n7- 9.,', '\r\n10-12.,'), /gaku-jk2532\.csv:10: 2014-Q4 does not follow 2014-Q2/);
+  await refused(text.replace('"529,025.0 "', '"529.025,0"'), /gaku-jk2532\.csv:12: GDP "529\.025,0" for 2015-Q1 is not an amount/);
+  await refused(text.slice(0, text.indexOf('＊')), /gaku-jk2532\.csv: the file ends after 2015-Q3 without the footnotes/);
+  assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0);
+});
+
+test('after the Cabinet Office source runs, a hub without the demo serves exactly the fetched real and nominal GDP, growth computed from them', async (t) => {
+  const hub = await createTestHub(t);
+  const { result } = await collectFromRoutes(caoGdpSource);
+  const loaded = await importPayloads(hub, result.payloads, new Date('2026-06-19T08:00:00Z'));
+  assert.deepEqual(loaded.map((r) => [r.status, r.rows]), [['loaded', 7], ['loaded', 7]]);
+  const real = new Map(published('gaku-jk1532.csv'));
+  const nominal = published('gaku-mk1532.csv');
+  assert.equal(nominal.length, 7);
+
+  const data = (await hub.get('/openapi/v1/macro/economic-data?type=gdp&country=JP', await hub.key())).json().data as { quarter: string; gdp: string; gdpUnit: string; realGdp: number | null; growthRate: number | null }[];
+  assert.deepEqual(
+    data.map((row) => [row.quarter, row.gdp, row.gdpUnit, row.realGdp]),
+    nominal.map(([quarter, gdp]) => [`Q${quarter.slice(6)} ${quarter.slice(0, 4)}`, gdp.toFixed(3), 'Billion JPY', real.get(quarter) ?? null]),
+  );
+  assert.deepEqual(data.at(-1)?.realGdp, 529_673.7, 'Jul.-Sep. 2015 real GDP of the recorded file');
+  assert.equal(data.at(-1)?.growthRate, Math.round(((500_671.6 - 498_745.5) / 498_745.5) * 1000) / 10);
+});

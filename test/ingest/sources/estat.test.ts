@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createTestHub } from '../../helpers/app.ts';
+import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { estatMacroSource } from '../../../src/ingest/sources/estat/index.ts';
+import { estatStatsDataImporter } from '../../../src/ingest/importers/macro/estat-stats-data.ts';
+import { resolveSource } from '../../../src/ingest/sync/catalogue.ts';
+import { redactUrl } from '../../../src/ingest/sync/archive.ts';
+import { ImportError } from '../../../src/ingest/source.ts';
+import type { CollectContext } from '../../../src/ingest/sync/source-definition.ts';
+
+const APP_ID = { ESTAT_APP_ID: 'test-estat-application-id' };
+
+type Answer = { GET_STATS_DATA: { RESULT: Record<string, unknown>; STATISTICAL_DATA: { RESULT_INF: Record<string, unknown>; DATA_INF: { VALUE: Record<string, string>[] } } } };
+const sample = (file: string) => JSON.parse(publisherSample('estat', file).toString('utf8')) as Answer;
+const parse = (content: string, fileName: string) => estatStatsDataImporter.parse(content, fileName).observations.map(({ row }) => [row.series, row.period, row.value]);
+
+test('estat-macro asks getStatsData once per series, narrowed to its cell, with the app id, in JSON with the metadata', async () => {
+  const { result, requests } = await collectFromRoutes(estatMacroSource, { credentials: APP_ID });
+  const urls = requests.map((request) => new URL(request.url));
+  assert.ok(urls.every((url) => url.pathname === '/rest/3.0/app/json/getStatsData'));
+  assert.ok(urls.every((url) => url.searchParams.get('appId') === APP_ID.ESTAT_APP_ID && url.searchParams.get('metaGetFlg') === 'Y' && url.searchParams.get('lang') === 'J'));
+  assert.ok(requests.every((request) => request.conditional === false), 'every answer carries the time it was made: never a 304');
+  const narrowing = (url: URL) => Object.fromEntries([...url.searchParams].filter(([name]) => name === 'statsDataId' || name.startsWith('cd')));
+  assert.deepEqual(urls.map(narrowing), [
+    { statsDataId: '0003427113', cdTab: '1', cdCat01: '0001', cdArea: '00000' },
+    { statsDataId: '0003427113', cdTab: '1', cdCat01: '0161', cdArea: '00000' },
+    { statsDataId: '0003005865', cdTab: '02', cdCat01: '000', cdCat02: '08', cdCat03: '0', cdArea: '00000' },
+    { statsDataId: '0004052177', cdCat01: '0001000' },
+  ]);
+  assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName]), [
+    ['estat-stats-data', 'jp.cpi.json'],
+    ['estat-stats-data', 'jp.cpi.core.json'],
+    ['estat-stats-data', 'jp.unemployment.json'],
+    ['estat-stats-data', 'jp.industrial-production.json'],
+  ]);
+  assert.deepEqual(result.payloads[0]?.content, publisherSample('estat', 'cpi-all-items.json'), 'a one-page answer is imported as it arrived');
+  assert.deepEqual(estatMacroSource.feeds, ['macro_observation:jp.cpi', 'macro_observation:jp.cpi.core', 'macro_observation:jp.unemployment', 'macro_observation:jp.industrial-production']);
+  // The app id travels in the query: the archive and the messages show it redacted.
+  assert.ok(!redactUrl(requests[0]?.url ?? '').includes(APP_ID.ESTAT_APP_ID));
+});
+
+test('without ESTAT_APP_ID the source is skipped with a line naming the variable and where to get one', () => {
+  const resolved = resolveSource(estatMacroSource, { modulePaths: [] }, {});
+  assert.match(resolved.skipped ?? '', /^skipped: ESTAT_APP_ID not set \(free: register at https:\/\/www\.e-stat\.go\.jp\/api\//);
+  assert.equal(resolveSource(estatMacroSource, { modulePaths: [] }, APP_ID).skipped, undefined);
+});
+
+test('a bad series parameter fails the run naming it, before anything is asked', async () => {
+  const asked: string[] = [];
+  const context = (series: unknown): CollectContext => ({
+    baseUrl: 'http://publisher.test',
+    params: { series },
+    credentials: APP_ID,
+    cursor: undefined,
+    now: new Date(),
+    fetch: async (request) => {
+      asked.push(request.url);
+      throw new Error('not asked');
+    },
+  });
+  await assert.rejects(estatMacroSource.collect(context([{ key: 'jp.cpi', statsDataId: '3427113', narrowing: {} }])), /params\.series must list/);
+  await assert.rejects(estatMacroSource.collect(context([{ key: 'jp.cpi', statsDataId: '0003427113', narrowing: { appId: 'x' } }])), /params\.series must list/);
+  assert.deepEqual(asked, []);
+});
+
+test('e-Stat pages beyond the first (RESULT_INF.NEXT_KEY) are asked from startPosition and merged into one answer', async () => {
+  const page = (values: Record<string, string>[], next?: number) => {
+    const answer = sample('cpi-core.json');
+    answer.GET_STATS_DATA.STATISTICAL_DATA.DATA_INF.VALUE = values;
+    if (next !== undefined) answer.GET_STATS_DATA.STATISTICAL_DATA.RESULT_INF.NEXT_KEY = next;
+    return Buffer.from(JSON.stringify(answer));
+  };
+  const values = sample('cpi-core.json').GET_STATS_DATA.STATISTICAL_DATA.DATA_INF.VALUE;
+  const bodies = [page(values.slice(0, 2), 3), page(values.slice(2))];
+  const starts: (string | null)[] = [];
+  const result = await estatMacroSource.collect({
+    baseUrl: 'http://publisher.test',
+    params: { series: [{ key: 'jp.cpi.core', statsDataId: '0003427113', narrowing: { cdTab: '1', cdCat01: '0161', cdArea: '00000' } }] },
+    credentials: APP_ID,
+    cursor: undefined,
+    now: new Date(),
+    fetch: async (request) => {
+      starts.push(new URL(request.url).searchParams.get('startPosition'));
+      const body = bodies[starts.length - 1] ?? Buffer.from('{}');
+      return { notModified: false, url: request.url, status: 200, headers: {}, body, archiveHash: String(starts.length) };
+    },
+  });
+  assert.deepEqual(starts, [null, '3']);
+  assert.deepEqual(result.payloads[0]?.archiveHashes, ['1', '2']);
+  assert.deepEqual(parse(result.payloads[0]?.content.toString('utf8') ?? '', 'jp.cpi.core.json'), parse(publisherSample('estat', 'cpi-core.json').toString('utf8'), 'jp.cpi.core.json'));
+});
+
+test('getStatsData JSON: months from YYYY00MMMM codes, months of sequence codes from the time class, year averages and weight rows left out, "-" and "***" null', () => {
+  const text = (file: string) => publisherSample('estat', file).toString('utf8');
+  assert.deepEqual(parse(text('cpi-core.json'), 'jp.cpi.core.json'), [
+    ['jp.cpi.core', '2025-09', 111.4],
+    ['jp.cpi.core', '2025-10', 112.1],
+    ['jp.cpi.core', '2025-11', 112.5],
+    ['jp.cpi.core', '2025-12', 112.2],
+  ]);
+  assert.deepEqual(parse(text('iip-production.json'), 'jp.industrial-production.json'), [['jp.industrial-production', '2026-03', 102]]);
+  const missing = text('cpi-core.json').replace('"$":"112.5"', '"$":"-"').replace('"$":"112.2"', '"$":"***"');
+  assert.deepEqual(parse(missing, 'jp.cpi.core.json').map(([, period, value]) => [period, value]), [
+    ['2025-09', 111.4],
+    ['2025-10', 112.1],
+    ['2025-11', null],
+    ['2025-12', null],
+  ]);
+  // A quarter's code (first and last month) is a quarter.
+  assert.deepEqual(parse(text('cpi-core.json').replaceAll('"2025000909"', '"2025000709"'), 'jp.cpi.core.json')[0], ['jp.cpi.core', '2025-Q3', 111.4]);
+});
+
+test('an HTML page, an error answer or a changed layout served with 200 fails the run or the import with a readable reason, and changes nothing', async (t) => {
+  const answering = (body: string) =>
+    estatMacroSource.collect({
+      baseUrl: 'http://publisher.test',
+      params: { series: [{ key: 'jp.cpi', statsDataId: '0003427113', narrowing: { cdCat01: '0001' } }] },
+      credentials: APP_ID,
+      cursor: undefined,
+      now: new Date(),
+      fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body), archiveHash: 'x' }),
+    });
+  await assert.rejects(answering('<!DOCTYPE html><html><body>メンテナンス中</body></html>'), (error: unknown) => error instanceof ImportError && /^jp\.cpi\.json: not JSON/.test(error.message));
+
+  const hub = await createTestHub(t);
+  const { result } = await collectFromRoutes(estatMacroSource, { credentials: APP_ID });
+  const [payload] = result.payloads;
+  assert.ok(payload !== undefined);
+  const text = payload.content.toString('utf8');
+  const refused = async (content: string, message: RegExp) =>
+    assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
+  await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":100,"ERROR_MSG":"認証に失敗しました。アプリケーションIDを確認して下さい。"}}}', /^jp\.cpi\.json: e-Stat answered STATUS 100: 認証に失敗しました/);
+  await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":1,"ERROR_MSG":"正常に終了しましたが、該当データはありませんでした。"}}}', /STATUS 1: 正常に終了しましたが、該当データは/);
+  await refused(text.replace('"DATA_INF"', '"DATA_INFO"'), /^jp\.cpi\.json: the answer lacks STATISTICAL_DATA\.DATA_INF/);
+  await refused(text.replace('"$":"111.8"', '"$":"111,8"'), /^jp\.cpi\.json: VALUE\[0\]: value "111,8" for 2025-05 is not a number/);
+  await refused(text.replace('"@time":"2025000505"', '"@time":"2025-05"'), /VALUE\[0\]: time code "2025-05" is neither e-Stat's YYYY00MMMM/);
+  await refused(text.replace('"@cat01":"0001","@area":"00000","@time":"2024000000"', '"@cat01":"0002","@area":"00000","@time":"2024000000"'), /VALUE\[1\]: @area=00000,@cat01=0002,@tab=1 is another series than @area=00000,@cat01=0001,@tab=1/);
+  assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0, 'no refused answer left a release');
+});
+
+test('after the e-Stat source runs, a hub without the demo serves exactly the fetched CPI, core CPI and unemployment rate', async (t) => {
+  const hub = await createTestHub(t);
+  const { result } = await collectFromRoutes(estatMacroSource, { credentials: APP_ID });
+  // Known before the hub's clock (TEST_NOW), so served now.
+  const at = new Date('2026-06-19T08:00:00Z');
+  const loaded = await importPayloads(hub, result.payloads, at);
+  assert.deepEqual(loaded.map((r) => [r.status, r.rows]), [['loaded', 1], ['loaded', 4], ['loaded', 1], ['loaded', 1]]);
+  // The same figures asked again at another time (another RESULT.DATE) are the release already loaded.
+  const again = result.payloads.map((p) => ({ ...p, content: Buffer.from(p.content.toString('utf8').replace(/"DATE":"[^"]+"/, '"DATE":"2026-06-20T09:00:00.000+09:00"')) }));
+  assert.deepEqual((await importPayloads(hub, again, at)).map((r) => r.status), ['unchanged', 'unchanged', 'unchanged', 'unchanged']);
+
+  const key = await hub.key();
+  const cpi = (await hub.get('/openapi/v1/macro/economic-data?type=cpi&country=JP', key)).json().data as { observationDate: string; cpiPoints: number | null; coreCpiPoints: number | null }[];
+  assert.deepEqual(
+    cpi.map((p) => [p.observationDate, p.cpiPoints, p.coreCpiPoints]),
+    [
+      ['2025-05-01', 111.8, null],
+      ['2025-09-01', null, 111.4],
+      ['2025-10-01', null, 112.1],
+      ['2025-11-01', null, 112.5],
+      ['2025-12-01', null, 112.2],
+    ],
+  );
+  const population = (await hub.get('/openapi/v1/macro/population?country=JP&period=1Y', key)).json().data as { observationDate: string; population: number | null; unemploymentRate: number | null }[];
+  assert.deepEqual(population.at(-1), { country: 'JP', observationDate: '2025-12-01', population: null, unemploymentRate: 2.4 });
+  const production = await hub.runtime.store.db.selectFrom('macro_observation').select(['period', 'value']).where('series', '=', 'jp.industrial-production').execute();
+  assert.deepEqual(production.map((row) => [row.period, row.value]), [['2026-03', 102]]);
+});
