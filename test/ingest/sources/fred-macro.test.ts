@@ -95,8 +95,9 @@ test('the recorded ALFRED answer of GDPC1: asOf on the GDP endpoint gives the va
   assert.deepEqual(await realGdp(undefined), { 'Q1 2024': 23082.119, 'Q2 2024': 23286.508, 'Q3 2024': 23478.57, 'Q4 2024': 23586.542 });
   assert.deepEqual(await realGdp('2024-09-25'), { 'Q1 2024': 22758.752, 'Q2 2024': 22924.863, 'Q3 2024': null, 'Q4 2024': null });
 
-  // A later run asks from 2025-09-25; FRED then gives every value still in force from that day:
-  // nothing new, so nothing is stored again.
+  // A later run asks from 2025-09-25; FRED then gives every value still in force, dated from that
+  // day (it moves an earlier realtime_start up to the one asked, as the DFF answer in
+  // github.com/mortada/fredapi pull request 49 shows): nothing new, so nothing is stored again.
   const clipped: Answer = { ...GDPC1(), realtime_start: '2025-09-25' };
   clipped.observations = GDPC1().observations.filter((o) => o.realtime_end >= '2025-09-25').map((o) => ({ ...o, realtime_start: o.realtime_start < '2025-09-25' ? '2025-09-25' : o.realtime_start }));
   clipped.count = clipped.observations.length;

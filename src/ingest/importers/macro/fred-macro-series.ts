@@ -23,7 +23,7 @@ export interface FredMacroSeries {
 /**
  * The US figures the macro endpoints read, from FRED/ALFRED. Only levels are stored: growth
  * rates, year-on-year changes and the trade balance are derived by the endpoints from these
- * (indicator-tables.ts, economy.service.ts), so FRED's own growth series (A191RL1Q225SBR) and
+ * (indicator-tables.ts, economy.service.ts), so FRED's own growth series (A191RL1Q225SBEA) and
  * balance (BOPGSTB) are not a second copy of them.
  */
 export const FRED_MACRO_SERIES: readonly FredMacroSeries[] = [

@@ -63,7 +63,7 @@ export const fredMacroSource: SourceDefinition = {
   publisher: 'fred',
   description: 'FRED/ALFRED US macro series with every vintage (GDP, CPI, PCE, unemployment, rates, trade, debt, population)',
   defaultBaseUrl: 'https://api.stlouisfed.org',
-  // BEA, BLS and the Fed publish at 8:30 or 10:00 Eastern; FRED posts within the hour.
+  // BEA and BLS publish at 8:30 or 10:00 Eastern (7:30 or 9:00 in St. Louis); FRED posts within the hour.
   defaultSchedule: '30 11 * * 1-5',
   timeZone: 'America/Chicago',
   defaultParams: {},
