@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { createTestHub } from '../../helpers/app.ts';
+import { startPublisherDouble, type Fault } from '../../helpers/publisher-double.ts';
 import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
 import { clearStore, loadReleases } from '../../domains/macro/helpers.ts';
 import { fredMacroSource } from '../../../src/ingest/sources/fred/macro.ts';
@@ -9,6 +13,7 @@ import { FRED_MACRO_SERIES } from '../../../src/ingest/importers/macro/fred-macr
 import { fredVintagesImporter, parseFredVintage } from '../../../src/ingest/importers/macro/fred-vintages.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 import type { CollectContext } from '../../../src/ingest/sync/source-definition.ts';
+import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { endOfDay, readSeries } from '../../../src/store/vintage.ts';
 import { addDays } from '../../../src/core/dates.ts';
 
@@ -192,4 +197,41 @@ test('property: after a sync of any vintage history, asOf(d) serves for each qua
     }),
     { numRuns: 20 },
   );
+});
+
+test('through fdh sync: a 5xx, a cut body, HTML with 200 or a changed layout fails the fred-macro run, says why, and changes nothing served', async (t) => {
+  const double = await startPublisherDouble({ publishers: ['fred'] });
+  t.after(() => double.close());
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-fred-macro-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const sourcesFile = join(dir, 'sources.json');
+  writeFileSync(sourcesFile, JSON.stringify({ publishers: { fred: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } }, sources: { 'fred-macro': { params: { series: ['GDPC1'] } } } }));
+  const hub = await createTestHub(t, {
+    now: '2026-06-19T23:00:00.000Z',
+    env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '1', FDH_SYNC_RETRY_BASE_MS: '20', FDH_SYNC_REQUEST_TIMEOUT_MS: '500' },
+  });
+  const sync = await SyncService.open({ ...hub.runtime, env: { FRED_API_KEY: 'fred-test-key' } });
+  t.after(() => sync.close());
+  const [first] = await sync.run(['fred-macro']);
+  assert.equal(first?.status, 'succeeded', JSON.stringify(first));
+  const stored = async () => ({
+    versions: (await hub.runtime.store.db.selectFrom('macro_observation').select(['series', 'period', 'value', 'knowledge_at']).orderBy('period').orderBy('knowledge_at').execute()).length,
+    releases: (await hub.runtime.store.db.selectFrom('release').select('id').execute()).length,
+    served: (await readSeries(hub.runtime.store.db, { series: ['us.gdp.real'], cutoff: null })).get('us.gdp.real')?.map((f) => f.value),
+  });
+  const before = await stored();
+  assert.deepEqual(before, { versions: 17, releases: VINTAGES.length, served: [23082.119, 23286.508, 23478.57, 23586.542] });
+  const faults: [Fault, RegExp][] = [
+    [{ kind: 'status', status: 503 }, /HTTP 503 \(gave up after 2 attempts\)/],
+    [{ kind: 'cut' }, /connection was cut after \d+ bytes of \d+/],
+    [{ kind: 'html-200' }, /GDPC1\.json: not JSON/],
+    [{ kind: 'body', body: '{"count":1,"offset":0,"observations":[{"date":"2024-01-01","value":"1"}]}' }, /GDPC1\.json: observation 1: no realtime_start \(a changed layout\?\)/],
+  ];
+  for (const [fault, reason] of faults) {
+    double.fail(fault, { times: fault.kind === 'html-200' || fault.kind === 'body' ? 1 : 2 });
+    const [outcome] = await sync.run(['fred-macro']);
+    assert.equal(outcome?.status, 'failed', fault.kind);
+    assert.match(outcome?.status === 'failed' ? outcome.error : '', reason, fault.kind);
+    assert.deepEqual(await stored(), before, `${fault.kind}: nothing changed`);
+  }
 });

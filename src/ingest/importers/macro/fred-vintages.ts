@@ -22,6 +22,7 @@ const DECIMAL = /^-?\d+(\.(\d+))?$/;
 
 function field(item: Record<string, unknown>, name: string, where: string): string {
   const text = item[name];
+  if (text === undefined) throw new ImportError(`${where}: no ${name} (a changed layout?)`);
   if (typeof text !== 'string') throw new ImportError(`${where}: ${name} ${JSON.stringify(text)} is not a string`);
   return text;
 }
