@@ -164,7 +164,7 @@ export const fredVintagesImporter: Importer<FredVintage> = {
   async load(db, vintage, release) {
     const knowledgeAt = vintageKnowledgeAt(vintage.realtimeStart);
     if (release.knowledgeAt !== knowledgeAt) {
-      throw new ImportError(`the vintage of ${vintage.realtimeStart} must be imported with knowledge time ${knowledgeAt} (got ${release.knowledgeAt}), so that asOf reads it from that day`);
+      throw new ImportError(`the vintage of ${vintage.realtimeStart} must be imported with knowledge time ${knowledgeAt} (got ${release.knowledgeAt}; fdh import --knowledge-at ${knowledgeAt}), so that asOf reads it from that day`);
     }
     const periods = vintage.rows.map((row) => row.period).sort();
     const held = await readSeries(db, { series: [vintage.series], cutoff: knowledgeAt, fromPeriod: periods[0], toPeriod: periods.at(-1) });
