@@ -140,7 +140,7 @@ test('an HTML page, a FRED error, a cut body or a changed layout fails the fred-
   await refused(text.replace('"realtime_start":"2024-07-25"', '"realtime_start":"2024-07-32"'), /observation 6: realtime_start "2024-07-32" is not a calendar date/);
 });
 
-test('fred-vintages refuses a file of several vintages, an unknown series, and a knowledge time other than the vintage\'s day', async (t) => {
+test('fred-vintages refuses a file of several vintages, an unknown series, an impossible date, and a knowledge time other than the vintage\'s day', async (t) => {
   const text = publisherSample('fred', 'gdpc1-alfred.json').toString('utf8');
   assert.throws(() => parseFredVintage(text, 'GDPC1.json'), /observation 2: realtime_start 2024-05-30 differs from the file's 2024-04-25; one file holds one vintage/);
   assert.throws(() => parseFredVintage(text, 'SP500.json'), /must be a FRED series id the hub maps/);
@@ -148,6 +148,8 @@ test('fred-vintages refuses a file of several vintages, an unknown series, and a
   const [payload] = (await answering(text)).payloads;
   assert.ok(payload !== undefined);
   await assert.rejects(importPayloads(hub, [{ ...payload, knowledgeAt: new Date('2026-06-19T17:00:00Z') }]), /must be imported with knowledge time 2024-04-25T00:00:00\.000Z/);
+  const impossible = Buffer.from(payload.content.toString('utf8').replace('"date":"2024-01-01"', '"date":"2024-02-30"'));
+  await assert.rejects(importPayloads(hub, [{ ...payload, content: impossible }]), /GDPC1\.2024-04-25\.json: observation 1: date "2024-02-30" is not a calendar date/);
   const releases = await hub.runtime.store.db.selectFrom('release').select('id').where('dataset', '=', fredVintagesImporter.dataset).execute();
   assert.deepEqual(releases, [], 'a refused vintage leaves nothing behind');
 });
