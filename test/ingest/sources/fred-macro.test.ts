@@ -73,6 +73,11 @@ test('fred-macro asks every series for all its vintages with the key; the next r
   const starts = next.requests.map((request) => new URL(request.url).searchParams);
   assert.equal(starts.find((q) => q.get('series_id') === 'GDPC1')?.get('realtime_start'), '2025-09-25');
   assert.equal(starts.find((q) => q.get('series_id') === 'CPIAUCSL')?.get('realtime_start'), '1776-07-04', 'a series with nothing held yet is asked from the start');
+
+  // The operator may narrow a series FRED refuses to answer whole (more than 2000 vintage dates).
+  const narrowed = await collectFromRoutes(fredMacroSource, { credentials: KEY, params: { series: ['GS10'], vintageYears: { GS10: 20 } } });
+  assert.deepEqual(narrowed.requests.map((request) => new URL(request.url).searchParams.get('realtime_start')), ['2006-06-19']);
+  await assert.rejects(collectFromRoutes(fredMacroSource, { credentials: KEY, params: { vintageYears: { GS10: 'all' } } }), /params\.vintageYears must map FRED series ids to whole numbers of years/);
 });
 
 test('the recorded ALFRED answer of GDPC1: asOf on the GDP endpoint gives the value known at the end of each day, before and after every revision', async (t) => {

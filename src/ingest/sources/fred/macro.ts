@@ -18,6 +18,18 @@ function seriesParam(params: Record<string, unknown>): FredMacroSeries[] {
   return FRED_MACRO_SERIES.filter((entry) => ids.includes(entry.id));
 }
 
+/**
+ * `params.vintageYears`: years of vintages a series is first asked for, by FRED id, over the
+ * catalogue's: for a series FRED refuses to answer whole (more than 2000 vintage dates).
+ */
+function vintageYearsParam(params: Record<string, unknown>): Record<string, number> {
+  const years = params.vintageYears ?? {};
+  if (typeof years !== 'object' || years === null || Object.values(years).some((n) => !Number.isInteger(n) || (n as number) < 1)) {
+    throw new Error('fred-macro: params.vintageYears must map FRED series ids to whole numbers of years, such as {"GS10": 20}');
+  }
+  return years as Record<string, number>;
+}
+
 /** The newest realtime_start held per series, from which the next run asks. */
 function realtimeStarts(cursor: CollectContext['cursor']): Record<string, string> {
   const starts = cursor?.realtimeStart;
@@ -75,8 +87,10 @@ export const fredMacroSource: SourceDefinition = {
   async collect(context): Promise<CollectResult> {
     const starts = { ...realtimeStarts(context.cursor) };
     const payloads: ImportPayload[] = [];
+    const vintageYears = vintageYearsParam(context.params);
     for (const entry of seriesParam(context.params)) {
-      const firstDay = entry.vintageYears === undefined ? REALTIME_FIRST_DAY : addMonthsToDay(isoDay(context.now), -12 * entry.vintageYears);
+      const years = vintageYears[entry.id] ?? entry.vintageYears;
+      const firstDay = years === undefined ? REALTIME_FIRST_DAY : addMonthsToDay(isoDay(context.now), -12 * years);
       const start = starts[entry.id] ?? firstDay;
       const answer = await fetchObservations(context, entry.id, { realtime_start: start, realtime_end: REALTIME_OPEN_END, ...entry.query });
       // The whole answer is read now, so a changed layout fails the run before anything is imported.
