@@ -80,7 +80,7 @@ export async function collectFromRoutes(
   return { result, requests };
 }
 
-/** Imports a source's payloads into a hub's store as `fdh sync` would: one release each, in order. */
+/** Imports a source's payloads into a hub's store as `fdh sync` would: one release each, in order, known when the payload says (else `at`). */
 export async function importPayloads(hub: TestHub, payloads: readonly ImportPayload[], at = new Date('2026-06-19T17:00:00Z')) {
   const dir = mkdtempSync(join(hub.dataDir, 'payloads-'));
   const results = [];
@@ -90,7 +90,7 @@ export async function importPayloads(hub: TestHub, payloads: readonly ImportPayl
     const file = join(dir, String(index), payload.fileName);
     mkdirSync(join(dir, String(index)));
     writeFileSync(file, payload.content);
-    results.push(await importFile(hub.runtime.store.db, importer, file, { knowledgeAt: at, loadedAt: at }));
+    results.push(await importFile(hub.runtime.store.db, importer, file, { knowledgeAt: payload.knowledgeAt ?? at, loadedAt: at }));
   }
   return results;
 }

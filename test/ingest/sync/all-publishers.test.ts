@@ -34,6 +34,12 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   const global = await data('/market/global-indices');
   const spx = global.find((index: { code: string }) => index.code === 'SPX');
   assert.deepEqual([spx?.level, spx?.asOf], [5473.23, '2026-06-19']);
+  // FRED/ALFRED: GDPC1's vintages; the real-GDP table's newest quarter is 2024-Q4, first
+  // published 2025-01-30 (23530.909) and 23586.542 since 2025-09-25.
+  const indicators = await data('/macro/indicators');
+  assert.equal(indicators.find((table: { name: string }) => table.name === 'gdp-growth-rate')?.latestPeriod, '2024-Q4');
+  const knownBefore = await data('/macro/indicators?asOf=2025-01-29');
+  assert.equal(knownBefore.find((table: { name: string }) => table.name === 'gdp-growth-rate')?.latestPeriod, '2024-Q3');
   // CoinGecko: the first coin of page 1, bitcoin, market cap 1,254,560,380,643 USD.
   const bubbles = await data('/crypto/bubble-map');
   assert.equal(bubbles.coins.find((coin: { symbol: string }) => coin.symbol.toUpperCase() === 'BTC')?.marketCap, 1254560380643);

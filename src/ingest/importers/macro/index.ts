@@ -3,8 +3,17 @@ import { bojStatSearchImporter } from './boj-stat-search.ts';
 import { mofJgbYieldsImporter } from './mof-jgb-yields.ts';
 import { caoGdpCsvImporter } from './cao-gdp-csv.ts';
 import { estatStatsDataImporter } from './estat-stats-data.ts';
+import { fredVintagesImporter } from './fred-vintages.ts';
 import { observationsCsvImporter } from './observations-csv.ts';
 import { tiborJbaImporter } from './tibor-jba.ts';
 
 /** The macro domain's importers. */
-export const macroImporters: AnyImporter[] = [tiborJbaImporter, observationsCsvImporter, bojStatSearchImporter, mofJgbYieldsImporter, estatStatsDataImporter, caoGdpCsvImporter];
+export const macroImporters: AnyImporter[] = [
+  tiborJbaImporter,
+  observationsCsvImporter,
+  bojStatSearchImporter,
+  mofJgbYieldsImporter,
+  estatStatsDataImporter,
+  caoGdpCsvImporter,
+  fredVintagesImporter,
+];

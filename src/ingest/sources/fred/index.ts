@@ -1,11 +1,10 @@
-import { ImportError } from '../../import-error.ts';
 import { parseFredObservations } from '../../importers/indices/fred-observations.ts';
-import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { FRED_SERIES } from '../../importers/indices/fred-indices.ts';
 import { indexInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
+import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
+import { fredMacroSource } from './macro.ts';
 import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
 
-const API_KEY = 'FRED_API_KEY';
 /** The index series the FRED importers know (fred-indices.ts). */
 const DEFAULT_SERIES = ['SP500', 'DJIA', 'NASDAQCOM', 'NIKKEI225'];
 
@@ -24,51 +23,10 @@ function startDates(cursor: CollectContext['cursor']): Record<string, string> {
   return typeof starts === 'object' && starts !== null ? (starts as Record<string, string>) : {};
 }
 
-interface ObservationsPage {
-  count: number;
-  offset: number;
-  observations: unknown[];
-  [field: string]: unknown;
-}
-
-function observationsPage(body: Buffer, series: string): ObservationsPage {
-  let page: Partial<ObservationsPage> | null;
-  try {
-    page = JSON.parse(body.toString('utf8')) as Partial<ObservationsPage> | null;
-  } catch (error) {
-    throw new ImportError(`${series}.json: not JSON: ${(error as Error).message}`);
-  }
-  if (typeof page?.count !== 'number' || typeof page.offset !== 'number' || !Array.isArray(page.observations)) {
-    throw new ImportError(`${series}.json: the answer lacks FRED's count, offset and observations`);
-  }
-  return page as ObservationsPage;
-}
-
-/**
- * One series' observations since `start` (all of them the first time), every page of it merged
- * into one answer of FRED's layout: FRED serves at most `limit` (100000) observations a
- * request and says how many there are in `count`.
- */
+/** One series' observations since `start` (all of them the first time), imported by `fred-observations`. */
 async function seriesPayload(context: CollectContext, series: string, start: string | undefined): Promise<ImportPayload> {
-  const archiveHashes: string[] = [];
-  let firstBody: Buffer | undefined;
-  let merged: ObservationsPage | undefined;
-  for (let offset = 0; merged === undefined || offset < merged.count; ) {
-    const query = new URLSearchParams({ series_id: series, api_key: context.credentials[API_KEY] ?? '', file_type: 'json' });
-    if (start !== undefined) query.set('observation_start', start);
-    if (offset > 0) query.set('offset', String(offset));
-    const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}/fred/series/observations?${query.toString()}` });
-    archiveHashes.push(answer.archiveHash);
-    firstBody ??= answer.body;
-    const page = observationsPage(answer.body, series);
-    if (merged === undefined) merged = page;
-    else merged.observations.push(...page.observations);
-    if (page.observations.length === 0) break;
-    offset += page.observations.length;
-  }
-  // A single page is imported as it arrived; several become one answer of the same layout.
-  const content = archiveHashes.length === 1 && firstBody !== undefined ? firstBody : Buffer.from(JSON.stringify(merged));
-  return { importer: 'fred-observations', fileName: `${series}.json`, content, archiveHashes };
+  const answer = await fetchObservations(context, series, start === undefined ? {} : { observation_start: start });
+  return { importer: 'fred-observations', fileName: `${series}.json`, ...answer };
 }
 
 /**
@@ -85,7 +43,7 @@ export const fredIndicesSource: SourceDefinition = {
   defaultSchedule: '0 7 * * 2-6',
   timeZone: 'America/Chicago',
   defaultParams: { series: DEFAULT_SERIES },
-  credentials: [{ env: API_KEY, required: true, howToGet: 'free: create a FRED account and request a key at https://fred.stlouisfed.org/docs/api/api_key.html' }],
+  credentials: [FRED_CREDENTIAL],
   importers: ['fred-observations'],
   // The default series; an operator who sets params.series fills others.
   feeds: DEFAULT_SERIES.map((series) => `instrument_close:${indexInstrument(FRED_SERIES[series] ?? series)}`),
@@ -108,4 +66,4 @@ export const fredIndicesSource: SourceDefinition = {
   },
 };
 
-export const fredSources: SourceDefinition[] = [fredIndicesSource];
+export const fredSources: SourceDefinition[] = [fredIndicesSource, fredMacroSource];

@@ -1,0 +1,178 @@
+import { basename } from 'node:path';
+import { ImportError, type Importer } from '../../source.ts';
+import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { calendarDate } from '../../calendar-dates.ts';
+import { readSeries, recordObservations, type ObservationInput } from '../../../store/vintage.ts';
+import { roundTo } from '../../../core/numbers.ts';
+import { FRED_MACRO_SERIES, findFredMacroSeries, type FredFrequency, type FredMacroSeries } from './fred-macro-series.ts';
+
+/** ALFRED's end of a real-time period still in force. */
+export const REALTIME_OPEN_END = '9999-12-31';
+
+/** One row of FRED's `observations`: `value` was known from `realtimeStart` to `realtimeEnd`. */
+export interface FredVintageObservation {
+  realtimeStart: string;
+  realtimeEnd: string;
+  date: string;
+  /** FRED's decimal text, or `"."` for a period without a figure. */
+  value: string;
+}
+
+const DECIMAL = /^-?\d+(\.(\d+))?$/;
+
+function field(item: Record<string, unknown>, name: string, where: string): string {
+  const text = item[name];
+  if (text === undefined) throw new ImportError(`${where}: no ${name} (a changed layout?)`);
+  if (typeof text !== 'string') throw new ImportError(`${where}: ${name} ${JSON.stringify(text)} is not a string`);
+  return text;
+}
+
+function realtimeDate(item: Record<string, unknown>, name: string, where: string): string {
+  const text = field(item, name, where);
+  if (text !== REALTIME_OPEN_END && calendarDate(text) === undefined) throw new ImportError(`${where}: ${name} "${text}" is not a calendar date (YYYY-MM-DD)`);
+  return text;
+}
+
+/**
+ * FRED's `GET /fred/series/observations?…&realtime_start=…&realtime_end=…&file_type=json` answer
+ * (https://fred.stlouisfed.org/docs/api/fred/series_observations.html): an object with `count`
+ * and `observations`, each `{realtime_start, realtime_end, date, value}`. With a real-time
+ * period (ALFRED) a date appears once per value it had, each with the days that value was in
+ * force. FRED's error answer (`error_code`, `error_message`) is refused quoting its message.
+ */
+export function readFredAnswer(content: string, fileName: string): FredVintageObservation[] {
+  let document: unknown;
+  try {
+    document = JSON.parse(withoutByteOrderMark(content));
+  } catch (error) {
+    throw new ImportError(`${fileName}: not JSON: ${(error as Error).message}`);
+  }
+  const answer = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
+  if (typeof answer.error_message === 'string') throw new ImportError(`${fileName}: FRED answered ${String(answer.error_code)}: ${answer.error_message}`);
+  const { observations, count } = answer;
+  if (!Array.isArray(observations) || typeof count !== 'number') throw new ImportError(`${fileName}: expected FRED's object with "count" and an "observations" list`);
+  // A page cut short (a lost page, a limit) would read as figures FRED never withdrew.
+  if (observations.length !== count) throw new ImportError(`${fileName}: ${observations.length} observations where FRED counts ${count}`);
+  const seen = new Set<string>();
+  return observations.map((item: unknown, index) => {
+    const where = `${fileName}: observation ${index + 1}`;
+    if (typeof item !== 'object' || item === null) throw new ImportError(`${where}: not an object`);
+    const row = item as Record<string, unknown>;
+    const date = field(row, 'date', where);
+    if (calendarDate(date) === undefined) throw new ImportError(`${where}: date "${date}" is not a calendar date (YYYY-MM-DD)`);
+    const realtimeStart = realtimeDate(row, 'realtime_start', where);
+    const realtimeEnd = realtimeDate(row, 'realtime_end', where);
+    if (realtimeEnd < realtimeStart) throw new ImportError(`${where}: realtime_end ${realtimeEnd} is before realtime_start ${realtimeStart}`);
+    const value = field(row, 'value', where);
+    if (value !== '.' && !DECIMAL.test(value)) throw new ImportError(`${where}: value "${value}" on ${date} is not a number or "."`);
+    const key = `${date}|${realtimeStart}`;
+    if (seen.has(key)) throw new ImportError(`${where}: ${date} is given twice from ${realtimeStart}`);
+    seen.add(key);
+    return { realtimeStart, realtimeEnd, date, value };
+  });
+}
+
+/** FRED's first day of a period → the hub's period at the series' frequency. */
+function periodOfDate(date: string, frequency: FredFrequency): string | undefined {
+  const [year = '', month = '', day = ''] = date.split('-');
+  switch (frequency) {
+    case 'day':
+      return date;
+    case 'month':
+      return day === '01' ? `${year}-${month}` : undefined;
+    case 'quarter':
+      return day === '01' && ['01', '04', '07', '10'].includes(month) ? `${year}-Q${(Number(month) - 1) / 3 + 1}` : undefined;
+    case 'year':
+      return month === '01' && day === '01' ? year : undefined;
+  }
+}
+
+/** The hub's period of each observation; a date that does not start a period of the series' frequency is refused. */
+export function observationPeriods(observations: readonly FredVintageObservation[], entry: FredMacroSeries, fileName: string): string[] {
+  return observations.map((observation, index) => {
+    const period = periodOfDate(observation.date, entry.frequency);
+    if (period === undefined) throw new ImportError(`${fileName}: observation ${index + 1}: date ${observation.date} is not the first day of a ${entry.frequency} (${entry.id})`);
+    return period;
+  });
+}
+
+function figureOf(value: string, entry: FredMacroSeries): number | null {
+  if (value === '.') return null;
+  const scale = entry.scale ?? 1;
+  const decimals = value.split('.')[1]?.length ?? 0;
+  return roundTo(Number(value) * scale, Math.max(0, decimals - Math.round(Math.log10(scale))));
+}
+
+/** The release a vintage is: its figures were known from `realtime_start`, at 00:00 UTC. */
+export const vintageKnowledgeAt = (realtimeStart: string): string => `${realtimeStart}T00:00:00.000Z`;
+
+/** The name of one series' vintage file: `GDPC1.2024-04-25.json`. */
+export const vintageFileName = (id: string, realtimeStart: string): string => `${id}.${realtimeStart}.json`;
+
+function seriesOfFile(fileName: string): { entry: FredMacroSeries; realtimeStart: string | undefined } {
+  const match = /^([A-Z0-9_]+)(?:\.(\d{4}-\d{2}-\d{2}))?\.json$/i.exec(basename(fileName));
+  const entry = match === null ? undefined : findFredMacroSeries(match[1] ?? '');
+  if (match === null || entry === undefined) {
+    throw new ImportError(`${fileName}: the file name must be a FRED series id the hub maps (${FRED_MACRO_SERIES.map((s) => s.id).join(', ')}), as GDPC1.json or GDPC1.2024-04-25.json`);
+  }
+  return { entry, realtimeStart: match[2] };
+}
+
+export interface FredVintage {
+  series: string;
+  /** The day every figure of the file became known. */
+  realtimeStart: string;
+  rows: ObservationInput[];
+}
+
+/**
+ * One vintage of one series: FRED's answer holding only observations that start being in force
+ * on the same day (the source splits an ALFRED answer so). Each becomes a version known from
+ * that day; `"."` is a period published without a figure (null, never 0).
+ */
+export function parseFredVintage(content: string, fileName: string): FredVintage {
+  const { entry, realtimeStart: named } = seriesOfFile(fileName);
+  const observations = readFredAnswer(content, fileName);
+  const first = observations[0];
+  if (first === undefined) throw new ImportError(`${fileName}: no observations`);
+  const realtimeStart = first.realtimeStart;
+  if (named !== undefined && named !== realtimeStart) throw new ImportError(`${fileName}: the file is named for ${named} but its figures start on ${realtimeStart}`);
+  const periods = observationPeriods(observations, entry, fileName);
+  const rows = observations.map((observation, index) => {
+    if (observation.realtimeStart !== realtimeStart) {
+      throw new ImportError(`${fileName}: observation ${index + 1}: realtime_start ${observation.realtimeStart} differs from the file's ${realtimeStart}; one file holds one vintage`);
+    }
+    return { series: entry.series, period: periods[index] ?? '', value: figureOf(observation.value, entry), marker: null };
+  });
+  return { series: entry.series, realtimeStart, rows };
+}
+
+const sameFigure = (a: { value: number | null; marker: string | null }, b: { value: number | null; marker: string | null }) => a.value === b.value && a.marker === b.marker;
+
+export const fredVintagesImporter: Importer<FredVintage> = {
+  dataset: 'fred-vintages',
+  datasets: ['macro'],
+  description: 'FRED/ALFRED series/observations JSON of one vintage of a US macro series, saved as GDPC1.2024-04-25.json (knowledge time: that day, 00:00 UTC)',
+  source: 'Federal Reserve Bank of St. Louis, FRED/ALFRED',
+  canonicalForm: canonicalJson,
+  parse: parseFredVintage,
+  /**
+   * Writes the figures that differ from the version in force on the vintage's day: an ALFRED
+   * answer asked from a later day repeats, from that day, every figure still in force, and
+   * storing those again would copy the whole series at each sync without changing any answer.
+   */
+  async load(db, vintage, release) {
+    const knowledgeAt = vintageKnowledgeAt(vintage.realtimeStart);
+    if (release.knowledgeAt !== knowledgeAt) {
+      throw new ImportError(`the vintage of ${vintage.realtimeStart} must be imported with knowledge time ${knowledgeAt} (got ${release.knowledgeAt}; fdh import --knowledge-at ${knowledgeAt}), so that asOf reads it from that day`);
+    }
+    const periods = vintage.rows.map((row) => row.period).sort();
+    const held = await readSeries(db, { series: [vintage.series], cutoff: knowledgeAt, fromPeriod: periods[0], toPeriod: periods.at(-1) });
+    const inForce = new Map((held.get(vintage.series) ?? []).map((figure) => [figure.period, figure]));
+    const changed = vintage.rows.filter((row) => {
+      const figure = inForce.get(row.period);
+      return figure === undefined || !sameFigure(figure, row);
+    });
+    return changed.length === 0 ? 0 : recordObservations(db, release, changed);
+  },
+};
