@@ -2,6 +2,7 @@ import type { SourceDefinition } from '../sync/source-definition.ts';
 import { coingeckoSources } from './coingecko/index.ts';
 import { ecbSources } from './ecb/index.ts';
 import { fredSources } from './fred/index.ts';
+import { fredReleaseDatesSource } from './fred/release-dates.ts';
 import { jbaSources } from './jba/index.ts';
 import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
@@ -12,6 +13,7 @@ import { worldBankSources } from './worldbank/index.ts';
 export const sources: SourceDefinition[] = [
   ...ecbSources,
   ...fredSources,
+  fredReleaseDatesSource,
   ...coingeckoSources,
   ...jquantsSources,
   ...jbaSources,
