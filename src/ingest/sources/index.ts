@@ -3,6 +3,7 @@ import { coingeckoSources } from './coingecko/index.ts';
 import { ecbSources } from './ecb/index.ts';
 import { fredSources } from './fred/index.ts';
 import { fredReleaseDatesSource } from './fred/release-dates.ts';
+import { imfSources } from './imf/index.ts';
 import { jbaSources } from './jba/index.ts';
 import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
@@ -20,4 +21,5 @@ export const sources: SourceDefinition[] = [
   ...rssSources,
   ...mlitSources,
   ...worldBankSources,
+  ...imfSources,
 ];

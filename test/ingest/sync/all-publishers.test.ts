@@ -15,7 +15,7 @@ import { readSeries } from '../../../src/store/vintage.ts';
  * paths), one `fdh sync` run of every source, and the endpoints show the fetched figures. The
  * expected figures are those of the samples under test/fixtures/publishers/.
  */
-test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news, transactions, the calendar and the annual World Bank series with exactly the fetched figures', async (t) => {
+test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news, transactions, the calendar, Vietnam\'s CPI and the annual World Bank series with exactly the fetched figures', async (t) => {
   const publishers = [...new Set(sources.map((source) => source.publisher))];
   const double = await startPublisherDouble({ publishers });
   t.after(() => double.close());
@@ -89,6 +89,9 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   // FRED release calendar: the CPI of May 2026 is announced on 2026-06-10 at 8:30 in New York.
   const calendar = await data('/calendar/events?from=2026-06-01&to=2026-07-31&country=US');
   assert.ok(calendar.some((event: { id: string; time: string; period: string }) => event.id === 'us-cpi-yoy-2026-06-10' && event.time === '2026-06-10T12:30:00.000Z' && event.period === '2026-05'));
+  // IMF: Vietnam's CPI index, 194.72 in 2026-05 against 188.47 in 2025-05, is a 3.32 % inflation rate.
+  const inflation = await data('/macro/indicators/inflation-rate?periods=1');
+  assert.deepEqual(inflation.rows.find((row: { country: string }) => row.country === 'VN')?.values, [3.32]);
   // World Bank: Vietnam's GDP of 2024, 476,388,230,307.175 US$, kept as an annual series no endpoint reads; 2025 not yet published (null).
   const gdp = (await readSeries(hub.runtime.store.db, { series: ['vn.annual.gdp.nominal-usd'], cutoff: null })).get('vn.annual.gdp.nominal-usd');
   assert.deepEqual(gdp?.filter((f) => f.period >= '2024').map((f) => [f.period, f.value]), [['2024', 476388230307.175], ['2025', null]]);
