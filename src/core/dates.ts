@@ -1,6 +1,7 @@
 /**
  * Calendar arithmetic on the labels the store uses, all in UTC: days `YYYY-MM-DD`, months
- * `YYYY-MM`, quarters `YYYY-Qn`. The one place these rules are written.
+ * `YYYY-MM`, quarters `YYYY-Qn`, and the UTC instant of a publisher's wall-clock time
+ * (`zonedInstant`). The one place these rules are written.
  */
 
 export const DAY_MS = 86_400_000;

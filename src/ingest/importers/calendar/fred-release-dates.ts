@@ -27,7 +27,7 @@ const NEW_YORK = 'America/New_York';
 /**
  * The FRED releases the calendar shows, by FRED release id (https://fred.stlouisfed.org/releases/),
  * and the series of the calendar each announces (the series codes of macro-releases.ts, whose
- * actual is read from the macro store). All four agencies publish at 8:30 a.m. Eastern.
+ * actual is read from the macro store). All four are published at 8:30 a.m. Eastern (BLS, BEA, Census).
  */
 export const FRED_CALENDAR_RELEASES: Readonly<Record<number, ReleaseSpec>> = {
   9: {
