@@ -1,6 +1,7 @@
 /**
  * Calendar arithmetic on the labels the store uses, all in UTC: days `YYYY-MM-DD`, months
- * `YYYY-MM`, quarters `YYYY-Qn`. The one place these rules are written.
+ * `YYYY-MM`, quarters `YYYY-Qn`, and the UTC instant of a publisher's wall-clock time
+ * (`zonedInstant`). The one place these rules are written.
  */
 
 export const DAY_MS = 86_400_000;
@@ -13,6 +14,23 @@ const TOKYO_OFFSET_MS = 9 * 3_600_000;
 
 /** The calendar day in Tokyo at `instant` (the day Japanese publishers date their files by). */
 export const tokyoDay = (instant: Date): string => isoDay(instant.getTime() + TOKYO_OFFSET_MS);
+
+/** Milliseconds east of UTC of a zone's wall clock at `instant`. */
+function zoneOffsetMs(timeZone: string, instant: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a wall-clock time of `day` in an IANA zone names, daylight saving time included:
+ * (`2026-07-14`, `08:30`, `America/New_York`) is 12:30 UTC, the same time in January 13:30 UTC.
+ */
+export function zonedInstant(day: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${day}T${time}:00.000Z`);
+  const guess = wall - zoneOffsetMs(timeZone, wall);
+  return new Date(wall - zoneOffsetMs(timeZone, guess));
+}
 
 /** Midnight UTC of a day, in epoch milliseconds. */
 export const dayStartMs = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);

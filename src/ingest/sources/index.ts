@@ -5,16 +5,20 @@ import { coingeckoSources } from './coingecko/index.ts';
 import { ecbSources } from './ecb/index.ts';
 import { estatSources } from './estat/index.ts';
 import { fredSources } from './fred/index.ts';
+import { fredReleaseDatesSource } from './fred/release-dates.ts';
+import { imfSources } from './imf/index.ts';
 import { jbaSources } from './jba/index.ts';
 import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
 import { mofSources } from './mof/index.ts';
 import { rssSources } from './rss/index.ts';
+import { worldBankSources } from './worldbank/index.ts';
 
 /** Every shipped source of `fdh sync`, one publisher module each (docs/data-sources.md). */
 export const sources: SourceDefinition[] = [
   ...ecbSources,
   ...fredSources,
+  fredReleaseDatesSource,
   ...coingeckoSources,
   ...jquantsSources,
   ...jbaSources,
@@ -24,4 +28,6 @@ export const sources: SourceDefinition[] = [
   ...mofSources,
   ...estatSources,
   ...caoSources,
+  ...worldBankSources,
+  ...imfSources,
 ];

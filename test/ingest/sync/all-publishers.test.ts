@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { allPublishersHub } from '../../helpers/all-publishers-hub.ts';
 import { sources } from '../../../src/ingest/sources/index.ts';
+import { readSeries } from '../../../src/store/vintage.ts';
 
 /**
  * Issue 24's first "done when": a store with no demo, the sources file pointing every shipped
@@ -80,4 +81,13 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   // Cabinet Office: nominal GDP of Jul.-Sep. 2015 in the recorded release, 500,671.6 billion yen; real 529,673.7.
   const gdp = await data('/macro/economic-data?type=gdp&country=JP');
   assert.deepEqual([gdp.at(-1).quarter, gdp.at(-1).gdp, gdp.at(-1).realGdp], ['Q3 2015', '500671.600', 529673.7]);
+  // FRED release calendar: the CPI of May 2026 is announced on 2026-06-10 at 8:30 in New York.
+  const calendar = await data('/calendar/events?from=2026-06-01&to=2026-07-31&country=US');
+  assert.ok(calendar.some((event: { id: string; time: string; period: string }) => event.id === 'us-cpi-yoy-2026-06-10' && event.time === '2026-06-10T12:30:00.000Z' && event.period === '2026-05'));
+  // IMF: Vietnam's CPI index, 194.72 in 2026-05 against 188.47 in 2025-05, is a 3.32 % inflation rate.
+  const inflation = await data('/macro/indicators/inflation-rate?periods=1');
+  assert.deepEqual(inflation.rows.find((row: { country: string }) => row.country === 'VN')?.values, [3.32]);
+  // World Bank: Vietnam's GDP of 2024, 476,388,230,307.175 US$, kept as an annual series no endpoint reads; 2025 not yet published (null).
+  const vnGdp = (await readSeries(hub.runtime.store.db, { series: ['vn.annual.gdp.nominal-usd'], cutoff: null })).get('vn.annual.gdp.nominal-usd');
+  assert.deepEqual(vnGdp?.filter((f) => f.period >= '2024').map((f) => [f.period, f.value]), [['2024', 476388230307.175], ['2025', null]]);
 });

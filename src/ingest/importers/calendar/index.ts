@@ -1,4 +1,5 @@
 import type { AnyImporter } from '../../source.ts';
+import { fredReleaseDatesImporter } from './fred-release-dates.ts';
 
 /** The calendar domain's importers. */
-export const calendarImporters: AnyImporter[] = [];
+export const calendarImporters: AnyImporter[] = [fredReleaseDatesImporter];

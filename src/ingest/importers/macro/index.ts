@@ -4,8 +4,10 @@ import { mofJgbYieldsImporter } from './mof-jgb-yields.ts';
 import { caoGdpCsvImporter } from './cao-gdp-csv.ts';
 import { estatStatsDataImporter } from './estat-stats-data.ts';
 import { fredVintagesImporter } from './fred-vintages.ts';
+import { imfCpiImporter } from './imf-cpi.ts';
 import { observationsCsvImporter } from './observations-csv.ts';
 import { tiborJbaImporter } from './tibor-jba.ts';
+import { worldBankIndicatorImporter } from './worldbank-indicator.ts';
 
 /** The macro domain's importers. */
 export const macroImporters: AnyImporter[] = [
@@ -16,4 +18,6 @@ export const macroImporters: AnyImporter[] = [
   estatStatsDataImporter,
   caoGdpCsvImporter,
   fredVintagesImporter,
+  worldBankIndicatorImporter,
+  imfCpiImporter,
 ];

@@ -1,0 +1,84 @@
+import { ImportError } from '../../import-error.ts';
+import { fetchUnconditional } from '../unconditional-fetch.ts';
+import { addDays, isoDay } from '../../../core/dates.ts';
+import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+
+const API_KEY = 'FRED_API_KEY';
+/** FRED's largest page of release dates. */
+const LIMIT = 1000;
+const FILE_NAME = 'releases-dates.json';
+
+interface ReleaseDatesPage {
+  count: number;
+  release_dates: unknown[];
+  [field: string]: unknown;
+}
+
+function releaseDatesPage(body: Buffer): ReleaseDatesPage {
+  let page: Partial<ReleaseDatesPage> | null;
+  try {
+    page = JSON.parse(body.toString('utf8')) as Partial<ReleaseDatesPage> | null;
+  } catch (error) {
+    throw new ImportError(`${FILE_NAME}: not JSON: ${(error as Error).message}`);
+  }
+  if (typeof page?.count !== 'number' || !Array.isArray(page.release_dates)) {
+    throw new ImportError(`${FILE_NAME}: the answer lacks FRED's count and release_dates`);
+  }
+  return page as ReleaseDatesPage;
+}
+
+function lookbackDays(params: Record<string, unknown>): number {
+  const days = params.lookbackDays;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > 3660) throw new Error('fred-release-dates: params.lookbackDays must be a whole number of days, 0 to 3660');
+  return days;
+}
+
+/**
+ * The release schedule of every FRED release from `lookbackDays` ago on, the announced future
+ * dates included (`include_release_dates_with_no_data=true`), every page merged into one answer
+ * of FRED's layout; the importer keeps the releases the calendar shows (fred-release-dates.ts).
+ */
+export const fredReleaseDatesSource: SourceDefinition = {
+  id: 'fred-release-dates',
+  publisher: 'fred',
+  description: 'FRED release calendar (releases/dates): US CPI, Employment Situation, GDP and retail sales release days',
+  defaultBaseUrl: 'https://api.stlouisfed.org',
+  // The agencies announce their schedules weeks ahead; once a day is plenty.
+  defaultSchedule: '0 6 * * *',
+  timeZone: 'America/Chicago',
+  // Far enough back for the previous release of a quarterly series (the calendar's `previous`).
+  defaultParams: { lookbackDays: 200 },
+  credentials: [{ env: API_KEY, required: true, howToGet: 'free: create a FRED account and request a key at https://fred.stlouisfed.org/docs/api/api_key.html' }],
+  importers: ['fred-release-dates'],
+  feeds: ['calendar_event'],
+  minRequestIntervalMs: 500,
+  async collect(context): Promise<CollectResult> {
+    const start = addDays(isoDay(context.now), -lookbackDays(context.params));
+    const archiveHashes: string[] = [];
+    let first: Buffer | undefined;
+    let merged: ReleaseDatesPage | undefined;
+    for (let offset = 0; merged === undefined || offset < merged.count; ) {
+      const query = new URLSearchParams({
+        api_key: context.credentials[API_KEY] ?? '',
+        file_type: 'json',
+        realtime_start: start,
+        realtime_end: '9999-12-31',
+        order_by: 'release_date',
+        sort_order: 'asc',
+        include_release_dates_with_no_data: 'true',
+        limit: String(LIMIT),
+      });
+      if (offset > 0) query.set('offset', String(offset));
+      const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}/fred/releases/dates?${query.toString()}` });
+      archiveHashes.push(answer.archiveHash);
+      first ??= answer.body;
+      const page = releaseDatesPage(answer.body);
+      if (merged === undefined) merged = page;
+      else merged.release_dates.push(...page.release_dates);
+      if (page.release_dates.length === 0) break;
+      offset += page.release_dates.length;
+    }
+    const content = archiveHashes.length === 1 && first !== undefined ? first : Buffer.from(JSON.stringify(merged));
+    return { payloads: [{ importer: 'fred-release-dates', fileName: FILE_NAME, content, archiveHashes }], cursor: undefined };
+  },
+};
