@@ -39,24 +39,6 @@ export type CountrySeries = keyof typeof COUNTRY_SERIES;
 export const countrySeries = (country: string, series: CountrySeries): string =>
   `${country.toLowerCase()}.${COUNTRY_SERIES[series]}`;
 
-/**
- * Annual figures (period `YYYY`) of the international publishers (World Bank), under keys of
- * their own (`vn.annual.population`): no endpoint reads a year, and a `YYYY` period among the
- * months or quarters of `vn.population` or `vn.current-account-to-gdp` would be taken for one of
- * them and break their windows. A year's figure is not a month's or a quarter's.
- */
-export const ANNUAL_SERIES = {
-  gdpGrowth: 'annual.gdp-growth',
-  gdpNominalUsd: 'annual.gdp.nominal-usd',
-  cpi: 'annual.cpi',
-  population: 'annual.population',
-  currentAccountToGdp: 'annual.current-account-to-gdp',
-  governmentDebtToGdp: 'annual.government-debt-to-gdp',
-} as const;
-export type AnnualSeries = keyof typeof ANNUAL_SERIES;
-
-export const annualSeries = (country: string, series: AnnualSeries): string => `${country.toLowerCase()}.${ANNUAL_SERIES[series]}`;
-
 /** Nominal GDP units, in the national currency. */
 export const GDP_UNITS: Record<MacroCountry, string> = { US: 'Billion USD', JP: 'Billion JPY', VN: 'Billion VND' };
 

@@ -12,7 +12,6 @@ import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
 import { mofSources } from './mof/index.ts';
 import { rssSources } from './rss/index.ts';
-import { worldBankSources } from './worldbank/index.ts';
 
 /** Every shipped source of `fdh sync`, one publisher module each (docs/data-sources.md). */
 export const sources: SourceDefinition[] = [
@@ -28,6 +27,5 @@ export const sources: SourceDefinition[] = [
   ...mofSources,
   ...estatSources,
   ...caoSources,
-  ...worldBankSources,
   ...imfSources,
 ];

@@ -7,7 +7,6 @@ import { fredVintagesImporter } from './fred-vintages.ts';
 import { imfCpiImporter } from './imf-cpi.ts';
 import { observationsCsvImporter } from './observations-csv.ts';
 import { tiborJbaImporter } from './tibor-jba.ts';
-import { worldBankIndicatorImporter } from './worldbank-indicator.ts';
 
 /** The macro domain's importers. */
 export const macroImporters: AnyImporter[] = [
@@ -18,6 +17,5 @@ export const macroImporters: AnyImporter[] = [
   estatStatsDataImporter,
   caoGdpCsvImporter,
   fredVintagesImporter,
-  worldBankIndicatorImporter,
   imfCpiImporter,
 ];
