@@ -32,6 +32,8 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
         'jquants-equities-bars-daily': { params: { initialDays: 1 } },
         'jquants-fins-summary': { params: { initialDays: 1 } },
         'mlit-transactions': { params: { initialQuarters: 1 } },
+        // The double has samples of two of FRED's commodity series.
+        'fred-commodities': { params: { series: ['DCOILWTICO', 'PCOPPUSDM'] } },
       },
     }),
   );
@@ -65,6 +67,10 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   const global = await data('/market/global-indices');
   const spx = global.find((index: { code: string }) => index.code === 'SPX');
   assert.deepEqual([spx?.level, spx?.asOf], [5473.23, '2026-06-19']);
+  // FRED commodities: WTI's newest day, 72.22 USD/bbl on 2021-07-07; copper's newest month, 2025-01.
+  const commodities = await data('/commodities');
+  const lastClose = (id: string) => commodities.find((item: { id: string }) => item.id === id)?.lastClose;
+  assert.deepEqual([lastClose('wti-crude'), lastClose('copper-lme')], [72.22, 8976.680434782609]);
   // CoinGecko: the first coin of page 1, bitcoin, market cap 1,254,560,380,643 USD.
   const bubbles = await data('/crypto/bubble-map');
   assert.equal(bubbles.coins.find((coin: { symbol: string }) => coin.symbol.toUpperCase() === 'BTC')?.marketCap, 1254560380643);
