@@ -6,6 +6,7 @@ import { jbaSources } from './jba/index.ts';
 import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
 import { rssSources } from './rss/index.ts';
+import { vietcombankSources } from './vietcombank/index.ts';
 
 /** Every shipped source of `fdh sync`, one publisher module each (docs/data-sources.md). */
 export const sources: SourceDefinition[] = [
@@ -16,4 +17,5 @@ export const sources: SourceDefinition[] = [
   ...jbaSources,
   ...rssSources,
   ...mlitSources,
+  ...vietcombankSources,
 ];
