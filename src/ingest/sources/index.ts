@@ -7,6 +7,7 @@ import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
 import { rssSources } from './rss/index.ts';
 import { vietcombankSources } from './vietcombank/index.ts';
+import { worldbankSources } from './worldbank/index.ts';
 
 /** Every shipped source of `fdh sync`, one publisher module each (docs/data-sources.md). */
 export const sources: SourceDefinition[] = [
@@ -18,4 +19,5 @@ export const sources: SourceDefinition[] = [
   ...rssSources,
   ...mlitSources,
   ...vietcombankSources,
+  ...worldbankSources,
 ];

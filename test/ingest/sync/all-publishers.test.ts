@@ -71,6 +71,8 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   const commodities = await data('/commodities');
   const lastClose = (id: string) => commodities.find((item: { id: string }) => item.id === id)?.lastClose;
   assert.deepEqual([lastClose('wti-crude'), lastClose('copper-lme')], [72.22, 8976.680434782609]);
+  // World Bank Pink Sheet: gold's newest month in the sample workbook, 2,651.13 USD/troy oz in 2024M11.
+  assert.equal(lastClose('gold'), 2651.13);
   // Vietcombank: the USD transfer rate of 9/2/2026, 25,880 VND (the table lists a pair from its second close on).
   const usdVnd = await hub.runtime.store.db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', 'fx:USD/VND').execute();
   assert.deepEqual(usdVnd.map((row) => [row.date, row.close]), [['2026-09-02', 25880]]);
