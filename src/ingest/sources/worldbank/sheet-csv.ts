@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ImportError } from '../../import-error.ts';
 
 type CellValue = ExcelJS.CellValue;
@@ -28,7 +28,9 @@ const csvCell = (text: string) => {
  * workbook or it has no such sheet.
  */
 export async function sheetAsCsv(workbookBytes: Buffer, sheetName: string, fileName: string): Promise<string> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: the spreadsheet library is large and only this source needs it.
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.Workbook();
   try {
     await workbook.xlsx.load(workbookBytes as unknown as ArrayBuffer);
   } catch (error) {
