@@ -15,6 +15,7 @@ export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
   'jquants-equities-bars-daily': { initialDays: 1 },
   'jquants-fins-summary': { initialDays: 1 },
   'mlit-transactions': { initialQuarters: 1 },
+  'fred-commodities': { series: ['DCOILWTICO', 'PCOPPUSDM'] },
 };
 
 /** Credentials whose value a double checks; every other credential a source declares gets a placeholder. */

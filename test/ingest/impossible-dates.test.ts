@@ -46,6 +46,12 @@ const CASES: readonly ImpossibleDateCase[] = [
     error: /^line 3: date "2026-02-29" is not a calendar date/,
   },
   {
+    dataset: 'vietcombank-exrate-xml',
+    valid: fileURLToPath(new URL('../fixtures/publishers/vietcombank/pXML.xml', import.meta.url)),
+    impossible: fixture('fx/vietcombank-impossible-date.xml'),
+    error: /^vietcombank-impossible-date\.xml: line 3: DateTime "2\/29\/2026 5:38:54 PM" is not the bank's M\/D\/YYYY h:mm:ss AM\|PM/,
+  },
+  {
     dataset: 'fred-indices',
     valid: fileURLToPath(new URL('../domains/indices/fixtures/fredgraph.csv', import.meta.url)),
     impossible: fixture('indices/fred-impossible-date.csv'),

@@ -12,6 +12,8 @@ import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
 import { mofSources } from './mof/index.ts';
 import { rssSources } from './rss/index.ts';
+import { vietcombankSources } from './vietcombank/index.ts';
+import { worldbankSources } from './worldbank/index.ts';
 
 /** Every shipped source of `fdh sync`, one publisher module each (docs/data-sources.md). */
 export const sources: SourceDefinition[] = [
@@ -28,4 +30,6 @@ export const sources: SourceDefinition[] = [
   ...estatSources,
   ...caoSources,
   ...imfSources,
+  ...vietcombankSources,
+  ...worldbankSources,
 ];

@@ -83,5 +83,5 @@ test('a malformed FRED file is rejected naming its line, and nothing is written'
   assert.equal((await hub.runtime.store.db.selectFrom('instrument_close').selectAll().execute()).length, 0);
   assert.throws(() => importer.parse('observation_date,GOLDAMGBD228NLBM\n2026-06-10,3300\n', 'x.csv'), /line 1: series "GOLDAMGBD228NLBM"/);
   // FRED's files saved before 2024: `DATE` and `.` for no value.
-  assert.deepEqual(importer.parse('DATE,SP500\n2026-06-10,6012.55\n2026-06-11,.\n', 'SP500.csv'), [{ code: 'SPX', date: '2026-06-10', close: 6012.55 }]);
+  assert.deepEqual(importer.parse('DATE,SP500\n2026-06-10,6012.55\n2026-06-11,.\n', 'SP500.csv'), [{ series: 'SP500', date: '2026-06-10', close: 6012.55 }]);
 });

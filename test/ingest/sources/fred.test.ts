@@ -65,7 +65,7 @@ test('FRED pages beyond the first are asked with offset and merged into one answ
 test('FRED JSON: "." is a day without a value, never 0; a changed layout or a bad value is refused naming the observation', () => {
   const records = parseFredObservations(publisherSample('fred', 'sp500.json').toString('utf8'), 'SP500.json');
   const published = sample('sp500.json').observations.filter((o) => o.value !== '.');
-  assert.deepEqual(records, published.map((o) => ({ code: 'SPX', date: o.date, close: Number(o.value) })));
+  assert.deepEqual(records, published.map((o) => ({ series: 'SP500', date: o.date, close: Number(o.value) })));
   assert.ok(!records.some((r) => r.date === '2026-06-17'), 'the "." day of the sample is skipped');
 
   const refused = (content: string, fileName: string, message: RegExp) =>

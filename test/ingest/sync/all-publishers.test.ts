@@ -40,6 +40,15 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   assert.equal(indicators.find((table: { name: string }) => table.name === 'gdp-growth-rate')?.latestPeriod, '2024-Q4');
   const knownBefore = await data('/macro/indicators?asOf=2025-01-29');
   assert.equal(knownBefore.find((table: { name: string }) => table.name === 'gdp-growth-rate')?.latestPeriod, '2024-Q3');
+  // FRED commodities: WTI's newest day, 72.22 USD/bbl on 2021-07-07; copper's newest month, 2025-01.
+  const commodities = await data('/commodities');
+  const lastClose = (id: string) => commodities.find((item: { id: string }) => item.id === id)?.lastClose;
+  assert.deepEqual([lastClose('wti-crude'), lastClose('copper-lme')], [72.22, 8976.680434782609]);
+  // World Bank Pink Sheet: gold's newest month in the sample workbook, 2,651.13 USD/troy oz in 2024M11.
+  assert.equal(lastClose('gold'), 2651.13);
+  // Vietcombank: the USD transfer rate of 9/2/2026, 25,880 VND (the table lists a pair from its second close on).
+  const usdVnd = await hub.runtime.store.db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', 'fx:USD/VND').execute();
+  assert.deepEqual(usdVnd.map((row) => [row.date, row.close]), [['2026-09-02', 25880]]);
   // CoinGecko: the first coin of page 1, bitcoin, market cap 1,254,560,380,643 USD.
   const bubbles = await data('/crypto/bubble-map');
   assert.equal(bubbles.coins.find((coin: { symbol: string }) => coin.symbol.toUpperCase() === 'BTC')?.marketCap, 1254560380643);

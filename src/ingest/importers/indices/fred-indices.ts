@@ -1,43 +1,37 @@
 import { catalogueRow, INDEX_CATALOGUE } from '../../../domains/indices/indices.catalogue.ts';
 import { insertRows } from '../../loader.ts';
-import { ImportError, type Importer } from '../../source.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../store/schema.ts';
+import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { replaceCloses } from '../../instrument-closes.ts';
-import { indexInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
 import { calendarDate } from '../../calendar-dates.ts';
+import { FRED_COMMODITY_SERIES, FRED_INDEX_SERIES, fredIndexCode, fredInstrument, type FredClose } from '../../fred-series.ts';
 
-/**
- * FRED's CSV download of one or more daily index series (`fredgraph.csv` or `SP500.csv`):
- * a header `observation_date,SP500,…` (`DATE,…` in files saved before 2024), then one line per
- * day, oldest first, with an empty cell (`.` in the older files) where the market was closed.
- * FRED names the series by its own ids; the hub stores them under its index codes.
- */
-export const FRED_SERIES: Readonly<Record<string, string>> = {
-  SP500: 'SPX',
-  DJIA: 'DJI',
-  NASDAQCOM: 'IXIC',
-  NIKKEI225: 'N225',
-};
+const KNOWN_SERIES = [...FRED_INDEX_SERIES, ...FRED_COMMODITY_SERIES].join(', ');
 
-export interface IndexCloseRecord {
-  code: string;
-  date: string;
-  close: number;
+/** The FRED series id a file names, refused unless the hub stores it. */
+export function knownFredSeries(series: string, where: string): string {
+  if (fredInstrument(series) === undefined) throw new ImportError(`${where}: series "${series}" is not a FRED series the hub stores (${KNOWN_SERIES})`);
+  return series;
 }
 
-export function parseFredIndices(content: string): IndexCloseRecord[] {
+/**
+ * FRED's CSV download of one or more daily or monthly series (`fredgraph.csv` or `SP500.csv`):
+ * a header `observation_date,SP500,…` (`DATE,…` in files saved before 2024), then one line per
+ * observation, oldest first, with an empty cell (`.` in the older files) where there is no
+ * value. FRED names the series by its own ids; the hub stores them as its instruments
+ * (src/ingest/fred-series.ts).
+ */
+export function parseFredCsv(content: string): FredClose[] {
   const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
   while (lines.length > 0 && (lines[lines.length - 1] ?? '').trim() === '') lines.pop();
   const [dateHeader = '', ...series] = csvCells(lines[0] ?? '');
   if (!/^(observation_date|DATE)$/i.test(dateHeader) || series.length === 0) {
     throw new ImportError('line 1: expected the FRED header "observation_date,SERIES,…"');
   }
-  const codes = series.map((id) => {
-    const code = FRED_SERIES[id];
-    if (code === undefined) throw new ImportError(`line 1: series "${id}" is not an index the hub knows (${Object.keys(FRED_SERIES).join(', ')})`);
-    return code;
-  });
-  const records: IndexCloseRecord[] = [];
+  series.forEach((id) => knownFredSeries(id, 'line 1'));
+  const records: FredClose[] = [];
   const seen = new Set<string>();
   for (let i = 1; i < lines.length; i++) {
     const lineNumber = i + 1;
@@ -45,33 +39,41 @@ export function parseFredIndices(content: string): IndexCloseRecord[] {
     if (calendarDate(date) === undefined) throw new ImportError(`line ${lineNumber}: date "${date}" is not a calendar date (YYYY-MM-DD)`);
     if (seen.has(date)) throw new ImportError(`line ${lineNumber}: ${date} appears twice`);
     seen.add(date);
-    if (values.length !== codes.length) throw new ImportError(`line ${lineNumber}: ${values.length} values for ${codes.length} series`);
+    if (values.length !== series.length) throw new ImportError(`line ${lineNumber}: ${values.length} values for ${series.length} series`);
     values.forEach((value, column) => {
       if (value === '' || value === '.') return;
       const close = Number(value);
       if (!Number.isFinite(close) || close <= 0) {
         throw new ImportError(`line ${lineNumber}: ${series[column] ?? '?'} value "${value}" is not a positive number`);
       }
-      records.push({ code: codes[column] ?? '', date, close });
+      records.push({ series: series[column] ?? '', date, close });
     });
   }
   if (records.length === 0) throw new ImportError('the file holds no value');
   return records;
 }
 
-export const fredIndicesImporter: Importer<IndexCloseRecord[]> = {
-  dataset: 'fred-indices',
-  datasets: ['instruments'],
-  description: 'FRED daily index CSV (SP500, DJIA, NASDAQCOM, NIKKEI225)',
-  source: 'Federal Reserve Bank of St. Louis, FRED',
-  parse(content) {
-    return parseFredIndices(content);
-  },
-  async load(db, records, release) {
-    const codes = [...new Set(records.map((record) => record.code))];
+/**
+ * Writes FRED values as the closes of their instruments, listing first (in `market_index`) the
+ * indices among them that are not listed yet.
+ */
+export async function loadFredCloses(db: Transaction<Database>, records: readonly FredClose[], release: ReleaseInfo): Promise<number> {
+  const codes = [...new Set(records.flatMap((record) => fredIndexCode(record.series) ?? []))];
+  if (codes.length > 0) {
     const listed = new Set((await db.selectFrom('market_index').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
     const missing = INDEX_CATALOGUE.filter((index) => codes.includes(index.code) && !listed.has(index.code));
     await insertRows(db, 'market_index', missing.map((index) => catalogueRow(index, release.source)));
-    return replaceCloses(db, records.map((record) => ({ instrument: indexInstrument(record.code), date: record.date, close: record.close })), release);
+  }
+  return replaceCloses(db, records.map((record) => ({ instrument: fredInstrument(record.series) ?? '', date: record.date, close: record.close })), release);
+}
+
+export const fredIndicesImporter: Importer<FredClose[]> = {
+  dataset: 'fred-indices',
+  datasets: ['instruments'],
+  description: `FRED CSV download of index and commodity series (${KNOWN_SERIES})`,
+  source: 'Federal Reserve Bank of St. Louis, FRED',
+  parse(content) {
+    return parseFredCsv(content);
   },
+  load: loadFredCloses,
 };

@@ -2,15 +2,12 @@ import { basename } from 'node:path';
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { FRED_SERIES, fredIndicesImporter, type IndexCloseRecord } from './fred-indices.ts';
+import type { FredClose } from '../../fred-series.ts';
+import { fredIndicesImporter, knownFredSeries, loadFredCloses } from './fred-indices.ts';
 
 /** FRED's JSON names no series: the file does, `SP500.json`, as FRED's own downloads are named. */
 function seriesOfFile(fileName: string): string {
-  const id = basename(fileName).replace(/\.json$/i, '');
-  if (FRED_SERIES[id] === undefined) {
-    throw new ImportError(`${fileName}: the file name must be the FRED series id, one of ${Object.keys(FRED_SERIES).map((s) => `${s}.json`).join(', ')}`);
-  }
-  return id;
+  return knownFredSeries(basename(fileName).replace(/\.json$/i, ''), `${fileName}: the file name must be the FRED series id`);
 }
 
 /**
@@ -19,9 +16,8 @@ function seriesOfFile(fileName: string): string {
  * list of `{realtime_start, realtime_end, date, value}` where `value` is a decimal string or
  * `"."` for a day without a value (a market holiday): that day is skipped, never stored as 0.
  */
-export function parseFredObservations(content: string, fileName: string): IndexCloseRecord[] {
+export function parseFredObservations(content: string, fileName: string): FredClose[] {
   const series = seriesOfFile(fileName);
-  const code = FRED_SERIES[series] ?? '';
   let document: unknown;
   try {
     document = JSON.parse(withoutByteOrderMark(content));
@@ -30,7 +26,7 @@ export function parseFredObservations(content: string, fileName: string): IndexC
   }
   const observations = typeof document === 'object' && document !== null ? (document as Record<string, unknown>).observations : undefined;
   if (!Array.isArray(observations)) throw new ImportError(`${fileName}: expected FRED's object with an "observations" list`);
-  const records: IndexCloseRecord[] = [];
+  const records: FredClose[] = [];
   const seen = new Set<string>();
   observations.forEach((item: unknown, index) => {
     const where = `${fileName}: observation ${index + 1}`;
@@ -43,18 +39,18 @@ export function parseFredObservations(content: string, fileName: string): IndexC
     if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value) || close <= 0) {
       throw new ImportError(`${where}: ${series} value ${JSON.stringify(value)} on ${date} is not a positive number or "."`);
     }
-    records.push({ code, date, close });
+    records.push({ series, date, close });
   });
   return records;
 }
 
 /** The CSV importer's tables and publisher, read from the API's JSON. */
-export const fredObservationsImporter: Importer<IndexCloseRecord[]> = {
+export const fredObservationsImporter: Importer<FredClose[]> = {
   ...fredIndicesImporter,
   dataset: 'fred-observations',
-  description: 'FRED API series/observations JSON of one index series, saved as SP500.json, DJIA.json, NASDAQCOM.json or NIKKEI225.json',
+  description: 'FRED API series/observations JSON of one index or commodity series, saved as <SERIES_ID>.json (SP500.json, DCOILWTICO.json, …)',
   canonicalForm: canonicalJson,
   parse: parseFredObservations,
   // An answer of only "." days (asked from a holiday) has nothing to write.
-  load: (db, records, release) => (records.length === 0 ? Promise.resolve(0) : fredIndicesImporter.load(db, records, release)),
+  load: (db, records, release) => (records.length === 0 ? Promise.resolve(0) : loadFredCloses(db, records, release)),
 };

@@ -1,19 +1,17 @@
 import { parseFredObservations } from '../../importers/indices/fred-observations.ts';
-import { FRED_SERIES } from '../../importers/indices/fred-indices.ts';
-import { indexInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
+import { FRED_COMMODITY_SERIES, FRED_INDEX_SERIES, fredInstrument } from '../../fred-series.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
 import { fredMacroSource } from './macro.ts';
 import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
 
-/** The index series the FRED importers know (fred-indices.ts). */
-const DEFAULT_SERIES = ['SP500', 'DJIA', 'NASDAQCOM', 'NIKKEI225'];
-
-/** `params.series`: FRED series ids, each a string. */
-function seriesParam(params: Record<string, unknown>): string[] {
+/** `params.series`: FRED series ids the hub stores (src/ingest/fred-series.ts). */
+function seriesParam(sourceId: string, params: Record<string, unknown>): string[] {
   const series = params.series;
   if (!Array.isArray(series) || series.some((id) => typeof id !== 'string' || !/^[A-Z0-9_]+$/.test(id))) {
-    throw new Error('fred-indices: params.series must be a list of FRED series ids such as "SP500"');
+    throw new Error(`${sourceId}: params.series must be a list of FRED series ids such as "SP500"`);
   }
+  const unknown = (series as string[]).filter((id) => fredInstrument(id) === undefined);
+  if (unknown.length > 0) throw new Error(`${sourceId}: params.series names ${unknown.join(', ')}, which the hub does not store (src/ingest/fred-series.ts)`);
   return series as string[];
 }
 
@@ -30,40 +28,63 @@ async function seriesPayload(context: CollectContext, series: string, start: str
 }
 
 /**
- * The FRED index series (S&P 500, Dow Jones, NASDAQ Composite, Nikkei 225) from FRED's API,
- * one request per series (and page). The next run asks only from the newest date loaded,
- * that day included, so a value FRED filled in or corrected later is read again.
+ * A FRED source of the given series from FRED's API, one request per series (and page). The next
+ * run asks only from the newest date loaded, that day (or month) included, so a value FRED filled
+ * in or corrected later is read again.
  */
-export const fredIndicesSource: SourceDefinition = {
-  id: 'fred-indices',
-  publisher: 'fred',
-  description: 'FRED daily index closes (SP500, DJIA, NASDAQCOM, NIKKEI225) from the FRED API',
-  defaultBaseUrl: 'https://api.stlouisfed.org',
-  // FRED updates these series overnight after the US close; once a day, in the morning in St. Louis.
-  defaultSchedule: '0 7 * * 2-6',
-  timeZone: 'America/Chicago',
-  defaultParams: { series: DEFAULT_SERIES },
-  credentials: [FRED_CREDENTIAL],
-  importers: ['fred-observations'],
-  // The default series; an operator who sets params.series fills others.
-  feeds: DEFAULT_SERIES.map((series) => `instrument_close:${indexInstrument(FRED_SERIES[series] ?? series)}`),
-  // FRED allows 120 requests a minute per key.
-  minRequestIntervalMs: 500,
-  async collect(context): Promise<CollectResult> {
-    const starts = { ...startDates(context.cursor) };
-    const payloads: ImportPayload[] = [];
-    for (const series of seriesParam(context.params)) {
-      const payload = await seriesPayload(context, series, starts[series]);
-      const newest = parseFredObservations(payload.content.toString('utf8'), payload.fileName).reduce<string | undefined>(
-        (latest, record) => (latest === undefined || record.date > latest ? record.date : latest),
-        undefined,
-      );
-      if (newest === undefined) continue;
-      starts[series] = newest;
-      payloads.push(payload);
-    }
-    return { payloads, cursor: { observationStart: starts } };
-  },
-};
+function fredObservationsSource(definition: Pick<SourceDefinition, 'id' | 'description' | 'feeds'> & { series: string[] }): SourceDefinition {
+  return {
+    id: definition.id,
+    publisher: 'fred',
+    description: definition.description,
+    defaultBaseUrl: 'https://api.stlouisfed.org',
+    // FRED updates its daily series overnight after the US close; once a day, in the morning in St. Louis.
+    defaultSchedule: '0 7 * * 2-6',
+    timeZone: 'America/Chicago',
+    defaultParams: { series: definition.series },
+    credentials: [FRED_CREDENTIAL],
+    importers: ['fred-observations'],
+    feeds: definition.feeds,
+    // FRED allows 120 requests a minute per key.
+    minRequestIntervalMs: 500,
+    async collect(context): Promise<CollectResult> {
+      const starts = { ...startDates(context.cursor) };
+      const payloads: ImportPayload[] = [];
+      for (const series of seriesParam(definition.id, context.params)) {
+        const payload = await seriesPayload(context, series, starts[series]);
+        const newest = parseFredObservations(payload.content.toString('utf8'), payload.fileName).reduce<string | undefined>(
+          (latest, record) => (latest === undefined || record.date > latest ? record.date : latest),
+          undefined,
+        );
+        if (newest === undefined) continue;
+        starts[series] = newest;
+        payloads.push(payload);
+      }
+      return { payloads, cursor: { observationStart: starts } };
+    },
+  };
+}
 
-export const fredSources: SourceDefinition[] = [fredIndicesSource, fredMacroSource];
+const feedsOf = (series: readonly string[]) => series.map((id) => `instrument_close:${fredInstrument(id) ?? id}`);
+
+/** The FRED index series: S&P 500, Dow Jones, NASDAQ Composite, Nikkei 225. */
+export const fredIndicesSource = fredObservationsSource({
+  id: 'fred-indices',
+  description: 'FRED daily index closes (SP500, DJIA, NASDAQCOM, NIKKEI225) from the FRED API',
+  series: FRED_INDEX_SERIES,
+  feeds: feedsOf(FRED_INDEX_SERIES),
+});
+
+/**
+ * The commodity prices FRED carries in the hub's units: EIA daily spot prices (WTI, Brent, Henry
+ * Hub, heating oil) and the IMF's monthly averages (metals, coal, softs), the latter dated the
+ * first of their month.
+ */
+export const fredCommoditiesSource = fredObservationsSource({
+  id: 'fred-commodities',
+  description: `FRED commodity prices (${FRED_COMMODITY_SERIES.join(', ')}) from the FRED API: daily EIA spot prices and monthly IMF averages`,
+  series: FRED_COMMODITY_SERIES,
+  feeds: feedsOf(FRED_COMMODITY_SERIES),
+});
+
+export const fredSources: SourceDefinition[] = [fredIndicesSource, fredCommoditiesSource, fredMacroSource];
