@@ -1,5 +1,9 @@
 import type { SourceDefinition } from '../sync/source-definition.ts';
+import { alternativeMeSources } from './alternative-me/index.ts';
+import { binanceSources } from './binance/index.ts';
 import { coingeckoSources } from './coingecko/index.ts';
+import { coinMetricsSources } from './coinmetrics/index.ts';
+import { deribitSources } from './deribit/index.ts';
 import { ecbSources } from './ecb/index.ts';
 import { fredSources } from './fred/index.ts';
 import { jbaSources } from './jba/index.ts';
@@ -12,6 +16,10 @@ export const sources: SourceDefinition[] = [
   ...ecbSources,
   ...fredSources,
   ...coingeckoSources,
+  ...alternativeMeSources,
+  ...coinMetricsSources,
+  ...binanceSources,
+  ...deribitSources,
   ...jquantsSources,
   ...jbaSources,
   ...rssSources,
