@@ -5,6 +5,7 @@ import { coingeckoSources } from './coingecko/index.ts';
 import { coinMetricsSources } from './coinmetrics/index.ts';
 import { deribitSources } from './deribit/index.ts';
 import { ecbSources } from './ecb/index.ts';
+import { etherscanSources } from './etherscan/index.ts';
 import { fredSources } from './fred/index.ts';
 import { jbaSources } from './jba/index.ts';
 import { jquantsSources } from './jquants/index.ts';
@@ -20,6 +21,7 @@ export const sources: SourceDefinition[] = [
   ...coinMetricsSources,
   ...binanceSources,
   ...deribitSources,
+  ...etherscanSources,
   ...jquantsSources,
   ...jbaSources,
   ...rssSources,

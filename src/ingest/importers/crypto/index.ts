@@ -4,6 +4,7 @@ import { binanceFundingRateImporter, binanceOpenInterestImporter } from './binan
 import { coingeckoMarketsImporter } from './coingecko-markets.ts';
 import { coinMetricsAssetMetricsImporter } from './coinmetrics-asset-metrics.ts';
 import { deribitOptionBookImporter } from './deribit-option-book.ts';
+import { etherscanGasOracleImporter } from './etherscan-gas-oracle.ts';
 
 /** The crypto domain's importers. */
 export const cryptoImporters: AnyImporter[] = [
@@ -13,4 +14,5 @@ export const cryptoImporters: AnyImporter[] = [
   binanceOpenInterestImporter,
   binanceFundingRateImporter,
   deribitOptionBookImporter,
+  etherscanGasOracleImporter,
 ];
