@@ -90,3 +90,18 @@ test('after the Coin Metrics source runs, the on-chain endpoint shows exactly th
   assert.equal(after.mvrv.value, Math.round((btcCap / realized) * 1e4) / 1e4);
   assert.equal(after.nupl.value, Math.round(((btcCap - realized) / btcCap) * 1e4) / 1e4);
 });
+
+test('a page that repeats the token it was asked with fails the run instead of looping', async () => {
+  const looping = JSON.stringify({ data: [], next_page_token: 'same' });
+  await assert.rejects(
+    coinMetricsBtcSource.collect({
+      baseUrl: 'http://publisher.test',
+      params: coinMetricsBtcSource.defaultParams,
+      credentials: {},
+      cursor: undefined,
+      now: new Date(),
+      fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(looping), archiveHash: 'x' }),
+    }),
+    (error: unknown) => error instanceof ImportError && /page 2: Coin Metrics gave the same next_page_token again/.test(error.message),
+  );
+});

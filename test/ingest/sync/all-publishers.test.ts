@@ -14,7 +14,7 @@ import { sources } from '../../../src/ingest/sources/index.ts';
  * paths), one `fdh sync` run of every source, and the endpoints show the fetched figures. The
  * expected figures are those of the samples under test/fixtures/publishers/.
  */
-test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news and transactions with exactly the fetched figures', async (t) => {
+test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto (markets, fear & greed, on-chain, derivatives), equities, TIBOR, news and transactions with exactly the fetched figures', async (t) => {
   const publishers = [...new Set(sources.map((source) => source.publisher))];
   const double = await startPublisherDouble({ publishers });
   t.after(() => double.close());
@@ -38,7 +38,7 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } });
   const sync = await SyncService.open({
     ...hub.runtime,
-    env: { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key' },
+    env: { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key', ETHERSCAN_API_KEY: 'etherscan-test-key' },
   });
   t.after(() => sync.close());
 
@@ -68,6 +68,18 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   // CoinGecko: the first coin of page 1, bitcoin, market cap 1,254,560,380,643 USD.
   const bubbles = await data('/crypto/bubble-map');
   assert.equal(bubbles.coins.find((coin: { symbol: string }) => coin.symbol.toUpperCase() === 'BTC')?.marketCap, 1254560380643);
+  // Alternative.me: the newest day of the answer, 47 on 2026-04-27.
+  const crypto = await data('/crypto');
+  assert.deepEqual(crypto.fearGreed, { value: 47, classification: 'Neutral', date: '2026-04-27' });
+  // Coin Metrics, 2020-03-29: hash rate 104430893.58 TH/s, 591,287 active addresses, realized cap = market cap / MVRV;
+  // MVRV from that realized cap and CoinGecko's bitcoin market cap. Etherscan: the gas oracle in gwei.
+  const onchain = await data('/crypto/onchain');
+  const realizedCap = 108023566970.5730026188233733815 / 1.06488351;
+  assert.deepEqual(onchain.btcHashrate, { value: 104.43, unit: 'EH/s' });
+  assert.equal(onchain.btcActiveAddresses, 591287);
+  assert.equal(onchain.mvrv.value, Math.round((1254560380643 / realizedCap) * 1e4) / 1e4);
+  assert.deepEqual(onchain.ethGas, { safe: 0.111829336, standard: 0.11182936, fast: 0.123012296, baseFee: 0.111829336, unit: 'gwei' });
+  assert.equal(onchain.whaleTxCount, null, 'no free publisher: null, never 0');
   // J-Quants: JPX (8697) closed at 2,045 yen on 2023-03-24 on 2,202,500 shares.
   const prices = await data('/market/jp/equities/8697/prices?range=max');
   assert.deepEqual(
@@ -85,4 +97,11 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   const transactions = await data('/real-estate/jp/provinces/113/wards/1013102/transactions');
   assert.equal(transactions.count, 4);
   assert.ok(transactions.transactions.some((item: { price: number }) => item.price === 47_000_000));
+  // Binance and Deribit, read the day after Binance's recorded open interest (2026-09-24 22:09 UTC).
+  hub.clock.set('2026-09-25T00:00:00.000Z');
+  const derivatives = await data('/crypto/derivatives');
+  assert.deepEqual(derivatives.openInterest.btc, { symbol: 'BTCUSDT', value: '96012.544', unit: 'BTC' });
+  assert.deepEqual(derivatives.fundingRate.eth, { rate: 0.00059142, annualized: 64.76049 });
+  assert.deepEqual(derivatives.putCallRatio.btc, { ratio: 0.007, putOi: 8.1, callOi: 1124.7 });
+  assert.equal(derivatives.liquidations24h, null, 'no free publisher: null, never 0');
 });

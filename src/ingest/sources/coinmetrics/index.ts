@@ -53,7 +53,9 @@ export const coinMetricsBtcSource: SourceDefinition = {
         throw new ImportError(`${FILE_NAME} page ${archiveHashes.length}: ${error === undefined ? 'expected Coin Metrics\' object with a "data" list' : `Coin Metrics answered with the error ${String(error.type)}: ${String(error.message)}`}`);
       }
       rows.push(...page.data);
-      token = typeof page.next_page_token === 'string' && page.next_page_token !== '' ? page.next_page_token : undefined;
+      const next = typeof page.next_page_token === 'string' && page.next_page_token !== '' ? page.next_page_token : undefined;
+      if (next !== undefined && next === token) throw new ImportError(`${FILE_NAME} page ${archiveHashes.length}: Coin Metrics gave the same next_page_token again`);
+      token = next;
     } while (token !== undefined);
     const times = rows.map((row) => fieldsOf(row)?.time).filter((time): time is string => typeof time === 'string');
     const newest = times.reduce((latest, time) => (time > latest ? time : latest), lastTime ?? '');
