@@ -27,6 +27,16 @@ function optional(row: Record<string, unknown>, name: string, where: string): nu
   return value === undefined || value === null ? null : publishedNumber(value, `${where}: ${name}`);
 }
 
+/** One answer of the Coin Metrics API v4: its rows and the token of the next page, if any; an error object is refused with its reason. */
+export function coinMetricsPage(content: string, fileName: string): { data: unknown[]; nextPageToken: string | undefined } {
+  const document = fieldsOf(jsonDocument(content, fileName));
+  const error = fieldsOf(document?.error);
+  if (error !== undefined) throw new ImportError(`${fileName}: Coin Metrics answered with the error ${String(error.type)}: ${String(error.message)}`);
+  if (document === undefined || !Array.isArray(document.data)) throw new ImportError(`${fileName}: expected Coin Metrics' object with a "data" list`);
+  const token = document.next_page_token;
+  return { data: document.data, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined };
+}
+
 /**
  * Coin Metrics API v4 `GET /timeseries/asset-metrics?assets=btc&frequency=1d&metrics=…`:
  * `{data: [{asset, time, <metric>: "<decimal>" | null, …}], next_page_token?, next_page_url?}`,
@@ -34,14 +44,10 @@ function optional(row: Record<string, unknown>, name: string, where: string): nu
  * and btc_active_addresses; MVRV and NUPL are not stored, the crypto service derives them.
  */
 export function parseCoinMetricsAssetMetrics(content: string, fileName: string): MetricPoint[] {
-  const document = fieldsOf(jsonDocument(content, fileName));
-  const error = fieldsOf(document?.error);
-  if (error !== undefined) throw new ImportError(`${fileName}: Coin Metrics answered with the error ${JSON.stringify(error.type)}: ${String(error.message)}`);
-  if (document === undefined || !Array.isArray(document.data)) throw new ImportError(`${fileName}: expected Coin Metrics' object with a "data" list`);
   const m = CRYPTO_METRICS;
   const points: MetricPoint[] = [];
   const seen = new Set<string>();
-  document.data.forEach((item: unknown, index) => {
+  coinMetricsPage(content, fileName).data.forEach((item: unknown, index) => {
     const where = `${fileName}: data row ${index + 1}`;
     const row = fieldsOf(item);
     if (row === undefined) throw new ImportError(`${where}: not an object`);

@@ -1,5 +1,6 @@
 import { ImportError } from '../../import-error.ts';
-import { fieldsOf, jsonDocument } from '../../importers/crypto/published-metrics.ts';
+import { coinMetricsPage } from '../../importers/crypto/coinmetrics-asset-metrics.ts';
+import { fieldsOf } from '../../importers/crypto/published-metrics.ts';
 import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
@@ -47,13 +48,9 @@ export const coinMetricsBtcSource: SourceDefinition = {
       const url = `${baseUrl}/v4/timeseries/asset-metrics?${new URLSearchParams(token === undefined ? query : { ...query, next_page_token: token }).toString()}`;
       const answer = await fetchUnconditional(fetch, { url });
       archiveHashes.push(answer.archiveHash);
-      const page = fieldsOf(jsonDocument(answer.body.toString('utf8'), `${FILE_NAME} page ${archiveHashes.length}`));
-      if (page === undefined || !Array.isArray(page.data)) {
-        const error = fieldsOf(page?.error);
-        throw new ImportError(`${FILE_NAME} page ${archiveHashes.length}: ${error === undefined ? 'expected Coin Metrics\' object with a "data" list' : `Coin Metrics answered with the error ${String(error.type)}: ${String(error.message)}`}`);
-      }
+      const page = coinMetricsPage(answer.body.toString('utf8'), `${FILE_NAME} page ${archiveHashes.length}`);
       rows.push(...page.data);
-      const next = typeof page.next_page_token === 'string' && page.next_page_token !== '' ? page.next_page_token : undefined;
+      const next = page.nextPageToken;
       if (next !== undefined && next === token) throw new ImportError(`${FILE_NAME} page ${archiveHashes.length}: Coin Metrics gave the same next_page_token again`);
       token = next;
     } while (token !== undefined);
