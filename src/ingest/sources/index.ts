@@ -1,9 +1,14 @@
 import type { SourceDefinition } from '../sync/source-definition.ts';
 import { bojSources } from './boj/index.ts';
 import { caoSources } from './cao/index.ts';
+import { alternativeMeSources } from './alternative-me/index.ts';
+import { binanceSources } from './binance/index.ts';
 import { coingeckoSources } from './coingecko/index.ts';
+import { coinMetricsSources } from './coinmetrics/index.ts';
+import { deribitSources } from './deribit/index.ts';
 import { ecbSources } from './ecb/index.ts';
 import { estatSources } from './estat/index.ts';
+import { etherscanSources } from './etherscan/index.ts';
 import { fredSources } from './fred/index.ts';
 import { fredReleaseDatesSource } from './fred/release-dates.ts';
 import { imfSources } from './imf/index.ts';
@@ -21,6 +26,11 @@ export const sources: SourceDefinition[] = [
   ...fredSources,
   fredReleaseDatesSource,
   ...coingeckoSources,
+  ...alternativeMeSources,
+  ...coinMetricsSources,
+  ...binanceSources,
+  ...deribitSources,
+  ...etherscanSources,
   ...jquantsSources,
   ...jbaSources,
   ...rssSources,

@@ -52,6 +52,18 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   // CoinGecko: the first coin of page 1, bitcoin, market cap 1,254,560,380,643 USD.
   const bubbles = await data('/crypto/bubble-map');
   assert.equal(bubbles.coins.find((coin: { symbol: string }) => coin.symbol.toUpperCase() === 'BTC')?.marketCap, 1254560380643);
+  // Alternative.me: the newest day of the answer, 47 on 2026-04-27.
+  const crypto = await data('/crypto');
+  assert.deepEqual(crypto.fearGreed, { value: 47, classification: 'Neutral', date: '2026-04-27' });
+  // Coin Metrics, 2020-03-29: hash rate 104430893.58 TH/s, 591,287 active addresses, realized cap = market cap / MVRV;
+  // MVRV from that realized cap and CoinGecko's bitcoin market cap. Etherscan: the gas oracle in gwei.
+  const onchain = await data('/crypto/onchain');
+  const realizedCap = 108023566970.5730026188233733815 / 1.06488351;
+  assert.deepEqual(onchain.btcHashrate, { value: 104.43, unit: 'EH/s' });
+  assert.equal(onchain.btcActiveAddresses, 591287);
+  assert.equal(onchain.mvrv.value, Math.round((1254560380643 / realizedCap) * 1e4) / 1e4);
+  assert.deepEqual(onchain.ethGas, { safe: 0.111829336, standard: 0.11182936, fast: 0.123012296, baseFee: 0.111829336, unit: 'gwei' });
+  assert.equal(onchain.whaleTxCount, null, 'no free publisher: null, never 0');
   // J-Quants: JPX (8697) closed at 2,045 yen on 2023-03-24 on 2,202,500 shares.
   const prices = await data('/market/jp/equities/8697/prices?range=max');
   assert.deepEqual(
@@ -95,4 +107,11 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   // IMF: Vietnam's CPI index, 194.72 in 2026-05 against 188.47 in 2025-05, is a 3.32 % inflation rate.
   const inflation = await data('/macro/indicators/inflation-rate?periods=1');
   assert.deepEqual(inflation.rows.find((row: { country: string }) => row.country === 'VN')?.values, [3.32]);
+  // Binance and Deribit, read the day after Binance's recorded open interest (2026-09-24 22:09 UTC).
+  hub.clock.set('2026-09-25T00:00:00.000Z');
+  const derivatives = await data('/crypto/derivatives');
+  assert.deepEqual(derivatives.openInterest.btc, { symbol: 'BTCUSDT', value: '96012.544', unit: 'BTC' });
+  assert.deepEqual(derivatives.fundingRate.eth, { rate: 0.00059142, annualized: 64.76049 });
+  assert.deepEqual(derivatives.putCallRatio.btc, { ratio: 0.007, putOi: 8.1, callOi: 1124.7 });
+  assert.equal(derivatives.liquidations24h, null, 'no free publisher: null, never 0');
 });

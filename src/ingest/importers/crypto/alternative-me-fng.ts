@@ -1,0 +1,54 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../store/schema.ts';
+import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
+import { canonicalJson } from '../../canonical-content.ts';
+import { insertRows } from '../../loader.ts';
+import { isoDay } from '../../../core/dates.ts';
+import { fieldsOf, jsonDocument } from './published-metrics.ts';
+
+export interface FearGreedDay {
+  date: string;
+  value: number;
+}
+
+/**
+ * Alternative.me `GET /fng/?limit=…&format=json`: `{name, data, metadata: {error}}`, `data` a
+ * list of `{value, value_classification, timestamp, time_until_update?}` with the value (0–100)
+ * and the day's start (Unix seconds, UTC) as strings, newest first. The classification is not
+ * stored: the hub classifies the value itself (crypto.zones.ts).
+ */
+export function parseFearGreed(content: string, fileName: string): FearGreedDay[] {
+  const document = fieldsOf(jsonDocument(content, fileName));
+  const error = fieldsOf(document?.metadata)?.error;
+  if (typeof error === 'string' && error !== '') throw new ImportError(`${fileName}: Alternative.me answered with the error ${JSON.stringify(error)}`);
+  if (document === undefined || !Array.isArray(document.data)) throw new ImportError(`${fileName}: expected Alternative.me's object with a "data" list`);
+  const days: FearGreedDay[] = [];
+  const seen = new Set<string>();
+  document.data.forEach((item: unknown, index) => {
+    const where = `${fileName}: data item ${index + 1}`;
+    const { value, timestamp } = fieldsOf(item) ?? {};
+    if (typeof timestamp !== 'string' || !/^\d+$/.test(timestamp)) throw new ImportError(`${where}: timestamp ${JSON.stringify(timestamp)} is not Unix seconds`);
+    const date = isoDay(Number(timestamp) * 1000);
+    if (seen.has(date)) throw new ImportError(`${where}: ${date} appears twice`);
+    seen.add(date);
+    const index100 = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN;
+    if (!(index100 >= 0 && index100 <= 100)) throw new ImportError(`${where}: value ${JSON.stringify(value)} on ${date} is not a whole number from 0 to 100`);
+    days.push({ date, value: index100 });
+  });
+  if (days.length === 0) throw new ImportError(`${fileName}: the "data" list is empty`);
+  return days;
+}
+
+export const alternativeMeFearGreedImporter: Importer<FearGreedDay[]> = {
+  dataset: 'alternative-me-fng',
+  datasets: ['crypto'],
+  description: 'Alternative.me Crypto Fear & Greed Index JSON (/fng/?format=json): one value per day',
+  source: 'Alternative.me',
+  canonicalForm: canonicalJson,
+  parse: parseFearGreed,
+  async load(db: Transaction<Database>, days, release: ReleaseInfo) {
+    const rows = days.map((d) => ({ date: d.date, value: d.value, source: release.source }));
+    await insertRows(db, 'crypto_fear_greed', rows, { onConflict: { key: ['date'], keep: 'new' } });
+    return rows.length;
+  },
+};

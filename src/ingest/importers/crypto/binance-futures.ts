@@ -1,0 +1,99 @@
+import { ImportError, type Importer } from '../../source.ts';
+import { canonicalJson } from '../../canonical-content.ts';
+import { CRYPTO_METRICS, type CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
+import { epochMsInstant, fieldsOf, jsonDocument, loadMetricPoints, publishedNumber, type MetricPoint } from './published-metrics.ts';
+
+/** The USDⓈ-M perpetuals the derivatives endpoint serves, by Binance symbol. */
+export const BINANCE_SYMBOLS = {
+  BTCUSDT: { openInterest: CRYPTO_METRICS.btcOpenInterest, fundingRate: CRYPTO_METRICS.btcFundingRate },
+  ETHUSDT: { openInterest: CRYPTO_METRICS.ethOpenInterest, fundingRate: CRYPTO_METRICS.ethFundingRate },
+} as const satisfies Record<string, { openInterest: CryptoMetricName; fundingRate: CryptoMetricName }>;
+
+type BinanceSymbol = keyof typeof BINANCE_SYMBOLS;
+
+function symbolOf(value: unknown, where: string): BinanceSymbol {
+  if (typeof value !== 'string' || !Object.hasOwn(BINANCE_SYMBOLS, value)) {
+    throw new ImportError(`${where}: symbol ${JSON.stringify(value)} is not one of ${Object.keys(BINANCE_SYMBOLS).join(', ')}`);
+  }
+  return value as BinanceSymbol;
+}
+
+/** One Binance answer; its error object (`{code, msg}`, served with 200 by some proxies) is refused with its message. */
+export function binanceAnswer(content: string, fileName: string): unknown {
+  const document = jsonDocument(content, fileName);
+  const error = fieldsOf(document);
+  if (error !== undefined && typeof error.msg === 'string') throw new ImportError(`${fileName}: Binance answered with the error ${String(error.code)}: ${error.msg}`);
+  return document;
+}
+
+function recordsOf(content: string, fileName: string, layout: string): unknown[] {
+  const document = binanceAnswer(content, fileName);
+  if (!Array.isArray(document)) throw new ImportError(`${fileName}: expected a JSON array of ${layout}`);
+  return document;
+}
+
+/** A point of one series at one time, refused when the file holds that point twice. */
+function pushOnce(points: MetricPoint[], seen: Set<string>, point: MetricPoint, where: string): void {
+  const key = `${point.metric} ${point.at}`;
+  if (seen.has(key)) throw new ImportError(`${where}: ${point.metric} at ${point.at} appears twice`);
+  seen.add(key);
+  points.push(point);
+}
+
+/**
+ * The answers of `GET /fapi/v1/openInterest?symbol=…` (`{openInterest, symbol, time}`, the open
+ * interest in contracts, i.e. the base asset), one per symbol, kept as they arrived in one array.
+ */
+export function parseBinanceOpenInterest(content: string, fileName: string): MetricPoint[] {
+  const points: MetricPoint[] = [];
+  const seen = new Set<string>();
+  recordsOf(content, fileName, '/fapi/v1/openInterest answers').forEach((item: unknown, index) => {
+    const where = `${fileName}: answer ${index + 1}`;
+    const record = fieldsOf(item);
+    if (record === undefined) throw new ImportError(`${where}: not an object`);
+    const symbol = symbolOf(record.symbol, where);
+    const value = publishedNumber(record.openInterest, `${where}: ${symbol} openInterest`);
+    if (value < 0) throw new ImportError(`${where}: ${symbol} openInterest ${JSON.stringify(record.openInterest)} is negative`);
+    pushOnce(points, seen, { metric: BINANCE_SYMBOLS[symbol].openInterest, at: epochMsInstant(record.time, `${where}: time`), value }, where);
+  });
+  if (points.length === 0) throw new ImportError(`${fileName}: no open interest answer`);
+  return points;
+}
+
+/**
+ * The answers of `GET /fapi/v1/fundingRate?symbol=…` (arrays of `{symbol, fundingTime,
+ * fundingRate, markPrice}`, ascending), concatenated: each rate is stored at its funding time.
+ */
+export function parseBinanceFundingRates(content: string, fileName: string): MetricPoint[] {
+  const points: MetricPoint[] = [];
+  const seen = new Set<string>();
+  recordsOf(content, fileName, '/fapi/v1/fundingRate records').forEach((item: unknown, index) => {
+    const where = `${fileName}: record ${index + 1}`;
+    const record = fieldsOf(item);
+    if (record === undefined) throw new ImportError(`${where}: not an object`);
+    const symbol = symbolOf(record.symbol, where);
+    const value = publishedNumber(record.fundingRate, `${where}: ${symbol} fundingRate`);
+    pushOnce(points, seen, { metric: BINANCE_SYMBOLS[symbol].fundingRate, at: epochMsInstant(record.fundingTime, `${where}: fundingTime`), value }, where);
+  });
+  return points;
+}
+
+export const binanceOpenInterestImporter: Importer<MetricPoint[]> = {
+  dataset: 'binance-open-interest',
+  datasets: ['crypto'],
+  description: 'Binance USDⓈ-M futures /fapi/v1/openInterest answers (BTCUSDT, ETHUSDT) as one JSON array',
+  source: 'Binance',
+  canonicalForm: canonicalJson,
+  parse: parseBinanceOpenInterest,
+  load: loadMetricPoints,
+};
+
+export const binanceFundingRateImporter: Importer<MetricPoint[]> = {
+  dataset: 'binance-funding-rate',
+  datasets: ['crypto'],
+  description: 'Binance USDⓈ-M futures /fapi/v1/fundingRate records (BTCUSDT, ETHUSDT) as one JSON array',
+  source: 'Binance',
+  canonicalForm: canonicalJson,
+  parse: parseBinanceFundingRates,
+  load: (db, points, release) => (points.length === 0 ? Promise.resolve(0) : loadMetricPoints(db, points, release)),
+};

@@ -1,0 +1,77 @@
+import { ImportError, type Importer } from '../../source.ts';
+import { canonicalJson } from '../../canonical-content.ts';
+import { isoDateTime } from '../../calendar-dates.ts';
+import { CRYPTO_METRICS } from '../../../domains/crypto/crypto.metrics.ts';
+import { fieldsOf, jsonDocument, loadMetricPoints, publishedNumber, type MetricPoint } from './published-metrics.ts';
+
+/** Coin Metrics reports bitcoin's `HashRate` in TH/s; the hub serves EH/s. */
+const TERAHASH_PER_EXAHASH = 1e6;
+
+/**
+ * The realized cap of one day: `CapRealUSD` where the answer has it (a Pro key), otherwise
+ * `CapMrktCurUSD / CapMVRVCur`, which is how Coin Metrics defines MVRV (the community API
+ * publishes the ratio and the market cap, not the realized cap). Null when neither is given.
+ */
+function realizedCap(row: Record<string, unknown>, where: string): number | null {
+  if (row.CapRealUSD !== undefined && row.CapRealUSD !== null) return publishedNumber(row.CapRealUSD, `${where}: CapRealUSD`);
+  if (row.CapMrktCurUSD === undefined || row.CapMrktCurUSD === null || row.CapMVRVCur === undefined || row.CapMVRVCur === null) return null;
+  const marketCap = publishedNumber(row.CapMrktCurUSD, `${where}: CapMrktCurUSD`);
+  const mvrv = publishedNumber(row.CapMVRVCur, `${where}: CapMVRVCur`);
+  if (mvrv <= 0) throw new ImportError(`${where}: CapMVRVCur ${JSON.stringify(row.CapMVRVCur)} is not positive`);
+  return marketCap / mvrv;
+}
+
+/** A metric of the row, null when the answer has none (missing name or null), never 0. */
+function optional(row: Record<string, unknown>, name: string, where: string): number | null {
+  const value = row[name];
+  return value === undefined || value === null ? null : publishedNumber(value, `${where}: ${name}`);
+}
+
+/** One answer of the Coin Metrics API v4: its rows and the token of the next page, if any; an error object is refused with its reason. */
+export function coinMetricsPage(content: string, fileName: string): { data: unknown[]; nextPageToken: string | undefined } {
+  const document = fieldsOf(jsonDocument(content, fileName));
+  const error = fieldsOf(document?.error);
+  if (error !== undefined) throw new ImportError(`${fileName}: Coin Metrics answered with the error ${String(error.type)}: ${String(error.message)}`);
+  if (document === undefined || !Array.isArray(document.data)) throw new ImportError(`${fileName}: expected Coin Metrics' object with a "data" list`);
+  const token = document.next_page_token;
+  return { data: document.data, nextPageToken: typeof token === 'string' && token !== '' ? token : undefined };
+}
+
+/**
+ * Coin Metrics API v4 `GET /timeseries/asset-metrics?assets=btc&frequency=1d&metrics=…`:
+ * `{data: [{asset, time, <metric>: "<decimal>" | null, …}], next_page_token?, next_page_url?}`,
+ * one row per day at 00:00 UTC (nanosecond precision). Fills btc_realized_cap, btc_hashrate
+ * and btc_active_addresses; MVRV and NUPL are not stored, the crypto service derives them.
+ */
+export function parseCoinMetricsAssetMetrics(content: string, fileName: string): MetricPoint[] {
+  const m = CRYPTO_METRICS;
+  const points: MetricPoint[] = [];
+  const seen = new Set<string>();
+  coinMetricsPage(content, fileName).data.forEach((item: unknown, index) => {
+    const where = `${fileName}: data row ${index + 1}`;
+    const row = fieldsOf(item);
+    if (row === undefined) throw new ImportError(`${where}: not an object`);
+    if (row.asset !== 'btc') throw new ImportError(`${where}: asset ${JSON.stringify(row.asset)} is not btc`);
+    const at = typeof row.time === 'string' ? isoDateTime(row.time) : undefined;
+    if (at === undefined) throw new ImportError(`${where}: time ${JSON.stringify(row.time)} is not an ISO 8601 date-time with a zone`);
+    if (seen.has(at)) throw new ImportError(`${where}: ${at} appears twice`);
+    seen.add(at);
+    const realized = realizedCap(row, where);
+    const hashrate = optional(row, 'HashRate', where);
+    const active = optional(row, 'AdrActCnt', where);
+    if (realized !== null) points.push({ metric: m.btcRealizedCap, at, value: realized });
+    if (hashrate !== null) points.push({ metric: m.btcHashrate, at, value: hashrate / TERAHASH_PER_EXAHASH });
+    if (active !== null) points.push({ metric: m.btcActiveAddresses, at, value: active });
+  });
+  return points;
+}
+
+export const coinMetricsAssetMetricsImporter: Importer<MetricPoint[]> = {
+  dataset: 'coinmetrics-asset-metrics',
+  datasets: ['crypto'],
+  description: 'Coin Metrics API v4 timeseries/asset-metrics JSON for btc, daily (CapMrktCurUSD, CapMVRVCur or CapRealUSD, HashRate, AdrActCnt)',
+  source: 'Coin Metrics',
+  canonicalForm: canonicalJson,
+  parse: parseCoinMetricsAssetMetrics,
+  load: (db, points, release) => (points.length === 0 ? Promise.resolve(0) : loadMetricPoints(db, points, release)),
+};

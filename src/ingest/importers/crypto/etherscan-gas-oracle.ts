@@ -1,0 +1,44 @@
+import { ImportError, type Importer } from '../../source.ts';
+import { canonicalJson } from '../../canonical-content.ts';
+import { CRYPTO_METRICS, type CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
+import { fieldsOf, jsonDocument, loadMetricPoints, publishedNumber } from './published-metrics.ts';
+
+/** The oracle's fields and the gas series they fill, in gwei. */
+const GAS_FIELDS: [string, CryptoMetricName][] = [
+  ['SafeGasPrice', CRYPTO_METRICS.ethGasSafe],
+  ['ProposeGasPrice', CRYPTO_METRICS.ethGasStandard],
+  ['FastGasPrice', CRYPTO_METRICS.ethGasFast],
+  ['suggestBaseFee', CRYPTO_METRICS.ethBaseFee],
+];
+
+export type GasOracleReading = { metric: CryptoMetricName; value: number }[];
+
+/**
+ * Etherscan API V2 `GET /v2/api?chainid=1&module=gastracker&action=gasoracle`: `{status: "1",
+ * message: "OK", result: {LastBlock, SafeGasPrice, ProposeGasPrice, FastGasPrice,
+ * suggestBaseFee, gasUsedRatio}}`, prices in gwei as decimal strings. A refusal comes as
+ * `status: "0"` with the reason in `result` (a missing or invalid key, a rate limit).
+ */
+export function parseGasOracle(content: string, fileName: string): GasOracleReading {
+  const document = fieldsOf(jsonDocument(content, fileName));
+  if (document === undefined || typeof document.status !== 'string') throw new ImportError(`${fileName}: expected Etherscan's object with "status", "message" and "result"`);
+  if (document.status !== '1') throw new ImportError(`${fileName}: Etherscan answered status ${document.status} ${String(document.message)}: ${String(document.result)}`);
+  const result = fieldsOf(document.result);
+  if (result === undefined) throw new ImportError(`${fileName}: "result" is not the gas oracle object`);
+  return GAS_FIELDS.map(([field, metric]) => {
+    const value = publishedNumber(result[field], `${fileName}: result.${field}`);
+    if (value < 0) throw new ImportError(`${fileName}: result.${field} ${JSON.stringify(result[field])} is negative`);
+    return { metric, value };
+  });
+}
+
+export const etherscanGasOracleImporter: Importer<GasOracleReading> = {
+  dataset: 'etherscan-gas-oracle',
+  datasets: ['crypto'],
+  description: 'Etherscan API V2 gastracker/gasoracle JSON (Ethereum mainnet): safe, proposed and fast gas prices and the base fee, in gwei',
+  source: 'Etherscan',
+  canonicalForm: canonicalJson,
+  parse: parseGasOracle,
+  // The answer names a block, not a time: the reading is stored at the time it was fetched.
+  load: (db, reading, release) => loadMetricPoints(db, reading.map((r) => ({ ...r, at: release.knowledgeAt })), release),
+};

@@ -1,0 +1,53 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../store/schema.ts';
+import { ImportError, type ReleaseInfo } from '../../source.ts';
+import { withoutByteOrderMark } from '../../canonical-content.ts';
+import { insertRows } from '../../loader.ts';
+import type { CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
+
+/** One published observation of a `crypto_metric` series. */
+export interface MetricPoint {
+  metric: CryptoMetricName;
+  /** ISO 8601 UTC instant. */
+  at: string;
+  value: number;
+}
+
+/** The JSON document of a publisher's answer; an HTML page or a cut body is refused naming the file. */
+export function jsonDocument(content: string, fileName: string): unknown {
+  try {
+    return JSON.parse(withoutByteOrderMark(content));
+  } catch (error) {
+    throw new ImportError(`${fileName}: not JSON: ${(error as Error).message}`);
+  }
+}
+
+/** The fields of a JSON object, or undefined for anything else. */
+export function fieldsOf(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+
+/**
+ * A finite number as publishers write it: a decimal string (`"84617.188"`, `"-0.00010000"`) or a
+ * JSON number. Anything else is refused naming `where`.
+ */
+export function publishedNumber(value: unknown, where: string): number {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isFinite(number)) throw new ImportError(`${where}: ${JSON.stringify(value)} is not a number`);
+  return number;
+}
+
+/** Epoch milliseconds (a whole non-negative JSON number) → the ISO instant; refused naming `where`. */
+export function epochMsInstant(value: unknown, where: string): string {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw new ImportError(`${where}: ${JSON.stringify(value)} is not a time in epoch milliseconds`);
+  return new Date(value).toISOString();
+}
+
+/** Writes the points to `crypto_metric`; a point published again replaces the stored one. */
+export async function loadMetricPoints(db: Transaction<Database>, points: readonly MetricPoint[], release: ReleaseInfo): Promise<number> {
+  const rows = points.map((p) => ({ metric: p.metric, at: p.at, value: p.value, source: release.source }));
+  await insertRows(db, 'crypto_metric', rows, { onConflict: { key: ['metric', 'at'], keep: 'new' } });
+  return rows.length;
+}

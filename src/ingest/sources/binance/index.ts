@@ -1,0 +1,64 @@
+import { ImportError } from '../../import-error.ts';
+import { BINANCE_SYMBOLS, binanceAnswer, parseBinanceFundingRates } from '../../importers/crypto/binance-futures.ts';
+import type { CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { fetchUnconditional } from '../unconditional-fetch.ts';
+
+/** The most funding records Binance returns in one answer. */
+const FUNDING_LIMIT = 1_000;
+
+/**
+ * Perpetual futures open interest and funding from Binance USDⓈ-M's keyless market-data
+ * endpoints, for BTCUSDT and ETHUSDT: the present open interest (`/fapi/v1/openInterest`)
+ * and the funding rates (`/fapi/v1/fundingRate`): the latest 1000 on the first run, then those
+ * after the newest funding time loaded. The answers of both symbols travel as one array per
+ * endpoint, as they arrived.
+ */
+export const binanceFuturesSource: SourceDefinition = {
+  id: 'binance-futures',
+  publisher: 'binance',
+  description: 'Binance USDⓈ-M perpetuals BTCUSDT and ETHUSDT: open interest and funding rates',
+  defaultBaseUrl: 'https://fapi.binance.com',
+  defaultSchedule: '5 * * * *',
+  timeZone: 'UTC',
+  defaultParams: {},
+  credentials: [],
+  importers: ['binance-open-interest', 'binance-funding-rate'],
+  feeds: ['crypto_metric:btc_open_interest', 'crypto_metric:eth_open_interest', 'crypto_metric:btc_funding_rate', 'crypto_metric:eth_funding_rate'],
+  minRequestIntervalMs: 500,
+  async collect({ baseUrl, cursor, fetch }): Promise<CollectResult> {
+    const symbols = Object.keys(BINANCE_SYMBOLS);
+    const lastFunding = (typeof cursor?.lastFundingTime === 'object' && cursor.lastFundingTime !== null ? cursor.lastFundingTime : {}) as Record<string, unknown>;
+    const openInterest: unknown[] = [];
+    const funding: unknown[] = [];
+    const openInterestHashes: string[] = [];
+    const fundingHashes: string[] = [];
+    for (const symbol of symbols) {
+      const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/fapi/v1/openInterest?${new URLSearchParams({ symbol }).toString()}` });
+      openInterestHashes.push(answer.archiveHash);
+      openInterest.push(binanceAnswer(answer.body.toString('utf8'), `openInterest ${symbol}`));
+    }
+    for (const symbol of symbols) {
+      const query: Record<string, string> = { symbol, limit: String(FUNDING_LIMIT) };
+      const last = lastFunding[symbol];
+      if (typeof last === 'number') query.startTime = String(last + 1);
+      const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/fapi/v1/fundingRate?${new URLSearchParams(query).toString()}` });
+      fundingHashes.push(answer.archiveHash);
+      const records = binanceAnswer(answer.body.toString('utf8'), `fundingRate ${symbol}`);
+      if (!Array.isArray(records)) throw new ImportError(`fundingRate ${symbol}: expected a JSON array of funding records`);
+      funding.push(...records);
+    }
+    const fundingContent = Buffer.from(JSON.stringify(funding));
+    // Read by the importer's parser first: a record that is not one fails the run before the cursor moves.
+    parseBinanceFundingRates(fundingContent.toString('utf8'), 'fundingRate.json');
+    const newestFunding: Record<string, unknown> = { ...lastFunding };
+    for (const record of funding as { symbol: string; fundingTime: number }[]) {
+      const newest = newestFunding[record.symbol];
+      if (typeof newest !== 'number' || record.fundingTime > newest) newestFunding[record.symbol] = record.fundingTime;
+    }
+    const payloads: ImportPayload[] = [{ importer: 'binance-open-interest', fileName: 'openInterest.json', content: Buffer.from(JSON.stringify(openInterest)), archiveHashes: openInterestHashes }];
+    if (funding.length > 0) payloads.push({ importer: 'binance-funding-rate', fileName: 'fundingRate.json', content: fundingContent, archiveHashes: fundingHashes });
+    return { payloads, cursor: { lastFundingTime: newestFunding } };
+  },
+};
+
+export const binanceSources: SourceDefinition[] = [binanceFuturesSource];

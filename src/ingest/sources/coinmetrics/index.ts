@@ -1,0 +1,66 @@
+import { ImportError } from '../../import-error.ts';
+import { coinMetricsPage } from '../../importers/crypto/coinmetrics-asset-metrics.ts';
+import { fieldsOf } from '../../importers/crypto/published-metrics.ts';
+import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { fetchUnconditional } from '../unconditional-fetch.ts';
+
+const FILE_NAME = 'asset-metrics-btc.json';
+
+function stringParam(params: Record<string, unknown>, name: string): string {
+  const value = params[name];
+  if (typeof value !== 'string' || value === '') throw new Error(`coinmetrics-btc: params.${name} must be a non-empty string`);
+  return value;
+}
+
+/**
+ * Bitcoin's daily on-chain figures from the keyless Coin Metrics community API
+ * (`GET /v4/timeseries/asset-metrics?assets=btc&frequency=1d`): the market cap and MVRV (the
+ * realized cap is their quotient; `CapRealUSD` itself is not in the community tier), the
+ * hash rate and the active addresses. The first run takes the whole history, later runs from
+ * the newest day loaded on; pages are followed with `next_page_token` until none is given.
+ */
+export const coinMetricsBtcSource: SourceDefinition = {
+  id: 'coinmetrics-btc',
+  publisher: 'coinmetrics',
+  description: 'Coin Metrics community API: bitcoin realized cap (market cap / MVRV), hash rate, active addresses, daily',
+  defaultBaseUrl: 'https://community-api.coinmetrics.io',
+  // A day's figures are published once the day is complete.
+  defaultSchedule: '30 6 * * *',
+  timeZone: 'UTC',
+  defaultParams: { metrics: 'AdrActCnt,CapMrktCurUSD,CapMVRVCur,HashRate', pageSize: 10_000 },
+  credentials: [],
+  importers: ['coinmetrics-asset-metrics'],
+  feeds: ['crypto_metric:btc_realized_cap', 'crypto_metric:btc_hashrate', 'crypto_metric:btc_active_addresses'],
+  // The community API allows 10 requests per 6 seconds per IP address.
+  minRequestIntervalMs: 1_000,
+  async collect({ baseUrl, params, cursor, fetch }): Promise<CollectResult> {
+    const pageSize = params.pageSize;
+    if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 10_000) {
+      throw new Error('coinmetrics-btc: params.pageSize must be a whole number from 1 to 10000');
+    }
+    const lastTime = typeof cursor?.lastTime === 'string' ? cursor.lastTime : undefined;
+    const query: Record<string, string> = { assets: 'btc', metrics: stringParam(params, 'metrics'), frequency: '1d', page_size: String(pageSize) };
+    if (lastTime !== undefined) query.start_time = lastTime.slice(0, 10);
+    const rows: unknown[] = [];
+    const archiveHashes: string[] = [];
+    let token: string | undefined;
+    do {
+      const url = `${baseUrl}/v4/timeseries/asset-metrics?${new URLSearchParams(token === undefined ? query : { ...query, next_page_token: token }).toString()}`;
+      const answer = await fetchUnconditional(fetch, { url });
+      archiveHashes.push(answer.archiveHash);
+      const page = coinMetricsPage(answer.body.toString('utf8'), `${FILE_NAME} page ${archiveHashes.length}`);
+      rows.push(...page.data);
+      const next = page.nextPageToken;
+      if (next !== undefined && next === token) throw new ImportError(`${FILE_NAME} page ${archiveHashes.length}: Coin Metrics gave the same next_page_token again`);
+      token = next;
+    } while (token !== undefined);
+    const times = rows.map((row) => fieldsOf(row)?.time).filter((time): time is string => typeof time === 'string');
+    const newest = times.reduce((latest, time) => (time > latest ? time : latest), lastTime ?? '');
+    return {
+      payloads: rows.length === 0 ? [] : [{ importer: 'coinmetrics-asset-metrics', fileName: FILE_NAME, content: Buffer.from(JSON.stringify({ data: rows })), archiveHashes }],
+      cursor: newest === '' ? cursor : { lastTime: newest },
+    };
+  },
+};
+
+export const coinMetricsSources: SourceDefinition[] = [coinMetricsBtcSource];
