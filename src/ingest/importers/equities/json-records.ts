@@ -68,8 +68,13 @@ export class RecordReader {
    */
   figure(field: string): number | null {
     if (!(field in this.#record)) this.fail(`${field} is missing`);
+    return this.optionalFigure(field);
+  }
+
+  /** As `figure`, for a field some files of the layout leave out (saved v1 quotes without the open, high and low): absent is null. */
+  optionalFigure(field: string): number | null {
     const value = this.#record[field];
-    if (value === null || value === '') return null;
+    if (value === undefined || value === null || value === '') return null;
     const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
     if (!Number.isFinite(number)) this.fail(`${field} must be a number (got ${JSON.stringify(value)})`);
     return number;

@@ -1,10 +1,7 @@
-import { catalogueRow, INDEX_CATALOGUE } from '../../../domains/indices/indices.catalogue.ts';
-import { insertRows } from '../../loader.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
-import { replaceCloses } from '../../instrument-closes.ts';
-import { indexInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
 import { calendarDate } from '../../calendar-dates.ts';
+import { loadIndexCloses, type IndexCloseRecord } from './index-closes.ts';
 
 /**
  * FRED's CSV download of one or more daily index series (`fredgraph.csv` or `SP500.csv`):
@@ -18,12 +15,6 @@ export const FRED_SERIES: Readonly<Record<string, string>> = {
   NASDAQCOM: 'IXIC',
   NIKKEI225: 'N225',
 };
-
-export interface IndexCloseRecord {
-  code: string;
-  date: string;
-  close: number;
-}
 
 export function parseFredIndices(content: string): IndexCloseRecord[] {
   const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
@@ -67,11 +58,5 @@ export const fredIndicesImporter: Importer<IndexCloseRecord[]> = {
   parse(content) {
     return parseFredIndices(content);
   },
-  async load(db, records, release) {
-    const codes = [...new Set(records.map((record) => record.code))];
-    const listed = new Set((await db.selectFrom('market_index').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
-    const missing = INDEX_CATALOGUE.filter((index) => codes.includes(index.code) && !listed.has(index.code));
-    await insertRows(db, 'market_index', missing.map((index) => catalogueRow(index, release.source)));
-    return replaceCloses(db, records.map((record) => ({ instrument: indexInstrument(record.code), date: record.date, close: record.close })), release);
-  },
+  load: loadIndexCloses,
 };

@@ -2,7 +2,8 @@ import { basename } from 'node:path';
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { FRED_SERIES, fredIndicesImporter, type IndexCloseRecord } from './fred-indices.ts';
+import { FRED_SERIES, fredIndicesImporter } from './fred-indices.ts';
+import type { IndexCloseRecord } from './index-closes.ts';
 
 /** FRED's JSON names no series: the file does, `SP500.json`, as FRED's own downloads are named. */
 function seriesOfFile(fileName: string): string {
