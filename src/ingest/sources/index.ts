@@ -3,6 +3,7 @@ import { coingeckoSources } from './coingecko/index.ts';
 import { ecbSources } from './ecb/index.ts';
 import { fredSources } from './fred/index.ts';
 import { jbaSources } from './jba/index.ts';
+import { jpxSources } from './jpx/index.ts';
 import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
 import { rssSources } from './rss/index.ts';
@@ -12,6 +13,7 @@ export const sources: SourceDefinition[] = [
   ...ecbSources,
   ...fredSources,
   ...coingeckoSources,
+  ...jpxSources,
   ...jquantsSources,
   ...jbaSources,
   ...rssSources,
