@@ -14,7 +14,7 @@ import { sources } from '../../../src/ingest/sources/index.ts';
  * paths), one `fdh sync` run of every source, and the endpoints show the fetched figures. The
  * expected figures are those of the samples under test/fixtures/publishers/.
  */
-test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news and transactions with exactly the fetched figures', async (t) => {
+test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, ETFs, TIBOR, news and transactions with exactly the fetched figures', async (t) => {
   const publishers = [...new Set(sources.map((source) => source.publisher))];
   const double = await startPublisherDouble({ publishers });
   t.after(() => double.close());
@@ -31,6 +31,8 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
         'rss-feeds': { params: { feeds: [{ url: '/feeds/markets.rss.xml' }, { url: '/feeds/markets.atom.xml' }] } },
         'jquants-equities-bars-daily': { params: { initialDays: 1 } },
         'jquants-fins-summary': { params: { initialDays: 1 } },
+        // Needs the Standard plan, so off by default; the double serves it.
+        'jquants-indices-bars-daily': { enabled: true, params: { initialDays: 1 } },
         'mlit-transactions': { params: { initialQuarters: 1 } },
       },
     }),
@@ -74,6 +76,13 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
     prices.points.map((point: { date: string; close: number; volume: number }) => [point.date, point.close, point.volume]),
     [['2023-03-24', 2045, 2202500]],
   );
+  // J-Quants indices: TOPIX Core30 (J-Quants' 0028) closed at 1,200.17 on 2023-12-01.
+  const japan = await data('/market/indices/snapshot');
+  const core30 = japan.find((index: { code: string }) => index.code === 'TOPIXC30');
+  assert.deepEqual([core30?.level, core30?.asOf], [1200.17, '2023-12-01']);
+  // JPX: the ETF Database names 1306's manager and index.
+  const fund = await data('/etf/1306/info');
+  assert.deepEqual([fund.managementCompany, fund.indexName], ['野村アセットマネジメント', 'TOPIX']);
   // JBA: the 3-month TIBOR of 2026-06-05 is 0.99369 % (the columns run 1W, 1M, 2M, 3M, 6M, 12M).
   const tibor = await data('/macro/interbank-rates/jp/tibor');
   assert.equal(tibor.latestDate, '2026-06-05');
