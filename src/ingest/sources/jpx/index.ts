@@ -13,7 +13,7 @@ export const jpxEtfListSource: SourceDefinition = {
   publisher: 'jpx',
   description: "JPX ETF Database workbook: each Tokyo-listed ETF's name, manager and underlying index",
   defaultBaseUrl: 'https://www.jpx.co.jp',
-  // JPX updates the workbook after each month's end; a weekly conditional GET finds the new one.
+  // JPX refreshes the workbook from time to time; a weekly conditional GET finds a new one.
   defaultSchedule: '0 9 * * 1',
   timeZone: 'Asia/Tokyo',
   defaultParams: { path: ETF_DATABASE_PATH },
