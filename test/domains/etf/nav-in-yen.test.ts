@@ -9,6 +9,7 @@ import { importFile } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import type { Importer } from '../../../src/ingest/source.ts';
 import { API } from './etf-fixture.ts';
+import { crossRate } from '../../../src/domains/instruments/dollar-quotes.ts';
 
 /**
  * A PCF of a fund holding foreign shares. The file is in the JPX/ICE PCF layout of
@@ -67,4 +68,23 @@ test('without that day\'s rate of a holding\'s currency the NAV of the day is nu
   assert.equal(detail.totalAssetValue, undefined);
   const holdings = (await hub.get(`${API}/etf/1557/holdings`, key)).json().data as { fundDate: string }[];
   assert.deepEqual([...new Set(holdings.map((h) => h.fundDate))], ['2026-06-20']);
+});
+
+test('a holding in euros is converted through the dollar: the EUR/USD and USD/JPY closes of that day the FX endpoint serves', async (t) => {
+  const hub = await createTestHub(t);
+  const db = hub.runtime.store.db;
+  await importFile(db, importer('ecb-eurofxref'), fixture('fx/eurofxref-hist.csv'), when);
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-pcf-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, '1557-pcf-eur.csv');
+  writeFileSync(file, `${readFileSync(fixture('etf/1557-pcf-usd.csv'), 'utf8').trimEnd()}\nSAP,SAP SE,DE0007164600,XETRA,EUR,100,250\n`);
+  await importFile(db, importer('jpx-etf-pcf'), file, when);
+
+  const key = await hub.key();
+  const rows = ((await hub.get(`${API}/fx/table?pairs=EUR/USD,USD/JPY`, key)).json().data as { rows: { pair: string; lastPrice: number }[] }).rows;
+  const close = (pair: string) => rows.find((row) => row.pair === pair)?.lastPrice ?? Number.NaN;
+  const yenPerEuro = crossRate(1 / close('EUR/USD'), close('USD/JPY'));
+  const nav = await db.selectFrom('etf_nav').selectAll().where('fund_code', '=', '1557').executeTakeFirstOrThrow();
+  const expected = 1250000 + (1200 * 201.5 + 800 * 478.25) * close('USD/JPY') + 10000 * 2100 + 100 * 250 * yenPerEuro;
+  assert.ok(Math.abs((nav.total_net_assets ?? 0) - expected) < 1e-6, `${nav.total_net_assets} ≈ ${expected}`);
 });
