@@ -6,7 +6,7 @@ import { J_QUANTS_SOURCE, jquantsImporter, type JQuantsRecords, type RecordReade
 import { loadEtfSessions } from './etf-sessions.ts';
 
 /** One issue's session: the equity bar's figures and the open, high and low an ETF's price also shows. */
-export interface QuoteBar extends Omit<EquityBarRow, 'source'> {
+interface QuoteBar extends Omit<EquityBarRow, 'source'> {
   open: number | null;
   high: number | null;
   low: number | null;
@@ -66,6 +66,7 @@ export const dailyQuotesImporter = jquantsImporter(
     dataset: 'jquants-daily-quotes',
     description: 'J-Quants API v1 daily quotes JSON ({"daily_quotes": [...]}) with AdjustmentFactor',
     key: 'daily_quotes',
+    datasets: ['equities', 'etf'],
     fields: { code: 'Code', date: 'Date', open: 'Open', high: 'High', low: 'Low', close: 'Close', volume: 'Volume', tradingValue: 'TurnoverValue', factor: 'AdjustmentFactor' },
   },
   quotes,
@@ -77,6 +78,7 @@ export const barsDailyImporter = jquantsImporter(
     dataset: 'jquants-equities-bars-daily',
     description: 'J-Quants API v2 daily bars JSON (/equities/bars/daily: {"data": [...]}) with AdjFactor',
     key: 'data',
+    datasets: ['equities', 'etf'],
     fields: { code: 'Code', date: 'Date', open: 'O', high: 'H', low: 'L', close: 'C', volume: 'Vo', tradingValue: 'Va', factor: 'AdjFactor' },
   },
   quotes,

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { ImportError, type Importer } from '../../source.ts';
 import type { Database } from '../../../store/schema.ts';
+import type { DatasetKey } from '../../../store/data-version.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 
@@ -91,6 +92,8 @@ export interface JQuantsLayout<Fields> {
   key: string;
   /** The publisher's field name for each of the hub's. */
   fields: Fields;
+  /** The datasets a load changes, when more than the equities (the daily bars write ETF prices too). */
+  datasets?: readonly DatasetKey[];
 }
 
 /** How one kind of J-Quants answer becomes rows, whichever layout names its fields. */
@@ -109,7 +112,7 @@ export interface JQuantsRecords<Fields, Parsed> {
 export function jquantsImporter<Fields, Parsed>(layout: JQuantsLayout<Fields>, records: JQuantsRecords<Fields, Parsed>): Importer<Parsed> {
   return {
     dataset: layout.dataset,
-    datasets: ['equities'],
+    datasets: layout.datasets ?? ['equities'],
     description: layout.description,
     source: J_QUANTS_SOURCE,
     canonicalForm: canonicalJson,
