@@ -71,6 +71,10 @@ test('the ETF list importer refuses a changed layout, a bad code and a truncated
     [sample.slice(0, sample.length / 2), /list\.json: not JSON/],
     [JSON.stringify({ rows: [['', 'コード', '名称', '管理会社']] }), /lists no fund/],
   ];
+  // A note under the table, merged across its row or marked ※, is not a fund.
+  const withNotes = JSON.parse(sample) as { rows: string[][] };
+  withNotes.rows.push(['※ 連動指標名', '※ 連動指標名', '※ 連動指標名'], ['', '※1', '注記']);
+  assert.deepEqual(parseEtfList(JSON.stringify(withNotes), 'list.json').map((entry) => entry.code), ['1306', '1321']);
   for (const [content, message] of refusals) {
     assert.throws(() => parseEtfList(content, 'list.json'), (error: unknown) => error instanceof ImportError && message.test(error.message), String(message));
   }

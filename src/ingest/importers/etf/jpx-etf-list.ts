@@ -54,8 +54,9 @@ export function parseEtfList(content: string, fileName: string): EtfListEntry[] 
     const where = `${fileName}: row ${i + 1}`;
     const code = row[codeAt] ?? '';
     const nameJp = row[nameAt] ?? '';
-    // Blank rows and the notes under the table have no fund name.
-    if (nameJp === '') continue;
+    // Blank rows have no fund name; a note under the table spans its row (a merged cell shows
+    // its text in every column) or starts with a note mark.
+    if (nameJp === '' || code === nameJp || /^[※*＊(（]/.test(code)) continue;
     if (!CODE.test(code)) throw new ImportError(`${where}: コード "${code}" is not a 4-character TSE code`);
     if (seen.has(code)) throw new ImportError(`${where}: コード ${code} appears twice`);
     seen.add(code);
