@@ -55,6 +55,17 @@ test('the ETF list is asked at JPX\'s path of the ETF Database workbook and arri
   ]);
 });
 
+test('the ETF list keeps no cursor: an unchanged workbook (304 to the conditional GET) gives no payload', async () => {
+  const fake = routesFetch('jpx', { notModified: () => true });
+  const result = await jpxEtfListSource.collect({ baseUrl: 'https://www.jpx.co.jp', params: jpxEtfListSource.defaultParams, credentials: {}, cursor: undefined, now: new Date('2026-06-22T00:00:00Z'), fetch: fake.fetch });
+  assert.deepEqual(result, { payloads: [], cursor: undefined });
+  assert.notEqual(fake.requests[0]?.conditional, false);
+  await assert.rejects(
+    jpxEtfListSource.collect({ baseUrl: 'https://www.jpx.co.jp', params: { path: 'etf.xlsx' }, credentials: {}, cursor: undefined, now: new Date(), fetch: fake.fetch }),
+    /jpx-etf-list: params\.path must be a path under the publisher's baseUrl/,
+  );
+});
+
 test('an HTML page served with 200 instead of the workbook fails the run naming the file', async () => {
   await assert.rejects(firstSheetRows(Buffer.from('<!DOCTYPE html><html><body>メンテナンス中</body></html>'), 'etf.xlsx'), (error: unknown) => error instanceof ImportError && /etf\.xlsx: not an \.xlsx workbook/.test(error.message));
   await assert.rejects(firstSheetRows(publisherSample('jpx', 'nlsgeu000000vx9t.xlsx').subarray(0, 2000), 'etf.xlsx'), /not an \.xlsx workbook/);
