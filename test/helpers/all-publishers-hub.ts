@@ -14,6 +14,7 @@ export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
   'rss-feeds': { feeds: [{ url: '/feeds/markets.rss.xml' }, { url: '/feeds/markets.atom.xml' }] },
   'jquants-equities-bars-daily': { initialDays: 1 },
   'jquants-fins-summary': { initialDays: 1 },
+  'jquants-indices-bars-daily': { initialDays: 1 },
   'mlit-transactions': { initialQuarters: 1 },
   'fred-commodities': { series: ['DCOILWTICO', 'PCOPPUSDM'] },
 };

@@ -13,6 +13,7 @@ import { fredSources } from './fred/index.ts';
 import { fredReleaseDatesSource } from './fred/release-dates.ts';
 import { imfSources } from './imf/index.ts';
 import { jbaSources } from './jba/index.ts';
+import { jpxSources } from './jpx/index.ts';
 import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
 import { mofSources } from './mof/index.ts';
@@ -31,6 +32,7 @@ export const sources: SourceDefinition[] = [
   ...binanceSources,
   ...deribitSources,
   ...etherscanSources,
+  ...jpxSources,
   ...jquantsSources,
   ...jbaSources,
   ...rssSources,

@@ -152,3 +152,51 @@ test('after importing the fetched answers the equities endpoints show exactly th
     ['2022-12-31', 3, '2023-01-30', 100529000000, 51765000000, null, 35175000000, 79205861000000, 320021000000],
   );
 });
+
+test('index bars are asked by date= like the daily bars; the catalogue\'s indices are kept under their codes, the rest left out', async () => {
+  const fake = routesFetch('jquants');
+  const indices = source('jquants-indices-bars-daily');
+  assert.equal(indices.enabledByDefault, false, 'the indices endpoint needs the Standard plan');
+  const result = await indices.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, now: new Date('2023-12-01T10:00:00Z') }));
+  assert.deepEqual(fake.requests.map((r) => r.url), ['https://api.jquants.com/v2/indices/bars/daily?date=2023-12-01']);
+  assert.equal(fake.requests[0]?.headers?.['x-api-key'], KEY);
+  assert.deepEqual(result.cursor, { through: '2023-11-30' });
+  const [payload] = result.payloads;
+  assert.equal(payload?.importer, 'jquants-indices-bars-daily');
+  const parse = (content: string) => importer('jquants-indices-bars-daily').parse(content, 'indices.json');
+  assert.deepEqual(parse(payload?.content.toString('utf8') ?? ''), [{ code: 'TOPIXC30', date: '2023-12-01', close: 1200.17 }]);
+  // A TOPIX sector index (0040, fishery) of the same answer is not in the catalogue.
+  assert.deepEqual(parse(JSON.stringify({ data: [{ Date: '2023-12-01', Code: '0040', O: null, H: null, L: null, C: 500 }] })), []);
+});
+
+test('the index bars importer refuses a changed layout, a truncated answer and an HTML page, naming the place', () => {
+  const indices = importer('jquants-indices-bars-daily');
+  const sample = publisherSample('jquants', 'indices-bars-daily-2023-12-01.json').toString('utf8');
+  const refusals: [string, RegExp][] = [
+    [sample.slice(0, sample.length / 2), /not JSON/],
+    ['<!DOCTYPE html><html><body>Service Unavailable</body></html>', /not JSON/],
+    [sample.replace('"C":', '"Close":'), /indices\.json: data\[0\]: C is missing/],
+    [sample.replace('"O":', '"Open":'), /indices\.json: data\[0\]: O is missing/],
+    [sample.replace('"C": 1200.17', '"C": null'), /indices\.json: data\[0\]: C must be a positive number/],
+    [sample.replace('"2023-12-01"', '"2023-02-30"'), /data\[0\]: Date "2023-02-30" is not a calendar date/],
+    [JSON.stringify({ indices: [] }), /expected an object with a "data" array/],
+  ];
+  for (const [content, message] of refusals) {
+    assert.throws(() => indices.parse(content, 'indices.json'), (error: unknown) => error instanceof ImportError && message.test(error.message), String(message));
+  }
+});
+
+test('after importing the fetched index bars the Japanese indices snapshot shows exactly their close (no demo)', async (t) => {
+  const hub = await equitiesHub(t, { seed: false });
+  const fake = routesFetch('jquants');
+  const indices = source('jquants-indices-bars-daily');
+  const { payloads } = await indices.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, now: new Date('2023-12-01T10:00:00Z') }));
+  const files = payloadFiles(t, payloads);
+  const at = { knowledgeAt: new Date('2023-12-01T10:00:00Z'), loadedAt: new Date('2023-12-01T10:00:00Z') };
+  assert.equal((await importFile(db(hub), importer('jquants-indices-bars-daily'), files[0] ?? '', at)).rows, 1);
+  const board = (await hub.json('/market/indices/snapshot')).body.data as { code: string; level: number | null; asOf: string | null; source: string | null }[];
+  const core30 = board.find((index) => index.code === 'TOPIXC30');
+  assert.deepEqual([core30?.level, core30?.asOf, core30?.source], [1200.17, '2023-12-01', 'J-Quants']);
+  // The recorded answer holds no TOPIX record: TOPIX has no level (null, never 0).
+  assert.equal(board.find((index) => index.code === 'TOPIX')?.level ?? null, null);
+});

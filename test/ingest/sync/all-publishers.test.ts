@@ -70,6 +70,13 @@ test('one sync of every shipped source against the publishers\' doubles serves e
     prices.points.map((point: { date: string; close: number; volume: number }) => [point.date, point.close, point.volume]),
     [['2023-03-24', 2045, 2202500]],
   );
+  // J-Quants indices: TOPIX Core30 (J-Quants' 0028) closed at 1,200.17 on 2023-12-01.
+  const japan = await data('/market/indices/snapshot');
+  const core30 = japan.find((index: { code: string }) => index.code === 'TOPIXC30');
+  assert.deepEqual([core30?.level, core30?.asOf], [1200.17, '2023-12-01']);
+  // JPX: the ETF Database names 1306's manager and index.
+  const fund = await data('/etf/1306/info');
+  assert.deepEqual([fund.managementCompany, fund.indexName], ['野村アセットマネジメント', 'TOPIX']);
   // JBA: the 3-month TIBOR of 2026-06-05 is 0.99369 % (the columns run 1W, 1M, 2M, 3M, 6M, 12M).
   const tibor = await data('/macro/interbank-rates/jp/tibor');
   assert.equal(tibor.latestDate, '2026-06-05');

@@ -3,13 +3,19 @@ import type { Database } from '../../../store/schema.ts';
 import type { EquityActionRow, EquityBarRow } from '../../../domains/equities/equities.tables.ts';
 import { insertRows } from '../../loader.ts';
 import { J_QUANTS_SOURCE, jquantsImporter, type JQuantsRecords, type RecordReader } from './json-records.ts';
+import { loadEtfSessions } from './etf-sessions.ts';
 
-interface ParsedQuotes {
-  bars: Omit<EquityBarRow, 'source'>[];
-  actions: Omit<EquityActionRow, 'source'>[];
+/** One issue's session: the equity bar's figures and the open, high and low an ETF's price also shows. */
+interface QuoteBar extends Omit<EquityBarRow, 'source'> {
+  open: number | null;
+  high: number | null;
+  low: number | null;
 }
 
-/** Rows per upsert statement: well inside both dialects' parameter limits. */
+interface ParsedQuotes {
+  bars: QuoteBar[];
+  actions: Omit<EquityActionRow, 'source'>[];
+}
 
 /** 1 / 0.333333 is a 1:3 split: ratios keep four decimals. */
 const roundRatio = (ratio: number) => Math.round(ratio * 10_000) / 10_000;
@@ -17,6 +23,9 @@ const roundRatio = (ratio: number) => Math.round(ratio * 10_000) / 10_000;
 interface QuotesFields {
   code: string;
   date: string;
+  open: string;
+  high: string;
+  low: string;
   close: string;
   volume: string;
   tradingValue: string;
@@ -46,7 +55,7 @@ const quotes: JQuantsRecords<QuotesFields, ParsedQuotes> = {
     const volume = read.figure(fields.volume);
     const tradingValue = read.figure(fields.tradingValue);
     if (volume === null || tradingValue === null) read.fail(`${fields.volume} and ${fields.tradingValue} are required when ${fields.close} is present`);
-    bars.push({ code, date, close, volume, trading_value: tradingValue });
+    bars.push({ code, date, open: read.optionalFigure(fields.open), high: read.optionalFigure(fields.high), low: read.optionalFigure(fields.low), close, volume, trading_value: tradingValue });
   },
   load: loadQuotes,
 };
@@ -57,7 +66,8 @@ export const dailyQuotesImporter = jquantsImporter(
     dataset: 'jquants-daily-quotes',
     description: 'J-Quants API v1 daily quotes JSON ({"daily_quotes": [...]}) with AdjustmentFactor',
     key: 'daily_quotes',
-    fields: { code: 'Code', date: 'Date', close: 'Close', volume: 'Volume', tradingValue: 'TurnoverValue', factor: 'AdjustmentFactor' },
+    datasets: ['equities', 'etf'],
+    fields: { code: 'Code', date: 'Date', open: 'Open', high: 'High', low: 'Low', close: 'Close', volume: 'Volume', tradingValue: 'TurnoverValue', factor: 'AdjustmentFactor' },
   },
   quotes,
 );
@@ -68,7 +78,8 @@ export const barsDailyImporter = jquantsImporter(
     dataset: 'jquants-equities-bars-daily',
     description: 'J-Quants API v2 daily bars JSON (/equities/bars/daily: {"data": [...]}) with AdjFactor',
     key: 'data',
-    fields: { code: 'Code', date: 'Date', close: 'C', volume: 'Vo', tradingValue: 'Va', factor: 'AdjFactor' },
+    datasets: ['equities', 'etf'],
+    fields: { code: 'Code', date: 'Date', open: 'O', high: 'H', low: 'L', close: 'C', volume: 'Vo', tradingValue: 'Va', factor: 'AdjFactor' },
   },
   quotes,
 );
@@ -77,7 +88,16 @@ async function loadQuotes(db: Transaction<Database>, parsed: ParsedQuotes): Prom
   const sessions = [...new Set(parsed.bars.map((b) => b.date))].map((date) => ({ date, source: J_QUANTS_SOURCE }));
   // Claimed by the publisher even where the demo had it, so clearing the demo keeps the session.
   await insertRows(db, 'equity_session', sessions, { onConflict: { key: ['date'], keep: 'new' } });
-  await insertRows(db, 'equity_bar', parsed.bars.map((bar) => ({ ...bar, source: J_QUANTS_SOURCE })), { onConflict: { key: ['code', 'date'], keep: 'new' } });
+  const etfCodes = await loadEtfSessions(db, parsed.bars, J_QUANTS_SOURCE);
+  const equityBars = parsed.bars.filter((bar) => !etfCodes.has(bar.code)).map((bar) => ({
+    code: bar.code,
+    date: bar.date,
+    close: bar.close,
+    volume: bar.volume,
+    trading_value: bar.trading_value,
+    source: J_QUANTS_SOURCE,
+  }));
+  await insertRows(db, 'equity_bar', equityBars, { onConflict: { key: ['code', 'date'], keep: 'new' } });
   await insertRows(db, 'equity_action', parsed.actions.map((action) => ({ ...action, source: J_QUANTS_SOURCE })), {
     onConflict: { key: ['code', 'effective_date'], keep: 'new', update: ['kind', 'ratio', 'source'] },
   });

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { ImportError, type Importer } from '../../source.ts';
 import type { Database } from '../../../store/schema.ts';
+import type { DatasetKey } from '../../../store/data-version.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 
@@ -68,8 +69,13 @@ export class RecordReader {
    */
   figure(field: string): number | null {
     if (!(field in this.#record)) this.fail(`${field} is missing`);
+    return this.optionalFigure(field);
+  }
+
+  /** As `figure`, for a field some files of the layout leave out (saved v1 quotes without the open, high and low): absent is null. */
+  optionalFigure(field: string): number | null {
     const value = this.#record[field];
-    if (value === null || value === '') return null;
+    if (value === undefined || value === null || value === '') return null;
     const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
     if (!Number.isFinite(number)) this.fail(`${field} must be a number (got ${JSON.stringify(value)})`);
     return number;
@@ -86,6 +92,8 @@ export interface JQuantsLayout<Fields> {
   key: string;
   /** The publisher's field name for each of the hub's. */
   fields: Fields;
+  /** The datasets a load changes, when more than the equities (the daily bars write ETF prices too). */
+  datasets?: readonly DatasetKey[];
 }
 
 /** How one kind of J-Quants answer becomes rows, whichever layout names its fields. */
@@ -104,7 +112,7 @@ export interface JQuantsRecords<Fields, Parsed> {
 export function jquantsImporter<Fields, Parsed>(layout: JQuantsLayout<Fields>, records: JQuantsRecords<Fields, Parsed>): Importer<Parsed> {
   return {
     dataset: layout.dataset,
-    datasets: ['equities'],
+    datasets: layout.datasets ?? ['equities'],
     description: layout.description,
     source: J_QUANTS_SOURCE,
     canonicalForm: canonicalJson,

@@ -1,5 +1,6 @@
 import type { AnyImporter } from '../../source.ts';
 import { jpxPcfImporter } from './jpx-pcf.ts';
+import { jpxEtfListImporter } from './jpx-etf-list.ts';
 
 /** The etf domain's importers. */
-export const etfImporters: AnyImporter[] = [jpxPcfImporter];
+export const etfImporters: AnyImporter[] = [jpxPcfImporter, jpxEtfListImporter];

@@ -4,6 +4,7 @@ import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { insertRows } from '../../loader.ts';
+import { yenRatesOn } from './yen-rates.ts';
 
 /**
  * The portfolio composition file (PCF) the Tokyo Stock Exchange publishes for each ETF
@@ -16,8 +17,9 @@ import { insertRows } from '../../loader.ts';
  *   Code,Name,ISIN,Exchange,Currency,Shares Amount,Stock Price
  *   1301,KYOKUYO CO LTD,JP3257200000,TSE,JPY,350200,4865
  *
- * Loading writes the holdings snapshot for (fund, date) and that day's total net assets
- * (holdings at their prices plus the cash component), units outstanding and NAV per unit.
+ * Loading writes the holdings snapshot for (fund, date), prices in each holding's currency, and
+ * that day's total net assets in yen (holdings at their prices converted at that day's FX rates,
+ * plus the cash component), units outstanding and NAV per unit.
  */
 export interface PcfFile {
   fundCode: string;
@@ -91,6 +93,24 @@ async function nextId(db: Transaction<Database>, table: 'etf_fund' | 'etf_holdin
   return Number(row?.max ?? 0) + 1;
 }
 
+/**
+ * The fund's net assets in yen: each holding at its price converted at that day's rate of its
+ * currency (a holding without a currency is taken as quoted in yen, as before), plus the cash
+ * component, taken in the fund's currency (yen: the PCF names no currency for it). Null when a
+ * rate of that day is missing.
+ */
+async function netAssetsInYen(db: Transaction<Database>, file: PcfFile): Promise<number | null> {
+  const currencyOf = (h: PcfHolding) => (h.currency === '' ? 'JPY' : h.currency);
+  const rates = await yenRatesOn(db, file.holdings.map(currencyOf), file.fundDate);
+  let total = file.cash;
+  for (const holding of file.holdings) {
+    const rate = rates.get(currencyOf(holding));
+    if (rate === undefined) return null;
+    total += holding.shares * holding.price * rate;
+  }
+  return total;
+}
+
 async function loadPcf(db: Transaction<Database>, file: PcfFile, release: ReleaseInfo): Promise<number> {
   let rows = 0;
   const fund = await db.selectFrom('etf_fund').select('currency').where('code', '=', file.fundCode).executeTakeFirst();
@@ -140,8 +160,10 @@ async function loadPcf(db: Transaction<Database>, file: PcfFile, release: Releas
   }));
   rows += await insertRows(db, 'etf_holding', holdings);
 
-  const totalNetAssets = file.holdings.reduce((sum, h) => sum + h.shares * h.price, 0) + file.cash;
   await db.deleteFrom('etf_nav').where('fund_code', '=', file.fundCode).where('date', '=', file.fundDate).execute();
+  const totalNetAssets = await netAssetsInYen(db, file);
+  // Without that day's rate of a holding's currency the NAV is unknown: the day has none.
+  if (totalNetAssets === null) return rows;
   await db
     .insertInto('etf_nav')
     .values({

@@ -1,10 +1,9 @@
-import { catalogueRow, INDEX_CATALOGUE } from '../../../domains/indices/indices.catalogue.ts';
-import { insertRows } from '../../loader.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { replaceCloses } from '../../instrument-closes.ts';
+import { listNewIndices } from './index-closes.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { FRED_COMMODITY_SERIES, FRED_INDEX_SERIES, fredIndexCode, fredInstrument, type FredClose } from '../../fred-series.ts';
 
@@ -58,12 +57,7 @@ export function parseFredCsv(content: string): FredClose[] {
  * indices among them that are not listed yet.
  */
 export async function loadFredCloses(db: Transaction<Database>, records: readonly FredClose[], release: ReleaseInfo): Promise<number> {
-  const codes = [...new Set(records.flatMap((record) => fredIndexCode(record.series) ?? []))];
-  if (codes.length > 0) {
-    const listed = new Set((await db.selectFrom('market_index').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
-    const missing = INDEX_CATALOGUE.filter((index) => codes.includes(index.code) && !listed.has(index.code));
-    await insertRows(db, 'market_index', missing.map((index) => catalogueRow(index, release.source)));
-  }
+  await listNewIndices(db, [...new Set(records.flatMap((record) => fredIndexCode(record.series) ?? []))], release.source);
   return replaceCloses(db, records.map((record) => ({ instrument: fredInstrument(record.series) ?? '', date: record.date, close: record.close })), release);
 }
 

@@ -33,7 +33,15 @@ function windowParams(params: Record<string, unknown>): DateWindowParams {
  * A source asking one v2 endpoint for every listed issue, one `date=` request per day from its
  * cursor on, one payload per day that has records (weekends and holidays have none).
  */
-function byDateSource(options: { id: string; path: string; importer: string; description: string; schedule: string; feeds: string[] }): SourceDefinition {
+function byDateSource(options: {
+  id: string;
+  path: string;
+  importer: string;
+  description: string;
+  schedule: string;
+  feeds: string[];
+  enabledByDefault?: boolean;
+}): SourceDefinition {
   return {
     id: options.id,
     publisher: PUBLISHER,
@@ -42,6 +50,7 @@ function byDateSource(options: { id: string; path: string; importer: string; des
     defaultSchedule: options.schedule,
     timeZone: TIME_ZONE,
     defaultParams: { ...DATE_WINDOW_DEFAULTS },
+    ...(options.enabledByDefault === undefined ? {} : { enabledByDefault: options.enabledByDefault }),
     credentials: CREDENTIALS,
     importers: [options.importer],
     feeds: options.feeds,
@@ -86,11 +95,10 @@ export const jquantsSources: SourceDefinition[] = [
     id: 'jquants-equities-bars-daily',
     path: '/v2/equities/bars/daily',
     importer: 'jquants-equities-bars-daily',
-    description: 'J-Quants API v2 daily bars (/v2/equities/bars/daily?date=): close, volume, trading value and adjustment factor of every issue',
+    description: 'J-Quants API v2 daily bars (/v2/equities/bars/daily?date=): close, volume, trading value and adjustment factor of every issue; the bars of listed ETFs go to the ETF prices',
     // Bars are updated after the close of each business day.
     schedule: '30 18 * * 1-5',
-    // The adjustment factor of a bar is a split or reverse split: an action.
-    feeds: ['equity_bar', 'equity_session', 'equity_action'],
+    feeds: ['equity_bar', 'equity_session', 'equity_action', 'etf_price'],
   }),
   byDateSource({
     id: 'jquants-fins-summary',
@@ -100,5 +108,16 @@ export const jquantsSources: SourceDefinition[] = [
     // Statements are updated at 18:00 and 24:30 JST; the day is asked again on the next run.
     schedule: '45 18 * * *',
     feeds: ['equity_statement'],
+  }),
+  byDateSource({
+    id: 'jquants-indices-bars-daily',
+    path: '/v2/indices/bars/daily',
+    importer: 'jquants-indices-bars-daily',
+    description: 'J-Quants API v2 index bars (/v2/indices/bars/daily?date=): closes of TOPIX, TOPIX Core30, TSE Growth Market 250 and TSE REIT',
+    // Index bars are published with the daily bars, after the close.
+    schedule: '30 18 * * 1-5',
+    feeds: ['instrument_close:index:TOPIX', 'instrument_close:index:TOPIXC30', 'instrument_close:index:TSEG250', 'instrument_close:index:TSEREIT', 'market_index'],
+    // The indices endpoint is served from the Standard plan up: a Free or Light key is refused.
+    enabledByDefault: false,
   }),
 ];

@@ -1,0 +1,54 @@
+import { type Importer } from '../../source.ts';
+import { canonicalJson } from '../../canonical-content.ts';
+import { J_QUANTS_SOURCE, readRecords, RecordReader } from '../equities/json-records.ts';
+import { loadIndexCloses, type IndexCloseRecord } from './index-closes.ts';
+
+/**
+ * J-Quants' index codes (API reference, "Indices codes") of the catalogue's Japanese indices
+ * it publishes. The Nikkei 225, the JPX-Nikkei 400 and the Growth Market Core index are not
+ * among them (docs/data-sources.md).
+ */
+export const JQUANTS_INDEX_CODES: Readonly<Record<string, string>> = {
+  '0000': 'TOPIX',
+  '0028': 'TOPIXC30',
+  '0070': 'TSEG250',
+  '0075': 'TSEREIT',
+};
+
+const KEY = 'data';
+
+/**
+ * J-Quants API v2 `/indices/bars/daily` (pages merged into one `data` array): one record per
+ * index and day, `{Date, Code, O, H, L, C}`; `O`, `H`, `L` are null for the indices J-Quants
+ * publishes only a close of. A `date=` answer lists every index J-Quants publishes (the TOPIX
+ * sector and size indices too): only the catalogue's are kept.
+ */
+export function parseJQuantsIndexBars(content: string, fileName: string): IndexCloseRecord[] {
+  const records: IndexCloseRecord[] = [];
+  const seen = new Set<string>();
+  readRecords(content, fileName, KEY).forEach((record, i) => {
+    const read: RecordReader = new RecordReader(fileName, KEY, i, record);
+    const date = read.date('Date');
+    const indexCode = read.text('Code');
+    if (!/^[0-9A-Z]{4}$/.test(indexCode)) read.fail(`Code ${JSON.stringify(indexCode)} is not a 4-character index code`);
+    for (const field of ['O', 'H', 'L']) read.figure(field);
+    const close = read.figure('C');
+    if (close === null || close <= 0) read.fail(`C must be a positive number (got ${JSON.stringify(close)})`);
+    const code = JQUANTS_INDEX_CODES[indexCode];
+    if (code === undefined) return;
+    if (seen.has(`${code} ${date}`)) read.fail(`index ${indexCode} appears twice on ${date}`);
+    seen.add(`${code} ${date}`);
+    records.push({ code, date, close });
+  });
+  return records;
+}
+
+export const jquantsIndicesImporter: Importer<IndexCloseRecord[]> = {
+  dataset: 'jquants-indices-bars-daily',
+  datasets: ['instruments'],
+  description: 'J-Quants API v2 index bars JSON (/indices/bars/daily: {"data": [...]}): TOPIX, TOPIX Core30, TSE Growth 250 and TSE REIT closes',
+  source: J_QUANTS_SOURCE,
+  canonicalForm: canonicalJson,
+  parse: parseJQuantsIndexBars,
+  load: loadIndexCloses,
+};

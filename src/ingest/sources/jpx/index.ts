@@ -1,0 +1,33 @@
+import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { firstSheetRows } from './xlsx-rows.ts';
+
+/**
+ * JPX's "ETF Database" workbook (ETFデータベース, linked from https://www.jpx.co.jp/equities/products/etfs/investors/):
+ * one row per listed ETF with its code, name, manager and underlying index. JPX's site names the
+ * file by its content-management id, so the path is a parameter with today's as its default.
+ */
+const ETF_DATABASE_PATH = '/equities/products/etfs/investors/tvdivq0000005cdd-att/nlsgeu000000vx9t.xlsx';
+
+export const jpxEtfListSource: SourceDefinition = {
+  id: 'jpx-etf-list',
+  publisher: 'jpx',
+  description: "JPX ETF Database workbook: each Tokyo-listed ETF's name, manager and underlying index",
+  defaultBaseUrl: 'https://www.jpx.co.jp',
+  // JPX refreshes the workbook from time to time; a weekly conditional GET finds a new one.
+  defaultSchedule: '0 9 * * 1',
+  timeZone: 'Asia/Tokyo',
+  defaultParams: { path: ETF_DATABASE_PATH },
+  credentials: [],
+  importers: ['jpx-etf-list'],
+  feeds: ['etf_fund'],
+  async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
+    const path = params.path;
+    if (typeof path !== 'string' || !path.startsWith('/')) throw new Error(`jpx-etf-list: params.path must be a path under the publisher's baseUrl (got ${JSON.stringify(path)})`);
+    const answer = await fetch({ url: `${baseUrl}${path}` });
+    if (answer.notModified) return { payloads: [], cursor: undefined };
+    const fileName = `${path.split('/').pop() ?? 'etf-database.xlsx'}.json`;
+    return { payloads: [{ importer: 'jpx-etf-list', fileName, content: await firstSheetRows(answer.body, fileName), archiveHashes: [answer.archiveHash] }], cursor: undefined };
+  },
+};
+
+export const jpxSources: SourceDefinition[] = [jpxEtfListSource];

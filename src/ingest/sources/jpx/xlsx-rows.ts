@@ -1,0 +1,30 @@
+import ExcelJS from 'exceljs';
+import { ImportError } from '../../import-error.ts';
+
+/** A cell's shown text with its runs of white space (line breaks in headers, full-width spaces) made one space. */
+const compact = (text: string): string => text.replace(/[\s\u3000]+/g, ' ').trim();
+
+/**
+ * The first worksheet of an .xlsx workbook as rows of cell texts, as the sheet shows them, for
+ * an importer that reads text: `{"sheet": name, "rows": [["", "コード", …], …]}`. An answer that
+ * is not a workbook (an HTML page served with 200, a cut download) is refused here.
+ */
+export async function firstSheetRows(body: Buffer, fileName: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  } catch (error) {
+    throw new ImportError(`${fileName}: not an .xlsx workbook (${(error as Error).message})`);
+  }
+  const sheet = workbook.worksheets[0];
+  if (sheet === undefined) throw new ImportError(`${fileName}: the workbook has no worksheet`);
+  const rows: string[][] = [];
+  for (let r = 1; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const cells: string[] = [];
+    for (let c = 1; c <= sheet.columnCount; c++) cells.push(compact(row.getCell(c).text ?? ''));
+    while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+    rows.push(cells);
+  }
+  return Buffer.from(JSON.stringify({ sheet: sheet.name, rows }));
+}
