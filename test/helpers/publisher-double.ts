@@ -5,6 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { matchRoute } from './routes-fetch.ts';
 
 /**
  * A local stand-in for the publishers: serves the recorded samples of
@@ -72,10 +73,6 @@ function publisherDirs(names: readonly string[] | undefined): string[] {
   return (names ?? all).map((name) => join(PUBLISHERS_DIR, name));
 }
 
-function matches(route: Route, path: string, query: URLSearchParams): boolean {
-  return route.path === path && Object.entries(route.query ?? {}).every(([name, value]) => query.get(name) === value);
-}
-
 function etagOf(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
 }
@@ -123,7 +120,7 @@ export async function startPublisherDouble(options: { publishers?: readonly stri
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://double');
     requests.push({ path: url.pathname, query: url.searchParams, headers: request.headers, at: Date.now() });
-    const route = routes.find((candidate) => matches(candidate, url.pathname, url.searchParams));
+    const route = matchRoute(routes, url);
     const faultIndex = faults.findIndex((f) => f.path === undefined || f.path === url.pathname);
     const pending = faults[faultIndex];
     if (pending !== undefined) {

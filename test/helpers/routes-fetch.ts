@@ -32,7 +32,7 @@ export function publisherSample(publisher: string, file: string): Buffer {
  * present with that value (others, such as credentials, are ignored); of several, the one
  * listing the most parameters.
  */
-export function matchRoute(routes: readonly Route[], url: URL): Route | undefined {
+export function matchRoute<R extends Pick<Route, 'path' | 'query'>>(routes: readonly R[], url: URL): R | undefined {
   const matches = routes.filter((route) => route.path === url.pathname && Object.entries(route.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value));
   return matches.sort((a, b) => Object.keys(b.query ?? {}).length - Object.keys(a.query ?? {}).length)[0];
 }

@@ -14,7 +14,7 @@ test('the Etherscan gas oracle is asked for Ethereum mainnet with the key as the
   assert.equal(url.pathname, '/v2/api');
   assert.deepEqual(Object.fromEntries(url.searchParams), { chainid: '1', module: 'gastracker', action: 'gasoracle', apikey: 'etherscan-test-key' });
   assert.equal(result.payloads[0]?.importer, 'etherscan-gas-oracle');
-  assert.deepEqual(result.payloads[0]?.knowledgeAt, new Date('2026-06-19T17:00:00Z'), 'the reading is of the fetch time');
+  assert.equal(result.payloads[0]?.knowledgeAt, undefined, 'the reading is known from the fetch time, as every payload without a time of its own');
   await assert.rejects(collectFromRoutes(etherscanGasSource), /ETHERSCAN_API_KEY is not set/);
 });
 

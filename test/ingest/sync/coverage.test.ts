@@ -102,12 +102,16 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/market/:market/equities/:code/related-stocks items[].price':
     'the recorded J-Quants master sample lists two issues (8697, 7203) in different sectors: 8697 has no peer to show',
   '/market/:market/equities/:code/corporate-actions [].ratio': 'the recorded J-Quants bars sample has AdjFactor 1.0 on every row: no split to show',
+  // test/ingest/sources/jpx.test.ts shows these filled from the recorded bars of 2024-01-15.
+  '/etf/heatmap': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
+  '/etf/:code/prices-history': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
+  '/crypto trending[].symbol': 'one CoinGecko snapshot is synced: trending ranks the change against the snapshot 24 hours earlier',
 };
 
 const filled = (value: unknown): boolean => value !== null && value !== undefined && value !== '' && (!Array.isArray(value) || value.some(filled));
 
 interface FieldCheck {
-  /** Fields only asked for a 200 and no null (SAMPLES_TOO_SMALL). */
+  /** Fields (`path field`, or every field of `path`) only asked for a 200 and no null (SAMPLES_TOO_SMALL). */
   tooSmall?: Readonly<Record<string, string>>;
   /** Turns an example request into one for this store's identifiers. */
   rewrite?: (request: string) => string;
@@ -121,7 +125,7 @@ async function assertFieldsFilled(hub: TestHub, key: string, endpoint: EndpointF
     const answer = await hub.get(`/openapi/v1${request}`, key);
     assert.equal(answer.statusCode, 200, `${request}: ${answer.body}`);
     const values = reach(answer.json().data, field);
-    if (`${endpoint.path} ${field}` in tooSmall) {
+    if (`${endpoint.path} ${field}` in tooSmall || endpoint.path in tooSmall) {
       assert.ok(!values.includes(null), `${request}: ${field} has a null`);
       continue;
     }

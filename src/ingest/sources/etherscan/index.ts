@@ -26,12 +26,12 @@ export const etherscanGasSource: SourceDefinition = {
   feeds: ['crypto_metric:eth_gas_safe', 'crypto_metric:eth_gas_standard', 'crypto_metric:eth_gas_fast', 'crypto_metric:eth_base_fee'],
   // The free plan allows 5 calls a second.
   minRequestIntervalMs: 250,
-  async collect({ baseUrl, credentials, now, fetch }): Promise<CollectResult> {
+  async collect({ baseUrl, credentials, fetch }): Promise<CollectResult> {
     const key = credentials[API_KEY];
     if (key === undefined) throw new Error(`${API_KEY} is not set`);
     const query = new URLSearchParams({ chainid: '1', module: 'gastracker', action: 'gasoracle', apikey: key });
     const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/v2/api?${query.toString()}` });
-    return { payloads: [{ importer: 'etherscan-gas-oracle', fileName: 'gasoracle.json', content: answer.body, archiveHashes: [answer.archiveHash], knowledgeAt: now }], cursor: undefined };
+    return { payloads: [{ importer: 'etherscan-gas-oracle', fileName: 'gasoracle.json', content: answer.body, archiveHashes: [answer.archiveHash] }], cursor: undefined };
   },
 };
 

@@ -19,7 +19,8 @@ export const jpxEtfListSource: SourceDefinition = {
   defaultParams: { path: ETF_DATABASE_PATH },
   credentials: [],
   importers: ['jpx-etf-list'],
-  feeds: ['etf_fund'],
+  // The list names each fund, its manager and its index; not its trust fee (docs/data-sources.md).
+  feeds: ['etf_fund:name', 'etf_fund:manager', 'etf_fund:index'],
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const path = params.path;
     if (typeof path !== 'string' || !path.startsWith('/')) throw new Error(`jpx-etf-list: params.path must be a path under the publisher's baseUrl (got ${JSON.stringify(path)})`);

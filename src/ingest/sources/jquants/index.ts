@@ -116,7 +116,7 @@ export const jquantsSources: SourceDefinition[] = [
     description: 'J-Quants API v2 index bars (/v2/indices/bars/daily?date=): closes of TOPIX, TOPIX Core30, TSE Growth Market 250 and TSE REIT',
     // Index bars are published with the daily bars, after the close.
     schedule: '30 18 * * 1-5',
-    feeds: ['instrument_close:index:TOPIX', 'instrument_close:index:TOPIXC30', 'instrument_close:index:TSEG250', 'instrument_close:index:TSEREIT', 'market_index'],
+    feeds: ['instrument_close:index:TOPIX', 'instrument_close:index:TOPIXC30', 'instrument_close:index:TSEG250', 'instrument_close:index:TSEREIT'],
     // The indices endpoint is served from the Standard plan up: a Free or Light key is refused.
     enabledByDefault: false,
   }),

@@ -126,7 +126,7 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
     fields: { 'etf1.data': ['etf_nav'], 'etf2.data': ['etf_nav'], 'vnIndex.data': [VN_INDEX] },
   },
   { path: '/etf/nav-growth/:code', example: '/etf/nav-growth/1306', fields: { 'etf1.data': ['etf_nav'], 'vnIndex.data': [VN_INDEX] } },
-  { path: '/etf/:code/info', example: '/etf/1306/info', fields: { etfName: ['etf_fund'], trustFee: ['etf_fund'] } },
+  { path: '/etf/:code/info', example: '/etf/1306/info', fields: { etfName: ['etf_fund'], trustFee: ['etf_fund:trust_fee'] } },
   { path: '/etf/:code/holdings', example: '/etf/1306/holdings', fields: { '[].sharesAmount': ['etf_holding'] } },
   { path: '/etf/:code/prices-history', example: '/etf/1306/prices-history', fields: { '[].close': ['etf_price'] } },
   {
