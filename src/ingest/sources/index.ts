@@ -6,6 +6,7 @@ import { jbaSources } from './jba/index.ts';
 import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
 import { rssSources } from './rss/index.ts';
+import { soumuSources } from './soumu/index.ts';
 
 /** Every shipped source of `fdh sync`, one publisher module each (docs/data-sources.md). */
 export const sources: SourceDefinition[] = [
@@ -15,5 +16,6 @@ export const sources: SourceDefinition[] = [
   ...jquantsSources,
   ...jbaSources,
   ...rssSources,
+  ...soumuSources,
   ...mlitSources,
 ];
