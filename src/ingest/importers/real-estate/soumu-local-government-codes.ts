@@ -5,9 +5,6 @@ import { municipalityWards, type MunicipalityRef } from './jp-municipalities.ts'
 /** The columns of the list's sheet of current local governments, as headed (line breaks inside a heading ignored). */
 const COLUMNS = ['団体コード', '都道府県名（漢字）', '市区町村名（漢字）', '都道府県名（カナ）', '市区町村名（カナ）'] as const;
 
-/** The sheet listing the wards of the ordinance-designated cities is named for them (`R6.1.1政令指定都市`). */
-const DESIGNATED_CITIES_SHEET = '政令指定都市';
-
 interface Sheet {
   name: string;
   rows: string[][];
@@ -52,12 +49,13 @@ function municipalityCode(text: string): string | undefined {
 /**
  * The Ministry of Internal Affairs and Communications' 全国地方公共団体コード list
  * (https://www.soumu.go.jp/denshijiti/code.html), an .xlsx whose sheets the soumu source passes
- * on as text (`{"sheets": [{"name", "rows"}]}`): the first sheet lists every prefecture (its row
- * has no municipality name; code `PP000c`) and municipality; the designated cities' sheet adds
- * their wards (code in column A, name in column C), whose prefecture is that of their code.
+ * on as text (`{"sheets": [{"name", "rows"}]}`). Its first sheet (`R6.1.1現在の団体`) lists every
+ * prefecture (code `PP000c`, no municipality name) and municipality, Tokyo's special wards and
+ * the designated cities included; the wards of the designated cities (the second sheet) are not
+ * read: their layout is not established, and MLIT's answers create those they name.
  */
 export function localGovernmentCodes(content: string, fileName: string): LocalGovernmentCodes {
-  const [current, ...others] = sheetsOf(content, fileName);
+  const [current] = sheetsOf(content, fileName);
   if (current === undefined) throw new ImportError(`${fileName}: the workbook has no sheet`);
   const header = current.rows[0] ?? [];
   if (!COLUMNS.every((name, i) => heading(header[i]) === name)) {
@@ -65,34 +63,28 @@ export function localGovernmentCodes(content: string, fileName: string): LocalGo
   }
   const prefectures = new Map<string, string>();
   const named: { code: string; municipality: string; where: string }[] = [];
-  const read = (sheet: Sheet, nameColumn: number, hasPrefectureRows: boolean) => {
-    sheet.rows.slice(1).forEach((row, i) => {
-      const where = `${fileName}: sheet "${sheet.name}" row ${i + 2}`;
-      if (row.every((cell) => cell.trim() === '')) return;
-      const code = municipalityCode(row[0] ?? '');
-      if (code === undefined) throw new ImportError(`${where}: 団体コード "${row[0] ?? ''}" is not a local-government code`);
-      const municipality = (row[nameColumn] ?? '').trim();
-      if (hasPrefectureRows && code.endsWith('000')) {
-        const prefecture = (row[1] ?? '').trim();
-        if (prefecture === '' || municipality !== '') throw new ImportError(`${where}: prefecture row ${row[0]} must name the prefecture and no municipality`);
-        prefectures.set(code.slice(0, 2), prefecture);
-        return;
-      }
-      if (municipality === '') throw new ImportError(`${where}: 市区町村名（漢字） is empty for code ${row[0]}`);
-      named.push({ code, municipality, where });
-    });
-  };
-  read(current, 2, true);
-  for (const sheet of others.filter((s) => s.name.includes(DESIGNATED_CITIES_SHEET))) read(sheet, 2, false);
+  current.rows.slice(1).forEach((row, i) => {
+    const where = `${fileName}: sheet "${current.name}" row ${i + 2}`;
+    if (row.every((cell) => cell.trim() === '')) return;
+    const code = municipalityCode(row[0] ?? '');
+    if (code === undefined) throw new ImportError(`${where}: 団体コード "${row[0] ?? ''}" is not a local-government code`);
+    const municipality = (row[2] ?? '').trim();
+    if (code.endsWith('000')) {
+      const prefecture = (row[1] ?? '').trim();
+      if (prefecture === '' || municipality !== '') throw new ImportError(`${where}: prefecture row ${row[0]} must name the prefecture and no municipality`);
+      prefectures.set(code.slice(0, 2), prefecture);
+      return;
+    }
+    if (municipality === '') throw new ImportError(`${where}: 市区町村名（漢字） is empty for code ${row[0]}`);
+    named.push({ code, municipality, where });
+  });
   if (named.length === 0) throw new ImportError(`${fileName}: sheet "${current.name}" row 2: the list has no municipalities`);
-  const municipalities = new Map<string, MunicipalityRef>();
-  for (const { code, municipality, where } of named) {
+  const municipalities: MunicipalityRef[] = named.map(({ code, municipality, where }) => {
     const prefecture = prefectures.get(code.slice(0, 2));
     if (prefecture === undefined) throw new ImportError(`${where}: no prefecture row for code ${code.slice(0, 2)}`);
-    // A designated city is on both sheets: one municipality.
-    municipalities.set(code, { code, prefecture, municipality });
-  }
-  return { prefectures, municipalities: [...municipalities.values()] };
+    return { code, prefecture, municipality };
+  });
+  return { prefectures, municipalities };
 }
 
 /**

@@ -100,6 +100,7 @@ export const mlitSources: SourceDefinition[] = [
       },
     ],
     importers: ['real-estate-mlit-xit001'],
+    feeds: ['re_transaction', 're_province', 're_ward'],
     // MLIT documents no rate; one request a second keeps the hub a light user.
     minRequestIntervalMs: 1_000,
     collect,
