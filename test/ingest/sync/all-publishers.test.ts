@@ -14,7 +14,7 @@ import { sources } from '../../../src/ingest/sources/index.ts';
  * paths), one `fdh sync` run of every source, and the endpoints show the fetched figures. The
  * expected figures are those of the samples under test/fixtures/publishers/.
  */
-test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news and transactions with exactly the fetched figures', async (t) => {
+test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news, municipalities and transactions with exactly the fetched figures', async (t) => {
   const publishers = [...new Set(sources.map((source) => source.publisher))];
   const double = await startPublisherDouble({ publishers });
   t.after(() => double.close());
@@ -81,6 +81,11 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   // RSS: the feed's items, by their titles.
   const feed = await data('/news/feed?limit=100');
   assert.ok(feed.some((item: { title: string }) => item.title === 'Bitcoin surges to a record as inflows boost demand'));
+  // MIC: the code list's prefectures and Tokyo's municipalities, by code, with the list's names.
+  const provinces = await data('/real-estate/jp/provinces?lang=en');
+  assert.deepEqual(provinces.map((province: { id: number; name: string }) => [province.id, province.name]).sort(), [[101, '北海道'], [113, '東京都']]);
+  const wards = await data('/real-estate/jp/provinces/113/wards');
+  assert.deepEqual(wards.map((ward: { wardId: number }) => ward.wardId), [1_013_101, 1_013_102, 1_013_201]);
   // MLIT: four transactions of Chuo-ku, Tokyo (13102), the first at 47,000,000 yen.
   const transactions = await data('/real-estate/jp/provinces/113/wards/1013102/transactions');
   assert.equal(transactions.count, 4);
