@@ -5,6 +5,7 @@ import { fredSources } from './fred/index.ts';
 import { jbaSources } from './jba/index.ts';
 import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
+import { mlitKsjSources } from './mlit-ksj/index.ts';
 import { rssSources } from './rss/index.ts';
 import { soumuSources } from './soumu/index.ts';
 
@@ -17,5 +18,6 @@ export const sources: SourceDefinition[] = [
   ...jbaSources,
   ...rssSources,
   ...soumuSources,
+  ...mlitKsjSources,
   ...mlitSources,
 ];

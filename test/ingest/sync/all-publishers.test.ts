@@ -14,7 +14,7 @@ import { sources } from '../../../src/ingest/sources/index.ts';
  * paths), one `fdh sync` run of every source, and the endpoints show the fetched figures. The
  * expected figures are those of the samples under test/fixtures/publishers/.
  */
-test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news, municipalities and transactions with exactly the fetched figures', async (t) => {
+test('one sync of every shipped source against the publishers\' doubles fills FX, indices, crypto, equities, TIBOR, news, municipalities, their boundaries and transactions with exactly the fetched figures', async (t) => {
   const publishers = [...new Set(sources.map((source) => source.publisher))];
   const double = await startPublisherDouble({ publishers });
   t.after(() => double.close());
@@ -86,6 +86,9 @@ test('one sync of every shipped source against the publishers\' doubles fills FX
   assert.deepEqual(provinces.map((province: { id: number; name: string }) => [province.id, province.name]).sort(), [[101, '北海道'], [113, '東京都']]);
   const wards = await data('/real-estate/jp/provinces/113/wards');
   assert.deepEqual(wards.map((ward: { wardId: number }) => ward.wardId), [1_013_101, 1_013_102, 1_013_201]);
+  // MLIT N03: Chuo-ku's outline (35 positions once simplified); the others have none fetched.
+  const outlines = await data('/real-estate/jp/geojson?provinceId=113');
+  assert.deepEqual(outlines.wards.map((ward: { wardId: number; coordinates: number[][][] }) => [ward.wardId, ward.coordinates[0]?.length ?? 0]), [[1_013_101, 0], [1_013_102, 35], [1_013_201, 0]]);
   // MLIT: four transactions of Chuo-ku, Tokyo (13102), the first at 47,000,000 yen.
   const transactions = await data('/real-estate/jp/provinces/113/wards/1013102/transactions');
   assert.equal(transactions.count, 4);

@@ -1,5 +1,5 @@
 import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
-import { zipEntry } from './zip-entry.ts';
+import { zipEntry } from '../zip-entry.ts';
 
 /** The CSV the ECB's history zip holds, its only entry. */
 const HIST_CSV = 'eurofxref-hist.csv';
