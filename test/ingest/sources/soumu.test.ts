@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { createTestHub } from '../../helpers/app.ts';
 import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
 import { twinProblems } from '../../helpers/twin.ts';
 import { soumuSources } from '../../../src/ingest/sources/soumu/index.ts';
 import { mlitSources } from '../../../src/ingest/sources/mlit/index.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
-import { ImportError, isLineImporter, type Importer } from '../../../src/ingest/source.ts';
+import { importFile, ImportError, isLineImporter, type Importer } from '../../../src/ingest/source.ts';
 import type { LocalGovernmentCodes } from '../../../src/ingest/importers/real-estate/soumu-local-government-codes.ts';
 import type { SourceDefinition } from '../../../src/ingest/sync/source-definition.ts';
 
@@ -99,4 +100,17 @@ test('without the demo, the code list creates the prefectures and municipalities
 
   // The same list again is the same release: nothing changes.
   assert.deepEqual((await importPayloads(hub, [await listPayload()])).map((r) => r.status), ['unchanged']);
+});
+
+test('without the demo, a downloaded transaction CSV (fdh import) lands by MunicipalityCode on the code list\'s wards; a code the list lacks with an unknown name is refused', async (t) => {
+  const hub = await createTestHub(t);
+  await importPayloads(hub, [await listPayload()]);
+  const csvImporter = findImporter('real-estate-mlit-transactions');
+  assert.ok(csvImporter !== undefined);
+  const fixture = (name: string) => fileURLToPath(new URL(`../../fixtures/real-estate/${name}`, import.meta.url));
+  const at = { knowledgeAt: new Date('2026-06-19T00:00:00Z'), loadedAt: new Date('2026-06-19T00:00:00Z') };
+  assert.equal((await importFile(hub.runtime.store.db, csvImporter, fixture('mlit-tokyo-2026q1.csv'), at)).rows, 4);
+  const rows = await hub.runtime.store.db.selectFrom('re_transaction').select(['ward_id', 'price']).orderBy('price').execute();
+  assert.deepEqual(rows.map((r) => [r.ward_id, Number(r.price)]), [[1_013_201, 38_000_000], [1_013_101, 98_000_000], [1_013_101, 620_000_000], [1_013_201, 1_200_000_000]]);
+  await assert.rejects(importFile(hub.runtime.store.db, csvImporter, fixture('mlit-unknown-ward.csv'), at), /mlit-unknown-ward\.csv: line 3: unknown municipality "Atlantis City" in Tokyo/);
 });
