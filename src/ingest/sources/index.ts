@@ -16,8 +16,10 @@ import { jbaSources } from './jba/index.ts';
 import { jpxSources } from './jpx/index.ts';
 import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
+import { mlitKsjSources } from './mlit-ksj/index.ts';
 import { mofSources } from './mof/index.ts';
 import { rssSources } from './rss/index.ts';
+import { soumuSources } from './soumu/index.ts';
 import { vietcombankSources } from './vietcombank/index.ts';
 import { worldbankSources } from './worldbank/index.ts';
 
@@ -36,6 +38,8 @@ export const sources: SourceDefinition[] = [
   ...jquantsSources,
   ...jbaSources,
   ...rssSources,
+  ...soumuSources,
+  ...mlitKsjSources,
   ...mlitSources,
   ...bojSources,
   ...mofSources,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestHub } from '../../helpers/app.ts';
 import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
 import { ecbDailySource, ecbHistSource, ecbSources } from '../../../src/ingest/sources/ecb/index.ts';
-import { zipEntry } from '../../../src/ingest/sources/ecb/zip-entry.ts';
+import { zipEntry } from '../../../src/ingest/sources/zip-entry.ts';
 import { parseEurofxrefXml } from '../../../src/ingest/importers/fx/ecb-eurofxref-xml.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 

@@ -84,6 +84,14 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   // RSS: the feed's items, by their titles.
   const feed = await data('/news/feed?limit=100');
   assert.ok(feed.some((item: { title: string }) => item.title === 'Bitcoin surges to a record as inflows boost demand'));
+  // MIC: the code list's prefectures and Tokyo's municipalities, by code, with the list's names.
+  const provinces = await data('/real-estate/jp/provinces?lang=en');
+  assert.deepEqual(provinces.map((province: { id: number; name: string }) => [province.id, province.name]).sort(), [[101, '北海道'], [113, '東京都']]);
+  const wards = await data('/real-estate/jp/provinces/113/wards');
+  assert.deepEqual(wards.map((ward: { wardId: number }) => ward.wardId), [1_013_101, 1_013_102, 1_013_201]);
+  // MLIT N03: Chuo-ku's outline (35 positions once simplified); the others have none fetched.
+  const outlines = await data('/real-estate/jp/geojson?provinceId=113');
+  assert.deepEqual(outlines.wards.map((ward: { wardId: number; coordinates: number[][][] }) => [ward.wardId, ward.coordinates[0]?.length ?? 0]), [[1_013_101, 0], [1_013_102, 35], [1_013_201, 0]]);
   // MLIT: four transactions of Chuo-ku, Tokyo (13102), the first at 47,000,000 yen.
   const transactions = await data('/real-estate/jp/provinces/113/wards/1013102/transactions');
   assert.equal(transactions.count, 4);

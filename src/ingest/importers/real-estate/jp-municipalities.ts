@@ -1,14 +1,29 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { JP_PROVINCE_ID_OFFSET } from '../../demo/real-estate-geography.ts';
-import { municipalityKey } from './mlit-transactions.ts';
 
 /**
  * A municipality created from a publisher's answer has the id 1,000,000 + its national
  * local-government code: the code stays readable in the id, and the ids never meet the demo's
  * (province id × 100 + n).
  */
-export const JP_MUNICIPALITY_ID_OFFSET = 1_000_000;
+const JP_MUNICIPALITY_ID_OFFSET = 1_000_000;
+
+/** The id of the ward made from a 5-digit local-government code. */
+export function wardIdOfCode(code: string): number {
+  return JP_MUNICIPALITY_ID_OFFSET + Number(code);
+}
+
+/** "Chiyoda Ward" / "Hachioji City" (English files) → the hub's "chiyoda-ku" / "hachioji-shi". */
+export function municipalityKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/ ward$/, '-ku')
+    .replace(/ city$/, '-shi')
+    .replace(/ town$/, '-machi')
+    .replace(/ village$/, '-mura')
+    .trim();
+}
 
 /** A municipality as MLIT names it: its 5-digit local-government code and official names. */
 export interface MunicipalityRef {
@@ -42,7 +57,7 @@ export async function municipalityWards(db: Transaction<Database>, refs: readonl
   for (const ref of byCode.values()) {
     const provinceId = provinceByCode.get(ref.code.slice(0, 2));
     if (provinceId === undefined) throw new Error(`prefecture ${ref.code.slice(0, 2)} was not created`);
-    const codeId = JP_MUNICIPALITY_ID_OFFSET + Number(ref.code);
+    const codeId = wardIdOfCode(ref.code);
     const existing = wardById.has(codeId) ? codeId : wardByName.get(`${provinceId} ${municipalityKey(ref.municipality)}`);
     if (existing !== undefined) {
       result.set(ref.code, existing);

@@ -6,10 +6,13 @@ import { ImportError, type LineImporter } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarQuarter } from '../../calendar-dates.ts';
 import { insertRows, recordsInto, type RecordMapping } from '../../loader.ts';
+import { municipalityKey, wardIdOfCode } from './jp-municipalities.ts';
 
 export interface ParsedTransaction {
   line: number;
   key: string;
+  /** `MunicipalityCode` where the file has the column, else "". */
+  code: string;
   prefecture: string;
   municipality: string;
   type: string;
@@ -34,19 +37,8 @@ export function tradePeriod(text: string): string | undefined {
   return calendarQuarter(text);
 }
 
-/** "Chiyoda Ward" / "Hachioji City" (English files) → the hub's "chiyoda-ku" / "hachioji-shi". */
-export function municipalityKey(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/ ward$/, '-ku')
-    .replace(/ city$/, '-shi')
-    .replace(/ town$/, '-machi')
-    .replace(/ village$/, '-mura')
-    .trim();
-}
-
 /** The figures of one transaction as MLIT writes them (the CSV's columns and XIT001's fields share names). */
-export type TransactionFigures = Omit<ParsedTransaction, 'line' | 'key' | 'prefecture' | 'municipality'>;
+export type TransactionFigures = Omit<ParsedTransaction, 'line' | 'key' | 'code' | 'prefecture' | 'municipality'>;
 
 /**
  * Reads MLIT's text figures: `field(name)` is the text of a column or field, "" where empty;
@@ -82,6 +74,7 @@ function transactionOf(header: string[], text: string, line: number, fileName: s
     line,
     // Trailing whitespace is not part of the transaction: the same line saved with it keeps its id.
     key: createHash('sha256').update(text.trimEnd()).digest('hex').slice(0, 20),
+    code: column('MunicipalityCode').trim(),
     prefecture: column('Prefecture'),
     municipality: column('Municipality'),
     ...transactionFigures(column, where),
@@ -112,24 +105,29 @@ export async function insertTransactions(db: Transaction<Database>, rows: RealEs
 }
 
 /**
- * Transactions → `re_transaction` rows: the prefecture and municipality names are resolved to the
- * hub's province and ward ids, read once per release.
+ * Transactions → `re_transaction` rows: the municipality's ward is the one of its
+ * `MunicipalityCode` (created by the code list or an XIT001 answer), else the ward the
+ * prefecture and municipality names resolve to (the demo's); read once per release.
  */
 const transactionRows: RecordMapping<ParsedTransaction, 're_transaction'> = {
   table: 're_transaction',
   onConflict: KEEP_STORED,
   async forRelease(db, release, fileName) {
-    const provinces = await db.selectFrom('re_province').select(['id', 'name_en']).where('country', '=', 'jp').execute();
+    const provinces = await db.selectFrom('re_province').select(['id', 'code', 'name_en']).where('country', '=', 'jp').execute();
     const provinceByName = new Map(provinces.map((p) => [p.name_en.toLowerCase(), p.id]));
+    const provinceByCode = new Map(provinces.map((p) => [p.code, p.id]));
     const wards = await db
       .selectFrom('re_ward')
       .select(['id', 'province_id', 'name'])
       .where('province_id', 'in', provinces.map((p) => p.id))
       .execute();
     const wardByName = new Map(wards.map((w) => [`${w.province_id} ${municipalityKey(w.name)}`, w.id]));
+    const wardIds = new Set(wards.map((w) => w.id));
     return {
       row(record) {
-        const provinceId = provinceByName.get(record.prefecture.toLowerCase());
+        const coded = /^\d{5}$/.test(record.code);
+        if (coded && wardIds.has(wardIdOfCode(record.code))) return transactionRow(record, record.key, wardIdOfCode(record.code), release.source);
+        const provinceId = (coded ? provinceByCode.get(record.code.slice(0, 2)) : undefined) ?? provinceByName.get(record.prefecture.toLowerCase());
         if (provinceId === undefined) throw new ImportError(`${fileName}: line ${record.line}: unknown prefecture "${record.prefecture}"`);
         const wardId = wardByName.get(`${provinceId} ${municipalityKey(record.municipality)}`);
         if (wardId === undefined) throw new ImportError(`${fileName}: line ${record.line}: unknown municipality "${record.municipality}" in ${record.prefecture}`);

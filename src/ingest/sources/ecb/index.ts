@@ -1,5 +1,5 @@
 import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
-import { zipEntry } from './zip-entry.ts';
+import { zipEntry } from '../zip-entry.ts';
 import { dollarRateInstrument } from '../../../domains/instruments/dollar-quotes.ts';
 
 /** The currencies the ECB publishes reference rates for (its eurofxref-daily.xml of 2024-06-28), USD first. */

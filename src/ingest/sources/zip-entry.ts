@@ -1,7 +1,7 @@
 import { crc32, inflateRawSync } from 'node:zlib';
-import { ImportError } from '../../import-error.ts';
+import { ImportError } from '../import-error.ts';
 
-/** A zip the ECB serves that cannot be read whole: truncated, corrupt, or not the layout expected. */
+/** A zip a publisher serves (the ECB's history, MLIT's boundaries) that cannot be read whole: truncated, corrupt, or not the layout expected. */
 export class ZipError extends ImportError {}
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;

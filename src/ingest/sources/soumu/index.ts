@@ -1,0 +1,47 @@
+import type { CollectContext, CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { workbookSheets } from './workbook-sheets.ts';
+
+const IMPORTER = 'real-estate-soumu-local-government-codes';
+
+function pathParam(params: Record<string, unknown>): string {
+  const { path } = params;
+  if (typeof path !== 'string' || !/^\/main_content\/[\w.-]+\.xlsx$/.test(path)) {
+    throw new Error(`soumu-local-government-codes: params.path must be the list's file under /main_content/ ending in .xlsx (got ${JSON.stringify(path)})`);
+  }
+  return path;
+}
+
+/**
+ * The list is published as an .xlsx whose file name changes with each revision (linked from
+ * https://www.soumu.go.jp/denshijiti/code.html); its sheets go to the importer as JSON text, the
+ * form every importer reads.
+ */
+async function collect({ baseUrl, params, fetch }: CollectContext): Promise<CollectResult> {
+  const path = pathParam(params);
+  const answer = await fetch({ url: `${baseUrl}${path}` });
+  if (answer.notModified) return { payloads: [], cursor: undefined };
+  const fileName = path.split('/').pop() ?? 'local-government-codes.xlsx';
+  const sheets = await workbookSheets(answer.body, fileName);
+  return {
+    payloads: [{ importer: IMPORTER, fileName: `${fileName}.json`, content: Buffer.from(JSON.stringify({ sheets })), archiveHashes: [answer.archiveHash] }],
+    cursor: undefined,
+  };
+}
+
+export const soumuSources: SourceDefinition[] = [
+  {
+    id: 'soumu-local-government-codes',
+    publisher: 'soumu',
+    description: "MIC's national local-government code list (全国地方公共団体コード): Japan's prefectures and municipalities by code",
+    defaultBaseUrl: 'https://www.soumu.go.jp',
+    // The list changes when municipalities merge or are renamed (a few times a year); a monthly conditional GET finds it.
+    defaultSchedule: '0 5 2 * *',
+    timeZone: 'Asia/Tokyo',
+    // The edition of 2024-01-01 (令和6年1月1日); a new edition has a new file name, set here or in the sources file.
+    defaultParams: { path: '/main_content/000925835.xlsx' },
+    credentials: [],
+    importers: [IMPORTER],
+    feeds: ['re_province', 're_ward'],
+    collect,
+  },
+];

@@ -1,0 +1,32 @@
+import ExcelJS from 'exceljs';
+import { ImportError } from '../../import-error.ts';
+
+/** One worksheet as its cells' displayed text, row by row (row 1 first); an empty cell is "". */
+export interface SheetText {
+  name: string;
+  rows: string[][];
+}
+
+/**
+ * Every worksheet of an .xlsx workbook as text, in the workbook's order. Bytes that are not an
+ * .xlsx workbook (an HTML page, a cut download) are refused naming the file.
+ */
+export async function workbookSheets(bytes: Buffer, fileName: string): Promise<SheetText[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch (error) {
+    throw new ImportError(`${fileName}: not an .xlsx workbook (${(error as Error).message})`);
+  }
+  return workbook.worksheets.map((sheet) => {
+    const rows: string[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row, number) => {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        cells[column - 1] = cell.text;
+      });
+      rows[number - 1] = Array.from(cells, (text) => text ?? '');
+    });
+    return { name: sheet.name, rows: Array.from(rows, (row) => row ?? []) };
+  });
+}
