@@ -57,7 +57,7 @@ test('fdh sync coverage prints a table (endpoint, status, sources, missing field
   const lines = run.stdout.split('\n');
   assert.match(lines[0] ?? '', /^endpoint\s+status\s+sources\s+missing fields$/);
   assert.match(run.stdout, /^\/news\/feed\s+full\s+rss-feeds\s+—$/m);
-  assert.match(run.stdout, /^\/macro\/interbank-rates\/jp\/tibor\s+none\s+—\s+points\[\]\.tibor1w, points\[\]\.tibor1m, points\[\]\.tibor3m, points\[\]\.tibor6m$/m, 'jba-tibor is disabled by default');
+  assert.match(run.stdout, /^\/macro\/interbank-rates\/jp\/tibor\s+none\s+—\s+points\[\]\.tibor1w \(operator names the file\), points\[\]\.tibor1m \(operator names the file\), points\[\]\.tibor3m \(operator names the file\), points\[\]\.tibor6m \(operator names the file\)$/m, 'jba-tibor is disabled by default');
   assert.match(run.stdout, /^\/crypto\/derivatives\s+partial\s+binance-futures, deribit-btc-options\s+liquidations24h\.total \(no free publisher\)$/m);
   assert.match(run.stdout, /^67 endpoints: \d+ full, \d+ partial, \d+ none$/m);
   assert.equal(lines.filter((line) => line.startsWith('/')).length, 67);

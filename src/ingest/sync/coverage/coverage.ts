@@ -1,6 +1,6 @@
 import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-facts.ts';
 import { feeds } from './facts.ts';
-import { UNAVAILABLE, unavailableFor } from './unavailable.ts';
+import { UNAVAILABLE, unavailableFor, type UnfedKind } from './unavailable.ts';
 
 /** A source as coverage sees it: a disabled one feeds nothing. */
 export interface CoverageSource {
@@ -13,8 +13,8 @@ export interface MissingField {
   field: string;
   /** The facts of the field no enabled source fills. */
   facts: string[];
-  /** Why, for those facts no free publisher offers (unavailable.ts). */
-  unavailable: { figure: string; reason: string }[];
+  /** Why, for those facts unavailable.ts names. */
+  unavailable: { figure: string; kind: UnfedKind; reason: string }[];
 }
 
 export type CoverageStatus = 'full' | 'partial' | 'none';
@@ -51,7 +51,7 @@ function endpointCoverage(endpoint: EndpointFacts, enabled: readonly CoverageSou
     if (unfed.length === 0) continue;
     const reasons = new Map(unfed.flatMap((fact) => {
       const entry = unavailableFor(fact);
-      return entry === undefined ? [] : [[entry.figure, { figure: entry.figure, reason: entry.reason }] as const];
+      return entry === undefined ? [] : [[entry.figure, { figure: entry.figure, kind: entry.kind, reason: entry.reason }] as const];
     }));
     missing.push({ field, facts: unfed, unavailable: [...reasons.values()] });
   }
@@ -70,7 +70,7 @@ export function coverageReport(sources: readonly CoverageSource[], map: readonly
 function missingText(endpoint: EndpointCoverage): string {
   if (endpoint.missing.length === 0) return '—';
   return endpoint.missing
-    .map((field) => (field.unavailable.length === 0 ? field.field : `${field.field} (no free publisher)`))
+    .map((field) => (field.unavailable.length === 0 ? field.field : `${field.field} (${[...new Set(field.unavailable.map((entry) => entry.kind))].join('; ')})`))
     .join(', ');
 }
 
@@ -91,12 +91,12 @@ const escape = (cell: string): string => cell.replaceAll('|', '\\|');
 
 /**
  * The report as markdown (`fdh sync coverage --markdown`): the table, the summary and the
- * figures no free publisher offers. The coverage section of docs/data-sources.md is this text
+ * figures no shipped source fills. The coverage section of docs/data-sources.md is this text
  * for the shipped sources and sources file.
  */
 export function coverageMarkdown(report: CoverageReport): string {
   const rows = report.endpoints.map((endpoint) => `| \`${endpoint.path}\` | ${cells(endpoint).slice(1).map(escape).join(' | ')} |`);
-  const unavailable = UNAVAILABLE.map((entry) => `| ${escape(entry.figure)} | ${entry.facts.map((fact) => `\`${fact}\``).join(', ')} | ${escape(entry.reason)} |`);
+  const unavailable = UNAVAILABLE.map((entry) => `| ${escape(entry.figure)} | ${entry.facts.map((fact) => `\`${fact}\``).join(', ')} | ${entry.kind} | ${escape(entry.reason)} |`);
   return [
     `| ${HEADER.join(' | ')} |`,
     `|${HEADER.map(() => '---').join('|')}|`,
@@ -104,10 +104,10 @@ export function coverageMarkdown(report: CoverageReport): string {
     '',
     summaryLine(report),
     '',
-    'Figures no free publisher offers (served as null):',
+    'Figures no shipped source fills (served as null), and why:',
     '',
-    '| figure | facts | reason |',
-    '|---|---|---|',
+    '| figure | facts | kind | reason |',
+    '|---|---|---|---|',
     ...unavailable,
     '',
   ].join('\n');

@@ -115,7 +115,7 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   { path: '/commodities/gold-dxy', example: '/commodities/gold-dxy', fields: { 'series.gold': [close(GOLD)], 'series.dxy': [close(DOLLAR_INDEX)] } },
   { path: '/commodities/:id/history', example: '/commodities/gold/history', fields: { '[].close': commodityCloses(ALL_COMMODITIES) } },
   // ETF: funds are rows of the ETF tables, whichever fund is asked for.
-  { path: '/etf', example: '/etf', fields: { '[].etfName': ['etf_fund'], '[].price': ['etf_price'], '[].aum': ['etf_nav'] } },
+  { path: '/etf', example: '/etf', fields: { '[].etfName': ['etf_fund:name'], '[].price': ['etf_price'], '[].aum': ['etf_nav'] } },
   { path: '/etf/top-performance', example: '/etf/top-performance', fields: { '[].currentNav': ['etf_nav'], '[].changePercent': ['etf_nav'] } },
   { path: '/etf/top-netflow', example: '/etf/top-netflow', fields: { '[].netflow': ['etf_nav'] } },
   { path: '/etf/heatmap', example: '/etf/heatmap', fields: { '[].closePrice': ['etf_price'], '[].volume': ['etf_price'] } },
@@ -126,13 +126,13 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
     fields: { 'etf1.data': ['etf_nav'], 'etf2.data': ['etf_nav'], 'vnIndex.data': [VN_INDEX] },
   },
   { path: '/etf/nav-growth/:code', example: '/etf/nav-growth/1306', fields: { 'etf1.data': ['etf_nav'], 'vnIndex.data': [VN_INDEX] } },
-  { path: '/etf/:code/info', example: '/etf/1306/info', fields: { etfName: ['etf_fund'], trustFee: ['etf_fund:trust_fee'] } },
+  { path: '/etf/:code/info', example: '/etf/1306/info', fields: { etfName: ['etf_fund:name'], managementCompany: ['etf_fund:manager'], indexName: ['etf_fund:index'], trustFee: ['etf_fund:trust_fee'] } },
   { path: '/etf/:code/holdings', example: '/etf/1306/holdings', fields: { '[].sharesAmount': ['etf_holding'] } },
   { path: '/etf/:code/prices-history', example: '/etf/1306/prices-history', fields: { '[].close': ['etf_price'] } },
   {
     path: '/etf/:code/detail',
     example: '/etf/1306/detail',
-    fields: { etfName: ['etf_fund'], currentPrice: ['etf_price'], totalAssetValue: ['etf_nav'], sectorWeight: ['etf_holding'] },
+    fields: { etfName: ['etf_fund:name'], currentPrice: ['etf_price'], totalAssetValue: ['etf_nav'], sectorWeight: ['etf_holding'] },
   },
   { path: '/etf/:code/composition', example: '/etf/1306/composition', fields: { 'portfolio[].weightPercent': ['etf_holding'] } },
   // FX

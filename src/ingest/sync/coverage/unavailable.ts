@@ -1,13 +1,28 @@
 /**
- * Figures the hub serves that no free publisher offers: the one list `fdh sync coverage` names
- * as the reason a field stays unfed, and docs/data-sources.md prints (its coverage section is
- * generated from this list). A missing figure is served as null, never invented.
+ * Figures the hub serves that no shipped source fills, each with why: the one list `fdh sync
+ * coverage` names as the reason a field stays unfed, and docs/data-sources.md prints (its
+ * coverage section is generated from this list). A missing figure is served as null, never
+ * invented; an operator may load it with the hub's own CSV importers.
  */
 import { overlaps } from './facts.ts';
 
+/** Why a figure is unfed, in a word the coverage table prints beside the field. */
+export type UnfedKind =
+  /** No publisher offers it without a licence or a paid plan. */
+  | 'no free publisher'
+  /** A source reads it, but only on a paid plan of the publisher, so it is off by default. */
+  | 'paid plan'
+  /** The publisher has it, in another unit or frequency than the endpoint serves. */
+  | 'other unit or frequency'
+  /** A source reads it once the operator names the publisher's file (sources file). */
+  | 'operator names the file'
+  /** A free publisher has it; no shipped source reads it yet. */
+  | 'no source yet';
+
 export interface UnavailableFigure {
-  /** The facts (facts.ts patterns) no free publisher fills. */
+  /** The facts (facts.ts patterns) no shipped source fills. */
   facts: readonly string[];
+  kind: UnfedKind;
   /** What the figure is, in words. */
   figure: string;
   reason: string;
@@ -17,12 +32,85 @@ export const UNAVAILABLE: readonly UnavailableFigure[] = [
   {
     facts: ['macro_observation:us.pmi.*', 'macro_observation:jp.pmi.*', 'macro_observation:vn.pmi.*'],
     figure: 'Manufacturing and services PMI (US, Japan, Vietnam)',
+    kind: 'no free publisher',
     reason: 'ISM and S&P Global publish their PMIs under licence; the free statistical publishers (FRED, e-Stat, the central banks) carry none of them.',
   },
   {
     facts: ['crypto_metric:liquidations_*'],
     figure: 'Crypto liquidations over 24 hours',
+    kind: 'no free publisher',
     reason: "Exchanges' public APIs give liquidations only as a live stream, with no history a scheduled fetch could read; aggregated histories are paid products.",
+  },
+  {
+    facts: ['crypto_metric:whale_tx_count'],
+    figure: 'Bitcoin whale transactions (over USD 1M a day)',
+    kind: 'no free publisher',
+    reason: "Counts of large on-chain transfers are sold by chain-analytics vendors; Coin Metrics' free community API does not carry them.",
+  },
+  {
+    facts: ['macro_observation:jp.tibor.*'],
+    figure: 'JBA TIBOR fixings (1W, 1M, 3M, 6M)',
+    kind: 'operator names the file',
+    reason: 'JBA TIBOR Administration publishes the fixings as a daily PDF and through its contracted information providers, not as a file at a stable address; jba-tibor reads the CSV the operator names in params.path.',
+  },
+  {
+    facts: ['instrument_close:index:TOPIX', 'instrument_close:index:TSEREIT'],
+    figure: 'TOPIX and the TSE REIT index',
+    kind: 'paid plan',
+    reason: "J-Quants serves index bars (jquants-indices-bars-daily, off by default) from its Standard plan up; JPX's own index data is licensed.",
+  },
+  {
+    facts: ['instrument_close:commodity:jpx-*'],
+    figure: "JPX (Osaka Exchange) gold and Dubai crude futures",
+    kind: 'no free publisher',
+    reason: "JPX sells its futures' price history; J-Quants carries derivatives only on its paid plans.",
+  },
+  {
+    facts: ['macro_observation:jp.fdi.*'],
+    figure: "Japan's direct investment by region",
+    kind: 'other unit or frequency',
+    reason: "The Bank of Japan and the Ministry of Finance publish it in 100 million yen; the endpoint serves millions of US dollars, and converting it would be a figure no publisher states.",
+  },
+  {
+    facts: ['macro_observation:jp.exports', 'macro_observation:jp.imports'],
+    figure: "Japan's exports and imports",
+    kind: 'other unit or frequency',
+    reason: "The Ministry of Finance's trade statistics are in yen; the endpoints serve US dollars.",
+  },
+  {
+    facts: ['macro_observation:us.current-account-to-gdp', 'macro_observation:jp.current-account-to-gdp', 'macro_observation:jp.government-debt-to-gdp'],
+    figure: 'Current account to GDP (US, Japan) and government debt to GDP (Japan), quarterly',
+    kind: 'other unit or frequency',
+    reason: 'The BEA, the Bank of Japan and the Ministry of Finance publish the current account and the debt as levels; the ratios are published annually (IMF, via FRED), not by quarter, and the hub does not derive a ratio no publisher states.',
+  },
+  {
+    facts: ['macro_observation:jp.population', 'macro_observation:jp.retail-sales'],
+    figure: "Japan's monthly population estimate and retail sales",
+    kind: 'no source yet',
+    reason: "e-Stat carries the Statistics Bureau's population estimates and METI's commercial dynamics survey, but their table ids could not be confirmed from a recorded answer, so estat-macro does not read them; load them with the macro-observations CSV.",
+  },
+  {
+    facts: [
+      'macro_observation:vn.bond-10y',
+      'macro_observation:vn.cpi.core',
+      'macro_observation:vn.current-account-to-gdp',
+      'macro_observation:vn.exports',
+      'macro_observation:vn.imports',
+      'macro_observation:vn.gdp.growth-published',
+      'macro_observation:vn.gdp.nominal',
+      'macro_observation:vn.gdp.real',
+      'macro_observation:vn.government-debt-to-gdp',
+      'macro_observation:vn.industrial-production',
+      'macro_observation:vn.overnight-rate',
+      'macro_observation:vn.policy-rate',
+      'macro_observation:vn.population',
+      'macro_observation:vn.retail-sales',
+      'macro_observation:vn.unemployment',
+      'macro_observation:vn.fdi.*',
+    ],
+    figure: "Vietnam's monthly and quarterly indicators (all but CPI) and FDI flows",
+    kind: 'no free publisher',
+    reason: "The General Statistics Office, the State Bank of Vietnam and the Foreign Investment Agency publish them in press releases and PDF reports, with no machine-readable file or API; the World Bank and the IMF carry most of them annually only. Load them with the macro-observations CSV.",
   },
 ];
 
