@@ -50,7 +50,7 @@ export const fredReleaseDatesSource: SourceDefinition = {
   defaultParams: { lookbackDays: 200 },
   credentials: [{ env: API_KEY, required: true, howToGet: 'free: create a FRED account and request a key at https://fred.stlouisfed.org/docs/api/api_key.html' }],
   importers: ['fred-release-dates'],
-  feeds: ['calendar_event'],
+  feeds: ['calendar_event:us'],
   minRequestIntervalMs: 500,
   async collect(context): Promise<CollectResult> {
     const start = addDays(isoDay(context.now), -lookbackDays(context.params));

@@ -69,6 +69,8 @@ const indicatorTableEndpoints: EndpointFacts[] = INDICATOR_TABLES.map((table) =>
 }));
 const EVERY_INDICATOR_SERIES = [...new Set(indicatorTableEndpoints.flatMap((endpoint) => endpoint.fields['rows[].values'] ?? []))];
 
+const CALENDAR_COUNTRIES = ['us', 'jp', 'vn', 'eu', 'cn'].map((country) => `calendar_event:${country}`);
+
 export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   // Crypto
   {
@@ -246,7 +248,12 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   { path: '/news/feed', example: '/news/feed?limit=100', fields: { '[].title': ['news_article'], '[].publishedAt': ['news_article'], '[].symbols': ['news_article_symbol'], '[].categories': ['news_article_category'] } },
   { path: '/news/sentiment', example: '/news/sentiment', fields: { articleCount: ['news_article'], averageScore: ['news_article'] } },
   // Calendar: the actual of a macro release is the indicator table's cell (macro-releases.ts).
-  { path: '/calendar/events', example: '/calendar/events', fields: { '[].name': ['calendar_event'], '[].time': ['calendar_event'] } },
+  {
+    path: '/calendar/events',
+    example: '/calendar/events',
+    // The events of each country come from its own agencies' schedules.
+    fields: { '[].name': CALENDAR_COUNTRIES, '[].time': CALENDAR_COUNTRIES },
+  },
   // Real estate
   { path: '/real-estate/:country/provinces', example: '/real-estate/all/provinces', fields: { '[].name': perCountry('re_province'), '[].bbox': perCountry('re_province', '.boundary') } },
   {

@@ -112,6 +112,12 @@ export const UNAVAILABLE: readonly UnavailableFigure[] = [
     kind: 'no free publisher',
     reason: "The General Statistics Office, the State Bank of Vietnam and the Foreign Investment Agency publish them in press releases and PDF reports, with no machine-readable file or API; the World Bank and the IMF carry most of them annually only. Load them with the macro-observations CSV.",
   },
+  {
+    facts: ['calendar_event:jp', 'calendar_event:vn', 'calendar_event:eu', 'calendar_event:cn'],
+    figure: 'Release calendars of Japan, Vietnam, the euro area and China',
+    kind: 'no source yet',
+    reason: "The Bank of Japan, the Statistics Bureau (e-Stat), Vietnam's GSO, Eurostat, the ECB and China's NBS publish their release schedules as web pages; no machine-readable schedule (iCalendar or API) of theirs could be confirmed, so only FRED's US release calendar is read.",
+  },
 ];
 
 /** The unavailable figure that names `fact`, if any. */
