@@ -118,6 +118,54 @@ export const UNAVAILABLE: readonly UnavailableFigure[] = [
     kind: 'no source yet',
     reason: "The Bank of Japan, the Statistics Bureau (e-Stat), Vietnam's GSO, Eurostat, the ECB and China's NBS publish their release schedules as web pages; no machine-readable schedule (iCalendar or API) of theirs could be confirmed, so only FRED's US release calendar is read.",
   },
+  {
+    facts: ['instrument_close:commodity:wheat', 'instrument_close:commodity:corn', 'instrument_close:commodity:soybeans', 'instrument_close:commodity:rough-rice', 'instrument_close:commodity:palm-oil', 'instrument_close:commodity:coffee-robusta'],
+    figure: 'Grains, rough rice, palm oil and robusta coffee',
+    kind: 'other unit or frequency',
+    reason: "FRED and the World Bank publish these as monthly benchmark prices in other units than the hub serves (US dollars per metric ton where the hub serves US cents per bushel, robusta in cents per pound, palm oil's benchmark in another market); converting them would serve a figure of another benchmark.",
+  },
+  {
+    facts: ['instrument_close:commodity:gasoline-rbob', 'instrument_close:commodity:palladium', 'instrument_close:commodity:baltic-dry'],
+    figure: 'RBOB gasoline (New York Harbor), palladium, the Baltic Dry Index',
+    kind: 'no free publisher',
+    reason: "NYMEX's RBOB settlement prices, the LBMA/LPPM palladium price and the Baltic Exchange's index are licensed; FRED's RBOB series is the Los Angeles spot price, another benchmark.",
+  },
+  {
+    facts: ['instrument_close:index:DXY'],
+    figure: 'The US dollar index (DXY)',
+    kind: 'no free publisher',
+    reason: "ICE licenses DXY; FRED's broad trade-weighted dollar index (DTWEXBGS) is another index.",
+  },
+  {
+    facts: ['instrument_close:index:UKX', 'instrument_close:index:DAX', 'instrument_close:index:CAC', 'instrument_close:index:HSI', 'instrument_close:index:SHCOMP', 'instrument_close:index:KOSPI', 'instrument_close:index:AS51', 'instrument_close:index:SENSEX', 'instrument_close:index:VNINDEX', 'instrument_close:index:JPXNK400', 'instrument_close:index:TSEGCORE'],
+    figure: 'FTSE 100, DAX, CAC 40, Hang Seng, Shanghai Composite, KOSPI, S&P/ASX 200, Sensex, VN-Index, JPX-Nikkei 400, TSE Growth Core',
+    kind: 'no free publisher',
+    reason: 'Their index providers license the levels; FRED carries none of them and J-Quants\' index list has none of them.',
+  },
+  {
+    facts: ['instrument_close:index:TOPIXC30', 'instrument_close:index:TSEG250'],
+    figure: 'TOPIX Core30 and TSE Growth Market 250',
+    kind: 'paid plan',
+    reason: "J-Quants serves index bars (jquants-indices-bars-daily, off by default) from its Standard plan up.",
+  },
+  {
+    facts: ['etf_nav', 'etf_holding'],
+    figure: "ETF NAVs, holdings and flows",
+    kind: 'no source yet',
+    reason: "They come from each fund's portfolio composition file (PCF), which its manager or calculation agent posts for its own funds with no common documented address; the jpx-etf-pcf importer loads a PCF an operator downloads, and no source fetches them.",
+  },
+  {
+    facts: ['etf_fund:trust_fee'],
+    figure: "ETF trust fees",
+    kind: 'no source yet',
+    reason: "JPX shows them on its ETF list web page, not in the ETF database workbook jpx-etf-list reads.",
+  },
+  {
+    facts: ['re_road_price', 're_province_price'],
+    figure: 'Land prices by road and monthly province prices',
+    kind: 'other unit or frequency',
+    reason: "MLIT publishes land prices (XPT002) as one surveyed lot per figure on map tiles, not by road or as monthly asking prices, and grouping them would make a figure MLIT does not state.",
+  },
 ];
 
 /** The unavailable figure that names `fact`, if any. */
