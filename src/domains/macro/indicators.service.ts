@@ -44,6 +44,26 @@ export function deriveCell(derivation: Derivation, indexes: Map<string, FigureIn
 const periodEnd = (table: IndicatorTableDefinition, period: string): string =>
   table.frequency === 'quarter' ? quarterEnd(period) : monthEnd(period);
 
+/** The series keys a table reads, every country's. */
+const tableSeries = (table: IndicatorTableDefinition): string[] => [
+  ...new Set(COUNTRIES.flatMap((c) => derivationSeries(table.rows[c].derivation).map((s) => countrySeries(c, s)))),
+];
+
+/** A table's cells by country and period, and the periods where some country has a value (its columns' span). */
+function computedTable(table: IndicatorTableDefinition, served: ReadonlyMap<string, ServedFigure[]>) {
+  const keys = tableSeries(table);
+  const indexes = new Map(keys.map((key) => [key, byPeriod(served.get(key))]));
+  const quarterly = table.frequency === 'quarter';
+  const shift = quarterly ? addQuarters : addMonths;
+  const allPeriods = [...new Set(keys.flatMap((key) => (served.get(key) ?? []).map((f) => f.period)))].sort();
+  const computed = COUNTRIES.map((country) => {
+    const cells = new Map(allPeriods.map((period) => [period, deriveCell(table.rows[country].derivation, indexes, country, period, shift)]));
+    return { country, cells };
+  });
+  const withValues = allPeriods.filter((period) => computed.some(({ cells }) => cells.get(period)?.value != null));
+  return { computed, withValues, indexes, shift, quarterly };
+}
+
 export class IndicatorsService {
   readonly #repo: MacroRepo;
 
@@ -53,36 +73,24 @@ export class IndicatorsService {
 
   async listIndicators(input: { asOf?: string | undefined; now: Date }): Promise<IndicatorList> {
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
-    return Promise.all(
-      INDICATOR_TABLES.map(async (table) => ({
-        name: table.name,
-        indicator: table.indicator,
-        unit: table.unit,
-        frequency: table.frequency,
-        countries: [...COUNTRIES],
-        latestPeriod: await this.#repo.latestPeriod({
-          series: COUNTRIES.flatMap((c) => derivationSeries(table.rows[c].derivation).map((s) => countrySeries(c, s))),
-          cutoff,
-        }),
-      })),
-    );
+    const served = await this.#repo.series({ series: [...new Set(INDICATOR_TABLES.flatMap(tableSeries))], cutoff });
+    return INDICATOR_TABLES.map((table) => ({
+      name: table.name,
+      indicator: table.indicator,
+      unit: table.unit,
+      frequency: table.frequency,
+      countries: [...COUNTRIES],
+      // The table's own last column: a change needs its base period, so the newest figure may not make one.
+      latestPeriod: computedTable(table, served).withValues.at(-1) ?? null,
+    }));
   }
 
   async getIndicatorTable(input: { name: string; periods: number; asOf?: string | undefined; now: Date }): Promise<IndicatorTable> {
     const table = findIndicatorTable(input.name);
     if (table === undefined) throw new NotFoundError(`Unknown indicator table "${input.name}"; GET /macro/indicators lists them`);
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
-    const keys = [...new Set(COUNTRIES.flatMap((c) => derivationSeries(table.rows[c].derivation).map((s) => countrySeries(c, s))))];
-    const served = await this.#repo.series({ series: keys, cutoff });
-    const indexes = new Map(keys.map((key) => [key, byPeriod(served.get(key))]));
-    const quarterly = table.frequency === 'quarter';
-    const shift = quarterly ? addQuarters : addMonths;
-    const allPeriods = [...new Set([...served.values()].flatMap((figures) => figures.map((f) => f.period)))].sort();
-    const computed = COUNTRIES.map((country) => {
-      const cells = new Map(allPeriods.map((period) => [period, deriveCell(table.rows[country].derivation, indexes, country, period, shift)]));
-      return { country, cells };
-    });
-    const withValues = allPeriods.filter((period) => computed.some(({ cells }) => cells.get(period)?.value != null));
+    const served = await this.#repo.series({ series: tableSeries(table), cutoff });
+    const { computed, withValues, indexes, shift, quarterly } = computedTable(table, served);
     const first = withValues[0];
     const latest = withValues[withValues.length - 1];
     const base = { indicator: table.indicator, unit: table.unit };
