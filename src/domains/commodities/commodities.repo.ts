@@ -27,8 +27,8 @@ export class CommoditiesRepo {
   }
 
   /** Each asked commodity's last close strictly before its date (one query), read back by `closeBefore(id, before)`. */
-  async closesBefore(asked: readonly { id: string; before: string }[]): Promise<(id: string, before: string) => number | undefined> {
-    const closes = await this.#store.closesBefore(asked.map(({ id, before }) => ({ instrument: commodityInstrument(id), before })));
+  async closesBefore(asked: readonly { id: string; before: string; since: string }[]): Promise<(id: string, before: string) => number | undefined> {
+    const closes = await this.#store.closesBefore(asked.map(({ id, before, since }) => ({ instrument: commodityInstrument(id), before, since })));
     return (id, before) => closes.get(closeKey(commodityInstrument(id), before));
   }
 }

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../core/domain-errors.ts';
-import { isoDay } from '../../core/dates.ts';
+import { addMonths, isoDay } from '../../core/dates.ts';
 import { roundTo } from '../../core/numbers.ts';
 import { COMMODITIES, DXY_ID, FEATURED_COMMODITY_IDS, GOLD_ID, findCommodity, type Commodity, type CommodityCategory } from './commodities.catalog.ts';
 import {
@@ -43,11 +43,18 @@ export class CommoditiesService {
   async #prices(commodities: readonly Commodity[], now: Date): Promise<CommodityPrice[]> {
     const series = await this.#repo.lastCloses({ ids: commodities.map((c) => c.id), to: isoDay(now), count: MA_WINDOW });
     // Month and year of the last close: a commodity that has not traded this month yet keeps last month's MTD.
-    const bases = (date: string) => [`${date.slice(0, 7)}-01`, `${date.slice(0, 4)}-01-01`] as const;
+    // The base is a close of the month (year) before: a series with a gap has no MTD (YTD) rather than one against an older close.
+    const spans = (date: string) => {
+      const [month, january] = [date.slice(0, 7), `${date.slice(0, 4)}-01`];
+      return [
+        { before: `${month}-01`, since: `${addMonths(month, -1)}-01` },
+        { before: `${january}-01`, since: `${addMonths(january, -12)}-01` },
+      ] as const;
+    };
     const closeBefore = await this.#repo.closesBefore(
       [...series].flatMap(([id, closes]) => {
         const last = closes.at(-1);
-        return last === undefined ? [] : bases(last.date).map((before) => ({ id, before }));
+        return last === undefined ? [] : spans(last.date).map((span) => ({ id, ...span }));
       }),
     );
     return commodities.map((commodity) => {
@@ -69,9 +76,9 @@ export class CommoditiesService {
         trendline: closes.slice(-TRENDLINE_POINTS).map((c) => c.close),
       };
       if (last !== undefined) {
-        const [monthStart, yearStart] = bases(last.date);
-        item.changeMtdPct = pctChange(last.close, closeBefore(commodity.id, monthStart));
-        item.changeYtdPct = pctChange(last.close, closeBefore(commodity.id, yearStart));
+        const [month, year] = spans(last.date);
+        item.changeMtdPct = pctChange(last.close, closeBefore(commodity.id, month.before));
+        item.changeYtdPct = pctChange(last.close, closeBefore(commodity.id, year.before));
         item.updatedAt = `${last.date}T00:00:00.000Z`;
       }
       return item;

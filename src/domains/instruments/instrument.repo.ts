@@ -123,12 +123,14 @@ export class InstrumentRepo {
   }
 
   /**
-   * For each asked (instrument, date), its last close strictly before that date, keyed by
-   * `closeKey(instrument, before)`; none when it has none. Each pair is one backward seek of the key.
+   * For each asked (instrument, date), its last close strictly before that date and on or after
+   * `since`, keyed by `closeKey(instrument, before)`; none when it has none in that span (a
+   * change against a close from years earlier is not a month's or a year's change). Each pair
+   * is one backward seek of the key.
    */
-  async closesBefore(asked: readonly { instrument: string; before: string }[]): Promise<Map<string, number>> {
+  async closesBefore(asked: readonly { instrument: string; before: string; since: string }[]): Promise<Map<string, number>> {
     if (asked.length === 0) return new Map();
-    const pairs = valuesList<{ column1: string; column2: string }>(asked.map(({ instrument, before }) => [instrument, before]));
+    const pairs = valuesList<{ column1: string; column2: string; column3: string }>(asked.map(({ instrument, before, since }) => [instrument, before, since]));
     const rows = await this.#db
       .selectFrom(pairs.as('w'))
       .innerJoin('instrument_close as c', (join) =>
@@ -136,7 +138,7 @@ export class InstrumentRepo {
           eb(
             'c.date',
             '=',
-            eb.selectFrom('instrument_close as x').select('x.date').whereRef('x.instrument', '=', 'w.column1').whereRef('x.date', '<', 'w.column2').orderBy('x.date', 'desc').limit(1),
+            eb.selectFrom('instrument_close as x').select('x.date').whereRef('x.instrument', '=', 'w.column1').whereRef('x.date', '<', 'w.column2').whereRef('x.date', '>=', 'w.column3').orderBy('x.date', 'desc').limit(1),
           ),
         ),
       )

@@ -66,3 +66,16 @@ test('a malformed commodity CSV is rejected naming the line, before anything is 
   assert.throws(parse('date,slug,close\n2026-06-01,gold,1\n2026-06-01,gold,2\n'), /line 3.*twice/);
   assert.throws(parse('date,slug,close\n2026-06-01,gold,0\n'), /line 2.*close/);
 });
+
+test('month- and year-to-date changes are against a close of the month or year before, never an older one', async (t) => {
+  const hub = await createTestHub(t);
+  const key = await hub.key();
+  await importFile(hub.runtime.store.db, importer(), fixture('commodity-prices-gap.csv'), options);
+  const item = async (search: string) => (await hub.get(`/openapi/v1/commodities?search=${search}`, key)).json().data[0];
+  // Zinc's close before 2026 is of 2019: no year-to-date change rather than one over six years.
+  const zinc = await item('zinc');
+  assert.deepEqual([zinc.changeMtdPct, zinc.changeYtdPct], [null, null]);
+  // Copper closed on 2026-05-29 and 2025-12-31: both changes are against them.
+  const copper = await item('copper');
+  assert.deepEqual([copper.changeMtdPct, copper.changeYtdPct], [Math.round((9690 / 9500 - 1) * 10000) / 100, Math.round((9690 / 8700 - 1) * 10000) / 100]);
+});
