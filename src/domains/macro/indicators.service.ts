@@ -44,6 +44,9 @@ export function deriveCell(derivation: Derivation, indexes: Map<string, FigureIn
 const periodEnd = (table: IndicatorTableDefinition, period: string): string =>
   table.frequency === 'quarter' ? quarterEnd(period) : monthEnd(period);
 
+/** Years before the newest figure from which the indicator list reads the tables' last columns. */
+const RECENT_YEARS = 2;
+
 /** The series keys a table reads, every country's. */
 const tableSeries = (table: IndicatorTableDefinition): string[] => [
   ...new Set(COUNTRIES.flatMap((c) => derivationSeries(table.rows[c].derivation).map((s) => countrySeries(c, s)))),
@@ -73,16 +76,32 @@ export class IndicatorsService {
 
   async listIndicators(input: { asOf?: string | undefined; now: Date }): Promise<IndicatorList> {
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
-    const served = await this.#repo.series({ series: [...new Set(INDICATOR_TABLES.flatMap(tableSeries))], cutoff });
-    return INDICATOR_TABLES.map((table) => ({
-      name: table.name,
-      indicator: table.indicator,
-      unit: table.unit,
-      frequency: table.frequency,
-      countries: [...COUNTRIES],
-      // The table's own last column: a change needs its base period, so the newest figure may not make one.
-      latestPeriod: computedTable(table, served).withValues.at(-1) ?? null,
-    }));
+    const keys = [...new Set(INDICATOR_TABLES.flatMap(tableSeries))];
+    const newest = await this.#repo.latestPeriod({ series: keys, cutoff });
+    // The last columns are read from the recent years only; a table with none there is read whole.
+    const from = newest === null ? undefined : String(Number(newest.slice(0, 4)) - RECENT_YEARS);
+    const recent = from === undefined ? new Map<string, ServedFigure[]>() : await this.#repo.series({ series: keys, cutoff, fromPeriod: from });
+    return Promise.all(
+      INDICATOR_TABLES.map(async (table) => ({
+        name: table.name,
+        indicator: table.indicator,
+        unit: table.unit,
+        frequency: table.frequency,
+        countries: [...COUNTRIES],
+        latestPeriod: from === undefined ? null : await this.#latestColumn(table, recent, from, cutoff),
+      })),
+    );
+  }
+
+  /**
+   * The table's own last column (a change needs its base period, so the newest figure may not
+   * make one). A change reaches back a year at most: a column after the read's first year has
+   * its base in `recent`; otherwise the table is read whole.
+   */
+  async #latestColumn(table: IndicatorTableDefinition, recent: ReadonlyMap<string, ServedFigure[]>, from: string, cutoff: string): Promise<string | null> {
+    const latest = computedTable(table, recent).withValues.at(-1);
+    if (latest !== undefined && latest >= String(Number(from) + 1)) return latest;
+    return computedTable(table, await this.#repo.series({ series: tableSeries(table), cutoff })).withValues.at(-1) ?? null;
   }
 
   async getIndicatorTable(input: { name: string; periods: number; asOf?: string | undefined; now: Date }): Promise<IndicatorTable> {
