@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { allPublishersHub } from '../helpers/all-publishers-hub.ts';
-import type { TestHub } from '../helpers/app.ts';
+import { data, last, recapItem, type FxRate, type FxRow, type IndexQuote, type RatePoint, type Recap } from '../helpers/one-fact.ts';
 
 /**
  * One fact, one value, with the publishers' real samples (issues 25 and 26): a store with no
@@ -45,38 +45,11 @@ import type { TestHub } from '../helpers/app.ts';
  *   empty: no shipped source fills it).
  */
 
-interface Envelope<Data> {
-  data: Data;
-}
-
-async function data<Data>(hub: TestHub, key: string, url: string): Promise<Data> {
-  const response = await hub.get(`/openapi/v1${url}`, key);
-  assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
-  return (response.json() as Envelope<Data>).data;
-}
-
-interface FxRow { pair: string; lastPrice: number; changePct: number; asOf: string; sparkline10d: number[] }
-interface FxRate { value: number; changePct: number; asOf: string }
-interface RatePoint { date: string; close: number }
-interface RecapItem { index: string; value: number | null; changeValue: number | null; changePercent: number | null; datetime: string }
-type Recap = Record<string, RecapItem[] | string>;
-interface IndexQuote { code: string; level: number | null; change: number | null; changePercent: number | null; asOf: string | null }
 interface CommodityItem { id: string; lastClose: number | null; change1dPct: number | null; trendline: number[]; updatedAt?: string }
 interface FeaturedItem { id: string; lastClose: number | null; change1dPct: number | null; changeValue: number | null; trendline: number[] }
 interface Close { date: string; close: number }
 interface Table { columns: { period: string }[]; rows: { country: string; values: (number | null)[] }[] }
 
-const recapItem = (recap: Recap, group: string, index: string): RecapItem => {
-  const items = recap[group];
-  const item = Array.isArray(items) ? items.find((i) => i.index === index) : undefined;
-  assert.ok(item, `market recap has ${index} in ${group}`);
-  return item;
-};
-const last = <T>(items: readonly T[], what: string): T => {
-  const item = items[items.length - 1];
-  assert.ok(item !== undefined, `${what} is not empty`);
-  return item;
-};
 /** A table row's cells by period (YYYY-MM or YYYY-Qn); asserts the row has at least one value. */
 const tableCells = (table: Table, country: string): Map<string, number | null> => {
   const row = table.rows.find((r) => r.country === country);

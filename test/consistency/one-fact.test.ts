@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestHub, type TestHub } from '../helpers/app.ts';
+import { createTestHub } from '../helpers/app.ts';
 import { demoGenerators } from '../../src/ingest/demo/index.ts';
+import { data, last, recapItem, type FxRate, type FxRow, type IndexQuote, type RatePoint, type Recap } from '../helpers/one-fact.ts';
 
 /**
  * One fact, one value: every pair of endpoints that shows the same figure agrees, on the demo
@@ -11,36 +12,9 @@ import { demoGenerators } from '../../src/ingest/demo/index.ts';
 const UNTIL = '2026-11-20';
 const NOW = '2026-11-21T06:00:00.000Z';
 
-interface Envelope<Data> {
-  data: Data;
-}
-
-async function data<Data>(hub: TestHub, key: string, url: string): Promise<Data> {
-  const response = await hub.get(`/openapi/v1${url}`, key);
-  assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
-  return (response.json() as Envelope<Data>).data;
-}
-
-interface FxRow { pair: string; lastPrice: number; changePct: number; asOf: string; sparkline10d: number[] }
-interface FxRate { value: number; changePct: number; asOf: string }
-interface RatePoint { date: string; close: number }
-interface RecapItem { index: string; value: number | null; changeValue: number | null; changePercent: number | null; datetime: string }
-type Recap = Record<string, RecapItem[] | string>;
-interface IndexQuote { code: string; level: number | null; change: number | null; changePercent: number | null; asOf: string | null }
 interface PricePoint { date: string; value: number }
 interface CommodityItem { id: string; lastClose: number | null; updatedAt: string }
 
-const recapItem = (recap: Recap, group: string, index: string): RecapItem => {
-  const items = recap[group];
-  const item = Array.isArray(items) ? items.find((i) => i.index === index) : undefined;
-  assert.ok(item, `market recap has ${index} in ${group}`);
-  return item;
-};
-const last = <T>(items: readonly T[], what: string): T => {
-  const item = items[items.length - 1];
-  assert.ok(item !== undefined, `${what} is not empty`);
-  return item;
-};
 
 test('every endpoint that shows an instrument shows the same figure', async (t) => {
   const hub = await createTestHub(t, { seed: demoGenerators, until: UNTIL, now: NOW });

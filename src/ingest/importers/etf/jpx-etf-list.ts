@@ -3,6 +3,7 @@ import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { loadEtfSessions } from '../equities/etf-sessions.ts';
+import { insertNewFund } from './new-fund.ts';
 
 /**
  * JPX's ETF Database workbook, its first sheet as the jpx source hands it over (xlsx-rows.ts):
@@ -72,8 +73,6 @@ export function parseEtfList(content: string, fileName: string): EtfListEntry[] 
 async function loadEtfList(db: Transaction<Database>, entries: EtfListEntry[], release: ReleaseInfo): Promise<number> {
   const codes = entries.map((entry) => entry.code);
   const known = new Set((await db.selectFrom('etf_fund').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
-  const max = await db.selectFrom('etf_fund').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
-  let id = Number(max?.max ?? 0);
   for (const entry of entries) {
     const described = {
       name_jp: entry.nameJp,
@@ -86,23 +85,7 @@ async function loadEtfList(db: Transaction<Database>, entries: EtfListEntry[], r
       await db.updateTable('etf_fund').set(described).where('code', '=', entry.code).execute();
       continue;
     }
-    await db
-      .insertInto('etf_fund')
-      .values({
-        id: ++id,
-        code: entry.code,
-        name: entry.nameJp,
-        index_name: null,
-        trading_unit: null,
-        trust_fee: null,
-        country: 'jp',
-        distribution_yield: null,
-        etf_type: 'ETF',
-        listing_date: null,
-        currency: 'JPY',
-        ...described,
-      })
-      .execute();
+    await insertNewFund(db, { code: entry.code, name: entry.nameJp, ...described });
   }
   await moveEquityBarsToFunds(db, codes);
   return entries.length;

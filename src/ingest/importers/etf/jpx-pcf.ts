@@ -5,6 +5,7 @@ import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { insertRows } from '../../loader.ts';
 import { yenRatesOn } from './yen-rates.ts';
+import { insertNewFund, nextId } from './new-fund.ts';
 
 /**
  * The portfolio composition file (PCF) the Tokyo Stock Exchange publishes for each ETF
@@ -88,11 +89,6 @@ export function parsePcf(content: string): PcfFile {
   return file;
 }
 
-async function nextId(db: Transaction<Database>, table: 'etf_fund' | 'etf_holding'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
-  return Number(row?.max ?? 0) + 1;
-}
-
 /**
  * The fund's net assets in yen: each holding at its price converted at that day's rate of its
  * currency (a holding without a currency is taken as quoted in yen, as before), plus the cash
@@ -116,25 +112,7 @@ async function loadPcf(db: Transaction<Database>, file: PcfFile, release: Releas
   const fund = await db.selectFrom('etf_fund').select('currency').where('code', '=', file.fundCode).executeTakeFirst();
   if (fund === undefined) {
     // The PCF names the fund but not its manager or type; those stay unknown until described.
-    await db
-      .insertInto('etf_fund')
-      .values({
-        id: await nextId(db, 'etf_fund'),
-        code: file.fundCode,
-        name: file.fundName,
-        name_jp: null,
-        management_company: 'Unknown',
-        index_name: null,
-        trading_unit: null,
-        trust_fee: null,
-        country: 'jp',
-        distribution_yield: null,
-        etf_type: 'ETF',
-        listing_date: null,
-        currency: 'JPY',
-        source: release.source,
-      })
-      .execute();
+    await insertNewFund(db, { code: file.fundCode, name: file.fundName, name_jp: null, management_company: 'Unknown', source: release.source });
     rows++;
   }
   await db.deleteFrom('etf_holding').where('fund_code', '=', file.fundCode).where('fund_date', '=', file.fundDate).execute();
