@@ -7,23 +7,75 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { globSync } from 'node:fs';
+import { globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { dropTestSchemas } from '../test/helpers/stores.ts';
+import type { SummaryLine } from './test-summary-reporter.ts';
 
 const patterns = process.argv.length > 2 ? process.argv.slice(2) : ['test/**/*.test.ts'];
 const files = [...new Set(patterns.flatMap((pattern) => globSync(pattern)))].sort();
 const multiProcess = files.filter((file) => file.startsWith('test/scale-out/'));
 const inProcess = files.filter((file) => !multiProcess.includes(file));
 
+// Each pass's failed tests and test durations, one JSON line each (scripts/test-summary-reporter.ts).
+const summariesDir = mkdtempSync(join(tmpdir(), 'fdh-test-summary-'));
+const summaries: { pass: string; file: string }[] = [];
+
 function pass(name: string, passFiles: string[], env: Record<string, string>, concurrency: number): boolean {
   if (passFiles.length === 0) return true;
   process.stdout.write(`\n== ${name}: ${passFiles.length} files ==\n`);
-  const result = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...passFiles], {
+  const summaryFile = join(summariesDir, `${summaries.length}.jsonl`);
+  summaries.push({ pass: name, file: summaryFile });
+  const reporters = [
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/test-summary-reporter.ts', `--test-reporter-destination=${summaryFile}`,
+  ];
+  const result = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...reporters, ...passFiles], {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
   return result.status === 0;
 }
+
+function readSummary(file: string): SummaryLine[] {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as SummaryLine);
+  } catch {
+    return [];
+  }
+}
+
+const shown = (file: string | undefined): string => (file === undefined ? '?' : relative(process.cwd(), file));
+
+/**
+ * After the last pass: each pass's slowest files, then every failed test (innermost first) with
+ * its error, so the end of the log says what failed and why.
+ */
+function summary(): string {
+  const lines: string[] = [];
+  for (const { pass: name, file } of summaries) {
+    const perFile = new Map<string, number>();
+    const failed: Extract<SummaryLine, { kind: 'failed' }>[] = [];
+    for (const line of readSummary(file)) {
+      if (line.kind === 'duration') perFile.set(line.file, (perFile.get(line.file) ?? 0) + line.ms);
+      else failed.push(line);
+    }
+    const slowest = [...perFile].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    lines.push(`\n== ${name}: slowest files (tests' own time) ==`, ...slowest.map(([f, ms]) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${shown(f)}`));
+    if (failed.length === 0) continue;
+    lines.push(`\n== failed in ${name}: ${failed.length} ==`);
+    for (const test of failed) {
+      lines.push(`✖ ${shown(test.file)}${test.line === undefined ? '' : `:${test.line}`} › ${test.name}`);
+      lines.push(...test.error.split('\n').map((line) => `    ${line}`));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+// Every test file is a process of its own that loads the hub's modules, type stripping and all:
+// Node's compile cache keeps what one process compiled for the next (a third of a file's start).
+process.env.NODE_COMPILE_CACHE ??= join(process.cwd(), 'node_modules', '.cache', 'node-compile');
 
 // This run's id: its PostgreSQL test schemas carry it, so it drops only its own.
 const runId = randomBytes(4).toString('hex');
@@ -44,6 +96,8 @@ if (!process.env.FDH_TEST_DATABASE_URL) {
   await dropTestSchemas(process.env.FDH_TEST_DATABASE_URL, runId);
 }
 
+process.stdout.write(summary());
+rmSync(summariesDir, { recursive: true, force: true });
 if (failed.length > 0) {
   process.stdout.write(`\nFailed passes: ${failed.join(', ')}\n`);
   process.exit(1);

@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import { ImportError } from '../../import-error.ts';
+import { loadWorkbook } from '../xlsx-workbook.ts';
 
 /** A cell's shown text with its runs of white space (line breaks in headers, full-width spaces) made one space. */
 const compact = (text: string): string => text.replace(/[\s\u3000]+/g, ' ').trim();
@@ -10,12 +10,7 @@ const compact = (text: string): string => text.replace(/[\s\u3000]+/g, ' ').trim
  * is not a workbook (an HTML page served with 200, a cut download) is refused here.
  */
 export async function firstSheetRows(body: Buffer, fileName: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  } catch (error) {
-    throw new ImportError(`${fileName}: not an .xlsx workbook (${(error as Error).message})`);
-  }
+  const workbook = await loadWorkbook(body, fileName);
   const sheet = workbook.worksheets[0];
   if (sheet === undefined) throw new ImportError(`${fileName}: the workbook has no worksheet`);
   const rows: string[][] = [];

@@ -1,5 +1,4 @@
-import ExcelJS from 'exceljs';
-import { ImportError } from '../../import-error.ts';
+import { loadWorkbook } from '../xlsx-workbook.ts';
 
 /** One worksheet as its cells' displayed text, row by row (row 1 first); an empty cell is "". */
 export interface SheetText {
@@ -12,12 +11,7 @@ export interface SheetText {
  * .xlsx workbook (an HTML page, a cut download) are refused naming the file.
  */
 export async function workbookSheets(bytes: Buffer, fileName: string): Promise<SheetText[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch (error) {
-    throw new ImportError(`${fileName}: not an .xlsx workbook (${(error as Error).message})`);
-  }
+  const workbook = await loadWorkbook(bytes, fileName);
   return workbook.worksheets.map((sheet) => {
     const rows: string[][] = [];
     sheet.eachRow({ includeEmpty: true }, (row, number) => {

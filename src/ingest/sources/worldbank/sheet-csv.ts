@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { ImportError } from '../../import-error.ts';
+import { loadWorkbook } from '../xlsx-workbook.ts';
 
 type CellValue = ExcelJS.CellValue;
 
@@ -28,14 +29,7 @@ const csvCell = (text: string) => {
  * workbook or it has no such sheet.
  */
 export async function sheetAsCsv(workbookBytes: Buffer, sheetName: string, fileName: string): Promise<string> {
-  // Loaded on first use: the spreadsheet library is large and only this source needs it.
-  const { default: excel } = await import('exceljs');
-  const workbook = new excel.Workbook();
-  try {
-    await workbook.xlsx.load(workbookBytes as unknown as ArrayBuffer);
-  } catch (error) {
-    throw new ImportError(`${fileName}: not an .xlsx workbook: ${(error as Error).message}`);
-  }
+  const workbook = await loadWorkbook(workbookBytes, fileName);
   const sheet = workbook.getWorksheet(sheetName);
   if (sheet === undefined) {
     throw new ImportError(`${fileName}: no sheet "${sheetName}" (it has ${workbook.worksheets.map((s) => `"${s.name}"`).join(', ') || 'none'})`);
