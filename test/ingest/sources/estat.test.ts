@@ -27,15 +27,23 @@ test('estat-macro asks getStatsData once per series, narrowed to its cell, with 
     { statsDataId: '0003427113', cdTab: '1', cdCat01: '0161', cdArea: '00000' },
     { statsDataId: '0003005865', cdTab: '02', cdCat01: '000', cdCat02: '08', cdCat03: '0', cdArea: '00000' },
     { statsDataId: '0004052177', cdCat01: '0001000' },
+    { statsDataId: '0003443838', cdTab: '001', cdCat01: '001', cdCat02: '000', cdCat03: '01000', cdCat04: '01', cdArea: '00000' },
   ]);
   assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName]), [
     ['estat-stats-data', 'jp.cpi.json'],
     ['estat-stats-data', 'jp.cpi.core.json'],
     ['estat-stats-data', 'jp.unemployment.json'],
     ['estat-stats-data', 'jp.industrial-production.json'],
+    ['estat-stats-data', 'jp.population.json'],
   ]);
   assert.deepEqual(result.payloads[0]?.content, publisherSample('estat', 'cpi-all-items.json'), 'a one-page answer is imported as it arrived');
-  assert.deepEqual(estatMacroSource.feeds, ['macro_observation:jp.cpi', 'macro_observation:jp.cpi.core', 'macro_observation:jp.unemployment', 'macro_observation:jp.industrial-production']);
+  assert.deepEqual(estatMacroSource.feeds, [
+    'macro_observation:jp.cpi',
+    'macro_observation:jp.cpi.core',
+    'macro_observation:jp.unemployment',
+    'macro_observation:jp.industrial-production',
+    'macro_observation:jp.population',
+  ]);
   // The app id travels in the query: the archive and the messages show it redacted.
   assert.ok(!redactUrl(requests[0]?.url ?? '').includes(APP_ID.ESTAT_APP_ID));
 });
@@ -107,6 +115,14 @@ test('getStatsData JSON: months from YYYY00MMMM codes, months of sequence codes 
     ['2025-11', null],
     ['2025-12', null],
   ]);
+  // The population estimate comes in 万人 (ten thousands); the hub counts persons.
+  assert.deepEqual(parse(text('population-estimate.json'), 'jp.population.json'), [
+    ['jp.population', '2022-01', 125_440_000],
+    ['jp.population', '2026-07', 122_930_000],
+    ['jp.population', '2026-08', 122_680_000],
+  ]);
+  assert.deepEqual(parse(text('population-estimate.json').replace('"$":"12293"', '"$":"-"'), 'jp.population.json')[1], ['jp.population', '2026-07', null]);
+  assert.deepEqual(parse(text('population-estimate.json').replaceAll('"@unit":"万人"', '"@unit":"千人"'), 'jp.population.json')[0], ['jp.population', '2022-01', 12_544_000]);
   // A quarter's code (first and last month) is a quarter.
   assert.deepEqual(parse(text('cpi-core.json').replaceAll('"2025000909"', '"2025000709"'), 'jp.cpi.core.json')[0], ['jp.cpi.core', '2025-Q3', 111.4]);
 });
@@ -139,16 +155,16 @@ test('an HTML page, an error answer or a changed layout served with 200 fails th
   assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0, 'no refused answer left a release');
 });
 
-test('after the e-Stat source runs, a hub without the demo serves exactly the fetched CPI, core CPI and unemployment rate', async (t) => {
+test('after the e-Stat source runs, a hub without the demo serves exactly the fetched CPI, core CPI, unemployment rate and population', async (t) => {
   const hub = await createTestHub(t);
   const { result } = await collectFromRoutes(estatMacroSource, { credentials: APP_ID });
   // Known before the hub's clock (TEST_NOW), so served now.
   const at = new Date('2026-06-19T08:00:00Z');
   const loaded = await importPayloads(hub, result.payloads, at);
-  assert.deepEqual(loaded.map((r) => [r.status, r.rows]), [['loaded', 1], ['loaded', 4], ['loaded', 1], ['loaded', 1]]);
+  assert.deepEqual(loaded.map((r) => [r.status, r.rows]), [['loaded', 1], ['loaded', 4], ['loaded', 1], ['loaded', 1], ['loaded', 3]]);
   // The same figures asked again at another time (another RESULT.DATE) are the release already loaded.
   const again = result.payloads.map((p) => ({ ...p, content: Buffer.from(p.content.toString('utf8').replace(/"DATE":"[^"]+"/, '"DATE":"2026-06-20T09:00:00.000+09:00"')) }));
-  assert.deepEqual((await importPayloads(hub, again, at)).map((r) => r.status), ['unchanged', 'unchanged', 'unchanged', 'unchanged']);
+  assert.deepEqual((await importPayloads(hub, again, at)).map((r) => r.status), ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
 
   const key = await hub.key();
   const cpi = (await hub.get('/openapi/v1/macro/economic-data?type=cpi&country=JP', key)).json().data as { observationDate: string; cpiPoints: number | null; coreCpiPoints: number | null }[];
@@ -162,8 +178,13 @@ test('after the e-Stat source runs, a hub without the demo serves exactly the fe
       ['2025-12-01', null, 112.2],
     ],
   );
-  const population = (await hub.get('/openapi/v1/macro/population?country=JP&period=1Y', key)).json().data as { observationDate: string; population: number | null; unemploymentRate: number | null }[];
-  assert.deepEqual(population.at(-1), { country: 'JP', observationDate: '2025-12-01', population: null, unemploymentRate: 2.4 });
+  const population = (await hub.get('/openapi/v1/macro/population?country=JP&period=10Y', key)).json().data as { observationDate: string; population: number | null; unemploymentRate: number | null }[];
+  assert.deepEqual(population, [
+    { country: 'JP', observationDate: '2022-01-01', population: 125_440_000, unemploymentRate: null },
+    { country: 'JP', observationDate: '2025-12-01', population: null, unemploymentRate: 2.4 },
+    { country: 'JP', observationDate: '2026-07-01', population: 122_930_000, unemploymentRate: null },
+    { country: 'JP', observationDate: '2026-08-01', population: 122_680_000, unemploymentRate: null },
+  ]);
   const production = await hub.runtime.store.db.selectFrom('macro_observation').select(['period', 'value']).where('series', '=', 'jp.industrial-production').execute();
   assert.deepEqual(production.map((row) => [row.period, row.value]), [['2026-03', 102]]);
 });

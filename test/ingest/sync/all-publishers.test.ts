@@ -113,9 +113,11 @@ test('one sync of every shipped source against the publishers\' doubles serves e
     [cpi.at(-1).observationDate, cpi.at(-1).coreCpiPoints, cpi[0].observationDate, cpi[0].cpiPoints],
     ['2025-12-01', 112.2, '2025-05-01', 111.8],
   );
-  // e-Stat: the unemployment rate of December 2025, 2.4 %.
+  // e-Stat: the unemployment rate of December 2025, 2.4 %; the population estimate of August 2026, 12268 万人.
   const population = await data('/macro/population?country=JP&period=1Y');
-  assert.equal(population.at(-1).unemploymentRate, 2.4);
+  const populationMonth = (date: string) => population.find((row: { observationDate: string }) => row.observationDate === date);
+  assert.equal(populationMonth('2025-12-01')?.unemploymentRate, 2.4);
+  assert.equal(population.at(-1).population, 122_680_000);
   // Cabinet Office: nominal GDP of Jul.-Sep. 2015 in the recorded release, 500,671.6 billion yen; real 529,673.7.
   const gdp = await data('/macro/economic-data?type=gdp&country=JP');
   assert.deepEqual([gdp.at(-1).quarter, gdp.at(-1).gdp, gdp.at(-1).realGdp], ['Q3 2015', '500671.600', 529673.7]);

@@ -9,6 +9,8 @@ const SERIES_FILE = /^([a-z]{2}(?:\.[a-z0-9-]+)+)\.json$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 /** Marks e-Stat prints for a figure it does not give; the answer's DATA_INF.NOTE lists those it used. */
 const NO_FIGURE = new Set(['-', '***', '…', 'x', 'X']);
+/** Person counts e-Stat gives in ten thousands or thousands (a value's `@unit`): the hub counts persons, as it stores FRED's POPTHM. */
+const PERSONS_PER_UNIT: Record<string, number> = { 万人: 10_000, 千人: 1_000 };
 /** Quarters as e-Stat's time codes span them: first and last month. */
 const QUARTER_SPANS: Record<string, number> = { '0103': 1, '0406': 2, '0709': 3, '1012': 4 };
 
@@ -98,8 +100,9 @@ const selectionOf = (value: Json): string =>
  * e-Stat API 3.0 `getStatsData` in JSON (GET_STATS_DATA.STATISTICAL_DATA.DATA_INF.VALUE, each
  * value `{"@tab", "@cat01"…, "@time", "$"}`), narrowed by its request to ONE series of the hub,
  * which the file name names (`jp.cpi.json`). A figure e-Stat marks as not given (`-`, `***`, or
- * another mark its NOTE lists) is null, never 0; values of more than one selection mean the
- * request's narrowing did not pin one series, and the answer is refused.
+ * another mark its NOTE lists) is null, never 0; a count of persons in 万人 or 千人 is stored in
+ * persons; values of more than one selection mean the request's narrowing did not pin one
+ * series, and the answer is refused.
  */
 export const estatStatsDataImporter: Importer<ParsedAnswer> = {
   dataset: 'estat-stats-data',
@@ -133,7 +136,9 @@ export const estatStatsDataImporter: Importer<ParsedAnswer> = {
       if (period === undefined) return;
       const text = value.$.trim();
       if (!NUMBER.test(text) && !NO_FIGURE.has(text) && !noted.has(text)) throw new ImportError(`${where}: value "${value.$}" for ${period} is not a number nor a mark of a missing figure`);
-      const row: ObservationInput = { series, period, value: NUMBER.test(text) ? Number(text) : null, marker: null };
+      const persons = typeof value['@unit'] === 'string' ? PERSONS_PER_UNIT[value['@unit']] : undefined;
+      const figure = NUMBER.test(text) ? (persons === undefined ? Number(text) : Math.round(Number(text) * persons)) : null;
+      const row: ObservationInput = { series, period, value: figure, marker: null };
       observations.push({ line: i + 1, row });
     });
     if (observations.length === 0) throw new ImportError(`${fileName}: the answer has no monthly or quarterly figures`);

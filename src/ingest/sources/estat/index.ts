@@ -29,6 +29,12 @@ export const ESTAT_DEFAULT_SERIES: readonly EstatSeries[] = [
   { key: 'jp.unemployment', statsDataId: '0003005865', narrowing: { cdTab: '02', cdCat01: '000', cdCat02: '08', cdCat03: '0', cdArea: '00000' } },
   // METI's indices of industrial production, 2020 base, seasonally adjusted production, mining and manufacturing.
   { key: 'jp.industrial-production', statsDataId: '0004052177', narrowing: { cdCat01: '0001000' } },
+  // Population estimates, each month's 1st, preliminary (概算値), 2020-census base: total population, both sexes, all ages, Japan, in 万人.
+  {
+    key: 'jp.population',
+    statsDataId: '0003443838',
+    narrowing: { cdTab: '001', cdCat01: '001', cdCat02: '000', cdCat03: '01000', cdCat04: '01', cdArea: '00000' },
+  },
 ];
 
 function seriesParam(params: Record<string, unknown>): EstatSeries[] {
@@ -104,16 +110,17 @@ async function seriesPayload(context: CollectContext, series: EstatSeries): Prom
 
 /**
  * Japanese macro series from the e-Stat API (version 3.0, JSON): CPI and core CPI, the
- * unemployment rate and industrial production, one `getStatsData` request per series, narrowed
- * to that series' cell. Each run asks the whole history: the publishers revise past months, and
- * an answer whose figures did not change is the release already loaded. (GDP comes from the
- * Cabinet Office's own CSVs, src/ingest/sources/cao: e-Stat keeps each GDP estimate as a table
- * of its own, with no table that the next estimate updates.)
+ * unemployment rate, industrial production and the population estimate, one `getStatsData`
+ * request per series, narrowed to that series' cell. Each run asks the whole history: the
+ * publishers revise past months, and an answer whose figures did not change is the release
+ * already loaded. (GDP comes from the Cabinet Office's own CSVs, src/ingest/sources/cao: e-Stat
+ * keeps each GDP estimate as a table of its own, with no table that the next estimate updates;
+ * METI's retail sales are there only as one table per annual revision, so no source reads them.)
  */
 export const estatMacroSource: SourceDefinition = {
   id: 'estat-macro',
   publisher: 'estat',
-  description: 'e-Stat API getStatsData: Japan CPI, core CPI, unemployment rate, industrial production',
+  description: 'e-Stat API getStatsData: Japan CPI, core CPI, unemployment rate, industrial production, population estimate',
   defaultBaseUrl: 'https://api.e-stat.go.jp',
   // CPI, the labour force survey and industrial production are released in the Tokyo morning; a run at 11:00 finds them on e-Stat.
   defaultSchedule: '0 11 * * 1-5',

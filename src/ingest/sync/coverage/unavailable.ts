@@ -84,10 +84,10 @@ export const UNAVAILABLE: readonly UnavailableFigure[] = [
     reason: 'The BEA, the Bank of Japan and the Ministry of Finance publish the current account and the debt as levels; the ratios are published annually (IMF, via FRED), not by quarter, and the hub does not derive a ratio no publisher states.',
   },
   {
-    facts: ['macro_observation:jp.population', 'macro_observation:jp.retail-sales'],
-    figure: "Japan's monthly population estimate and retail sales",
+    facts: ['macro_observation:jp.retail-sales'],
+    figure: "Japan's monthly retail sales",
     kind: 'no source yet',
-    reason: "e-Stat carries the Statistics Bureau's population estimates and METI's commercial dynamics survey, but their table ids could not be confirmed from a recorded answer, so estat-macro does not read them; load them with the macro-observations CSV.",
+    reason: "METI's Current Survey of Commerce is on e-Stat's API only as snapshot tables of each annual revision (a new table id every year; those public clients recorded hold the sales index, not the value), so no table id stays current; the monthly sales value is published as a workbook, which no source reads. Load it with the macro-observations CSV.",
   },
   {
     facts: [
