@@ -17,6 +17,7 @@ export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
   'jquants-indices-bars-daily': { initialDays: 1 },
   'mlit-transactions': { initialQuarters: 1 },
   'fred-commodities': { series: ['DCOILWTICO', 'PCOPPUSDM'] },
+  'ice-jpx-pcf': { codes: ['2080'] },
 };
 
 /** Credentials whose value a double checks; every other credential a source declares gets a placeholder. */

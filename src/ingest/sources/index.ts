@@ -11,6 +11,7 @@ import { estatSources } from './estat/index.ts';
 import { etherscanSources } from './etherscan/index.ts';
 import { fredSources } from './fred/index.ts';
 import { fredReleaseDatesSource } from './fred/release-dates.ts';
+import { iceSources } from './ice/index.ts';
 import { imfSources } from './imf/index.ts';
 import { jbaSources } from './jba/index.ts';
 import { jpxSources } from './jpx/index.ts';
@@ -35,6 +36,7 @@ export const sources: SourceDefinition[] = [
   ...deribitSources,
   ...etherscanSources,
   ...jpxSources,
+  ...iceSources,
   ...jquantsSources,
   ...jbaSources,
   ...rssSources,

@@ -105,8 +105,19 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   // test/ingest/sources/jpx.test.ts shows these filled from the recorded bars of 2024-01-15.
   '/etf/heatmap': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
   '/etf/:code/prices-history': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
+  '/etf [].price': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
+  '/etf/top-performance': "one PCF day is synced: a fund's NAV change needs its NAV of an earlier day",
+  '/etf/top-netflow': "one PCF day is synced: a fund's flow needs its units outstanding of an earlier day",
+  // test/ingest/sources/ice.test.ts shows these filled for fund 2080.
+  '/etf/compare/fund-composition': 'the one recorded PCF (ICE) is of fund 2080, the one real PCF found recorded in public; the example asks for 1306 and 1321 (the funds of the recorded ETF list)',
+  '/etf/:code/holdings': 'the one recorded PCF (ICE) is of fund 2080; the example asks for 1306',
+  '/etf/:code/composition': 'the one recorded PCF (ICE) is of fund 2080; the example asks for 1306',
+  '/etf/:code/detail': 'the one recorded PCF (ICE) is of fund 2080 and the recorded bars hold no fund; the example asks for 1306',
   '/crypto trending[].symbol': 'one CoinGecko snapshot is synced: trending ranks the change against the snapshot 24 hours earlier',
 };
+
+/** Fields of SAMPLES_TOO_SMALL a list shows as null for an item the samples have no figure of (a fund with no price stored is listed all the same). */
+const LISTED_WITH_NULL = new Set(['/etf [].price']);
 
 const filled = (value: unknown): boolean => value !== null && value !== undefined && value !== '' && (!Array.isArray(value) || value.some(filled));
 
@@ -126,7 +137,7 @@ async function assertFieldsFilled(hub: TestHub, key: string, endpoint: EndpointF
     assert.equal(answer.statusCode, 200, `${request}: ${answer.body}`);
     const values = reach(answer.json().data, field);
     if (`${endpoint.path} ${field}` in tooSmall || endpoint.path in tooSmall) {
-      assert.ok(!values.includes(null), `${request}: ${field} has a null`);
+      if (!LISTED_WITH_NULL.has(`${endpoint.path} ${field}`)) assert.ok(!values.includes(null), `${request}: ${field} has a null`);
       continue;
     }
     // A series may have a gap (a day the publisher printed no figure); the field as a whole may not be empty.

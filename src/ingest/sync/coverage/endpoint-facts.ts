@@ -121,7 +121,7 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   { path: '/etf/top-performance', example: '/etf/top-performance', fields: { '[].currentNav': ['etf_nav'], '[].changePercent': ['etf_nav'] } },
   { path: '/etf/top-netflow', example: '/etf/top-netflow', fields: { '[].netflow': ['etf_nav'] } },
   { path: '/etf/heatmap', example: '/etf/heatmap', fields: { '[].closePrice': ['etf_price'], '[].volume': ['etf_price'] } },
-  { path: '/etf/compare/fund-composition', example: '/etf/compare/fund-composition?codes=1305,1306', fields: { '[].portfolio[].weightPercent': ['etf_holding'] } },
+  { path: '/etf/compare/fund-composition', example: '/etf/compare/fund-composition?codes=1306,1321', fields: { '[].portfolio[].weightPercent': ['etf_holding'] } },
   {
     path: '/etf/compare/nav-growth',
     example: '/etf/compare/nav-growth?code1=1305&code2=1306',

@@ -149,16 +149,10 @@ export const UNAVAILABLE: readonly UnavailableFigure[] = [
     reason: "J-Quants serves index bars (jquants-indices-bars-daily, off by default) from its Standard plan up.",
   },
   {
-    facts: ['etf_nav', 'etf_holding'],
-    figure: "ETF NAVs, holdings and flows",
-    kind: 'no source yet',
-    reason: "They come from each fund's portfolio composition file (PCF), which its manager or calculation agent posts for its own funds with no common documented address; the jpx-etf-pcf importer loads a PCF an operator downloads, and no source fetches them.",
-  },
-  {
     facts: ['etf_fund:trust_fee'],
     figure: "ETF trust fees",
     kind: 'no source yet',
-    reason: "JPX shows them on its ETF list web page, not in the ETF database workbook jpx-etf-list reads.",
+    reason: "No machine-readable file of them was found: JPX shows them only in the HTML table of its ETF list page (public readers scrape it), not in the ETF Database workbook jpx-etf-list reads; ICE's PCF carries no fee; the other files public readers use are a broker's screener CSV, not a publisher's.",
   },
   {
     facts: ['re_road_price', 're_province_price'],
