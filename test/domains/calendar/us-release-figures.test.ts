@@ -8,6 +8,9 @@ import { fredMacroSource } from '../../../src/ingest/sources/fred/macro.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { importFile } from '../../../src/ingest/source.ts';
 import { readSeries } from '../../../src/store/vintage.ts';
+import { calendarDemoGenerator } from '../../../src/ingest/demo/calendar.ts';
+import { macroDemoGenerator } from '../../../src/ingest/demo/macro.ts';
+import { addMonths, addQuarters } from '../../../src/core/dates.ts';
 
 const KEY = { FRED_API_KEY: 'abcdefghijklmnopqrstuvwxyz123456' };
 
@@ -114,4 +117,27 @@ test('Retail Sales MoM: null while RSAFS lacks the month, then its change on the
   const october = await stored('us.retail-sales', '2024-10');
   const september = await stored('us.retail-sales', '2024-09');
   assert.equal(released?.actual, Math.round(((october - september) / september) * 100 * 100) / 100);
+});
+
+test('in the demo the three US figures are the macro demo\'s: each released one equals the computation from the stored series', async (t) => {
+  const hub = await createTestHub(t, { seed: [macroDemoGenerator, calendarDemoGenerator] });
+  const key = await hub.key('pro');
+  const all: EventItem[] = [];
+  for (const [from, to] of [['2026-01-01', '2026-03-31'], ['2026-04-01', '2026-06-19']]) {
+    const answer = await hub.get(`/openapi/v1/calendar/events?from=${from}&to=${to}&country=US`, key);
+    assert.equal(answer.statusCode, 200, answer.body);
+    all.push(...(answer.json().data as EventItem[]));
+  }
+  const events = all.filter((e) => /^us-(nfp|gdp-qoq|retail-sales-mom)-/.test(e.id) && e.actual !== null);
+  const served = await readSeries(hub.runtime.store.db, { series: ['us.payrolls', 'us.gdp.real', 'us.retail-sales'], cutoff: hub.clock.now().toISOString() });
+  const value = (series: string, period: string) => served.get(series)?.find((f) => f.period === period)?.value ?? NaN;
+  const round2 = (x: number) => Math.round(x * 100) / 100;
+  const computed = (event: EventItem): number => {
+    if (event.id.startsWith('us-nfp-')) return round2(value('us.payrolls', event.period) - value('us.payrolls', addMonths(event.period, -1)));
+    if (event.id.startsWith('us-gdp-qoq-')) return round2(((value('us.gdp.real', event.period) / value('us.gdp.real', addQuarters(event.period, -1))) ** 4 - 1) * 100);
+    const base = value('us.retail-sales', addMonths(event.period, -1));
+    return round2(((value('us.retail-sales', event.period) - base) / base) * 100);
+  };
+  assert.deepEqual(new Set(events.map((e) => e.id.slice(0, -11))), new Set(['us-nfp', 'us-gdp-qoq', 'us-retail-sales-mom']), 'each has released figures');
+  for (const event of events) assert.equal(event.actual, computed(event), event.id);
 });

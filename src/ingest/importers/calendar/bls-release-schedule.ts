@@ -24,15 +24,15 @@ export interface BlsReleaseSchedule {
 
 function calendarOf(text: string, fileName: string): ICAL.Component {
   if (!text.startsWith('BEGIN:VCALENDAR')) throw new ImportError(`${fileName}: not an iCalendar file (it begins ${JSON.stringify(text.slice(0, 40))})`);
-  let parsed: unknown;
+  let parsed: unknown[];
   try {
-    parsed = ICAL.parse(text);
+    parsed = ICAL.parse(text) as unknown[];
   } catch (error) {
     throw new ImportError(`${fileName}: not a whole iCalendar file: ${(error as Error).message}`);
   }
-  // A file of one calendar parses to its component; several concatenated parse to a list.
-  if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') throw new ImportError(`${fileName}: not one iCalendar calendar`);
-  const calendar = new ICAL.Component(parsed as unknown as ConstructorParameters<typeof ICAL.Component>[0]);
+  // One calendar parses to its jCal component (`["vcalendar", …]`); several concatenated parse to a list of them.
+  if (typeof parsed[0] !== 'string') throw new ImportError(`${fileName}: not one iCalendar calendar`);
+  const calendar = new ICAL.Component(parsed);
   const name = calendar.getFirstPropertyValue('x-wr-calname');
   if (name !== CALENDAR_NAME) throw new ImportError(`${fileName}: X-WR-CALNAME is ${JSON.stringify(name)}, not "${CALENDAR_NAME}": not BLS's release schedule`);
   return calendar;
