@@ -5,6 +5,10 @@ export type Derivation =
   | { kind: 'level'; series: CountrySeries }
   /** Percent change against `lag` periods earlier (12 months: YoY; 1 quarter: QoQ). */
   | { kind: 'change'; series: CountrySeries; lag: number }
+  /** Percent change against the period before, at an annual rate (`periodsPerYear` 4: a quarter's SAAR). */
+  | { kind: 'annualized-change'; series: CountrySeries; periodsPerYear: number }
+  /** Change in the series' own unit against `lag` periods earlier (payrolls added in a month). */
+  | { kind: 'increase'; series: CountrySeries; lag: number }
   | { kind: 'difference'; minuend: CountrySeries; subtrahend: CountrySeries };
 
 export interface IndicatorRowDefinition {

@@ -5,7 +5,7 @@ import type { IndicatorList, IndicatorTable } from './indicators.schemas.ts';
 import { byPeriod, type FigureIndex, type MacroRepo } from './macro.repo.ts';
 import { addMonths, addQuarters, labelsBetween, monthEnd, monthIndex, monthLabel, quarterEnd, quarterIndex, quarterLabel } from '../../core/dates.ts';
 import { roundTo } from '../../core/numbers.ts';
-import { percentChange } from './periods.ts';
+import { annualizedChange, percentChange } from './periods.ts';
 import { COUNTRIES, COUNTRY_NAMES, countrySeries, type CountrySeries } from './series.ts';
 
 /** What a null cell shows. */
@@ -31,6 +31,17 @@ export function deriveCell(derivation: Derivation, indexes: Map<string, FigureIn
       const current = figure(derivation.series, period);
       const base = figure(derivation.series, shift(period, -derivation.lag));
       return { value: percentChange(current?.value, base?.value), figures: present(current, base) };
+    }
+    case 'annualized-change': {
+      const current = figure(derivation.series, period);
+      const base = figure(derivation.series, shift(period, -1));
+      return { value: annualizedChange(current?.value, base?.value, derivation.periodsPerYear), figures: present(current, base) };
+    }
+    case 'increase': {
+      const current = figure(derivation.series, period);
+      const base = figure(derivation.series, shift(period, -derivation.lag));
+      const value = current?.value == null || base?.value == null ? null : roundTo(current.value - base.value, 2);
+      return { value, figures: present(current, base) };
     }
     case 'difference': {
       const a = figure(derivation.minuend, period);

@@ -11,3 +11,9 @@ export function percentChange(current: number | null | undefined, base: number |
   if (current === null || current === undefined || base === null || base === undefined || base === 0) return null;
   return roundTo(((current - base) / Math.abs(base)) * 100, decimals);
 }
+
+/** Percent change at an annual rate: the change over one period compounded over `periodsPerYear` (BEA's quarterly GDP headline). */
+export function annualizedChange(current: number | null | undefined, base: number | null | undefined, periodsPerYear: number, decimals = 2): number | null {
+  if (current === null || current === undefined || base === null || base === undefined || base <= 0 || current < 0) return null;
+  return roundTo(((current / base) ** periodsPerYear - 1) * 100, decimals);
+}

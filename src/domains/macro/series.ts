@@ -33,6 +33,8 @@ export const COUNTRY_SERIES = {
   currentAccountToGdp: 'current-account-to-gdp',
   governmentDebtToGdp: 'government-debt-to-gdp',
   population: 'population',
+  /** Nonfarm payroll employment, thousands of persons (the US's Employment Situation). */
+  payrolls: 'payrolls',
 } as const;
 export type CountrySeries = keyof typeof COUNTRY_SERIES;
 

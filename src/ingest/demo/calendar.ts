@@ -35,7 +35,7 @@ const SERIES: readonly SeriesSpec[] = [
   { code: 'us-unemployment', country: 'US', name: 'Unemployment Rate', importance: 'high', unit: '%', decimals: 1, schedule: { kind: 'monthly', day: 5 }, time: '12:30', mean: 4.2, sd: 0.08, phi: 0.9 },
   { code: 'us-retail-sales-mom', country: 'US', name: 'Retail Sales MoM', importance: 'medium', unit: '%', decimals: 1, schedule: { kind: 'monthly', day: 15 }, time: '12:30', mean: 0.3, sd: 0.5, phi: 0.1 },
   { code: 'us-ism-manufacturing', country: 'US', name: 'ISM Manufacturing PMI', importance: 'medium', unit: 'points', decimals: 1, schedule: { kind: 'monthly', day: 1 }, time: '14:00', mean: 49.2, sd: 0.9, phi: 0.8 },
-  { code: 'us-gdp-qoq', country: 'US', name: 'GDP Growth Rate QoQ Adv', importance: 'high', unit: '%', decimals: 1, schedule: { kind: 'quarterly', months: [1, 4, 7, 10], day: 29 }, time: '12:30', mean: 2.0, sd: 1.0, phi: 0.3 },
+  { code: 'us-gdp-qoq', country: 'US', name: 'GDP Growth Rate QoQ Adv', importance: 'high', unit: '%', decimals: 1, schedule: { kind: 'quarterly', months: [1, 4, 7, 10], day: 30 }, time: '12:30', mean: 2.0, sd: 1.0, phi: 0.3 },
   { code: 'us-fed-rate', country: 'US', name: 'Fed Interest Rate Decision', importance: 'high', unit: '%', decimals: 2, schedule: { kind: 'meeting', months: [1, 3, 5, 6, 7, 9, 10, 12], day: 17 }, time: '18:00', mean: 4.0, sd: 0, phi: 1 },
   { code: 'jp-cpi-yoy', country: 'JP', name: 'National CPI YoY', importance: 'medium', unit: '%', decimals: 1, schedule: { kind: 'monthly', day: 19 }, time: '23:30', mean: 2.8, sd: 0.2, phi: 0.85 },
   { code: 'jp-unemployment', country: 'JP', name: 'Unemployment Rate', importance: 'low', unit: '%', decimals: 1, schedule: { kind: 'monthly', day: 28 }, time: '23:30', mean: 2.5, sd: 0.1, phi: 0.8 },

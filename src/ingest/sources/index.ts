@@ -1,4 +1,5 @@
 import type { SourceDefinition } from '../sync/source-definition.ts';
+import { blsSources } from './bls/index.ts';
 import { bojSources } from './boj/index.ts';
 import { caoSources } from './cao/index.ts';
 import { alternativeMeSources } from './alternative-me/index.ts';
@@ -29,6 +30,7 @@ export const sources: SourceDefinition[] = [
   ...ecbSources,
   ...fredSources,
   fredReleaseDatesSource,
+  ...blsSources,
   ...coingeckoSources,
   ...alternativeMeSources,
   ...coinMetricsSources,

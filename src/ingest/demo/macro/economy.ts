@@ -59,6 +59,7 @@ const SPECS: Record<MacroCountry, SeriesSpec[]> = {
     q('currentAccountToGdp', [[2000, -4], [2006, -6], [2009, -2.6], [2013, -2], [2019, -2.1], [2022, -3.8], [2026.5, -3.6]], { volatility: 0.2, reversion: 0.4, decimals: 1, lag: 80, revision: { probability: 0.5, sd: 0.1 } }),
     q('governmentDebtToGdp', [[2000, 55], [2008, 64], [2010, 90], [2013, 100], [2019, 106], [2020.5, 128], [2022, 120], [2026.5, 123]], { volatility: 0.4, reversion: 0.4, decimals: 2, lag: 80, revision: { probability: 0.5, sd: 0.3 } }),
     m('population', [[2007, 301200000], [2026.5, 342000000]], { volatility: 0, decimals: -3, lag: 20 }),
+    m('payrolls', [[2007, 137500], [2010, 129700], [2019.9, 152500], [2020.3, 130400], [2022, 149000], [2023.3, 155500], [2026.5, 159500]], { volatility: 0.0008, reversion: 0.3, log: true, decimals: 0, lag: 5, revision: { probability: 0.9, sd: 40 } }),
   ],
   JP: [
     q('gdpNominal', [[2000, 535000], [2007, 530000], [2009.3, 490000], [2012, 495000], [2019, 557000], [2020.4, 530000], [2023, 590000], [2026.5, 680000]], { ...GDP, revision: { probability: 1, sd: 1500 } }),

@@ -2,24 +2,15 @@ import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { insertRows, type RowOf } from '../../loader.ts';
-import { addMonths, addQuarters, zonedInstant } from '../../../core/dates.ts';
-
-/** What one calendar series of a FRED release is: its row fields, and the period a release on a day reports. */
-interface ReleaseEvent {
-  series: string;
-  name: string;
-  importance: 'low' | 'medium' | 'high';
-  unit: string;
-  /** FRED gives the day only: the period is the month (or quarter) before the release day's. */
-  reports: 'previous-month' | 'previous-quarter';
-}
+import { zonedInstant } from '../../../core/dates.ts';
+import { agencyScheduled, FRED_CALENDAR_SOURCE, releaseRows, US_RELEASES, type ReleaseEvent } from './us-releases.ts';
 
 interface ReleaseSpec {
   /** FRED's release_name, checked so that a renumbered release is noticed, not mislabelled. */
   fredName: string;
   /** The agency's announced release time, New York wall clock (FRED publishes days only). */
   time: string;
-  events: ReleaseEvent[];
+  events: readonly ReleaseEvent[];
 }
 
 const NEW_YORK = 'America/New_York';
@@ -33,29 +24,24 @@ export const FRED_CALENDAR_RELEASES: Readonly<Record<number, ReleaseSpec>> = {
   9: {
     fredName: 'Advance Monthly Sales for Retail and Food Services',
     time: '08:30',
-    events: [{ series: 'us-retail-sales-mom', name: 'Retail Sales MoM', importance: 'medium', unit: '%', reports: 'previous-month' }],
+    events: US_RELEASES.retailSales,
   },
   10: {
     fredName: 'Consumer Price Index',
     time: '08:30',
-    events: [{ series: 'us-cpi-yoy', name: 'CPI YoY', importance: 'high', unit: '%', reports: 'previous-month' }],
+    events: US_RELEASES.consumerPriceIndex,
   },
   50: {
     fredName: 'Employment Situation',
     time: '08:30',
-    events: [
-      { series: 'us-nfp', name: 'Nonfarm Payrolls', importance: 'high', unit: 'K', reports: 'previous-month' },
-      { series: 'us-unemployment', name: 'Unemployment Rate', importance: 'high', unit: '%', reports: 'previous-month' },
-    ],
+    events: US_RELEASES.employmentSituation,
   },
   53: {
     fredName: 'Gross Domestic Product',
     time: '08:30',
-    events: [{ series: 'us-gdp-qoq', name: 'GDP Growth Rate QoQ', importance: 'high', unit: '%', reports: 'previous-quarter' }],
+    events: US_RELEASES.grossDomesticProduct,
   },
 };
-
-export const FRED_CALENDAR_SOURCE = 'FRED release calendar (Federal Reserve Bank of St. Louis)';
 
 export interface FredReleaseDates {
   /** The first day the answer covers: every event of this source from that day on is replaced. */
@@ -64,12 +50,6 @@ export interface FredReleaseDates {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function reportedPeriod(reports: ReleaseEvent['reports'], day: string): string {
-  const month = day.slice(0, 7);
-  if (reports === 'previous-month') return addMonths(month, -1);
-  return addQuarters(`${day.slice(0, 4)}-Q${Math.ceil(Number(day.slice(5, 7)) / 3)}`, -1);
-}
 
 /**
  * FRED's `GET /fred/releases/dates?file_type=json` answer: `realtime_start`, `realtime_end`,
@@ -102,24 +82,10 @@ export function parseFredReleaseDates(content: string, fileName: string): FredRe
     if (releaseName !== spec.fredName) {
       throw new ImportError(`${where}: release ${releaseId} is named ${JSON.stringify(releaseName)}, not "${spec.fredName}": FRED renumbered its releases`);
     }
-    const scheduledAt = zonedInstant(date, spec.time, NEW_YORK).toISOString();
-    for (const event of spec.events) {
-      const id = `${event.series}-${date}`;
-      if (seen.has(id)) throw new ImportError(`${where}: release ${releaseId} on ${date} appears twice`);
-      seen.add(id);
-      rows.push({
-        id,
-        series: event.series,
-        country: 'US',
-        name: event.name,
-        importance: event.importance,
-        scheduled_at: scheduledAt,
-        period: reportedPeriod(event.reports, date),
-        actual: null,
-        forecast: null,
-        unit: event.unit,
-        source: FRED_CALENDAR_SOURCE,
-      });
+    for (const row of releaseRows(spec.events, date, zonedInstant(date, spec.time, NEW_YORK).toISOString(), FRED_CALENDAR_SOURCE)) {
+      if (seen.has(row.id)) throw new ImportError(`${where}: release ${releaseId} on ${date} appears twice`);
+      seen.add(row.id);
+      rows.push(row);
     }
   });
   return { from, rows };
@@ -142,8 +108,11 @@ export const fredReleaseDatesImporter: Importer<FredReleaseDates> = {
       .where('series', 'in', CALENDAR_SERIES)
       .where('scheduled_at', '>=', `${from}T00:00:00.000Z`)
       .execute();
-    if (rows.length === 0) return 0;
+    // Where an agency's own schedule (with its times) is stored, its events stand for the release.
+    const scheduled = await agencyScheduled(db);
+    const kept = rows.filter((row) => !scheduled(row));
+    if (kept.length === 0) return 0;
     // Same series and day, same id: the publisher's event replaces the demo's.
-    return insertRows(db, 'calendar_event', rows, { onConflict: { key: ['id'], keep: 'new' } });
+    return insertRows(db, 'calendar_event', kept, { onConflict: { key: ['id'], keep: 'new' } });
   },
 };

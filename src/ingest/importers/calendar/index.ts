@@ -1,5 +1,6 @@
 import type { AnyImporter } from '../../source.ts';
+import { blsReleaseScheduleImporter } from './bls-release-schedule.ts';
 import { fredReleaseDatesImporter } from './fred-release-dates.ts';
 
 /** The calendar domain's importers. */
-export const calendarImporters: AnyImporter[] = [fredReleaseDatesImporter];
+export const calendarImporters: AnyImporter[] = [fredReleaseDatesImporter, blsReleaseScheduleImporter];

@@ -23,8 +23,9 @@ export interface FredMacroSeries {
 /**
  * The US figures the macro endpoints read, from FRED/ALFRED. Only levels are stored: growth
  * rates, year-on-year changes and the trade balance are derived by the endpoints from these
- * (indicator-tables.ts, economy.service.ts), so FRED's own growth series (A191RL1Q225SBEA) and
- * balance (BOPGSTB) are not a second copy of them.
+ * (indicator-tables.ts, economy.service.ts, the calendar's macro-releases.ts), so FRED's own
+ * growth series (A191RL1Q225SBEA, computed from GDPC1) and balance (BOPGSTB) are not a second
+ * copy of them.
  */
 export const FRED_MACRO_SERIES: readonly FredMacroSeries[] = [
   { id: 'GDP', series: countrySeries('US', 'gdpNominal'), frequency: 'quarter' },
@@ -44,6 +45,8 @@ export const FRED_MACRO_SERIES: readonly FredMacroSeries[] = [
   { id: 'BOPTEXP', series: countrySeries('US', 'exports'), frequency: 'month' },
   { id: 'BOPTIMP', series: countrySeries('US', 'imports'), frequency: 'month' },
   { id: 'GFDEGDQ188S', series: countrySeries('US', 'governmentDebtToGdp'), frequency: 'quarter' },
+  // Thousands of persons, as published: the calendar's payrolls figure is a change in thousands.
+  { id: 'PAYEMS', series: countrySeries('US', 'payrolls'), frequency: 'month' },
   { id: 'POPTHM', series: countrySeries('US', 'population'), frequency: 'month', scale: 1000 },
 ];
 

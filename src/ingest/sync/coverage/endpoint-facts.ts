@@ -13,6 +13,7 @@ import { DEFAULT_CORRELATION_ASSETS, DEFAULT_TABLE_PAIRS, EM_PAIRS } from '../..
 import { INDEX_CATALOGUE } from '../../../domains/indices/indices.catalogue.ts';
 import { dollarRateInstrument } from '../../../domains/instruments/dollar-quotes.ts';
 import { commodityInstrument, DOLLAR_INDEX, fxInstrument, GOLD, indexInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
+import { MACRO_RELEASE_SERIES } from '../../../domains/calendar/macro-releases.ts';
 import { derivationSeries, INDICATOR_TABLES } from '../../../domains/macro/indicator-tables.ts';
 import {
   COUNTRIES,
@@ -252,7 +253,9 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
     path: '/calendar/events',
     example: '/calendar/events',
     // The events of each country come from its own agencies' schedules.
-    fields: { '[].name': CALENDAR_COUNTRIES, '[].time': CALENDAR_COUNTRIES },
+    fields: { '[].name': CALENDAR_COUNTRIES, '[].time': CALENDAR_COUNTRIES, '[].actual': MACRO_RELEASE_SERIES.map(macro) },
+    // Released events: the coming week's have no actual yet.
+    fieldExamples: { '[].actual': '/calendar/events?from=2026-06-01&to=2026-06-18' },
   },
   // Real estate
   { path: '/real-estate/:country/provinces', example: '/real-estate/all/provinces', fields: { '[].name': perCountry('re_province'), '[].bbox': perCountry('re_province', '.boundary') } },

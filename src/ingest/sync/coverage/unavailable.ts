@@ -116,7 +116,7 @@ export const UNAVAILABLE: readonly UnavailableFigure[] = [
     facts: ['calendar_event:jp', 'calendar_event:vn', 'calendar_event:eu', 'calendar_event:cn'],
     figure: 'Release calendars of Japan, Vietnam, the euro area and China',
     kind: 'no source yet',
-    reason: "The Bank of Japan, the Statistics Bureau (e-Stat), Vietnam's GSO, Eurostat, the ECB and China's NBS publish their release schedules as web pages; no machine-readable schedule (iCalendar or API) of theirs could be confirmed, so only FRED's US release calendar is read.",
+    reason: "The Bank of Japan, the Statistics Bureau (e-Stat), Vietnam's GSO, Eurostat, the ECB and China's NBS publish their release schedules as web pages; no machine-readable schedule (iCalendar or API) of theirs could be confirmed (public clients read the Bank of Japan's meeting schedule from its HTML page; no e-Stat calendar file was found), so only the US calendar (FRED's release dates, BLS's iCalendar) is read.",
   },
   {
     facts: ['instrument_close:commodity:wheat', 'instrument_close:commodity:corn', 'instrument_close:commodity:soybeans', 'instrument_close:commodity:rough-rice', 'instrument_close:commodity:palm-oil', 'instrument_close:commodity:coffee-robusta'],

@@ -1,0 +1,104 @@
+import ICAL from 'ical.js';
+import { ImportError, type Importer } from '../../source.ts';
+import { withoutByteOrderMark } from '../../canonical-content.ts';
+import { insertRows, type RowOf } from '../../loader.ts';
+import { BLS_CALENDAR_SOURCE, FRED_CALENDAR_SOURCE, releaseRows, US_RELEASES, type ReleaseEvent } from './us-releases.ts';
+
+/** The calendar's name in BLS's file, checked so that another calendar is not read as BLS's. */
+const CALENDAR_NAME = 'BLS.gov Economic News Release Schedule';
+
+/** The BLS releases the calendar shows, by their SUMMARY in BLS's schedule. */
+const BLS_RELEASES: Readonly<Record<string, readonly ReleaseEvent[]>> = {
+  'Employment Situation': US_RELEASES.employmentSituation,
+  'Consumer Price Index': US_RELEASES.consumerPriceIndex,
+};
+
+export const BLS_SERIES: readonly string[] = Object.values(BLS_RELEASES).flatMap((events) => events.map((event) => event.series));
+
+export interface BlsReleaseSchedule {
+  /** The first and last release days the file lists: BLS's schedule over them replaces any earlier one. */
+  from: string;
+  to: string;
+  rows: RowOf<'calendar_event'>[];
+}
+
+function calendarOf(text: string, fileName: string): ICAL.Component {
+  if (!text.startsWith('BEGIN:VCALENDAR')) throw new ImportError(`${fileName}: not an iCalendar file (it begins ${JSON.stringify(text.slice(0, 40))})`);
+  let parsed: unknown[];
+  try {
+    parsed = ICAL.parse(text) as unknown[];
+  } catch (error) {
+    throw new ImportError(`${fileName}: not a whole iCalendar file: ${(error as Error).message}`);
+  }
+  // One calendar parses to its jCal component (`["vcalendar", …]`); several concatenated parse to a list of them.
+  if (typeof parsed[0] !== 'string') throw new ImportError(`${fileName}: not one iCalendar calendar`);
+  const calendar = new ICAL.Component(parsed);
+  const name = calendar.getFirstPropertyValue('x-wr-calname');
+  if (name !== CALENDAR_NAME) throw new ImportError(`${fileName}: X-WR-CALNAME is ${JSON.stringify(name)}, not "${CALENDAR_NAME}": not BLS's release schedule`);
+  return calendar;
+}
+
+/** An event's start as BLS gives it: a time in a zone the file defines (BLS writes `DTSTART;TZID=US-Eastern:20260702T083000`). */
+function startOf(event: ICAL.Component, where: string): { day: string; at: string } {
+  const start = event.getFirstPropertyValue('dtstart');
+  if (!(start instanceof ICAL.Time)) throw new ImportError(`${where}: no DTSTART`);
+  if (start.isDate) throw new ImportError(`${where}: DTSTART ${start.toString()} is a day without a time`);
+  // A TZID the file does not define leaves the time floating (read as UTC): refused rather than shifted.
+  if (start.zone === undefined || start.zone === ICAL.Timezone.localTimezone) {
+    throw new ImportError(`${where}: DTSTART ${start.toString()} is in no time zone the file defines`);
+  }
+  return { day: start.toString().slice(0, 10), at: new Date(start.toUnixTime() * 1000).toISOString() };
+}
+
+/**
+ * BLS's economic news release schedule (`https://www.bls.gov/schedule/news_release/bls.ics`):
+ * a VCALENDAR named "BLS.gov Economic News Release Schedule" with its VTIMEZONE `US-Eastern`
+ * and one VEVENT per release (`SUMMARY:Employment Situation`, `DTSTART;TZID=US-Eastern:…`,
+ * `DURATION:PT0M`, a UID). The Employment Situation and CPI releases become the calendar's
+ * events at BLS's time; the other releases are left out.
+ */
+export function parseBlsReleaseSchedule(content: string, fileName: string): BlsReleaseSchedule {
+  const calendar = calendarOf(withoutByteOrderMark(content), fileName);
+  const events = calendar.getAllSubcomponents('vevent');
+  if (events.length === 0) throw new ImportError(`${fileName}: the calendar has no VEVENT`);
+  const rows: RowOf<'calendar_event'>[] = [];
+  const seen = new Set<string>();
+  const days: string[] = [];
+  events.forEach((event, index) => {
+    const summary = event.getFirstPropertyValue('summary');
+    const where = `${fileName}: event ${index + 1} (${JSON.stringify(summary)})`;
+    const { day, at } = startOf(event, where);
+    days.push(day);
+    const released = typeof summary === 'string' ? BLS_RELEASES[summary] : undefined;
+    if (released === undefined) return;
+    for (const row of releaseRows(released, day, at, BLS_CALENDAR_SOURCE)) {
+      if (seen.has(row.id)) throw new ImportError(`${where}: a second ${summary} release on ${day}`);
+      seen.add(row.id);
+      rows.push(row);
+    }
+  });
+  if (rows.length === 0) throw new ImportError(`${fileName}: no ${Object.keys(BLS_RELEASES).join(' or ')} event: a changed layout?`);
+  days.sort();
+  return { from: days[0] ?? '', to: days.at(-1) ?? '', rows };
+}
+
+export const blsReleaseScheduleImporter: Importer<BlsReleaseSchedule> = {
+  dataset: 'bls-release-schedule',
+  datasets: ['calendar'],
+  description: "BLS's economic news release schedule (bls.ics): the Employment Situation and CPI release times",
+  source: 'BLS',
+  parse: parseBlsReleaseSchedule,
+  async load(db, { from, to, rows }) {
+    // The file is BLS's whole schedule over its days: it replaces its own earlier one (a moved
+    // release leaves no stale event) and FRED's dates of the same releases (one event per release).
+    await db
+      .deleteFrom('calendar_event')
+      .where('source', 'in', [BLS_CALENDAR_SOURCE, FRED_CALENDAR_SOURCE])
+      .where('series', 'in', BLS_SERIES)
+      .where('scheduled_at', '>=', `${from}T00:00:00.000Z`)
+      .where('scheduled_at', '<=', `${to}T23:59:59.999Z`)
+      .execute();
+    // Same series and day, same id: the publisher's event replaces the demo's.
+    return insertRows(db, 'calendar_event', rows, { onConflict: { key: ['id'], keep: 'new' } });
+  },
+};
