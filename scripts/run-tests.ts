@@ -2,7 +2,8 @@
  * `npm test`: the whole suite, embedded (SQLite, in-process quota) and then, when
  * FDH_TEST_DATABASE_URL is set, scaled out (PostgreSQL, plus Redis when FDH_TEST_REDIS_URL is
  * set), finishing with the multi-process tests alone so no other test competes with their
- * timeouts. Without the URLs the scaled-out passes are skipped with a visible message.
+ * timeouts. Every test process refuses look-ups of names off the loopback (test/helpers/offline.ts).
+ * Without the URLs the scaled-out passes are skipped with a visible message.
  * Arguments, if any, are file globs that narrow the run.
  */
 import { spawnSync } from 'node:child_process';
@@ -31,7 +32,8 @@ function pass(name: string, passFiles: string[], env: Record<string, string>, co
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=./scripts/test-summary-reporter.ts', `--test-reporter-destination=${summaryFile}`,
   ];
-  const result = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...reporters, ...passFiles], {
+  const offline = '--import=./test/helpers/offline.ts';
+  const result = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, offline, ...reporters, ...passFiles], {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { privateDirectory, privateFiles, type Tightened } from './private-files.ts';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
+import { Kysely, sql, type Dialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { NodeSqliteDatabase, NodeSqliteDialect } from './sqlite-adapter.ts';
 import { migrations } from './migrations/index.ts';
+import { StorePostgresDialect } from './postgres-store-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -58,7 +59,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    dialect = new PostgresDialect({ pool });
+    dialect = new StorePostgresDialect({ pool });
     storeDialect = 'postgres';
     location = redactUrl(options.databaseUrl);
   } else if (options.databaseUrl !== undefined && options.databaseUrl !== '') {

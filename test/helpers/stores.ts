@@ -29,8 +29,7 @@ export interface ScaledOutEnv {
 
 /**
  * A private PostgreSQL schema and Redis key prefix for one hub in the scaled-out pass. Schemas
- * are not dropped by the test that made them: a drop while another hub's migrator introspects
- * the catalogue fails that hub, so the runner drops them together after the pass.
+ * are not dropped by the test that made them: the runner drops the pass's together after it.
  */
 export function scaledOutEnv(): ScaledOutEnv {
   if (testStore !== 'postgres') return { env: {} };
