@@ -45,7 +45,8 @@ export class StoreSchemaIntrospector implements DatabaseIntrospector {
              col_description(a.attrelid, a.attnum) as description,
              (a.attidentity <> '' or exists (
                select 1 from pg_catalog.pg_depend d join pg_catalog.pg_class s on s.oid = d.objid and s.relkind = 'S'
-               where d.refobjid = a.attrelid and d.refobjsubid = a.attnum and d.deptype in ('a', 'i'))) as auto_incrementing
+               where d.refclassid = 'pg_catalog.pg_class'::regclass and d.refobjid = a.attrelid and d.refobjsubid = a.attnum
+                 and d.classid = 'pg_catalog.pg_class'::regclass and d.deptype in ('a', 'i'))) as auto_incrementing
       from pg_catalog.pg_attribute a
       join pg_catalog.pg_class c on c.oid = a.attrelid
       join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
