@@ -1,3 +1,4 @@
+// npm test: embedded pass only (what it checks is the package npm packs and installs, whatever the hub's store)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

@@ -1,3 +1,4 @@
+// npm test: embedded pass only (what it checks is the client's types, whatever the hub's store)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, FdhError } from '../../packages/client/src/index.ts';

@@ -1,3 +1,4 @@
+// npm test: embedded pass only (the OpenAPI document and the client's types do not depend on the store)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
