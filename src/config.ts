@@ -83,6 +83,10 @@ export interface FetchSettings {
   retryBaseMs: number;
   /** The longest `Retry-After` waited for; a longer one fails the run. */
   maxRetryAfterMs: number;
+  /** How long a run's lease outlives its holder's last heartbeat (renewed every third of it). */
+  leaseMs: number;
+  /** The heap of the worker thread that runs one source (fetch, parse, import); past it the run fails. */
+  workerHeapMb: number;
 }
 
 export interface ArchiveSettings {
@@ -199,6 +203,8 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
       retries: integerSetting(settings, 'FDH_SYNC_RETRIES', 4, 0, 20),
       retryBaseMs: integerSetting(settings, 'FDH_SYNC_RETRY_BASE_MS', 1_000, 1, 10 * 60_000),
       maxRetryAfterMs: integerSetting(settings, 'FDH_SYNC_MAX_RETRY_AFTER_S', 300, 0, 24 * 3600) * 1000,
+      leaseMs: integerSetting(settings, 'FDH_SYNC_LEASE_S', 45, 2, 3600) * 1000,
+      workerHeapMb: integerSetting(settings, 'FDH_SYNC_WORKER_HEAP_MB', 512, 64, 16_384),
     },
     archive: {
       maxAgeDays: integerSetting(settings, 'FDH_ARCHIVE_MAX_AGE_DAYS', 90, 1, 36_600),

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { ImportError } from './import-error.ts';
 
 /** A line of a file, numbered from 1, without its line end (LF or CRLF) or a byte-order mark. */
@@ -11,15 +12,32 @@ export interface NumberedLine {
 /** Longer than any line of a publisher file; a file without line ends is refused rather than held whole. */
 export const MAX_LINE_LENGTH = 1024 * 1024;
 
+const CHUNK_BYTES = 64 * 1024;
+
 /**
  * The lines of a UTF-8 file, read as a stream: memory holds one chunk and one line at a time,
  * whatever the size of the file. The last line is yielded even when empty, as `split('\n')`
  * would, so line numbers match the file's.
  */
-export async function* fileLines(file: string): AsyncGenerator<NumberedLine> {
+export function fileLines(file: string): AsyncGenerator<NumberedLine> {
+  return linesOf(createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK_BYTES }) as AsyncIterable<string>, basename(file));
+}
+
+/** The lines of UTF-8 bytes already in memory (a fetched payload), read as `fileLines` reads a file. */
+export function contentLines(content: Buffer, fileName: string): AsyncGenerator<NumberedLine> {
+  return linesOf(textChunks(content), fileName);
+}
+
+function* textChunks(content: Buffer): Generator<string> {
+  const decoder = new StringDecoder('utf8');
+  for (let at = 0; at < content.length; at += CHUNK_BYTES) yield decoder.write(content.subarray(at, at + CHUNK_BYTES));
+  yield decoder.end();
+}
+
+async function* linesOf(chunks: Iterable<string> | AsyncIterable<string>, fileName: string): AsyncGenerator<NumberedLine> {
   let pending = '';
   let line = 0;
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 }) as AsyncIterable<string>) {
+  for await (const chunk of chunks) {
     pending += chunk;
     let start = 0;
     for (let end = pending.indexOf('\n'); end !== -1; end = pending.indexOf('\n', start)) {
@@ -28,7 +46,7 @@ export async function* fileLines(file: string): AsyncGenerator<NumberedLine> {
     }
     pending = pending.slice(start);
     if (pending.length > MAX_LINE_LENGTH) {
-      throw new ImportError(`${basename(file)}:${line + 1}: the line is longer than ${MAX_LINE_LENGTH} characters`);
+      throw new ImportError(`${fileName}:${line + 1}: the line is longer than ${MAX_LINE_LENGTH} characters`);
     }
   }
   yield numbered(++line, pending);

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import type { TableName } from './loader.ts';
+import type { TableName } from '../store/loader.ts';
 
 interface SecondaryIndex {
   name: string;

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { insertRows } from './loader.ts';
+import { insertRows } from '../store/loader.ts';
 
 /**
  * Writes one publisher file's closes into the series store: for each instrument, the file

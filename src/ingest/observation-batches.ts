@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { ObservationInput } from '../store/vintage.ts';
 import { ImportError } from './import-error.ts';
-import { RECORD_BATCH_ROWS, recordsInto, type RecordMapping } from './loader.ts';
+import { RECORD_BATCH_ROWS, recordsInto, type RecordMapping } from '../store/loader.ts';
 import type { ReleaseInfo } from './source.ts';
 
 /** An observation and the line of the file it came from. */

@@ -4,17 +4,13 @@ import { basename } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatasetKey } from '../store/data-version.ts';
 import type { Database } from '../store/schema.ts';
-import { writeVersioned } from '../store/versioned-write.ts';
+import { writeVersioned, type VersionedWrite } from '../store/versioned-write.ts';
+import type { ReleaseInfo } from '../store/loader.ts';
 import { randomBase62 } from '../core/auth/api-key.ts';
 import { canonicalText, canonicalTextHash } from './canonical-content.ts';
-import { fileLines, type NumberedLine } from './file-lines.ts';
+import { contentLines, fileLines, type NumberedLine } from './file-lines.ts';
 
-export interface ReleaseInfo {
-  id: string;
-  dataset: string;
-  source: string;
-  knowledgeAt: string;
-}
+export type { ReleaseInfo } from '../store/loader.ts';
 
 interface ImporterInfo {
   /** The DATASET argument of `fdh import`. */
@@ -72,57 +68,98 @@ export interface ImportOptions {
   knowledgeAt: Date;
   loadedAt: Date;
   origin?: ImportOrigin;
-  /** Runs first in the release's transaction; throwing rolls the import back (the sync lease's fencing check). */
-  guard?: (trx: Transaction<Database>) => Promise<void>;
 }
 
-export async function importFile(db: Kysely<Database>, importer: AnyImporter, file: string, options: ImportOptions): Promise<ImportResult> {
+/**
+ * One payload made ready to become a release: it has been read (and, but for a line-based
+ * file, parsed) once, and is identified by its content; `write` puts its rows inside the
+ * release's transaction.
+ */
+export interface PreparedRelease {
+  importer: AnyImporter;
+  fileName: string;
+  contentHash: string;
+  write(trx: Transaction<Database>, release: ReleaseInfo): Promise<number>;
+}
+
+const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Parses a one-document payload. A release is identified by its content, not its bytes: the
+ * same file saved again with a byte-order mark, CRLF line ends or trailing whitespace is the
+ * release already loaded.
+ */
+function prepareDocument<Parsed>(importer: Importer<Parsed>, content: string, fileName: string): PreparedRelease {
+  const parsed = importer.parse(content, fileName);
+  const contentHash = sha256Hex((importer.canonicalForm ?? canonicalText)(content));
+  return { importer, fileName, contentHash, write: (trx, release) => importer.load(trx, parsed, release) };
+}
+
+/** A line-based payload is hashed as it streams past, and parsed while its rows are written: it is never held whole. */
+async function prepareLines(importer: LineImporter, lines: () => AsyncIterable<NumberedLine>, fileName: string): Promise<PreparedRelease> {
+  const contentHash = await canonicalTextHash(lines());
+  return { importer, fileName, contentHash, write: (trx, release) => importer.load(trx, importer.records(lines(), fileName), release, fileName) };
+}
+
+/** A publisher file on disk (`fdh import`). */
+export async function prepareFile(importer: AnyImporter, file: string): Promise<PreparedRelease> {
   const fileName = basename(file);
-  let contentHash: string;
-  let loadRows: (trx: Transaction<Database>, release: ReleaseInfo) => Promise<number>;
-  if (isLineImporter(importer)) {
-    contentHash = await canonicalTextHash(fileLines(file));
-    loadRows = (trx, release) => importer.load(trx, importer.records(fileLines(file), fileName), release, fileName);
-  } else {
-    const content = await readFile(file, 'utf8');
-    const parsed = importer.parse(content, fileName);
-    // A release is identified by its content, not its bytes: the same file saved again with a
-    // byte-order mark, CRLF line ends or trailing whitespace is the release already loaded.
-    contentHash = createHash('sha256').update((importer.canonicalForm ?? canonicalText)(content)).digest('hex');
-    loadRows = (trx, release) => importer.load(trx, parsed, release);
-  }
+  if (isLineImporter(importer)) return prepareLines(importer, () => fileLines(file), fileName);
+  return prepareDocument(importer, await readFile(file, 'utf8'), fileName);
+}
+
+/** A publisher's bytes as fetched (`fdh sync`), in the importer's format. */
+export async function prepareContent(importer: AnyImporter, content: Buffer, fileName: string): Promise<PreparedRelease> {
+  if (isLineImporter(importer)) return prepareLines(importer, () => contentLines(content, fileName), fileName);
+  return prepareDocument(importer, content.toString('utf8'), fileName);
+}
+
+/** Records a source already read from the publisher's bytes: identified by their canonical JSON, loaded as they are. */
+export function prepareParsed<Parsed>(importer: Importer<Parsed>, parsed: Parsed, fileName: string): PreparedRelease {
+  return { importer, fileName, contentHash: sha256Hex(JSON.stringify(parsed)), write: (trx, release) => importer.load(trx, parsed, release) };
+}
+
+/**
+ * Writes a prepared payload as one release inside `trx`, unless a release of the same dataset
+ * already has its content. Answers what it did and the dataset keys whose versions must rise.
+ */
+export async function commitRelease(trx: Transaction<Database>, prepared: PreparedRelease, options: ImportOptions): Promise<VersionedWrite<ImportResult>> {
+  const { importer } = prepared;
+  const existing = await trx
+    .selectFrom('release')
+    .select('id')
+    .where('dataset', '=', importer.dataset)
+    .where('content_hash', '=', prepared.contentHash)
+    .executeTakeFirst();
+  if (existing !== undefined) return { result: { status: 'unchanged', releaseId: existing.id, rows: 0 }, changed: [] };
   const origin = options.origin ?? { kind: 'import' };
-  return writeVersioned<ImportResult>(db, async (trx) => {
-    await options.guard?.(trx);
-    const existing = await trx
-      .selectFrom('release')
-      .select('id')
-      .where('dataset', '=', importer.dataset)
-      .where('content_hash', '=', contentHash)
-      .executeTakeFirst();
-    if (existing !== undefined) return { result: { status: 'unchanged', releaseId: existing.id, rows: 0 }, changed: [] };
-    const release: ReleaseInfo = {
-      id: `rel_${randomBase62(16)}`,
-      dataset: importer.dataset,
-      source: importer.source,
-      knowledgeAt: options.knowledgeAt.toISOString(),
-    };
-    await trx
-      .insertInto('release')
-      .values({
-        id: release.id,
-        dataset: release.dataset,
-        source: release.source,
-        file_name: fileName,
-        content_hash: contentHash,
-        knowledge_at: release.knowledgeAt,
-        loaded_at: options.loadedAt.toISOString(),
-        origin: origin.kind,
-        source_id: origin.kind === 'sync' ? origin.sourceId : null,
-        archive_hashes: origin.kind === 'sync' ? JSON.stringify(origin.archiveHashes) : null,
-      })
-      .execute();
-    const rows = await loadRows(trx, release);
-    return { result: { status: 'loaded', releaseId: release.id, rows }, changed: importer.datasets };
-  });
+  const release: ReleaseInfo = {
+    id: `rel_${randomBase62(16)}`,
+    dataset: importer.dataset,
+    source: importer.source,
+    knowledgeAt: options.knowledgeAt.toISOString(),
+  };
+  await trx
+    .insertInto('release')
+    .values({
+      id: release.id,
+      dataset: release.dataset,
+      source: release.source,
+      file_name: prepared.fileName,
+      content_hash: prepared.contentHash,
+      knowledge_at: release.knowledgeAt,
+      loaded_at: options.loadedAt.toISOString(),
+      origin: origin.kind,
+      source_id: origin.kind === 'sync' ? origin.sourceId : null,
+      archive_hashes: origin.kind === 'sync' ? JSON.stringify(origin.archiveHashes) : null,
+    })
+    .execute();
+  const rows = await prepared.write(trx, release);
+  return { result: { status: 'loaded', releaseId: release.id, rows }, changed: importer.datasets };
+}
+
+/** `fdh import`: one file as one release, in its own transaction. */
+export async function importFile(db: Kysely<Database>, importer: AnyImporter, file: string, options: ImportOptions): Promise<ImportResult> {
+  const prepared = await prepareFile(importer, file);
+  return writeVersioned<ImportResult>(db, (trx) => commitRelease(trx, prepared, options));
 }

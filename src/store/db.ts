@@ -11,9 +11,17 @@ import type { Database } from './schema.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
+/** Where a store lives, enough for another thread or process to open the same one. */
+export interface StoreAddress {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  schema?: string | undefined;
+}
+
 export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: StoreDialect;
+  readonly address: StoreAddress;
   /** Where the store lives, for messages; never includes a password. */
   readonly location: string;
   ping(): Promise<void>;
@@ -88,6 +96,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return {
     db,
     dialect: storeDialect,
+    address: { databaseUrl: options.databaseUrl, dataDir: options.dataDir, schema: options.schema },
     location,
     async ping() {
       await sql`select 1`.execute(db);

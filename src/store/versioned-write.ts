@@ -38,6 +38,14 @@ export async function writeVersioned<Result>(
     await bumpVersions(trx, outcome.changed);
     return outcome;
   });
-  if (changed.length > 0) for (const listener of listeners.get(db) ?? []) listener(changed);
+  announceCommit(db, changed);
   return result;
+}
+
+/**
+ * Tells this process's listeners on `db` of a commit made elsewhere on the same store (a sync
+ * run's worker thread commits through its own connection), as soon as it is known.
+ */
+export function announceCommit(db: Kysely<Database>, changed: readonly VersionKey[]): void {
+  if (changed.length > 0) for (const listener of listeners.get(db) ?? []) listener(changed);
 }

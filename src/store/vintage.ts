@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 import { InvalidInputError } from '../core/domain-errors.ts';
-import { insertRows } from '../ingest/loader.ts';
+import { insertRows } from './loader.ts';
 
 /**
  * The point-in-time store (contract section 7, docs/adr/0011-vintage-model.md): every version

@@ -29,8 +29,6 @@ export function failureInjector(url: string, failures: readonly InjectedFailure[
     domain: {
       name: 'failure-injector',
       tag: 'Crypto',
-      importers: [],
-      sources: [],
       routes: () => [
         {
           register(app) {

@@ -15,7 +15,6 @@ export const probeDomain = defineDomain({
   name: 'probe',
   tag: 'Macro',
   service: () => undefined,
-  importers: [],
   routes: [
     () =>
       defineRoute({
@@ -55,5 +54,5 @@ export const probeDomain = defineDomain({
 export function oneRouteDomain<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
   route: ApiRouteDefinition<Q, P, D, M>,
 ): Domain {
-  return defineDomain({ name: route.operationId, tag: 'Macro', service: () => undefined, importers: [], routes: [() => defineRoute(route)] });
+  return defineDomain({ name: route.operationId, tag: 'Macro', service: () => undefined, routes: [() => defineRoute(route)] });
 }

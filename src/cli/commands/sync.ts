@@ -30,7 +30,7 @@ function statusBlock(status: SourceStatus): string {
   const lines = [
     `${status.id} (${status.publisher}) — ${status.skipped ?? 'enabled'}`,
     `  schedule       ${status.schedule} (${status.timeZone})`,
-    `  last attempt   ${status.lastAttemptAt ?? 'never'}${status.running ? ' (running now)' : ''}`,
+    `  last attempt   ${status.lastAttemptAt ?? 'never'}${status.running ? ' (running now)' : status.interrupted ? ' (interrupted)' : ''}`,
     `  last success   ${status.lastSuccessAt ?? 'never'}`,
     `  rows added     ${status.lastRowsAdded ?? '—'}${status.lastReleaseIds.length > 0 ? ` (${status.lastReleaseIds.join(', ')})` : ''}`,
     `  last error     ${status.lastError ?? '—'}`,

@@ -13,6 +13,7 @@ function age(seconds) {
 function stateBadge(source) {
   if (source.skipped !== null) return h('span', { class: 'badge expired' }, source.enabled ? 'skipped' : 'disabled');
   if (source.running) return h('span', { class: 'badge' }, 'running');
+  if (source.interrupted) return h('span', { class: 'badge disabled' }, 'interrupted');
   if (source.lastError !== null) return h('span', { class: 'badge disabled' }, 'failing');
   if (source.lastSuccessAt === null) return h('span', { class: 'badge' }, 'never run');
   return h('span', { class: 'badge active' }, 'ok');

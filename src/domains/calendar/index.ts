@@ -3,7 +3,6 @@ import { CalendarService } from './calendar.service.ts';
 import { CalendarRepo } from './calendar.repo.ts';
 import { MacroRepo } from '../macro/macro.repo.ts';
 import { eventsRoute } from './routes/events.ts';
-import { calendarImporters } from '../../ingest/importers/calendar/index.ts';
 
 export const calendarDomain = defineDomain({
   name: 'calendar',
@@ -12,5 +11,4 @@ export const calendarDomain = defineDomain({
   routes: [
     eventsRoute,
   ],
-  importers: calendarImporters,
 });

@@ -6,7 +6,6 @@ import { commoditiesFeaturedRoute } from './routes/featured.ts';
 import { commoditiesMoversRoute } from './routes/movers.ts';
 import { commoditiesGoldDxyRoute } from './routes/gold-dxy.ts';
 import { commoditiesHistoryRoute } from './routes/history.ts';
-import { commoditiesImporters } from '../../ingest/importers/commodities/index.ts';
 
 export const commoditiesDomain = defineDomain({
   name: 'commodities',
@@ -19,5 +18,4 @@ export const commoditiesDomain = defineDomain({
     commoditiesGoldDxyRoute,
     commoditiesHistoryRoute,
   ],
-  importers: commoditiesImporters,
 });

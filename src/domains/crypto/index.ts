@@ -6,7 +6,6 @@ import { cryptoBubbleMapRoute } from './routes/bubble-map.ts';
 import { cryptoOnchainRoute } from './routes/onchain.ts';
 import { cryptoDerivativesRoute } from './routes/derivatives.ts';
 import { cryptoDominanceRoute } from './routes/dominance.ts';
-import { cryptoImporters } from '../../ingest/importers/crypto/index.ts';
 
 export const cryptoDomain = defineDomain({
   name: 'crypto',
@@ -19,5 +18,4 @@ export const cryptoDomain = defineDomain({
     cryptoDerivativesRoute,
     cryptoDominanceRoute,
   ],
-  importers: cryptoImporters,
 });

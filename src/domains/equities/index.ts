@@ -8,7 +8,6 @@ import { financialStatementsRoute } from './routes/financial-statements.ts';
 import { relatedStocksRoute } from './routes/related-stocks.ts';
 import { corporateActionsRoute } from './routes/corporate-actions.ts';
 import { sectorsRoute } from './routes/sectors.ts';
-import { equitiesImporters } from '../../ingest/importers/equities/index.ts';
 
 export const equitiesDomain = defineDomain({
   name: 'equities',
@@ -23,5 +22,4 @@ export const equitiesDomain = defineDomain({
     corporateActionsRoute,
     sectorsRoute,
   ],
-  importers: equitiesImporters,
 });

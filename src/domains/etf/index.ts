@@ -13,7 +13,6 @@ import { etfHoldingsRoute } from './routes/holdings.ts';
 import { etfPricesHistoryRoute } from './routes/prices-history.ts';
 import { etfDetailRoute } from './routes/detail.ts';
 import { etfCompositionRoute } from './routes/composition.ts';
-import { etfImporters } from '../../ingest/importers/etf/index.ts';
 
 export const etfDomain = defineDomain({
   name: 'etf',
@@ -33,5 +32,4 @@ export const etfDomain = defineDomain({
     etfDetailRoute,
     etfCompositionRoute,
   ],
-  importers: etfImporters,
 });

@@ -5,7 +5,6 @@ import { fxSummaryRoute } from './routes/summary.ts';
 import { fxTableRoute } from './routes/table.ts';
 import { fxCorrelationRoute } from './routes/correlation.ts';
 import { fxEmStressRoute } from './routes/em-stress.ts';
-import { fxImporters } from '../../ingest/importers/fx/index.ts';
 
 export const fxDomain = defineDomain({
   name: 'fx',
@@ -17,5 +16,4 @@ export const fxDomain = defineDomain({
     fxCorrelationRoute,
     fxEmStressRoute,
   ],
-  importers: fxImporters,
 });

@@ -4,7 +4,6 @@ import { IndicesService } from './indices.service.ts';
 import { InstrumentRepo } from '../instruments/instrument.repo.ts';
 import { indicesSnapshotRoute } from './routes/snapshot.ts';
 import { globalIndicesRoute } from './routes/global-indices.ts';
-import { indicesImporters } from '../../ingest/importers/indices/index.ts';
 
 export const indicesDomain = defineDomain({
   name: 'indices',
@@ -14,5 +13,4 @@ export const indicesDomain = defineDomain({
     indicesSnapshotRoute,
     globalIndicesRoute,
   ],
-  importers: indicesImporters,
 });

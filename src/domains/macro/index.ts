@@ -12,7 +12,6 @@ import { vnFdiFlowsRoute } from './routes/vn-fdi-flows.ts';
 import { tiborRoute } from './routes/tibor.ts';
 import { indicatorsRoute } from './routes/indicators.ts';
 import { indicatorTablesRoute } from './routes/indicator-tables.ts';
-import { macroImporters } from '../../ingest/importers/macro/index.ts';
 
 export const macroDomain = defineDomain({
   name: 'macro',
@@ -32,5 +31,4 @@ export const macroDomain = defineDomain({
     indicatorsRoute,
     indicatorTablesRoute,
   ],
-  importers: macroImporters,
 });

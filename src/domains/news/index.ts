@@ -3,7 +3,6 @@ import { NewsRepo } from './news.repo.ts';
 import { NewsService } from './news.service.ts';
 import { feedRoute } from './routes/feed.ts';
 import { sentimentRoute } from './routes/sentiment.ts';
-import { newsImporters } from '../../ingest/importers/news/index.ts';
 
 export const newsDomain = defineDomain({
   name: 'news',
@@ -13,5 +12,4 @@ export const newsDomain = defineDomain({
     feedRoute,
     sentimentRoute,
   ],
-  importers: newsImporters,
 });

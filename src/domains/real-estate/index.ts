@@ -6,7 +6,6 @@ import { geoJsonRoute } from './routes/geojson.ts';
 import { pricesRoute } from './routes/prices.ts';
 import { wardsRoute } from './routes/wards.ts';
 import { transactionsRoute } from './routes/transactions.ts';
-import { realEstateImporters } from '../../ingest/importers/real-estate/index.ts';
 
 export const realEstateDomain = defineDomain({
   name: 'real-estate',
@@ -19,5 +18,4 @@ export const realEstateDomain = defineDomain({
     wardsRoute,
     transactionsRoute,
   ],
-  importers: realEstateImporters,
 });

@@ -1,7 +1,7 @@
 import { DAY_MS, daysInMonth, isoDay } from '../../core/dates.ts';
 import { roundTo } from '../../core/numbers.ts';
 import type { DemoGenerator } from './framework.ts';
-import { insertRows, type RowOf } from '../loader.ts';
+import { insertRows, type RowOf } from '../../store/loader.ts';
 import type { SeededRandom } from './random.ts';
 import { isMacroRelease } from '../../domains/calendar/macro-releases.ts';
 

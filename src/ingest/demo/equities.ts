@@ -1,5 +1,5 @@
 import type { DemoGenerator } from './framework.ts';
-import { insertRows } from '../loader.ts';
+import { insertRows } from '../../store/loader.ts';
 import { withIndexesBuiltAfter } from '../indexes-built-after.ts';
 import { SECTORS_33 } from '../../domains/equities/sectors.ts';
 import type { EquityActionRow, EquityBarRow, EquityStatementRow } from '../../domains/equities/equities.tables.ts';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { insertRows } from '../loader.ts';
+import { insertRows } from '../../store/loader.ts';
 import type { DemoGenerator } from './framework.ts';
 import { DEMO_FUNDS, ETF_DEMO_SOURCE, fundRow } from './etf/catalogue.ts';
 import { fundHistory, historyStart } from './etf/history.ts';

@@ -5,7 +5,7 @@ import { catalogueRow, INDEX_CATALOGUE } from '../../domains/indices/indices.cat
 import { commodityInstrument, DOLLAR_INDEX, fxInstrument } from '../../domains/instruments/instruments.catalogue.ts';
 import type { InstrumentCloseRow } from '../../domains/instruments/instruments.tables.ts';
 import { weekdaysBetween } from './days.ts';
-import { insertRows } from '../loader.ts';
+import { insertRows } from '../../store/loader.ts';
 import type { DemoGenerator } from './framework.ts';
 import { anchorLevel, decimalYear } from './macro/paths.ts';
 import { DXY_CONSTANT, DXY_WEIGHTS, FACTORS, WALKED, type Factor, type WalkedInstrument } from './instruments/paths.ts';

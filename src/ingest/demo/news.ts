@@ -1,6 +1,6 @@
 import { DAY_MS, dayStartMs, isoDay } from '../../core/dates.ts';
 import type { DemoGenerator } from './framework.ts';
-import { insertRows, type RowOf } from '../loader.ts';
+import { insertRows, type RowOf } from '../../store/loader.ts';
 import type { SeededRandom } from './random.ts';
 
 interface Subject {

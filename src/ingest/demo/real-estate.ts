@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { DemoContext, DemoGenerator } from './framework.ts';
-import { insertRows, type RowOf } from '../loader.ts';
+import { insertRows, type RowOf } from '../../store/loader.ts';
 import type { SeededRandom } from './random.ts';
 import { JP_PROVINCES, OFFSHORE_UNITS, VN_PROVINCES, type ProvinceSeed } from './real-estate-geography.ts';
 

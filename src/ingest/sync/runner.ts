@@ -1,22 +1,20 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ArchiveSettings, FetchSettings } from '../../config.ts';
 import type { Clock } from '../../core/clock.ts';
+import type { StoreAddress } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
-import { fileLines } from '../file-lines.ts';
-import { findImporter } from '../importers/index.ts';
-import { importFile, isLineImporter, type AnyImporter } from '../source.ts';
+import { announceCommit } from '../../store/versioned-write.ts';
 import { redactUrl, type Archive } from './archive.ts';
 import type { ResolvedSource } from './catalogue.ts';
-import { createFetcher, FetchError } from './fetcher.ts';
-import type { ImportPayload } from './source-definition.ts';
+import type { SourceRunRequest, SourceRunResult, SucceededRun, WorkerMessage } from './source-run.ts';
 import { SyncStateRepo, type Lease } from './sync-state.repo.ts';
 
 export interface SyncEnvironment {
   db: Kysely<Database>;
+  /** The same store, as the run's worker thread opens it. */
+  store: StoreAddress;
   archive: Archive;
   fetch: FetchSettings;
   archiveLimits: ArchiveSettings;
@@ -24,13 +22,17 @@ export interface SyncEnvironment {
   logger: Logger;
   /** This process, as lease holder and slot claimant. */
   owner: string;
+  /** The sources file's modules as the file is now (a source that is not shipped is defined there). */
+  modulePaths(): string[];
 }
 
 export type RunOutcome =
-  | { sourceId: string; status: 'succeeded'; payloads: number; releaseIds: string[]; rowsAdded: number }
+  | SucceededRun
   | { sourceId: string; status: 'failed'; error: string }
   | { sourceId: string; status: 'busy'; runningBy: string }
   | { sourceId: string; status: 'skipped'; reason: string };
+
+const WORKER_URL = new URL('./run-worker.ts', import.meta.url);
 
 /** Any URL in a message, with its credential parameters redacted. */
 function readable(error: unknown): string {
@@ -44,69 +46,73 @@ function readable(error: unknown): string {
   });
 }
 
-/** Parses a staged payload the way its import will, without writing: a bad payload fails the run before any import. */
-async function checkParses(importer: AnyImporter, file: string): Promise<void> {
-  const name = basename(file);
-  if (isLineImporter(importer)) {
-    for await (const record of importer.records(fileLines(file), name)) void record;
-  } else {
-    importer.parse(await readFile(file, 'utf8'), name);
-  }
-}
-
-interface Staged {
-  importer: AnyImporter;
-  file: string;
-  payload: ImportPayload;
-}
-
-/** Writes each payload to a file named as the publisher's, and parses them all; any failure stops here. */
-async function stage(source: ResolvedSource, payloads: readonly ImportPayload[], dir: string): Promise<Staged[]> {
-  const staged: Staged[] = [];
-  for (const [index, payload] of payloads.entries()) {
-    const importer = source.definition.importers.includes(payload.importer) ? findImporter(payload.importer) : undefined;
-    if (importer === undefined) throw new Error(`the source produced a payload for importer "${payload.importer}", which it does not name`);
-    const file = join(dir, String(index), basename(payload.fileName));
-    await mkdir(join(dir, String(index)));
-    await writeFile(file, payload.content);
-    try {
-      await checkParses(importer, file);
-    } catch (error) {
-      throw new Error(`${payload.fileName}: ${(error as Error).message}`, { cause: error });
-    }
-    staged.push({ importer, file, payload });
-  }
-  return staged;
-}
-
-/** Rejects when the source's time is up, whether or not the source is fetching just then. */
-function untilAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+/**
+ * Runs one source in a worker thread of its own and settles with its result. The thread's heap
+ * is limited, and the source's wall-clock limit terminates it whatever it is doing (a parser
+ * spinning on a hostile payload cannot be interrupted otherwise); a terminated thread's store
+ * connection goes with it, and its transaction is rolled back.
+ */
+function runInWorker(env: SyncEnvironment, request: SourceRunRequest): Promise<SourceRunResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, {
+      workerData: request,
+      resourceLimits: { maxOldGenerationSizeMb: env.fetch.workerHeapMb, maxYoungGenerationSizeMb: 32 },
+    });
+    let settled = false;
+    const settle = (outcome: { result: SourceRunResult } | { error: Error }): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if ('result' in outcome) resolve(outcome.result);
+      else reject(outcome.error);
+    };
+    const timer = setTimeout(
+      () => settle({ error: new Error(`the run took longer than ${env.fetch.sourceTimeoutMs / 1000} s (FDH_SYNC_SOURCE_TIMEOUT_MS) and was stopped; nothing of it was imported`) }),
+      env.fetch.sourceTimeoutMs,
+    );
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'log') env.logger[message.level](message.fields, message.message);
+      else if (message.kind === 'done') settle({ result: { outcome: message.outcome, changed: message.changed } });
+      else settle({ error: new Error(message.message) });
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      settle({
+        error:
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new Error(`the run needed more than its ${env.fetch.workerHeapMb} MB of memory (FDH_SYNC_WORKER_HEAP_MB) and was stopped; nothing of it was imported`)
+            : error,
+      });
+    });
+    worker.on('exit', (code) => settle({ error: new Error(`the run's worker thread stopped (exit code ${code}) before it finished; nothing of it was imported`) }));
+  });
 }
 
 /**
- * One run of one source: take its lease, collect through the runner's fetch (every payload
- * archived as it arrives), parse every payload, then import each as a release of origin `sync`
- * fenced by the lease; the cursor and validators are saved only when all imported. Any failure
- * imports nothing more and is recorded on the source with a readable reason.
+ * One run of one source: take its lease (renewed by a heartbeat while the run lives), run it in
+ * a worker thread (source-run.ts: collect, then parse and import every payload in one
+ * transaction), and tell this process's answers of what changed. Any failure imports nothing
+ * and is recorded on the source with a readable reason.
  */
 export async function runSource(env: SyncEnvironment, source: ResolvedSource): Promise<RunOutcome> {
   const sourceId = source.definition.id;
   if (source.skipped !== undefined) return { sourceId, status: 'skipped', reason: source.skipped };
   const repo = new SyncStateRepo(env.db);
   const started = env.clock.now();
-  const lease = await repo.acquire(sourceId, env.owner, started, new Date(started.getTime() + env.fetch.sourceTimeoutMs + 60_000));
+  // The lease lasts `leaseMs` past the last heartbeat: a holder that died (kill -9, a lost
+  // machine) is replaced within it, while a live one renews it three times as often.
+  const leaseEnd = (): Date => new Date(env.clock.now().getTime() + env.fetch.leaseMs);
+  const lease = await repo.acquire(sourceId, env.owner, started, leaseEnd());
   if (lease === undefined) {
     return { sourceId, status: 'busy', runningBy: (await repo.get(sourceId, started))?.runningBy ?? 'another process' };
   }
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new FetchError(`the run took longer than ${env.fetch.sourceTimeoutMs / 1000} s (FDH_SYNC_SOURCE_TIMEOUT_MS)`)),
-    env.fetch.sourceTimeoutMs,
-  );
-  const dir = await mkdtemp(join(tmpdir(), 'fdh-sync-'));
+  const heartbeat = setInterval(() => {
+    repo.extend(lease, leaseEnd()).catch((error: unknown) => env.logger.warn({ sourceId, err: error }, 'sync lease heartbeat failed; retrying'));
+  }, env.fetch.leaseMs / 3);
+  heartbeat.unref();
   try {
-    const outcome = await Promise.race([collectAndImport(env, source, lease, controller.signal, dir, started), untilAborted(controller.signal)]);
+    const { outcome, changed } = await runInWorker(env, requestFor(env, source, lease, started));
+    announceCommit(env.db, changed);
     env.logger.info({ sourceId, releases: outcome.releaseIds.length, rows: outcome.rowsAdded }, 'sync run succeeded');
     return outcome;
   } catch (error) {
@@ -115,63 +121,23 @@ export async function runSource(env: SyncEnvironment, source: ResolvedSource): P
     env.logger.warn({ sourceId, reason }, 'sync run failed; nothing imported from it');
     return { sourceId, status: 'failed', error: reason };
   } finally {
-    clearTimeout(timer);
-    controller.abort(new FetchError('the run is over'));
-    await rm(dir, { recursive: true, force: true });
+    clearInterval(heartbeat);
     await env.archive.prune(env.archiveLimits, env.clock.now()).catch((error: unknown) => env.logger.error({ err: error }, 'archive pruning failed'));
   }
 }
 
-async function collectAndImport(
-  env: SyncEnvironment,
-  source: ResolvedSource,
-  lease: Lease,
-  signal: AbortSignal,
-  dir: string,
-  started: Date,
-): Promise<Extract<RunOutcome, { status: 'succeeded' }>> {
-  const repo = new SyncStateRepo(env.db);
-  const sourceId = source.definition.id;
-  const state = await repo.get(sourceId, started);
-  const fetcher = createFetcher({
-    settings: env.fetch,
-    archive: env.archive,
-    publisher: source.definition.publisher,
-    minRequestIntervalMs: source.minRequestIntervalMs,
-    signal,
-    validators: state?.validators ?? {},
-    now: () => env.clock.now(),
-    onRetry: (message, waitMs) => env.logger.info({ sourceId, waitMs }, `retrying: ${readable(message)}`),
-  });
-  const collected = await source.definition.collect({
+function requestFor(env: SyncEnvironment, source: ResolvedSource, lease: Lease, started: Date): SourceRunRequest {
+  return {
+    store: env.store,
+    modulePaths: env.modulePaths(),
+    sourceId: source.definition.id,
     baseUrl: source.baseUrl,
     params: source.params,
     credentials: source.credentials,
-    cursor: state?.cursor,
-    now: started,
-    fetch: fetcher.fetch,
-  });
-  const staged = await stage(source, collected.payloads, dir);
-  const releaseIds: string[] = [];
-  let rowsAdded = 0;
-  for (const { importer, file, payload } of staged) {
-    signal.throwIfAborted();
-    const result = await importFile(env.db, importer, file, {
-      knowledgeAt: payload.knowledgeAt ?? started,
-      loadedAt: env.clock.now(),
-      origin: { kind: 'sync', sourceId, archiveHashes: payload.archiveHashes },
-      guard: (trx) => repo.fence(trx, lease),
-    });
-    if (result.status === 'loaded') releaseIds.push(result.releaseId);
-    rowsAdded += result.rows;
-  }
-  await repo.succeeded(lease, {
-    at: env.clock.now(),
-    releaseIds,
-    rowsAdded,
-    // A source that returns no cursor keeps the one it had.
-    cursor: collected.cursor ?? state?.cursor,
-    validators: { ...state?.validators, ...fetcher.fresh },
-  });
-  return { sourceId, status: 'succeeded', payloads: collected.payloads.length, releaseIds, rowsAdded };
+    minRequestIntervalMs: source.minRequestIntervalMs,
+    fetch: env.fetch,
+    archiveDir: env.archive.dir,
+    lease,
+    startedAt: started.toISOString(),
+  };
 }

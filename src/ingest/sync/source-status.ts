@@ -19,6 +19,7 @@ export const SourceStatusSchema = Type.Object({
   nextRunAt: Nullable(IsoDateTime()),
   lastSuccessAgeSeconds: Nullable(Type.Integer({ description: 'Seconds since the last success, by the hub\'s clock' })),
   running: Type.Boolean(),
+  interrupted: Type.Boolean({ description: 'The last run stopped without finishing (its process ended); nothing of it was imported' }),
   warning: Nullable(Type.String({ description: 'Set when the source has been failing for longer than its schedule interval' })),
 });
 

@@ -17,6 +17,8 @@ export interface SourceState {
   validators: Record<string, Validators>;
   /** Who holds the lease while a run is under way. */
   runningBy: string | null;
+  /** The last run stopped without finishing (its process ended): its lease lapsed with no outcome. */
+  interrupted: boolean;
 }
 
 /** A held lease: the token fences every write of the run against a holder that outlived it. */
@@ -33,19 +35,27 @@ type StateRow = Pick<
   'source_id' | 'last_attempt_at' | 'last_success_at' | 'failing_since' | 'last_error' | 'last_release_ids' | 'last_rows_added' | 'cursor' | 'validators' | 'lease_owner' | 'lease_until'
 > & { consecutive_failures: number };
 
+/** Why a run whose holder vanished left nothing behind; said by status and kept as the source's error. */
+export function interruptedReason(owner: string | null, startedAt: string | null): string {
+  return `interrupted: the run started ${startedAt ?? 'earlier'} by ${owner ?? 'another process'} stopped without finishing (its process ended); nothing of it was imported`;
+}
+
 function stateOf(row: StateRow, now: string): SourceState {
+  // A lease past its time that nobody released: its holder stopped without an outcome.
+  const interrupted = row.lease_owner !== null && row.lease_until !== null && row.lease_until <= now;
   return {
     sourceId: row.source_id,
     lastAttemptAt: row.last_attempt_at,
     lastSuccessAt: row.last_success_at,
     failingSince: row.failing_since,
-    lastError: row.last_error,
-    consecutiveFailures: Number(row.consecutive_failures),
+    lastError: interrupted ? interruptedReason(row.lease_owner, row.last_attempt_at) : row.last_error,
+    consecutiveFailures: Number(row.consecutive_failures) + (interrupted ? 1 : 0),
     lastReleaseIds: row.last_release_ids === null ? [] : (JSON.parse(row.last_release_ids) as string[]),
     lastRowsAdded: row.last_rows_added === null ? null : Number(row.last_rows_added),
     cursor: row.cursor === null ? undefined : (JSON.parse(row.cursor) as SourceCursor),
     validators: row.validators === null ? {} : (JSON.parse(row.validators) as Record<string, Validators>),
     runningBy: row.lease_until !== null && row.lease_until > now ? row.lease_owner : null,
+    interrupted,
   };
 }
 
@@ -85,9 +95,13 @@ export class SyncStateRepo {
     return row === undefined ? undefined : stateOf(row, now.toISOString());
   }
 
-  /** Takes the source's lease until `until` and records the attempt, or answers undefined while another run holds it. */
+  /**
+   * Takes the source's lease until `until` and records the attempt, or answers undefined while
+   * another run holds it. A lease that lapsed unreleased is first recorded as an interrupted run.
+   */
   async acquire(sourceId: string, owner: string, now: Date, until: Date): Promise<Lease | undefined> {
     await this.#db.insertInto('sync_source').values({ source_id: sourceId }).onConflict((oc) => oc.column('source_id').doNothing()).execute();
+    await this.#recordInterruption(sourceId, now);
     const granted = await this.#db
       .updateTable('sync_source')
       .set((eb) => ({ lease_owner: owner, lease_until: until.toISOString(), lease_token: eb('lease_token', '+', 1), last_attempt_at: now.toISOString() }))
@@ -98,6 +112,42 @@ export class SyncStateRepo {
     const row = await this.#db.selectFrom('sync_source').select(['lease_token', 'lease_owner']).where('source_id', '=', sourceId).executeTakeFirstOrThrow();
     if (row.lease_owner !== owner) return undefined;
     return { sourceId, owner, token: Number(row.lease_token) };
+  }
+
+  async #recordInterruption(sourceId: string, now: Date): Promise<void> {
+    const lapsed = await this.#db
+      .selectFrom('sync_source')
+      .select(['lease_owner', 'lease_token', 'last_attempt_at'])
+      .where('source_id', '=', sourceId)
+      .where('lease_owner', 'is not', null)
+      .where('lease_until', '<=', now.toISOString())
+      .executeTakeFirst();
+    if (lapsed === undefined) return;
+    await this.#db
+      .updateTable('sync_source')
+      .set((eb) => ({
+        last_error: interruptedReason(lapsed.lease_owner, lapsed.last_attempt_at),
+        consecutive_failures: eb('consecutive_failures', '+', 1),
+        failing_since: eb.fn.coalesce('failing_since', eb.val(lapsed.last_attempt_at ?? now.toISOString())),
+        lease_owner: null,
+        lease_until: null,
+      }))
+      .where('source_id', '=', sourceId)
+      .where('lease_token', '=', lapsed.lease_token)
+      .where('lease_owner', 'is not', null)
+      .execute();
+  }
+
+  /** The holder's heartbeat: moves the lease's end to `until` while the run is alive; false once the lease is lost. */
+  async extend(lease: Lease, until: Date): Promise<boolean> {
+    const extended = await this.#db
+      .updateTable('sync_source')
+      .set({ lease_until: until.toISOString() })
+      .where('source_id', '=', lease.sourceId)
+      .where('lease_token', '=', lease.token)
+      .where('lease_owner', '=', lease.owner)
+      .executeTakeFirst();
+    return Number(extended.numUpdatedRows) === 1;
   }
 
   /**
@@ -115,10 +165,9 @@ export class SyncStateRepo {
     if (Number(held.numUpdatedRows) !== 1) throw new LeaseLostError(`the run of ${lease.sourceId} lost its lease to another process; nothing more imported`);
   }
 
-  async succeeded(lease: Lease, outcome: { at: Date; releaseIds: string[]; rowsAdded: number; cursor: SourceCursor | undefined; validators: Record<string, Validators> }): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
-      await this.fence(trx, lease);
-      await trx
+  /** Inside the run's transaction, after its fence: the run's outcome commits with its releases, or neither does. */
+  async succeeded(trx: Transaction<Database>, lease: Lease, outcome: { at: Date; releaseIds: string[]; rowsAdded: number; cursor: SourceCursor | undefined; validators: Record<string, Validators> }): Promise<void> {
+    await trx
         .updateTable('sync_source')
         .set({
           last_success_at: outcome.at.toISOString(),
@@ -134,7 +183,6 @@ export class SyncStateRepo {
         })
         .where('source_id', '=', lease.sourceId)
         .execute();
-    });
   }
 
   async failed(lease: Lease, at: Date, reason: string): Promise<void> {

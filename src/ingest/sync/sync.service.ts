@@ -10,7 +10,6 @@ import { Archive } from './archive.ts';
 import { loadCatalogue, resolveSource, selectSources, type ResolvedSource } from './catalogue.ts';
 import { runSource, type RunOutcome, type SyncEnvironment } from './runner.ts';
 import { nextRunAfter, scheduleIntervalMs } from './schedule.ts';
-import type { SourceDefinition } from './source-definition.ts';
 import { WatchedSourcesFile } from './sources-file.ts';
 import type { SourceStatus } from './source-status.ts';
 import { SyncStateRepo } from './sync-state.repo.ts';
@@ -27,8 +26,6 @@ export interface SyncServiceOptions {
   store: Store;
   clock: Clock;
   logger: Logger;
-  /** The shipped catalogue unless given (tests). */
-  shipped?: readonly SourceDefinition[];
   env?: NodeJS.ProcessEnv;
 }
 
@@ -48,6 +45,8 @@ export class SyncService {
     this.#repo = new SyncStateRepo(options.store.db);
     this.#environment = {
       db: options.store.db,
+      store: options.store.address,
+      modulePaths: () => file.current.modulePaths,
       archive: new Archive(join(options.config.dataDir, 'archive')),
       fetch: options.config.fetch,
       archiveLimits: options.config.archive,
@@ -83,7 +82,7 @@ export class SyncService {
 
   async resolved(): Promise<ResolvedSource[]> {
     const file = this.#file.current;
-    const catalogue = await loadCatalogue(this.#options.shipped ?? shippedSources, file);
+    const catalogue = await loadCatalogue(shippedSources, file);
     return catalogue.map((definition) => resolveSource(definition, file, this.#options.env ?? process.env));
   }
 
@@ -130,6 +129,7 @@ export class SyncService {
         nextRunAt: next?.toISOString() ?? null,
         lastSuccessAgeSeconds: state?.lastSuccessAt === null || state?.lastSuccessAt === undefined ? null : Math.round((now.getTime() - Date.parse(state.lastSuccessAt)) / 1000),
         running: state?.runningBy !== null && state?.runningBy !== undefined,
+        interrupted: state?.interrupted ?? false,
         warning:
           interval !== undefined && failingFor > interval
             ? `failing for ${duration(failingFor)}, longer than its schedule's interval (${duration(interval)})`

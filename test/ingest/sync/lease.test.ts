@@ -13,21 +13,35 @@ test('a source lease is held by one process at a time; a holder that outlived it
   assert.equal(await repo.acquire('src', 'b', later(1000), later(61_000)), undefined, 'held: a second run is refused');
   assert.equal((await repo.get('src', later(1000)))?.runningBy, 'a');
 
-  const second = await repo.acquire('src', 'b', later(60_000), later(120_000));
+  assert.equal(await repo.extend(first, later(70_000)), true, 'the heartbeat moves the end of a held lease');
+  assert.equal((await repo.get('src', later(65_000)))?.runningBy, 'a', 'a renewed lease is still held past its first end');
+  const lapsed = await repo.get('src', later(70_000));
+  assert.deepEqual([lapsed?.runningBy, lapsed?.interrupted], [null, true], 'a lease past its end with no outcome is an interrupted run');
+  assert.match(lapsed?.lastError ?? '', /^interrupted: the run started 2026-06-19T08:00:00\.000Z by a stopped without finishing/);
+
+  const second = await repo.acquire('src', 'b', later(70_000), later(120_000));
   assert.ok(second !== undefined && second.token > first.token, 'a lapsed lease is granted again, with a higher token');
   await assert.rejects(
     hub.runtime.store.db.transaction().execute((trx) => repo.fence(trx, first)),
     LeaseLostError,
     'the old holder is fenced off',
   );
-  await assert.rejects(repo.succeeded(first, { at: later(61_000), releaseIds: ['rel_x'], rowsAdded: 1, cursor: { x: 1 }, validators: {} }), LeaseLostError);
-  await repo.failed(first, later(61_000), 'late failure');
-  assert.equal((await repo.get('src', later(61_000)))?.lastError, null, "the old holder's failure is not recorded over the new run");
+  assert.equal(await repo.extend(first, later(200_000)), false, 'nor can it renew the lease');
+  const succeeded = (lease: typeof first, outcome: Parameters<SyncStateRepo['succeeded']>[2]) =>
+    hub.runtime.store.db.transaction().execute(async (trx) => {
+      await repo.fence(trx, lease);
+      await repo.succeeded(trx, lease, outcome);
+    });
+  await assert.rejects(succeeded(first, { at: later(71_000), releaseIds: ['rel_x'], rowsAdded: 1, cursor: { x: 1 }, validators: {} }), LeaseLostError);
+  await repo.failed(first, later(71_000), 'late failure');
+  const recorded = await repo.get('src', later(71_000));
+  assert.match(recorded?.lastError ?? '', /^interrupted: /, "the lapsed run is recorded as interrupted, and the old holder's late failure not over the new run");
+  assert.deepEqual([recorded?.interrupted, recorded?.consecutiveFailures, recorded?.runningBy], [false, 1, 'b']);
 
-  await repo.succeeded(second, { at: later(62_000), releaseIds: ['rel_y'], rowsAdded: 3, cursor: { newest: '2026-06-18' }, validators: { u: { etag: '"e"' } } });
-  const state = await repo.get('src', later(62_000));
+  await succeeded(second, { at: later(72_000), releaseIds: ['rel_y'], rowsAdded: 3, cursor: { newest: '2026-06-18' }, validators: { u: { etag: '"e"' } } });
+  const state = await repo.get('src', later(72_000));
   assert.deepEqual([state?.lastReleaseIds, state?.lastRowsAdded, state?.cursor, state?.runningBy], [['rel_y'], 3, { newest: '2026-06-18' }, null]);
-  assert.ok((await repo.acquire('src', 'c', later(63_000), later(123_000))) !== undefined, 'a finished run releases the lease');
+  assert.ok((await repo.acquire('src', 'c', later(73_000), later(123_000))) !== undefined, 'a finished run releases the lease');
 });
 
 test('a scheduled slot is claimed by exactly one of several claimants', async (t) => {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
-import { insertRows } from '../../loader.ts';
+import { insertRows } from '../../../store/loader.ts';
 
 /** A publisher of the demo: its releases share a dataset, a source and a publication hour (UTC). */
 export interface DemoPublisher {

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { ImportError, type Importer } from '../../source.ts';
 import { withoutByteOrderMark } from '../../canonical-content.ts';
-import { insertRows, type RowOf } from '../../loader.ts';
+import { insertRows, type RowOf } from '../../../store/loader.ts';
 import { BLS_CALENDAR_SOURCE, FRED_CALENDAR_SOURCE, releaseRows, US_RELEASES, type ReleaseEvent } from './us-releases.ts';
 
 /** The calendar's name in BLS's file, checked so that another calendar is not read as BLS's. */

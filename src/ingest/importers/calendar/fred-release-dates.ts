@@ -1,7 +1,7 @@
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { insertRows, type RowOf } from '../../loader.ts';
+import { insertRows, type RowOf } from '../../../store/loader.ts';
 import { zonedInstant } from '../../../core/dates.ts';
 import { agencyScheduled, FRED_CALENDAR_SOURCE, releaseRows, US_RELEASES, type ReleaseEvent } from './us-releases.ts';
 

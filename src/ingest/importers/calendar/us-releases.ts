@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RowOf } from '../../loader.ts';
+import type { RowOf } from '../../../store/loader.ts';
 import type { Database } from '../../../store/schema.ts';
 import { addMonths, addQuarters } from '../../../core/dates.ts';
 

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
-import { insertRows } from '../../loader.ts';
+import { insertRows } from '../../../store/loader.ts';
 import { isoDay } from '../../../core/dates.ts';
 import { fieldsOf, jsonDocument } from './published-metrics.ts';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { isoDateTime } from '../../calendar-dates.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
-import { insertRows } from '../../loader.ts';
+import { insertRows } from '../../../store/loader.ts';
 
 export interface CoinGeckoMarketsFile {
   /** The snapshot time every coin of the file is stored at: the newest `last_updated`. */

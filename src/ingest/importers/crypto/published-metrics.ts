@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type ReleaseInfo } from '../../source.ts';
 import { withoutByteOrderMark } from '../../canonical-content.ts';
-import { insertRows } from '../../loader.ts';
+import { insertRows } from '../../../store/loader.ts';
 import type { CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
 
 /** One published observation of a `crypto_metric` series. */

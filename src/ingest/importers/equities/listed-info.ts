@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { SECTORS_33, type Segment } from '../../../domains/equities/sectors.ts';
-import { insertRows } from '../../loader.ts';
+import { insertRows } from '../../../store/loader.ts';
 import { J_QUANTS_SOURCE, jquantsImporter, type JQuantsRecords, type RecordReader } from './json-records.ts';
 
 /** J-Quants MarketCode of the three markets; other codes (TOKYO PRO Market, ETFs …) are not equities here. */

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import type { EquityStatementRow } from '../../../domains/equities/equities.tables.ts';
-import { insertRows } from '../../loader.ts';
+import { insertRows } from '../../../store/loader.ts';
 import { J_QUANTS_SOURCE, jquantsImporter, type JQuantsRecords, type RecordReader } from './json-records.ts';
 
 const QUARTER_BY_PERIOD: Record<string, number> = { '1Q': 1, '2Q': 2, '3Q': 3, '4Q': 4, FY: 4 };

@@ -3,7 +3,7 @@ import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { insertRows } from '../../loader.ts';
+import { insertRows } from '../../../store/loader.ts';
 import { yenRatesOn } from './yen-rates.ts';
 import { insertNewFund, nextId } from './new-fund.ts';
 

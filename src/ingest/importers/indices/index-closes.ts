@@ -3,7 +3,7 @@ import type { Database } from '../../../store/schema.ts';
 import type { ReleaseInfo } from '../../source.ts';
 import { catalogueRow, INDEX_CATALOGUE } from '../../../domains/indices/indices.catalogue.ts';
 import { indexInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
-import { insertRows } from '../../loader.ts';
+import { insertRows } from '../../../store/loader.ts';
 import { replaceCloses } from '../../instrument-closes.ts';
 
 /** One close of an index the hub knows, under its catalogue code (`TOPIX`, `SPX`). */

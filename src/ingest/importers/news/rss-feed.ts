@@ -3,7 +3,7 @@ import type { Importer } from '../../source.ts';
 import { ImportError } from '../../source.ts';
 import { NEWS_CATEGORIES } from '../../../domains/news/news.schemas.ts';
 import { calendarDate, isoDateTime, rfc822DateTime } from '../../calendar-dates.ts';
-import { insertRows } from '../../loader.ts';
+import { insertRows } from '../../../store/loader.ts';
 
 export interface ParsedArticle {
   id: string;

@@ -5,7 +5,7 @@ import type { RealEstateTransactionRow } from '../../../domains/real-estate/real
 import { ImportError, type LineImporter } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarQuarter } from '../../calendar-dates.ts';
-import { insertRows, recordsInto, type RecordMapping } from '../../loader.ts';
+import { insertRows, recordsInto, type RecordMapping } from '../../../store/loader.ts';
 import { municipalityKey, wardIdOfCode } from './jp-municipalities.ts';
 
 export interface ParsedTransaction {

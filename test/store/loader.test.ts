@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestHub } from '../helpers/app.ts';
 import { addDays } from '../../src/core/dates.ts';
-import { insertRows, RECORD_BATCH_ROWS } from '../../src/ingest/loader.ts';
+import { insertRows, RECORD_BATCH_ROWS } from '../../src/store/loader.ts';
 
 const days = (count: number, value: (i: number) => number, source: string) =>
   Array.from({ length: count }, (_, i) => ({ date: addDays('2000-01-01', i), value: value(i), source }));

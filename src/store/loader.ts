@@ -1,6 +1,13 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../store/schema.ts';
-import type { ReleaseInfo } from './source.ts';
+import type { Database } from './schema.ts';
+
+/** The release a load writes into: every row it writes names it. */
+export interface ReleaseInfo {
+  id: string;
+  dataset: string;
+  source: string;
+  knowledgeAt: string;
+}
 
 /**
  * The one batching loader: every importer's and demo generator's rows reach the store through

@@ -1,0 +1,139 @@
+import type { FetchSettings } from '../../config.ts';
+import { openStore, type StoreAddress } from '../../store/db.ts';
+import { bumpVersions, type VersionKey } from '../../store/data-version.ts';
+import { findImporter } from '../importers/index.ts';
+import { commitRelease, prepareContent, type PreparedRelease } from '../source.ts';
+import { sources as shippedSources } from '../sources/index.ts';
+import { Archive } from './archive.ts';
+import { loadCatalogue } from './catalogue.ts';
+import { createFetcher } from './fetcher.ts';
+import type { ImportPayload, SourceDefinition } from './source-definition.ts';
+import type { SourcesFile } from './sources-file.ts';
+import { SyncStateRepo, type Lease } from './sync-state.repo.ts';
+
+/** Everything a worker thread needs to run one source: plain data, as `workerData` carries it. */
+export interface SourceRunRequest {
+  store: StoreAddress;
+  /** The sources file's modules, where a source that is not shipped is defined. */
+  modulePaths: string[];
+  sourceId: string;
+  baseUrl: string;
+  params: Record<string, unknown>;
+  credentials: Record<string, string>;
+  minRequestIntervalMs: number;
+  fetch: FetchSettings;
+  archiveDir: string;
+  lease: Lease;
+  /** The run's start on the calling process's clock (tests fix it); the worker's clock runs on from it. */
+  startedAt: string;
+}
+
+export interface SucceededRun {
+  sourceId: string;
+  status: 'succeeded';
+  payloads: number;
+  releaseIds: string[];
+  rowsAdded: number;
+}
+
+export interface SourceRunResult {
+  outcome: SucceededRun;
+  /** The version keys the run's transaction bumped. */
+  changed: VersionKey[];
+}
+
+/** What the worker tells the runner: log lines as they come, then the outcome. */
+export type WorkerMessage =
+  | { kind: 'log'; level: 'info' | 'warn'; fields: Record<string, unknown>; message: string }
+  | ({ kind: 'done' } & SourceRunResult)
+  | { kind: 'failed'; message: string };
+
+export type RunLog = (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void;
+
+async function definitionOf(request: SourceRunRequest): Promise<SourceDefinition> {
+  const catalogue = await loadCatalogue(shippedSources, { modulePaths: request.modulePaths } as SourcesFile);
+  const definition = catalogue.find((candidate) => candidate.id === request.sourceId);
+  if (definition === undefined) throw new Error(`no source "${request.sourceId}" in the catalogue`);
+  return definition;
+}
+
+/** Reads one payload the way its importer reads it, once: a payload that does not parse fails the run. */
+async function prepare(definition: SourceDefinition, payload: ImportPayload): Promise<PreparedRelease> {
+  const importer = definition.importers.includes(payload.importer) ? findImporter(payload.importer) : undefined;
+  if (importer === undefined) throw new Error(`the source produced a payload for importer "${payload.importer}", which it does not name`);
+  return prepareContent(importer, payload.content, payload.fileName);
+}
+
+/**
+ * One run of one source, inside the worker thread that holds it: collect every payload (each
+ * archived as it arrives), then, in ONE transaction fenced by the run's lease, parse each payload
+ * once and write it as a release, record the run's success and cursor, and bump the versions of
+ * what changed. Any failure rolls everything back, so a run is served whole or not at all; a
+ * killed thread or process leaves no open transaction behind.
+ */
+export async function runSourceInWorker(request: SourceRunRequest, log: RunLog): Promise<SourceRunResult> {
+  const startedMs = Date.parse(request.startedAt);
+  const startedTick = performance.now();
+  const now = (): Date => new Date(startedMs + (performance.now() - startedTick));
+  const definition = await definitionOf(request);
+  const store = await openStore({ ...request.store, create: false });
+  try {
+    const repo = new SyncStateRepo(store.db);
+    const started = new Date(startedMs);
+    const state = await repo.get(request.sourceId, started);
+    const fetcher = createFetcher({
+      settings: request.fetch,
+      archive: new Archive(request.archiveDir),
+      publisher: definition.publisher,
+      minRequestIntervalMs: request.minRequestIntervalMs,
+      signal: new AbortController().signal,
+      validators: state?.validators ?? {},
+      now,
+      onRetry: (message, waitMs) => log('info', { sourceId: request.sourceId, waitMs }, `retrying: ${message}`),
+    });
+    const collected = await definition.collect({
+      baseUrl: request.baseUrl,
+      params: request.params,
+      credentials: request.credentials,
+      cursor: state?.cursor,
+      now: started,
+      fetch: fetcher.fetch,
+    });
+    const releaseIds: string[] = [];
+    const changed = new Set<VersionKey>();
+    let rowsAdded = 0;
+    await store.db.transaction().execute(async (trx) => {
+      await repo.fence(trx, request.lease);
+      for (const payload of collected.payloads) {
+        try {
+          const prepared = await prepare(definition, payload);
+          const { result, changed: keys } = await commitRelease(trx, prepared, {
+            knowledgeAt: payload.knowledgeAt ?? started,
+            loadedAt: now(),
+            origin: { kind: 'sync', sourceId: request.sourceId, archiveHashes: payload.archiveHashes },
+          });
+          if (result.status === 'loaded') releaseIds.push(result.releaseId);
+          rowsAdded += result.rows;
+          for (const key of keys) changed.add(key);
+        } catch (error) {
+          throw new Error(`${payload.fileName}: ${(error as Error).message}`, { cause: error });
+        }
+      }
+      await repo.succeeded(trx, request.lease, {
+        at: now(),
+        releaseIds,
+        rowsAdded,
+        // A source that returns no cursor keeps the one it had.
+        cursor: collected.cursor ?? state?.cursor,
+        validators: { ...state?.validators, ...fetcher.fresh },
+      });
+      await bumpVersions(trx, [...changed]);
+    });
+    return {
+      outcome: { sourceId: request.sourceId, status: 'succeeded', payloads: collected.payloads.length, releaseIds, rowsAdded },
+      changed: [...changed],
+    };
+  } finally {
+    await store.close();
+  }
+}
