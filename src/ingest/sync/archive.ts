@@ -77,9 +77,40 @@ export class Archive {
     return removed;
   }
 
+  /**
+   * Removes the half-written copies of processes that died while writing (kill -9 mid-run):
+   * a copy is written under a name holding its writer's pid, then renamed into place.
+   */
+  async removeStale(): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const writer = /^\..+\.(\d+)\.tmp$/.exec(name)?.[1];
+      if (writer === undefined || isAlive(Number(writer))) continue;
+      await rm(join(this.dir, name), { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
   async #writeAtomically(name: string, content: Buffer | string): Promise<void> {
     const temporary = join(this.dir, `.${name}.${process.pid}.tmp`);
     await writeFile(temporary, content);
     await rename(temporary, join(this.dir, name));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -64,6 +64,7 @@ export class SyncService {
     const service = new SyncService(options, file);
     try {
       await service.resolved();
+      await service.#environment.archive.removeStale();
     } catch (error) {
       file.close();
       throw error;
