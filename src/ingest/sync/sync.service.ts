@@ -38,6 +38,8 @@ export class SyncService {
   readonly #options: SyncServiceOptions;
   readonly #repo: SyncStateRepo;
   readonly #environment: SyncEnvironment;
+  /** The run under way in this process: runs take turns, so at most one worker's memory is ever added to the process. */
+  #turn: Promise<unknown> = Promise.resolve();
 
   private constructor(options: SyncServiceOptions, file: WatchedSourcesFile) {
     this.#options = options;
@@ -91,7 +93,7 @@ export class SyncService {
   async run(names: readonly string[], onOutcome?: (outcome: RunOutcome) => void): Promise<RunOutcome[]> {
     const outcomes: RunOutcome[] = [];
     for (const source of selectSources(await this.resolved(), names)) {
-      const outcome = await runSource(this.#environment, source);
+      const outcome = await this.#inTurn(source);
       onOutcome?.(outcome);
       outcomes.push(outcome);
     }
@@ -101,7 +103,13 @@ export class SyncService {
   /** Runs `source`'s scheduled `slot` if this process is the one to claim it. */
   async runSlot(source: ResolvedSource, slot: Date): Promise<RunOutcome | undefined> {
     if (!(await this.#repo.claimSlot(source.definition.id, slot, this.owner, this.#options.clock.now()))) return undefined;
-    return runSource(this.#environment, source);
+    return this.#inTurn(source);
+  }
+
+  #inTurn(source: ResolvedSource): Promise<RunOutcome> {
+    const run = this.#turn.then(() => runSource(this.#environment, source));
+    this.#turn = run.catch(() => undefined);
+    return run;
   }
 
   async statuses(): Promise<SourceStatus[]> {
