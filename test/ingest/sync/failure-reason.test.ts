@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { boundedText, failureReason, MAX_REASON_BYTES } from '../../../src/ingest/sync/failure-reason.ts';
 import { printable } from '../../../src/core/printable.ts';
+import { signIn } from '../../helpers/dashboard.ts';
+import { syncSetup } from './helpers.ts';
 
 test('printable shows C0, DEL, C1, ESC sequences, line separators and bidi overrides as escapes, and is idempotent', () => {
   const shown = printable('a\x1b[31mred\x1b[0m\nforged\r\tx\x00\x7f\u0085\u009b\u2028\u202etxt\u2066');
@@ -40,4 +42,21 @@ test('a failure reason of 2,000,084 characters is cut to 1 KiB of UTF-8, never m
   assert.equal(boundedText('short'), 'short');
   const emoji = boundedText('😀'.repeat(600));
   assert.ok(Buffer.byteLength(emoji) <= MAX_REASON_BYTES && !emoji.includes('\ufffd'));
+});
+
+test('the sources API and Run now show a stored reason bounded and escaped, however it was stored', async (t) => {
+  const { hub, double } = await syncSetup(t);
+  const admin = await signIn(hub, 'admin@example.com', { role: 'admin' });
+  double.fail({ kind: 'status', status: 404, body: `gone\x1b[31m${'z'.repeat(3000)}` }, { times: 10 });
+  const run = await admin.post('/api/v1/admin/sources/ecb-test-rates/run');
+  assert.equal(run.statusCode, 200, run.body);
+  const message = run.json().data.message as string;
+  assert.ok(Buffer.byteLength(message) <= MAX_REASON_BYTES && !message.includes('\x1b'), message);
+  // A reason stored before reasons were bounded: 2 MB, raw controls.
+  await hub.runtime.store.db.updateTable('sync_source').set({ last_error: `raw\x1b[2J\n${'y'.repeat(2_000_000)}` }).where('source_id', '=', 'ecb-test-rates').execute();
+  const listed = await admin.get('/api/v1/admin/sources');
+  assert.equal(listed.statusCode, 200);
+  const rates = (listed.json().data as { id: string; lastError: string | null }[]).find((s) => s.id === 'ecb-test-rates');
+  assert.match(rates?.lastError ?? '', /^raw\\x1b\[2J\\ny+ … \(cut, 2,000,008 characters in all\)$/);
+  assert.ok(Buffer.byteLength(rates?.lastError ?? '') <= MAX_REASON_BYTES);
 });
