@@ -4,6 +4,7 @@
 import { UsageError } from './args.ts';
 import { DomainError } from '../core/domain-errors.ts';
 import { ImportError } from '../ingest/import-error.ts';
+import { printable } from '../core/printable.ts';
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -43,6 +44,14 @@ FDH_PLANS_FILE, FDH_SOURCES_FILE, FDH_DEMO, FDH_SYNC, FDH_LOG_LEVEL, … (enviro
 docs/operations.md the limits and timeouts).
 `;
 
+/**
+ * An error's message on the terminal: its own line breaks kept (a usage text spans lines), any
+ * other control escaped, since a message may quote a file's or the store's text.
+ */
+function shownMessage(message: string): string {
+  return message.split('\n').map(printable).join('\n');
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
@@ -51,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const load = COMMANDS.get(name);
   if (load === undefined) {
-    process.stderr.write(`fdh: unknown command "${name}"\n\n${HELP}`);
+    process.stderr.write(`fdh: unknown command "${printable(name)}"\n\n${HELP}`);
     return 2;
   }
   try {
@@ -59,10 +68,10 @@ async function main(argv: string[]): Promise<number> {
     return await command(args);
   } catch (error) {
     if (error instanceof UsageError || error instanceof DomainError || error instanceof ImportError) {
-      process.stderr.write(`fdh ${name}: ${error.message}\n`);
+      process.stderr.write(`fdh ${name}: ${shownMessage(error.message)}\n`);
       return 2;
     }
-    process.stderr.write(`fdh ${name}: ${(error as Error).message}\n`);
+    process.stderr.write(`fdh ${name}: ${shownMessage(error instanceof Error ? error.message : String(error))}\n`);
     return 1;
   }
 }

@@ -30,8 +30,8 @@ interface Route extends RouteSpec {
 }
 
 export type Fault =
-  /** Answers with this status (a 5xx, a 404…) and a short body. */
-  | { kind: 'status'; status: number }
+  /** Answers with this status (a 5xx, a 404…) and a short body: `status N` as text/plain, or the one given (a publisher's JSON error). */
+  | { kind: 'status'; status: number; body?: string; contentType?: string }
   /** 429 with `Retry-After: seconds`. */
   | { kind: 'rate-limited'; retryAfterSeconds: number }
   /** Sends the headers, then nothing, ever. */
@@ -81,7 +81,7 @@ function sendFault(fault: Fault, response: ServerResponse, route: Route | undefi
   const body = route?.body ?? Buffer.from('');
   switch (fault.kind) {
     case 'status':
-      response.writeHead(fault.status, { 'content-type': 'text/plain' }).end(`status ${fault.status}`);
+      response.writeHead(fault.status, { 'content-type': fault.contentType ?? 'text/plain' }).end(fault.body ?? `status ${fault.status}`);
       return;
     case 'rate-limited':
       response.writeHead(429, { 'retry-after': String(fault.retryAfterSeconds), 'content-type': 'text/plain' }).end('slow down');

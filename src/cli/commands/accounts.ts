@@ -5,6 +5,7 @@ import type { Account } from '../../accounts/accounts.repo.ts';
 import { ROLES } from '../../accounts/accounts.service.ts';
 import { cliActor } from '../../accounts/audit.service.ts';
 import { parse, UsageError } from '../args.ts';
+import { printable } from '../../core/printable.ts';
 
 const USAGE = [
   'fdh accounts create --email E --plan P [--role admin|member] [--name N] [--password-stdin] [--json]',
@@ -20,7 +21,7 @@ async function passwordFromStdin(): Promise<string> {
 }
 
 function describe(account: Account): string {
-  return `${account.email} (${account.id}, ${account.role}, plan ${account.plan}, ${account.status})`;
+  return printable(`${account.email} (${account.id}, ${account.role}, plan ${account.plan}, ${account.status})`);
 }
 
 export async function accountsCommand(args: string[]): Promise<number> {
@@ -76,7 +77,7 @@ export async function accountsCommand(args: string[]): Promise<number> {
         const list = await accounts.list();
         if (values.json) print(JSON.stringify(list));
         else if (list.length === 0) print('No accounts. Create one with: fdh accounts create --email E --plan pro');
-        else for (const a of list) print([a.id, a.email, a.role, a.plan, a.status, `${a.keyCount} keys`, a.name ?? ''].join('\t'));
+        else for (const a of list) print([a.id, a.email, a.role, a.plan, a.status, `${a.keyCount} keys`, a.name ?? ''].map(printable).join('\t'));
         return 0;
       }
       case 'set-plan': {

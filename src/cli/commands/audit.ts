@@ -2,6 +2,7 @@ import { loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
 import { AUDIT_ACTIONS } from '../../accounts/audit.service.ts';
 import { parse, UsageError } from '../args.ts';
+import { printable } from '../../core/printable.ts';
 
 const USAGE = 'fdh audit [--account EMAIL] [--action A] [--limit N] [--json]';
 
@@ -29,7 +30,8 @@ export async function auditCommand(args: string[]): Promise<number> {
     } else {
       for (const e of events) {
         const detail = e.detail === null ? '' : JSON.stringify(e.detail);
-        process.stdout.write([e.at, e.action, e.actor, e.accountEmail ?? '-', e.target ?? '-', e.address ?? '-', detail].join('\t') + '\n');
+        // A failed sign-in records the e-mail as typed: escaped, "\n2026-… admin key.revoke" stays inside its own line.
+        process.stdout.write([e.at, e.action, e.actor, e.accountEmail ?? '-', e.target ?? '-', e.address ?? '-', detail].map(printable).join('\t') + '\n');
       }
     }
     return 0;

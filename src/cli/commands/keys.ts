@@ -2,6 +2,7 @@ import { loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
 import { statusOf } from '../../core/auth/keys.service.ts';
 import { parse, UsageError } from '../args.ts';
+import { printable } from '../../core/printable.ts';
 import { cliActor } from '../../accounts/audit.service.ts';
 
 const USAGE = [
@@ -50,7 +51,7 @@ export async function keysCommand(args: string[]): Promise<number> {
           const { id, key, plan, scopes, expiresAt } = created;
           print(JSON.stringify({ id, key, plan, scopes, expiresAt }));
         } else {
-          print(`Created key ${created.id} on plan ${created.plan}. It is shown once; store it now:`);
+          print(printable(`Created key ${created.id} on plan ${created.plan}. It is shown once; store it now:`));
           print(created.key);
         }
         return 0;
@@ -66,7 +67,8 @@ export async function keysCommand(args: string[]): Promise<number> {
           print(['ID', 'PREFIX', 'PLAN', 'STATUS', 'SCOPES', 'EXPIRES', 'NAME'].join('\t'));
           for (const key of list) {
             print(
-              [key.id, key.prefix + '…', key.plan, key.status, key.scopes?.join(',') ?? '-', key.expiresAt ?? '-', key.name ?? ''].join('\t'),
+              // A key's name is anyone's text: escaped, it can neither forge a line nor drive the terminal.
+              [key.id, key.prefix + '…', key.plan, key.status, key.scopes?.join(',') ?? '-', key.expiresAt ?? '-', key.name ?? ''].map(printable).join('\t'),
             );
           }
         }
@@ -78,7 +80,7 @@ export async function keysCommand(args: string[]): Promise<number> {
         if (id === undefined) throw new UsageError(`fdh keys ${action} needs a key id\nusage: ${USAGE}`);
         const key = await keys[action](id, { by: cliActor() });
         if (values.json) print(JSON.stringify({ ...key, status: statusOf(key, runtime.clock.now()) }));
-        else print(`Key ${key.id} is now ${statusOf(key, runtime.clock.now())}`);
+        else print(printable(`Key ${key.id} is now ${statusOf(key, runtime.clock.now())}`));
         return 0;
       }
       default:

@@ -2,6 +2,7 @@ import { loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
 import type { ReleaseOrigin } from '../../store/schema.ts';
 import { parse, UsageError } from '../args.ts';
+import { printable } from '../../core/printable.ts';
 
 const USAGE = 'fdh releases [--origin demo|import|sync] [--limit N] [--json] [--data-dir D]';
 const ORIGINS: readonly ReleaseOrigin[] = ['demo', 'import', 'sync'];
@@ -48,7 +49,7 @@ export async function releasesCommand(args: string[]): Promise<number> {
           : release.origin === 'import'
             ? `import of ${release.fileName ?? '?'}`
             : 'demo';
-      process.stdout.write(`${release.id}  ${release.dataset.padEnd(24)} ${release.loadedAt}  ${from}\n`);
+      process.stdout.write(`${printable(`${release.id}  ${release.dataset.padEnd(24)} ${release.loadedAt}  ${from}`)}\n`);
     }
     if (releases.length === 0) process.stdout.write('No releases.\n');
     return 0;

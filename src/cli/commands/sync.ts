@@ -3,7 +3,9 @@ import { openRuntime } from '../../runtime.ts';
 import { UnknownSourceError } from '../../ingest/sync/catalogue.ts';
 import type { RunOutcome } from '../../ingest/sync/runner.ts';
 import { SyncService } from '../../ingest/sync/sync.service.ts';
-import type { SourceStatus } from '../../ingest/sync/source-status.ts';
+import { shownStatus, type SourceStatus } from '../../ingest/sync/source-status.ts';
+import { boundedText } from '../../ingest/sync/failure-reason.ts';
+import { printable } from '../../core/printable.ts';
 import { loadSourcesFile } from '../../ingest/sync/sources-file.ts';
 import { sourcesCoverage } from '../../ingest/sync/coverage/sources-coverage.ts';
 import { coverageMarkdown, coverageTable } from '../../ingest/sync/coverage/coverage.ts';
@@ -11,14 +13,19 @@ import { parse, UsageError } from '../args.ts';
 
 const USAGE = 'fdh sync run [ID…] [--data-dir D] | fdh sync status [--json] [--data-dir D] | fdh sync coverage [--json | --markdown]';
 
+/** One line per outcome; publisher text (a failure reason) and the sources file's bounded and escaped. */
 function outcomeLine(outcome: RunOutcome): string {
+  return printable(outcomeText(outcome));
+}
+
+function outcomeText(outcome: RunOutcome): string {
   switch (outcome.status) {
     case 'succeeded':
       return outcome.payloads === 0
         ? `${outcome.sourceId}: ok, nothing new (not modified)`
         : `${outcome.sourceId}: ok, ${outcome.rowsAdded} rows added in ${outcome.releaseIds.length} new release(s)${outcome.releaseIds.length > 0 ? ` ${outcome.releaseIds.join(', ')}` : ''}`;
     case 'failed':
-      return `${outcome.sourceId}: FAILED, nothing imported: ${outcome.error}`;
+      return `${outcome.sourceId}: FAILED, nothing imported: ${boundedText(outcome.error)}`;
     case 'busy':
       return `${outcome.sourceId}: not run, a run is under way in ${outcome.runningBy}`;
     case 'skipped':
@@ -26,7 +33,9 @@ function outcomeLine(outcome: RunOutcome): string {
   }
 }
 
-function statusBlock(status: SourceStatus): string {
+/** One source's block of `fdh sync status`: every value escaped (`printable`), the last error bounded too (`shownStatus`). */
+function statusBlock(shown: SourceStatus): string {
+  const status = shownStatus(shown);
   const lines = [
     `${status.id} (${status.publisher}) — ${status.skipped ?? 'enabled'}`,
     `  schedule       ${status.schedule} (${status.timeZone})`,
@@ -38,7 +47,7 @@ function statusBlock(status: SourceStatus): string {
     `  next run       ${status.nextRunAt ?? '—'}`,
   ];
   if (status.warning !== null) lines.push(`  WARNING        ${status.warning}`);
-  return lines.join('\n');
+  return lines.map(printable).join('\n');
 }
 
 /** `fdh sync coverage`: which endpoints the sources file's enabled sources fill; reads no store. */
@@ -67,7 +76,7 @@ export async function syncCommand(args: string[]): Promise<number> {
   try {
     sync = await SyncService.open(runtime);
     if (action === 'status') {
-      const statuses = await sync.statuses();
+      const statuses = (await sync.statuses()).map(shownStatus);
       process.stdout.write(
         values.json === true
           ? `${JSON.stringify(statuses, null, 2)}\n`

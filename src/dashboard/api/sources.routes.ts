@@ -3,18 +3,26 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../core/context.ts';
 import { NotFoundError } from '../../core/domain-errors.ts';
 import { Nullable, StringEnum } from '../../core/schemas.ts';
+import type { RunOutcome } from '../../ingest/sync/runner.ts';
 import { SyncService } from '../../ingest/sync/sync.service.ts';
-import { SourceStatusSchema, type SourceStatus } from '../../ingest/sync/source-status.ts';
+import { boundedText, MAX_REASON_BYTES } from '../../ingest/sync/failure-reason.ts';
+import { shownStatus, SourceStatusSchema, type SourceStatus } from '../../ingest/sync/source-status.ts';
 import { IdParams } from './dashboard.schemas.ts';
 import { registerDashboardRoute, sessionOf } from './dashboard-route.ts';
 
 const RunOutcomeSchema = Type.Object({
   status: StringEnum(['succeeded', 'failed', 'busy', 'skipped']),
-  /** The reason of a failure or a skip. */
-  message: Nullable(Type.String()),
+  /** The reason of a failure or a skip, bounded as the status's last error is. */
+  message: Nullable(Type.String({ maxLength: MAX_REASON_BYTES })),
   rowsAdded: Type.Integer(),
   source: SourceStatusSchema,
 });
+
+/** What a run now says besides its status, bounded as a stored reason is (`boundedText`). */
+function outcomeMessage(outcome: RunOutcome | undefined): string | null {
+  const message = outcome?.status === 'failed' ? outcome.error : outcome?.status === 'skipped' ? outcome.reason : outcome?.status === 'busy' ? `a run is under way in ${outcome.runningBy}` : null;
+  return message === null ? null : boundedText(message);
+}
 
 /**
  * Admin only: the sources of `fdh sync` with their state, and a run now. The sync service is
@@ -34,7 +42,7 @@ export function registerSourcesRoutes(app: FastifyInstance, ctx: AppContext): vo
   const statusOf = async (id: string): Promise<SourceStatus> => {
     const status = (await (await sync()).statuses()).find((s) => s.id === id);
     if (status === undefined) throw new NotFoundError(`no source "${id}"`);
-    return status;
+    return shownStatus(status);
   };
 
   registerDashboardRoute(app, ctx, {
@@ -45,7 +53,7 @@ export function registerSourcesRoutes(app: FastifyInstance, ctx: AppContext): vo
     access: 'admin',
     data: Type.Array(SourceStatusSchema),
     async handler() {
-      return (await sync()).statuses();
+      return (await (await sync()).statuses()).map(shownStatus);
     },
   });
 
@@ -63,7 +71,7 @@ export function registerSourcesRoutes(app: FastifyInstance, ctx: AppContext): vo
       request.log.info({ sourceId: params.id, by: sessionOf(request).account.id, outcome: outcome?.status }, 'source run from the dashboard');
       return {
         status: outcome?.status ?? 'skipped',
-        message: outcome?.status === 'failed' ? outcome.error : outcome?.status === 'skipped' ? outcome.reason : outcome?.status === 'busy' ? `a run is under way in ${outcome.runningBy}` : null,
+        message: outcomeMessage(outcome),
         rowsAdded: outcome?.status === 'succeeded' ? outcome.rowsAdded : 0,
         source: await statusOf(params.id),
       };

@@ -14,7 +14,7 @@ export interface ArchiveSidecar {
 
 /** Query parameters and headers that carry a credential; redacted wherever a URL or headers are kept. */
 // `appId`: e-Stat's application id travels in the query.
-const CREDENTIAL_NAME = /key|token|secret|password|auth|signature|cookie|appid/i;
+export const CREDENTIAL_NAME = /key|token|secret|password|auth|signature|cookie|appid/i;
 
 export function redactUrl(url: string): string {
   const parsed = new URL(url);

@@ -3,7 +3,8 @@ import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import type { FetchSettings } from '../../config.ts';
-import { redactUrl, type Archive } from './archive.ts';
+import { printable } from '../../core/printable.ts';
+import { CREDENTIAL_NAME, redactUrl, type Archive } from './archive.ts';
 import type { FetchResult, SourceRequest } from './source-definition.ts';
 import { USER_AGENT } from './user-agent.ts';
 
@@ -19,16 +20,92 @@ export interface Validators {
 interface RawAnswer {
   status: number;
   headers: Record<string, string>;
+  /** Of an error status (4xx, 5xx), the first ERROR_BODY_BYTES only. */
   body: Buffer;
 }
+
+/** What is read of an error answer's body: enough for a publisher's message, never its whole error page. */
+const ERROR_BODY_BYTES = 4096;
+
+/** The longest publisher message quoted in a failure reason. */
+const QUOTE_CHARS = 300;
 
 /** A failure worth another attempt (the network, a timeout, a cut body, 429, 5xx), with the wait the publisher asked for. */
 class Retryable extends FetchError {
   readonly retryAfterMs: number | undefined;
-  constructor(message: string, retryAfterMs?: number) {
+  /** What the publisher said, `; the publisher says "…"`, added once the fetcher gives up. */
+  readonly said: string;
+  constructor(message: string, retryAfterMs?: number, said = '') {
     super(message);
     this.retryAfterMs = retryAfterMs;
+    this.said = said;
   }
+}
+
+/** The first string among a JSON error body's common fields, FRED's `error_message` first. */
+function jsonMessage(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const body = value as Record<string, unknown>;
+  const nested = (name: string) => {
+    const inner = body[name];
+    return typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : undefined;
+  };
+  // `error_message`: FRED (`{"error_code":400,"error_message":"Bad Request. …"}`); `status.error_message`: CoinGecko.
+  const candidates = [body.error_message, body.message, nested('error')?.message, body.error, body.detail, body.msg, nested('status')?.error_message];
+  return candidates.find((candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '');
+}
+
+/**
+ * What a publisher says in the body of an error status, to quote in the failure reason: a JSON
+ * body's message field, or a plain-text body's first line; never HTML (an error page is markup,
+ * not a message). Any credential the request carried is masked, should the publisher echo it;
+ * controls are escaped and the quote is kept short.
+ */
+export function publisherMessage(answer: { headers: Record<string, string>; body: Buffer }, request: SourceRequest): string | undefined {
+  const type = (answer.headers['content-type'] ?? '').toLowerCase();
+  let body: Buffer = answer.body;
+  if ((answer.headers['content-encoding'] ?? '').toLowerCase() === 'gzip') {
+    try {
+      body = gunzipSync(body, { maxOutputLength: ERROR_BODY_BYTES });
+    } catch {
+      return undefined;
+    }
+  }
+  const text = body.toString('utf8').replace(/^\uFEFF/, '').trim();
+  let message: string | undefined;
+  if (type.includes('json') || (type === '' && text.startsWith('{'))) {
+    try {
+      message = jsonMessage(JSON.parse(text));
+    } catch {
+      return undefined;
+    }
+  } else if (type.startsWith('text/plain')) {
+    message = text.split(/\r?\n/, 1)[0];
+  }
+  if (message === undefined) return undefined;
+  message = message.trim().replace(/\s+/g, ' ');
+  for (const secret of credentialValues(request)) message = message.split(secret).join('***');
+  if (message === '') return undefined;
+  const chars = [...message];
+  return printable(chars.length > QUOTE_CHARS ? `${chars.slice(0, QUOTE_CHARS).join('')}…` : message);
+}
+
+/** The values of the request's credential query parameters, user info and headers (those of four characters or more). */
+function credentialValues(request: SourceRequest): string[] {
+  const values: string[] = [];
+  try {
+    const url = new URL(request.url);
+    for (const [name, value] of url.searchParams) if (CREDENTIAL_NAME.test(name)) values.push(value);
+    values.push(decodeURIComponent(url.password), decodeURIComponent(url.username));
+  } catch {
+    // An unparsable URL carries nothing to mask.
+  }
+  for (const [name, value] of Object.entries(request.headers ?? {})) if (CREDENTIAL_NAME.test(name)) values.push(value);
+  return values.filter((value) => value.length >= 4);
+}
+
+function saying(message: string | undefined): string {
+  return message === undefined ? '' : `; the publisher says "${message}"`;
 }
 
 /** Per publisher, in this process: when its last request ended, and the queue of requests waiting for their turn. */
@@ -66,6 +143,25 @@ function getOnce(url: string, headers: Record<string, string>, signal: AbortSign
     const request = client.get(url, { headers, signal }, (response) => {
       const declared = response.headers['content-length'] === undefined ? undefined : Number(response.headers['content-length']);
       const cut = () => `the connection was cut after ${received} bytes${declared === undefined ? '' : ` of ${declared}`}`;
+      const status = response.statusCode ?? 0;
+      if (status >= 400) {
+        // An error answer: its start is read for the publisher's message, the rest is not waited for.
+        const start: Buffer[] = [];
+        let kept = 0;
+        const done = () => resolve({ status, headers: headerRecord(response), body: Buffer.concat(start) });
+        response.on('data', (chunk: Buffer) => {
+          if (kept >= ERROR_BODY_BYTES) return;
+          start.push(chunk.subarray(0, ERROR_BODY_BYTES - kept));
+          kept += Math.min(chunk.length, ERROR_BODY_BYTES - kept);
+          if (kept >= ERROR_BODY_BYTES) {
+            done();
+            response.destroy();
+          }
+        });
+        response.on('error', done);
+        response.on('close', done);
+        return;
+      }
       if (declared !== undefined && declared > maxBytes) {
         response.destroy();
         reject(new FetchError(`${shown}: the answer is ${kib(declared)}, more than the ${kib(maxBytes)} allowed (FDH_SYNC_MAX_DOWNLOAD_MB)`));
@@ -157,7 +253,7 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
     }
     const answer = await paced(() => getOnce(request.url, headers, AbortSignal.any([signal, AbortSignal.timeout(settings.requestTimeoutMs)]), settings.maxDownloadBytes));
     if (answer.status === 429 || answer.status >= 500) {
-      throw new Retryable(`${redactUrl(request.url)}: HTTP ${answer.status}`, retryAfterMs(answer.headers['retry-after'], Date.now()));
+      throw new Retryable(`${redactUrl(request.url)}: HTTP ${answer.status}`, retryAfterMs(answer.headers['retry-after'], Date.now()), saying(publisherMessage(answer, request)));
     }
     return answer.status >= 200 && answer.status < 300 ? { ...answer, body: decoded(answer, request.url, settings.maxDownloadBytes) } : answer;
   }
@@ -168,9 +264,11 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
         return await attempt(request);
       } catch (error) {
         if (!(error instanceof Retryable) || signal.aborted) throw signal.aborted && signal.reason instanceof FetchError ? signal.reason : error;
-        if (tries >= settings.retries) throw new FetchError(`${error.message} (gave up after ${tries + 1} attempts)`);
+        if (tries >= settings.retries) throw new FetchError(`${error.message} (gave up after ${tries + 1} attempts)${error.said}`);
         if (error.retryAfterMs !== undefined && error.retryAfterMs > settings.maxRetryAfterMs) {
-          throw new FetchError(`${error.message}: the publisher asks to wait ${Math.ceil(error.retryAfterMs / 1000)} s, more than the ${settings.maxRetryAfterMs / 1000} s allowed (FDH_SYNC_MAX_RETRY_AFTER_S)`);
+          throw new FetchError(
+            `${error.message}: the publisher asks to wait ${Math.ceil(error.retryAfterMs / 1000)} s, more than the ${settings.maxRetryAfterMs / 1000} s allowed (FDH_SYNC_MAX_RETRY_AFTER_S)${error.said}`,
+          );
         }
         const backoff = settings.retryBaseMs * 2 ** tries;
         const wait = error.retryAfterMs ?? Math.round(backoff / 2 + Math.random() * (backoff / 2));
@@ -187,7 +285,9 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
     async fetch(request) {
       const answer = await fetchWithRetries(request);
       if (answer.status === 304) return { notModified: true, url: request.url };
-      if (answer.status < 200 || answer.status >= 300) throw new FetchError(`${redactUrl(request.url)}: HTTP ${answer.status}`);
+      if (answer.status < 200 || answer.status >= 300) {
+        throw new FetchError(`${redactUrl(request.url)}: HTTP ${answer.status}${answer.status >= 400 ? saying(publisherMessage(answer, request)) : ''}`);
+      }
       const { body } = answer;
       const archiveHash = await options.archive.put(body, { url: request.url, fetchedAt: options.now().toISOString(), status: answer.status, headers: answer.headers });
       const validators: Validators = {};

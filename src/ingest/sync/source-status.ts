@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { IsoDateTime, Nullable } from '../../core/schemas.ts';
+import { boundedText, MAX_REASON_BYTES } from './failure-reason.ts';
 
 /** One source as `fdh sync status`, the Sources page and its API show it. */
 export const SourceStatusSchema = Type.Object({
@@ -12,7 +13,9 @@ export const SourceStatusSchema = Type.Object({
   timeZone: Type.String(),
   lastAttemptAt: Nullable(IsoDateTime()),
   lastSuccessAt: Nullable(IsoDateTime()),
-  lastError: Nullable(Type.String()),
+  lastError: Nullable(
+    Type.String({ maxLength: MAX_REASON_BYTES, description: 'Why the last run failed: controls escaped, at most 1 KiB of UTF-8 (a longer reason is cut with a marker giving its length)' }),
+  ),
   consecutiveFailures: Type.Integer(),
   lastReleaseIds: Type.Array(Type.String()),
   lastRowsAdded: Nullable(Type.Integer()),
@@ -24,3 +27,12 @@ export const SourceStatusSchema = Type.Object({
 });
 
 export type SourceStatus = Static<typeof SourceStatusSchema>;
+
+/**
+ * A status as it is shown (the dashboard API, `fdh sync status`): its last error bounded and its
+ * controls escaped (`boundedText`), whatever was stored, including a reason stored long and raw
+ * before reasons were bounded when written.
+ */
+export function shownStatus(status: SourceStatus): SourceStatus {
+  return status.lastError === null ? status : { ...status, lastError: boundedText(status.lastError) };
+}

@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { startPublisherDouble } from '../../helpers/publisher-double.ts';
+import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
+import { coingeckoMarketsImporter } from '../../../src/ingest/importers/crypto/coingecko-markets.ts';
 import { createTestHub } from '../../helpers/app.ts';
 import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
 import { coingeckoMarketsSource } from '../../../src/ingest/sources/coingecko/index.ts';
@@ -67,4 +73,90 @@ test('after the CoinGecko source runs, the crypto endpoints show exactly the fet
     bubble.coins.map((c) => [c.symbol, c.size]),
     served.map((c) => [c.symbol.toUpperCase(), Math.round(Math.sqrt(c.market_cap / largest) * 1e4) / 1e4]),
   );
+});
+
+/** A hub with no demo, the sources file pointing CoinGecko at the double, and the sync service on both. */
+async function coingeckoHub(t: TestContext) {
+  const double = await startPublisherDouble({ publishers: ['coingecko'] });
+  t.after(() => double.close());
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-coingecko-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const sourcesFile = join(dir, 'sources.json');
+  writeFileSync(sourcesFile, JSON.stringify({ publishers: { coingecko: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } } }));
+  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '0' } });
+  const sync = await SyncService.open({ ...hub.runtime, env: {} });
+  t.after(() => sync.close());
+  const key = await hub.key();
+  const answers = async () => Promise.all(['/openapi/v1/crypto', '/openapi/v1/crypto/bubble-map'].map(async (path) => (await hub.get(path, key)).body));
+  const run = async () => {
+    const [outcome] = await sync.run(['coingecko-markets']);
+    return outcome;
+  };
+  return { double, run, answers };
+}
+
+const MARKETS_PATH = '/api/v3/coins/markets';
+
+/** `n` coins in CoinGecko's layout, made from page 1's first. */
+function coins(n: number): Coin[] {
+  const [first] = page(1);
+  return Array.from({ length: n }, (_, i) => ({ ...(first as Coin), id: `coin-${i}`, symbol: `c${i}`, name: `Coin ${i}`, market_cap: 1e9 - i }));
+}
+
+test('a page with more coins than per_page asked for fails the run with both figures; the crypto endpoints answer as before', async (t) => {
+  const { double, run, answers } = await coingeckoHub(t);
+  assert.equal((await run())?.status, 'succeeded');
+  const before = await answers();
+  double.setBody(MARKETS_PATH, JSON.stringify(coins(4308)));
+  const outcome = await run();
+  assert.equal(outcome?.status, 'failed');
+  assert.match(outcome?.status === 'failed' ? outcome.error : '', /CoinGecko answered 4,308 coins to per_page=250 on page 1/);
+  assert.deepEqual(await answers(), before, 'nothing of the refused answer is served');
+});
+
+test('a snapshot ten times the last good run, or a tenth of it, is refused with both figures; the crypto endpoints answer as before', async (t) => {
+  const { double, run, answers } = await coingeckoHub(t);
+  assert.equal((await run())?.status, 'succeeded', 'the last good run: 3 coins');
+  const before = await answers();
+  double.setBody(MARKETS_PATH, JSON.stringify(coins(30)));
+  const outcome = await run();
+  assert.equal(outcome?.status, 'failed');
+  assert.match(outcome?.status === 'failed' ? outcome.error : '', /CoinGecko answered 30 coins, 10× or more the last good run's 3/);
+  assert.deepEqual(await answers(), before);
+  // Nine times more is plausible (a listing that grew): served, and now the measure.
+  double.setBody(MARKETS_PATH, JSON.stringify(coins(27)));
+  assert.equal((await run())?.status, 'succeeded');
+  double.setBody(MARKETS_PATH, JSON.stringify(coins(2)));
+  const shrunk = await run();
+  assert.match(shrunk?.status === 'failed' ? shrunk.error : '', /CoinGecko answered 2 coins, a tenth or less of the last good run's 27/);
+  // Other parameters ask for another snapshot: the last one is no measure of it.
+  const { result } = await collectFromRoutes(coingeckoMarketsSource, { params: { perPage: 3 }, cursor: { coins: 250, asked: 250 } });
+  assert.deepEqual(result.cursor, { coins: 3, asked: 3 }, 'a tenth of 250, but asked otherwise: accepted');
+});
+
+test('a page over 5 MB is refused before it is parsed, with its size and the bound', async () => {
+  const answering = (body: Buffer) =>
+    coingeckoMarketsSource.collect({
+      baseUrl: 'http://publisher.test',
+      params: coingeckoMarketsSource.defaultParams,
+      credentials: {},
+      cursor: undefined,
+      now: new Date(),
+      fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body, archiveHash: 'x' }),
+    });
+  await assert.rejects(answering(Buffer.alloc(6 * 1024 * 1024, ' ')), (error: unknown) => error instanceof ImportError && /page 1: the answer is 6,144 KiB, more than the 5 MB a page of 250 coins may take/.test(error.message));
+});
+
+test('a coin with no last_updated (or no price, no market cap) is skipped and counted; the others are served', async (t) => {
+  const { double, run, answers } = await coingeckoHub(t);
+  const [bitcoin, ...others] = page(1) as (Coin & { last_updated: string | null })[];
+  double.setBody(MARKETS_PATH, JSON.stringify([{ ...bitcoin, last_updated: null }, ...others, { ...bitcoin, id: 'no-cap', symbol: 'nocap' }].map((c) => (c.id === 'no-cap' ? { ...c, market_cap: undefined } : c))));
+  const outcome = await run();
+  assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
+  assert.equal(outcome?.status === 'succeeded' ? outcome.rowsAdded : 0, 2, 'two coins served');
+  const bubble = JSON.parse((await answers())[1] ?? '').data as { coins: { symbol: string }[] };
+  assert.deepEqual(bubble.coins.map((c) => c.symbol).sort(), ['ETH', 'USDT']);
+  const parsed = coingeckoMarketsImporter.parse(JSON.stringify([{ ...bitcoin, last_updated: null }, ...others]), 'coins-markets.json');
+  assert.equal(parsed.skipped, 1);
+  assert.throws(() => coingeckoMarketsImporter.parse(JSON.stringify([{ ...bitcoin, last_updated: null }]), 'coins-markets.json'), /no coin with a price, a market cap and a last_updated \(1 of 1 skipped\)/);
 });

@@ -9,6 +9,7 @@ export interface CoinGeckoMarketsFile {
   /** The snapshot time every coin of the file is stored at: the newest `last_updated`. */
   at: string;
   coins: { id: string; symbol: string; name: string; price: number; marketCap: number; volume24h: number | null }[];
+  /** Coins of the answer left out of the snapshot: no price, no market cap or no `last_updated`. */
   skipped: number;
 }
 
@@ -21,7 +22,10 @@ function fail(index: number, problem: string): never {
  * CoinGecko `GET /api/v3/coins/markets?vs_currency=usd` (a JSON array, one object per coin,
  * `symbol` lower case). One file is one market snapshot, stored at its newest `last_updated`
  * so that every coin of it shares one time. Coins CoinGecko publishes without a price or a
- * market cap (null or 0) are skipped: there is nothing to serve for them.
+ * market cap (null, absent or 0) or without a `last_updated` (null or absent) are skipped and
+ * counted (`skipped`): there is nothing to serve for them, and one such coin must not cost the
+ * snapshot of the others. A field of another type than documented (a price as text, a
+ * `last_updated` that is no date-time) still fails the file: the layout changed.
  */
 export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
   dataset: 'coingecko-markets',
@@ -51,9 +55,13 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
       if (seen.has(id)) fail(index, `coin ${id} appears twice`);
       seen.add(id);
       for (const [field, value] of [['current_price', price], ['market_cap', marketCap], ['total_volume', volume]] as const) {
-        if (value !== null && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
+        if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
           fail(index, `"${field}" of ${id} must be a non-negative number or null`);
         }
+      }
+      if (updated === null || updated === undefined) {
+        skipped++;
+        return;
       }
       const updatedIso = typeof updated === 'string' ? isoDateTime(updated) : undefined;
       if (updatedIso === undefined) fail(index, `"last_updated" of ${id} ${JSON.stringify(updated)} is not a calendar date-time (ISO 8601 with a zone)`);
@@ -64,7 +72,7 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
       }
       coins.push({ id, symbol: symbol.toUpperCase(), name, price, marketCap, volume24h: typeof volume === 'number' ? volume : null });
     });
-    if (coins.length === 0) throw new ImportError('the file has no coin with a price and a market cap');
+    if (coins.length === 0) throw new ImportError(`the file has no coin with a price, a market cap and a last_updated (${skipped} of ${items.length} skipped)`);
     return { at: latest, coins, skipped };
   },
   async load(db: Transaction<Database>, parsed, release: ReleaseInfo) {

@@ -3,6 +3,18 @@ import type { CollectResult, SourceDefinition } from '../../sync/source-definiti
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
 const API_KEY = 'COINGECKO_API_KEY';
+
+/**
+ * The most one page may weigh: a coin of /coins/markets is about 1 KB of JSON, so 250 coins are
+ * about 250 KB; 5 MB leaves twenty times that, and refuses a 200 MB answer before it is parsed.
+ */
+const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+
+/** A snapshot this many times larger or smaller than the last good run's, or more, is refused. */
+const MAX_CHANGE = 10;
+
+const COUNT = new Intl.NumberFormat('en-US');
+
 function wholeParam(params: Record<string, unknown>, name: string, max: number): number {
   const value = params[name];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
@@ -22,11 +34,37 @@ function coinsOfPage(body: Buffer, page: number): { id?: unknown }[] {
   return coins as { id?: unknown }[];
 }
 
+/** The coin count of the last good run, kept in the cursor, and the coins it asked for (pages × perPage). */
+function lastGood(cursor: Record<string, unknown> | undefined): { coins: number; asked: number } | undefined {
+  const coins = cursor?.coins;
+  const asked = cursor?.asked;
+  return typeof coins === 'number' && Number.isInteger(coins) && coins > 0 && typeof asked === 'number' ? { coins, asked } : undefined;
+}
+
+/**
+ * A snapshot whose size is not plausible against the last good run of the same request is
+ * refused with both figures: a publisher (or whatever answers in its place) that suddenly
+ * lists ten times more or fewer coins is not one whose market should replace the served one.
+ */
+function checkAgainstLastGood(count: number, last: { coins: number; asked: number } | undefined, asked: number): void {
+  // Other parameters ask for another snapshot: the last one is no measure of it.
+  if (last === undefined || last.asked !== asked) return;
+  if (count >= last.coins * MAX_CHANGE) {
+    throw new ImportError(`CoinGecko answered ${COUNT.format(count)} coins, ${MAX_CHANGE}× or more the last good run's ${COUNT.format(last.coins)}; refused`);
+  }
+  if (count * MAX_CHANGE <= last.coins) {
+    throw new ImportError(`CoinGecko answered ${COUNT.format(count)} coins, a tenth or less of the last good run's ${COUNT.format(last.coins)}; refused`);
+  }
+}
+
 /**
  * The coin market snapshot, largest market caps first, from CoinGecko's `/coins/markets`:
  * `pages` pages of `perPage` coins (250, the most CoinGecko serves) merged into one array for the coingecko-markets importer. The
  * default single page covers the crypto endpoints, which serve at most 200 coins. Rankings
  * move between two page requests, so a coin met again on a later page keeps its first entry.
+ * What arrives is checked before it can replace the served market: a page is at most 5 MB and
+ * at most `perPage` coins, and the snapshot's coin count is within ten times the last good
+ * run's (kept in the cursor: under ten times more and over a tenth); each refusal names both figures.
  */
 export const coingeckoMarketsSource: SourceDefinition = {
   id: 'coingecko-markets',
@@ -47,7 +85,7 @@ export const coingeckoMarketsSource: SourceDefinition = {
   feeds: ['crypto_coin', 'crypto_market_snapshot'],
   // The keyless public API is limited per IP address and shared with everything else there.
   minRequestIntervalMs: 2_000,
-  async collect({ baseUrl, params, credentials, fetch }): Promise<CollectResult> {
+  async collect({ baseUrl, params, credentials, cursor, fetch }): Promise<CollectResult> {
     const key = credentials[API_KEY];
     // CoinGecko documents the Demo key as the `x-cg-demo-api-key` header (recommended) or a query parameter.
     const headers = key === undefined ? undefined : { 'x-cg-demo-api-key': key };
@@ -60,7 +98,15 @@ export const coingeckoMarketsSource: SourceDefinition = {
       const query = new URLSearchParams({ vs_currency: 'usd', order: 'market_cap_desc', per_page: String(perPage), page: String(page) });
       const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/api/v3/coins/markets?${query.toString()}`, ...(headers === undefined ? {} : { headers }) });
       archiveHashes.push(answer.archiveHash);
+      if (answer.body.length > MAX_PAGE_BYTES) {
+        throw new ImportError(
+          `coins/markets page ${page}: the answer is ${COUNT.format(Math.round(answer.body.length / 1024))} KiB, more than the ${MAX_PAGE_BYTES / 1024 / 1024} MB a page of ${perPage} coins may take`,
+        );
+      }
       const pageCoins = coinsOfPage(answer.body, page);
+      if (pageCoins.length > perPage) {
+        throw new ImportError(`CoinGecko answered ${COUNT.format(pageCoins.length)} coins to per_page=${perPage} on page ${page}; refused`);
+      }
       for (const coin of pageCoins) {
         if (ids.has(coin.id)) continue;
         ids.add(coin.id);
@@ -68,7 +114,13 @@ export const coingeckoMarketsSource: SourceDefinition = {
       }
       if (pageCoins.length < perPage) break;
     }
-    return { payloads: [{ importer: 'coingecko-markets', fileName: 'coins-markets.json', content: Buffer.from(JSON.stringify(coins)), archiveHashes }], cursor: undefined };
+    const asked = pages * perPage;
+    checkAgainstLastGood(coins.length, lastGood(cursor), asked);
+    return {
+      payloads: [{ importer: 'coingecko-markets', fileName: 'coins-markets.json', content: Buffer.from(JSON.stringify(coins)), archiveHashes }],
+      // Saved only once the snapshot is imported: the measure of the next run.
+      cursor: { coins: coins.length, asked },
+    };
   },
 };
 
