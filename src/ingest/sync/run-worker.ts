@@ -4,6 +4,7 @@
  * thread's own heap limit and the runner's wall clock.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { failureReason } from './failure-reason.ts';
 import { runSourceInWorker, type SourceRunRequest, type WorkerMessage } from './source-run.ts';
 
 const port = parentPort;
@@ -14,5 +15,6 @@ try {
   const result = await runSourceInWorker(workerData as SourceRunRequest, (level, fields, message) => post({ kind: 'log', level, fields, message }));
   post({ kind: 'done', ...result });
 } catch (error) {
-  post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+  // Read here, where the error's cause chain still is: a message crosses the thread as text.
+  post({ kind: 'failed', message: failureReason(error) });
 }

@@ -6,7 +6,8 @@ import type { Clock } from '../../core/clock.ts';
 import type { StoreAddress } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { announceCommit } from '../../store/versioned-write.ts';
-import { redactUrl, type Archive } from './archive.ts';
+import type { Archive } from './archive.ts';
+import { failureReason } from './failure-reason.ts';
 import type { ResolvedSource } from './catalogue.ts';
 import type { SourceRunRequest, SourceRunResult, SucceededRun, WorkerMessage } from './source-run.ts';
 import { SyncStateRepo, type Lease } from './sync-state.repo.ts';
@@ -34,18 +35,6 @@ export type RunOutcome =
 
 const WORKER_URL = new URL('./run-worker.ts', import.meta.url);
 
-/** Any URL in a message, with its credential parameters redacted. */
-function readable(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/https?:\/\/[^\s"']+/g, (url) => {
-    try {
-      return redactUrl(url);
-    } catch {
-      return url;
-    }
-  });
-}
-
 /**
  * Runs one source in a worker thread of its own and settles with its result. The thread's heap
  * is limited, and the source's wall-clock limit terminates it whatever it is doing (a parser
@@ -72,7 +61,7 @@ function runInWorker(env: SyncEnvironment, request: SourceRunRequest): Promise<S
       env.fetch.sourceTimeoutMs,
     );
     worker.on('message', (message: WorkerMessage) => {
-      if (message.kind === 'log') env.logger[message.level](message.fields, message.message);
+      if (message.kind === 'log') env.logger[message.level](message.fields, failureReason(message.message));
       else if (message.kind === 'done') settle({ result: { outcome: message.outcome, changed: message.changed } });
       else settle({ error: new Error(message.message) });
     });
@@ -116,7 +105,7 @@ export async function runSource(env: SyncEnvironment, source: ResolvedSource): P
     env.logger.info({ sourceId, releases: outcome.releaseIds.length, rows: outcome.rowsAdded }, 'sync run succeeded');
     return outcome;
   } catch (error) {
-    const reason = readable(error);
+    const reason = failureReason(error);
     await repo.failed(lease, env.clock.now(), reason);
     env.logger.warn({ sourceId, reason }, 'sync run failed; nothing imported from it');
     return { sourceId, status: 'failed', error: reason };
