@@ -110,6 +110,18 @@ function saying(message: string | undefined): string {
 
 /** Per publisher, in this process: when its last request ended, and the queue of requests waiting for their turn. */
 const lastRequestEnd = new Map<string, number>();
+
+/**
+ * When the last request to `publisher` ended in this thread, and how to carry it in from an
+ * earlier run's thread: each run has a worker thread of its own, and the publisher's gap must
+ * hold between two runs as within one.
+ */
+export const publisherPacing = {
+  lastRequestEnd: (publisher: string): number | undefined => lastRequestEnd.get(publisher),
+  carryIn(publisher: string, endedAt: number | undefined): void {
+    if (endedAt !== undefined && endedAt > (lastRequestEnd.get(publisher) ?? 0)) lastRequestEnd.set(publisher, endedAt);
+  },
+};
 const publisherTurns = new Map<string, Promise<void>>();
 
 function headerRecord(message: IncomingMessage): Record<string, string> {

@@ -25,6 +25,8 @@ export interface SyncEnvironment {
   owner: string;
   /** The sources file's modules as the file is now (a source that is not shipped is defined there). */
   modulePaths(): string[];
+  /** When this process's runs last asked each publisher (epoch ms): its request gap holds from one run's thread to the next. */
+  publisherLastRequestEnd: Map<string, number>;
 }
 
 export type RunOutcome =
@@ -61,8 +63,12 @@ function runInWorker(env: SyncEnvironment, request: SourceRunRequest): Promise<S
       env.fetch.sourceTimeoutMs,
     );
     worker.on('message', (message: WorkerMessage) => {
-      if (message.kind === 'log') env.logger[message.level](message.fields, failureReason(message.message));
-      else if (message.kind === 'done') settle({ result: { outcome: message.outcome, changed: message.changed } });
+      if (message.kind === 'log') {
+        env.logger[message.level](message.fields, failureReason(message.message));
+        return;
+      }
+      if (message.lastRequestEnd !== undefined) env.publisherLastRequestEnd.set(message.publisher, message.lastRequestEnd);
+      if (message.kind === 'done') settle({ result: { outcome: message.outcome, changed: message.changed } });
       else settle({ error: new Error(message.message) });
     });
     worker.on('error', (error: Error & { code?: string }) => {
@@ -127,6 +133,7 @@ function requestFor(env: SyncEnvironment, source: ResolvedSource, lease: Lease, 
     fetch: env.fetch,
     archiveDir: env.archive.dir,
     lease,
+    publisherLastRequestEnd: env.publisherLastRequestEnd.get(source.definition.publisher),
     startedAt: started.toISOString(),
   };
 }

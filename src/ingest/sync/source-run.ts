@@ -6,7 +6,7 @@ import { commitRelease, prepareContent, type PreparedRelease } from '../source.t
 import { sources as shippedSources } from '../sources/index.ts';
 import { Archive } from './archive.ts';
 import { loadCatalogue } from './catalogue.ts';
-import { createFetcher } from './fetcher.ts';
+import { createFetcher, publisherPacing } from './fetcher.ts';
 import type { ImportPayload, SourceDefinition } from './source-definition.ts';
 import type { SourcesFile } from './sources-file.ts';
 import { SyncStateRepo, type Lease } from './sync-state.repo.ts';
@@ -24,6 +24,8 @@ export interface SourceRunRequest {
   fetch: FetchSettings;
   archiveDir: string;
   lease: Lease;
+  /** When the last request of an earlier run to the source's publisher ended (epoch ms), to keep its gap. */
+  publisherLastRequestEnd: number | undefined;
   /** The run's start on the calling process's clock (tests fix it); the worker's clock runs on from it. */
   startedAt: string;
 }
@@ -42,15 +44,22 @@ export interface SourceRunResult {
   changed: VersionKey[];
 }
 
+/** What the worker tells the runner at the end, whatever the outcome. */
+export interface RunEnd {
+  publisher: string;
+  /** When the run's last request to its publisher ended (epoch ms), if it made any. */
+  lastRequestEnd: number | undefined;
+}
+
 /** What the worker tells the runner: log lines as they come, then the outcome. */
 export type WorkerMessage =
   | { kind: 'log'; level: 'info' | 'warn'; fields: Record<string, unknown>; message: string }
-  | ({ kind: 'done' } & SourceRunResult)
-  | { kind: 'failed'; message: string };
+  | ({ kind: 'done' } & SourceRunResult & RunEnd)
+  | ({ kind: 'failed'; message: string } & RunEnd);
 
 export type RunLog = (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void;
 
-async function definitionOf(request: SourceRunRequest): Promise<SourceDefinition> {
+export async function definitionOf(request: SourceRunRequest): Promise<SourceDefinition> {
   const catalogue = await loadCatalogue(shippedSources, { modulePaths: request.modulePaths } as SourcesFile);
   const definition = catalogue.find((candidate) => candidate.id === request.sourceId);
   if (definition === undefined) throw new Error(`no source "${request.sourceId}" in the catalogue`);
@@ -76,6 +85,7 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog):
   const startedTick = performance.now();
   const now = (): Date => new Date(startedMs + (performance.now() - startedTick));
   const definition = await definitionOf(request);
+  publisherPacing.carryIn(definition.publisher, request.publisherLastRequestEnd);
   const store = await openStore({ ...request.store, create: false });
   try {
     const repo = new SyncStateRepo(store.db);

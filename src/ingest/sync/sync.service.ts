@@ -49,6 +49,7 @@ export class SyncService {
       db: options.store.db,
       store: options.store.address,
       modulePaths: () => file.current.modulePaths,
+      publisherLastRequestEnd: new Map(),
       archive: new Archive(join(options.config.dataDir, 'archive')),
       fetch: options.config.fetch,
       archiveLimits: options.config.archive,

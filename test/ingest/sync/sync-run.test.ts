@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Fault } from '../../helpers/publisher-double.ts';
-import { RATES_PATH, syncSetup, writeSourcesFile } from './helpers.ts';
+import { RATES_PATH, syncSetup, TEST_SOURCES_MODULE, writeSourcesFile } from './helpers.ts';
 import { startPublisherDouble, SYNC_FIXTURES } from '../../helpers/publisher-double.ts';
 
 const SAMPLE = readFileSync(join(SYNC_FIXTURES, 'ecb-test', 'eurofxref-hist.csv'), 'utf8');
@@ -139,4 +139,16 @@ test('a sources-file edit takes effect without a restart; a broken edit keeps th
   const [status] = (await sync.statuses()).filter((s) => s.id === 'ecb-test-rates');
   assert.equal(status?.schedule, '30 17 * * 1-5', 'a broken file is refused and the last good one kept');
   assert.ok(existsSync(sourcesFile));
+});
+
+test("a publisher's request gap holds from one run to the next, though each run has a thread of its own", async (t) => {
+  const { double, sync, sourcesFile } = await syncSetup(t);
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(sourcesFile, JSON.stringify({ publishers: { 'ecb-test': { baseUrl: double.baseUrl, minRequestIntervalMs: 1500 } }, modules: [TEST_SOURCES_MODULE] }));
+  await sleep(300);
+  const [first] = await sync.run(['ecb-test-rates']);
+  const [second] = await sync.run(['ecb-test-rates']);
+  assert.deepEqual([first?.status, second?.status], ['succeeded', 'succeeded']);
+  const [a, b] = double.requests;
+  assert.ok((b?.at ?? 0) - (a?.at ?? 0) >= 1400, `the second run waited ${(b?.at ?? 0) - (a?.at ?? 0)} ms after the first run's request`);
 });
