@@ -20,7 +20,7 @@ export interface XmlElement {
   children: XmlElement[];
   /** Its own text pieces, in order (the children's are theirs). */
   texts: XmlText[];
-  /** Whether its end tag (or `/>`) came before the document ended. */
+  /** Whether its own end tag (or `/>`) closed it: not the document's end, nor an ancestor's end tag. */
   closed: boolean;
 }
 
@@ -38,6 +38,7 @@ export function parseXmlTree(content: string, fileName: string): XmlElement {
   const root: XmlElement = { name: '', attributes: {}, at: 0, children: [], texts: [], closed: false };
   const open: XmlElement[] = [root];
   const textLengths = new Map<XmlElement, number>();
+  const tagEnds = new Map<XmlElement, number>();
   let elements = 0;
   let cdata = false;
   let ending = false;
@@ -48,11 +49,14 @@ export function parseXmlTree(content: string, fileName: string): XmlElement {
         const element: XmlElement = { name, attributes, at: parser.startIndex, children: [], texts: [], closed: false };
         open[open.length - 1]?.children.push(element);
         open.push(element);
+        tagEnds.set(element, parser.endIndex);
       },
-      onclosetag() {
+      onclosetag(_name, implied) {
         const element = open.pop();
-        // Closed by the end of the document rather than by its end tag: cut short.
-        if (element !== undefined) element.closed = !ending;
+        // htmlparser2 calls a close "implied" when no end tag of its own closed the element: the
+        // document ended, or an ancestor's end tag came first (both: cut short), or it was
+        // written `<x/>` (then it closes at the end of its own start tag: whole).
+        if (element !== undefined) element.closed = !ending && (!implied || parser.endIndex === tagEnds.get(element));
       },
       oncdatastart() {
         cdata = true;
@@ -113,4 +117,15 @@ export function lineFinder(content: string): (index: number) => number {
     }
     return low + 1;
   };
+}
+
+/** All the text inside `element`, its descendants' included, in document order, as pieces. */
+export function textPieces(element: XmlElement): XmlText[] {
+  const pieces: XmlText[] = [];
+  const stack = [element];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    pieces.push(...next.texts);
+    stack.push(...next.children);
+  }
+  return pieces.sort((a, b) => a.at - b.at);
 }
