@@ -15,6 +15,8 @@ async function workbook(patch: (xml: string) => string, cells = 3): Promise<Buff
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Data');
   sheet.addRow(['Date', 'Value']);
+  // A second cell format (s="1") for the formatted empty cells below.
+  sheet.getCell('A1').font = { bold: true };
   for (let i = 1; i < cells; i++) sheet.addRow([`2026-01-${String(i).padStart(2, '0')}`, i]);
   const bytes = Buffer.from(await book.xlsx.writeBuffer());
   return buildZip(
@@ -25,16 +27,25 @@ async function workbook(patch: (xml: string) => string, cells = 3): Promise<Buff
   );
 }
 
-/** The dimension of a sheet whose whole columns are formatted, and a formatted empty cell at its last corner. */
+/**
+ * The dimension of a sheet whose whole columns and rows are formatted: a formatted empty cell at
+ * the end of row 1 and `lastCell` in the last row (exceljs's rowCount 1,048,576, columnCount 16,384).
+ */
 const sparse = (lastCell: string) => (xml: string) => {
-  const patched = xml.replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:XFD1048576"/>').replace('</sheetData>', `<row r="1048576">${lastCell}</row></sheetData>`);
-  assert.ok(patched.includes('A1:XFD1048576') && patched.includes('r="1048576"'), 'the sheet was patched');
+  const patched = xml
+    .replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:XFD1048576"/>')
+    .replace('</row>', '<c r="XFD1" s="1"/></row>')
+    .replace('</sheetData>', `<row r="1048576">${lastCell}</row></sheetData>`);
+  assert.ok(patched.includes('A1:XFD1048576') && patched.includes('r="XFD1"') && patched.includes('r="1048576"'), 'the sheet was patched');
   return patched;
 };
 
 // Such a workbook kept a CPU busy for over a minute: the readers went to rowCount × columnCount.
 test('a sheet formatted to XFD1048576 with a few values is read by the values it holds', async () => {
-  const bytes = await workbook(sparse('<c r="XFD1048576" s="0"/>'));
+  const bytes = await workbook(sparse('<c r="XFD1048576" s="1"/>'));
+  const sheet = (await loadWorkbook(bytes, 'sparse.xlsx')).worksheets[0];
+  // What the readers used to loop over: seventeen billion cells.
+  assert.deepEqual([sheet?.rowCount, sheet?.columnCount], [1_048_576, 16_384]);
   const rows = JSON.parse((await firstSheetRows(bytes, 'sparse.xlsx')).toString('utf8')) as { rows: string[][] };
   assert.deepEqual(rows.rows, [['Date', 'Value'], ['2026-01-01', '1'], ['2026-01-02', '2']]);
   assert.equal(await sheetAsCsv(bytes, 'Data', 'sparse.xlsx'), 'Date,Value\n2026-01-01,1\n2026-01-02,2\n');
