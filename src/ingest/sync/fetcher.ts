@@ -208,8 +208,13 @@ function decoded(answer: RawAnswer, url: string, maxBytes: number): Buffer {
   if (encoding === 'identity') return answer.body;
   if (encoding !== 'gzip') throw new FetchError(`${redactUrl(url)}: content encoding "${encoding}" was not asked for`);
   try {
+    // The download limit bounds the body once decoded too: a small gzip of zeros is no way round it.
     return gunzipSync(answer.body, { maxOutputLength: maxBytes });
   } catch (error) {
+    // Too large is the publisher's answer, not a transfer gone wrong: asking again would not help.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new FetchError(`${redactUrl(url)}: the gzip body decodes to more than the ${kib(maxBytes)} allowed (FDH_SYNC_MAX_DOWNLOAD_MB)`);
+    }
     // A stream that stops short is a transfer gone wrong: worth another attempt.
     throw new Retryable(`${redactUrl(url)}: the gzip body is broken or too large (${(error as Error).message})`);
   }

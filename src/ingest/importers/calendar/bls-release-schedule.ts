@@ -35,7 +35,46 @@ function calendarOf(text: string, fileName: string): ICAL.Component {
   const calendar = new ICAL.Component(parsed);
   const name = calendar.getFirstPropertyValue('x-wr-calname');
   if (name !== CALENDAR_NAME) throw new ImportError(`${fileName}: X-WR-CALNAME is ${JSON.stringify(name)}, not "${CALENDAR_NAME}": not BLS's release schedule`);
+  checkZones(calendar, fileName);
   return calendar;
+}
+
+/** The latest year an event may start in: ical.js expands a zone's rules up to the year it converts (plus 5). */
+const LATEST_YEAR = 2200;
+/** Changes one VTIMEZONE rule may expand to through LATEST_YEAR; a real zone's rule changes once a year (US-Eastern since 2007: about 200). */
+const MAX_ZONE_CHANGES = 10_000;
+const DAY_PARTS = new Set(['BYMONTH', 'BYDAY', 'BYMONTHDAY', 'BYSETPOS', 'WKST']);
+
+/**
+ * Refuses a VTIMEZONE that would cost more to expand than a real one, before ical.js expands it
+ * (it does when an event's time is converted: every change of every rule from the rule's DTSTART
+ * through that year, one object each). A zone's rules recur yearly, on a day: a finer frequency
+ * (`FREQ=SECONDLY` from 1970 is 1.7 billion changes), a time-of-day part (`BYHOUR`, `BYMINUTE`,
+ * `BYSECOND`), or more than MAX_ZONE_CHANGES changes through LATEST_YEAR is refused.
+ */
+function checkZones(calendar: ICAL.Component, fileName: string): void {
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) {
+    const where = `${fileName}: VTIMEZONE ${JSON.stringify(zone.getFirstPropertyValue('tzid'))}`;
+    for (const rule of zone.getAllSubcomponents()) {
+      for (const property of rule.getAllProperties('rrule')) {
+        const recur = property.getFirstValue();
+        if (!(recur instanceof ICAL.Recur)) throw new ImportError(`${where}: an RRULE that is not a recurrence rule`);
+        if (recur.freq !== 'YEARLY') throw new ImportError(`${where}: RRULE FREQ=${recur.freq}: a time zone's rules recur yearly; a finer frequency is refused rather than expanded`);
+        const parts = Object.keys(recur.parts);
+        const other = parts.find((part) => !DAY_PARTS.has(part));
+        if (other !== undefined) throw new ImportError(`${where}: RRULE ${other}: a time zone's rules recur on a day, not by ${other}`);
+        const start = rule.getFirstPropertyValue('dtstart');
+        const from = start instanceof ICAL.Time ? start.year : 1;
+        const through = Math.min(LATEST_YEAR + ICAL.Timezone.EXTRA_COVERAGE, recur.until?.year ?? Infinity);
+        const days = recur.parts.BYDAY === undefined && recur.parts.BYMONTHDAY === undefined ? 1 : (recur.parts.BYMONTHDAY?.length ?? 0) + (recur.parts.BYDAY?.length ?? 0) * 5;
+        const perYear = Math.min(366, (recur.parts.BYMONTH?.length ?? 12) * days);
+        const changes = Math.min(recur.count ?? Infinity, (Math.max(0, through - from + 1) / Math.max(1, recur.interval)) * perYear);
+        if (changes > MAX_ZONE_CHANGES) {
+          throw new ImportError(`${where}: its RRULE would expand to about ${Math.round(changes).toLocaleString('en-US')} changes, more than the ${MAX_ZONE_CHANGES.toLocaleString('en-US')} a zone may have`);
+        }
+      }
+    }
+  }
 }
 
 /** An event's start as BLS gives it: a time in a zone the file defines (BLS writes `DTSTART;TZID=US-Eastern:20260702T083000`). */
@@ -47,6 +86,8 @@ function startOf(event: ICAL.Component, where: string): { day: string; at: strin
   if (start.zone === undefined || start.zone === ICAL.Timezone.localTimezone) {
     throw new ImportError(`${where}: DTSTART ${start.toString()} is in no time zone the file defines`);
   }
+  // Converting a time expands its zone's rules through its year: a release schedule's years only.
+  if (start.year < 1900 || start.year > LATEST_YEAR) throw new ImportError(`${where}: DTSTART ${start.toString()} is not between 1900 and ${LATEST_YEAR}`);
   return { day: start.toString().slice(0, 10), at: new Date(start.toUnixTime() * 1000).toISOString() };
 }
 

@@ -4,6 +4,8 @@ import { fxInstrument } from '../../../domains/instruments/instruments.catalogue
 import { ImportError, type Importer } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
+import { textLines } from '../../file-lines.ts';
+import { count, LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
 
 /**
  * The ECB euro foreign exchange reference rates, `eurofxref-hist.csv` (or the daily
@@ -44,7 +46,9 @@ function splitLine(line: string): string[] {
 }
 
 export function parseEurofxref(content: string): EcbRate[] {
-  const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
+  // Counted and measured before any is parsed (FDH_SYNC_MAX_ROWS, FDH_SYNC_MAX_LINE_KB).
+  const lines = textLines(content);
+  const { maxRows } = payloadLimits();
   while (lines.length > 0 && (lines[lines.length - 1] ?? '').trim() === '') lines.pop();
   const header = splitLine(lines[0] ?? '');
   if (header[0] !== 'Date') throw new ImportError('line 1: expected the ECB header "Date,USD,JPY,…"');
@@ -80,6 +84,8 @@ export function parseEurofxref(content: string): EcbRate[] {
       if (rate !== undefined) day.set(currency, rate);
     });
     rates.push(...dollarCrosses(date, day));
+    // Each line gives a rate per currency: the figures are bounded too, not only the lines.
+    if (rates.length > maxRows) throw new ImportError(`line ${lineNumber}: more than ${count(maxRows)} rates (${LIMIT_SETTINGS.maxRows.name})`);
   }
   if (rates.length === 0) throw new ImportError('the file holds no day with a USD rate');
   return rates;

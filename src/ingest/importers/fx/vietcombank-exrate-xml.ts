@@ -2,17 +2,13 @@ import { replaceCloses } from '../../instrument-closes.ts';
 import { fxInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { calendarDate } from '../../calendar-dates.ts';
+import { child, lineFinder, parseXmlTree } from '../../xml-tree.ts';
 
 export interface VndRate {
   pair: 'USD/VND';
   date: string;
   close: number;
 }
-
-/** The line of an offset in `content`. */
-const lineAt = (content: string, index: number) => content.slice(0, index).split('\n').length;
-
-const attribute = (attributes: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`).exec(attributes)?.[1];
 
 /** `9/2/2026 5:38:54 PM` (month/day/year, Vietnam time, as the bank prints it) → `2026-09-02`. */
 function dayOf(text: string): string | undefined {
@@ -28,23 +24,26 @@ function dayOf(text: string): string | undefined {
  * (Vietnam time), one `<Exrate CurrencyCode="USD" CurrencyName="…" Buy="25,850.00"
  * Transfer="25,880.00" Sell="26,260.00" />` per currency in VND per unit with thousands commas
  * (a column the bank does not quote is empty or `-`), and `<Source>`. The hub stores the USD
- * transfer rate as that day's USD/VND close; the other currencies are not dollar pairs.
+ * transfer rate as that day's USD/VND close; the other currencies are not dollar pairs. Read with
+ * the XML parser of xml-tree.ts (bounded, no regular expression over the document).
  */
 export function parseVietcombankXml(content: string, fileName: string): VndRate[] {
-  const open = content.indexOf('<ExrateList>');
-  if (open < 0) throw new ImportError(`${fileName}: line 1: not Vietcombank's <ExrateList> of exchange rates`);
-  if (!/<\/ExrateList>\s*$/.test(content)) throw new ImportError(`${fileName}: line ${lineAt(content, content.length)}: the file ends before </ExrateList>`);
-  const stamp = /<DateTime>([^<]*)<\/DateTime>/.exec(content);
-  if (stamp === null) throw new ImportError(`${fileName}: line ${lineAt(content, open)}: no <DateTime> in the list`);
-  const date = dayOf(stamp[1] ?? '');
-  if (date === undefined) throw new ImportError(`${fileName}: line ${lineAt(content, stamp.index)}: DateTime "${stamp[1]}" is not the bank's M/D/YYYY h:mm:ss AM|PM`);
-  const usd = [...content.matchAll(/<Exrate\b([^>]*?)\/?>/g)].filter((rate) => attribute(rate[1] ?? '', 'CurrencyCode') === 'USD');
+  const lineAt = lineFinder(content);
+  const list = child(parseXmlTree(content, fileName), 'ExrateList');
+  if (list === undefined) throw new ImportError(`${fileName}: line 1: not Vietcombank's <ExrateList> of exchange rates`);
+  if (!list.closed) throw new ImportError(`${fileName}: line ${lineAt(content.length)}: the file ends before </ExrateList>`);
+  const stamp = child(list, 'DateTime');
+  if (stamp === undefined) throw new ImportError(`${fileName}: line ${lineAt(list.at)}: no <DateTime> in the list`);
+  const stampText = stamp.texts.map((t) => t.text).join('');
+  const date = dayOf(stampText);
+  if (date === undefined) throw new ImportError(`${fileName}: line ${lineAt(stamp.at)}: DateTime "${stampText}" is not the bank's M/D/YYYY h:mm:ss AM|PM`);
+  const usd = list.children.filter((rate) => rate.name === 'Exrate' && rate.attributes.CurrencyCode === 'USD');
   if (usd.length !== 1) throw new ImportError(`${fileName}: ${usd.length === 0 ? 'no' : usd.length} <Exrate CurrencyCode="USD"> in the list`);
   const [rate] = usd;
-  const transfer = attribute(rate?.[1] ?? '', 'Transfer') ?? '';
+  const transfer = rate?.attributes.Transfer ?? '';
   const close = Number(transfer.replaceAll(',', ''));
   if (!/^\d{1,3}(,\d{3})*(\.\d+)?$/.test(transfer) || close <= 0) {
-    throw new ImportError(`${fileName}: line ${lineAt(content, rate?.index ?? 0)}: USD Transfer "${transfer}" is not a positive number`);
+    throw new ImportError(`${fileName}: line ${lineAt(rate?.at ?? 0)}: USD Transfer "${transfer}" is not a positive number`);
   }
   return [{ pair: 'USD/VND', date, close }];
 }

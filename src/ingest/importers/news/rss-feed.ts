@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { Parser } from 'htmlparser2';
 import type { Importer } from '../../source.ts';
 import { ImportError } from '../../source.ts';
 import { NEWS_CATEGORIES } from '../../../domains/news/news.schemas.ts';
 import { calendarDate, isoDateTime, rfc822DateTime } from '../../calendar-dates.ts';
 import { insertRows } from '../../../store/loader.ts';
+import { child, descendants, lineFinder, parseXmlTree, textPieces, type XmlElement, type XmlText } from '../../xml-tree.ts';
 
 export interface ParsedArticle {
   id: string;
@@ -19,14 +21,12 @@ export interface ParsedArticle {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** A character reference naming no character XML allows (`&#0;`, `&#xD800;`, `&#x110000;`). */
-class InvalidReference extends Error {
-  readonly reference: string;
-  constructor(reference: string) {
-    super(`invalid character reference ${reference}`);
-    this.reference = reference;
-  }
-}
+/**
+ * Titles and summaries longer than these are cut (at a character, with "…") rather than the
+ * item skipped: the article is still worth listing, and no feed's real headline comes near.
+ */
+export const MAX_TITLE_CHARS = 1_000;
+export const MAX_SUMMARY_CHARS = 10_000;
 
 /** XML 1.0's Char production. */
 function isXmlCharacter(codePoint: number): boolean {
@@ -40,89 +40,55 @@ function isXmlCharacter(codePoint: number): boolean {
   );
 }
 
-function decodeText(raw: string): string {
-  const cdata = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(raw);
-  const text = cdata === null ? raw : (cdata[1] ?? '');
-  const decoded =
-    cdata === null
-      ? text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, name: string) => {
-          if (!name.startsWith('#')) return ENTITIES[name] ?? whole;
-          const codePoint = name.startsWith('#x') ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-          if (!isXmlCharacter(codePoint)) throw new InvalidReference(whole);
-          return String.fromCodePoint(codePoint);
-        })
-      : text;
-  // Summaries often carry HTML: keep the text only.
-  return decoded.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+/** The text of a piece with XML's built-in entities and character references decoded (CDATA as is). */
+function decodePiece(piece: XmlText, fileName: string, lineAt: (index: number) => number): string {
+  if (piece.cdata) return piece.text;
+  return piece.text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, name: string, offset: number) => {
+    if (!name.startsWith('#')) return ENTITIES[name] ?? whole;
+    const codePoint = name.startsWith('#x') ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+    if (!isXmlCharacter(codePoint)) throw new ImportError(`${fileName}: line ${lineAt(piece.at + offset)}: invalid character reference ${whole}`);
+    return String.fromCodePoint(codePoint);
+  });
 }
 
-interface Element {
-  attributes: string;
-  body: string;
-  /** Where the element starts in the text searched. */
-  index: number;
-  /** Where its body starts in the text searched. */
-  bodyIndex: number;
+/** The text of an HTML fragment (summaries often carry HTML), by htmlparser2: the text only, scripts and styles left out. */
+function htmlText(html: string): string {
+  if (!html.includes('<') && !html.includes('&')) return html;
+  const parts: string[] = [];
+  let hidden = 0;
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        if (name === 'script' || name === 'style') hidden++;
+        parts.push(' ');
+      },
+      onclosetag(name) {
+        if ((name === 'script' || name === 'style') && hidden > 0) hidden--;
+        parts.push(' ');
+      },
+      ontext(text) {
+        if (hidden === 0) parts.push(text);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return parts.join('');
 }
 
-/**
- * The `<tag …>…</tag>` and `<tag …/>` elements of `xml`, found by scanning forward once: an
- * element left open ends the search (no later one can close), where a lazy regular expression
- * would scan to the end of the file again from every opening.
- */
-function elements(xml: string, tag: string): Element[] {
-  const found: Element[] = [];
-  const open = `<${tag}`;
-  const close = `</${tag}>`;
-  for (let from = 0; ; ) {
-    const index = xml.indexOf(open, from);
-    if (index === -1) break;
-    const next = xml[index + open.length] ?? '';
-    if (next !== '>' && next !== '/' && !/\s/.test(next)) {
-      from = index + open.length;
-      continue;
-    }
-    const tagEnd = xml.indexOf('>', index);
-    if (tagEnd === -1) break;
-    const selfClosing = xml[tagEnd - 1] === '/';
-    const attributes = xml.slice(index + open.length, selfClosing ? tagEnd - 1 : tagEnd);
-    if (selfClosing) {
-      found.push({ attributes, body: '', index, bodyIndex: tagEnd + 1 });
-      from = tagEnd + 1;
-      continue;
-    }
-    const closing = xml.indexOf(close, tagEnd + 1);
-    if (closing === -1) break;
-    found.push({ attributes, body: xml.slice(tagEnd + 1, closing), index, bodyIndex: tagEnd + 1 });
-    from = closing + close.length;
-  }
-  return found;
+/** One space for each run of white space, none at the ends, without a regular expression. */
+function collapseSpace(text: string): string {
+  return text.split(/\s+/).filter((word) => word !== '').join(' ');
 }
 
-const first = (xml: string, ...tags: string[]) => {
-  for (const tag of tags) {
-    const element = elements(xml, tag)[0];
-    if (element !== undefined) return element;
-  }
-  return undefined;
-};
-
-const attribute = (attributes: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`).exec(attributes)?.[1];
-
-/** The line of any offset in `content`, found by binary search over the line starts (counted once). */
-function lineFinder(content: string): (index: number) => number {
-  const starts = [0];
-  for (let i = content.indexOf('\n'); i !== -1; i = content.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (index) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((starts[middle] ?? 0) <= index) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let head = text.slice(0, max - 1);
+  const last = head.charCodeAt(head.length - 1);
+  // Never half a surrogate pair.
+  if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1);
+  return `${head}…`;
 }
 
 /**
@@ -137,58 +103,55 @@ function publicationInstant(text: string): string | undefined {
 /**
  * RSS 2.0 `<item>`s or Atom `<entry>`s. A `<category>` naming one of the hub's news
  * categories is a category; one with `domain="symbol"` (RSS) or `scheme="symbol"` (Atom) names
- * an instrument.
+ * an instrument. The feed is read with the XML parser of xml-tree.ts (bounded, no entity
+ * expansion), titles and summaries stripped of HTML by htmlparser2 and cut to
+ * MAX_TITLE_CHARS / MAX_SUMMARY_CHARS.
  */
 export function parseFeed(content: string, fileName: string): ParsedArticle[] {
   const lineAt = lineFinder(content);
-  try {
-    return articlesOf(content, fileName, lineAt);
-  } catch (error) {
-    if (!(error instanceof InvalidReference)) throw error;
-    const at = content.indexOf(error.reference);
-    throw new ImportError(`${fileName}: line ${lineAt(Math.max(0, at))}: ${error.message}`);
-  }
-}
-
-function articlesOf(content: string, fileName: string, lineAt: (index: number) => number): ParsedArticle[] {
-  const isAtom = /<feed[\s>]/.test(content);
-  if (!isAtom && !/<rss[\s>]/.test(content)) throw new ImportError(`${fileName}: line 1: not an RSS 2.0 or Atom feed`);
+  const document = parseXmlTree(content, fileName);
+  const root = child(document, 'feed', 'rss');
+  if (root === undefined) throw new ImportError(`${fileName}: line 1: not an RSS 2.0 or Atom feed`);
+  const isAtom = root.name === 'feed';
   // A feed cut short still holds its first items whole: without its end, none is read.
-  const end = isAtom ? '</feed>' : '</rss>';
-  if (!content.trimEnd().endsWith(end)) throw new ImportError(`${fileName}: line ${lineAt(content.length)}: the feed ends before ${end}`);
-  const head = content.split(isAtom ? /<entry[\s>]/ : /<item[\s>]/)[0] ?? '';
-  const feedTitle = decodeText(first(head, 'title')?.body ?? '');
-  const languageRaw = isAtom ? (attribute(/<feed([^>]*)>/.exec(content)?.[1] ?? '', 'xml:lang') ?? '') : decodeText(first(head, 'language')?.body ?? '');
+  if (!root.closed) throw new ImportError(`${fileName}: line ${lineAt(content.length)}: the feed ends before </${root.name}>`);
+  const text = (element: XmlElement | undefined, max = MAX_SUMMARY_CHARS) =>
+    element === undefined ? '' : cut(collapseSpace(htmlText(textPieces(element).map((piece) => decodePiece(piece, fileName, lineAt)).join(''))), max);
+  const head = isAtom ? root : child(root, 'channel');
+  const feedTitle = text(child(head, 'title'), MAX_TITLE_CHARS);
+  const languageRaw = isAtom ? (root.attributes['xml:lang'] ?? '') : text(child(head, 'language'));
   const language = languageRaw.slice(0, 2).toLowerCase() || 'en';
   const known = new Set<string>(NEWS_CATEGORIES);
   const articles: ParsedArticle[] = [];
   const kind = isAtom ? 'entry' : 'item';
-  for (const [ordinal, item] of elements(content, kind).entries()) {
-    const line = lineAt(item.index);
+  for (const [ordinal, item] of descendants(root, kind).entries()) {
+    // An item left open ends the reading: what follows it is inside it.
+    if (!item.closed) break;
+    const line = lineAt(item.at);
     const where = `${fileName}: line ${line}`;
-    const title = decodeText(first(item.body, 'title')?.body ?? '');
+    const title = text(child(item, 'title'), MAX_TITLE_CHARS);
     if (title === '') throw new ImportError(`${where}: the ${kind} has no title`);
-    const linkElement = first(item.body, 'link');
-    const url = isAtom ? (attribute(linkElement?.attributes ?? '', 'href') ?? '') : decodeText(linkElement?.body ?? '');
-    if (!/^https?:\/\//.test(url)) throw new ImportError(`${where}: the ${kind} has no http(s) link`);
-    const dateElement = first(item.body, ...(isAtom ? ['published', 'updated'] : ['pubDate', 'dc:date']));
-    const dateText = decodeText(dateElement?.body ?? '');
+    const linkElement = child(item, 'link');
+    const url = isAtom ? (linkElement?.attributes.href ?? '') : text(linkElement);
+    if (!url.startsWith('http://') && !url.startsWith('https://')) throw new ImportError(`${where}: the ${kind} has no http(s) link`);
+    const dateElement = child(item, ...(isAtom ? ['published', 'updated'] : ['pubDate', 'dc:date']));
+    const dateText = text(dateElement);
     const publishedAt = publicationInstant(dateText);
     if (publishedAt === undefined) {
-      const dateLine = dateElement === undefined ? line : lineAt(item.bodyIndex + dateElement.index);
+      const dateLine = dateElement === undefined ? line : lineAt(dateElement.at);
       throw new ImportError(`${fileName}: line ${dateLine}: ${kind} ${ordinal + 1}: publication date "${dateText}" is not a calendar date-time`);
     }
-    const guid = decodeText(first(item.body, isAtom ? 'id' : 'guid')?.body ?? '') || url;
-    const summary = decodeText(first(item.body, ...(isAtom ? ['summary', 'content'] : ['description']))?.body ?? '');
+    const guid = text(child(item, isAtom ? 'id' : 'guid')) || url;
+    const summary = text(child(item, ...(isAtom ? ['summary', 'content'] : ['description'])));
     const symbols = new Set<string>();
     const categories = new Set<string>();
-    for (const category of elements(item.body, 'category')) {
-      const scheme = attribute(category.attributes, isAtom ? 'scheme' : 'domain');
-      const value = isAtom ? (attribute(category.attributes, 'term') ?? '') : decodeText(category.body);
+    for (const category of descendants(item, 'category')) {
+      const scheme = category.attributes[isAtom ? 'scheme' : 'domain'];
+      const value = isAtom ? (category.attributes.term ?? '') : text(category);
       if (scheme === 'symbol' && value !== '') symbols.add(value.toUpperCase());
       else if (known.has(value.toLowerCase())) categories.add(value.toLowerCase());
     }
-    const itemSource = decodeText(first(item.body, 'source')?.body ?? '');
+    const itemSource = text(child(item, 'source'), MAX_TITLE_CHARS);
     articles.push({
       id: `rss-${createHash('sha256').update(guid).digest('hex').slice(0, 20)}`,
       publishedAt,

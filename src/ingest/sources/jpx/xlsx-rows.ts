@@ -1,5 +1,5 @@
 import { ImportError } from '../../import-error.ts';
-import { loadWorkbook } from '../xlsx-workbook.ts';
+import { loadWorkbook, sheetExtent } from '../xlsx-workbook.ts';
 
 /** A cell's shown text with its runs of white space (line breaks in headers, full-width spaces) made one space. */
 const compact = (text: string): string => text.replace(/[\s\u3000]+/g, ' ').trim();
@@ -14,10 +14,12 @@ export async function firstSheetRows(body: Buffer, fileName: string): Promise<Bu
   const sheet = workbook.worksheets[0];
   if (sheet === undefined) throw new ImportError(`${fileName}: the workbook has no worksheet`);
   const rows: string[][] = [];
-  for (let r = 1; r <= sheet.rowCount; r++) {
+  // The span of the values, not rowCount × columnCount (formatted empty cells count there).
+  const extent = sheetExtent(sheet);
+  for (let r = 1; r <= extent.rows; r++) {
     const row = sheet.getRow(r);
     const cells: string[] = [];
-    for (let c = 1; c <= sheet.columnCount; c++) cells.push(compact(row.getCell(c).text ?? ''));
+    for (let c = 1; c <= extent.columns; c++) cells.push(compact(row.getCell(c).text ?? ''));
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
     rows.push(cells);
   }

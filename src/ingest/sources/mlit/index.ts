@@ -1,4 +1,6 @@
 import { gunzipSync } from 'node:zlib';
+import { ImportError } from '../../import-error.ts';
+import { byteSize, LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
 import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
 import { parseQuarter, quartersToAsk } from './quarters.ts';
 
@@ -32,10 +34,17 @@ function transactionParams(params: Record<string, unknown>): TransactionParams {
 /**
  * The answer's JSON. MLIT serves it gzip-compressed; the runner undoes a `Content-Encoding`, and
  * a body that still starts with gzip's magic bytes (compressed without saying so) is
- * decompressed here. A truncated one throws, failing the run.
+ * decompressed here, never to more than FDH_SYNC_MAX_INFLATED_MB. A truncated one throws, failing the run.
  */
-function answerBytes(body: Buffer): Buffer {
-  return body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body) : body;
+function answerBytes(body: Buffer, fileName: string): Buffer {
+  if (body[0] !== 0x1f || body[1] !== 0x8b) return body;
+  const { maxInflatedBytes } = payloadLimits();
+  try {
+    return gunzipSync(body, { maxOutputLength: maxInflatedBytes });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') throw error;
+    throw new ImportError(`${fileName}: the gzip body inflates to more than the ${byteSize(maxInflatedBytes)} allowed (${LIMIT_SETTINGS.maxInflatedBytes.name})`);
+  }
 }
 
 /** Whether an answer is `{"status":"OK","data":[]}`: a quarter not published (or without transactions) yet. */
@@ -68,12 +77,13 @@ async function collect(context: CollectContext): Promise<CollectResult> {
       });
       const result = await context.fetch({ url: `${context.baseUrl}${PATH}?${query}`, headers: { 'Ocp-Apim-Subscription-Key': apiKey } });
       if (result.notModified) continue;
-      const content = answerBytes(result.body);
+      const fileName = `mlit-xit001-${area}-${quarter}.json`;
+      const content = answerBytes(result.body, fileName);
       if (isEmptyAnswer(content)) {
         published = false;
         continue;
       }
-      payloads.push({ importer: 'real-estate-mlit-xit001', fileName: `mlit-xit001-${area}-${quarter}.json`, content, archiveHashes: [result.archiveHash] });
+      payloads.push({ importer: 'real-estate-mlit-xit001', fileName, content, archiveHashes: [result.archiveHash] });
     }
     // The cursor stops before the first quarter some prefecture has no answer for: it is asked again.
     if (!published) break;

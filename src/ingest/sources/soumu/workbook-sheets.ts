@@ -14,9 +14,10 @@ export async function workbookSheets(bytes: Buffer, fileName: string): Promise<S
   const workbook = await loadWorkbook(bytes, fileName);
   return workbook.worksheets.map((sheet) => {
     const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    // The cells that hold values only: a formatted empty cell far out (a whole column) adds nothing.
+    sheet.eachRow((row, number) => {
       const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
+      row.eachCell({ includeEmpty: false }, (cell, column) => {
         cells[column - 1] = cell.text;
       });
       rows[number - 1] = Array.from(cells, (text) => text ?? '');

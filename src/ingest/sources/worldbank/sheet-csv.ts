@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { ImportError } from '../../import-error.ts';
-import { loadWorkbook } from '../xlsx-workbook.ts';
+import { loadWorkbook, sheetExtent } from '../xlsx-workbook.ts';
 
 type CellValue = ExcelJS.CellValue;
 
@@ -34,9 +34,10 @@ export async function sheetAsCsv(workbookBytes: Buffer, sheetName: string, fileN
   if (sheet === undefined) {
     throw new ImportError(`${fileName}: no sheet "${sheetName}" (it has ${workbook.worksheets.map((s) => `"${s.name}"`).join(', ') || 'none'})`);
   }
-  const width = sheet.columnCount;
+  // The span of the values, not rowCount × columnCount (formatted empty cells count there).
+  const { rows: height, columns: width } = sheetExtent(sheet);
   const lines: string[] = [];
-  for (let row = 1; row <= sheet.rowCount; row++) {
+  for (let row = 1; row <= height; row++) {
     const cells = sheet.getRow(row);
     const texts: string[] = [];
     for (let column = 1; column <= width; column++) texts.push(csvCell(cellText(cells.getCell(column).value, `${fileName}: ${sheetName}!${cells.getCell(column).address}`)));
