@@ -126,7 +126,9 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog):
           rowsAdded += result.rows;
           for (const key of keys) changed.add(key);
         } catch (error) {
-          throw new Error(`${payload.fileName}: ${(error as Error).message}`, { cause: error });
+          const message = (error as Error).message;
+          // Named by its payload once: most importers' messages start with the file's name already.
+          throw message.startsWith(`${payload.fileName}:`) ? error : new Error(`${payload.fileName}: ${message}`, { cause: error });
         }
       }
       await repo.succeeded(trx, request.lease, {
