@@ -76,6 +76,15 @@ export interface ImportOptions {
   guard?: (trx: Transaction<Database>) => Promise<void>;
 }
 
+/**
+ * What a release of a whole-file importer is identified by: its content, not its bytes. The same
+ * file saved again with a byte-order mark, CRLF line ends or trailing whitespace is the release
+ * already loaded.
+ */
+export function releaseContentHash(importer: Importer, content: string): string {
+  return createHash('sha256').update((importer.canonicalForm ?? canonicalText)(content)).digest('hex');
+}
+
 export async function importFile(db: Kysely<Database>, importer: AnyImporter, file: string, options: ImportOptions): Promise<ImportResult> {
   const fileName = basename(file);
   let contentHash: string;
@@ -86,11 +95,38 @@ export async function importFile(db: Kysely<Database>, importer: AnyImporter, fi
   } else {
     const content = await readFile(file, 'utf8');
     const parsed = importer.parse(content, fileName);
-    // A release is identified by its content, not its bytes: the same file saved again with a
-    // byte-order mark, CRLF line ends or trailing whitespace is the release already loaded.
-    contentHash = createHash('sha256').update((importer.canonicalForm ?? canonicalText)(content)).digest('hex');
+    contentHash = releaseContentHash(importer, content);
     loadRows = (trx, release) => importer.load(trx, parsed, release);
   }
+  return writeRelease(db, importer, fileName, contentHash, loadRows, options);
+}
+
+/**
+ * Imports records already read from a publisher's bytes (`parsed`, exactly the importer's parsed
+ * form) as one release named `fileName`, without parsing anything again. The release is
+ * identified by `options.contentHash` (`releaseContentHash` of the bytes they were parsed from)
+ * or else by the records' JSON text: the same records again are the release already loaded.
+ */
+export async function importParsed<Parsed>(
+  db: Kysely<Database>,
+  importer: Importer<Parsed>,
+  parsed: Parsed,
+  fileName: string,
+  options: ImportOptions & { contentHash?: string },
+): Promise<ImportResult> {
+  const contentHash = options.contentHash ?? createHash('sha256').update(JSON.stringify(parsed)).digest('hex');
+  return writeRelease(db, importer, fileName, contentHash, (trx, release) => importer.load(trx, parsed, release), options);
+}
+
+/** One release of `importer` identified by `contentHash`, its rows written by `loadRows`, in one transaction; `unchanged` when that content is loaded already. */
+async function writeRelease(
+  db: Kysely<Database>,
+  importer: AnyImporter,
+  fileName: string,
+  contentHash: string,
+  loadRows: (trx: Transaction<Database>, release: ReleaseInfo) => Promise<number>,
+  options: ImportOptions,
+): Promise<ImportResult> {
   const origin = options.origin ?? { kind: 'import' };
   return writeVersioned<ImportResult>(db, async (trx) => {
     await options.guard?.(trx);

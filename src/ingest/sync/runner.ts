@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -7,12 +7,11 @@ import type { ArchiveSettings, FetchSettings } from '../../config.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Database } from '../../store/schema.ts';
 import { fileLines } from '../file-lines.ts';
-import { findImporter } from '../importers/index.ts';
-import { importFile, isLineImporter, type AnyImporter } from '../source.ts';
+import { importFile, importParsed, isLineImporter, releaseContentHash, type ImportOptions, type Importer, type LineImporter } from '../source.ts';
 import { redactUrl, type Archive } from './archive.ts';
 import type { ResolvedSource } from './catalogue.ts';
 import { createFetcher, FetchError } from './fetcher.ts';
-import type { ImportPayload } from './source-definition.ts';
+import { isParsedPayload, type ImportPayload } from './source-definition.ts';
 import { SyncStateRepo, type Lease } from './sync-state.repo.ts';
 
 export interface SyncEnvironment {
@@ -44,37 +43,45 @@ function readable(error: unknown): string {
   });
 }
 
-/** Parses a staged payload the way its import will, without writing: a bad payload fails the run before any import. */
-async function checkParses(importer: AnyImporter, file: string): Promise<void> {
-  const name = basename(file);
-  if (isLineImporter(importer)) {
-    for await (const record of importer.records(fileLines(file), name)) void record;
-  } else {
-    importer.parse(await readFile(file, 'utf8'), name);
-  }
+/** Reads every record of a line-based payload's file the way its import will, without writing. */
+async function checkRecords(importer: LineImporter, file: string): Promise<void> {
+  for await (const record of importer.records(fileLines(file), basename(file))) void record;
 }
 
-interface Staged {
-  importer: AnyImporter;
-  file: string;
-  payload: ImportPayload;
-}
+/**
+ * A payload ready to import. A whole-file payload is parsed here, once, and its records are
+ * what is loaded; a line-based file is streamed (read through here, so a bad line fails the run
+ * before any import, and again as its import writes it).
+ */
+type Staged =
+  | { fileName: string; origin: ImportPayload; importer: Importer; parsed: unknown; contentHash: string | undefined }
+  | { fileName: string; origin: ImportPayload; importer: LineImporter; file: string };
 
-/** Writes each payload to a file named as the publisher's, and parses them all; any failure stops here. */
+/** Parses every payload (bytes of a line-based format written to a file named as the publisher's first); any failure stops here. */
 async function stage(source: ResolvedSource, payloads: readonly ImportPayload[], dir: string): Promise<Staged[]> {
   const staged: Staged[] = [];
   for (const [index, payload] of payloads.entries()) {
-    const importer = source.definition.importers.includes(payload.importer) ? findImporter(payload.importer) : undefined;
-    if (importer === undefined) throw new Error(`the source produced a payload for importer "${payload.importer}", which it does not name`);
-    const file = join(dir, String(index), basename(payload.fileName));
-    await mkdir(join(dir, String(index)));
-    await writeFile(file, payload.content);
-    try {
-      await checkParses(importer, file);
-    } catch (error) {
-      throw new Error(`${payload.fileName}: ${(error as Error).message}`, { cause: error });
+    if (!source.definition.importers.includes(payload.importer)) {
+      throw new Error(`the source produced a payload for importer "${payload.importer.dataset}", which it does not name`);
     }
-    staged.push({ importer, file, payload });
+    const { fileName } = payload;
+    try {
+      if (isParsedPayload(payload)) {
+        staged.push({ fileName, origin: payload, importer: payload.importer, parsed: payload.parsed, contentHash: undefined });
+      } else if (isLineImporter(payload.importer)) {
+        const file = join(dir, String(index), basename(fileName));
+        await mkdir(join(dir, String(index)));
+        await writeFile(file, payload.content);
+        await checkRecords(payload.importer, file);
+        staged.push({ fileName, origin: payload, importer: payload.importer, file });
+      } else {
+        const content = payload.content.toString('utf8');
+        const parsed = payload.importer.parse(content, basename(fileName));
+        staged.push({ fileName, origin: payload, importer: payload.importer, parsed, contentHash: releaseContentHash(payload.importer, content) });
+      }
+    } catch (error) {
+      throw new Error(`${fileName}: ${(error as Error).message}`, { cause: error });
+    }
   }
   return staged;
 }
@@ -154,14 +161,18 @@ async function collectAndImport(
   const staged = await stage(source, collected.payloads, dir);
   const releaseIds: string[] = [];
   let rowsAdded = 0;
-  for (const { importer, file, payload } of staged) {
+  for (const entry of staged) {
     signal.throwIfAborted();
-    const result = await importFile(env.db, importer, file, {
-      knowledgeAt: payload.knowledgeAt ?? started,
+    const options: ImportOptions = {
+      knowledgeAt: entry.origin.knowledgeAt ?? started,
       loadedAt: env.clock.now(),
-      origin: { kind: 'sync', sourceId, archiveHashes: payload.archiveHashes },
+      origin: { kind: 'sync', sourceId, archiveHashes: entry.origin.archiveHashes },
       guard: (trx) => repo.fence(trx, lease),
-    });
+    };
+    const result =
+      'file' in entry
+        ? await importFile(env.db, entry.importer, entry.file, options)
+        : await importParsed(env.db, entry.importer, entry.parsed, basename(entry.fileName), { ...options, contentHash: entry.contentHash });
     if (result.status === 'loaded') releaseIds.push(result.releaseId);
     rowsAdded += result.rows;
   }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { coingeckoMarketsSource } from '../../../src/ingest/sources/coingecko/index.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
@@ -23,7 +23,7 @@ test('coingecko-markets asks for the USD markets by market cap, 250 a page, with
   assert.deepEqual(Object.fromEntries(url.searchParams), { vs_currency: 'usd', order: 'market_cap_desc', per_page: '250', page: '1' });
   assert.deepEqual(request?.headers, { 'x-cg-demo-api-key': 'CG-demo-key' });
   assert.equal(request?.conditional, false);
-  assert.deepEqual(JSON.parse(result.payloads[0]?.content.toString('utf8') ?? ''), page(1));
+  assert.deepEqual(JSON.parse(payloadBytes(result.payloads[0]).toString('utf8') ?? ''), page(1));
 
   const keyless = await collectFromRoutes(coingeckoMarketsSource);
   assert.equal(keyless.requests[0]?.headers, undefined, 'no key, no header');
@@ -33,12 +33,12 @@ test('pages are merged into one snapshot; a coin met again on a later page keeps
   const { result, requests } = await collectFromRoutes(coingeckoMarketsSource, { params: { pages: 2, perPage: 3 } });
   assert.deepEqual(requests.map((r) => new URL(r.url).searchParams.get('page')), ['1', '2']);
   const [payload] = result.payloads;
-  assert.equal(payload?.importer, 'coingecko-markets');
+  assert.equal(payload?.importer.dataset, 'coingecko-markets');
   assert.equal(payload?.archiveHashes.length, 2);
-  const merged = JSON.parse(payload?.content.toString('utf8') ?? '') as Coin[];
+  const merged = JSON.parse(payloadBytes(payload).toString('utf8') ?? '') as Coin[];
   assert.deepEqual(merged.map((c) => c.id), ['bitcoin', 'ethereum', 'tether', 'binancecoin', 'some-unlisted-token']);
   assert.deepEqual(merged[2], page(1)[2], "tether keeps page 1's entry");
-  await assert.rejects(collectFromRoutes(coingeckoMarketsSource, { params: { pages: 0 } }), /params\.pages must be a whole number from 1 to 40/);
+  await assert.rejects(collectFromRoutes(coingeckoMarketsSource, { params: { pages: 0 } }), /\/sources\/coingecko-markets\/params\/pages: must be >= 1 \(got 0\)/);
 });
 
 test('an HTML page or an error object served with 200 fails the CoinGecko run with a readable reason', async () => {

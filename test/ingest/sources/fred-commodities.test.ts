@@ -37,7 +37,7 @@ test('fred-commodities asks FRED for each series in JSON with the key, and next 
     ['/fred/series/observations', 'DCOILWTICO', 'json', KEY.FRED_API_KEY],
     ['/fred/series/observations', 'PCOPPUSDM', 'json', KEY.FRED_API_KEY],
   ]);
-  assert.deepEqual(first.result.payloads.map((p) => [p.importer, p.fileName]), [
+  assert.deepEqual(first.result.payloads.map((p) => [p.importer.dataset, p.fileName]), [
     ['fred-observations', 'DCOILWTICO.json'],
     ['fred-observations', 'PCOPPUSDM.json'],
   ]);
@@ -49,7 +49,7 @@ test('fred-commodities asks FRED for each series in JSON with the key, and next 
 test('a series the hub does not store is refused before FRED is asked', async () => {
   await assert.rejects(
     collectFromRoutes(fredCommoditiesSource, { credentials: KEY, params: { series: ['DCOILWTICO', 'GOLDAMGBD228NLBM'] } }),
-    /fred-commodities: params\.series names GOLDAMGBD228NLBM, which the hub does not store/,
+    /\/sources\/fred-commodities\/params\/series\/1: expected one of \"SP500\", .* \(got \"GOLDAMGBD228NLBM\"\)/,
   );
 });
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { createTestHub } from '../../helpers/app.ts';
 import { startPublisherDouble, type Fault } from '../../helpers/publisher-double.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { clearStore, loadReleases } from '../../domains/macro/helpers.ts';
 import { fredMacroSource } from '../../../src/ingest/sources/fred/macro.ts';
 import { FRED_MACRO_SERIES } from '../../../src/ingest/importers/macro/fred-macro-series.ts';
@@ -67,7 +67,7 @@ test('fred-macro asks every series for all its vintages with the key; the next r
   const days = [...VINTAGES.map((day) => ['GDPC1', day]), ['PAYEMS', '2023-05-05']];
   assert.deepEqual(first.result.payloads.map((p) => p.fileName), days.map(([id, day]) => `${id}.${day}.json`));
   assert.deepEqual(first.result.payloads.map((p) => p.knowledgeAt?.toISOString()), days.map(([, day]) => `${day}T00:00:00.000Z`));
-  assert.ok(first.result.payloads.every((p) => p.importer === 'fred-vintages'));
+  assert.ok(first.result.payloads.every((p) => p.importer.dataset === 'fred-vintages'));
   assert.deepEqual(first.result.cursor, { realtimeStart: { GDPC1: '2025-09-25', PAYEMS: '2023-05-05' } });
 
   const next = await collectFromRoutes(fredMacroSource, { credentials: KEY, cursor: first.result.cursor });
@@ -78,7 +78,7 @@ test('fred-macro asks every series for all its vintages with the key; the next r
   // The operator may narrow a series FRED refuses to answer whole (more than 2000 vintage dates).
   const narrowed = await collectFromRoutes(fredMacroSource, { credentials: KEY, params: { series: ['GS10'], vintageYears: { GS10: 20 } } });
   assert.deepEqual(narrowed.requests.map((request) => new URL(request.url).searchParams.get('realtime_start')), ['2006-06-19']);
-  await assert.rejects(collectFromRoutes(fredMacroSource, { credentials: KEY, params: { vintageYears: { GS10: 'all' } } }), /params\.vintageYears must map FRED series ids to whole numbers of years/);
+  await assert.rejects(collectFromRoutes(fredMacroSource, { credentials: KEY, params: { vintageYears: { GS10: 'all' } } }), /\/sources\/fred-macro\/params\/vintageYears\/GS10: expected integer \(got \"all\"\)/);
 });
 
 test('the recorded ALFRED answer of GDPC1: asOf on the GDP endpoint gives the value known at the end of each day, before and after every revision', async (t) => {
@@ -154,7 +154,7 @@ test('fred-vintages refuses a file of several vintages, an unknown series, an im
   const [payload] = (await answering(text)).payloads;
   assert.ok(payload !== undefined);
   await assert.rejects(importPayloads(hub, [{ ...payload, knowledgeAt: new Date('2026-06-19T17:00:00Z') }]), /must be imported with knowledge time 2024-04-25T00:00:00\.000Z/);
-  const impossible = Buffer.from(payload.content.toString('utf8').replace('"date":"2024-01-01"', '"date":"2024-02-30"'));
+  const impossible = Buffer.from(payloadBytes(payload).toString('utf8').replace('"date":"2024-01-01"', '"date":"2024-02-30"'));
   await assert.rejects(importPayloads(hub, [{ ...payload, content: impossible }]), /GDPC1\.2024-04-25\.json: observation 1: date "2024-02-30" is not a calendar date/);
   const releases = await hub.runtime.store.db.selectFrom('release').select('id').where('dataset', '=', fredVintagesImporter.dataset).execute();
   assert.deepEqual(releases, [], 'a refused vintage leaves nothing behind');

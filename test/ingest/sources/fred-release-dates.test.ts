@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { fredReleaseDatesSource } from '../../../src/ingest/sources/fred/release-dates.ts';
 import { parseFredReleaseDates } from '../../../src/ingest/importers/calendar/fred-release-dates.ts';
 import { FRED_CALENDAR_SOURCE } from '../../../src/ingest/importers/calendar/us-releases.ts';
@@ -31,8 +31,8 @@ test('fred-release-dates asks FRED for every release date from the look-back on,
     limit: '1000',
   });
   assert.equal(requests[0]?.conditional, false);
-  assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName]), [['fred-release-dates', 'releases-dates.json']]);
-  assert.deepEqual(result.payloads[0]?.content, publisherSample('fred', 'releases-dates.json'), 'a one-page answer is imported as it arrived');
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName]), [['fred-release-dates', 'releases-dates.json']]);
+  assert.deepEqual(payloadBytes(result.payloads[0]), publisherSample('fred', 'releases-dates.json'), 'a one-page answer is imported as it arrived');
 });
 
 test('FRED release-date pages beyond the first are asked with offset and merged into one answer', async () => {
@@ -53,7 +53,7 @@ test('FRED release-date pages beyond the first are asked with offset and merged 
   });
   assert.deepEqual(offsets, [null, '5']);
   assert.deepEqual(result.payloads[0]?.archiveHashes, ['1', '2']);
-  assert.deepEqual(parseFredReleaseDates(result.payloads[0]?.content.toString('utf8') ?? '', 'releases-dates.json'), parseFredReleaseDates(text(), 'releases-dates.json'));
+  assert.deepEqual(parseFredReleaseDates(payloadBytes(result.payloads[0]).toString('utf8') ?? '', 'releases-dates.json'), parseFredReleaseDates(text(), 'releases-dates.json'));
 });
 
 test('FRED release dates: the calendar\'s releases become events at 8:30 New York time for the period before, others are left out; a changed layout is refused', () => {

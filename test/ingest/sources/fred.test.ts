@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { fredIndicesSource } from '../../../src/ingest/sources/fred/index.ts';
 import { parseFredObservations } from '../../../src/ingest/importers/indices/fred-observations.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
@@ -22,13 +22,13 @@ test('fred-indices asks FRED for each index series in JSON with the key, and nex
   assert.ok(urls.every((url) => url.searchParams.get('file_type') === 'json' && url.searchParams.get('api_key') === KEY.FRED_API_KEY));
   assert.ok(urls.every((url) => !url.searchParams.has('observation_start')), 'the first run asks for the whole history');
   assert.ok(first.requests.every((request) => request.conditional === false));
-  assert.deepEqual(first.result.payloads.map((p) => [p.importer, p.fileName]), [
+  assert.deepEqual(first.result.payloads.map((p) => [p.importer.dataset, p.fileName]), [
     ['fred-observations', 'SP500.json'],
     ['fred-observations', 'DJIA.json'],
     ['fred-observations', 'NASDAQCOM.json'],
     ['fred-observations', 'NIKKEI225.json'],
   ]);
-  assert.deepEqual(first.result.payloads[0]?.content, publisherSample('fred', 'sp500.json'), 'a one-page answer is imported as it arrived');
+  assert.deepEqual(payloadBytes(first.result.payloads[0]), publisherSample('fred', 'sp500.json'), 'a one-page answer is imported as it arrived');
   // The newest date with a value: the Nikkei's 18th is ".", its 19th has a value.
   const starts = { SP500: '2026-06-19', DJIA: '2026-06-19', NASDAQCOM: '2026-06-19', NIKKEI225: '2026-06-19' };
   assert.deepEqual(first.result.cursor, { observationStart: starts });
@@ -57,7 +57,7 @@ test('FRED pages beyond the first are asked with offset and merged into one answ
   const [payload] = result.payloads;
   assert.deepEqual(payload?.archiveHashes, ['1', '2']);
   assert.deepEqual(
-    (JSON.parse(payload?.content.toString('utf8') ?? '{}') as { observations: Observation[] }).observations.map((o) => o.date),
+    (JSON.parse(payloadBytes(payload).toString('utf8') ?? '{}') as { observations: Observation[] }).observations.map((o) => o.date),
     ['2026-06-15', '2026-06-16', '2026-06-17'],
   );
 });

@@ -9,8 +9,9 @@ import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { jquantsSources } from '../../../src/ingest/sources/jquants/index.ts';
 import { dateWindow } from '../../../src/ingest/sources/jquants/date-window.ts';
 import type { CollectContext, ImportPayload, SourceDefinition } from '../../../src/ingest/sync/source-definition.ts';
-import { publisherSample, routesFetch } from '../../helpers/routes-fetch.ts';
+import { publisherSample, routesFetch, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { db, equitiesHub } from '../../domains/equities/equities-hub.ts';
+import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 
 const KEY = 'test-jquants-key';
 
@@ -36,7 +37,7 @@ function payloadFiles(t: TestContext, payloads: ImportPayload[]): string[] {
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   return payloads.map((p) => {
     const file = join(dir, p.fileName);
-    writeFileSync(file, p.content);
+    writeFileSync(file, payloadBytes(p));
     return file;
   });
 }
@@ -54,9 +55,9 @@ test('the listed issues follow pagination_key to the last page and arrive as one
   }
   assert.equal(result.payloads.length, 1);
   const [payload] = result.payloads;
-  assert.equal(payload?.importer, 'jquants-equities-master');
+  assert.equal(payload?.importer.dataset, 'jquants-equities-master');
   assert.equal(payload?.archiveHashes.length, 2);
-  const issues = importer('jquants-equities-master').parse(payload?.content.toString('utf8') ?? '', payload?.fileName ?? '') as { code: string; name: string; segment: string }[];
+  const issues = importer('jquants-equities-master').parse(payloadBytes(payload).toString('utf8') ?? '', payload?.fileName ?? '') as { code: string; name: string; segment: string }[];
   assert.deepEqual(issues.map((i) => [i.code, i.name, i.segment]), [
     ['86970', 'Japan Exchange Group,Inc.', 'prime'],
     ['72030', 'TOYOTA MOTOR CORPORATION', 'prime'],
@@ -74,7 +75,7 @@ test('daily bars are asked by date= from the cursor on; the newest day is asked 
   const bars = source('jquants-equities-bars-daily');
   const first = await bars.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 } }));
   assert.deepEqual(fake.requests.map((r) => new URL(r.url).search), ['?date=2023-03-24']);
-  assert.deepEqual(first.payloads.map((p) => [p.importer, p.fileName]), [['jquants-equities-bars-daily', 'jquants-v2-equities-bars-daily-2023-03-24.json']]);
+  assert.deepEqual(first.payloads.map((p) => [p.importer.dataset, p.fileName]), [['jquants-equities-bars-daily', 'jquants-v2-equities-bars-daily-2023-03-24.json']]);
   assert.deepEqual(first.cursor, { through: '2023-03-23' });
 
   const next = await bars.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, cursor: first.cursor, now: new Date('2023-03-25T10:00:00Z') }));
@@ -101,9 +102,8 @@ test('the date window: first run, catching up in maxDays steps, and the Free pla
   assert.deepEqual(dateWindow('2026-11-25', { initialDays: 1, maxDays: 31, delayDays: 0 }, now), { dates: [], through: '2026-11-25' });
 });
 
-test('a bad parameter in the sources file fails the run naming it', async () => {
-  const fake = routesFetch('jquants');
-  await assert.rejects(source('jquants-equities-bars-daily').collect(context({ fetch: fake.fetch, params: { maxDays: 'all' } })), /maxDays must be an integer/);
+test('a bad parameter in the sources file is refused naming it', () => {
+  assert.throws(() => sourceParams(source('jquants-equities-bars-daily'), { maxDays: 'all' }), /\/sources\/jquants-equities-bars-daily\/params\/maxDays: expected integer \(got "all"\)/);
 });
 
 test('the v2 importers refuse a changed layout, a truncated answer and an HTML page, naming the place', () => {
@@ -129,12 +129,12 @@ test('after importing the fetched answers the equities endpoints show exactly th
   const collected = [];
   for (const [id, params] of [['jquants-equities-master', {}], ['jquants-equities-bars-daily', { initialDays: 1 }], ['jquants-fins-summary', { initialDays: 1 }]] as const) {
     const now = id === 'jquants-fins-summary' ? new Date('2023-01-30T10:00:00Z') : new Date('2023-03-24T10:00:00Z');
-    collected.push(...(await source(id).collect(context({ fetch: fake.fetch, params: { ...source(id).defaultParams, ...params }, now }))).payloads);
+    collected.push(...(await source(id).collect(context({ fetch: fake.fetch, params: sourceParams(source(id), params), now }))).payloads);
   }
   const files = payloadFiles(t, collected);
   const at = { knowledgeAt: new Date('2023-03-24T10:00:00Z'), loadedAt: new Date('2023-03-24T10:00:00Z') };
   const rows = [];
-  for (const [i, payload] of collected.entries()) rows.push((await importFile(db(hub), importer(payload.importer), files[i] ?? '', at)).rows);
+  for (const [i, payload] of collected.entries()) rows.push((await importFile(db(hub), importer(payload.importer.dataset), files[i] ?? '', at)).rows);
   assert.deepEqual(rows, [2, 1, 1], 'two issues; one bar (the issue without a trade has none); one statement');
 
   const profile = (await hub.json('/market/jp/equities/8697')).body.data as { name: string; segment: string; sharesOutstanding: number | null };
@@ -162,9 +162,9 @@ test('index bars are asked by date= like the daily bars; the catalogue\'s indice
   assert.equal(fake.requests[0]?.headers?.['x-api-key'], KEY);
   assert.deepEqual(result.cursor, { through: '2023-11-30' });
   const [payload] = result.payloads;
-  assert.equal(payload?.importer, 'jquants-indices-bars-daily');
+  assert.equal(payload?.importer.dataset, 'jquants-indices-bars-daily');
   const parse = (content: string) => importer('jquants-indices-bars-daily').parse(content, 'indices.json');
-  assert.deepEqual(parse(payload?.content.toString('utf8') ?? ''), [{ code: 'TOPIXC30', date: '2023-12-01', close: 1200.17 }]);
+  assert.deepEqual(parse(payloadBytes(payload).toString('utf8') ?? ''), [{ code: 'TOPIXC30', date: '2023-12-01', close: 1200.17 }]);
   // A TOPIX sector index (0040, fishery) of the same answer is not in the catalogue.
   assert.deepEqual(parse(JSON.stringify({ data: [{ Date: '2023-12-01', Code: '0040', O: null, H: null, L: null, C: 500 }] })), []);
 });

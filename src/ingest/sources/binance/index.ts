@@ -1,6 +1,6 @@
 import { ImportError } from '../../import-error.ts';
-import { BINANCE_SYMBOLS, binanceAnswer, parseBinanceFundingRates } from '../../importers/crypto/binance-futures.ts';
-import type { CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { BINANCE_SYMBOLS, binanceAnswer, binanceFundingRateImporter, binanceOpenInterestImporter, parseBinanceFundingRates } from '../../importers/crypto/binance-futures.ts';
+import { defineSource, NoParams, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
 /** The most funding records Binance returns in one answer. */
@@ -13,16 +13,17 @@ const FUNDING_LIMIT = 1_000;
  * after the newest funding time loaded. The answers of both symbols travel as one array per
  * endpoint, as they arrived.
  */
-export const binanceFuturesSource: SourceDefinition = {
+export const binanceFuturesSource = defineSource({
   id: 'binance-futures',
   publisher: 'binance',
   description: 'Binance USDⓈ-M perpetuals BTCUSDT and ETHUSDT: open interest and funding rates',
   defaultBaseUrl: 'https://fapi.binance.com',
   defaultSchedule: '5 * * * *',
   timeZone: 'UTC',
+  params: NoParams,
   defaultParams: {},
   credentials: [],
-  importers: ['binance-open-interest', 'binance-funding-rate'],
+  importers: [binanceOpenInterestImporter, binanceFundingRateImporter],
   feeds: ['crypto_metric:btc_open_interest', 'crypto_metric:eth_open_interest', 'crypto_metric:btc_funding_rate', 'crypto_metric:eth_funding_rate'],
   minRequestIntervalMs: 500,
   async collect({ baseUrl, cursor, fetch }): Promise<CollectResult> {
@@ -55,10 +56,10 @@ export const binanceFuturesSource: SourceDefinition = {
       const newest = newestFunding[record.symbol];
       if (typeof newest !== 'number' || record.fundingTime > newest) newestFunding[record.symbol] = record.fundingTime;
     }
-    const payloads: ImportPayload[] = [{ importer: 'binance-open-interest', fileName: 'openInterest.json', content: Buffer.from(JSON.stringify(openInterest)), archiveHashes: openInterestHashes }];
-    if (funding.length > 0) payloads.push({ importer: 'binance-funding-rate', fileName: 'fundingRate.json', content: fundingContent, archiveHashes: fundingHashes });
+    const payloads: ImportPayload[] = [{ importer: binanceOpenInterestImporter, fileName: 'openInterest.json', content: Buffer.from(JSON.stringify(openInterest)), archiveHashes: openInterestHashes }];
+    if (funding.length > 0) payloads.push({ importer: binanceFundingRateImporter, fileName: 'fundingRate.json', content: fundingContent, archiveHashes: fundingHashes });
     return { payloads, cursor: { lastFundingTime: newestFunding } };
   },
-};
+});
 
 export const binanceSources: SourceDefinition[] = [binanceFuturesSource];

@@ -1,15 +1,19 @@
+import { Type } from 'typebox';
 import { ImportError } from '../../import-error.ts';
-import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { coingeckoMarketsImporter } from '../../importers/crypto/coingecko-markets.ts';
+import { defineSource, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
 const API_KEY = 'COINGECKO_API_KEY';
-function wholeParam(params: Record<string, unknown>, name: string, max: number): number {
-  const value = params[name];
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-    throw new Error(`coingecko-markets: params.${name} must be a whole number from 1 to ${max}`);
-  }
-  return value;
-}
+const CoingeckoParams = Type.Object(
+  {
+    /** Pages of coins asked, largest market caps first. */
+    pages: Type.Integer({ minimum: 1, maximum: 40 }),
+    /** Coins a page: 250 is the most CoinGecko serves. */
+    perPage: Type.Integer({ minimum: 1, maximum: 250 }),
+  },
+  { additionalProperties: false },
+);
 
 function coinsOfPage(body: Buffer, page: number): { id?: unknown }[] {
   let coins: unknown;
@@ -28,13 +32,14 @@ function coinsOfPage(body: Buffer, page: number): { id?: unknown }[] {
  * default single page covers the crypto endpoints, which serve at most 200 coins. Rankings
  * move between two page requests, so a coin met again on a later page keeps its first entry.
  */
-export const coingeckoMarketsSource: SourceDefinition = {
+export const coingeckoMarketsSource = defineSource({
   id: 'coingecko-markets',
   publisher: 'coingecko',
   description: 'CoinGecko coin markets in USD (price, market cap, 24h volume), largest market caps first',
   defaultBaseUrl: 'https://api.coingecko.com',
   defaultSchedule: '*/15 * * * *',
   timeZone: 'UTC',
+  params: CoingeckoParams,
   defaultParams: { pages: 1, perPage: 250 },
   credentials: [
     {
@@ -43,7 +48,7 @@ export const coingeckoMarketsSource: SourceDefinition = {
       howToGet: 'optional, free: a Demo API key from the CoinGecko Developer Dashboard (https://docs.coingecko.com/docs/setting-up-your-api-key); without one the keyless public rate limit applies',
     },
   ],
-  importers: ['coingecko-markets'],
+  importers: [coingeckoMarketsImporter],
   feeds: ['crypto_coin', 'crypto_market_snapshot'],
   // The keyless public API is limited per IP address and shared with everything else there.
   minRequestIntervalMs: 2_000,
@@ -54,8 +59,7 @@ export const coingeckoMarketsSource: SourceDefinition = {
     const coins: unknown[] = [];
     const ids = new Set<unknown>();
     const archiveHashes: string[] = [];
-    const pages = wholeParam(params, 'pages', 40);
-    const perPage = wholeParam(params, 'perPage', 250);
+    const { pages, perPage } = params;
     for (let page = 1; page <= pages; page++) {
       const query = new URLSearchParams({ vs_currency: 'usd', order: 'market_cap_desc', per_page: String(perPage), page: String(page) });
       const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/api/v3/coins/markets?${query.toString()}`, ...(headers === undefined ? {} : { headers }) });
@@ -68,8 +72,8 @@ export const coingeckoMarketsSource: SourceDefinition = {
       }
       if (pageCoins.length < perPage) break;
     }
-    return { payloads: [{ importer: 'coingecko-markets', fileName: 'coins-markets.json', content: Buffer.from(JSON.stringify(coins)), archiveHashes }], cursor: undefined };
+    return { payloads: [{ importer: coingeckoMarketsImporter, fileName: 'coins-markets.json', content: Buffer.from(JSON.stringify(coins)), archiveHashes }], cursor: undefined };
   },
-};
+});
 
 export const coingeckoSources: SourceDefinition[] = [coingeckoMarketsSource];

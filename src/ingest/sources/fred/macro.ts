@@ -1,34 +1,25 @@
+import { Type } from 'typebox';
 import { FRED_MACRO_SERIES, type FredMacroSeries } from '../../importers/macro/fred-macro-series.ts';
-import { observationPeriods, readFredAnswer, REALTIME_OPEN_END, vintageFileName, vintageKnowledgeAt, type FredVintageObservation } from '../../importers/macro/fred-vintages.ts';
+import { fredVintagesImporter, observationPeriods, readFredAnswer, REALTIME_OPEN_END, vintageFileName, vintageKnowledgeAt, type FredVintageObservation } from '../../importers/macro/fred-vintages.ts';
 import { addMonthsToDay, isoDay } from '../../../core/dates.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
-import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, type BytesPayload, type CollectContext, type CollectResult, type ImportPayload } from '../../sync/source-definition.ts';
 
 /** ALFRED's first day: asked from it, a series answers with every vintage it ever had. */
 export const REALTIME_FIRST_DAY = '1776-07-04';
 
-/** `params.series`: FRED ids of FRED_MACRO_SERIES; absent, every one. */
-function seriesParam(params: Record<string, unknown>): FredMacroSeries[] {
-  const ids = params.series;
-  if (ids === undefined) return [...FRED_MACRO_SERIES];
-  const known = FRED_MACRO_SERIES.map((entry) => entry.id);
-  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string' || !known.includes(id))) {
-    throw new Error(`fred-macro: params.series must be a list of FRED series ids among ${known.join(', ')}`);
-  }
-  return FRED_MACRO_SERIES.filter((entry) => ids.includes(entry.id));
-}
-
-/**
- * `params.vintageYears`: years of vintages a series is first asked for, by FRED id, over the
- * catalogue's: for a series FRED refuses to answer whole (more than 2000 vintage dates).
- */
-function vintageYearsParam(params: Record<string, unknown>): Record<string, number> {
-  const years = params.vintageYears ?? {};
-  if (typeof years !== 'object' || years === null || Object.values(years).some((n) => !Number.isInteger(n) || (n as number) < 1)) {
-    throw new Error('fred-macro: params.vintageYears must map FRED series ids to whole numbers of years, such as {"GS10": 20}');
-  }
-  return years as Record<string, number>;
-}
+const FredMacroParams = Type.Object(
+  {
+    /** FRED ids of FRED_MACRO_SERIES; absent, every one. */
+    series: Type.Optional(Type.Array(Type.Unsafe<string>(Type.Union(FRED_MACRO_SERIES.map((entry) => Type.Literal(entry.id)))))),
+    /**
+     * Years of vintages a series is first asked for, by FRED id, over the catalogue's: for a
+     * series FRED refuses to answer whole (more than 2000 vintage dates).
+     */
+    vintageYears: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 1 }))),
+  },
+  { additionalProperties: false },
+);
 
 /** The newest realtime_start held per series, from which the next run asks. */
 function realtimeStarts(cursor: CollectContext['cursor']): Record<string, string> {
@@ -37,7 +28,7 @@ function realtimeStarts(cursor: CollectContext['cursor']): Record<string, string
 }
 
 /** One payload per vintage (distinct realtime_start), oldest first, each in FRED's layout. */
-function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVintageObservation[], archiveHashes: string[]): ImportPayload[] {
+function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVintageObservation[], archiveHashes: string[]): BytesPayload[] {
   const byStart = new Map<string, FredVintageObservation[]>();
   for (const observation of observations) {
     const group = byStart.get(observation.realtimeStart) ?? [];
@@ -54,7 +45,7 @@ function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVint
       observations: rows.map((o) => ({ realtime_start: o.realtimeStart, realtime_end: o.realtimeEnd, date: o.date, value: o.value })),
     };
     return {
-      importer: 'fred-vintages',
+      importer: fredVintagesImporter,
       fileName: vintageFileName(entry.id, start),
       content: Buffer.from(JSON.stringify(answer)),
       archiveHashes,
@@ -70,7 +61,7 @@ function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVint
  * 1776-07-04, realtime_end 9999-12-31); later runs ask from the newest realtime_start held,
  * that day included, and the importer keeps only figures that differ from those in force.
  */
-export const fredMacroSource: SourceDefinition = {
+export const fredMacroSource = defineSource({
   id: 'fred-macro',
   publisher: 'fred',
   description: 'FRED/ALFRED US macro series with every vintage (GDP, CPI, PCE, unemployment, rates, trade, debt, population)',
@@ -78,17 +69,18 @@ export const fredMacroSource: SourceDefinition = {
   // BEA and BLS publish at 8:30 or 10:00 Eastern (7:30 or 9:00 in St. Louis); FRED posts within the hour.
   defaultSchedule: '30 11 * * 1-5',
   timeZone: 'America/Chicago',
+  params: FredMacroParams,
   defaultParams: {},
   credentials: [FRED_CREDENTIAL],
-  importers: ['fred-vintages'],
+  importers: [fredVintagesImporter],
   feeds: FRED_MACRO_SERIES.map((entry) => `macro_observation:${entry.series}`),
   // FRED allows 120 requests a minute per key.
   minRequestIntervalMs: 500,
   async collect(context): Promise<CollectResult> {
     const starts = { ...realtimeStarts(context.cursor) };
     const payloads: ImportPayload[] = [];
-    const vintageYears = vintageYearsParam(context.params);
-    for (const entry of seriesParam(context.params)) {
+    const { series: ids, vintageYears = {} } = context.params;
+    for (const entry of ids === undefined ? FRED_MACRO_SERIES : FRED_MACRO_SERIES.filter((known) => ids.includes(known.id))) {
       const years = vintageYears[entry.id] ?? entry.vintageYears;
       const firstDay = years === undefined ? REALTIME_FIRST_DAY : addMonthsToDay(isoDay(context.now), -12 * years);
       const start = starts[entry.id] ?? firstDay;
@@ -103,4 +95,4 @@ export const fredMacroSource: SourceDefinition = {
     }
     return { payloads, cursor: { realtimeStart: starts } };
   },
-};
+});

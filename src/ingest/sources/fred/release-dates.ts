@@ -1,7 +1,9 @@
+import { Type } from 'typebox';
 import { ImportError } from '../../import-error.ts';
+import { fredReleaseDatesImporter } from '../../importers/calendar/fred-release-dates.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { addDays, isoDay } from '../../../core/dates.ts';
-import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, type CollectResult } from '../../sync/source-definition.ts';
 
 const API_KEY = 'FRED_API_KEY';
 /** FRED's largest page of release dates. */
@@ -27,18 +29,20 @@ function releaseDatesPage(body: Buffer): ReleaseDatesPage {
   return page as ReleaseDatesPage;
 }
 
-function lookbackDays(params: Record<string, unknown>): number {
-  const days = params.lookbackDays;
-  if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > 3660) throw new Error('fred-release-dates: params.lookbackDays must be a whole number of days, 0 to 3660');
-  return days;
-}
+const ReleaseDatesParams = Type.Object(
+  {
+    /** Days before today the schedule is asked from: far enough back for a quarterly series' previous release. */
+    lookbackDays: Type.Integer({ minimum: 0, maximum: 3660 }),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * The release schedule of every FRED release from `lookbackDays` ago on, the announced future
  * dates included (`include_release_dates_with_no_data=true`), every page merged into one answer
  * of FRED's layout; the importer keeps the releases the calendar shows (fred-release-dates.ts).
  */
-export const fredReleaseDatesSource: SourceDefinition = {
+export const fredReleaseDatesSource = defineSource({
   id: 'fred-release-dates',
   publisher: 'fred',
   description: 'FRED release calendar (releases/dates): US CPI, Employment Situation, GDP and retail sales release days',
@@ -47,13 +51,14 @@ export const fredReleaseDatesSource: SourceDefinition = {
   defaultSchedule: '0 6 * * *',
   timeZone: 'America/Chicago',
   // Far enough back for the previous release of a quarterly series (the calendar's `previous`).
+  params: ReleaseDatesParams,
   defaultParams: { lookbackDays: 200 },
   credentials: [{ env: API_KEY, required: true, howToGet: 'free: create a FRED account and request a key at https://fred.stlouisfed.org/docs/api/api_key.html' }],
-  importers: ['fred-release-dates'],
+  importers: [fredReleaseDatesImporter],
   feeds: ['calendar_event:us'],
   minRequestIntervalMs: 500,
   async collect(context): Promise<CollectResult> {
-    const start = addDays(isoDay(context.now), -lookbackDays(context.params));
+    const start = addDays(isoDay(context.now), -context.params.lookbackDays);
     const archiveHashes: string[] = [];
     let first: Buffer | undefined;
     let merged: ReleaseDatesPage | undefined;
@@ -79,6 +84,6 @@ export const fredReleaseDatesSource: SourceDefinition = {
       offset += page.release_dates.length;
     }
     const content = archiveHashes.length === 1 && first !== undefined ? first : Buffer.from(JSON.stringify(merged));
-    return { payloads: [{ importer: 'fred-release-dates', fileName: FILE_NAME, content, archiveHashes }], cursor: undefined };
+    return { payloads: [{ importer: fredReleaseDatesImporter, fileName: FILE_NAME, content, archiveHashes }], cursor: undefined };
   },
-};
+});

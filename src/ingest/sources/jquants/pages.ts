@@ -1,3 +1,4 @@
+import type { Importer } from '../../source.ts';
 import type { CollectContext, ImportPayload } from '../../sync/source-definition.ts';
 
 export const API_KEY_ENV = 'JQUANTS_API_KEY';
@@ -25,7 +26,7 @@ function pageOf(body: Buffer, url: string): { data: unknown[]; paginationKey: st
  * the previous page returned until a page returns none (the publisher's paging). The key goes
  * in the `x-api-key` header. Undefined when the first page is unchanged since the last run (304).
  */
-export async function fetchAllPages(context: CollectContext, path: string, query: Record<string, string>): Promise<MergedAnswer | undefined> {
+export async function fetchAllPages(context: CollectContext<unknown>, path: string, query: Record<string, string>): Promise<MergedAnswer | undefined> {
   const apiKey = context.credentials[API_KEY_ENV];
   if (apiKey === undefined) throw new Error(`${API_KEY_ENV} is not set`);
   const records: unknown[] = [];
@@ -46,6 +47,6 @@ export async function fetchAllPages(context: CollectContext, path: string, query
 }
 
 /** The merged pages as one document in the layout of a single page, for the v2 importers. */
-export function mergedPayload(importer: string, fileName: string, answer: MergedAnswer): ImportPayload {
+export function mergedPayload(importer: Importer, fileName: string, answer: MergedAnswer): ImportPayload {
   return { importer, fileName, content: Buffer.from(JSON.stringify({ data: answer.records })), archiveHashes: answer.archiveHashes };
 }
