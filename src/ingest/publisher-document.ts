@@ -39,9 +39,20 @@ export function schemaProblems(schema: TSchema, value: unknown, limit = PROBLEMS
   }
   const problems: string[] = [];
   for (const [path, errors] of byPath) {
+    // A required field that is absent is named at its own path.
+    const required = errors.find((e) => e.keyword === 'required');
+    if (required !== undefined) {
+      const missing = Object.values(required.params).find((value): value is string[] => Array.isArray(value)) ?? [];
+      for (const name of missing) if (problems.length < limit) problems.push(`${path}/${name}: is missing`);
+      if (errors.length === 1) {
+        if (problems.length === limit) break;
+        continue;
+      }
+    }
     // A field no schema allows is reported at the field ("schema is false") and again at its object.
     if (errors.every((e) => e.keyword === 'additionalProperties') && [...byPath.keys()].some((p) => p.startsWith(`${path}/`) && byPath.get(p)?.some((e) => e.keyword === 'boolean'))) continue;
     let what: string;
+    errors.splice(0, errors.length, ...errors.filter((e) => e.keyword !== 'required'));
     const alternatives = errors.filter((e) => e.keyword === 'type' || e.keyword === 'const');
     if (errors.some((e) => e.keyword === 'boolean')) what = 'is not a known field';
     else if (alternatives.length > 0 && alternatives.length === errors.filter((e) => e.keyword !== 'anyOf').length) {

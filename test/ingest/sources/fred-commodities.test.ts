@@ -61,7 +61,7 @@ test('FRED commodity JSON: "." is a day without a value, never 0; HTML with 200 
   const refused = (content: string, message: RegExp) =>
     assert.throws(() => parseFredObservations(content, 'DCOILWTICO.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
   refused('<!DOCTYPE html><html><body>Service Unavailable</body></html>', /^DCOILWTICO\.json: not JSON/);
-  refused(text.replace('"observations"', '"data"'), /expected FRED's object with an "observations" list/);
+  refused(text.replace('"observations"', '"data"'), /^DCOILWTICO\.json: \/observations: is missing$/);
   refused(text.replace('"75.37"', '"-37.63"'), /observation 2: DCOILWTICO value "-37.63" on 2021-07-02 is not a positive number or "."/);
 });
 

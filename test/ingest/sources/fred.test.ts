@@ -74,7 +74,7 @@ test('FRED JSON: "." is a day without a value, never 0; a changed layout or a ba
   refused(text, 'observations.json', /file name must be the FRED series id/);
   refused('<html><body>Bad Gateway</body></html>', 'SP500.json', /SP500\.json: not JSON/);
   refused(text.slice(0, 200), 'SP500.json', /not JSON/);
-  refused(text.replace('"observations"', '"seriess"'), 'SP500.json', /expected FRED's object with an "observations" list/);
+  refused(text.replace('"observations"', '"seriess"'), 'SP500.json', /^SP500\.json: \/observations: is missing$/);
   refused(text.replace('"5447.87"', '"5,447.87"'), 'SP500.json', /observation 2: SP500 value "5,447.87" on 2026-06-16 is not a positive number or "."/);
   refused(text.replace('"2026-06-18"', '"2026-06-31"'), 'SP500.json', /observation 4: date "2026-06-31" is not a calendar date/);
 });

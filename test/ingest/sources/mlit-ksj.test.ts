@@ -65,7 +65,7 @@ test('HTML with 200, a cut zip or a changed layout fails naming the file and the
   const text = payloadBytes(await boundaryPayload()).toString('utf8');
   const refusals: [string, RegExp][] = [
     ['<html>', /not JSON/],
-    ['{"type":"Feature"}', /expected a GeoJSON FeatureCollection/],
+    ['{"type":"Feature"}', /\/features: is missing; \/type: expected "FeatureCollection" \(got "Feature"\)/],
     [text.replace('"N03_007"', '"N03_999"'), /features\[0\]: no N03_007 property/],
     [text.replace('"13102"', '"1310"'), /features\[0\]: N03_007 "1310" is not a local-government code/],
     [text.replace('"13102"', 'null'), /features\[0\]: no feature has a municipality code/],

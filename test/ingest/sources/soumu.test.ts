@@ -70,7 +70,7 @@ test('a changed layout is refused naming the sheet, row and value', async () => 
     [text.replace('"131024"', '"13102X"'), /sheet "R6\.1\.1現在の団体" row 7: 団体コード "13102X" is not a local-government code/],
     [text.replace('"中央区"', '""'), /row 7: 市区町村名（漢字） is empty for code 131024/],
     [text.replace('["130001","東京都","","ﾄｳｷｮｳﾄ"],', ''), /row 5: no prefecture row for code 13/],
-    ['{"sheets":[]}', /expected \{"sheets": \[\.\.\.\]\}/],
+    ['{"sheets":[]}', /\/sheets: must not have fewer than 1 items \(got \[\]\)/],
     ['<html>', /not JSON/],
   ];
   for (const [content, message] of refusals) {

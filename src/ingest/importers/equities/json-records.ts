@@ -3,25 +3,17 @@ import { ImportError, type Importer } from '../../source.ts';
 import type { Database } from '../../../store/schema.ts';
 import type { DatasetKey } from '../../../store/data-version.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 /**
  * J-Quants answers are one JSON object holding an array under a named key
  * (`daily_quotes`, `info`, `statements`). Problems are named by their place in that array.
  */
 export function readRecords(content: string, fileName: string, key: string): Record<string, unknown>[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
-  }
-  const records = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[key] : undefined;
-  if (!Array.isArray(records)) throw new ImportError(`${fileName}: expected an object with a "${key}" array`);
-  records.forEach((record, i) => {
-    if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new ImportError(`${fileName}: ${key}[${i}] is not an object`);
-  });
-  return records as Record<string, unknown>[];
+  const records = readJsonDocument(Type.Object({ [key]: Type.Array(Type.Object({})) }), content, fileName)[key] as Record<string, unknown>[];
+  return records;
 }
 
 export class RecordReader {

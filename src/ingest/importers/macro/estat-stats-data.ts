@@ -3,6 +3,8 @@ import type { ObservationInput } from '../../../store/vintage.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { monthLabel, quarterLabel } from '../../../core/dates.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 /** A macro series key of the hub (`jp.cpi`, `jp.gdp.real`): the file name without `.json`. */
 const SERIES_FILE = /^([a-z]{2}(?:\.[a-z0-9-]+)+)\.json$/;
@@ -55,12 +57,7 @@ function periodOf(code: string, timeNames: Map<string, string>, where: string): 
 }
 
 function statisticalData(content: string, fileName: string): Json {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
-  }
+  const parsed = readJsonDocument(Type.Unknown(), content, fileName);
   const answer = asObject(asObject(parsed)?.GET_STATS_DATA);
   const result = asObject(answer?.RESULT);
   if (answer === undefined || result === undefined) throw new ImportError(`${fileName}: expected e-Stat's getStatsData answer (GET_STATS_DATA with a RESULT)`);

@@ -1,10 +1,12 @@
 import { basename } from 'node:path';
 import { ImportError, type Importer } from '../../source.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { readSeries, recordObservations, type ObservationInput } from '../../../store/vintage.ts';
 import { roundTo } from '../../../core/numbers.ts';
 import { FRED_MACRO_SERIES, findFredMacroSeries, type FredFrequency, type FredMacroSeries } from './fred-macro-series.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 /** ALFRED's end of a real-time period still in force. */
 export const REALTIME_OPEN_END = '9999-12-31';
@@ -41,12 +43,7 @@ function realtimeDate(item: Record<string, unknown>, name: string, where: string
  * force. FRED's error answer (`error_code`, `error_message`) is refused quoting its message.
  */
 export function readFredAnswer(content: string, fileName: string): FredVintageObservation[] {
-  let document: unknown;
-  try {
-    document = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON: ${(error as Error).message}`);
-  }
+  const document = readJsonDocument(Type.Unknown(), content, fileName);
   const answer = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
   if (typeof answer.error_message === 'string') throw new ImportError(`${fileName}: FRED answered ${String(answer.error_code)}: ${answer.error_message}`);
   const { observations, count } = answer;
