@@ -114,7 +114,9 @@ export async function importParsed<Parsed>(
   fileName: string,
   options: ImportOptions & { contentHash?: string },
 ): Promise<ImportResult> {
-  const contentHash = options.contentHash ?? createHash('sha256').update(JSON.stringify(parsed)).digest('hex');
+  // Maps and sets (a parsed form may hold them) are written as their entries, so their content counts.
+  const text = JSON.stringify(parsed, (_key, value: unknown) => (value instanceof Map || value instanceof Set ? [...value] : value));
+  const contentHash = options.contentHash ?? createHash('sha256').update(text).digest('hex');
   return writeRelease(db, importer, fileName, contentHash, (trx, release) => importer.load(trx, parsed, release), options);
 }
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { ImportError } from '../../import-error.ts';
-import { coingeckoMarketsImporter } from '../../importers/crypto/coingecko-markets.ts';
-import { defineSource, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
+import { coingeckoMarkets, coingeckoMarketsImporter, CoinsMarketsSchema } from '../../importers/crypto/coingecko-markets.ts';
+import { readJsonDocument } from '../../publisher-document.ts';
+import { defineSource, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
 const API_KEY = 'COINGECKO_API_KEY';
@@ -15,20 +15,9 @@ const CoingeckoParams = Type.Object(
   { additionalProperties: false },
 );
 
-function coinsOfPage(body: Buffer, page: number): { id?: unknown }[] {
-  let coins: unknown;
-  try {
-    coins = JSON.parse(body.toString('utf8'));
-  } catch (error) {
-    throw new ImportError(`coins/markets page ${page}: not JSON: ${(error as Error).message}`);
-  }
-  if (!Array.isArray(coins)) throw new ImportError(`coins/markets page ${page}: not the JSON array of coins /coins/markets returns`);
-  return coins as { id?: unknown }[];
-}
-
 /**
  * The coin market snapshot, largest market caps first, from CoinGecko's `/coins/markets`:
- * `pages` pages of `perPage` coins (250, the most CoinGecko serves) merged into one array for the coingecko-markets importer. The
+ * `pages` pages of `perPage` coins (250, the most CoinGecko serves) read into one snapshot, the coingecko-markets importer's records. The
  * default single page covers the crypto endpoints, which serve at most 200 coins. Rankings
  * move between two page requests, so a coin met again on a later page keeps its first entry.
  */
@@ -64,15 +53,17 @@ export const coingeckoMarketsSource = defineSource({
       const query = new URLSearchParams({ vs_currency: 'usd', order: 'market_cap_desc', per_page: String(perPage), page: String(page) });
       const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/api/v3/coins/markets?${query.toString()}`, ...(headers === undefined ? {} : { headers }) });
       archiveHashes.push(answer.archiveHash);
-      const pageCoins = coinsOfPage(answer.body, page);
+      const pageCoins = readJsonDocument(CoinsMarketsSchema, answer.body, `coins/markets page ${page}`);
       for (const coin of pageCoins) {
-        if (ids.has(coin.id)) continue;
-        ids.add(coin.id);
+        const id = (coin as { id?: unknown } | null)?.id;
+        if (ids.has(id)) continue;
+        ids.add(id);
         coins.push(coin);
       }
       if (pageCoins.length < perPage) break;
     }
-    return { payloads: [{ importer: coingeckoMarketsImporter, fileName: 'coins-markets.json', content: Buffer.from(JSON.stringify(coins)), archiveHashes }], cursor: undefined };
+    // Each page is parsed once, here; the snapshot's coins are checked as the importer checks a file.
+    return { payloads: [parsedPayload(coingeckoMarketsImporter, coingeckoMarkets(coins), { fileName: 'coins-markets.json', archiveHashes })], cursor: undefined };
   },
 });
 
