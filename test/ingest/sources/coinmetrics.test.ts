@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { coinMetricsBtcSource } from '../../../src/ingest/sources/coinmetrics/index.ts';
 import { coingeckoMarketsSource } from '../../../src/ingest/sources/coingecko/index.ts';
-import { parseCoinMetricsAssetMetrics } from '../../../src/ingest/importers/crypto/coinmetrics-asset-metrics.ts';
+import { coinMetricsPoints, parseCoinMetricsAssetMetrics } from '../../../src/ingest/importers/crypto/coinmetrics-asset-metrics.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
 type Row = Record<string, string>;
@@ -21,7 +21,7 @@ test('Coin Metrics is asked for btc daily market cap, MVRV, hash rate and active
   const [payload] = result.payloads;
   assert.equal(payload?.importer.dataset, 'coinmetrics-asset-metrics');
   assert.equal(payload?.archiveHashes.length, 2);
-  assert.deepEqual(JSON.parse(payloadBytes(payload).toString('utf8') ?? ''), { data: [...page(1), ...page(2)] });
+  assert.deepEqual(payloadRecords(payload), coinMetricsPoints([...page(1), ...page(2)], 'asset-metrics-btc.json'), 'both pages, read once into points');
   assert.deepEqual(result.cursor, { lastTime: '2020-03-29T00:00:00.000000000Z' });
 });
 

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { ImportError } from '../../import-error.ts';
-import { coinMetricsAssetMetricsImporter, coinMetricsPage } from '../../importers/crypto/coinmetrics-asset-metrics.ts';
+import { coinMetricsAssetMetricsImporter, coinMetricsPage, coinMetricsPoints } from '../../importers/crypto/coinmetrics-asset-metrics.ts';
 import { fieldsOf } from '../../importers/crypto/published-metrics.ts';
-import { defineSource, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
 const FILE_NAME = 'asset-metrics-btc.json';
@@ -60,7 +60,8 @@ export const coinMetricsBtcSource = defineSource({
     const times = rows.map((row) => fieldsOf(row)?.time).filter((time): time is string => typeof time === 'string');
     const newest = times.reduce((latest, time) => (time > latest ? time : latest), lastTime ?? '');
     return {
-      payloads: rows.length === 0 ? [] : [{ importer: coinMetricsAssetMetricsImporter, fileName: FILE_NAME, content: Buffer.from(JSON.stringify({ data: rows })), archiveHashes }],
+      // Each page was read once, above; the merged rows become the importer's points.
+      payloads: rows.length === 0 ? [] : [parsedPayload(coinMetricsAssetMetricsImporter, coinMetricsPoints(rows, FILE_NAME), { fileName: FILE_NAME, archiveHashes })],
       cursor: newest === '' ? cursor : { lastTime: newest },
     };
   },
