@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { TestContext } from 'node:test';
-import { importFile, ImportError, isLineImporter, type Importer } from '../../../src/ingest/source.ts';
+import { ImportError, isLineImporter, type Importer } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { jquantsSources } from '../../../src/ingest/sources/jquants/index.ts';
 import { dateWindow } from '../../../src/ingest/sources/jquants/date-window.ts';
-import type { CollectContext, ImportPayload, SourceDefinition } from '../../../src/ingest/sync/source-definition.ts';
-import { publisherSample, routesFetch, payloadBytes } from '../../helpers/routes-fetch.ts';
+import type { CollectContext, SourceDefinition } from '../../../src/ingest/sync/source-definition.ts';
+import { importPayloads, publisherSample, routesFetch, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { db, equitiesHub } from '../../domains/equities/equities-hub.ts';
 import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 
@@ -31,17 +27,6 @@ function importer(dataset: string): Importer {
   return found;
 }
 
-/** Writes payloads where `importFile` reads them, removed after the test. */
-function payloadFiles(t: TestContext, payloads: ImportPayload[]): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'fdh-jquants-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return payloads.map((p) => {
-    const file = join(dir, p.fileName);
-    writeFileSync(file, payloadBytes(p));
-    return file;
-  });
-}
-
 test('the listed issues follow pagination_key to the last page and arrive as one document, the key in x-api-key only', async () => {
   const fake = routesFetch('jquants');
   const result = await source('jquants-equities-master').collect(context({ fetch: fake.fetch }));
@@ -57,7 +42,7 @@ test('the listed issues follow pagination_key to the last page and arrive as one
   const [payload] = result.payloads;
   assert.equal(payload?.importer.dataset, 'jquants-equities-master');
   assert.equal(payload?.archiveHashes.length, 2);
-  const issues = importer('jquants-equities-master').parse(payloadBytes(payload).toString('utf8') ?? '', payload?.fileName ?? '') as { code: string; name: string; segment: string }[];
+  const issues = payloadRecords<{ code: string; name: string; segment: string }[]>(payload);
   assert.deepEqual(issues.map((i) => [i.code, i.name, i.segment]), [
     ['86970', 'Japan Exchange Group,Inc.', 'prime'],
     ['72030', 'TOYOTA MOTOR CORPORATION', 'prime'],
@@ -131,10 +116,7 @@ test('after importing the fetched answers the equities endpoints show exactly th
     const now = id === 'jquants-fins-summary' ? new Date('2023-01-30T10:00:00Z') : new Date('2023-03-24T10:00:00Z');
     collected.push(...(await source(id).collect(context({ fetch: fake.fetch, params: sourceParams(source(id), params), now }))).payloads);
   }
-  const files = payloadFiles(t, collected);
-  const at = { knowledgeAt: new Date('2023-03-24T10:00:00Z'), loadedAt: new Date('2023-03-24T10:00:00Z') };
-  const rows = [];
-  for (const [i, payload] of collected.entries()) rows.push((await importFile(db(hub), importer(payload.importer.dataset), files[i] ?? '', at)).rows);
+  const rows = (await importPayloads(hub, collected, new Date('2023-03-24T10:00:00Z'))).map((result) => result.rows);
   assert.deepEqual(rows, [2, 1, 1], 'two issues; one bar (the issue without a trade has none); one statement');
 
   const profile = (await hub.json('/market/jp/equities/8697')).body.data as { name: string; segment: string; sharesOutstanding: number | null };
@@ -163,10 +145,9 @@ test('index bars are asked by date= like the daily bars; the catalogue\'s indice
   assert.deepEqual(result.cursor, { through: '2023-11-30' });
   const [payload] = result.payloads;
   assert.equal(payload?.importer.dataset, 'jquants-indices-bars-daily');
-  const parse = (content: string) => importer('jquants-indices-bars-daily').parse(content, 'indices.json');
-  assert.deepEqual(parse(payloadBytes(payload).toString('utf8') ?? ''), [{ code: 'TOPIXC30', date: '2023-12-01', close: 1200.17 }]);
+  assert.deepEqual(payloadRecords(payload), [{ code: 'TOPIXC30', date: '2023-12-01', close: 1200.17 }], 'the answer read once into closes');
   // A TOPIX sector index (0040, fishery) of the same answer is not in the catalogue.
-  assert.deepEqual(parse(JSON.stringify({ data: [{ Date: '2023-12-01', Code: '0040', O: null, H: null, L: null, C: 500 }] })), []);
+  assert.deepEqual(importer('jquants-indices-bars-daily').parse(JSON.stringify({ data: [{ Date: '2023-12-01', Code: '0040', O: null, H: null, L: null, C: 500 }] }), 'indices.json'), []);
 });
 
 test('the index bars importer refuses a changed layout, a truncated answer and an HTML page, naming the place', () => {
@@ -191,9 +172,7 @@ test('after importing the fetched index bars the Japanese indices snapshot shows
   const fake = routesFetch('jquants');
   const indices = source('jquants-indices-bars-daily');
   const { payloads } = await indices.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, now: new Date('2023-12-01T10:00:00Z') }));
-  const files = payloadFiles(t, payloads);
-  const at = { knowledgeAt: new Date('2023-12-01T10:00:00Z'), loadedAt: new Date('2023-12-01T10:00:00Z') };
-  assert.equal((await importFile(db(hub), importer('jquants-indices-bars-daily'), files[0] ?? '', at)).rows, 1);
+  assert.equal((await importPayloads(hub, payloads, new Date('2023-12-01T10:00:00Z')))[0]?.rows, 1);
   const board = (await hub.json('/market/indices/snapshot')).body.data as { code: string; level: number | null; asOf: string | null; source: string | null }[];
   const core30 = board.find((index) => index.code === 'TOPIXC30');
   assert.deepEqual([core30?.level, core30?.asOf, core30?.source], [1200.17, '2023-12-01', 'J-Quants']);

@@ -100,19 +100,29 @@ export interface JQuantsRecords<Fields, Parsed> {
   load(db: Transaction<Database>, parsed: Parsed): Promise<number>;
 }
 
+/**
+ * An importer of a J-Quants answer that also reads the records of an answer already read (the
+ * source's merged pages), so they are parsed once.
+ */
+export interface JQuantsImporter<Parsed> extends Importer<Parsed> {
+  fromRecords(records: readonly Record<string, unknown>[], fileName: string): Parsed;
+}
+
 /** An importer of one layout of a J-Quants answer. */
-export function jquantsImporter<Fields, Parsed>(layout: JQuantsLayout<Fields>, records: JQuantsRecords<Fields, Parsed>): Importer<Parsed> {
+export function jquantsImporter<Fields, Parsed>(layout: JQuantsLayout<Fields>, records: JQuantsRecords<Fields, Parsed>): JQuantsImporter<Parsed> {
+  const fromRecords = (list: readonly Record<string, unknown>[], fileName: string): Parsed => {
+    const parsed = records.empty();
+    list.forEach((record, i) => records.add(new RecordReader(fileName, layout.key, i, record), layout.fields, parsed));
+    return parsed;
+  };
   return {
     dataset: layout.dataset,
     datasets: layout.datasets ?? ['equities'],
     description: layout.description,
     source: J_QUANTS_SOURCE,
     canonicalForm: canonicalJson,
-    parse(content, fileName) {
-      const parsed = records.empty();
-      readRecords(content, fileName, layout.key).forEach((record, i) => records.add(new RecordReader(fileName, layout.key, i, record), layout.fields, parsed));
-      return parsed;
-    },
+    parse: (content, fileName) => fromRecords(readRecords(content, fileName, layout.key), fileName),
+    fromRecords,
     load: (db, parsed) => records.load(db, parsed),
   };
 }

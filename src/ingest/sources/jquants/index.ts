@@ -3,7 +3,7 @@ import { barsDailyImporter } from '../../importers/equities/daily-quotes.ts';
 import { equitiesMasterImporter } from '../../importers/equities/listed-info.ts';
 import { finsSummaryImporter } from '../../importers/equities/statements.ts';
 import { jquantsIndicesImporter } from '../../importers/indices/jquants-indices.ts';
-import type { Importer } from '../../source.ts';
+import type { JQuantsImporter } from '../../importers/equities/json-records.ts';
 import { defineSource, NoParams, type CollectResult, type CredentialSpec, type SourceDefinition } from '../../sync/source-definition.ts';
 import { cursorDate, dateWindow, type DateWindowParams } from './date-window.ts';
 import { tokyoDay } from '../../../core/dates.ts';
@@ -42,7 +42,7 @@ const DATE_WINDOW_DEFAULTS: DateWindowParams = { initialDays: 7, maxDays: 31, de
 function byDateSource(options: {
   id: string;
   path: string;
-  importer: Importer;
+  importer: JQuantsImporter<unknown>;
   description: string;
   schedule: string;
   feeds: string[];
