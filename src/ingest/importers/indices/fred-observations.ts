@@ -19,8 +19,12 @@ function seriesOfFile(fileName: string): string {
  * `"."` for a day without a value (a market holiday): that day is skipped, never stored as 0.
  */
 export function parseFredObservations(content: string, fileName: string): FredClose[] {
+  return fredCloses(readJsonDocument(Type.Object({ observations: Type.Array(Type.Unknown()) }), content, fileName).observations, fileName);
+}
+
+/** The closes of FRED's `observations` (one page's, or every page's merged) of the series `fileName` names. */
+export function fredCloses(observations: readonly unknown[], fileName: string): FredClose[] {
   const series = seriesOfFile(fileName);
-  const { observations } = readJsonDocument(Type.Object({ observations: Type.Array(Type.Unknown()) }), content, fileName);
   const records: FredClose[] = [];
   const seen = new Set<string>();
   observations.forEach((item: unknown, index) => {

@@ -43,7 +43,11 @@ function realtimeDate(item: Record<string, unknown>, name: string, where: string
  * force. FRED's error answer (`error_code`, `error_message`) is refused quoting its message.
  */
 export function readFredAnswer(content: string, fileName: string): FredVintageObservation[] {
-  const document = readJsonDocument(Type.Unknown(), content, fileName);
+  return fredAnswerObservations(readJsonDocument(Type.Unknown(), content, fileName), fileName);
+}
+
+/** The observations of FRED's answer already read as JSON (one page, or every page merged). */
+export function fredAnswerObservations(document: unknown, fileName: string): FredVintageObservation[] {
   const answer = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
   if (typeof answer.error_message === 'string') throw new ImportError(`${fileName}: FRED answered ${String(answer.error_code)}: ${answer.error_message}`);
   const { observations, count } = answer;
@@ -128,8 +132,12 @@ export interface FredVintage {
  * that day; `"."` is a period published without a figure (null, never 0).
  */
 export function parseFredVintage(content: string, fileName: string): FredVintage {
+  return fredVintage(readFredAnswer(content, fileName), fileName);
+}
+
+/** One vintage of the series `fileName` names, from its observations (all of one realtime_start). */
+export function fredVintage(observations: readonly FredVintageObservation[], fileName: string): FredVintage {
   const { entry, realtimeStart: named } = seriesOfFile(fileName);
-  const observations = readFredAnswer(content, fileName);
   const first = observations[0];
   if (first === undefined) throw new ImportError(`${fileName}: no observations`);
   const realtimeStart = first.realtimeStart;

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { fredObservationsImporter, parseFredObservations } from '../../importers/indices/fred-observations.ts';
+import { fredCloses, fredObservationsImporter } from '../../importers/indices/fred-observations.ts';
 import { FRED_COMMODITY_SERIES, FRED_INDEX_SERIES, fredInstrument } from '../../fred-series.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
 import { fredMacroSource } from './macro.ts';
-import { defineSource, type CollectContext, type BytesPayload, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
 /** `params.series`: FRED series ids the hub stores (src/ingest/fred-series.ts). */
 const FredSeriesParams = Type.Object(
@@ -18,10 +18,11 @@ function startDates(cursor: CollectContext['cursor']): Record<string, string> {
   return typeof starts === 'object' && starts !== null ? (starts as Record<string, string>) : {};
 }
 
-/** One series' observations since `start` (all of them the first time), imported by `fred-observations`. */
-async function seriesPayload(context: CollectContext<unknown>, series: string, start: string | undefined): Promise<BytesPayload> {
+/** One series' observations since `start` (all of them the first time), every page read once into `fred-observations`' closes. */
+async function seriesPayload(context: CollectContext<unknown>, series: string, start: string | undefined) {
   const answer = await fetchObservations(context, series, start === undefined ? {} : { observation_start: start });
-  return { importer: fredObservationsImporter, fileName: `${series}.json`, ...answer };
+  const fileName = `${series}.json`;
+  return parsedPayload(fredObservationsImporter, fredCloses(answer.document.observations, fileName), { fileName, archiveHashes: answer.archiveHashes });
 }
 
 /**
@@ -50,7 +51,7 @@ function fredObservationsSource(definition: Pick<SourceDefinition, 'id' | 'descr
       const payloads: ImportPayload[] = [];
       for (const series of context.params.series) {
         const payload = await seriesPayload(context, series, starts[series]);
-        const newest = parseFredObservations(payload.content.toString('utf8'), payload.fileName).reduce<string | undefined>(
+        const newest = payload.parsed.reduce<string | undefined>(
           (latest, record) => (latest === undefined || record.date > latest ? record.date : latest),
           undefined,
         );

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { FRED_MACRO_SERIES, type FredMacroSeries } from '../../importers/macro/fred-macro-series.ts';
-import { fredVintagesImporter, observationPeriods, readFredAnswer, REALTIME_OPEN_END, vintageFileName, vintageKnowledgeAt, type FredVintageObservation } from '../../importers/macro/fred-vintages.ts';
+import { fredAnswerObservations, fredVintage, fredVintagesImporter, observationPeriods, REALTIME_OPEN_END, vintageFileName, vintageKnowledgeAt, type FredVintageObservation } from '../../importers/macro/fred-vintages.ts';
 import { addMonthsToDay, isoDay } from '../../../core/dates.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
-import { defineSource, type BytesPayload, type CollectContext, type CollectResult, type ImportPayload } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type ParsedPayload } from '../../sync/source-definition.ts';
 
 /** ALFRED's first day: asked from it, a series answers with every vintage it ever had. */
 export const REALTIME_FIRST_DAY = '1776-07-04';
@@ -27,8 +27,8 @@ function realtimeStarts(cursor: CollectContext['cursor']): Record<string, string
   return typeof starts === 'object' && starts !== null ? (starts as Record<string, string>) : {};
 }
 
-/** One payload per vintage (distinct realtime_start), oldest first, each in FRED's layout. */
-function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVintageObservation[], archiveHashes: string[]): BytesPayload[] {
+/** One payload per vintage (distinct realtime_start), oldest first, each the importer's vintage of the observations read once. */
+function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVintageObservation[], archiveHashes: string[]): ParsedPayload[] {
   const byStart = new Map<string, FredVintageObservation[]>();
   for (const observation of observations) {
     const group = byStart.get(observation.realtimeStart) ?? [];
@@ -36,21 +36,8 @@ function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVint
     byStart.set(observation.realtimeStart, group);
   }
   return [...byStart.keys()].sort().map((start) => {
-    const rows = byStart.get(start) ?? [];
-    const answer = {
-      realtime_start: start,
-      realtime_end: REALTIME_OPEN_END,
-      count: rows.length,
-      offset: 0,
-      observations: rows.map((o) => ({ realtime_start: o.realtimeStart, realtime_end: o.realtimeEnd, date: o.date, value: o.value })),
-    };
-    return {
-      importer: fredVintagesImporter,
-      fileName: vintageFileName(entry.id, start),
-      content: Buffer.from(JSON.stringify(answer)),
-      archiveHashes,
-      knowledgeAt: new Date(vintageKnowledgeAt(start)),
-    };
+    const fileName = vintageFileName(entry.id, start);
+    return parsedPayload(fredVintagesImporter, fredVintage(byStart.get(start) ?? [], fileName), { fileName, archiveHashes, knowledgeAt: new Date(vintageKnowledgeAt(start)) });
   });
 }
 
@@ -86,7 +73,7 @@ export const fredMacroSource = defineSource({
       const start = starts[entry.id] ?? firstDay;
       const answer = await fetchObservations(context, entry.id, { realtime_start: start, realtime_end: REALTIME_OPEN_END, ...entry.query });
       // The whole answer is read now, so a changed layout fails the run before anything is imported.
-      const observations = readFredAnswer(answer.content.toString('utf8'), `${entry.id}.json`);
+      const observations = fredAnswerObservations(answer.document, `${entry.id}.json`);
       observationPeriods(observations, entry, `${entry.id}.json`);
       const series = vintagePayloads(entry, observations, answer.archiveHashes);
       if (series.length === 0) continue;
