@@ -4,7 +4,7 @@ import { calendarDate } from '../../calendar-dates.ts';
 import { insertRows, type RowOf } from '../../loader.ts';
 import { zonedInstant } from '../../../core/dates.ts';
 import { agencyScheduled, FRED_CALENDAR_SOURCE, releaseRows, US_RELEASES, type ReleaseEvent } from './us-releases.ts';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
 
 interface ReleaseSpec {
@@ -61,7 +61,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * (no free publisher has a consensus).
  */
 export function parseFredReleaseDates(content: string, fileName: string): FredReleaseDates {
-  const document = readJsonDocument(Type.Object({ realtime_start: Type.String(), release_dates: Type.Array(Type.Unknown()) }), content, fileName);
+  return fredReleaseDates(readJsonDocument(ReleaseDatesSchema, content, fileName), fileName);
+}
+
+/** What the hub reads of FRED's releases/dates answer: the rest is kept as it came. */
+export const ReleaseDatesSchema = Type.Object({ realtime_start: Type.String(), release_dates: Type.Array(Type.Unknown()) });
+
+/** The events of an answer already read (one page, or every page's `release_dates` merged). */
+export function fredReleaseDates(document: Static<typeof ReleaseDatesSchema>, fileName: string): FredReleaseDates {
   const from = calendarDate(document.realtime_start);
   if (from === undefined) throw new ImportError(`${fileName}: realtime_start ${JSON.stringify(document.realtime_start)} is not a calendar date (YYYY-MM-DD)`);
   const rows: RowOf<'calendar_event'>[] = [];

@@ -1,33 +1,18 @@
 import { Type } from 'typebox';
-import { ImportError } from '../../import-error.ts';
-import { fredReleaseDatesImporter } from '../../importers/calendar/fred-release-dates.ts';
+import type { Static } from 'typebox';
+import { fredReleaseDates, fredReleaseDatesImporter } from '../../importers/calendar/fred-release-dates.ts';
+import { readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { addDays, isoDay } from '../../../core/dates.ts';
-import { defineSource, type CollectResult } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectResult } from '../../sync/source-definition.ts';
 
 const API_KEY = 'FRED_API_KEY';
 /** FRED's largest page of release dates. */
 const LIMIT = 1000;
 const FILE_NAME = 'releases-dates.json';
 
-interface ReleaseDatesPage {
-  count: number;
-  release_dates: unknown[];
-  [field: string]: unknown;
-}
-
-function releaseDatesPage(body: Buffer): ReleaseDatesPage {
-  let page: Partial<ReleaseDatesPage> | null;
-  try {
-    page = JSON.parse(body.toString('utf8')) as Partial<ReleaseDatesPage> | null;
-  } catch (error) {
-    throw new ImportError(`${FILE_NAME}: not JSON: ${(error as Error).message}`);
-  }
-  if (typeof page?.count !== 'number' || !Array.isArray(page.release_dates)) {
-    throw new ImportError(`${FILE_NAME}: the answer lacks FRED's count and release_dates`);
-  }
-  return page as ReleaseDatesPage;
-}
+/** One page of FRED's answer: the fields the importer reads, and the count of every page's dates. */
+const ReleaseDatesPageSchema = Type.Object({ count: Type.Number(), realtime_start: Type.String(), release_dates: Type.Array(Type.Unknown()) });
 
 const ReleaseDatesParams = Type.Object(
   {
@@ -39,8 +24,8 @@ const ReleaseDatesParams = Type.Object(
 
 /**
  * The release schedule of every FRED release from `lookbackDays` ago on, the announced future
- * dates included (`include_release_dates_with_no_data=true`), every page merged into one answer
- * of FRED's layout; the importer keeps the releases the calendar shows (fred-release-dates.ts).
+ * dates included (`include_release_dates_with_no_data=true`), every page read once and merged into the
+ * importer's events; the importer keeps the releases the calendar shows (fred-release-dates.ts).
  */
 export const fredReleaseDatesSource = defineSource({
   id: 'fred-release-dates',
@@ -60,8 +45,7 @@ export const fredReleaseDatesSource = defineSource({
   async collect(context): Promise<CollectResult> {
     const start = addDays(isoDay(context.now), -context.params.lookbackDays);
     const archiveHashes: string[] = [];
-    let first: Buffer | undefined;
-    let merged: ReleaseDatesPage | undefined;
+    let merged: Static<typeof ReleaseDatesPageSchema> | undefined;
     for (let offset = 0; merged === undefined || offset < merged.count; ) {
       const query = new URLSearchParams({
         api_key: context.credentials[API_KEY] ?? '',
@@ -76,14 +60,14 @@ export const fredReleaseDatesSource = defineSource({
       if (offset > 0) query.set('offset', String(offset));
       const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}/fred/releases/dates?${query.toString()}` });
       archiveHashes.push(answer.archiveHash);
-      first ??= answer.body;
-      const page = releaseDatesPage(answer.body);
+      const page = readJsonDocument(ReleaseDatesPageSchema, answer.body, FILE_NAME);
       if (merged === undefined) merged = page;
       else merged.release_dates.push(...page.release_dates);
       if (page.release_dates.length === 0) break;
       offset += page.release_dates.length;
     }
-    const content = archiveHashes.length === 1 && first !== undefined ? first : Buffer.from(JSON.stringify(merged));
-    return { payloads: [{ importer: fredReleaseDatesImporter, fileName: FILE_NAME, content, archiveHashes }], cursor: undefined };
+    // Every page was read once, above; the merged dates become the importer's events.
+    const events = fredReleaseDates(merged ?? { realtime_start: start, release_dates: [] }, FILE_NAME);
+    return { payloads: [parsedPayload(fredReleaseDatesImporter, events, { fileName: FILE_NAME, archiveHashes })], cursor: undefined };
   },
 });
