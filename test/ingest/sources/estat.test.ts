@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadRecords, routesFetch } from '../../helpers/routes-fetch.ts';
 import { estatMacroSource } from '../../../src/ingest/sources/estat/index.ts';
 import { estatStatsDataImporter } from '../../../src/ingest/importers/macro/estat-stats-data.ts';
 import { resolveSource, sourceParams } from '../../../src/ingest/sync/catalogue.ts';
@@ -35,7 +35,7 @@ test('estat-macro asks getStatsData once per series, narrowed to its cell, with 
     ['estat-stats-data', 'jp.industrial-production.json'],
     ['estat-stats-data', 'jp.population.json'],
   ]);
-  assert.deepEqual(payloadBytes(result.payloads[0]), publisherSample('estat', 'cpi-all-items.json'), 'a one-page answer is imported as it arrived');
+  assert.deepEqual(payloadRecords(result.payloads[0]), estatStatsDataImporter.parse(publisherSample('estat', 'cpi-all-items.json').toString('utf8'), 'jp.cpi.json'), 'a one-page answer is read once into its observations');
   assert.deepEqual(estatMacroSource.feeds, [
     'macro_observation:jp.cpi',
     'macro_observation:jp.cpi.core',
@@ -82,7 +82,8 @@ test('e-Stat pages beyond the first (RESULT_INF.NEXT_KEY) are asked from startPo
   });
   assert.deepEqual(starts, [null, '3']);
   assert.deepEqual(result.payloads[0]?.archiveHashes, ['1', '2']);
-  assert.deepEqual(parse(payloadBytes(result.payloads[0]).toString('utf8') ?? '', 'jp.cpi.core.json'), parse(publisherSample('estat', 'cpi-core.json').toString('utf8'), 'jp.cpi.core.json'));
+  const rows = (parsed: ReturnType<typeof estatStatsDataImporter.parse>) => parsed.observations.map(({ row }) => [row.series, row.period, row.value]);
+  assert.deepEqual(rows(payloadRecords(result.payloads[0])), parse(publisherSample('estat', 'cpi-core.json').toString('utf8'), 'jp.cpi.core.json'));
 });
 
 test('getStatsData JSON: months from YYYY00MMMM codes, months of sequence codes from the time class, year averages and weight rows left out, "-" and "***" null', () => {
@@ -129,9 +130,10 @@ test('an HTML page, an error answer or a changed layout served with 200 fails th
   const { result } = await collectFromRoutes(estatMacroSource, { credentials: APP_ID });
   const [payload] = result.payloads;
   assert.ok(payload !== undefined);
-  const text = payloadBytes(payload).toString('utf8');
+  // The importer reads the answer as a file (fdh import) the same way.
+  const text = publisherSample('estat', 'cpi-all-items.json').toString('utf8');
   const refused = async (content: string, message: RegExp) =>
-    assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.rejects(importPayloads(hub, [{ importer: estatStatsDataImporter, fileName: payload.fileName, content: Buffer.from(content), archiveHashes: [] }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
   await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":100,"ERROR_MSG":"認証に失敗しました。アプリケーションIDを確認して下さい。"}}}', /^jp\.cpi\.json: e-Stat answered STATUS 100: 認証に失敗しました/);
   await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":1,"ERROR_MSG":"正常に終了しましたが、該当データはありませんでした。"}}}', /STATUS 1: 正常に終了しましたが、該当データは/);
   await refused(text.replace('"DATA_INF"', '"DATA_INFO"'), /^jp\.cpi\.json: the answer lacks STATISTICAL_DATA\.DATA_INF/);
@@ -149,8 +151,19 @@ test('after the e-Stat source runs, a hub without the demo serves exactly the fe
   const loaded = await importPayloads(hub, result.payloads, at);
   assert.deepEqual(loaded.map((r) => [r.status, r.rows]), [['loaded', 1], ['loaded', 4], ['loaded', 1], ['loaded', 1], ['loaded', 3]]);
   // The same figures asked again at another time (another RESULT.DATE) are the release already loaded.
-  const again = result.payloads.map((p) => ({ ...p, content: Buffer.from(payloadBytes(p).toString('utf8').replace(/"DATE":"[^"]+"/, '"DATE":"2026-06-20T09:00:00.000+09:00"')) }));
-  assert.deepEqual((await importPayloads(hub, again, at)).map((r) => r.status), ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+  const { fetch } = routesFetch('estat');
+  const later = await estatMacroSource.collect({
+    baseUrl: 'http://publisher.test',
+    params: estatMacroSource.defaultParams,
+    credentials: APP_ID,
+    cursor: undefined,
+    now: at,
+    fetch: async (request) => {
+      const answer = await fetch(request);
+      return answer.notModified ? answer : { ...answer, body: Buffer.from(answer.body.toString('utf8').replace(/"DATE":"[^"]+"/, '"DATE":"2026-06-20T09:00:00.000+09:00"')) };
+    },
+  });
+  assert.deepEqual((await importPayloads(hub, later.payloads, at)).map((r) => r.status), ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
 
   const key = await hub.key();
   const cpi = (await hub.get('/openapi/v1/macro/economic-data?type=cpi&country=JP', key)).json().data as { observationDate: string; cpiPoints: number | null; coreCpiPoints: number | null }[];

@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { ImportError } from '../../import-error.ts';
-import { estatStatsDataImporter } from '../../importers/macro/estat-stats-data.ts';
+import { estatObservations, estatStatsDataImporter } from '../../importers/macro/estat-stats-data.ts';
+import { readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
-import { defineSource, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
 const APP_ID = 'ESTAT_APP_ID';
 const PATH = '/rest/3.0/app/json/getStatsData';
@@ -45,26 +46,33 @@ export const ESTAT_DEFAULT_SERIES: readonly EstatSeries[] = [
   },
 ];
 
-type Answer = { GET_STATS_DATA?: { STATISTICAL_DATA?: { RESULT_INF?: { NEXT_KEY?: unknown }; DATA_INF?: { VALUE?: unknown } } } };
-
-function answerOf(body: Buffer, fileName: string): Answer {
-  try {
-    return JSON.parse(body.toString('utf8')) as Answer;
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
-  }
-}
+/**
+ * What paging reads of a getStatsData answer: the next page's start and the values. Every part
+ * is optional here: an error answer (no STATISTICAL_DATA) is refused by the importer quoting
+ * e-Stat's STATUS and message.
+ */
+const AnswerSchema = Type.Object({
+  GET_STATS_DATA: Type.Optional(
+    Type.Object({
+      STATISTICAL_DATA: Type.Optional(
+        Type.Object({
+          RESULT_INF: Type.Optional(Type.Object({ NEXT_KEY: Type.Optional(Type.Unknown()) })),
+          DATA_INF: Type.Optional(Type.Object({ VALUE: Type.Optional(Type.Unknown()) })),
+        }),
+      ),
+    }),
+  ),
+});
 
 /**
  * One series' whole history. e-Stat answers at most `limit` (100,000) values a request and
- * names the next one's `startPosition` in RESULT_INF.NEXT_KEY; several pages become one answer
- * of the same layout.
+ * names the next one's `startPosition` in RESULT_INF.NEXT_KEY; each page is read once and the
+ * merged values become the series' observations.
  */
 async function seriesPayload(context: CollectContext<unknown>, series: EstatSeries): Promise<ImportPayload> {
   const fileName = `${series.key}.json`;
   const archiveHashes: string[] = [];
-  let first: Buffer | undefined;
-  let merged: Answer | undefined;
+  let merged: Static<typeof AnswerSchema> | undefined;
   for (let start: string | undefined = '1'; start !== undefined; ) {
     const query = new URLSearchParams({
       appId: context.credentials[APP_ID] ?? '',
@@ -80,8 +88,7 @@ async function seriesPayload(context: CollectContext<unknown>, series: EstatSeri
     if (start !== '1') query.set('startPosition', start);
     const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}${PATH}?${query.toString()}` });
     archiveHashes.push(answer.archiveHash);
-    first ??= answer.body;
-    const page = answerOf(answer.body, fileName);
+    const page = readJsonDocument(AnswerSchema, answer.body, fileName);
     const next = page.GET_STATS_DATA?.STATISTICAL_DATA?.RESULT_INF?.NEXT_KEY;
     if (merged === undefined) merged = page;
     else {
@@ -92,8 +99,8 @@ async function seriesPayload(context: CollectContext<unknown>, series: EstatSeri
     }
     start = next === undefined || next === null || next === '' ? undefined : String(next);
   }
-  const content = archiveHashes.length === 1 && first !== undefined ? first : Buffer.from(JSON.stringify(merged));
-  return { importer: estatStatsDataImporter, fileName, content, archiveHashes };
+  // Every page was read once, above; the merged values become the importer's observations.
+  return parsedPayload(estatStatsDataImporter, estatObservations(merged, fileName), { fileName, archiveHashes });
 }
 
 /**
