@@ -82,7 +82,7 @@ const TARGETS = ['ecb-eurofxref-hist', 'ecb-eurofxref-daily', 'mlit-transactions
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'fdh-hostile-trial-'));
   try {
-    const jpxPath = (shippedSources.find((s) => s.id === 'jpx-etf-list')?.defaultParams.path as string | undefined) ?? '/etf.xlsx';
+    const jpxPath = ((shippedSources.find((s) => s.id === 'jpx-etf-list')?.defaultParams as { path?: string } | undefined)?.path) ?? '/etf.xlsx';
     const dirs = [
       publisherDir(root, 'ecb', [
         { path: HIST, file: 'hist.zip', body: zipBomb(), contentType: 'application/zip' },

@@ -116,7 +116,9 @@ export async function prepareContent(importer: AnyImporter, content: Buffer, fil
 
 /** Records a source already read from the publisher's bytes: identified by their canonical JSON, loaded as they are. */
 export function prepareParsed<Parsed>(importer: Importer<Parsed>, parsed: Parsed, fileName: string): PreparedRelease {
-  return { importer, fileName, contentHash: sha256Hex(JSON.stringify(parsed)), write: (trx, release) => importer.load(trx, parsed, release) };
+  // Maps and sets (a parsed form may hold them) are written as their entries, so their content counts.
+  const text = JSON.stringify(parsed, (_key, value: unknown) => (value instanceof Map || value instanceof Set ? [...value] : value));
+  return { importer, fileName, contentHash: sha256Hex(text), write: (trx, release) => importer.load(trx, parsed, release) };
 }
 
 /**
@@ -156,6 +158,12 @@ export async function commitRelease(trx: Transaction<Database>, prepared: Prepar
     .execute();
   const rows = await prepared.write(trx, release);
   return { result: { status: 'loaded', releaseId: release.id, rows }, changed: importer.datasets };
+}
+
+/** Records already read from a publisher's bytes, as one release in its own transaction (never parsed again). */
+export async function importParsed<Parsed>(db: Kysely<Database>, importer: Importer<Parsed>, parsed: Parsed, fileName: string, options: ImportOptions): Promise<ImportResult> {
+  const prepared = prepareParsed(importer, parsed, fileName);
+  return writeVersioned<ImportResult>(db, (trx) => commitRelease(trx, prepared, options));
 }
 
 /** `fdh import`: one file as one release, in its own transaction. */

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CollectContext, FetchResult, ImportPayload, SourceCursor, SourceDefinition, SourceRequest } from '../../src/ingest/sync/source-definition.ts';
-import { findImporter } from '../../src/ingest/importers/index.ts';
-import { importFile } from '../../src/ingest/source.ts';
+import type { TSchema } from 'typebox';
+import { isParsedPayload, type BytesPayload, type CollectContext, type FetchResult, type ImportPayload, type ParsedPayload, type SourceCursor, type SourceDefinition, type SourceRequest } from '../../src/ingest/sync/source-definition.ts';
+import { sourceParams } from '../../src/ingest/sync/catalogue.ts';
+import { importFile, importParsed } from '../../src/ingest/source.ts';
 import type { TestHub } from './app.ts';
 
 /** One answer of a publisher's test double (test/fixtures/publishers/README.md). */
@@ -64,14 +65,15 @@ export function routesFetch(
 }
 
 /** Runs a source's `collect` against its publisher's routes at a fake base URL. */
-export async function collectFromRoutes(
-  source: SourceDefinition,
+export async function collectFromRoutes<ParamsSchema extends TSchema>(
+  source: SourceDefinition<ParamsSchema>,
   options: { params?: Record<string, unknown>; credentials?: Record<string, string>; cursor?: SourceCursor; baseUrl?: string } = {},
 ) {
   const { fetch, requests } = routesFetch(source.publisher);
   const result = await source.collect({
     baseUrl: options.baseUrl ?? 'http://publisher.test',
-    params: { ...source.defaultParams, ...options.params },
+    // Checked as the sources file's are: a bad parameter is refused here, before collect runs.
+    params: sourceParams(source, options.params),
     credentials: options.credentials ?? {},
     cursor: options.cursor,
     now: new Date('2026-06-19T17:00:00Z'),
@@ -85,12 +87,27 @@ export async function importPayloads(hub: TestHub, payloads: readonly ImportPayl
   const dir = mkdtempSync(join(hub.dataDir, 'payloads-'));
   const results = [];
   for (const [index, payload] of payloads.entries()) {
-    const importer = findImporter(payload.importer);
-    if (importer === undefined) throw new Error(`no importer "${payload.importer}"`);
+    const options = { knowledgeAt: payload.knowledgeAt ?? at, loadedAt: at };
+    if (isParsedPayload(payload)) {
+      results.push(await importParsed(hub.runtime.store.db, payload.importer, payload.parsed, payload.fileName, options));
+      continue;
+    }
     const file = join(dir, String(index), payload.fileName);
     mkdirSync(join(dir, String(index)));
     writeFileSync(file, payload.content);
-    results.push(await importFile(hub.runtime.store.db, importer, file, { knowledgeAt: payload.knowledgeAt ?? at, loadedAt: at }));
+    results.push(await importFile(hub.runtime.store.db, payload.importer, file, options));
   }
   return results;
+}
+
+/** A payload's bytes (the publisher's file passed through); fails for records a source read. */
+export function payloadBytes(payload: ImportPayload | undefined): Buffer {
+  if (payload === undefined || isParsedPayload(payload)) throw new Error(`expected a payload of bytes, got ${payload === undefined ? 'none' : `records for ${payload.fileName}`}`);
+  return (payload as BytesPayload).content;
+}
+
+/** The records a source read (a ParsedPayload); fails for bytes passed through. */
+export function payloadRecords<P = unknown>(payload: ImportPayload | undefined): P {
+  if (payload === undefined || !isParsedPayload(payload)) throw new Error(`expected a payload of parsed records, got ${payload === undefined ? 'none' : `bytes of ${payload.fileName}`}`);
+  return (payload as ParsedPayload<P>).parsed;
 }

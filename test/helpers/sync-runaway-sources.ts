@@ -1,4 +1,4 @@
-import type { SourceDefinition } from '../../src/ingest/sync/source-definition.ts';
+import { NoParams, type SourceDefinition } from '../../src/ingest/sync/source-definition.ts';
 
 /**
  * Test-only sources that never finish on their own, as a hostile payload makes a parser do: one
@@ -14,6 +14,7 @@ function runaway(id: string, description: string, work: () => void): SourceDefin
     defaultBaseUrl: 'http://127.0.0.1:9',
     defaultSchedule: '0 16 * * 1-5',
     timeZone: 'UTC',
+    params: NoParams,
     defaultParams: {},
     credentials: [],
     importers: [],

@@ -1,4 +1,5 @@
-import type { SourceDefinition } from '../../src/ingest/sync/source-definition.ts';
+import { ecbEurofxrefImporter } from '../../src/ingest/importers/fx/ecb-eurofxref.ts';
+import { defineSource, NoParams, type SourceDefinition } from '../../src/ingest/sync/source-definition.ts';
 
 /**
  * Test-only sources for the sync tests: the ECB reference-rate CSV (importer `ecb-eurofxref`)
@@ -6,16 +7,17 @@ import type { SourceDefinition } from '../../src/ingest/sync/source-definition.t
  * this module in `modules`, so child `fdh` processes know them too.
  */
 function ecbCsvSource(id: string, credentials: SourceDefinition['credentials']): SourceDefinition {
-  return {
+  return defineSource({
     id,
     publisher: 'ecb-test',
     description: 'ECB euro reference rates, CSV (test source)',
     defaultBaseUrl: 'http://127.0.0.1:9',
     defaultSchedule: '0 16 * * 1-5',
     timeZone: 'Europe/Berlin',
+    params: NoParams,
     defaultParams: {},
     credentials,
-    importers: ['ecb-eurofxref'],
+    importers: [ecbEurofxrefImporter],
     async collect(context) {
       const url = new URL(`${context.baseUrl}/stats/eurofxref/eurofxref-hist.csv`);
       for (const spec of credentials) {
@@ -25,11 +27,11 @@ function ecbCsvSource(id: string, credentials: SourceDefinition['credentials']):
       const answer = await context.fetch({ url: url.toString() });
       if (answer.notModified) return { payloads: [], cursor: context.cursor };
       return {
-        payloads: [{ importer: 'ecb-eurofxref', fileName: 'eurofxref-hist.csv', content: answer.body, archiveHashes: [answer.archiveHash] }],
+        payloads: [{ importer: ecbEurofxrefImporter, fileName: 'eurofxref-hist.csv', content: answer.body, archiveHashes: [answer.archiveHash] }],
         cursor: { lastFetchedAt: context.now.toISOString() },
       };
     },
-  };
+  });
 }
 
 export const sources: SourceDefinition[] = [

@@ -1,4 +1,7 @@
 import { pathToFileURL } from 'node:url';
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { schemaProblems } from '../publisher-document.ts';
 import type { SourceDefinition } from './source-definition.ts';
 import type { SourcesFile } from './sources-file.ts';
 
@@ -10,7 +13,8 @@ export interface ResolvedSource {
   baseUrl: string;
   /** The gap kept between two requests to the publisher: its documented rate limit, or the sources file's. */
   minRequestIntervalMs: number;
-  params: Record<string, unknown>;
+  /** Checked against the definition's `params` schema: what its `collect` receives. */
+  params: unknown;
   /** Credential values by environment-variable name; only those present. Never logged. */
   credentials: Record<string, string>;
   /** Why it does not run on its schedule or with `fdh sync run`: disabled, or a credential missing. */
@@ -43,6 +47,23 @@ export async function loadCatalogue(shipped: readonly SourceDefinition[], file: 
   return all;
 }
 
+/**
+ * A source's parameters: its defaults overlaid with `overlay` (the sources file's
+ * `sources.<id>.params`), checked against its `params` schema. A bad value is refused naming
+ * the source and the JSON path of the parameter, prefixed by `where` (the sources file).
+ */
+export function sourceParams<ParamsSchema extends TSchema>(definition: SourceDefinition<ParamsSchema>, overlay: Record<string, unknown> | undefined, where = 'sources file'): Static<ParamsSchema> {
+  const params: unknown = { ...(definition.defaultParams as Record<string, unknown>), ...overlay };
+  if (Value.Check(definition.params, params)) return params;
+  const problems = schemaProblems(definition.params, params).map((problem) => `/sources/${definition.id}/params${problem.startsWith('/:') ? problem.slice(1) : problem}`);
+  throw new Error(`${where}: ${problems.join('; ')}`);
+}
+
+/** Checks every source's parameters as `file` sets them: a file with a bad one is refused before it is used. */
+export function checkSourcesParams(catalogue: readonly SourceDefinition[], file: SourcesFile): void {
+  for (const definition of catalogue) sourceParams(definition, file.sources?.[definition.id]?.params, `sources file ${file.path}`);
+}
+
 export function resolveSource(definition: SourceDefinition, file: SourcesFile, env: NodeJS.ProcessEnv): ResolvedSource {
   const overlay = file.sources?.[definition.id];
   const credentials: Record<string, string> = {};
@@ -64,7 +85,7 @@ export function resolveSource(definition: SourceDefinition, file: SourcesFile, e
     schedule: overlay?.schedule ?? definition.defaultSchedule,
     baseUrl: (file.publishers?.[definition.publisher]?.baseUrl ?? definition.defaultBaseUrl).replace(/\/+$/, ''),
     minRequestIntervalMs: file.publishers?.[definition.publisher]?.minRequestIntervalMs ?? definition.minRequestIntervalMs ?? 0,
-    params: { ...definition.defaultParams, ...overlay?.params },
+    params: sourceParams(definition, overlay?.params, `sources file ${file.path ?? ''}`.trimEnd()),
     credentials,
     skipped,
   };

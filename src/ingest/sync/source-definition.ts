@@ -5,7 +5,15 @@
  * arrived, and imports what the source returns through the importer it names, as one release
  * per payload. A source never writes to the store and never catches a fetch failure: any
  * thrown error fails the run, and a failed run imports nothing.
+ *
+ * Typed from end to end: a source's `params` is a TypeBox schema its parameters (defaults
+ * overlaid with the sources file's) are checked against when the sources file loads, so
+ * `collect` receives them typed; its importers are references to the importer objects; and
+ * each payload is parsed once (the publisher's bytes by the importer, or records the source
+ * already read from them, loaded as they are).
  */
+import { Type, type Static, type TSchema } from 'typebox';
+import type { AnyImporter, Importer } from '../source.ts';
 
 /** One HTTP request a source asks the runner to make. */
 export interface SourceRequest {
@@ -35,11 +43,11 @@ export type FetchResult =
 /** What a source carries over from one run to the next (Singer's state): JSON, source-defined. */
 export type SourceCursor = Record<string, unknown>;
 
-export interface CollectContext {
+export interface CollectContext<Params = unknown> {
   /** The publisher's base URL without a trailing slash. */
   baseUrl: string;
-  /** The source's parameters: its shipped defaults overlaid with the sources file's. */
-  params: Record<string, unknown>;
+  /** The source's parameters: its shipped defaults overlaid with the sources file's, checked against its `params` schema. */
+  params: Params;
   /** Credential values by environment-variable name; only those present. */
   credentials: Record<string, string>;
   /** The cursor the last successful run returned, if any. */
@@ -49,18 +57,40 @@ export interface CollectContext {
   fetch(request: SourceRequest): Promise<FetchResult>;
 }
 
-/** One payload to import: bytes in the named importer's format, as one release. */
-export interface ImportPayload {
-  /** The `dataset` of an importer in src/ingest/importers. */
-  importer: string;
+/** Where a payload came from: its release's file name, the archived bytes it was read from, and when it became known. */
+export interface PayloadOrigin {
   /** A file name for the release and the messages (e.g. `eurofxref-hist.csv`). */
   fileName: string;
-  content: Buffer;
   /** sha256 names of the archived payloads this was made from. */
   archiveHashes: string[];
   /** When the publisher says the figures became known; absent: the fetch time. */
   knowledgeAt?: Date;
 }
+
+/** Bytes in the importer's own format (the publisher's file as fetched): parsed once, by the importer. */
+export interface BytesPayload extends PayloadOrigin {
+  importer: AnyImporter;
+  content: Buffer;
+}
+
+/**
+ * Records a source already read from the publisher's bytes (merged pages, a workbook's rows),
+ * exactly the importer's parsed form: loaded as they are, never re-parsed. The release is
+ * identified by their JSON text.
+ */
+export interface ParsedPayload<P = unknown> extends PayloadOrigin {
+  importer: Importer<P>;
+  parsed: P;
+}
+
+/** One payload to import, as one release. */
+export type ImportPayload = BytesPayload | ParsedPayload;
+
+export function parsedPayload<P>(importer: Importer<P>, parsed: P, origin: PayloadOrigin): ParsedPayload<P> {
+  return { importer, parsed, fileName: origin.fileName, archiveHashes: origin.archiveHashes, ...(origin.knowledgeAt === undefined ? {} : { knowledgeAt: origin.knowledgeAt }) };
+}
+
+export const isParsedPayload = (payload: ImportPayload): payload is ParsedPayload => 'parsed' in payload;
 
 export interface CollectResult {
   /** In import order; empty when nothing changed (every answer was 304, or nothing new). */
@@ -77,7 +107,7 @@ export interface CredentialSpec {
   howToGet: string;
 }
 
-export interface SourceDefinition {
+export interface SourceDefinition<ParamsSchema extends TSchema = TSchema> {
   /** Unique, kebab-case: `ecb-eurofxref-hist`. */
   id: string;
   /** Publisher id of the sources file: `ecb`, `fred`, `coingecko`, `jquants`, `jba`, `rss`, `mlit`, … */
@@ -89,12 +119,17 @@ export interface SourceDefinition {
   defaultSchedule: string;
   /** IANA zone of the publisher, in which the schedule is read. */
   timeZone: string;
-  defaultParams: Record<string, unknown>;
+  /**
+   * The parameters the sources file may set (`sources.<id>.params`): checked, overlaid on
+   * `defaultParams`, when the file loads; a bad value refuses the file naming its JSON path.
+   */
+  params: ParamsSchema;
+  defaultParams: Static<ParamsSchema>;
   /** False for a source that needs the operator's parameters before it can run (default true). */
   enabledByDefault?: boolean;
   credentials: CredentialSpec[];
-  /** The importer datasets this source may produce payloads for. */
-  importers: string[];
+  /** The importers this source may produce payloads for. */
+  importers: readonly AnyImporter[];
   /**
    * The stored facts this source fills, for `fdh sync coverage`: a table (`equity_bar`) or a
    * table and the key of one series in it (`macro_observation:us.cpi`,
@@ -106,5 +141,13 @@ export interface SourceDefinition {
   feeds?: string[];
   /** Minimum gap between two requests to this publisher (its documented rate limit), in ms. */
   minRequestIntervalMs?: number;
-  collect(context: CollectContext): Promise<CollectResult>;
+  collect(context: CollectContext<Static<ParamsSchema>>): Promise<CollectResult>;
+}
+
+/** The `params` of a source that takes none: the sources file may set none either. */
+export const NoParams = Type.Object({}, { additionalProperties: false });
+
+/** A source definition whose `collect` receives its parameters typed by its `params` schema. */
+export function defineSource<ParamsSchema extends TSchema>(definition: SourceDefinition<ParamsSchema>): SourceDefinition<ParamsSchema> {
+  return definition;
 }

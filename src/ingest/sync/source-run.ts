@@ -1,13 +1,12 @@
 import type { FetchSettings } from '../../config.ts';
 import { openStore, type StoreAddress } from '../../store/db.ts';
 import { bumpVersions, type VersionKey } from '../../store/data-version.ts';
-import { findImporter } from '../importers/index.ts';
-import { commitRelease, prepareContent, type PreparedRelease } from '../source.ts';
+import { commitRelease, prepareContent, prepareParsed, type PreparedRelease } from '../source.ts';
 import { sources as shippedSources } from '../sources/index.ts';
 import { Archive } from './archive.ts';
 import { loadCatalogue } from './catalogue.ts';
 import { createFetcher, publisherPacing } from './fetcher.ts';
-import type { ImportPayload, SourceDefinition } from './source-definition.ts';
+import { isParsedPayload, type ImportPayload, type SourceDefinition } from './source-definition.ts';
 import type { SourcesFile } from './sources-file.ts';
 import { SyncStateRepo, type Lease } from './sync-state.repo.ts';
 
@@ -18,7 +17,7 @@ export interface SourceRunRequest {
   modulePaths: string[];
   sourceId: string;
   baseUrl: string;
-  params: Record<string, unknown>;
+  params: unknown;
   credentials: Record<string, string>;
   minRequestIntervalMs: number;
   fetch: FetchSettings;
@@ -68,9 +67,8 @@ export async function definitionOf(request: SourceRunRequest): Promise<SourceDef
 
 /** Reads one payload the way its importer reads it, once: a payload that does not parse fails the run. */
 async function prepare(definition: SourceDefinition, payload: ImportPayload): Promise<PreparedRelease> {
-  const importer = definition.importers.includes(payload.importer) ? findImporter(payload.importer) : undefined;
-  if (importer === undefined) throw new Error(`the source produced a payload for importer "${payload.importer}", which it does not name`);
-  return prepareContent(importer, payload.content, payload.fileName);
+  if (!definition.importers.includes(payload.importer)) throw new Error(`the source produced a payload for importer "${payload.importer.dataset}", which it does not name`);
+  return isParsedPayload(payload) ? prepareParsed(payload.importer, payload.parsed, payload.fileName) : prepareContent(payload.importer, payload.content, payload.fileName);
 }
 
 /**

@@ -38,6 +38,8 @@ const SourcesFileSchema = Type.Object(
 export type SourcesFile = Static<typeof SourcesFileSchema> & {
   /** `modules` as absolute paths. */
   modulePaths: string[];
+  /** Where it was read from, for messages. */
+  path?: string;
 };
 
 export function parseSourcesFile(text: string, path: string): SourcesFile {
@@ -46,7 +48,7 @@ export function parseSourcesFile(text: string, path: string): SourcesFile {
     const problem = source.schedule === undefined ? undefined : scheduleProblem(source.schedule, 'UTC');
     if (problem !== undefined) throw new Error(`sources file ${path}: /sources/${id}/schedule "${source.schedule}" is not a cron schedule: ${problem}`);
   }
-  return { ...file, modulePaths: (file.modules ?? []).map((module) => resolve(dirname(path), module)) };
+  return { ...file, modulePaths: (file.modules ?? []).map((module) => resolve(dirname(path), module)), path };
 }
 
 export function loadSourcesFile(path: string): SourcesFile {
@@ -64,19 +66,31 @@ export class WatchedSourcesFile {
   readonly #watcher: FSWatcher;
   readonly #listeners = new Set<() => void>();
 
-  constructor(path: string, onReloadError: (error: Error) => void) {
+  /**
+   * `check` refuses a reloaded file that parses but does not fit the catalogue (a source's
+   * parameter of the wrong type): it throws, and the last good file stays.
+   */
+  constructor(path: string, onReloadError: (error: Error) => void, check?: (file: SourcesFile) => Promise<void>) {
     this.#current = loadSourcesFile(path);
     const name = basename(path);
-    this.#watcher = watch(dirname(path), { persistent: false }, (_event, changed) => {
-      if (changed !== null && changed !== name) return;
+    // Reloads are checked one after another, so an older edit never replaces a newer one.
+    let reloads = Promise.resolve();
+    const reload = async () => {
+      let file: SourcesFile;
       try {
-        this.#current = loadSourcesFile(path);
+        file = loadSourcesFile(path);
+        await check?.(file);
       } catch (error) {
         // Between the removal and the rename the file is briefly absent; the rename reports again.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onReloadError(error as Error);
         return;
       }
+      this.#current = file;
       for (const listener of this.#listeners) listener();
+    };
+    this.#watcher = watch(dirname(path), { persistent: false }, (_event, changed) => {
+      if (changed !== null && changed !== name) return;
+      reloads = reloads.then(reload);
     });
   }
 

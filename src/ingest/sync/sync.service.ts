@@ -7,7 +7,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { Store } from '../../store/db.ts';
 import { sources as shippedSources } from '../sources/index.ts';
 import { Archive } from './archive.ts';
-import { loadCatalogue, resolveSource, selectSources, type ResolvedSource } from './catalogue.ts';
+import { checkSourcesParams, loadCatalogue, resolveSource, selectSources, type ResolvedSource } from './catalogue.ts';
 import { runSource, type RunOutcome, type SyncEnvironment } from './runner.ts';
 import { nextRunAfter, scheduleIntervalMs } from './schedule.ts';
 import { WatchedSourcesFile } from './sources-file.ts';
@@ -61,8 +61,10 @@ export class SyncService {
 
   /** Reads the sources file (a broken one is refused) and loads the catalogue it names. */
   static async open(options: SyncServiceOptions): Promise<SyncService> {
-    const file = new WatchedSourcesFile(options.config.sourcesFile, (error) =>
-      options.logger.error({ err: error }, 'sources file reload failed; keeping the previous sources'),
+    const file = new WatchedSourcesFile(
+      options.config.sourcesFile,
+      (error) => options.logger.error({ err: error }, 'sources file reload failed; keeping the previous sources'),
+      async (edited) => checkSourcesParams(await loadCatalogue(shippedSources, edited), edited),
     );
     const service = new SyncService(options, file);
     try {

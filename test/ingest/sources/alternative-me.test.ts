@@ -24,7 +24,7 @@ test('the first run asks Alternative.me for the whole history (limit=0) in JSON;
   assert.deepEqual(Object.fromEntries(url.searchParams), { limit: '0', format: 'json' });
   assert.equal(first.requests[0]?.conditional, false);
   assert.deepEqual(first.result.cursor, { lastDate: '2026-04-27' }, 'the newest day of the answer');
-  assert.equal(first.result.payloads[0]?.importer, 'alternative-me-fng');
+  assert.equal(first.result.payloads[0]?.importer.dataset, 'alternative-me-fng');
 
   // collectFromRoutes runs at 2026-06-19: 53 days after 2026-04-27, that day included.
   const next = await collectFromRoutes(alternativeMeFearGreedSource, { cursor: { lastDate: '2026-04-27' } });

@@ -13,7 +13,7 @@ test('Binance is asked for the present open interest and the funding rates of BT
     ['/fapi/v1/openInterest?symbol=BTCUSDT', '/fapi/v1/openInterest?symbol=ETHUSDT', '/fapi/v1/fundingRate?symbol=BTCUSDT&limit=1000', '/fapi/v1/fundingRate?symbol=ETHUSDT&limit=1000'],
   );
   assert.ok(requests.every((r) => r.conditional === false && r.headers === undefined), 'keyless, never conditional');
-  assert.deepEqual(result.payloads.map((p) => [p.importer, p.archiveHashes.length]), [['binance-open-interest', 2], ['binance-funding-rate', 2]]);
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.archiveHashes.length]), [['binance-open-interest', 2], ['binance-funding-rate', 2]]);
   assert.deepEqual(result.cursor, { lastFundingTime: { BTCUSDT: 1570636800000, ETHUSDT: 1617321600000 } });
 });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
 import { startPublisherDouble, type Fault } from '../../helpers/publisher-double.ts';
-import { collectFromRoutes, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { blsReleaseScheduleSource } from '../../../src/ingest/sources/bls/index.ts';
 import { parseBlsReleaseSchedule } from '../../../src/ingest/importers/calendar/bls-release-schedule.ts';
 import { BLS_CALENDAR_SOURCE, FRED_CALENDAR_SOURCE } from '../../../src/ingest/importers/calendar/us-releases.ts';
@@ -17,7 +17,7 @@ const ICS = publisherSample('bls', 'bls.ics').toString('utf8');
 test('bls-release-schedule asks for bls.ics conditionally and hands it on as it arrived; a 304 imports nothing', async () => {
   const { result, requests } = await collectFromRoutes(blsReleaseScheduleSource);
   assert.deepEqual(requests, [{ url: 'http://publisher.test/schedule/news_release/bls.ics' }], 'no conditional: false, so the runner sends its validators');
-  assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName, p.content.equals(publisherSample('bls', 'bls.ics'))]), [['bls-release-schedule', 'bls.ics', true]]);
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadBytes(p).equals(publisherSample('bls', 'bls.ics'))]), [['bls-release-schedule', 'bls.ics', true]]);
   const unchanged = await blsReleaseScheduleSource.collect({
     baseUrl: 'http://publisher.test',
     params: {},

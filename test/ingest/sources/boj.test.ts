@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { bojRatesSource } from '../../../src/ingest/sources/boj/index.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
@@ -23,11 +23,11 @@ test('boj-rates asks getDataCode once per database in JSON and English, from fir
   ]);
   assert.ok(urls.every((url) => url.searchParams.get('format') === 'json' && url.searchParams.get('lang') === 'en'));
   assert.ok(first.requests.every((request) => request.conditional === false), 'an API answer is asked without validators');
-  assert.deepEqual(first.result.payloads.map((p) => [p.importer, p.fileName]), [
+  assert.deepEqual(first.result.payloads.map((p) => [p.importer.dataset, p.fileName]), [
     ['boj-stat-search', 'IR01-MADR1M.json'],
     ['boj-stat-search', 'FM02-STRACLUCON.json'],
   ]);
-  assert.deepEqual(first.result.payloads[1]?.content, publisherSample('boj', 'fm02-straclucon.json'), 'a one-page answer is imported as it arrived');
+  assert.deepEqual(payloadBytes(first.result.payloads[1]), publisherSample('boj', 'fm02-straclucon.json'), 'a one-page answer is imported as it arrived');
   // The newest month with a figure: the call rate of 2017-03 is still null.
   assert.deepEqual(first.result.cursor, { latestMonth: { MADR1M: '2017-03', STRACLUCON: '2017-02' } });
 
@@ -35,7 +35,7 @@ test('boj-rates asks getDataCode once per database in JSON and English, from fir
   assert.deepEqual(next.requests.map((request) => new URL(request.url).searchParams.get('startDate')), ['201603', '201602']);
   const clamped = await collectFromRoutes(bojRatesSource, { cursor: first.result.cursor, params: { firstMonth: '201701' } });
   assert.deepEqual(clamped.requests.map((request) => new URL(request.url).searchParams.get('startDate')), ['201701', '201701'], 'never before firstMonth');
-  await assert.rejects(collectFromRoutes(bojRatesSource, { params: { firstMonth: '2000-01' } }), /boj-rates: params\.firstMonth must be a month YYYYMM/);
+  await assert.rejects(collectFromRoutes(bojRatesSource, { params: { firstMonth: '2000-01' } }), /\/sources\/boj-rates\/params\/firstMonth: must match pattern .* \(got \"2000-01\"\)/);
 });
 
 test('BOJ pages beyond the first are asked with startPosition and merged into one answer', async () => {
@@ -58,7 +58,7 @@ test('BOJ pages beyond the first are asked with startPosition and merged into on
   assert.deepEqual(positions, [null, '2']);
   const merged = result.payloads[1];
   assert.deepEqual(merged?.archiveHashes, ['1', '2']);
-  const document = JSON.parse(merged?.content.toString('utf8') ?? '{}') as { NEXTPOSITION: unknown; RESULTSET: BojResult[] };
+  const document = JSON.parse(payloadBytes(merged).toString('utf8') ?? '{}') as { NEXTPOSITION: unknown; RESULTSET: BojResult[] };
   assert.equal(document.NEXTPOSITION, null);
   assert.deepEqual(document.RESULTSET.map((r) => r.SERIES_CODE), ['STRACLUCON']);
 });
@@ -83,7 +83,7 @@ test('an HTML page with 200, an error STATUS, a changed layout or a cut body fai
   await refused(changed({ VALUES: { SURVEY_DATES: [20170201], VALUES: [-0.038] } }), /STRACLUCON SURVEY_DATES\[0\] 20170201 is not a month \(YYYYMM\)/);
   await refused(changed({ VALUES: { SURVEY_DATES: [201702], VALUES: ['-0.038' as unknown as number] } }), /STRACLUCON VALUES\[0\] "-0\.038" of 2017-02 is not a number or null/);
   await refused(bytes({ ...whole, PARAMETER: { db: 'IR01' } }), /STRACLUCON is a series of FM02, the answer is of IR01/);
-  const text = payload.content.toString('utf8');
+  const text = payloadBytes(payload).toString('utf8');
   await refused(text.slice(0, text.indexOf('"VALUES": [')), /FM02-STRACLUCON\.json: not JSON/);
   assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0);
 });

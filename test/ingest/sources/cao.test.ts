@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { caoGdpSource } from '../../../src/ingest/sources/cao/index.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 import type { CollectContext } from '../../../src/ingest/sync/source-definition.ts';
+import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 
 /** The recorded file as the publisher sends it: Shift_JIS, CRLF. */
 const shiftJis = (file: string) => publisherSample('cao', file);
@@ -24,9 +25,9 @@ function published(file: string): [string, number][] {
 }
 
 const fetchOf = (body: (url: string) => Buffer): CollectContext['fetch'] => async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: body(request.url), archiveHash: 'x' });
-const context = (fetch: CollectContext['fetch'], params: Record<string, unknown> = caoGdpSource.defaultParams): CollectContext => ({
+const context = (fetch: CollectContext['fetch']) => ({
   baseUrl: 'http://publisher.test',
-  params,
+  params: caoGdpSource.defaultParams,
   credentials: {},
   cursor: undefined,
   now: new Date(),
@@ -39,12 +40,12 @@ test('cao-gdp asks the real and nominal seasonally adjusted level CSVs of the re
     requests.map((request) => new URL(request.url).pathname),
     ['/jp/sna/data/data_list/sokuhou/files/2025/qe253_2/tables/gaku-jk2532.csv', '/jp/sna/data/data_list/sokuhou/files/2025/qe253_2/tables/gaku-mk2532.csv'],
   );
-  assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName]), [
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName]), [
     ['cao-gdp-csv', 'gaku-jk2532.csv'],
     ['cao-gdp-csv', 'gaku-mk2532.csv'],
   ]);
-  assert.equal(result.payloads[0]?.content.toString('utf8'), utf8('gaku-jk1532.csv'));
-  assert.ok(result.payloads[0]?.content.toString('utf8').startsWith('実質季節調整系列,'));
+  assert.equal(payloadBytes(result.payloads[0]).toString('utf8'), utf8('gaku-jk1532.csv'));
+  assert.ok(payloadBytes(result.payloads[0]).toString('utf8').startsWith('実質季節調整系列,'));
   assert.deepEqual(caoGdpSource.feeds, ['macro_observation:jp.gdp.real', 'macro_observation:jp.gdp.nominal']);
 
   // A 304 (the release's files unchanged) imports nothing.
@@ -52,16 +53,10 @@ test('cao-gdp asks the real and nominal seasonally adjusted level CSVs of the re
   assert.deepEqual(unchanged.payloads, []);
 });
 
-test('a release that is not ESRI\'s folder form fails the run naming the parameter, before anything is asked', async () => {
-  const asked: string[] = [];
-  const fetch: CollectContext['fetch'] = async (request) => {
-    asked.push(request.url);
-    throw new Error('not asked');
-  };
+test('a release that is not ESRI\'s folder form is refused with the sources file, naming the parameter', () => {
   for (const release of ['2025/qe253', '2025/qe243_2', '2025/qe255_2', '../2025/qe253_2', 2025]) {
-    await assert.rejects(caoGdpSource.collect(context(fetch, { release })), /cao-gdp: params\.release must name a quarterly estimate/);
+    assert.throws(() => sourceParams(caoGdpSource, { release }), /\/sources\/cao-gdp\/params\/release: (must match pattern|expected string)/, String(release));
   }
-  assert.deepEqual(asked, []);
 });
 
 test('a byte that is not Shift_JIS refuses the file', async () => {
@@ -73,7 +68,7 @@ test('an HTML page, a changed layout or a file cut short served with 200 imports
   const { result } = await collectFromRoutes(caoGdpSource);
   const [payload] = result.payloads;
   assert.ok(payload !== undefined);
-  const text = payload.content.toString('utf8');
+  const text = payloadBytes(payload).toString('utf8');
   const refused = async (content: string, message: RegExp) =>
     assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
   await refused('<!DOCTYPE html><html><head><title>ページが見つかりません</title></head></html>', /^gaku-jk2532\.csv:1: "<!DOCTYPE html><html><head><title>ページが見つかりません<\/title><\/head><\/html>" is not the title of a seasonally adjusted GDP level table/);

@@ -7,7 +7,8 @@ import { startPublisherDouble } from '../../helpers/publisher-double.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { coingeckoMarketsImporter } from '../../../src/ingest/importers/crypto/coingecko-markets.ts';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadRecords } from '../../helpers/routes-fetch.ts';
+import { coingeckoMarkets, type CoinGeckoMarketsFile } from '../../../src/ingest/importers/crypto/coingecko-markets.ts';
 import { coingeckoMarketsSource } from '../../../src/ingest/sources/coingecko/index.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
@@ -29,7 +30,7 @@ test('coingecko-markets asks for the USD markets by market cap, 250 a page, with
   assert.deepEqual(Object.fromEntries(url.searchParams), { vs_currency: 'usd', order: 'market_cap_desc', per_page: '250', page: '1' });
   assert.deepEqual(request?.headers, { 'x-cg-demo-api-key': 'CG-demo-key' });
   assert.equal(request?.conditional, false);
-  assert.deepEqual(JSON.parse(result.payloads[0]?.content.toString('utf8') ?? ''), page(1));
+  assert.deepEqual(payloadRecords(result.payloads[0]), coingeckoMarkets(page(1)), 'the page, read once into the snapshot');
 
   const keyless = await collectFromRoutes(coingeckoMarketsSource);
   assert.equal(keyless.requests[0]?.headers, undefined, 'no key, no header');
@@ -39,12 +40,13 @@ test('pages are merged into one snapshot; a coin met again on a later page keeps
   const { result, requests } = await collectFromRoutes(coingeckoMarketsSource, { params: { pages: 2, perPage: 3 } });
   assert.deepEqual(requests.map((r) => new URL(r.url).searchParams.get('page')), ['1', '2']);
   const [payload] = result.payloads;
-  assert.equal(payload?.importer, 'coingecko-markets');
+  assert.equal(payload?.importer.dataset, 'coingecko-markets');
   assert.equal(payload?.archiveHashes.length, 2);
-  const merged = JSON.parse(payload?.content.toString('utf8') ?? '') as Coin[];
-  assert.deepEqual(merged.map((c) => c.id), ['bitcoin', 'ethereum', 'tether', 'binancecoin', 'some-unlisted-token']);
-  assert.deepEqual(merged[2], page(1)[2], "tether keeps page 1's entry");
-  await assert.rejects(collectFromRoutes(coingeckoMarketsSource, { params: { pages: 0 } }), /params\.pages must be a whole number from 1 to 40/);
+  const merged = payloadRecords<CoinGeckoMarketsFile>(payload);
+  assert.deepEqual(merged, coingeckoMarkets([...page(1), ...page(2).filter((coin) => !page(1).some((first) => first.id === coin.id))]));
+  assert.deepEqual(merged.coins.map((c) => c.id), ['bitcoin', 'ethereum', 'tether', 'binancecoin'], 'some-unlisted-token has no market cap');
+  assert.equal(merged.coins[2]?.price, page(1)[2]?.current_price, "tether keeps page 1's entry");
+  await assert.rejects(collectFromRoutes(coingeckoMarketsSource, { params: { pages: 0 } }), /\/sources\/coingecko-markets\/params\/pages: must be >= 1 \(got 0\)/);
 });
 
 test('an HTML page or an error object served with 200 fails the CoinGecko run with a readable reason', async () => {
@@ -58,7 +60,7 @@ test('an HTML page or an error object served with 200 fails the CoinGecko run wi
       fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body), archiveHash: 'x' }),
     });
   await assert.rejects(answering('<html><body>Just a moment...</body></html>'), (error: unknown) => error instanceof ImportError && /^coins\/markets page 1: not JSON/.test(error.message));
-  await assert.rejects(answering('{"status":{"error_code":429,"error_message":"You\'ve exceeded the Rate Limit."}}'), (error: unknown) => error instanceof ImportError && /not the JSON array of coins/.test(error.message));
+  await assert.rejects(answering('{"status":{"error_code":429,"error_message":"You\'ve exceeded the Rate Limit."}}'), (error: unknown) => error instanceof ImportError && /^coins\/markets page 1: \/: expected array \(got \{\"status\":/.test(error.message));
 });
 
 test('after the CoinGecko source runs, the crypto endpoints show exactly the fetched markets', async (t) => {

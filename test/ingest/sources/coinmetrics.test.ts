@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { coinMetricsBtcSource } from '../../../src/ingest/sources/coinmetrics/index.ts';
 import { coingeckoMarketsSource } from '../../../src/ingest/sources/coingecko/index.ts';
-import { parseCoinMetricsAssetMetrics } from '../../../src/ingest/importers/crypto/coinmetrics-asset-metrics.ts';
+import { coinMetricsPoints, parseCoinMetricsAssetMetrics } from '../../../src/ingest/importers/crypto/coinmetrics-asset-metrics.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
 type Row = Record<string, string>;
@@ -19,16 +19,16 @@ test('Coin Metrics is asked for btc daily market cap, MVRV, hash rate and active
   assert.equal(second?.searchParams.get('next_page_token'), 'MjAyMC0wMy0yOFQwMDowMDowMFo');
   assert.equal(second?.host, 'publisher.test', 'the next page is asked at the configured base URL, not at next_page_url');
   const [payload] = result.payloads;
-  assert.equal(payload?.importer, 'coinmetrics-asset-metrics');
+  assert.equal(payload?.importer.dataset, 'coinmetrics-asset-metrics');
   assert.equal(payload?.archiveHashes.length, 2);
-  assert.deepEqual(JSON.parse(payload?.content.toString('utf8') ?? ''), { data: [...page(1), ...page(2)] });
+  assert.deepEqual(payloadRecords(payload), coinMetricsPoints([...page(1), ...page(2)], 'asset-metrics-btc.json'), 'both pages, read once into points');
   assert.deepEqual(result.cursor, { lastTime: '2020-03-29T00:00:00.000000000Z' });
 });
 
 test('a later run asks from the newest day loaded on (start_time), that day included', async () => {
   const { requests } = await collectFromRoutes(coinMetricsBtcSource, { cursor: { lastTime: '2020-03-29T00:00:00.000000000Z' } });
   assert.equal(new URL(requests[0]?.url ?? '').searchParams.get('start_time'), '2020-03-29');
-  await assert.rejects(collectFromRoutes(coinMetricsBtcSource, { params: { pageSize: 0 } }), /params\.pageSize must be a whole number from 1 to 10000/);
+  await assert.rejects(collectFromRoutes(coinMetricsBtcSource, { params: { pageSize: 0 } }), /\/sources\/coinmetrics-btc\/params\/pageSize: must be >= 1 \(got 0\)/);
 });
 
 test('an HTML page, a Coin Metrics error object or a changed layout served with 200 fails the run with a readable reason', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { deribitBtcOptionsSource } from '../../../src/ingest/sources/deribit/index.ts';
 import { parseDeribitOptionBook } from '../../../src/ingest/importers/crypto/deribit-option-book.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
@@ -11,9 +11,9 @@ test('Deribit is asked for the book summaries of BTC options over its public HTT
   const url = new URL(requests[0]?.url ?? '');
   assert.equal(url.pathname, '/api/v2/public/get_book_summary_by_currency');
   assert.deepEqual(Object.fromEntries(url.searchParams), { currency: 'BTC', kind: 'option' });
-  assert.equal(result.payloads[0]?.importer, 'deribit-option-book');
+  assert.equal(result.payloads[0]?.importer.dataset, 'deribit-option-book');
   assert.deepEqual(
-    parseDeribitOptionBook(result.payloads[0]?.content.toString('utf8') ?? '', 'book.json'),
+    parseDeribitOptionBook(payloadBytes(result.payloads[0]).toString('utf8') ?? '', 'book.json'),
     [
       { metric: 'btc_put_oi', at: '2022-06-04T10:30:04.906Z', value: 8.1 },
       { metric: 'btc_call_oi', at: '2022-06-04T10:30:04.906Z', value: 1124.7 },

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { ecbDailySource, ecbHistSource, ecbSources } from '../../../src/ingest/sources/ecb/index.ts';
 import { zipEntry } from '../../../src/ingest/sources/zip-entry.ts';
 import { parseEurofxrefXml } from '../../../src/ingest/importers/fx/ecb-eurofxref-xml.ts';
@@ -17,10 +17,10 @@ test('ecb-eurofxref-hist asks for the published zip conditionally and hands on t
   assert.deepEqual(requests, [{ url: 'http://publisher.test/stats/eurofxref/eurofxref-hist.zip' }], 'no conditional: false, so the runner sends its validators');
   assert.equal(result.payloads.length, 1);
   const [payload] = result.payloads;
-  assert.equal(payload?.importer, 'ecb-eurofxref');
+  assert.equal(payload?.importer.dataset, 'ecb-eurofxref');
   assert.equal(payload?.fileName, 'eurofxref-hist.csv');
   // The sample zip holds the first five lines of the fx fixture.
-  assert.equal(payload?.content.toString('utf8'), `${HIST_CSV.split('\n').slice(0, 5).join('\n')}\n`);
+  assert.equal(payloadBytes(payload).toString('utf8'), `${HIST_CSV.split('\n').slice(0, 5).join('\n')}\n`);
   assert.equal(payload?.archiveHashes.length, 1);
 });
 
@@ -88,7 +88,7 @@ test('after the ECB sources run, the FX table shows exactly the published rates'
   // The next working day's daily file (the recorded one, dated the 22nd) moves the table on.
   hub.clock.set('2026-06-22T18:00:00.000Z');
   const daily = await collectFromRoutes(ecbDailySource);
-  const nextDay = daily.result.payloads.map((payload) => ({ ...payload, content: Buffer.from(payload.content.toString('utf8').replace("time='2024-06-28'", "time='2026-06-22'")) }));
+  const nextDay = daily.result.payloads.map((payload) => ({ ...payload, content: Buffer.from(payloadBytes(payload).toString('utf8').replace("time='2024-06-28'", "time='2026-06-22'")) }));
   await importPayloads(hub, nextDay, new Date('2026-06-22T14:00:00Z'));
   table = (await hub.get('/openapi/v1/fx/table?pairs=EUR/USD,USD/JPY', key)).json().data;
   assert.equal(table.asOf, '2026-06-22');

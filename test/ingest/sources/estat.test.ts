@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadRecords, routesFetch } from '../../helpers/routes-fetch.ts';
 import { estatMacroSource } from '../../../src/ingest/sources/estat/index.ts';
 import { estatStatsDataImporter } from '../../../src/ingest/importers/macro/estat-stats-data.ts';
-import { resolveSource } from '../../../src/ingest/sync/catalogue.ts';
+import { resolveSource, sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 import { redactUrl } from '../../../src/ingest/sync/archive.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
-import type { CollectContext } from '../../../src/ingest/sync/source-definition.ts';
 
 const APP_ID = { ESTAT_APP_ID: 'test-estat-application-id' };
 
@@ -29,14 +28,14 @@ test('estat-macro asks getStatsData once per series, narrowed to its cell, with 
     { statsDataId: '0004052177', cdCat01: '0001000' },
     { statsDataId: '0003443838', cdTab: '001', cdCat01: '001', cdCat02: '000', cdCat03: '01000', cdCat04: '01', cdArea: '00000' },
   ]);
-  assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName]), [
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName]), [
     ['estat-stats-data', 'jp.cpi.json'],
     ['estat-stats-data', 'jp.cpi.core.json'],
     ['estat-stats-data', 'jp.unemployment.json'],
     ['estat-stats-data', 'jp.industrial-production.json'],
     ['estat-stats-data', 'jp.population.json'],
   ]);
-  assert.deepEqual(result.payloads[0]?.content, publisherSample('estat', 'cpi-all-items.json'), 'a one-page answer is imported as it arrived');
+  assert.deepEqual(payloadRecords(result.payloads[0]), estatStatsDataImporter.parse(publisherSample('estat', 'cpi-all-items.json').toString('utf8'), 'jp.cpi.json'), 'a one-page answer is read once into its observations');
   assert.deepEqual(estatMacroSource.feeds, [
     'macro_observation:jp.cpi',
     'macro_observation:jp.cpi.core',
@@ -54,22 +53,9 @@ test('without ESTAT_APP_ID the source is skipped with a line naming the variable
   assert.equal(resolveSource(estatMacroSource, { modulePaths: [] }, APP_ID).skipped, undefined);
 });
 
-test('a bad series parameter fails the run naming it, before anything is asked', async () => {
-  const asked: string[] = [];
-  const context = (series: unknown): CollectContext => ({
-    baseUrl: 'http://publisher.test',
-    params: { series },
-    credentials: APP_ID,
-    cursor: undefined,
-    now: new Date(),
-    fetch: async (request) => {
-      asked.push(request.url);
-      throw new Error('not asked');
-    },
-  });
-  await assert.rejects(estatMacroSource.collect(context([{ key: 'jp.cpi', statsDataId: '3427113', narrowing: {} }])), /params\.series must list/);
-  await assert.rejects(estatMacroSource.collect(context([{ key: 'jp.cpi', statsDataId: '0003427113', narrowing: { appId: 'x' } }])), /params\.series must list/);
-  assert.deepEqual(asked, []);
+test('a bad series parameter is refused with the sources file, naming it', () => {
+  assert.throws(() => sourceParams(estatMacroSource, { series: [{ key: 'jp.cpi', statsDataId: '3427113', narrowing: {} }] }), /\/sources\/estat-macro\/params\/series\/0\/statsDataId: must match pattern/);
+  assert.throws(() => sourceParams(estatMacroSource, { series: [{ key: 'jp.cpi', statsDataId: '0003427113', narrowing: { appId: 'x' } }] }), /\/sources\/estat-macro\/params\/series\/0\/narrowing\/appId: is not a known field/);
 });
 
 test('e-Stat pages beyond the first (RESULT_INF.NEXT_KEY) are asked from startPosition and merged into one answer', async () => {
@@ -96,7 +82,8 @@ test('e-Stat pages beyond the first (RESULT_INF.NEXT_KEY) are asked from startPo
   });
   assert.deepEqual(starts, [null, '3']);
   assert.deepEqual(result.payloads[0]?.archiveHashes, ['1', '2']);
-  assert.deepEqual(parse(result.payloads[0]?.content.toString('utf8') ?? '', 'jp.cpi.core.json'), parse(publisherSample('estat', 'cpi-core.json').toString('utf8'), 'jp.cpi.core.json'));
+  const rows = (parsed: ReturnType<typeof estatStatsDataImporter.parse>) => parsed.observations.map(({ row }) => [row.series, row.period, row.value]);
+  assert.deepEqual(rows(payloadRecords(result.payloads[0])), parse(publisherSample('estat', 'cpi-core.json').toString('utf8'), 'jp.cpi.core.json'));
 });
 
 test('getStatsData JSON: months from YYYY00MMMM codes, months of sequence codes from the time class, year averages and weight rows left out, "-" and "***" null', () => {
@@ -143,9 +130,10 @@ test('an HTML page, an error answer or a changed layout served with 200 fails th
   const { result } = await collectFromRoutes(estatMacroSource, { credentials: APP_ID });
   const [payload] = result.payloads;
   assert.ok(payload !== undefined);
-  const text = payload.content.toString('utf8');
+  // The importer reads the answer as a file (fdh import) the same way.
+  const text = publisherSample('estat', 'cpi-all-items.json').toString('utf8');
   const refused = async (content: string, message: RegExp) =>
-    assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.rejects(importPayloads(hub, [{ importer: estatStatsDataImporter, fileName: payload.fileName, content: Buffer.from(content), archiveHashes: [] }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
   await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":100,"ERROR_MSG":"認証に失敗しました。アプリケーションIDを確認して下さい。"}}}', /^jp\.cpi\.json: e-Stat answered STATUS 100: 認証に失敗しました/);
   await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":1,"ERROR_MSG":"正常に終了しましたが、該当データはありませんでした。"}}}', /STATUS 1: 正常に終了しましたが、該当データは/);
   await refused(text.replace('"DATA_INF"', '"DATA_INFO"'), /^jp\.cpi\.json: the answer lacks STATISTICAL_DATA\.DATA_INF/);
@@ -163,8 +151,19 @@ test('after the e-Stat source runs, a hub without the demo serves exactly the fe
   const loaded = await importPayloads(hub, result.payloads, at);
   assert.deepEqual(loaded.map((r) => [r.status, r.rows]), [['loaded', 1], ['loaded', 4], ['loaded', 1], ['loaded', 1], ['loaded', 3]]);
   // The same figures asked again at another time (another RESULT.DATE) are the release already loaded.
-  const again = result.payloads.map((p) => ({ ...p, content: Buffer.from(p.content.toString('utf8').replace(/"DATE":"[^"]+"/, '"DATE":"2026-06-20T09:00:00.000+09:00"')) }));
-  assert.deepEqual((await importPayloads(hub, again, at)).map((r) => r.status), ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+  const { fetch } = routesFetch('estat');
+  const later = await estatMacroSource.collect({
+    baseUrl: 'http://publisher.test',
+    params: estatMacroSource.defaultParams,
+    credentials: APP_ID,
+    cursor: undefined,
+    now: at,
+    fetch: async (request) => {
+      const answer = await fetch(request);
+      return answer.notModified ? answer : { ...answer, body: Buffer.from(answer.body.toString('utf8').replace(/"DATE":"[^"]+"/, '"DATE":"2026-06-20T09:00:00.000+09:00"')) };
+    },
+  });
+  assert.deepEqual((await importPayloads(hub, later.payloads, at)).map((r) => r.status), ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
 
   const key = await hub.key();
   const cpi = (await hub.get('/openapi/v1/macro/economic-data?type=cpi&country=JP', key)).json().data as { observationDate: string; cpiPoints: number | null; coreCpiPoints: number | null }[];

@@ -13,7 +13,7 @@ test('the Etherscan gas oracle is asked for Ethereum mainnet with the key as the
   const url = new URL(requests[0]?.url ?? '');
   assert.equal(url.pathname, '/v2/api');
   assert.deepEqual(Object.fromEntries(url.searchParams), { chainid: '1', module: 'gastracker', action: 'gasoracle', apikey: 'etherscan-test-key' });
-  assert.equal(result.payloads[0]?.importer, 'etherscan-gas-oracle');
+  assert.equal(result.payloads[0]?.importer.dataset, 'etherscan-gas-oracle');
   assert.equal(result.payloads[0]?.knowledgeAt, undefined, 'the reading is known from the fetch time, as every payload without a time of its own');
   await assert.rejects(collectFromRoutes(etherscanGasSource), /ETHERSCAN_API_KEY is not set/);
 });

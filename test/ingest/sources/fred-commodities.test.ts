@@ -37,7 +37,7 @@ test('fred-commodities asks FRED for each series in JSON with the key, and next 
     ['/fred/series/observations', 'DCOILWTICO', 'json', KEY.FRED_API_KEY],
     ['/fred/series/observations', 'PCOPPUSDM', 'json', KEY.FRED_API_KEY],
   ]);
-  assert.deepEqual(first.result.payloads.map((p) => [p.importer, p.fileName]), [
+  assert.deepEqual(first.result.payloads.map((p) => [p.importer.dataset, p.fileName]), [
     ['fred-observations', 'DCOILWTICO.json'],
     ['fred-observations', 'PCOPPUSDM.json'],
   ]);
@@ -49,7 +49,7 @@ test('fred-commodities asks FRED for each series in JSON with the key, and next 
 test('a series the hub does not store is refused before FRED is asked', async () => {
   await assert.rejects(
     collectFromRoutes(fredCommoditiesSource, { credentials: KEY, params: { series: ['DCOILWTICO', 'GOLDAMGBD228NLBM'] } }),
-    /fred-commodities: params\.series names GOLDAMGBD228NLBM, which the hub does not store/,
+    /\/sources\/fred-commodities\/params\/series\/1: expected one of \"SP500\", .* \(got \"GOLDAMGBD228NLBM\"\)/,
   );
 });
 
@@ -61,7 +61,7 @@ test('FRED commodity JSON: "." is a day without a value, never 0; HTML with 200 
   const refused = (content: string, message: RegExp) =>
     assert.throws(() => parseFredObservations(content, 'DCOILWTICO.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
   refused('<!DOCTYPE html><html><body>Service Unavailable</body></html>', /^DCOILWTICO\.json: not JSON/);
-  refused(text.replace('"observations"', '"data"'), /expected FRED's object with an "observations" list/);
+  refused(text.replace('"observations"', '"data"'), /^DCOILWTICO\.json: \/observations: is missing$/);
   refused(text.replace('"75.37"', '"-37.63"'), /observation 2: DCOILWTICO value "-37.63" on 2021-07-02 is not a positive number or "."/);
 });
 

@@ -67,7 +67,7 @@ test('fred-macro asks every series for all its vintages with the key; the next r
   const days = [...VINTAGES.map((day) => ['GDPC1', day]), ['PAYEMS', '2023-05-05']];
   assert.deepEqual(first.result.payloads.map((p) => p.fileName), days.map(([id, day]) => `${id}.${day}.json`));
   assert.deepEqual(first.result.payloads.map((p) => p.knowledgeAt?.toISOString()), days.map(([, day]) => `${day}T00:00:00.000Z`));
-  assert.ok(first.result.payloads.every((p) => p.importer === 'fred-vintages'));
+  assert.ok(first.result.payloads.every((p) => p.importer.dataset === 'fred-vintages'));
   assert.deepEqual(first.result.cursor, { realtimeStart: { GDPC1: '2025-09-25', PAYEMS: '2023-05-05' } });
 
   const next = await collectFromRoutes(fredMacroSource, { credentials: KEY, cursor: first.result.cursor });
@@ -78,7 +78,7 @@ test('fred-macro asks every series for all its vintages with the key; the next r
   // The operator may narrow a series FRED refuses to answer whole (more than 2000 vintage dates).
   const narrowed = await collectFromRoutes(fredMacroSource, { credentials: KEY, params: { series: ['GS10'], vintageYears: { GS10: 20 } } });
   assert.deepEqual(narrowed.requests.map((request) => new URL(request.url).searchParams.get('realtime_start')), ['2006-06-19']);
-  await assert.rejects(collectFromRoutes(fredMacroSource, { credentials: KEY, params: { vintageYears: { GS10: 'all' } } }), /params\.vintageYears must map FRED series ids to whole numbers of years/);
+  await assert.rejects(collectFromRoutes(fredMacroSource, { credentials: KEY, params: { vintageYears: { GS10: 'all' } } }), /\/sources\/fred-macro\/params\/vintageYears\/GS10: expected integer \(got \"all\"\)/);
 });
 
 test('the recorded ALFRED answer of GDPC1: asOf on the GDP endpoint gives the value known at the end of each day, before and after every revision', async (t) => {
@@ -137,9 +137,9 @@ test('an HTML page, a FRED error, a cut body or a changed layout fails the fred-
   await refused(text.slice(0, 700), /^GDPC1\.json: not JSON/);
   await refused(
     '{"error_code":400,"error_message":"Bad Request.  There are 5102 vintage dates in the specified real-time period: 1776-07-04 to 9999-12-31.  This exceeds the maximum number of vintage dates allowed for this file type (2000)."}',
-    /lacks FRED's count, offset and observations \(FRED says: Bad Request\.\s+There are 5102 vintage dates/,
+    /^GDPC1\.json: FRED answered 400: Bad Request\.\s+There are 5102 vintage dates/,
   );
-  await refused(text.replace('"observations"', '"seriess"'), /lacks FRED's count, offset and observations/);
+  await refused(text.replace('"observations"', '"seriess"'), /^GDPC1\.json: \/observations: is missing$/);
   await refused(text.replace('"count":17', '"count":16'), /17 observations where FRED counts 16/);
   await refused(text.replace('"date":"2024-04-01"', '"date":"2024-05-01"'), /observation 6: date 2024-05-01 is not the first day of a quarter \(GDPC1\)/);
   await refused(text.replace('"22918.739"', '"22,918.739"'), /observation 6: value "22,918\.739" on 2024-04-01 is not a number or "\."/);
@@ -154,8 +154,11 @@ test('fred-vintages refuses a file of several vintages, an unknown series, an im
   const [payload] = (await answering(text)).payloads;
   assert.ok(payload !== undefined);
   await assert.rejects(importPayloads(hub, [{ ...payload, knowledgeAt: new Date('2026-06-19T17:00:00Z') }]), /must be imported with knowledge time 2024-04-25T00:00:00\.000Z/);
-  const impossible = Buffer.from(payload.content.toString('utf8').replace('"date":"2024-01-01"', '"date":"2024-02-30"'));
-  await assert.rejects(importPayloads(hub, [{ ...payload, content: impossible }]), /GDPC1\.2024-04-25\.json: observation 1: date "2024-02-30" is not a calendar date/);
+  // The importer reads a vintage file (fdh import) as the source reads its answer: one vintage of the sample, with an impossible date.
+  const answer = JSON.parse(text) as { observations: { realtime_start: string }[] };
+  const vintage = answer.observations.filter((o) => o.realtime_start === '2024-04-25');
+  const impossible = Buffer.from(JSON.stringify({ ...answer, count: vintage.length, observations: vintage }).replace('"date":"2024-01-01"', '"date":"2024-02-30"'));
+  await assert.rejects(importPayloads(hub, [{ importer: fredVintagesImporter, fileName: payload.fileName, content: impossible, archiveHashes: [], knowledgeAt: new Date('2024-04-25T00:00:00Z') }]), /GDPC1\.2024-04-25\.json: observation 1: date "2024-02-30" is not a calendar date/);
   const releases = await hub.runtime.store.db.selectFrom('release').select('id').where('dataset', '=', fredVintagesImporter.dataset).execute();
   assert.deepEqual(releases, [], 'a refused vintage leaves nothing behind');
 });

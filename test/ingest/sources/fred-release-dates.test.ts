@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { fredReleaseDatesSource } from '../../../src/ingest/sources/fred/release-dates.ts';
 import { parseFredReleaseDates } from '../../../src/ingest/importers/calendar/fred-release-dates.ts';
 import { FRED_CALENDAR_SOURCE } from '../../../src/ingest/importers/calendar/us-releases.ts';
@@ -31,8 +31,8 @@ test('fred-release-dates asks FRED for every release date from the look-back on,
     limit: '1000',
   });
   assert.equal(requests[0]?.conditional, false);
-  assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName]), [['fred-release-dates', 'releases-dates.json']]);
-  assert.deepEqual(result.payloads[0]?.content, publisherSample('fred', 'releases-dates.json'), 'a one-page answer is imported as it arrived');
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName]), [['fred-release-dates', 'releases-dates.json']]);
+  assert.deepEqual(payloadRecords(result.payloads[0]), parseFredReleaseDates(text(), 'releases-dates.json'), 'a one-page answer is read once into its events');
 });
 
 test('FRED release-date pages beyond the first are asked with offset and merged into one answer', async () => {
@@ -53,7 +53,7 @@ test('FRED release-date pages beyond the first are asked with offset and merged 
   });
   assert.deepEqual(offsets, [null, '5']);
   assert.deepEqual(result.payloads[0]?.archiveHashes, ['1', '2']);
-  assert.deepEqual(parseFredReleaseDates(result.payloads[0]?.content.toString('utf8') ?? '', 'releases-dates.json'), parseFredReleaseDates(text(), 'releases-dates.json'));
+  assert.deepEqual(payloadRecords(result.payloads[0]), parseFredReleaseDates(text(), 'releases-dates.json'));
 });
 
 test('FRED release dates: the calendar\'s releases become events at 8:30 New York time for the period before, others are left out; a changed layout is refused', () => {
@@ -81,7 +81,7 @@ test('FRED release dates: the calendar\'s releases become events at 8:30 New Yor
     assert.throws(() => parseFredReleaseDates(content, 'releases-dates.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
   refused('<html><body>Bad Gateway</body></html>', /^releases-dates\.json: not JSON/);
   refused(text().slice(0, 300), /not JSON/);
-  refused(text().replace('"release_dates"', '"releases"'), /expected FRED's object with "realtime_start" and a "release_dates" list/);
+  refused(text().replace('"release_dates"', '"releases"'), /^releases-dates\.json: \/release_dates: is missing$/);
   refused(text().replace('"2026-06-10"', '"2026-06-31"'), /release date 3: date "2026-06-31" is not a calendar date/);
   refused(text().replace('"release_id": 10,', '"release_id": "10",'), /release date 3: release_id "10" is not a FRED release id/);
   refused(text().replace('"Consumer Price Index"', '"Producer Price Index"'), /release date 3: release 10 is named "Producer Price Index", not "Consumer Price Index"/);
@@ -98,7 +98,7 @@ test('an HTML page or a changed layout served with 200 fails the FRED calendar r
       fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body), archiveHash: 'x' }),
     });
   await assert.rejects(answering('<!DOCTYPE html><title>Maintenance</title>'), (error: unknown) => error instanceof ImportError && /^releases-dates\.json: not JSON/.test(error.message));
-  await assert.rejects(answering('{"error_code":400,"error_message":"Bad Request."}'), (error: unknown) => error instanceof ImportError && /lacks FRED's count and release_dates/.test(error.message));
+  await assert.rejects(answering('{"error_code":400,"error_message":"Bad Request."}'), (error: unknown) => error instanceof ImportError && /^releases-dates\.json: \/count: is missing; \/realtime_start: is missing; \/release_dates: is missing$/.test(error.message));
 });
 
 test('after the FRED calendar source runs, /calendar/events shows exactly the fetched events, with the actual of a released CPI and unemployment rate read from the macro store', async (t) => {

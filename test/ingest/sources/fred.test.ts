@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { fredIndicesSource } from '../../../src/ingest/sources/fred/index.ts';
 import { parseFredObservations } from '../../../src/ingest/importers/indices/fred-observations.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
@@ -22,13 +22,13 @@ test('fred-indices asks FRED for each index series in JSON with the key, and nex
   assert.ok(urls.every((url) => url.searchParams.get('file_type') === 'json' && url.searchParams.get('api_key') === KEY.FRED_API_KEY));
   assert.ok(urls.every((url) => !url.searchParams.has('observation_start')), 'the first run asks for the whole history');
   assert.ok(first.requests.every((request) => request.conditional === false));
-  assert.deepEqual(first.result.payloads.map((p) => [p.importer, p.fileName]), [
+  assert.deepEqual(first.result.payloads.map((p) => [p.importer.dataset, p.fileName]), [
     ['fred-observations', 'SP500.json'],
     ['fred-observations', 'DJIA.json'],
     ['fred-observations', 'NASDAQCOM.json'],
     ['fred-observations', 'NIKKEI225.json'],
   ]);
-  assert.deepEqual(first.result.payloads[0]?.content, publisherSample('fred', 'sp500.json'), 'a one-page answer is imported as it arrived');
+  assert.deepEqual(payloadRecords(first.result.payloads[0]), parseFredObservations(publisherSample('fred', 'sp500.json').toString('utf8'), 'SP500.json'), 'a one-page answer is read once into its closes');
   // The newest date with a value: the Nikkei's 18th is ".", its 19th has a value.
   const starts = { SP500: '2026-06-19', DJIA: '2026-06-19', NASDAQCOM: '2026-06-19', NIKKEI225: '2026-06-19' };
   assert.deepEqual(first.result.cursor, { observationStart: starts });
@@ -56,10 +56,8 @@ test('FRED pages beyond the first are asked with offset and merged into one answ
   assert.deepEqual(offsets, [null, '2']);
   const [payload] = result.payloads;
   assert.deepEqual(payload?.archiveHashes, ['1', '2']);
-  assert.deepEqual(
-    (JSON.parse(payload?.content.toString('utf8') ?? '{}') as { observations: Observation[] }).observations.map((o) => o.date),
-    ['2026-06-15', '2026-06-16', '2026-06-17'],
-  );
+  // The three observations of both pages, read once (a "." day has no close).
+  assert.deepEqual(payloadRecords(payload), parseFredObservations(JSON.stringify({ observations: sample('sp500.json').observations.slice(0, 3) }), 'SP500.json'));
 });
 
 test('FRED JSON: "." is a day without a value, never 0; a changed layout or a bad value is refused naming the observation', () => {
@@ -74,7 +72,7 @@ test('FRED JSON: "." is a day without a value, never 0; a changed layout or a ba
   refused(text, 'observations.json', /file name must be the FRED series id/);
   refused('<html><body>Bad Gateway</body></html>', 'SP500.json', /SP500\.json: not JSON/);
   refused(text.slice(0, 200), 'SP500.json', /not JSON/);
-  refused(text.replace('"observations"', '"seriess"'), 'SP500.json', /expected FRED's object with an "observations" list/);
+  refused(text.replace('"observations"', '"seriess"'), 'SP500.json', /^SP500\.json: \/observations: is missing$/);
   refused(text.replace('"5447.87"', '"5,447.87"'), 'SP500.json', /observation 2: SP500 value "5,447.87" on 2026-06-16 is not a positive number or "."/);
   refused(text.replace('"2026-06-18"', '"2026-06-31"'), 'SP500.json', /observation 4: date "2026-06-31" is not a calendar date/);
 });
@@ -90,7 +88,7 @@ test('an HTML page or a changed layout served with 200 fails the FRED run with a
       fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body), archiveHash: 'x' }),
     });
   await assert.rejects(answering('<!DOCTYPE html><title>Maintenance</title>'), (error: unknown) => error instanceof ImportError && /^SP500\.json: not JSON/.test(error.message));
-  await assert.rejects(answering('{"error_code":400,"error_message":"Bad Request."}'), (error: unknown) => error instanceof ImportError && /lacks FRED's count, offset and observations/.test(error.message));
+  await assert.rejects(answering('{"error_code":400,"error_message":"Bad Request."}'), (error: unknown) => error instanceof ImportError && /^SP500\.json: FRED answered 400: Bad Request\.$/.test(error.message));
 });
 
 test('after the FRED source runs, the index endpoints show exactly the fetched closes', async (t) => {

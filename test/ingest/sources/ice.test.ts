@@ -6,9 +6,10 @@ import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
 import { startPublisherDouble, type Fault } from '../../helpers/publisher-double.ts';
-import { collectFromRoutes, publisherSample, routesFetch } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, publisherSample, routesFetch, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { icePcfSource } from '../../../src/ingest/sources/ice/index.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
+import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 
 const API = '/openapi/v1';
 const SAMPLE = publisherSample('ice', '2080.csv').toString('utf8');
@@ -59,7 +60,7 @@ test("each configured fund's PCF is asked at ICE's path /pcf-download/<code>.csv
   const { result, requests } = await collectFromRoutes(icePcfSource, { params: { codes: ['2080'] } });
   assert.deepEqual(requests.map((r) => r.url), ['http://publisher.test/pcf-download/2080.csv']);
   assert.notEqual(requests[0]?.conditional, false, 'a conditional GET');
-  assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName, p.content.toString('utf8')]), [['jpx-etf-pcf', '2080.csv', SAMPLE]]);
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadBytes(p).toString('utf8')]), [['jpx-etf-pcf', '2080.csv', SAMPLE]]);
   assert.deepEqual(icePcfSource.defaultParams, { codes: ['1306', '1321', '1348', '2080'] });
 });
 
@@ -68,7 +69,7 @@ test('an unchanged PCF (304) gives no payload; codes that are not TSE fund codes
   const context = { baseUrl: 'https://inav.ice.com', credentials: {}, cursor: undefined, now: new Date('2026-08-21T00:00:00Z'), fetch: fake.fetch };
   assert.deepEqual(await icePcfSource.collect({ ...context, params: { codes: ['2080'] } }), { payloads: [], cursor: undefined });
   for (const codes of [[], ['20800'], '2080', [2080]]) {
-    await assert.rejects(icePcfSource.collect({ ...context, params: { codes } }), /ice-jpx-pcf: params\.codes must list the 4-character TSE codes/, JSON.stringify(codes));
+    assert.throws(() => sourceParams(icePcfSource, { codes }), /\/sources\/ice-jpx-pcf\/params\/codes/, JSON.stringify(codes));
   }
 });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { imfCpiSource } from '../../../src/ingest/sources/imf/index.ts';
 import { parseImfCpi } from '../../../src/ingest/importers/macro/imf-cpi.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
@@ -26,8 +26,8 @@ test('imf-cpi asks the IMF\'s SDMX 3.0 API for Vietnam\'s all-items monthly CPI 
     requests.map((request) => request.url),
     ['http://publisher.test/external/sdmx/3.0/data/dataflow/IMF.STA/CPI/%2B/VNM.CPI._T.IX.M?attributes=dsd&measures=all'],
   );
-  assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName]), [['imf-cpi', VN_FILE]]);
-  assert.deepEqual(result.payloads[0]?.content, publisherSample('imf', VN_FILE), 'imported as it arrived');
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName]), [['imf-cpi', VN_FILE]]);
+  assert.deepEqual(payloadBytes(result.payloads[0]), publisherSample('imf', VN_FILE), 'imported as it arrived');
 });
 
 test('IMF SDMX-JSON: the recorded US answer gives the IMF\'s figures; a month without a figure stays null; a changed layout or a bad value is refused', () => {

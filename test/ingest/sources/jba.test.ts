@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { jbaTiborSource } from '../../../src/ingest/sources/jba/index.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
@@ -11,11 +11,11 @@ test('jba-tibor reads the CSV named in params.path conditionally and hands it on
   const { result, requests } = await collectFromRoutes(jbaTiborSource, { params: PATH });
   assert.deepEqual(requests, [{ url: 'http://publisher.test/rate/jba-tibor-2026-06.csv' }]);
   const [payload] = result.payloads;
-  assert.equal(payload?.importer, 'jp-tibor-jba');
+  assert.equal(payload?.importer.dataset, 'jp-tibor-jba');
   assert.equal(payload?.fileName, 'jba-tibor-2026-06.csv');
-  const text = payload?.content.toString('utf8') ?? '';
+  const text = payloadBytes(payload).toString('utf8') ?? '';
   assert.match(text, /^"全銀協TIBOR（日本円TIBOR）"\r\n"Japanese Yen TIBOR"/, 'the Shift_JIS title reads as Japanese');
-  assert.notDeepEqual(payload?.content, publisherSample('jba', 'jba-tibor-2026-06.csv'), 'the bytes were transcoded');
+  assert.notDeepEqual(payloadBytes(payload), publisherSample('jba', 'jba-tibor-2026-06.csv'), 'the bytes were transcoded');
 });
 
 test('jba-tibor without params.path says what to set; a file that is not valid Shift_JIS is refused', async () => {
@@ -43,7 +43,7 @@ test('an HTML page served with 200 or a file cut short imports nothing and says 
   const refused = async (content: string, message: RegExp) =>
     assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
   await refused('<!DOCTYPE html><html><body>メンテナンス中</body></html>', /jba-tibor-2026-06\.csv: no "Date,1WEEK,1MONTH,…" heading line/);
-  const text = payload.content.toString('utf8');
+  const text = payloadBytes(payload).toString('utf8');
   await refused(text.slice(0, text.indexOf('"0.94367"')), /jba-tibor-2026-06\.csv:8: 3 cells for the heading's 7/);
   assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0);
 });

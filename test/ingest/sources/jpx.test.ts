@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample, routesFetch } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, routesFetch, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { jpxEtfListSource } from '../../../src/ingest/sources/jpx/index.ts';
 import { jquantsSources } from '../../../src/ingest/sources/jquants/index.ts';
 import { firstSheetRows } from '../../../src/ingest/sources/jpx/xlsx-rows.ts';
 import { parseEtfList } from '../../../src/ingest/importers/etf/jpx-etf-list.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 import type { CollectContext } from '../../../src/ingest/sync/source-definition.ts';
+import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 
 const API = '/openapi/v1';
 const JQUANTS = { credentials: { JQUANTS_API_KEY: 'test-jquants-key' } };
@@ -47,8 +48,8 @@ async function demoOffHub(t: TestContext) {
 test('the ETF list is asked at JPX\'s path of the ETF Database workbook and arrives as the first sheet\'s rows', async () => {
   const { payloads, requests } = await etfListPayloads();
   assert.deepEqual(requests.map((r) => r.url), ['http://publisher.test/equities/products/etfs/investors/tvdivq0000005cdd-att/nlsgeu000000vx9t.xlsx']);
-  assert.deepEqual(payloads.map((p) => [p.importer, p.fileName]), [['jpx-etf-list', 'nlsgeu000000vx9t.xlsx.json']]);
-  const entries = parseEtfList(payloads[0]?.content.toString('utf8') ?? '', 'list.json');
+  assert.deepEqual(payloads.map((p) => [p.importer.dataset, p.fileName]), [['jpx-etf-list', 'nlsgeu000000vx9t.xlsx.json']]);
+  const entries = parseEtfList(payloadBytes(payloads[0]).toString('utf8') ?? '', 'list.json');
   assert.deepEqual(entries, [
     { code: '1306', nameJp: 'TOPIX連動型上場投資信託', manager: '野村アセットマネジメント', indexName: 'TOPIX' },
     { code: '1321', nameJp: '日経225連動型上場投資信託', manager: '野村アセットマネジメント', indexName: '日経平均株価' },
@@ -60,10 +61,7 @@ test('the ETF list keeps no cursor: an unchanged workbook (304 to the conditiona
   const result = await jpxEtfListSource.collect({ baseUrl: 'https://www.jpx.co.jp', params: jpxEtfListSource.defaultParams, credentials: {}, cursor: undefined, now: new Date('2026-06-22T00:00:00Z'), fetch: fake.fetch });
   assert.deepEqual(result, { payloads: [], cursor: undefined });
   assert.notEqual(fake.requests[0]?.conditional, false);
-  await assert.rejects(
-    jpxEtfListSource.collect({ baseUrl: 'https://www.jpx.co.jp', params: { path: 'etf.xlsx' }, credentials: {}, cursor: undefined, now: new Date(), fetch: fake.fetch }),
-    /jpx-etf-list: params\.path must be a path under the publisher's baseUrl/,
-  );
+  assert.throws(() => sourceParams(jpxEtfListSource, { path: 'etf.xlsx' }), /\/sources\/jpx-etf-list\/params\/path: must match pattern/);
 });
 
 test('an HTML page served with 200 instead of the workbook fails the run naming the file', async () => {
@@ -73,7 +71,7 @@ test('an HTML page served with 200 instead of the workbook fails the run naming 
 
 test('the ETF list importer refuses a changed layout, a bad code and a truncated file, naming the place', async () => {
   const { payloads } = await etfListPayloads();
-  const sample = payloads[0]?.content.toString('utf8') ?? '';
+  const sample = payloadBytes(payloads[0]).toString('utf8') ?? '';
   const refusals: [string, RegExp][] = [
     [sample.replace('"管理会社"', '"運用会社"'), /list\.json: rows 1–12: no header row with コード, 名称 \(or 略称\) and 管理会社 \(a changed layout\)/],
     [sample.replace('"1321"', '"13 21"'), /list\.json: row 6: コード "13 21" is not a 4-character TSE code/],

@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { TestContext } from 'node:test';
-import { importFile, ImportError, isLineImporter, type Importer } from '../../../src/ingest/source.ts';
+import { ImportError, isLineImporter, type Importer } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { jquantsSources } from '../../../src/ingest/sources/jquants/index.ts';
 import { dateWindow } from '../../../src/ingest/sources/jquants/date-window.ts';
-import type { CollectContext, ImportPayload, SourceDefinition } from '../../../src/ingest/sync/source-definition.ts';
-import { publisherSample, routesFetch } from '../../helpers/routes-fetch.ts';
+import type { CollectContext, SourceDefinition } from '../../../src/ingest/sync/source-definition.ts';
+import { importPayloads, publisherSample, routesFetch, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { db, equitiesHub } from '../../domains/equities/equities-hub.ts';
+import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 
 const KEY = 'test-jquants-key';
 
@@ -30,17 +27,6 @@ function importer(dataset: string): Importer {
   return found;
 }
 
-/** Writes payloads where `importFile` reads them, removed after the test. */
-function payloadFiles(t: TestContext, payloads: ImportPayload[]): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'fdh-jquants-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return payloads.map((p) => {
-    const file = join(dir, p.fileName);
-    writeFileSync(file, p.content);
-    return file;
-  });
-}
-
 test('the listed issues follow pagination_key to the last page and arrive as one document, the key in x-api-key only', async () => {
   const fake = routesFetch('jquants');
   const result = await source('jquants-equities-master').collect(context({ fetch: fake.fetch }));
@@ -54,9 +40,9 @@ test('the listed issues follow pagination_key to the last page and arrive as one
   }
   assert.equal(result.payloads.length, 1);
   const [payload] = result.payloads;
-  assert.equal(payload?.importer, 'jquants-equities-master');
+  assert.equal(payload?.importer.dataset, 'jquants-equities-master');
   assert.equal(payload?.archiveHashes.length, 2);
-  const issues = importer('jquants-equities-master').parse(payload?.content.toString('utf8') ?? '', payload?.fileName ?? '') as { code: string; name: string; segment: string }[];
+  const issues = payloadRecords<{ code: string; name: string; segment: string }[]>(payload);
   assert.deepEqual(issues.map((i) => [i.code, i.name, i.segment]), [
     ['86970', 'Japan Exchange Group,Inc.', 'prime'],
     ['72030', 'TOYOTA MOTOR CORPORATION', 'prime'],
@@ -74,7 +60,7 @@ test('daily bars are asked by date= from the cursor on; the newest day is asked 
   const bars = source('jquants-equities-bars-daily');
   const first = await bars.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 } }));
   assert.deepEqual(fake.requests.map((r) => new URL(r.url).search), ['?date=2023-03-24']);
-  assert.deepEqual(first.payloads.map((p) => [p.importer, p.fileName]), [['jquants-equities-bars-daily', 'jquants-v2-equities-bars-daily-2023-03-24.json']]);
+  assert.deepEqual(first.payloads.map((p) => [p.importer.dataset, p.fileName]), [['jquants-equities-bars-daily', 'jquants-v2-equities-bars-daily-2023-03-24.json']]);
   assert.deepEqual(first.cursor, { through: '2023-03-23' });
 
   const next = await bars.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, cursor: first.cursor, now: new Date('2023-03-25T10:00:00Z') }));
@@ -101,9 +87,8 @@ test('the date window: first run, catching up in maxDays steps, and the Free pla
   assert.deepEqual(dateWindow('2026-11-25', { initialDays: 1, maxDays: 31, delayDays: 0 }, now), { dates: [], through: '2026-11-25' });
 });
 
-test('a bad parameter in the sources file fails the run naming it', async () => {
-  const fake = routesFetch('jquants');
-  await assert.rejects(source('jquants-equities-bars-daily').collect(context({ fetch: fake.fetch, params: { maxDays: 'all' } })), /maxDays must be an integer/);
+test('a bad parameter in the sources file is refused naming it', () => {
+  assert.throws(() => sourceParams(source('jquants-equities-bars-daily'), { maxDays: 'all' }), /\/sources\/jquants-equities-bars-daily\/params\/maxDays: expected integer \(got "all"\)/);
 });
 
 test('the v2 importers refuse a changed layout, a truncated answer and an HTML page, naming the place', () => {
@@ -114,7 +99,7 @@ test('the v2 importers refuse a changed layout, a truncated answer and an HTML p
     ['<!DOCTYPE html><html><body>Service Unavailable</body></html>', /not JSON/],
     [publisherSample('jquants', 'equities-master-page-1.json').toString('utf8'), /bars\.json: data\[0\]: AdjFactor is missing/],
     [sample.replaceAll('"C":', '"Close":'), /bars\.json: data\[0\]: C is missing/],
-    [JSON.stringify({ daily_quotes: [] }), /expected an object with a "data" array/],
+    [JSON.stringify({ daily_quotes: [] }), /\/data: is missing/],
   ];
   for (const [content, message] of refusals) {
     assert.throws(() => bars.parse(content, 'bars.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
@@ -129,12 +114,9 @@ test('after importing the fetched answers the equities endpoints show exactly th
   const collected = [];
   for (const [id, params] of [['jquants-equities-master', {}], ['jquants-equities-bars-daily', { initialDays: 1 }], ['jquants-fins-summary', { initialDays: 1 }]] as const) {
     const now = id === 'jquants-fins-summary' ? new Date('2023-01-30T10:00:00Z') : new Date('2023-03-24T10:00:00Z');
-    collected.push(...(await source(id).collect(context({ fetch: fake.fetch, params: { ...source(id).defaultParams, ...params }, now }))).payloads);
+    collected.push(...(await source(id).collect(context({ fetch: fake.fetch, params: sourceParams(source(id), params), now }))).payloads);
   }
-  const files = payloadFiles(t, collected);
-  const at = { knowledgeAt: new Date('2023-03-24T10:00:00Z'), loadedAt: new Date('2023-03-24T10:00:00Z') };
-  const rows = [];
-  for (const [i, payload] of collected.entries()) rows.push((await importFile(db(hub), importer(payload.importer), files[i] ?? '', at)).rows);
+  const rows = (await importPayloads(hub, collected, new Date('2023-03-24T10:00:00Z'))).map((result) => result.rows);
   assert.deepEqual(rows, [2, 1, 1], 'two issues; one bar (the issue without a trade has none); one statement');
 
   const profile = (await hub.json('/market/jp/equities/8697')).body.data as { name: string; segment: string; sharesOutstanding: number | null };
@@ -162,11 +144,10 @@ test('index bars are asked by date= like the daily bars; the catalogue\'s indice
   assert.equal(fake.requests[0]?.headers?.['x-api-key'], KEY);
   assert.deepEqual(result.cursor, { through: '2023-11-30' });
   const [payload] = result.payloads;
-  assert.equal(payload?.importer, 'jquants-indices-bars-daily');
-  const parse = (content: string) => importer('jquants-indices-bars-daily').parse(content, 'indices.json');
-  assert.deepEqual(parse(payload?.content.toString('utf8') ?? ''), [{ code: 'TOPIXC30', date: '2023-12-01', close: 1200.17 }]);
+  assert.equal(payload?.importer.dataset, 'jquants-indices-bars-daily');
+  assert.deepEqual(payloadRecords(payload), [{ code: 'TOPIXC30', date: '2023-12-01', close: 1200.17 }], 'the answer read once into closes');
   // A TOPIX sector index (0040, fishery) of the same answer is not in the catalogue.
-  assert.deepEqual(parse(JSON.stringify({ data: [{ Date: '2023-12-01', Code: '0040', O: null, H: null, L: null, C: 500 }] })), []);
+  assert.deepEqual(importer('jquants-indices-bars-daily').parse(JSON.stringify({ data: [{ Date: '2023-12-01', Code: '0040', O: null, H: null, L: null, C: 500 }] }), 'indices.json'), []);
 });
 
 test('the index bars importer refuses a changed layout, a truncated answer and an HTML page, naming the place', () => {
@@ -179,7 +160,7 @@ test('the index bars importer refuses a changed layout, a truncated answer and a
     [sample.replace('"O":', '"Open":'), /indices\.json: data\[0\]: O is missing/],
     [sample.replace('"C": 1200.17', '"C": null'), /indices\.json: data\[0\]: C must be a positive number/],
     [sample.replace('"2023-12-01"', '"2023-02-30"'), /data\[0\]: Date "2023-02-30" is not a calendar date/],
-    [JSON.stringify({ indices: [] }), /expected an object with a "data" array/],
+    [JSON.stringify({ indices: [] }), /\/data: is missing/],
   ];
   for (const [content, message] of refusals) {
     assert.throws(() => indices.parse(content, 'indices.json'), (error: unknown) => error instanceof ImportError && message.test(error.message), String(message));
@@ -191,9 +172,7 @@ test('after importing the fetched index bars the Japanese indices snapshot shows
   const fake = routesFetch('jquants');
   const indices = source('jquants-indices-bars-daily');
   const { payloads } = await indices.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, now: new Date('2023-12-01T10:00:00Z') }));
-  const files = payloadFiles(t, payloads);
-  const at = { knowledgeAt: new Date('2023-12-01T10:00:00Z'), loadedAt: new Date('2023-12-01T10:00:00Z') };
-  assert.equal((await importFile(db(hub), importer('jquants-indices-bars-daily'), files[0] ?? '', at)).rows, 1);
+  assert.equal((await importPayloads(hub, payloads, new Date('2023-12-01T10:00:00Z')))[0]?.rows, 1);
   const board = (await hub.json('/market/indices/snapshot')).body.data as { code: string; level: number | null; asOf: string | null; source: string | null }[];
   const core30 = board.find((index) => index.code === 'TOPIXC30');
   assert.deepEqual([core30?.level, core30?.asOf, core30?.source], [1200.17, '2023-12-01', 'J-Quants']);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { mlitKsjSources } from '../../../src/ingest/sources/mlit-ksj/index.ts';
 import { soumuSources } from '../../../src/ingest/sources/soumu/index.ts';
 import { municipalityBoundaries } from '../../../src/ingest/importers/real-estate/mlit-n03.ts';
@@ -29,14 +29,14 @@ function publishedRing(text: string): number[][] {
 
 test('one zip per prefecture is asked at its published path; its GeoJSON entry is passed on as it is', async () => {
   const payload = await boundaryPayload();
-  assert.deepEqual([payload.importer, payload.fileName], ['real-estate-mlit-n03', FILE]);
-  assert.equal(publishedRing(payload.content.toString('utf8')).length, 402);
-  await assert.rejects(collectFromRoutes(boundaries(), { params: { areas: ['Tokyo'] } }), /params\.areas must list prefecture codes/);
-  await assert.rejects(collectFromRoutes(boundaries(), { params: { asOf: '2024-01-01' } }), /params\.asOf must be the edition's date as YYYYMMDD/);
+  assert.deepEqual([payload.importer.dataset, payload.fileName], ['real-estate-mlit-n03', FILE]);
+  assert.equal(publishedRing(payloadBytes(payload).toString('utf8')).length, 402);
+  await assert.rejects(collectFromRoutes(boundaries(), { params: { areas: ['Tokyo'] } }), /\/sources\/mlit-ksj-n03\/params\/areas\/0: must match pattern/);
+  await assert.rejects(collectFromRoutes(boundaries(), { params: { asOf: '2024-01-01' } }), /\/sources\/mlit-ksj-n03\/params\/asOf: must match pattern/);
 });
 
 test('a municipality\'s outline is its largest polygon, simplified to the documented tolerance, positions to 5 decimals', async () => {
-  const text = (await boundaryPayload()).content.toString('utf8');
+  const text = payloadBytes(await boundaryPayload()).toString('utf8');
   const [chuo, ...others] = municipalityBoundaries(text, FILE);
   assert.equal(others.length, 0);
   assert.deepEqual(chuo?.place, { code: '13102', prefecture: '東京都', municipality: '中央区' });
@@ -62,10 +62,10 @@ test('HTML with 200, a cut zip or a changed layout fails naming the file and the
   await assert.rejects(answering(Buffer.from('<!DOCTYPE html><html><body>メンテナンス中</body></html>')), (error: unknown) => error instanceof ImportError && /^N03-20240101_13_GML\.zip: not a zip archive/.test(error.message));
   await assert.rejects(answering(zip.subarray(0, zip.length - 30)), (error: unknown) => error instanceof ImportError && /^N03-20240101_13_GML\.zip: /.test(error.message));
 
-  const text = (await boundaryPayload()).content.toString('utf8');
+  const text = payloadBytes(await boundaryPayload()).toString('utf8');
   const refusals: [string, RegExp][] = [
     ['<html>', /not JSON/],
-    ['{"type":"Feature"}', /expected a GeoJSON FeatureCollection/],
+    ['{"type":"Feature"}', /\/features: is missing; \/type: expected "FeatureCollection" \(got "Feature"\)/],
     [text.replace('"N03_007"', '"N03_999"'), /features\[0\]: no N03_007 property/],
     [text.replace('"13102"', '"1310"'), /features\[0\]: N03_007 "1310" is not a local-government code/],
     [text.replace('"13102"', 'null'), /features\[0\]: no feature has a municipality code/],
@@ -85,7 +85,7 @@ test('without the demo, after the code list and the boundaries, the province bbo
   const payload = await boundaryPayload();
   assert.deepEqual((await importPayloads(hub, [payload])).map((r) => [r.status, r.rows]), [['loaded', 1]]);
   await hub.changed('real-estate');
-  const [chuo] = municipalityBoundaries(payload.content.toString('utf8'), FILE);
+  const [chuo] = municipalityBoundaries(payloadBytes(payload).toString('utf8'), FILE);
 
   const provinces = (await hub.get('/openapi/v1/real-estate/jp/provinces?lang=en', key)).json() as { data: { id: number; bbox: number[] | null }[] };
   assert.deepEqual(provinces.data.find((p) => p.id === 113)?.bbox, boundingBox([chuo?.rings ?? []]));

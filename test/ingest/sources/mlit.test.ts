@@ -12,7 +12,8 @@ import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { realEstateDemoGenerator } from '../../../src/ingest/demo/real-estate.ts';
 import { mlitSources } from '../../../src/ingest/sources/mlit/index.ts';
 import type { CollectContext, ImportPayload, SourceDefinition, SourceRequest } from '../../../src/ingest/sync/source-definition.ts';
-import { publisherSample, routesFetch } from '../../helpers/routes-fetch.ts';
+import { publisherSample, routesFetch, payloadBytes } from '../../helpers/routes-fetch.ts';
+import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 
 const KEY = 'test-mlit-key';
 const SAMPLE = 'xit001-tokyo-2024-q2.json';
@@ -26,7 +27,7 @@ function source(): SourceDefinition {
 function context(overrides: Partial<CollectContext> & Pick<CollectContext, 'fetch'>): CollectContext {
   return {
     baseUrl: 'https://www.reinfolib.mlit.go.jp',
-    params: { ...source().defaultParams },
+    params: sourceParams(source(), {}),
     credentials: { MLIT_API_KEY: KEY },
     cursor: undefined,
     now: new Date('2024-07-10T00:00:00Z'),
@@ -47,7 +48,7 @@ async function importPayloads(t: TestContext, hub: TestHub, payloads: ImportPayl
   const results = [];
   for (const payload of payloads) {
     const file = join(dir, payload.fileName);
-    writeFileSync(file, payload.content);
+    writeFileSync(file, payloadBytes(payload));
     results.push(await importFile(hub.runtime.store.db, importer(), file, at));
   }
   return results;
@@ -57,14 +58,14 @@ const query = (request: SourceRequest | undefined) => Object.fromEntries(new URL
 
 test('transactions are asked per prefecture and quarter with the key in Ocp-Apim-Subscription-Key; the cursor is the last quarter loaded', async () => {
   const fake = routesFetch('mlit');
-  const first = await source().collect(context({ fetch: fake.fetch, params: { ...source().defaultParams, initialQuarters: 1 } }));
+  const first = await source().collect(context({ fetch: fake.fetch, params: sourceParams(source(), { initialQuarters: 1 }) }));
   assert.equal(fake.requests.length, 1);
   assert.deepEqual(query(fake.requests[0]), { year: '2024', quarter: '2', area: '13', priceClassification: '01', language: 'en' });
   assert.equal(new URL(fake.requests[0]?.url ?? '').pathname, '/ex-api/external/XIT001');
   assert.equal(fake.requests[0]?.headers?.['Ocp-Apim-Subscription-Key'], KEY);
   assert.ok(!fake.requests[0]?.url.includes(KEY));
-  assert.deepEqual(first.payloads.map((p) => [p.importer, p.fileName]), [['real-estate-mlit-xit001', 'mlit-xit001-13-2024-Q2.json']]);
-  assert.deepEqual(first.payloads[0]?.content, publisherSample('mlit', SAMPLE), 'the answer is passed on as it arrived');
+  assert.deepEqual(first.payloads.map((p) => [p.importer.dataset, p.fileName]), [['real-estate-mlit-xit001', 'mlit-xit001-13-2024-Q2.json']]);
+  assert.deepEqual(payloadBytes(first.payloads[0]), publisherSample('mlit', SAMPLE), 'the answer is passed on as it arrived');
   assert.deepEqual(first.cursor, { through: '2024-Q2' });
 
   // Nothing ended since: nothing asked.
@@ -80,7 +81,7 @@ test('a quarter answered with no data (not published yet) stops the cursor befor
     const result = await fake.fetch(request);
     return !result.notModified && new URL(request.url).searchParams.get('quarter') === '4' ? { ...result, body: empty } : result;
   };
-  const result = await source().collect(context({ fetch, params: { ...source().defaultParams, areas: ['13', '27'] }, cursor: { through: '2024-Q2' }, now: new Date('2025-02-01T00:00:00Z') }));
+  const result = await source().collect(context({ fetch, params: sourceParams(source(), { areas: ['13', '27'] }), cursor: { through: '2024-Q2' }, now: new Date('2025-02-01T00:00:00Z') }));
   assert.deepEqual(fake.requests.map((r) => [query(r).year, query(r).quarter, query(r).area]), [
     ['2024', '3', '13'],
     ['2024', '3', '27'],
@@ -99,16 +100,16 @@ test('an answer still gzip-compressed is decompressed; a truncated one fails the
     const body = gzipSync(result.body);
     return { ...result, body: cut ? body.subarray(0, body.length / 2) : body };
   };
-  const params = { ...source().defaultParams, initialQuarters: 1 };
+  const params = sourceParams(source(), { initialQuarters: 1 });
   const result = await source().collect(context({ fetch: gzipped(false), params }));
-  assert.deepEqual(result.payloads[0]?.content, publisherSample('mlit', SAMPLE));
+  assert.deepEqual(payloadBytes(result.payloads[0]), publisherSample('mlit', SAMPLE));
   await assert.rejects(source().collect(context({ fetch: gzipped(true), params })), /unexpected end of file/);
 });
 
 test('a missing key or a bad parameter fails the run naming it', async () => {
   const fake = routesFetch('mlit');
   await assert.rejects(source().collect(context({ fetch: fake.fetch, credentials: {} })), /MLIT_API_KEY is not set/);
-  await assert.rejects(source().collect(context({ fetch: fake.fetch, params: { ...source().defaultParams, areas: ['Tokyo'] } })), /areas must list prefecture codes/);
+  assert.throws(() => sourceParams(source(), { areas: ['Tokyo'] }), /\/sources\/mlit-transactions\/params\/areas\/0: must match pattern/);
   assert.equal(fake.requests.length, 0);
 });
 
@@ -142,7 +143,7 @@ test('the XIT001 importer reads the figures as published and refuses what is not
 test('without the demo, the answer creates Tokyo and Chuo Ward from its codes and the endpoints serve exactly its transactions', async (t) => {
   const hub = await createTestHub(t);
   const key = await hub.key();
-  const { payloads } = await source().collect(context({ fetch: routesFetch('mlit').fetch, params: { ...source().defaultParams, initialQuarters: 1 } }));
+  const { payloads } = await source().collect(context({ fetch: routesFetch('mlit').fetch, params: sourceParams(source(), { initialQuarters: 1 }) }));
   assert.deepEqual((await importPayloads(t, hub, payloads)).map((r) => [r.status, r.rows]), [['loaded', 4]]);
   assert.deepEqual((await importPayloads(t, hub, payloads)).map((r) => r.status), ['unchanged']);
   await hub.changed('real-estate');
@@ -172,11 +173,11 @@ test('with the demo, a municipality the demo has takes the transactions; one it 
   const db = hub.runtime.store.db;
   const count = async (table: 're_province' | 're_ward') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const [provincesBefore, wardsBefore] = [await count('re_province'), await count('re_ward')];
-  const { payloads } = await source().collect(context({ fetch: routesFetch('mlit').fetch, params: { ...source().defaultParams, initialQuarters: 1 } }));
+  const { payloads } = await source().collect(context({ fetch: routesFetch('mlit').fetch, params: sourceParams(source(), { initialQuarters: 1 }) }));
   const [payload] = payloads;
   assert.ok(payload !== undefined);
   // The same answer for Chiyoda Ward, one of the small demo's Tokyo wards (Chuo is not).
-  const chiyoda = { ...payload, fileName: 'mlit-xit001-chiyoda.json', content: Buffer.from(payload.content.toString('utf8').replaceAll('"13102"', '"13101"').replaceAll('Chuo Ward', 'Chiyoda Ward')) };
+  const chiyoda = { ...payload, fileName: 'mlit-xit001-chiyoda.json', content: Buffer.from(payloadBytes(payload).toString('utf8').replaceAll('"13102"', '"13101"').replaceAll('Chuo Ward', 'Chiyoda Ward')) };
   await importPayloads(t, hub, [payload, chiyoda]);
   assert.equal(await count('re_province'), provincesBefore);
   assert.equal(await count('re_ward'), wardsBefore + 1);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample, routesFetch } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, routesFetch, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { mofJgbYieldsSource } from '../../../src/ingest/sources/mof/index.ts';
 import { jgbDate } from '../../../src/ingest/importers/macro/mof-jgb-yields.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
@@ -28,11 +28,11 @@ const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0)
 test('mof-jgb-yields asks the current month and the history conditionally, current first, and hands them on as UTF-8 decoded from Shift_JIS', async () => {
   const { result, requests } = await collectFromRoutes(mofJgbYieldsSource);
   assert.deepEqual(requests, [{ url: `http://publisher.test${CURRENT}` }, { url: `http://publisher.test${HISTORY}` }]);
-  assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName]), [
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName]), [
     ['mof-jgb-yields', 'jgbcme.csv'],
     ['mof-jgb-yields', 'jgbcme_all.csv'],
   ]);
-  assert.match(result.payloads[1]?.content.toString('utf8') ?? '', /\r\n※国債金利情報の利用にあたっては/, 'the Shift_JIS note reads as Japanese');
+  assert.match(payloadBytes(result.payloads[1]).toString('utf8') ?? '', /\r\n※国債金利情報の利用にあたっては/, 'the Shift_JIS note reads as Japanese');
   assert.equal(result.cursor, undefined);
   await assert.rejects(collectFromRoutes(mofJgbYieldsSource, { params: { encoding: 'no-such-encoding' } }), /mof-jgb-yields: params\.encoding "no-such-encoding"/);
 });
@@ -60,7 +60,7 @@ test('an HTML page with 200, a changed layout, a cut body or a bad figure fails 
   const { result } = await collectFromRoutes(mofJgbYieldsSource);
   const payload = result.payloads[0];
   assert.ok(payload !== undefined);
-  const text = payload.content.toString('utf8');
+  const text = payloadBytes(payload).toString('utf8');
   const refused = async (content: string, message: RegExp) =>
     assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
   await refused('<!DOCTYPE html><html><body>ただいまメンテナンス中です</body></html>', /jgbcme\.csv: no "Date,1Y,2Y,…,10Y,…" heading line/);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, routesFetch, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, routesFetch, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { rssFeedsSource } from '../../../src/ingest/sources/rss/index.ts';
 import { parseFeed } from '../../../src/ingest/importers/news/rss-feed.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
@@ -16,13 +16,13 @@ test('rss-feeds ships no feed, and fetches each listed feed conditionally, as pu
   const { result, requests } = await collectFromRoutes(rssFeedsSource, { params: FEEDS });
   assert.deepEqual(requests, [{ url: 'http://publisher.test/feeds/markets.rss.xml' }, { url: 'http://feeds.test/feeds/markets.atom.xml' }], 'a path is read under the baseUrl, a URL as listed');
   assert.deepEqual(
-    result.payloads.map((p) => [p.importer, p.fileName]),
+    result.payloads.map((p) => [p.importer.dataset, p.fileName]),
     [
       ['news-feed', 'publisher.test_feeds_markets.rss.xml'],
       ['news-feed', 'feeds.test_feeds_markets.atom.xml'],
     ],
   );
-  assert.deepEqual(result.payloads[0]?.content, publisherSample('rss', 'markets.rss.xml'));
+  assert.deepEqual(payloadBytes(result.payloads[0]), publisherSample('rss', 'markets.rss.xml'));
 });
 
 test('a feed unchanged since the last run (304) is skipped; the others still import', async () => {
@@ -39,7 +39,7 @@ test('a feed unchanged since the last run (304) is skipped; the others still imp
 });
 
 test('a malformed feed list is refused with what to write', async () => {
-  await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: ['https://x.test/rss'] } }), /params\.feeds must be a list of \{"url": "https:\/\/…"\} objects/);
+  await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: ['https://x.test/rss'] } }), /\/sources\/rss-feeds\/params\/feeds\/0: expected object \(got "https:\/\/x\.test\/rss"\)/);
   await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: [{ url: 'ftp://x.test/rss' }] } }), /ftp:\/\/x\.test\/rss is not an http\(s\) URL/);
   await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: [{ url: '/rss' }] }, baseUrl: '' }), /is a path, but publishers\.rss\.baseUrl is not set/);
 });

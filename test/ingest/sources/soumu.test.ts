@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { twinProblems } from '../../helpers/twin.ts';
 import { soumuSources } from '../../../src/ingest/sources/soumu/index.ts';
 import { mlitSources } from '../../../src/ingest/sources/mlit/index.ts';
@@ -37,8 +37,8 @@ async function listPayload() {
 
 test('the code list is fetched at its published path and its first sheet read: prefectures and municipalities by code, without the check digit', async () => {
   const payload = await listPayload();
-  assert.deepEqual([payload.importer, payload.fileName], ['real-estate-soumu-local-government-codes', FILE]);
-  const parsed = importer().parse(payload.content.toString('utf8'), FILE);
+  assert.deepEqual([payload.importer.dataset, payload.fileName], ['real-estate-soumu-local-government-codes', FILE]);
+  const parsed = importer().parse(payloadBytes(payload).toString('utf8'), FILE);
   assert.deepEqual([...parsed.prefectures], [['01', '北海道'], ['13', '東京都']]);
   assert.deepEqual(
     parsed.municipalities.map((m) => [m.code, m.prefecture, m.municipality]),
@@ -59,18 +59,18 @@ test('an HTML page with 200 or a cut download fails the run naming the file; a b
   await assert.rejects(answering(Buffer.from('<!DOCTYPE html><html><body>メンテナンス中</body></html>')), notWorkbook);
   const xlsx = publisherSample('soumu', '000925835.xlsx');
   await assert.rejects(answering(xlsx.subarray(0, xlsx.length / 2)), notWorkbook);
-  await assert.rejects(collectFromRoutes(codeList(), { params: { path: 'https://elsewhere.test/list.xlsx' } }), /params\.path must be the list's file under \/main_content\//);
+  await assert.rejects(collectFromRoutes(codeList(), { params: { path: 'https://elsewhere.test/list.xlsx' } }), /\/sources\/soumu-local-government-codes\/params\/path: must match pattern/);
 });
 
 test('a changed layout is refused naming the sheet, row and value', async () => {
   const payload = await listPayload();
-  const text = payload.content.toString('utf8');
+  const text = payloadBytes(payload).toString('utf8');
   const refusals: [string, RegExp][] = [
     [text.replace('"団体コード","都道府県名\\n（漢字）"', '"都道府県名\\n（漢字）","団体コード"'), /sheet "R6\.1\.1現在の団体" row 1: expected the columns 団体コード, 都道府県名（漢字）/],
     [text.replace('"131024"', '"13102X"'), /sheet "R6\.1\.1現在の団体" row 7: 団体コード "13102X" is not a local-government code/],
     [text.replace('"中央区"', '""'), /row 7: 市区町村名（漢字） is empty for code 131024/],
     [text.replace('["130001","東京都","","ﾄｳｷｮｳﾄ"],', ''), /row 5: no prefecture row for code 13/],
-    ['{"sheets":[]}', /expected \{"sheets": \[\.\.\.\]\}/],
+    ['{"sheets":[]}', /\/sheets: must not have fewer than 1 items \(got \[\]\)/],
     ['<html>', /not JSON/],
   ];
   for (const [content, message] of refusals) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { vietcombankExrateSource } from '../../../src/ingest/sources/vietcombank/index.ts';
 import { parseVietcombankXml } from '../../../src/ingest/importers/fx/vietcombank-exrate-xml.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
@@ -11,7 +11,7 @@ const XML = publisherSample('vietcombank', 'pXML.xml').toString('utf8');
 test('vietcombank-exrate asks for the published XML conditionally and hands it on as it arrived', async () => {
   const { result, requests } = await collectFromRoutes(vietcombankExrateSource);
   assert.deepEqual(requests, [{ url: 'http://publisher.test/Usercontrols/TVPortal.TyGia/pXML.aspx' }], 'no conditional: false, so the runner sends its validators');
-  assert.deepEqual(result.payloads.map((p) => [p.importer, p.fileName, p.content.equals(publisherSample('vietcombank', 'pXML.xml'))]), [['vietcombank-exrate-xml', 'vietcombank-exrate.xml', true]]);
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadBytes(p).equals(publisherSample('vietcombank', 'pXML.xml'))]), [['vietcombank-exrate-xml', 'vietcombank-exrate.xml', true]]);
   assert.deepEqual(vietcombankExrateSource.feeds, ['instrument_close:fx:USD/VND']);
   const unchanged = await vietcombankExrateSource.collect({
     baseUrl: 'http://publisher.test',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { worldbankPinkSheetSource } from '../../../src/ingest/sources/worldbank/index.ts';
 import { sheetAsCsv } from '../../../src/ingest/sources/worldbank/sheet-csv.ts';
 import { parsePinkSheetMonthly } from '../../../src/ingest/importers/commodities/worldbank-pinksheet.ts';
@@ -27,8 +27,8 @@ test('worldbank-pinksheet-monthly asks for the workbook conditionally and hands 
   const { result, requests } = await collectFromRoutes(worldbankPinkSheetSource);
   assert.deepEqual(requests, [{ url: `http://publisher.test${PATH}` }], 'no conditional: false, so the runner sends its validators');
   const [payload] = result.payloads;
-  assert.deepEqual([payload?.importer, payload?.fileName, payload?.archiveHashes.length], ['worldbank-pinksheet-monthly', 'CMO-Historical-Data-Monthly.csv', 1]);
-  const lines = payload?.content.toString('utf8').split('\n') ?? [];
+  assert.deepEqual([payload?.importer.dataset, payload?.fileName, payload?.archiveHashes.length], ['worldbank-pinksheet-monthly', 'CMO-Historical-Data-Monthly.csv', 1]);
+  const lines = payloadBytes(payload).toString('utf8').split('\n') ?? [];
   assert.deepEqual(lines.slice(0, 8), [
     'World Bank Commodity Price Data (The Pink Sheet),,,,,,,',
     '"monthly prices in nominal US dollars, 1960 to present",,,,,,,',

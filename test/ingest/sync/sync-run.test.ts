@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Fault } from '../../helpers/publisher-double.ts';
 import { RATES_PATH, syncSetup, TEST_SOURCES_MODULE, writeSourcesFile } from './helpers.ts';
 import { startPublisherDouble, SYNC_FIXTURES } from '../../helpers/publisher-double.ts';
+import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 
 const SAMPLE = readFileSync(join(SYNC_FIXTURES, 'ecb-test', 'eurofxref-hist.csv'), 'utf8');
 /** The sample with one more day on top: what a good fetch brings after the first. */
@@ -151,4 +152,24 @@ test("a publisher's request gap holds from one run to the next, though each run 
   assert.deepEqual([first?.status, second?.status], ['succeeded', 'succeeded']);
   const [a, b] = double.requests;
   assert.ok((b?.at ?? 0) - (a?.at ?? 0) >= 1400, `the second run waited ${(b?.at ?? 0) - (a?.at ?? 0)} ms after the first run's request`);
+});
+
+test('a source parameter of the wrong type or name refuses the sources file when it loads, naming the source and the parameter; a reload keeps the last good file', async (t) => {
+  const { hub, double, sync, sourcesFile } = await syncSetup(t);
+  const perPage = async () => ((await sync.resolved()).find((s) => s.definition.id === 'coingecko-markets')?.params as { perPage?: unknown } | undefined)?.perPage;
+  writeSourcesFile(sourcesFile, double.baseUrl, { 'coingecko-markets': { params: { perPage: 100 } } });
+  for (let i = 0; i < 100 && (await perPage()) !== 100; i++) await sleep(50);
+  assert.equal(await perPage(), 100, 'a good edit takes effect');
+
+  writeSourcesFile(sourcesFile, double.baseUrl, { 'coingecko-markets': { params: { perPage: '250' } } });
+  await sleep(300);
+  assert.equal(await perPage(), 100, 'a reload with a bad parameter keeps the last good file');
+  await assert.rejects(
+    SyncService.open({ ...hub.runtime, env: {} }),
+    (error: Error) => error.message === `sources file ${sourcesFile}: /sources/coingecko-markets/params/perPage: expected integer (got "250")`,
+  );
+
+  writeSourcesFile(sourcesFile, double.baseUrl, { 'coingecko-markets': { params: { per_page: 100 } } });
+  await assert.rejects(SyncService.open({ ...hub.runtime, env: {} }), /\/sources\/coingecko-markets\/params\/per_page: is not a known field \(got 100\)/);
+  assert.equal(await perPage(), 100);
 });

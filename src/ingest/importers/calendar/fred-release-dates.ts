@@ -1,9 +1,11 @@
 import { ImportError, type Importer } from '../../source.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { insertRows, type RowOf } from '../../../store/loader.ts';
 import { zonedInstant } from '../../../core/dates.ts';
 import { agencyScheduled, FRED_CALENDAR_SOURCE, releaseRows, US_RELEASES, type ReleaseEvent } from './us-releases.ts';
+import { Type, type Static } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 interface ReleaseSpec {
   /** FRED's release_name, checked so that a renumbered release is noticed, not mislabelled. */
@@ -59,15 +61,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * (no free publisher has a consensus).
  */
 export function parseFredReleaseDates(content: string, fileName: string): FredReleaseDates {
-  let document: unknown;
-  try {
-    document = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON: ${(error as Error).message}`);
-  }
-  if (!isRecord(document) || typeof document.realtime_start !== 'string' || !Array.isArray(document.release_dates)) {
-    throw new ImportError(`${fileName}: expected FRED's object with "realtime_start" and a "release_dates" list`);
-  }
+  return fredReleaseDates(readJsonDocument(ReleaseDatesSchema, content, fileName), fileName);
+}
+
+/** What the hub reads of FRED's releases/dates answer: the rest is kept as it came. */
+export const ReleaseDatesSchema = Type.Object({ realtime_start: Type.String(), release_dates: Type.Array(Type.Unknown()) });
+
+/** The events of an answer already read (one page, or every page's `release_dates` merged). */
+export function fredReleaseDates(document: Static<typeof ReleaseDatesSchema>, fileName: string): FredReleaseDates {
   const from = calendarDate(document.realtime_start);
   if (from === undefined) throw new ImportError(`${fileName}: realtime_start ${JSON.stringify(document.realtime_start)} is not a calendar date (YYYY-MM-DD)`);
   const rows: RowOf<'calendar_event'>[] = [];

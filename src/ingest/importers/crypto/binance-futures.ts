@@ -45,9 +45,14 @@ function pushOnce(points: MetricPoint[], seen: Set<string>, point: MetricPoint, 
  * interest in contracts, i.e. the base asset), one per symbol, kept as they arrived in one array.
  */
 export function parseBinanceOpenInterest(content: string, fileName: string): MetricPoint[] {
+  return binanceOpenInterestPoints(recordsOf(content, fileName, '/fapi/v1/openInterest answers'), fileName);
+}
+
+/** The points of the open-interest answers (one per symbol, as `binanceAnswer` read them). */
+export function binanceOpenInterestPoints(answers: readonly unknown[], fileName: string): MetricPoint[] {
   const points: MetricPoint[] = [];
   const seen = new Set<string>();
-  recordsOf(content, fileName, '/fapi/v1/openInterest answers').forEach((item: unknown, index) => {
+  answers.forEach((item: unknown, index) => {
     const where = `${fileName}: answer ${index + 1}`;
     const record = fieldsOf(item);
     if (record === undefined) throw new ImportError(`${where}: not an object`);
@@ -65,9 +70,14 @@ export function parseBinanceOpenInterest(content: string, fileName: string): Met
  * fundingRate, markPrice}`, ascending), concatenated: each rate is stored at its funding time.
  */
 export function parseBinanceFundingRates(content: string, fileName: string): MetricPoint[] {
+  return binanceFundingPoints(recordsOf(content, fileName, '/fapi/v1/fundingRate records'), fileName);
+}
+
+/** The points of the funding records of every symbol's answer, concatenated. */
+export function binanceFundingPoints(records: readonly unknown[], fileName: string): MetricPoint[] {
   const points: MetricPoint[] = [];
   const seen = new Set<string>();
-  recordsOf(content, fileName, '/fapi/v1/fundingRate records').forEach((item: unknown, index) => {
+  records.forEach((item: unknown, index) => {
     const where = `${fileName}: record ${index + 1}`;
     const record = fieldsOf(item);
     if (record === undefined) throw new ImportError(`${where}: not an object`);

@@ -1,8 +1,10 @@
 import type { Transaction } from 'kysely';
+import { Type } from 'typebox';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { isoDateTime } from '../../calendar-dates.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
+import { readJsonDocument } from '../../publisher-document.ts';
 import { insertRows } from '../../../store/loader.ts';
 
 export interface CoinGeckoMarketsFile {
@@ -33,14 +35,25 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
   description: 'CoinGecko /coins/markets JSON (vs_currency=usd): one market snapshot',
   source: 'CoinGecko',
   canonicalForm: canonicalJson,
-  parse(content) {
-    let items: unknown;
-    try {
-      items = JSON.parse(withoutByteOrderMark(content));
-    } catch (error) {
-      throw new ImportError(`not JSON: ${(error as Error).message}`);
-    }
-    if (!Array.isArray(items)) throw new ImportError('expected a JSON array of coins, as /coins/markets returns');
+  parse: (content, fileName) => coingeckoMarkets(readJsonDocument(CoinsMarketsSchema, content, fileName)),
+  async load(db: Transaction<Database>, parsed, release: ReleaseInfo) {
+    await insertRows(db, 'crypto_coin', parsed.coins.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name })), {
+      onConflict: { key: ['id'], keep: 'new' },
+    });
+    const snapshots = parsed.coins.map((c) => ({ at: parsed.at, coin_id: c.id, price: c.price, market_cap: c.marketCap, volume_24h: c.volume24h, source: release.source }));
+    await insertRows(db, 'crypto_market_snapshot', snapshots, { onConflict: { key: ['at', 'coin_id'], keep: 'new' } });
+    return parsed.coins.length;
+  },
+};
+
+/** `/coins/markets`' answer: a JSON array, one object per coin (each read by `coingeckoMarkets`). */
+export const CoinsMarketsSchema = Type.Array(Type.Unknown());
+
+/**
+ * The snapshot of the coins of one or more `/coins/markets` pages (an array of them, in order):
+ * every coin checked, those without a price or a market cap skipped.
+ */
+export function coingeckoMarkets(items: readonly unknown[]): CoinGeckoMarketsFile {
     const coins: CoinGeckoMarketsFile['coins'] = [];
     const seen = new Set<string>();
     let latest = '';
@@ -74,13 +87,4 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
     });
     if (coins.length === 0) throw new ImportError(`the file has no coin with a price, a market cap and a last_updated (${skipped} of ${items.length} skipped)`);
     return { at: latest, coins, skipped };
-  },
-  async load(db: Transaction<Database>, parsed, release: ReleaseInfo) {
-    await insertRows(db, 'crypto_coin', parsed.coins.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name })), {
-      onConflict: { key: ['id'], keep: 'new' },
-    });
-    const snapshots = parsed.coins.map((c) => ({ at: parsed.at, coin_id: c.id, price: c.price, market_cap: c.marketCap, volume_24h: c.volume24h, source: release.source }));
-    await insertRows(db, 'crypto_market_snapshot', snapshots, { onConflict: { key: ['at', 'coin_id'], keep: 'new' } });
-    return parsed.coins.length;
-  },
-};
+}

@@ -44,10 +44,15 @@ export function coinMetricsPage(content: string, fileName: string): { data: unkn
  * and btc_active_addresses; MVRV and NUPL are not stored, the crypto service derives them.
  */
 export function parseCoinMetricsAssetMetrics(content: string, fileName: string): MetricPoint[] {
+  return coinMetricsPoints(coinMetricsPage(content, fileName).data, fileName);
+}
+
+/** The points of the rows of one or more pages (the `data` of each, in order). */
+export function coinMetricsPoints(rows: readonly unknown[], fileName: string): MetricPoint[] {
   const m = CRYPTO_METRICS;
   const points: MetricPoint[] = [];
   const seen = new Set<string>();
-  coinMetricsPage(content, fileName).data.forEach((item: unknown, index) => {
+  rows.forEach((item: unknown, index) => {
     const where = `${fileName}: data row ${index + 1}`;
     const row = fieldsOf(item);
     if (row === undefined) throw new ImportError(`${where}: not an object`);

@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
+import { Type } from 'typebox';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type ReleaseInfo } from '../../source.ts';
-import { withoutByteOrderMark } from '../../canonical-content.ts';
+import { readJsonDocument } from '../../publisher-document.ts';
 import { insertRows } from '../../../store/loader.ts';
 import type { CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
 
@@ -15,11 +16,7 @@ export interface MetricPoint {
 
 /** The JSON document of a publisher's answer; an HTML page or a cut body is refused naming the file. */
 export function jsonDocument(content: string, fileName: string): unknown {
-  try {
-    return JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON: ${(error as Error).message}`);
-  }
+  return readJsonDocument(Type.Unknown(), content, fileName);
 }
 
 /** The fields of a JSON object, or undefined for anything else. */

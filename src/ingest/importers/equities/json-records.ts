@@ -3,25 +3,17 @@ import { ImportError, type Importer } from '../../source.ts';
 import type { Database } from '../../../store/schema.ts';
 import type { DatasetKey } from '../../../store/data-version.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 /**
  * J-Quants answers are one JSON object holding an array under a named key
  * (`daily_quotes`, `info`, `statements`). Problems are named by their place in that array.
  */
 export function readRecords(content: string, fileName: string, key: string): Record<string, unknown>[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
-  }
-  const records = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[key] : undefined;
-  if (!Array.isArray(records)) throw new ImportError(`${fileName}: expected an object with a "${key}" array`);
-  records.forEach((record, i) => {
-    if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new ImportError(`${fileName}: ${key}[${i}] is not an object`);
-  });
-  return records as Record<string, unknown>[];
+  const records = readJsonDocument(Type.Object({ [key]: Type.Array(Type.Object({})) }), content, fileName)[key] as Record<string, unknown>[];
+  return records;
 }
 
 export class RecordReader {
@@ -108,19 +100,29 @@ export interface JQuantsRecords<Fields, Parsed> {
   load(db: Transaction<Database>, parsed: Parsed): Promise<number>;
 }
 
+/**
+ * An importer of a J-Quants answer that also reads the records of an answer already read (the
+ * source's merged pages), so they are parsed once.
+ */
+export interface JQuantsImporter<Parsed> extends Importer<Parsed> {
+  fromRecords(records: readonly Record<string, unknown>[], fileName: string): Parsed;
+}
+
 /** An importer of one layout of a J-Quants answer. */
-export function jquantsImporter<Fields, Parsed>(layout: JQuantsLayout<Fields>, records: JQuantsRecords<Fields, Parsed>): Importer<Parsed> {
+export function jquantsImporter<Fields, Parsed>(layout: JQuantsLayout<Fields>, records: JQuantsRecords<Fields, Parsed>): JQuantsImporter<Parsed> {
+  const fromRecords = (list: readonly Record<string, unknown>[], fileName: string): Parsed => {
+    const parsed = records.empty();
+    list.forEach((record, i) => records.add(new RecordReader(fileName, layout.key, i, record), layout.fields, parsed));
+    return parsed;
+  };
   return {
     dataset: layout.dataset,
     datasets: layout.datasets ?? ['equities'],
     description: layout.description,
     source: J_QUANTS_SOURCE,
     canonicalForm: canonicalJson,
-    parse(content, fileName) {
-      const parsed = records.empty();
-      readRecords(content, fileName, layout.key).forEach((record, i) => records.add(new RecordReader(fileName, layout.key, i, record), layout.fields, parsed));
-      return parsed;
-    },
+    parse: (content, fileName) => fromRecords(readRecords(content, fileName, layout.key), fileName),
+    fromRecords,
     load: (db, parsed) => records.load(db, parsed),
   };
 }

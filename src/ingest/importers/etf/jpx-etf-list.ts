@@ -1,9 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { loadEtfSessions } from '../equities/etf-sessions.ts';
 import { insertNewFund } from './new-fund.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 /**
  * JPX's ETF Database workbook, its first sheet as the jpx source hands it over (xlsx-rows.ts):
@@ -25,17 +27,8 @@ const HEADER_SEARCH_ROWS = 12;
 const CODE = /^[0-9]{3}[0-9A-Z]$/;
 
 function rowsOf(content: string, fileName: string): string[][] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
-  }
-  const rows = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>).rows : undefined;
-  if (!Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.every((cell) => typeof cell === 'string'))) {
-    throw new ImportError(`${fileName}: expected {"rows": [[cell text, …], …]}, the workbook's first sheet`);
-  }
-  return rows as string[][];
+  // The workbook's first sheet, as the jpx-etf-list source reads it.
+  return readJsonDocument(Type.Object({ rows: Type.Array(Type.Array(Type.String())) }), content, fileName).rows;
 }
 
 export function parseEtfList(content: string, fileName: string): EtfListEntry[] {

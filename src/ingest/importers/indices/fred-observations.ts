@@ -1,9 +1,11 @@
 import { basename } from 'node:path';
 import { ImportError, type Importer } from '../../source.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import type { FredClose } from '../../fred-series.ts';
 import { fredIndicesImporter, knownFredSeries, loadFredCloses } from './fred-indices.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 /** FRED's JSON names no series: the file does, `SP500.json`, as FRED's own downloads are named. */
 function seriesOfFile(fileName: string): string {
@@ -17,15 +19,12 @@ function seriesOfFile(fileName: string): string {
  * `"."` for a day without a value (a market holiday): that day is skipped, never stored as 0.
  */
 export function parseFredObservations(content: string, fileName: string): FredClose[] {
+  return fredCloses(readJsonDocument(Type.Object({ observations: Type.Array(Type.Unknown()) }), content, fileName).observations, fileName);
+}
+
+/** The closes of FRED's `observations` (one page's, or every page's merged) of the series `fileName` names. */
+export function fredCloses(observations: readonly unknown[], fileName: string): FredClose[] {
   const series = seriesOfFile(fileName);
-  let document: unknown;
-  try {
-    document = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON: ${(error as Error).message}`);
-  }
-  const observations = typeof document === 'object' && document !== null ? (document as Record<string, unknown>).observations : undefined;
-  if (!Array.isArray(observations)) throw new ImportError(`${fileName}: expected FRED's object with an "observations" list`);
   const records: FredClose[] = [];
   const seen = new Set<string>();
   observations.forEach((item: unknown, index) => {

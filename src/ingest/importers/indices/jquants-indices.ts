@@ -1,6 +1,5 @@
-import { type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
-import { J_QUANTS_SOURCE, readRecords, RecordReader } from '../equities/json-records.ts';
+import { J_QUANTS_SOURCE, readRecords, RecordReader, type JQuantsImporter } from '../equities/json-records.ts';
 import { loadIndexCloses, type IndexCloseRecord } from './index-closes.ts';
 
 /**
@@ -24,9 +23,14 @@ const KEY = 'data';
  * sector and size indices too): only the catalogue's are kept.
  */
 export function parseJQuantsIndexBars(content: string, fileName: string): IndexCloseRecord[] {
+  return jquantsIndexCloses(readRecords(content, fileName, KEY), fileName);
+}
+
+/** The closes of the records of one or more pages (each page's `data`, in order). */
+function jquantsIndexCloses(list: readonly Record<string, unknown>[], fileName: string): IndexCloseRecord[] {
   const records: IndexCloseRecord[] = [];
   const seen = new Set<string>();
-  readRecords(content, fileName, KEY).forEach((record, i) => {
+  list.forEach((record, i) => {
     const read: RecordReader = new RecordReader(fileName, KEY, i, record);
     const date = read.date('Date');
     const indexCode = read.text('Code');
@@ -43,12 +47,13 @@ export function parseJQuantsIndexBars(content: string, fileName: string): IndexC
   return records;
 }
 
-export const jquantsIndicesImporter: Importer<IndexCloseRecord[]> = {
+export const jquantsIndicesImporter: JQuantsImporter<IndexCloseRecord[]> = {
   dataset: 'jquants-indices-bars-daily',
   datasets: ['instruments'],
   description: 'J-Quants API v2 index bars JSON (/indices/bars/daily: {"data": [...]}): TOPIX, TOPIX Core30, TSE Growth 250 and TSE REIT closes',
   source: J_QUANTS_SOURCE,
   canonicalForm: canonicalJson,
   parse: parseJQuantsIndexBars,
+  fromRecords: jquantsIndexCloses,
   load: loadIndexCloses,
 };

@@ -1,8 +1,10 @@
 import { ImportError, type Importer } from '../../source.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { calendarMonth } from '../../calendar-dates.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { countrySeries } from '../../../domains/macro/series.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 /**
  * The BOJ series the hub stores, by the code of the BOJ Time-Series Data Search (without the
@@ -66,12 +68,7 @@ function resultOf(item: unknown, index: number, db: string, fileName: string): B
  * with monthly dates as the number YYYYMM and a missing figure as null.
  */
 export function parseBojAnswer(content: string, fileName: string): BojAnswer {
-  let document: unknown;
-  try {
-    document = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON: ${(error as Error).message}`);
-  }
+  const document = readJsonDocument(Type.Unknown(), content, fileName);
   if (!isObject(document) || !('STATUS' in document)) throw new ImportError(`${fileName}: expected the BOJ API's object with STATUS and RESULTSET`);
   if (document.STATUS !== 200) {
     throw new ImportError(`${fileName}: the BOJ API answered STATUS ${JSON.stringify(document.STATUS)} ${String(document.MESSAGEID ?? '')}: ${String(document.MESSAGE ?? '')}`);

@@ -3,6 +3,8 @@ import type { ObservationInput } from '../../../store/vintage.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { monthLabel, quarterLabel } from '../../../core/dates.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 /** A macro series key of the hub (`jp.cpi`, `jp.gdp.real`): the file name without `.json`. */
 const SERIES_FILE = /^([a-z]{2}(?:\.[a-z0-9-]+)+)\.json$/;
@@ -54,13 +56,7 @@ function periodOf(code: string, timeNames: Map<string, string>, where: string): 
   return monthLabel(Number(month[1]) * 12 + number - 1);
 }
 
-function statisticalData(content: string, fileName: string): Json {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
-  }
+function statisticalData(parsed: unknown, fileName: string): Json {
   const answer = asObject(asObject(parsed)?.GET_STATS_DATA);
   const result = asObject(answer?.RESULT);
   if (answer === undefined || result === undefined) throw new ImportError(`${fileName}: expected e-Stat's getStatsData answer (GET_STATS_DATA with a RESULT)`);
@@ -115,10 +111,20 @@ export const estatStatsDataImporter: Importer<ParsedAnswer> = {
     delete answer.GET_STATS_DATA?.RESULT?.DATE;
     return canonicalJson(JSON.stringify(answer));
   },
-  parse(content, fileName) {
+  parse: (content, fileName) => estatObservations(readJsonDocument(Type.Unknown(), content, fileName), fileName),
+  async load(db, parsed, release) {
+    async function* observations(): AsyncIterable<NumberedObservation> {
+      yield* parsed.observations;
+    }
+    return loadObservations(db, observations(), release, parsed.fileName);
+  },
+};
+
+/** The series' observations of a getStatsData answer already read (one page, or every page's VALUE merged). */
+export function estatObservations(document: unknown, fileName: string): ParsedAnswer {
     const series = SERIES_FILE.exec(fileName)?.[1];
     if (series === undefined) throw new ImportError(`${fileName}: the file name must be the series key it fills, such as jp.cpi.json`);
-    const data = statisticalData(content, fileName);
+    const data = statisticalData(document, fileName);
     const dataInf = asObject(data.DATA_INF) ?? {};
     const noted = new Set(asList(dataInf.NOTE).map((note) => asObject(note)?.['@char']).filter((c): c is string => typeof c === 'string'));
     const timeNames = timeClassNames(data);
@@ -143,11 +149,4 @@ export const estatStatsDataImporter: Importer<ParsedAnswer> = {
     });
     if (observations.length === 0) throw new ImportError(`${fileName}: the answer has no monthly or quarterly figures`);
     return { fileName, observations };
-  },
-  async load(db, parsed, release) {
-    async function* observations(): AsyncIterable<NumberedObservation> {
-      yield* parsed.observations;
-    }
-    return loadObservations(db, observations(), release, parsed.fileName);
-  },
-};
+}

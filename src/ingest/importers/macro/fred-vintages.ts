@@ -1,10 +1,12 @@
 import { basename } from 'node:path';
 import { ImportError, type Importer } from '../../source.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { readSeries, recordObservations, type ObservationInput } from '../../../store/vintage.ts';
 import { roundTo } from '../../../core/numbers.ts';
 import { FRED_MACRO_SERIES, findFredMacroSeries, type FredFrequency, type FredMacroSeries } from './fred-macro-series.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 /** ALFRED's end of a real-time period still in force. */
 export const REALTIME_OPEN_END = '9999-12-31';
@@ -41,12 +43,11 @@ function realtimeDate(item: Record<string, unknown>, name: string, where: string
  * force. FRED's error answer (`error_code`, `error_message`) is refused quoting its message.
  */
 export function readFredAnswer(content: string, fileName: string): FredVintageObservation[] {
-  let document: unknown;
-  try {
-    document = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON: ${(error as Error).message}`);
-  }
+  return fredAnswerObservations(readJsonDocument(Type.Unknown(), content, fileName), fileName);
+}
+
+/** The observations of FRED's answer already read as JSON (one page, or every page merged). */
+export function fredAnswerObservations(document: unknown, fileName: string): FredVintageObservation[] {
   const answer = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
   if (typeof answer.error_message === 'string') throw new ImportError(`${fileName}: FRED answered ${String(answer.error_code)}: ${answer.error_message}`);
   const { observations, count } = answer;
@@ -131,8 +132,12 @@ export interface FredVintage {
  * that day; `"."` is a period published without a figure (null, never 0).
  */
 export function parseFredVintage(content: string, fileName: string): FredVintage {
+  return fredVintage(readFredAnswer(content, fileName), fileName);
+}
+
+/** One vintage of the series `fileName` names, from its observations (all of one realtime_start). */
+export function fredVintage(observations: readonly FredVintageObservation[], fileName: string): FredVintage {
   const { entry, realtimeStart: named } = seriesOfFile(fileName);
-  const observations = readFredAnswer(content, fileName);
   const first = observations[0];
   if (first === undefined) throw new ImportError(`${fileName}: no observations`);
   const realtimeStart = first.realtimeStart;

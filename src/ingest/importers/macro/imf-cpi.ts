@@ -1,8 +1,10 @@
 import { ImportError, type Importer } from '../../source.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { calendarMonth } from '../../calendar-dates.ts';
 import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
 import { countrySeries, type MacroCountry } from '../../../domains/macro/series.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 /** The IMF's ISO 3166 alpha-3 `COUNTRY` codes of the hub's countries. */
 export const IMF_COUNTRIES: Readonly<Record<MacroCountry, string>> = { US: 'USA', JP: 'JPN', VN: 'VNM' };
@@ -40,12 +42,7 @@ function monthOf(period: unknown): string | undefined {
  * decimal string, or null (a month without a figure: null, never 0).
  */
 export function parseImfCpi(content: string, fileName: string): ObservationInput[] {
-  let document: unknown;
-  try {
-    document = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON: ${(error as Error).message}`);
-  }
+  const document = readJsonDocument(Type.Unknown(), content, fileName);
   const data = isRecord(document) && isRecord(document.data) ? document.data : undefined;
   const structure = list(data?.structures)[0];
   const dataSet = list(data?.dataSets)[0];

@@ -1,8 +1,10 @@
 import { ImportError, type Importer } from '../../source.ts';
-import { withoutByteOrderMark } from '../../canonical-content.ts';
+
 import type { Rings } from '../../../domains/real-estate/geometry.ts';
 import { municipalityWards, type MunicipalityRef } from './jp-municipalities.ts';
 import { wardOutline } from './boundary-rings.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 export interface MunicipalityBoundary {
   place: MunicipalityRef;
@@ -43,15 +45,11 @@ function textOrNull(properties: Record<string, unknown>, name: string, where: st
  * local-government code (null for land no municipality holds, which is skipped). The polygons of
  * a code are one municipality.
  */
+/** A GeoJSON FeatureCollection; its features are read one by one below. */
+const FeatureCollectionSchema = Type.Object({ type: Type.Literal('FeatureCollection'), features: Type.Array(Type.Unknown()) });
+
 export function municipalityBoundaries(content: string, fileName: string): MunicipalityBoundary[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
-  }
-  const { type, features } = (parsed ?? {}) as { type?: unknown; features?: unknown };
-  if (type !== 'FeatureCollection' || !Array.isArray(features)) throw new ImportError(`${fileName}: expected a GeoJSON FeatureCollection`);
+  const { features } = readJsonDocument(FeatureCollectionSchema, content, fileName);
   const byCode = new Map<string, { place: MunicipalityRef; polygons: Rings[] }>();
   features.forEach((feature: unknown, i) => {
     const where = `${fileName}: features[${i}]`;

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ImportError, type Importer } from '../../source.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { insertTransactions, transactionFigures, transactionRow, type TransactionFigures } from './mlit-transactions.ts';
 import { municipalityWards, type MunicipalityRef } from './jp-municipalities.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 interface ParsedRecord extends TransactionFigures {
   key: string;
@@ -12,12 +14,7 @@ interface ParsedRecord extends TransactionFigures {
 const REQUIRED = ['Type', 'MunicipalityCode', 'Prefecture', 'Municipality', 'TradePrice', 'Area', 'Period', 'BuildingYear', 'Structure', 'FloorPlan'] as const;
 
 function recordsOf(content: string, fileName: string): Record<string, unknown>[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
-  }
+  const parsed = readJsonDocument(Type.Unknown(), content, fileName);
   const answer = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   if (answer.status !== 'OK') throw new ImportError(`${fileName}: status is ${JSON.stringify(answer.status)}, not "OK"`);
   if (!Array.isArray(answer.data)) throw new ImportError(`${fileName}: expected a "data" array`);

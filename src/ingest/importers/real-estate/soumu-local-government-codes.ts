@@ -1,6 +1,8 @@
 import { ImportError, type Importer } from '../../source.ts';
-import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { canonicalJson } from '../../canonical-content.ts';
 import { municipalityWards, type MunicipalityRef } from './jp-municipalities.ts';
+import { Type } from 'typebox';
+import { readJsonDocument } from '../../publisher-document.ts';
 
 /** The columns of the list's sheet of current local governments, as headed (line breaks inside a heading ignored). */
 const COLUMNS = ['団体コード', '都道府県名（漢字）', '市区町村名（漢字）', '都道府県名（カナ）', '市区町村名（カナ）'] as const;
@@ -17,22 +19,11 @@ export interface LocalGovernmentCodes {
   municipalities: MunicipalityRef[];
 }
 
+/** The workbook's sheets as text rows, as the soumu source reads them. */
+const SheetsSchema = Type.Object({ sheets: Type.Array(Type.Object({ name: Type.String(), rows: Type.Array(Type.Array(Type.String())) }), { minItems: 1 }) });
+
 function sheetsOf(content: string, fileName: string): Sheet[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(withoutByteOrderMark(content));
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
-  }
-  const sheets = (parsed as { sheets?: unknown } | null)?.sheets;
-  if (!Array.isArray(sheets) || sheets.length === 0) throw new ImportError(`${fileName}: expected {"sheets": [...]} with the workbook's sheets`);
-  return sheets.map((sheet: unknown, i) => {
-    const { name, rows } = (sheet ?? {}) as { name?: unknown; rows?: unknown };
-    if (typeof name !== 'string' || !Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.every((cell) => typeof cell === 'string'))) {
-      throw new ImportError(`${fileName}: sheets[${i}] is not a sheet of text rows`);
-    }
-    return { name, rows: rows as string[][] };
-  });
+  return readJsonDocument(SheetsSchema, content, fileName).sheets;
 }
 
 const heading = (text: string | undefined) => (text ?? '').replace(/\s+/g, '');

@@ -1,6 +1,6 @@
 import { daysBetween, isoDay } from '../../../core/dates.ts';
-import { parseFearGreed } from '../../importers/crypto/alternative-me-fng.ts';
-import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { alternativeMeFearGreedImporter, parseFearGreed } from '../../importers/crypto/alternative-me-fng.ts';
+import { defineSource, NoParams, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
 /**
@@ -8,7 +8,7 @@ import { fetchUnconditional } from '../unconditional-fetch.ts';
  * (`limit=0`) on the first run, then the days since the newest one loaded, that day included
  * (it is the one published value of its day, and asking it again costs nothing).
  */
-export const alternativeMeFearGreedSource: SourceDefinition = {
+export const alternativeMeFearGreedSource = defineSource({
   id: 'alternative-me-fng',
   publisher: 'alternative-me',
   description: 'Alternative.me Crypto Fear & Greed Index, one value a day',
@@ -16,9 +16,10 @@ export const alternativeMeFearGreedSource: SourceDefinition = {
   // The index of a day is published at 00:00 UTC.
   defaultSchedule: '15 0 * * *',
   timeZone: 'UTC',
+  params: NoParams,
   defaultParams: {},
   credentials: [],
-  importers: ['alternative-me-fng'],
+  importers: [alternativeMeFearGreedImporter],
   feeds: ['crypto_fear_greed'],
   minRequestIntervalMs: 1_000,
   async collect({ baseUrl, cursor, now, fetch }): Promise<CollectResult> {
@@ -29,8 +30,8 @@ export const alternativeMeFearGreedSource: SourceDefinition = {
     const fileName = 'fng.json';
     const days = parseFearGreed(answer.body.toString('utf8'), fileName);
     const newest = days.reduce((latest, day) => (day.date > latest ? day.date : latest), lastDate ?? '');
-    return { payloads: [{ importer: 'alternative-me-fng', fileName, content: answer.body, archiveHashes: [answer.archiveHash] }], cursor: { lastDate: newest } };
+    return { payloads: [{ importer: alternativeMeFearGreedImporter, fileName, content: answer.body, archiveHashes: [answer.archiveHash] }], cursor: { lastDate: newest } };
   },
-};
+});
 
 export const alternativeMeSources: SourceDefinition[] = [alternativeMeFearGreedSource];

@@ -1,6 +1,6 @@
 import { ImportError } from '../../import-error.ts';
-import { BINANCE_SYMBOLS, binanceAnswer, parseBinanceFundingRates } from '../../importers/crypto/binance-futures.ts';
-import type { CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { BINANCE_SYMBOLS, binanceAnswer, binanceFundingPoints, binanceFundingRateImporter, binanceOpenInterestImporter, binanceOpenInterestPoints } from '../../importers/crypto/binance-futures.ts';
+import { defineSource, NoParams, parsedPayload, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
 /** The most funding records Binance returns in one answer. */
@@ -10,19 +10,20 @@ const FUNDING_LIMIT = 1_000;
  * Perpetual futures open interest and funding from Binance USDⓈ-M's keyless market-data
  * endpoints, for BTCUSDT and ETHUSDT: the present open interest (`/fapi/v1/openInterest`)
  * and the funding rates (`/fapi/v1/fundingRate`): the latest 1000 on the first run, then those
- * after the newest funding time loaded. The answers of both symbols travel as one array per
- * endpoint, as they arrived.
+ * after the newest funding time loaded. The answers of both symbols are read once and
+ * travel as the importers' points, one payload per endpoint.
  */
-export const binanceFuturesSource: SourceDefinition = {
+export const binanceFuturesSource = defineSource({
   id: 'binance-futures',
   publisher: 'binance',
   description: 'Binance USDⓈ-M perpetuals BTCUSDT and ETHUSDT: open interest and funding rates',
   defaultBaseUrl: 'https://fapi.binance.com',
   defaultSchedule: '5 * * * *',
   timeZone: 'UTC',
+  params: NoParams,
   defaultParams: {},
   credentials: [],
-  importers: ['binance-open-interest', 'binance-funding-rate'],
+  importers: [binanceOpenInterestImporter, binanceFundingRateImporter],
   feeds: ['crypto_metric:btc_open_interest', 'crypto_metric:eth_open_interest', 'crypto_metric:btc_funding_rate', 'crypto_metric:eth_funding_rate'],
   minRequestIntervalMs: 500,
   async collect({ baseUrl, cursor, fetch }): Promise<CollectResult> {
@@ -47,18 +48,19 @@ export const binanceFuturesSource: SourceDefinition = {
       if (!Array.isArray(records)) throw new ImportError(`fundingRate ${symbol}: expected a JSON array of funding records`);
       funding.push(...records);
     }
-    const fundingContent = Buffer.from(JSON.stringify(funding));
-    // Read by the importer's parser first: a record that is not one fails the run before the cursor moves.
-    parseBinanceFundingRates(fundingContent.toString('utf8'), 'fundingRate.json');
+    // Every answer was read once, above; its records become the importers' points here, so a
+    // record that is not one fails the run before the cursor moves.
+    const openInterestPoints = binanceOpenInterestPoints(openInterest, 'openInterest.json');
+    const fundingPoints = binanceFundingPoints(funding, 'fundingRate.json');
     const newestFunding: Record<string, unknown> = { ...lastFunding };
     for (const record of funding as { symbol: string; fundingTime: number }[]) {
       const newest = newestFunding[record.symbol];
       if (typeof newest !== 'number' || record.fundingTime > newest) newestFunding[record.symbol] = record.fundingTime;
     }
-    const payloads: ImportPayload[] = [{ importer: 'binance-open-interest', fileName: 'openInterest.json', content: Buffer.from(JSON.stringify(openInterest)), archiveHashes: openInterestHashes }];
-    if (funding.length > 0) payloads.push({ importer: 'binance-funding-rate', fileName: 'fundingRate.json', content: fundingContent, archiveHashes: fundingHashes });
+    const payloads: ImportPayload[] = [parsedPayload(binanceOpenInterestImporter, openInterestPoints, { fileName: 'openInterest.json', archiveHashes: openInterestHashes })];
+    if (funding.length > 0) payloads.push(parsedPayload(binanceFundingRateImporter, fundingPoints, { fileName: 'fundingRate.json', archiveHashes: fundingHashes }));
     return { payloads, cursor: { lastFundingTime: newestFunding } };
   },
-};
+});
 
 export const binanceSources: SourceDefinition[] = [binanceFuturesSource];

@@ -1,21 +1,20 @@
 import { addMonths } from '../../../core/dates.ts';
-import { BOJ_SERIES, parseBojAnswer } from '../../importers/macro/boj-stat-search.ts';
+import { Type } from 'typebox';
+import { BOJ_SERIES, bojStatSearchImporter, parseBojAnswer } from '../../importers/macro/boj-stat-search.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
-import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
 const SOURCE_ID = 'boj-rates';
 
-/** `params.firstMonth` (`YYYYMM`): where the first run starts; `params.revisionMonths`: how far back later runs ask again. */
-function runParams(params: Record<string, unknown>): { firstMonth: string; revisionMonths: number } {
-  const { firstMonth, revisionMonths } = params;
-  if (typeof firstMonth !== 'string' || !/^(18[5-9]\d|19\d\d|20[0-4]\d|2050)(0[1-9]|1[0-2])$/.test(firstMonth)) {
-    throw new Error(`${SOURCE_ID}: params.firstMonth must be a month YYYYMM between 1850 and 2050 (the API's range), such as "200001"`);
-  }
-  if (typeof revisionMonths !== 'number' || !Number.isInteger(revisionMonths) || revisionMonths < 0) {
-    throw new Error(`${SOURCE_ID}: params.revisionMonths must be a whole number of months, such as 12`);
-  }
-  return { firstMonth, revisionMonths };
-}
+const BojParams = Type.Object(
+  {
+    /** `YYYYMM`: where the first run starts, within the API's range (1850–2050). */
+    firstMonth: Type.String({ pattern: '^(18[5-9]\\d|19\\d\\d|20[0-4]\\d|2050)(0[1-9]|1[0-2])$' }),
+    /** How many months before the newest one loaded later runs ask again. */
+    revisionMonths: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
 
 /** The newest month loaded per BOJ series code (`YYYY-MM`), from the cursor. */
 function latestMonths(cursor: CollectContext['cursor']): Record<string, string> {
@@ -34,7 +33,7 @@ function codesByDatabase(): Map<string, string[]> {
  * One database's answer from `startDate` on; every page (`NEXTPOSITION` → `startPosition`) is
  * merged into one answer of the API's layout, as the importer reads it.
  */
-async function databasePayload(context: CollectContext, db: string, codes: string[], startDate: string): Promise<{ payload: ImportPayload; months: Record<string, string> }> {
+async function databasePayload(context: CollectContext<unknown>, db: string, codes: string[], startDate: string): Promise<{ payload: ImportPayload; months: Record<string, string> }> {
   const fileName = `${db}-${codes.join('-')}.json`;
   const archiveHashes: string[] = [];
   const bodies: Buffer[] = [];
@@ -58,7 +57,7 @@ async function databasePayload(context: CollectContext, db: string, codes: strin
   }
   // A single page is imported as it arrived; several become one answer of the same layout.
   const content = bodies.length === 1 && bodies[0] !== undefined ? bodies[0] : Buffer.from(JSON.stringify({ ...document, NEXTPOSITION: null, RESULTSET: results }));
-  return { payload: { importer: 'boj-stat-search', fileName, content, archiveHashes }, months };
+  return { payload: { importer: bojStatSearchImporter, fileName, content, archiveHashes }, months };
 }
 
 /**
@@ -68,7 +67,7 @@ async function databasePayload(context: CollectContext, db: string, codes: strin
  * first run asks from `params.firstMonth`; later runs from `params.revisionMonths` before the
  * newest month loaded, so the BOJ's revisions of recent months are read again.
  */
-export const bojRatesSource: SourceDefinition = {
+export const bojRatesSource = defineSource({
   id: SOURCE_ID,
   publisher: 'boj',
   description: 'Bank of Japan policy rate (basic loan rate) and overnight call rate, monthly, from the Time-Series Data Search API',
@@ -76,14 +75,15 @@ export const bojRatesSource: SourceDefinition = {
   // The BOJ updates the database around 08:50 JST on business days.
   defaultSchedule: '30 9 * * 1-5',
   timeZone: 'Asia/Tokyo',
+  params: BojParams,
   defaultParams: { firstMonth: '200001', revisionMonths: 12 },
   credentials: [],
-  importers: ['boj-stat-search'],
+  importers: [bojStatSearchImporter],
   feeds: ['macro_observation:jp.policy-rate', 'macro_observation:jp.overnight-rate'],
   // The API's notice asks to avoid high-frequency access; one request a second is gentle.
   minRequestIntervalMs: 1000,
   async collect(context): Promise<CollectResult> {
-    const { firstMonth, revisionMonths } = runParams(context.params);
+    const { firstMonth, revisionMonths } = context.params;
     const latest = latestMonths(context.cursor);
     const payloads: ImportPayload[] = [];
     for (const [db, codes] of codesByDatabase()) {
@@ -98,6 +98,6 @@ export const bojRatesSource: SourceDefinition = {
     }
     return { payloads, cursor: { latestMonth: latest } };
   },
-};
+});
 
 export const bojSources: SourceDefinition[] = [bojRatesSource];

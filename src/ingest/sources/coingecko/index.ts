@@ -1,5 +1,8 @@
+import { Type } from 'typebox';
 import { ImportError } from '../../import-error.ts';
-import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { coingeckoMarkets, coingeckoMarketsImporter, CoinsMarketsSchema } from '../../importers/crypto/coingecko-markets.ts';
+import { readJsonDocument } from '../../publisher-document.ts';
+import { defineSource, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
 const API_KEY = 'COINGECKO_API_KEY';
@@ -15,24 +18,15 @@ const MAX_CHANGE = 10;
 
 const COUNT = new Intl.NumberFormat('en-US');
 
-function wholeParam(params: Record<string, unknown>, name: string, max: number): number {
-  const value = params[name];
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-    throw new Error(`coingecko-markets: params.${name} must be a whole number from 1 to ${max}`);
-  }
-  return value;
-}
-
-function coinsOfPage(body: Buffer, page: number): { id?: unknown }[] {
-  let coins: unknown;
-  try {
-    coins = JSON.parse(body.toString('utf8'));
-  } catch (error) {
-    throw new ImportError(`coins/markets page ${page}: not JSON: ${(error as Error).message}`);
-  }
-  if (!Array.isArray(coins)) throw new ImportError(`coins/markets page ${page}: not the JSON array of coins /coins/markets returns`);
-  return coins as { id?: unknown }[];
-}
+const CoingeckoParams = Type.Object(
+  {
+    /** Pages of coins asked, largest market caps first. */
+    pages: Type.Integer({ minimum: 1, maximum: 40 }),
+    /** Coins a page: 250 is the most CoinGecko serves. */
+    perPage: Type.Integer({ minimum: 1, maximum: 250 }),
+  },
+  { additionalProperties: false },
+);
 
 /** The coin count of the last good run, kept in the cursor, and the coins it asked for (pages × perPage). */
 function lastGood(cursor: Record<string, unknown> | undefined): { coins: number; asked: number } | undefined {
@@ -59,20 +53,21 @@ function checkAgainstLastGood(count: number, last: { coins: number; asked: numbe
 
 /**
  * The coin market snapshot, largest market caps first, from CoinGecko's `/coins/markets`:
- * `pages` pages of `perPage` coins (250, the most CoinGecko serves) merged into one array for the coingecko-markets importer. The
+ * `pages` pages of `perPage` coins (250, the most CoinGecko serves) read into one snapshot, the coingecko-markets importer's records. The
  * default single page covers the crypto endpoints, which serve at most 200 coins. Rankings
  * move between two page requests, so a coin met again on a later page keeps its first entry.
  * What arrives is checked before it can replace the served market: a page is at most 5 MB and
  * at most `perPage` coins, and the snapshot's coin count is within ten times the last good
  * run's (kept in the cursor: under ten times more and over a tenth); each refusal names both figures.
  */
-export const coingeckoMarketsSource: SourceDefinition = {
+export const coingeckoMarketsSource = defineSource({
   id: 'coingecko-markets',
   publisher: 'coingecko',
   description: 'CoinGecko coin markets in USD (price, market cap, 24h volume), largest market caps first',
   defaultBaseUrl: 'https://api.coingecko.com',
   defaultSchedule: '*/15 * * * *',
   timeZone: 'UTC',
+  params: CoingeckoParams,
   defaultParams: { pages: 1, perPage: 250 },
   credentials: [
     {
@@ -81,7 +76,7 @@ export const coingeckoMarketsSource: SourceDefinition = {
       howToGet: 'optional, free: a Demo API key from the CoinGecko Developer Dashboard (https://docs.coingecko.com/docs/setting-up-your-api-key); without one the keyless public rate limit applies',
     },
   ],
-  importers: ['coingecko-markets'],
+  importers: [coingeckoMarketsImporter],
   feeds: ['crypto_coin', 'crypto_market_snapshot'],
   // The keyless public API is limited per IP address and shared with everything else there.
   minRequestIntervalMs: 2_000,
@@ -92,8 +87,7 @@ export const coingeckoMarketsSource: SourceDefinition = {
     const coins: unknown[] = [];
     const ids = new Set<unknown>();
     const archiveHashes: string[] = [];
-    const pages = wholeParam(params, 'pages', 40);
-    const perPage = wholeParam(params, 'perPage', 250);
+    const { pages, perPage } = params;
     for (let page = 1; page <= pages; page++) {
       const query = new URLSearchParams({ vs_currency: 'usd', order: 'market_cap_desc', per_page: String(perPage), page: String(page) });
       const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/api/v3/coins/markets?${query.toString()}`, ...(headers === undefined ? {} : { headers }) });
@@ -103,25 +97,27 @@ export const coingeckoMarketsSource: SourceDefinition = {
           `coins/markets page ${page}: the answer is ${COUNT.format(Math.round(answer.body.length / 1024))} KiB, more than the ${MAX_PAGE_BYTES / 1024 / 1024} MB a page of ${perPage} coins may take`,
         );
       }
-      const pageCoins = coinsOfPage(answer.body, page);
+      const pageCoins = readJsonDocument(CoinsMarketsSchema, answer.body, `coins/markets page ${page}`);
       if (pageCoins.length > perPage) {
         throw new ImportError(`CoinGecko answered ${COUNT.format(pageCoins.length)} coins to per_page=${perPage} on page ${page}; refused`);
       }
       for (const coin of pageCoins) {
-        if (ids.has(coin.id)) continue;
-        ids.add(coin.id);
+        const id = (coin as { id?: unknown } | null)?.id;
+        if (ids.has(id)) continue;
+        ids.add(id);
         coins.push(coin);
       }
       if (pageCoins.length < perPage) break;
     }
     const asked = pages * perPage;
     checkAgainstLastGood(coins.length, lastGood(cursor), asked);
+    // Each page is parsed once, here; the snapshot's coins are checked as the importer checks a file.
     return {
-      payloads: [{ importer: 'coingecko-markets', fileName: 'coins-markets.json', content: Buffer.from(JSON.stringify(coins)), archiveHashes }],
+      payloads: [parsedPayload(coingeckoMarketsImporter, coingeckoMarkets(coins), { fileName: 'coins-markets.json', archiveHashes })],
       // Saved only once the snapshot is imported: the measure of the next run.
       cursor: { coins: coins.length, asked },
     };
   },
-};
+});
 
 export const coingeckoSources: SourceDefinition[] = [coingeckoMarketsSource];

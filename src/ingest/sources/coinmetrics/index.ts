@@ -1,16 +1,21 @@
+import { Type } from 'typebox';
 import { ImportError } from '../../import-error.ts';
-import { coinMetricsPage } from '../../importers/crypto/coinmetrics-asset-metrics.ts';
+import { coinMetricsAssetMetricsImporter, coinMetricsPage, coinMetricsPoints } from '../../importers/crypto/coinmetrics-asset-metrics.ts';
 import { fieldsOf } from '../../importers/crypto/published-metrics.ts';
-import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
 const FILE_NAME = 'asset-metrics-btc.json';
 
-function stringParam(params: Record<string, unknown>, name: string): string {
-  const value = params[name];
-  if (typeof value !== 'string' || value === '') throw new Error(`coinmetrics-btc: params.${name} must be a non-empty string`);
-  return value;
-}
+const CoinMetricsParams = Type.Object(
+  {
+    /** The metrics asked, comma-separated, as the API's `metrics`. */
+    metrics: Type.String({ minLength: 1 }),
+    /** Rows a page (`page_size`): 10000 is the most the API serves. */
+    pageSize: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * Bitcoin's daily on-chain figures from the keyless Coin Metrics community API
@@ -19,7 +24,7 @@ function stringParam(params: Record<string, unknown>, name: string): string {
  * hash rate and the active addresses. The first run takes the whole history, later runs from
  * the newest day loaded on; pages are followed with `next_page_token` until none is given.
  */
-export const coinMetricsBtcSource: SourceDefinition = {
+export const coinMetricsBtcSource = defineSource({
   id: 'coinmetrics-btc',
   publisher: 'coinmetrics',
   description: 'Coin Metrics community API: bitcoin realized cap (market cap / MVRV), hash rate, active addresses, daily',
@@ -27,19 +32,17 @@ export const coinMetricsBtcSource: SourceDefinition = {
   // A day's figures are published once the day is complete.
   defaultSchedule: '30 6 * * *',
   timeZone: 'UTC',
+  params: CoinMetricsParams,
   defaultParams: { metrics: 'AdrActCnt,CapMrktCurUSD,CapMVRVCur,HashRate', pageSize: 10_000 },
   credentials: [],
-  importers: ['coinmetrics-asset-metrics'],
+  importers: [coinMetricsAssetMetricsImporter],
   feeds: ['crypto_metric:btc_realized_cap', 'crypto_metric:btc_hashrate', 'crypto_metric:btc_active_addresses'],
   // The community API allows 10 requests per 6 seconds per IP address.
   minRequestIntervalMs: 1_000,
   async collect({ baseUrl, params, cursor, fetch }): Promise<CollectResult> {
-    const pageSize = params.pageSize;
-    if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 10_000) {
-      throw new Error('coinmetrics-btc: params.pageSize must be a whole number from 1 to 10000');
-    }
+    const { metrics, pageSize } = params;
     const lastTime = typeof cursor?.lastTime === 'string' ? cursor.lastTime : undefined;
-    const query: Record<string, string> = { assets: 'btc', metrics: stringParam(params, 'metrics'), frequency: '1d', page_size: String(pageSize) };
+    const query: Record<string, string> = { assets: 'btc', metrics, frequency: '1d', page_size: String(pageSize) };
     if (lastTime !== undefined) query.start_time = lastTime.slice(0, 10);
     const rows: unknown[] = [];
     const archiveHashes: string[] = [];
@@ -57,10 +60,11 @@ export const coinMetricsBtcSource: SourceDefinition = {
     const times = rows.map((row) => fieldsOf(row)?.time).filter((time): time is string => typeof time === 'string');
     const newest = times.reduce((latest, time) => (time > latest ? time : latest), lastTime ?? '');
     return {
-      payloads: rows.length === 0 ? [] : [{ importer: 'coinmetrics-asset-metrics', fileName: FILE_NAME, content: Buffer.from(JSON.stringify({ data: rows })), archiveHashes }],
+      // Each page was read once, above; the merged rows become the importer's points.
+      payloads: rows.length === 0 ? [] : [parsedPayload(coinMetricsAssetMetricsImporter, coinMetricsPoints(rows, FILE_NAME), { fileName: FILE_NAME, archiveHashes })],
       cursor: newest === '' ? cursor : { lastTime: newest },
     };
   },
-};
+});
 
 export const coinMetricsSources: SourceDefinition[] = [coinMetricsBtcSource];

@@ -1,4 +1,7 @@
-import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { ecbEurofxrefImporter } from '../../importers/fx/ecb-eurofxref.ts';
+import { ecbEurofxrefXmlImporter } from '../../importers/fx/ecb-eurofxref-xml.ts';
+import type { AnyImporter } from '../../source.ts';
+import { defineSource, NoParams, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { zipEntry } from '../zip-entry.ts';
 import { dollarRateInstrument } from '../../../domains/instruments/dollar-quotes.ts';
 
@@ -15,8 +18,8 @@ const HIST_CSV = 'eurofxref-hist.csv';
  * day, so the ETag / Last-Modified answer 304 until the next publication and nothing is
  * imported. `read` turns the bytes as published into the importer's file.
  */
-function ecbFile(options: { id: string; description: string; path: string; importer: string; fileName: string; read: (body: Buffer) => Buffer }): SourceDefinition {
-  return {
+function ecbFile(options: { id: string; description: string; path: string; importer: AnyImporter; fileName: string; read: (body: Buffer) => Buffer }) {
+  return defineSource({
     id: options.id,
     publisher: 'ecb',
     description: options.description,
@@ -24,6 +27,7 @@ function ecbFile(options: { id: string; description: string; path: string; impor
     // The ECB publishes the reference rates "around 16:00 CET" on TARGET working days.
     defaultSchedule: '30 16 * * 1-5',
     timeZone: 'Europe/Berlin',
+    params: NoParams,
     defaultParams: {},
     credentials: [],
     importers: [options.importer],
@@ -36,7 +40,7 @@ function ecbFile(options: { id: string; description: string; path: string; impor
         cursor: undefined,
       };
     },
-  };
+  });
 }
 
 /** The whole history since 1999, `eurofxref-hist.zip` as published: the CSV inside it. */
@@ -44,7 +48,7 @@ export const ecbHistSource = ecbFile({
   id: 'ecb-eurofxref-hist',
   description: 'ECB euro reference rates, full history (eurofxref-hist.zip): every dollar cross since 1999',
   path: '/stats/eurofxref/eurofxref-hist.zip',
-  importer: 'ecb-eurofxref',
+  importer: ecbEurofxrefImporter,
   fileName: HIST_CSV,
   read: (zip) => zipEntry(zip, HIST_CSV),
 });
@@ -54,7 +58,7 @@ export const ecbDailySource = ecbFile({
   id: 'ecb-eurofxref-daily',
   description: "ECB euro reference rates, latest day (eurofxref-daily.xml): that day's dollar crosses",
   path: '/stats/eurofxref/eurofxref-daily.xml',
-  importer: 'ecb-eurofxref-xml',
+  importer: ecbEurofxrefXmlImporter,
   fileName: 'eurofxref-daily.xml',
   read: (xml) => xml,
 });

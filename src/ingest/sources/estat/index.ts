@@ -1,19 +1,28 @@
+import { Type, type Static } from 'typebox';
 import { ImportError } from '../../import-error.ts';
+import { estatObservations, estatStatsDataImporter } from '../../importers/macro/estat-stats-data.ts';
+import { readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
-import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
 const APP_ID = 'ESTAT_APP_ID';
 const PATH = '/rest/3.0/app/json/getStatsData';
 
 /** One hub series and the e-Stat table cell that holds it. */
-export interface EstatSeries {
-  /** The hub's macro series key (`jp.cpi`): the payload is named after it. */
-  key: string;
-  /** e-Stat's statistical table id (統計表ID). */
-  statsDataId: string;
-  /** The request's narrowing to one series: `cdTab`, `cdCat01`…, `cdArea`, as the API spec names them. */
-  narrowing: Record<string, string>;
-}
+const EstatSeriesSchema = Type.Object(
+  {
+    /** The hub's macro series key (`jp.cpi`): the payload is named after it. */
+    key: Type.String({ pattern: '^jp(\\.[a-z0-9-]+)+$' }),
+    /** e-Stat's statistical table id (統計表ID). */
+    statsDataId: Type.String({ pattern: '^\\d{10}$' }),
+    /** The request's narrowing to one series: `cdTab`, `cdCat01`…, `cdArea`, as the API spec names them. */
+    narrowing: Type.Record(Type.String({ pattern: '^(cdTab|cdCat\\d{2}|cdArea|cdTime|cdTimeFrom|cdTimeTo|lvTime)$' }), Type.String(), { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+export type EstatSeries = Static<typeof EstatSeriesSchema>;
+
+const EstatParams = Type.Object({ series: Type.Array(EstatSeriesSchema, { minItems: 1 }) }, { additionalProperties: false });
 
 /**
  * The tables and codes of each figure, as e-Stat's metadata (getMetaInfo) gives them; an operator
@@ -37,46 +46,33 @@ export const ESTAT_DEFAULT_SERIES: readonly EstatSeries[] = [
   },
 ];
 
-function seriesParam(params: Record<string, unknown>): EstatSeries[] {
-  const { series } = params;
-  const valid = (entry: unknown): entry is EstatSeries => {
-    const { key, statsDataId, narrowing } = (entry ?? {}) as Partial<EstatSeries>;
-    return (
-      typeof key === 'string' &&
-      /^jp(\.[a-z0-9-]+)+$/.test(key) &&
-      typeof statsDataId === 'string' &&
-      /^\d{10}$/.test(statsDataId) &&
-      typeof narrowing === 'object' &&
-      narrowing !== null &&
-      Object.entries(narrowing).every(([name, code]) => /^(cdTab|cdCat\d{2}|cdArea|cdTime|cdTimeFrom|cdTimeTo|lvTime)$/.test(name) && typeof code === 'string')
-    );
-  };
-  if (!Array.isArray(series) || series.length === 0 || !series.every(valid)) {
-    throw new Error('estat-macro: params.series must list { key: "jp.…", statsDataId: "10 digits", narrowing: { cdTab, cdCat01…, cdArea: codes } }');
-  }
-  return series;
-}
-
-type Answer = { GET_STATS_DATA?: { STATISTICAL_DATA?: { RESULT_INF?: { NEXT_KEY?: unknown }; DATA_INF?: { VALUE?: unknown } } } };
-
-function answerOf(body: Buffer, fileName: string): Answer {
-  try {
-    return JSON.parse(body.toString('utf8')) as Answer;
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON (${(error as Error).message})`);
-  }
-}
+/**
+ * What paging reads of a getStatsData answer: the next page's start and the values. Every part
+ * is optional here: an error answer (no STATISTICAL_DATA) is refused by the importer quoting
+ * e-Stat's STATUS and message.
+ */
+const AnswerSchema = Type.Object({
+  GET_STATS_DATA: Type.Optional(
+    Type.Object({
+      STATISTICAL_DATA: Type.Optional(
+        Type.Object({
+          RESULT_INF: Type.Optional(Type.Object({ NEXT_KEY: Type.Optional(Type.Unknown()) })),
+          DATA_INF: Type.Optional(Type.Object({ VALUE: Type.Optional(Type.Unknown()) })),
+        }),
+      ),
+    }),
+  ),
+});
 
 /**
  * One series' whole history. e-Stat answers at most `limit` (100,000) values a request and
- * names the next one's `startPosition` in RESULT_INF.NEXT_KEY; several pages become one answer
- * of the same layout.
+ * names the next one's `startPosition` in RESULT_INF.NEXT_KEY; each page is read once and the
+ * merged values become the series' observations.
  */
-async function seriesPayload(context: CollectContext, series: EstatSeries): Promise<ImportPayload> {
+async function seriesPayload(context: CollectContext<unknown>, series: EstatSeries): Promise<ImportPayload> {
   const fileName = `${series.key}.json`;
   const archiveHashes: string[] = [];
-  let first: Buffer | undefined;
-  let merged: Answer | undefined;
+  let merged: Static<typeof AnswerSchema> | undefined;
   for (let start: string | undefined = '1'; start !== undefined; ) {
     const query = new URLSearchParams({
       appId: context.credentials[APP_ID] ?? '',
@@ -92,8 +88,7 @@ async function seriesPayload(context: CollectContext, series: EstatSeries): Prom
     if (start !== '1') query.set('startPosition', start);
     const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}${PATH}?${query.toString()}` });
     archiveHashes.push(answer.archiveHash);
-    first ??= answer.body;
-    const page = answerOf(answer.body, fileName);
+    const page = readJsonDocument(AnswerSchema, answer.body, fileName);
     const next = page.GET_STATS_DATA?.STATISTICAL_DATA?.RESULT_INF?.NEXT_KEY;
     if (merged === undefined) merged = page;
     else {
@@ -104,8 +99,8 @@ async function seriesPayload(context: CollectContext, series: EstatSeries): Prom
     }
     start = next === undefined || next === null || next === '' ? undefined : String(next);
   }
-  const content = archiveHashes.length === 1 && first !== undefined ? first : Buffer.from(JSON.stringify(merged));
-  return { importer: 'estat-stats-data', fileName, content, archiveHashes };
+  // Every page was read once, above; the merged values become the importer's observations.
+  return parsedPayload(estatStatsDataImporter, estatObservations(merged, fileName), { fileName, archiveHashes });
 }
 
 /**
@@ -117,7 +112,7 @@ async function seriesPayload(context: CollectContext, series: EstatSeries): Prom
  * keeps each GDP estimate as a table of its own, with no table that the next estimate updates;
  * METI's retail sales are there only as one table per annual revision, so no source reads them.)
  */
-export const estatMacroSource: SourceDefinition = {
+export const estatMacroSource = defineSource({
   id: 'estat-macro',
   publisher: 'estat',
   description: 'e-Stat API getStatsData: Japan CPI, core CPI, unemployment rate, industrial production, population estimate',
@@ -125,7 +120,8 @@ export const estatMacroSource: SourceDefinition = {
   // CPI, the labour force survey and industrial production are released in the Tokyo morning; a run at 11:00 finds them on e-Stat.
   defaultSchedule: '0 11 * * 1-5',
   timeZone: 'Asia/Tokyo',
-  defaultParams: { series: ESTAT_DEFAULT_SERIES },
+  params: EstatParams,
+  defaultParams: { series: [...ESTAT_DEFAULT_SERIES] },
   credentials: [
     {
       env: APP_ID,
@@ -133,15 +129,15 @@ export const estatMacroSource: SourceDefinition = {
       howToGet: 'free: register at https://www.e-stat.go.jp/api/ and issue an application ID on My Page (API機能 アプリケーションID)',
     },
   ],
-  importers: ['estat-stats-data'],
+  importers: [estatStatsDataImporter],
   feeds: ESTAT_DEFAULT_SERIES.map((series) => `macro_observation:${series.key}`),
   // e-Stat documents no rate; two requests a second keeps the hub a light user.
   minRequestIntervalMs: 500,
   async collect(context): Promise<CollectResult> {
     const payloads: ImportPayload[] = [];
-    for (const series of seriesParam(context.params)) payloads.push(await seriesPayload(context, series));
+    for (const series of context.params.series) payloads.push(await seriesPayload(context, series));
     return { payloads, cursor: undefined };
   },
-};
+});
 
 export const estatSources: SourceDefinition[] = [estatMacroSource];

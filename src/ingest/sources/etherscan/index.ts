@@ -1,4 +1,5 @@
-import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { etherscanGasOracleImporter } from '../../importers/crypto/etherscan-gas-oracle.ts';
+import { defineSource, NoParams, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
 const API_KEY = 'ETHERSCAN_API_KEY';
@@ -7,13 +8,14 @@ const API_KEY = 'ETHERSCAN_API_KEY';
  * Ethereum mainnet gas prices from Etherscan's gas oracle (API V2, `chainid=1`). Etherscan
  * takes the key as the `apikey` query parameter; the runner redacts it wherever it keeps a URL.
  */
-export const etherscanGasSource: SourceDefinition = {
+export const etherscanGasSource = defineSource({
   id: 'etherscan-gas',
   publisher: 'etherscan',
   description: 'Etherscan gas oracle: Ethereum safe, proposed and fast gas prices and base fee (gwei)',
   defaultBaseUrl: 'https://api.etherscan.io',
   defaultSchedule: '*/10 * * * *',
   timeZone: 'UTC',
+  params: NoParams,
   defaultParams: {},
   credentials: [
     {
@@ -22,7 +24,7 @@ export const etherscanGasSource: SourceDefinition = {
       howToGet: 'free: sign up at https://etherscan.io/register and create a key under API Keys (https://docs.etherscan.io/getting-started/viewing-api-usage-statistics)',
     },
   ],
-  importers: ['etherscan-gas-oracle'],
+  importers: [etherscanGasOracleImporter],
   feeds: ['crypto_metric:eth_gas_safe', 'crypto_metric:eth_gas_standard', 'crypto_metric:eth_gas_fast', 'crypto_metric:eth_base_fee'],
   // The free plan allows 5 calls a second.
   minRequestIntervalMs: 250,
@@ -31,8 +33,8 @@ export const etherscanGasSource: SourceDefinition = {
     if (key === undefined) throw new Error(`${API_KEY} is not set`);
     const query = new URLSearchParams({ chainid: '1', module: 'gastracker', action: 'gasoracle', apikey: key });
     const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/v2/api?${query.toString()}` });
-    return { payloads: [{ importer: 'etherscan-gas-oracle', fileName: 'gasoracle.json', content: answer.body, archiveHashes: [answer.archiveHash] }], cursor: undefined };
+    return { payloads: [{ importer: etherscanGasOracleImporter, fileName: 'gasoracle.json', content: answer.body, archiveHashes: [answer.archiveHash] }], cursor: undefined };
   },
-};
+});
 
 export const etherscanSources: SourceDefinition[] = [etherscanGasSource];

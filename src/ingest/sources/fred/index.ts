@@ -1,19 +1,16 @@
-import { parseFredObservations } from '../../importers/indices/fred-observations.ts';
+import { Type } from 'typebox';
+import { fredCloses, fredObservationsImporter } from '../../importers/indices/fred-observations.ts';
 import { FRED_COMMODITY_SERIES, FRED_INDEX_SERIES, fredInstrument } from '../../fred-series.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
 import { fredMacroSource } from './macro.ts';
-import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
 /** `params.series`: FRED series ids the hub stores (src/ingest/fred-series.ts). */
-function seriesParam(sourceId: string, params: Record<string, unknown>): string[] {
-  const series = params.series;
-  if (!Array.isArray(series) || series.some((id) => typeof id !== 'string' || !/^[A-Z0-9_]+$/.test(id))) {
-    throw new Error(`${sourceId}: params.series must be a list of FRED series ids such as "SP500"`);
-  }
-  const unknown = (series as string[]).filter((id) => fredInstrument(id) === undefined);
-  if (unknown.length > 0) throw new Error(`${sourceId}: params.series names ${unknown.join(', ')}, which the hub does not store (src/ingest/fred-series.ts)`);
-  return series as string[];
-}
+const FredSeriesParams = Type.Object(
+  // One of the ids the hub stores, typed as the string it is (the list is data, not a type).
+  { series: Type.Array(Type.Unsafe<string>(Type.Union([...FRED_INDEX_SERIES, ...FRED_COMMODITY_SERIES].map((id) => Type.Literal(id))))) },
+  { additionalProperties: false },
+);
 
 /** The newest date loaded per series, from which the next run asks (`observation_start`). */
 function startDates(cursor: CollectContext['cursor']): Record<string, string> {
@@ -21,10 +18,11 @@ function startDates(cursor: CollectContext['cursor']): Record<string, string> {
   return typeof starts === 'object' && starts !== null ? (starts as Record<string, string>) : {};
 }
 
-/** One series' observations since `start` (all of them the first time), imported by `fred-observations`. */
-async function seriesPayload(context: CollectContext, series: string, start: string | undefined): Promise<ImportPayload> {
+/** One series' observations since `start` (all of them the first time), every page read once into `fred-observations`' closes. */
+async function seriesPayload(context: CollectContext<unknown>, series: string, start: string | undefined) {
   const answer = await fetchObservations(context, series, start === undefined ? {} : { observation_start: start });
-  return { importer: 'fred-observations', fileName: `${series}.json`, ...answer };
+  const fileName = `${series}.json`;
+  return parsedPayload(fredObservationsImporter, fredCloses(answer.document.observations, fileName), { fileName, archiveHashes: answer.archiveHashes });
 }
 
 /**
@@ -32,8 +30,8 @@ async function seriesPayload(context: CollectContext, series: string, start: str
  * run asks only from the newest date loaded, that day (or month) included, so a value FRED filled
  * in or corrected later is read again.
  */
-function fredObservationsSource(definition: Pick<SourceDefinition, 'id' | 'description' | 'feeds'> & { series: string[] }): SourceDefinition {
-  return {
+function fredObservationsSource(definition: Pick<SourceDefinition, 'id' | 'description' | 'feeds'> & { series: string[] }) {
+  return defineSource({
     id: definition.id,
     publisher: 'fred',
     description: definition.description,
@@ -41,18 +39,19 @@ function fredObservationsSource(definition: Pick<SourceDefinition, 'id' | 'descr
     // FRED updates its daily series overnight after the US close; once a day, in the morning in St. Louis.
     defaultSchedule: '0 7 * * 2-6',
     timeZone: 'America/Chicago',
+    params: FredSeriesParams,
     defaultParams: { series: definition.series },
     credentials: [FRED_CREDENTIAL],
-    importers: ['fred-observations'],
+    importers: [fredObservationsImporter],
     feeds: definition.feeds,
     // FRED allows 120 requests a minute per key.
     minRequestIntervalMs: 500,
     async collect(context): Promise<CollectResult> {
       const starts = { ...startDates(context.cursor) };
       const payloads: ImportPayload[] = [];
-      for (const series of seriesParam(definition.id, context.params)) {
+      for (const series of context.params.series) {
         const payload = await seriesPayload(context, series, starts[series]);
-        const newest = parseFredObservations(payload.content.toString('utf8'), payload.fileName).reduce<string | undefined>(
+        const newest = payload.parsed.reduce<string | undefined>(
           (latest, record) => (latest === undefined || record.date > latest ? record.date : latest),
           undefined,
         );
@@ -62,7 +61,7 @@ function fredObservationsSource(definition: Pick<SourceDefinition, 'id' | 'descr
       }
       return { payloads, cursor: { observationStart: starts } };
     },
-  };
+  });
 }
 
 const feedsOf = (series: readonly string[]) => series.map((id) => `instrument_close:${fredInstrument(id) ?? id}`);

@@ -1,34 +1,25 @@
+import { Type } from 'typebox';
 import { FRED_MACRO_SERIES, type FredMacroSeries } from '../../importers/macro/fred-macro-series.ts';
-import { observationPeriods, readFredAnswer, REALTIME_OPEN_END, vintageFileName, vintageKnowledgeAt, type FredVintageObservation } from '../../importers/macro/fred-vintages.ts';
+import { fredAnswerObservations, fredVintage, fredVintagesImporter, observationPeriods, REALTIME_OPEN_END, vintageFileName, vintageKnowledgeAt, type FredVintageObservation } from '../../importers/macro/fred-vintages.ts';
 import { addMonthsToDay, isoDay } from '../../../core/dates.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
-import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type ParsedPayload } from '../../sync/source-definition.ts';
 
 /** ALFRED's first day: asked from it, a series answers with every vintage it ever had. */
 export const REALTIME_FIRST_DAY = '1776-07-04';
 
-/** `params.series`: FRED ids of FRED_MACRO_SERIES; absent, every one. */
-function seriesParam(params: Record<string, unknown>): FredMacroSeries[] {
-  const ids = params.series;
-  if (ids === undefined) return [...FRED_MACRO_SERIES];
-  const known = FRED_MACRO_SERIES.map((entry) => entry.id);
-  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string' || !known.includes(id))) {
-    throw new Error(`fred-macro: params.series must be a list of FRED series ids among ${known.join(', ')}`);
-  }
-  return FRED_MACRO_SERIES.filter((entry) => ids.includes(entry.id));
-}
-
-/**
- * `params.vintageYears`: years of vintages a series is first asked for, by FRED id, over the
- * catalogue's: for a series FRED refuses to answer whole (more than 2000 vintage dates).
- */
-function vintageYearsParam(params: Record<string, unknown>): Record<string, number> {
-  const years = params.vintageYears ?? {};
-  if (typeof years !== 'object' || years === null || Object.values(years).some((n) => !Number.isInteger(n) || (n as number) < 1)) {
-    throw new Error('fred-macro: params.vintageYears must map FRED series ids to whole numbers of years, such as {"GS10": 20}');
-  }
-  return years as Record<string, number>;
-}
+const FredMacroParams = Type.Object(
+  {
+    /** FRED ids of FRED_MACRO_SERIES; absent, every one. */
+    series: Type.Optional(Type.Array(Type.Unsafe<string>(Type.Union(FRED_MACRO_SERIES.map((entry) => Type.Literal(entry.id)))))),
+    /**
+     * Years of vintages a series is first asked for, by FRED id, over the catalogue's: for a
+     * series FRED refuses to answer whole (more than 2000 vintage dates).
+     */
+    vintageYears: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 1 }))),
+  },
+  { additionalProperties: false },
+);
 
 /** The newest realtime_start held per series, from which the next run asks. */
 function realtimeStarts(cursor: CollectContext['cursor']): Record<string, string> {
@@ -36,8 +27,8 @@ function realtimeStarts(cursor: CollectContext['cursor']): Record<string, string
   return typeof starts === 'object' && starts !== null ? (starts as Record<string, string>) : {};
 }
 
-/** One payload per vintage (distinct realtime_start), oldest first, each in FRED's layout. */
-function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVintageObservation[], archiveHashes: string[]): ImportPayload[] {
+/** One payload per vintage (distinct realtime_start), oldest first, each the importer's vintage of the observations read once. */
+function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVintageObservation[], archiveHashes: string[]): ParsedPayload[] {
   const byStart = new Map<string, FredVintageObservation[]>();
   for (const observation of observations) {
     const group = byStart.get(observation.realtimeStart) ?? [];
@@ -45,21 +36,8 @@ function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVint
     byStart.set(observation.realtimeStart, group);
   }
   return [...byStart.keys()].sort().map((start) => {
-    const rows = byStart.get(start) ?? [];
-    const answer = {
-      realtime_start: start,
-      realtime_end: REALTIME_OPEN_END,
-      count: rows.length,
-      offset: 0,
-      observations: rows.map((o) => ({ realtime_start: o.realtimeStart, realtime_end: o.realtimeEnd, date: o.date, value: o.value })),
-    };
-    return {
-      importer: 'fred-vintages',
-      fileName: vintageFileName(entry.id, start),
-      content: Buffer.from(JSON.stringify(answer)),
-      archiveHashes,
-      knowledgeAt: new Date(vintageKnowledgeAt(start)),
-    };
+    const fileName = vintageFileName(entry.id, start);
+    return parsedPayload(fredVintagesImporter, fredVintage(byStart.get(start) ?? [], fileName), { fileName, archiveHashes, knowledgeAt: new Date(vintageKnowledgeAt(start)) });
   });
 }
 
@@ -70,7 +48,7 @@ function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVint
  * 1776-07-04, realtime_end 9999-12-31); later runs ask from the newest realtime_start held,
  * that day included, and the importer keeps only figures that differ from those in force.
  */
-export const fredMacroSource: SourceDefinition = {
+export const fredMacroSource = defineSource({
   id: 'fred-macro',
   publisher: 'fred',
   description: 'FRED/ALFRED US macro series with every vintage (GDP, CPI, PCE, unemployment, rates, trade, debt, population)',
@@ -78,23 +56,24 @@ export const fredMacroSource: SourceDefinition = {
   // BEA and BLS publish at 8:30 or 10:00 Eastern (7:30 or 9:00 in St. Louis); FRED posts within the hour.
   defaultSchedule: '30 11 * * 1-5',
   timeZone: 'America/Chicago',
+  params: FredMacroParams,
   defaultParams: {},
   credentials: [FRED_CREDENTIAL],
-  importers: ['fred-vintages'],
+  importers: [fredVintagesImporter],
   feeds: FRED_MACRO_SERIES.map((entry) => `macro_observation:${entry.series}`),
   // FRED allows 120 requests a minute per key.
   minRequestIntervalMs: 500,
   async collect(context): Promise<CollectResult> {
     const starts = { ...realtimeStarts(context.cursor) };
     const payloads: ImportPayload[] = [];
-    const vintageYears = vintageYearsParam(context.params);
-    for (const entry of seriesParam(context.params)) {
+    const { series: ids, vintageYears = {} } = context.params;
+    for (const entry of ids === undefined ? FRED_MACRO_SERIES : FRED_MACRO_SERIES.filter((known) => ids.includes(known.id))) {
       const years = vintageYears[entry.id] ?? entry.vintageYears;
       const firstDay = years === undefined ? REALTIME_FIRST_DAY : addMonthsToDay(isoDay(context.now), -12 * years);
       const start = starts[entry.id] ?? firstDay;
       const answer = await fetchObservations(context, entry.id, { realtime_start: start, realtime_end: REALTIME_OPEN_END, ...entry.query });
       // The whole answer is read now, so a changed layout fails the run before anything is imported.
-      const observations = readFredAnswer(answer.content.toString('utf8'), `${entry.id}.json`);
+      const observations = fredAnswerObservations(answer.document, `${entry.id}.json`);
       observationPeriods(observations, entry, `${entry.id}.json`);
       const series = vintagePayloads(entry, observations, answer.archiveHashes);
       if (series.length === 0) continue;
@@ -103,4 +82,4 @@ export const fredMacroSource: SourceDefinition = {
     }
     return { payloads, cursor: { realtimeStart: starts } };
   },
-};
+});

@@ -1,4 +1,6 @@
+import { Type, type Static } from 'typebox';
 import { ImportError } from '../../import-error.ts';
+import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import type { CollectContext, CredentialSpec } from '../../sync/source-definition.ts';
 
@@ -11,31 +13,22 @@ export const FRED_CREDENTIAL: CredentialSpec = {
   howToGet: 'free: create a FRED account and request a key at https://fred.stlouisfed.org/docs/api/api_key.html',
 };
 
-interface ObservationsPage {
-  count: number;
-  offset: number;
-  observations: unknown[];
-  [field: string]: unknown;
-}
+/** FRED's observations answer as the hub reads it: its other fields are kept as they came. */
+const ObservationsPageSchema = Type.Object({ count: Type.Number(), offset: Type.Number(), observations: Type.Array(Type.Unknown()) });
+export type ObservationsPage = Static<typeof ObservationsPageSchema>;
 
+/** One page, read once; FRED's error answer (`error_code`, `error_message`) is refused quoting it. */
 function observationsPage(body: Buffer, fileName: string): ObservationsPage {
-  let page: Partial<ObservationsPage> | null;
-  try {
-    page = JSON.parse(body.toString('utf8')) as Partial<ObservationsPage> | null;
-  } catch (error) {
-    throw new ImportError(`${fileName}: not JSON: ${(error as Error).message}`);
-  }
-  if (typeof page?.count !== 'number' || typeof page.offset !== 'number' || !Array.isArray(page.observations)) {
-    const said = typeof page?.error_message === 'string' ? ` (FRED says: ${page.error_message})` : '';
-    throw new ImportError(`${fileName}: the answer lacks FRED's count, offset and observations${said}`);
-  }
-  return page as ObservationsPage;
+  const document = readJsonDocument(Type.Unknown(), body, fileName);
+  const error = typeof document === 'object' && document !== null ? (document as { error_code?: unknown; error_message?: unknown }) : {};
+  if (typeof error.error_message === 'string') throw new ImportError(`${fileName}: FRED answered ${String(error.error_code)}: ${error.error_message}`);
+  return checkDocument(ObservationsPageSchema, document, fileName);
 }
 
 /** FRED's observations answer, every page of it. */
 export interface ObservationsAnswer {
-  /** One page as it arrived, or several merged into one answer of FRED's layout. */
-  content: Buffer;
+  /** The answer of the first page with every page's observations: FRED's layout, read once. */
+  document: ObservationsPage;
   archiveHashes: string[];
 }
 
@@ -44,23 +37,21 @@ export interface ObservationsAnswer {
  * `file_type=json`), every page of it: FRED serves at most `limit` (100000) observations a
  * request and says how many there are in `count`.
  */
-export async function fetchObservations(context: CollectContext, series: string, query: Record<string, string>): Promise<ObservationsAnswer> {
+export async function fetchObservations(context: CollectContext<unknown>, series: string, query: Record<string, string>): Promise<ObservationsAnswer> {
   const fileName = `${series}.json`;
   const archiveHashes: string[] = [];
-  let firstBody: Buffer | undefined;
   let merged: ObservationsPage | undefined;
   for (let offset = 0; merged === undefined || offset < merged.count; ) {
     const params = new URLSearchParams({ series_id: series, api_key: context.credentials[FRED_API_KEY] ?? '', file_type: 'json', ...query });
     if (offset > 0) params.set('offset', String(offset));
     const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}/fred/series/observations?${params.toString()}` });
     archiveHashes.push(answer.archiveHash);
-    firstBody ??= answer.body;
     const page = observationsPage(answer.body, fileName);
     if (merged === undefined) merged = page;
     else merged.observations.push(...page.observations);
     if (page.observations.length === 0) break;
     offset += page.observations.length;
   }
-  const content = archiveHashes.length === 1 && firstBody !== undefined ? firstBody : Buffer.from(JSON.stringify(merged));
-  return { content, archiveHashes };
+  // The loop runs at least once.
+  return { document: merged ?? { count: 0, offset: 0, observations: [] }, archiveHashes };
 }

@@ -1,44 +1,33 @@
-import { ImportError } from '../../import-error.ts';
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import { fredReleaseDates, fredReleaseDatesImporter } from '../../importers/calendar/fred-release-dates.ts';
+import { readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { addDays, isoDay } from '../../../core/dates.ts';
-import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectResult } from '../../sync/source-definition.ts';
 
 const API_KEY = 'FRED_API_KEY';
 /** FRED's largest page of release dates. */
 const LIMIT = 1000;
 const FILE_NAME = 'releases-dates.json';
 
-interface ReleaseDatesPage {
-  count: number;
-  release_dates: unknown[];
-  [field: string]: unknown;
-}
+/** One page of FRED's answer: the fields the importer reads, and the count of every page's dates. */
+const ReleaseDatesPageSchema = Type.Object({ count: Type.Number(), realtime_start: Type.String(), release_dates: Type.Array(Type.Unknown()) });
 
-function releaseDatesPage(body: Buffer): ReleaseDatesPage {
-  let page: Partial<ReleaseDatesPage> | null;
-  try {
-    page = JSON.parse(body.toString('utf8')) as Partial<ReleaseDatesPage> | null;
-  } catch (error) {
-    throw new ImportError(`${FILE_NAME}: not JSON: ${(error as Error).message}`);
-  }
-  if (typeof page?.count !== 'number' || !Array.isArray(page.release_dates)) {
-    throw new ImportError(`${FILE_NAME}: the answer lacks FRED's count and release_dates`);
-  }
-  return page as ReleaseDatesPage;
-}
-
-function lookbackDays(params: Record<string, unknown>): number {
-  const days = params.lookbackDays;
-  if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > 3660) throw new Error('fred-release-dates: params.lookbackDays must be a whole number of days, 0 to 3660');
-  return days;
-}
+const ReleaseDatesParams = Type.Object(
+  {
+    /** Days before today the schedule is asked from: far enough back for a quarterly series' previous release. */
+    lookbackDays: Type.Integer({ minimum: 0, maximum: 3660 }),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * The release schedule of every FRED release from `lookbackDays` ago on, the announced future
- * dates included (`include_release_dates_with_no_data=true`), every page merged into one answer
- * of FRED's layout; the importer keeps the releases the calendar shows (fred-release-dates.ts).
+ * dates included (`include_release_dates_with_no_data=true`), every page read once and merged into the
+ * importer's events; the importer keeps the releases the calendar shows (fred-release-dates.ts).
  */
-export const fredReleaseDatesSource: SourceDefinition = {
+export const fredReleaseDatesSource = defineSource({
   id: 'fred-release-dates',
   publisher: 'fred',
   description: 'FRED release calendar (releases/dates): US CPI, Employment Situation, GDP and retail sales release days',
@@ -47,16 +36,16 @@ export const fredReleaseDatesSource: SourceDefinition = {
   defaultSchedule: '0 6 * * *',
   timeZone: 'America/Chicago',
   // Far enough back for the previous release of a quarterly series (the calendar's `previous`).
+  params: ReleaseDatesParams,
   defaultParams: { lookbackDays: 200 },
   credentials: [{ env: API_KEY, required: true, howToGet: 'free: create a FRED account and request a key at https://fred.stlouisfed.org/docs/api/api_key.html' }],
-  importers: ['fred-release-dates'],
+  importers: [fredReleaseDatesImporter],
   feeds: ['calendar_event:us'],
   minRequestIntervalMs: 500,
   async collect(context): Promise<CollectResult> {
-    const start = addDays(isoDay(context.now), -lookbackDays(context.params));
+    const start = addDays(isoDay(context.now), -context.params.lookbackDays);
     const archiveHashes: string[] = [];
-    let first: Buffer | undefined;
-    let merged: ReleaseDatesPage | undefined;
+    let merged: Static<typeof ReleaseDatesPageSchema> | undefined;
     for (let offset = 0; merged === undefined || offset < merged.count; ) {
       const query = new URLSearchParams({
         api_key: context.credentials[API_KEY] ?? '',
@@ -71,14 +60,14 @@ export const fredReleaseDatesSource: SourceDefinition = {
       if (offset > 0) query.set('offset', String(offset));
       const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}/fred/releases/dates?${query.toString()}` });
       archiveHashes.push(answer.archiveHash);
-      first ??= answer.body;
-      const page = releaseDatesPage(answer.body);
+      const page = readJsonDocument(ReleaseDatesPageSchema, answer.body, FILE_NAME);
       if (merged === undefined) merged = page;
       else merged.release_dates.push(...page.release_dates);
       if (page.release_dates.length === 0) break;
       offset += page.release_dates.length;
     }
-    const content = archiveHashes.length === 1 && first !== undefined ? first : Buffer.from(JSON.stringify(merged));
-    return { payloads: [{ importer: 'fred-release-dates', fileName: FILE_NAME, content, archiveHashes }], cursor: undefined };
+    // Every page was read once, above; the merged dates become the importer's events.
+    const events = fredReleaseDates(merged ?? { realtime_start: start, release_dates: [] }, FILE_NAME);
+    return { payloads: [parsedPayload(fredReleaseDatesImporter, events, { fileName: FILE_NAME, archiveHashes })], cursor: undefined };
   },
-};
+});

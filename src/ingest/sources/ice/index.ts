@@ -1,16 +1,15 @@
+import { Type } from 'typebox';
 import { ImportError } from '../../import-error.ts';
-import { parsePcf } from '../../importers/etf/jpx-pcf.ts';
-import type { CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { jpxPcfImporter, parsePcf } from '../../importers/etf/jpx-pcf.ts';
+import { defineSource, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
-const FUND_CODE = /^[0-9][0-9A-Z]{3}$/;
-
-function fundCodes(params: Record<string, unknown>): string[] {
-  const codes = params.codes;
-  if (!Array.isArray(codes) || codes.length === 0 || !codes.every((code) => typeof code === 'string' && FUND_CODE.test(code))) {
-    throw new Error(`ice-jpx-pcf: params.codes must list the 4-character TSE codes of funds whose PCF ICE publishes (got ${JSON.stringify(codes)})`);
-  }
-  return codes as string[];
-}
+const IceParams = Type.Object(
+  {
+    /** The 4-character TSE codes of funds whose PCF ICE publishes. */
+    codes: Type.Array(Type.String({ pattern: '^[0-9][0-9A-Z]{3}$' }), { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * The portfolio composition file (PCF) of each listed fund whose indicative NAV ICE Data Services
@@ -19,7 +18,7 @@ function fundCodes(params: Record<string, unknown>): string[] {
  * for them, and outside its service hours (07:50–23:55 JST on business days), ICE answers with an
  * HTML page and status 200, which fails the run naming the file.
  */
-export const icePcfSource: SourceDefinition = {
+export const icePcfSource = defineSource({
   id: 'ice-jpx-pcf',
   publisher: 'ice',
   description: "ICE Data Services' PCF of each configured Tokyo-listed ETF: holdings, cash component and units outstanding, for the fund's NAV",
@@ -28,13 +27,14 @@ export const icePcfSource: SourceDefinition = {
   defaultSchedule: '30 8 * * 1-5',
   timeZone: 'Asia/Tokyo',
   // Funds public readers have downloaded from this address (docs/data-sources.md).
+  params: IceParams,
   defaultParams: { codes: ['1306', '1321', '1348', '2080'] },
   credentials: [],
-  importers: ['jpx-etf-pcf'],
+  importers: [jpxPcfImporter],
   feeds: ['etf_nav', 'etf_holding'],
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const payloads: ImportPayload[] = [];
-    for (const code of fundCodes(params)) {
+    for (const code of params.codes) {
       const fileName = `${code}.csv`;
       const answer = await fetch({ url: `${baseUrl}/pcf-download/${fileName}` });
       if (answer.notModified) continue;
@@ -46,10 +46,10 @@ export const icePcfSource: SourceDefinition = {
         throw new ImportError(`${fileName}: ${(error as Error).message}`, { cause: error });
       }
       if (fundCode !== code) throw new ImportError(`${fileName}: the file is the PCF of fund ${fundCode}, not of ${code}`);
-      payloads.push({ importer: 'jpx-etf-pcf', fileName, content: answer.body, archiveHashes: [answer.archiveHash] });
+      payloads.push({ importer: jpxPcfImporter, fileName, content: answer.body, archiveHashes: [answer.archiveHash] });
     }
     return { payloads, cursor: undefined };
   },
-};
+});
 
 export const iceSources: SourceDefinition[] = [icePcfSource];

@@ -1,4 +1,6 @@
-import type { CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { Type } from 'typebox';
+import { jpxEtfListImporter } from '../../importers/etf/jpx-etf-list.ts';
+import { defineSource, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { firstSheetRows } from './xlsx-rows.ts';
 
 /**
@@ -8,7 +10,15 @@ import { firstSheetRows } from './xlsx-rows.ts';
  */
 const ETF_DATABASE_PATH = '/equities/products/etfs/investors/tvdivq0000005cdd-att/nlsgeu000000vx9t.xlsx';
 
-export const jpxEtfListSource: SourceDefinition = {
+const JpxParams = Type.Object(
+  {
+    /** The workbook's path under the publisher's baseUrl. */
+    path: Type.String({ pattern: '^/' }),
+  },
+  { additionalProperties: false },
+);
+
+export const jpxEtfListSource = defineSource({
   id: 'jpx-etf-list',
   publisher: 'jpx',
   description: "JPX ETF Database workbook: each Tokyo-listed ETF's name, manager and underlying index",
@@ -16,19 +26,19 @@ export const jpxEtfListSource: SourceDefinition = {
   // JPX refreshes the workbook from time to time; a weekly conditional GET finds a new one.
   defaultSchedule: '0 9 * * 1',
   timeZone: 'Asia/Tokyo',
+  params: JpxParams,
   defaultParams: { path: ETF_DATABASE_PATH },
   credentials: [],
-  importers: ['jpx-etf-list'],
+  importers: [jpxEtfListImporter],
   // The list names each fund, its manager and its index; not its trust fee (docs/data-sources.md).
   feeds: ['etf_fund:name', 'etf_fund:manager', 'etf_fund:index'],
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
-    const path = params.path;
-    if (typeof path !== 'string' || !path.startsWith('/')) throw new Error(`jpx-etf-list: params.path must be a path under the publisher's baseUrl (got ${JSON.stringify(path)})`);
+    const { path } = params;
     const answer = await fetch({ url: `${baseUrl}${path}` });
     if (answer.notModified) return { payloads: [], cursor: undefined };
     const fileName = `${path.split('/').pop() ?? 'etf-database.xlsx'}.json`;
-    return { payloads: [{ importer: 'jpx-etf-list', fileName, content: await firstSheetRows(answer.body, fileName), archiveHashes: [answer.archiveHash] }], cursor: undefined };
+    return { payloads: [{ importer: jpxEtfListImporter, fileName, content: await firstSheetRows(answer.body, fileName), archiveHashes: [answer.archiveHash] }], cursor: undefined };
   },
-};
+});
 
 export const jpxSources: SourceDefinition[] = [jpxEtfListSource];

@@ -1,4 +1,10 @@
-import type { CollectContext, CollectResult, CredentialSpec, SourceDefinition } from '../../sync/source-definition.ts';
+import { Type } from 'typebox';
+import { barsDailyImporter } from '../../importers/equities/daily-quotes.ts';
+import { equitiesMasterImporter } from '../../importers/equities/listed-info.ts';
+import { finsSummaryImporter } from '../../importers/equities/statements.ts';
+import { jquantsIndicesImporter } from '../../importers/indices/jquants-indices.ts';
+import type { JQuantsImporter } from '../../importers/equities/json-records.ts';
+import { defineSource, NoParams, type CollectResult, type CredentialSpec, type SourceDefinition } from '../../sync/source-definition.ts';
 import { cursorDate, dateWindow, type DateWindowParams } from './date-window.ts';
 import { tokyoDay } from '../../../core/dates.ts';
 import { API_KEY_ENV, fetchAllPages, mergedPayload } from './pages.ts';
@@ -18,16 +24,16 @@ const CREDENTIALS: CredentialSpec[] = [
   },
 ];
 
-const DATE_WINDOW_DEFAULTS: DateWindowParams = { initialDays: 7, maxDays: 31, delayDays: 0 };
+const DateWindowSchema = Type.Object(
+  {
+    initialDays: Type.Integer({ minimum: 1 }),
+    maxDays: Type.Integer({ minimum: 1 }),
+    delayDays: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
 
-function windowParams(params: Record<string, unknown>): DateWindowParams {
-  const read = (name: keyof DateWindowParams, min: number) => {
-    const value = params[name] ?? DATE_WINDOW_DEFAULTS[name];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new Error(`J-Quants parameter ${name} must be an integer ≥ ${min} (got ${JSON.stringify(value)})`);
-    return value;
-  };
-  return { initialDays: read('initialDays', 1), maxDays: read('maxDays', 1), delayDays: read('delayDays', 0) };
-}
+const DATE_WINDOW_DEFAULTS: DateWindowParams = { initialDays: 7, maxDays: 31, delayDays: 0 };
 
 /**
  * A source asking one v2 endpoint for every listed issue, one `date=` request per day from its
@@ -36,27 +42,28 @@ function windowParams(params: Record<string, unknown>): DateWindowParams {
 function byDateSource(options: {
   id: string;
   path: string;
-  importer: string;
+  importer: JQuantsImporter<unknown>;
   description: string;
   schedule: string;
   feeds: string[];
   enabledByDefault?: boolean;
-}): SourceDefinition {
-  return {
+}) {
+  return defineSource({
     id: options.id,
     publisher: PUBLISHER,
     description: options.description,
     defaultBaseUrl: BASE_URL,
     defaultSchedule: options.schedule,
     timeZone: TIME_ZONE,
+    params: DateWindowSchema,
     defaultParams: { ...DATE_WINDOW_DEFAULTS },
     ...(options.enabledByDefault === undefined ? {} : { enabledByDefault: options.enabledByDefault }),
     credentials: CREDENTIALS,
     importers: [options.importer],
     feeds: options.feeds,
     minRequestIntervalMs: REQUEST_INTERVAL_MS,
-    async collect(context: CollectContext): Promise<CollectResult> {
-      const window = dateWindow(cursorDate(context.cursor), windowParams(context.params), context.now);
+    async collect(context): Promise<CollectResult> {
+      const window = dateWindow(cursorDate(context.cursor), context.params, context.now);
       const name = options.path.slice(1).replaceAll('/', '-');
       const payloads = [];
       for (const date of window.dates) {
@@ -66,10 +73,10 @@ function byDateSource(options: {
       }
       return { payloads, cursor: window.through === undefined ? context.cursor : { through: window.through } };
     },
-  };
+  });
 }
 
-const equitiesMaster: SourceDefinition = {
+const equitiesMaster = defineSource({
   id: 'jquants-equities-master',
   publisher: PUBLISHER,
   description: 'J-Quants API v2 listed issues (/v2/equities/master): names, 33-sector and market of every issue',
@@ -77,24 +84,25 @@ const equitiesMaster: SourceDefinition = {
   // The next business day's list is served from 17:30 JST.
   defaultSchedule: '0 18 * * 1-5',
   timeZone: TIME_ZONE,
+  params: NoParams,
   defaultParams: {},
   credentials: CREDENTIALS,
-  importers: ['jquants-equities-master'],
+  importers: [equitiesMasterImporter],
   feeds: ['equity_issue'],
   minRequestIntervalMs: REQUEST_INTERVAL_MS,
   async collect(context) {
     const answer = await fetchAllPages(context, '/v2/equities/master', {});
     if (answer === undefined) return { payloads: [], cursor: undefined };
-    return { payloads: [mergedPayload('jquants-equities-master', `jquants-equities-master-${tokyoDay(context.now)}.json`, answer)], cursor: undefined };
+    return { payloads: [mergedPayload(equitiesMasterImporter, `jquants-equities-master-${tokyoDay(context.now)}.json`, answer)], cursor: undefined };
   },
-};
+});
 
 export const jquantsSources: SourceDefinition[] = [
   equitiesMaster,
   byDateSource({
     id: 'jquants-equities-bars-daily',
     path: '/v2/equities/bars/daily',
-    importer: 'jquants-equities-bars-daily',
+    importer: barsDailyImporter,
     description: 'J-Quants API v2 daily bars (/v2/equities/bars/daily?date=): close, volume, trading value and adjustment factor of every issue; the bars of listed ETFs go to the ETF prices',
     // Bars are updated after the close of each business day.
     schedule: '30 18 * * 1-5',
@@ -103,7 +111,7 @@ export const jquantsSources: SourceDefinition[] = [
   byDateSource({
     id: 'jquants-fins-summary',
     path: '/v2/fins/summary',
-    importer: 'jquants-fins-summary',
+    importer: finsSummaryImporter,
     description: 'J-Quants API v2 financial statements summary (/v2/fins/summary?date=): the disclosures of each day',
     // Statements are updated at 18:00 and 24:30 JST; the day is asked again on the next run.
     schedule: '45 18 * * *',
@@ -112,7 +120,7 @@ export const jquantsSources: SourceDefinition[] = [
   byDateSource({
     id: 'jquants-indices-bars-daily',
     path: '/v2/indices/bars/daily',
-    importer: 'jquants-indices-bars-daily',
+    importer: jquantsIndicesImporter,
     description: 'J-Quants API v2 index bars (/v2/indices/bars/daily?date=): closes of TOPIX, TOPIX Core30, TSE Growth Market 250 and TSE REIT',
     // Index bars are published with the daily bars, after the close.
     schedule: '30 18 * * 1-5',

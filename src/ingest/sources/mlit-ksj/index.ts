@@ -1,32 +1,27 @@
-import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { Type, type Static } from 'typebox';
+import { mlitN03Importer } from '../../importers/real-estate/mlit-n03.ts';
+import { defineSource, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { ZipError, zipEntry } from '../zip-entry.ts';
 
-const IMPORTER = 'real-estate-mlit-n03';
 
-interface BoundaryParams {
-  /** Prefecture codes (2 digits): one download each. */
-  areas: string[];
-  /** The edition's year (`N03-2024`) and its reference date (`20240101`), as in the file names. */
-  edition: string;
-  asOf: string;
-}
-
-function boundaryParams(params: Record<string, unknown>): BoundaryParams {
-  const { areas, edition, asOf } = params;
-  if (!Array.isArray(areas) || areas.length === 0 || !areas.every((a) => typeof a === 'string' && /^\d{2}$/.test(a) && Number(a) >= 1 && Number(a) <= 47)) {
-    throw new Error(`mlit-ksj-n03: params.areas must list prefecture codes "01"–"47" (got ${JSON.stringify(areas)})`);
-  }
-  if (typeof edition !== 'string' || !/^\d{4}$/.test(edition)) throw new Error(`mlit-ksj-n03: params.edition must be the edition's year, such as "2024" (got ${JSON.stringify(edition)})`);
-  if (typeof asOf !== 'string' || !/^\d{8}$/.test(asOf)) throw new Error(`mlit-ksj-n03: params.asOf must be the edition's date as YYYYMMDD, such as "20240101" (got ${JSON.stringify(asOf)})`);
-  return { areas: areas as string[], edition, asOf };
-}
+const BoundaryParams = Type.Object(
+  {
+    /** Prefecture codes (2 digits, "01"–"47"): one download each. */
+    areas: Type.Array(Type.String({ pattern: '^(0[1-9]|[1-3]\\d|4[0-7])$' }), { minItems: 1 }),
+    /** The edition's year (`N03-2024`), as in the file names. */
+    edition: Type.String({ pattern: '^\\d{4}$' }),
+    /** The edition's reference date as YYYYMMDD (`20240101`), as in the file names. */
+    asOf: Type.String({ pattern: '^\\d{8}$' }),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * One zip per prefecture, `/ksj/gml/data/N03/N03-<edition>/N03-<asOf>_<area>_GML.zip`, holding
  * the GeoJSON `N03-<asOf>_<area>.geojson` (besides the shapefile and GML), which is passed on.
  */
-async function collect({ baseUrl, params, fetch }: CollectContext): Promise<CollectResult> {
-  const { areas, edition, asOf } = boundaryParams(params);
+async function collect({ baseUrl, params, fetch }: CollectContext<Static<typeof BoundaryParams>>): Promise<CollectResult> {
+  const { areas, edition, asOf } = params;
   const payloads: ImportPayload[] = [];
   for (const area of areas) {
     const zipName = `N03-${asOf}_${area}_GML.zip`;
@@ -40,13 +35,13 @@ async function collect({ baseUrl, params, fetch }: CollectContext): Promise<Coll
       if (error instanceof ZipError) throw new ZipError(`${zipName}: ${error.message}`);
       throw error;
     }
-    payloads.push({ importer: IMPORTER, fileName, content, archiveHashes: [answer.archiveHash] });
+    payloads.push({ importer: mlitN03Importer, fileName, content, archiveHashes: [answer.archiveHash] });
   }
   return { payloads, cursor: undefined };
 }
 
 export const mlitKsjSources: SourceDefinition[] = [
-  {
+  defineSource({
     id: 'mlit-ksj-n03',
     publisher: 'mlit-ksj',
     description: "MLIT National Land Numerical Information N03 (行政区域): municipality boundaries by prefecture, simplified",
@@ -54,10 +49,11 @@ export const mlitKsjSources: SourceDefinition[] = [
     // One edition a year (boundaries as of 1 January); a monthly conditional GET costs a 304.
     defaultSchedule: '0 4 3 * *',
     timeZone: 'Asia/Tokyo',
+    params: BoundaryParams,
     defaultParams: { areas: ['13'], edition: '2024', asOf: '20240101' },
     credentials: [],
-    importers: [IMPORTER],
+    importers: [mlitN03Importer],
     feeds: ['re_ward', 're_province'],
     collect,
-  },
+  }),
 ];

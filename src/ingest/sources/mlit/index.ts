@@ -1,35 +1,27 @@
 import { gunzipSync } from 'node:zlib';
 import { ImportError } from '../../import-error.ts';
 import { byteSize, LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
-import type { CollectContext, CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { Type, type Static } from 'typebox';
+import { mlitXit001Importer } from '../../importers/real-estate/mlit-xit001.ts';
+import { defineSource, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { parseQuarter, quartersToAsk } from './quarters.ts';
 
 const API_KEY_ENV = 'MLIT_API_KEY';
 const PATH = '/ex-api/external/XIT001';
 
-interface TransactionParams {
-  /** Prefecture codes (`area`, 2 digits, JIS X 0401). */
-  areas: string[];
-  /** Quarters asked on the first run, ending with the last one that has ended. */
-  initialQuarters: number;
-  /** `01` transaction prices, `02` contract prices (the API's `priceClassification`). */
-  priceClassification: '01' | '02';
-  /** Names in the answer: `en` (the hub's English prefecture and municipality names) or `ja`. */
-  language: 'en' | 'ja';
-}
-
-function transactionParams(params: Record<string, unknown>): TransactionParams {
-  const { areas, initialQuarters, priceClassification, language } = params;
-  if (!Array.isArray(areas) || areas.length === 0 || !areas.every((a) => typeof a === 'string' && /^\d{2}$/.test(a) && Number(a) >= 1 && Number(a) <= 47)) {
-    throw new Error(`MLIT parameter areas must list prefecture codes "01"–"47" (got ${JSON.stringify(areas)})`);
-  }
-  if (typeof initialQuarters !== 'number' || !Number.isInteger(initialQuarters) || initialQuarters < 1) {
-    throw new Error(`MLIT parameter initialQuarters must be an integer ≥ 1 (got ${JSON.stringify(initialQuarters)})`);
-  }
-  if (priceClassification !== '01' && priceClassification !== '02') throw new Error(`MLIT parameter priceClassification must be "01" or "02" (got ${JSON.stringify(priceClassification)})`);
-  if (language !== 'en' && language !== 'ja') throw new Error(`MLIT parameter language must be "en" or "ja" (got ${JSON.stringify(language)})`);
-  return { areas: areas as string[], initialQuarters, priceClassification, language };
-}
+const TransactionParams = Type.Object(
+  {
+    /** Prefecture codes (`area`, 2 digits, JIS X 0401): "01"–"47". */
+    areas: Type.Array(Type.String({ pattern: '^(0[1-9]|[1-3]\\d|4[0-7])$' }), { minItems: 1 }),
+    /** Quarters asked on the first run, ending with the last one that has ended. */
+    initialQuarters: Type.Integer({ minimum: 1 }),
+    /** `01` transaction prices, `02` contract prices (the API's `priceClassification`). */
+    priceClassification: Type.Union([Type.Literal('01'), Type.Literal('02')]),
+    /** Names in the answer: `en` (the hub's English prefecture and municipality names) or `ja`. */
+    language: Type.Union([Type.Literal('en'), Type.Literal('ja')]),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * The answer's JSON. MLIT serves it gzip-compressed; the runner undoes a `Content-Encoding`, and
@@ -58,10 +50,10 @@ function isEmptyAnswer(body: Buffer): boolean {
   }
 }
 
-async function collect(context: CollectContext): Promise<CollectResult> {
+async function collect(context: CollectContext<Static<typeof TransactionParams>>): Promise<CollectResult> {
   const apiKey = context.credentials[API_KEY_ENV];
   if (apiKey === undefined) throw new Error(`${API_KEY_ENV} is not set`);
-  const params = transactionParams(context.params);
+  const { params } = context;
   const through = parseQuarter(context.cursor?.through);
   const payloads: ImportPayload[] = [];
   let loaded: string | undefined = through;
@@ -83,7 +75,7 @@ async function collect(context: CollectContext): Promise<CollectResult> {
         published = false;
         continue;
       }
-      payloads.push({ importer: 'real-estate-mlit-xit001', fileName, content, archiveHashes: [result.archiveHash] });
+      payloads.push({ importer: mlitXit001Importer, fileName, content, archiveHashes: [result.archiveHash] });
     }
     // The cursor stops before the first quarter some prefecture has no answer for: it is asked again.
     if (!published) break;
@@ -93,7 +85,7 @@ async function collect(context: CollectContext): Promise<CollectResult> {
 }
 
 export const mlitSources: SourceDefinition[] = [
-  {
+  defineSource({
     id: 'mlit-transactions',
     publisher: 'mlit',
     description: 'MLIT Real Estate Information Library API XIT001: real-estate transaction prices by prefecture and quarter',
@@ -101,6 +93,7 @@ export const mlitSources: SourceDefinition[] = [
     // MLIT adds a quarter's transactions a few months after it ends; asking monthly finds it.
     defaultSchedule: '0 6 1 * *',
     timeZone: 'Asia/Tokyo',
+    params: TransactionParams,
     defaultParams: { areas: ['13'], initialQuarters: 4, priceClassification: '01', language: 'en' },
     credentials: [
       {
@@ -109,11 +102,11 @@ export const mlitSources: SourceDefinition[] = [
         howToGet: 'Apply for a free API key on the Real Estate Information Library site (https://www.reinfolib.mlit.go.jp/, API manual: https://www.reinfolib.mlit.go.jp/help/apiManual/); it is sent in the Ocp-Apim-Subscription-Key header',
       },
     ],
-    importers: ['real-estate-mlit-xit001'],
+    importers: [mlitXit001Importer],
     // The prefectures and municipalities of the transactions are written with them (names, no boundaries).
     feeds: ['re_transaction:jp', 're_province:jp', 're_ward:jp'],
     // MLIT documents no rate; one request a second keeps the hub a light user.
     minRequestIntervalMs: 1_000,
     collect,
-  },
+  }),
 ];

@@ -1,4 +1,6 @@
-import type { CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { Type } from 'typebox';
+import { mofJgbYieldsImporter } from '../../importers/macro/mof-jgb-yields.ts';
+import { defineSource, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { utf8From } from '../text-encoding.ts';
 
 const SOURCE_ID = 'mof-jgb-yields';
@@ -17,7 +19,15 @@ const FILES = [`${DIRECTORY}/jgbcme.csv`, `${DIRECTORY}/historical/jgbcme_all.cs
  * so a run where neither changed imports nothing. The files carry a Japanese note, hence
  * `params.encoding` (Shift_JIS by default, of which their ASCII rows are a part).
  */
-export const mofJgbYieldsSource: SourceDefinition = {
+const MofParams = Type.Object(
+  {
+    /** The files' encoding, such as "shift_jis" or "utf-8". */
+    encoding: Type.String({ minLength: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+export const mofJgbYieldsSource = defineSource({
   id: SOURCE_ID,
   publisher: 'mof',
   description: 'Ministry of Finance JGB yields (jgbcme.csv, historical/jgbcme_all.csv) → monthly average 10-year yield',
@@ -25,23 +35,23 @@ export const mofJgbYieldsSource: SourceDefinition = {
   // The MOF posts the day's yields in the evening of Tokyo business days.
   defaultSchedule: '0 19 * * 1-5',
   timeZone: 'Asia/Tokyo',
+  params: MofParams,
   defaultParams: { encoding: 'shift_jis' },
   credentials: [],
-  importers: ['mof-jgb-yields'],
+  importers: [mofJgbYieldsImporter],
   feeds: ['macro_observation:jp.bond-10y'],
   minRequestIntervalMs: 1000,
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
-    const encoding = params.encoding;
-    if (typeof encoding !== 'string' || encoding === '') throw new Error(`${SOURCE_ID}: params.encoding must be set, such as "shift_jis" or "utf-8"`);
+    const { encoding } = params;
     const payloads: ImportPayload[] = [];
     for (const path of FILES) {
       const answer = await fetch({ url: `${baseUrl}${path}` });
       if (answer.notModified) continue;
       const fileName = path.split('/').at(-1) ?? 'jgbcme.csv';
-      payloads.push({ importer: 'mof-jgb-yields', fileName, content: utf8From(answer.body, encoding, fileName, SOURCE_ID), archiveHashes: [answer.archiveHash] });
+      payloads.push({ importer: mofJgbYieldsImporter, fileName, content: utf8From(answer.body, encoding, fileName, SOURCE_ID), archiveHashes: [answer.archiveHash] });
     }
     return { payloads, cursor: undefined };
   },
-};
+});
 
 export const mofSources: SourceDefinition[] = [mofJgbYieldsSource];

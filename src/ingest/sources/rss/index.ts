@@ -1,16 +1,17 @@
-import type { CollectResult, ImportPayload, SourceDefinition } from '../../sync/source-definition.ts';
+import { Type, type Static } from 'typebox';
+import { rssFeedImporter } from '../../importers/news/rss-feed.ts';
+import { defineSource, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
-interface Feed {
-  url: string;
-}
+const Feed = Type.Object(
+  {
+    /** An http(s) URL, or a path under the publisher's baseUrl. */
+    url: Type.String({ minLength: 1 }),
+  },
+  { additionalProperties: false },
+);
+type Feed = Static<typeof Feed>;
 
-/** `params.feeds`: a list of `{ "url": "…" }`, each an http(s) URL or a path under the publisher's baseUrl. */
-function feedsParam(params: Record<string, unknown>): Feed[] {
-  const feeds = params.feeds;
-  const valid = Array.isArray(feeds) && feeds.every((feed: unknown) => typeof feed === 'object' && feed !== null && typeof (feed as Feed).url === 'string' && (feed as Feed).url !== '');
-  if (!valid) throw new Error('rss-feeds: params.feeds must be a list of {"url": "https://…"} objects');
-  return feeds as Feed[];
-}
+const RssParams = Type.Object({ feeds: Type.Array(Feed) }, { additionalProperties: false });
 
 /** A feed's address: absolute as listed, or a path read under the publisher's baseUrl (a mirror or a test double). */
 function feedUrl(feed: Feed, baseUrl: string): URL {
@@ -26,29 +27,30 @@ function feedUrl(feed: Feed, baseUrl: string): URL {
  * imported as its own release; an article seen again keeps its first version (rss-feed.ts).
  * No feed is listed by default: the user picks feeds whose terms allow this use.
  */
-export const rssFeedsSource: SourceDefinition = {
+export const rssFeedsSource = defineSource({
   id: 'rss-feeds',
   publisher: 'rss',
   description: 'News articles from the RSS/Atom feeds listed in params.feeds',
   defaultBaseUrl: '',
   defaultSchedule: '*/15 * * * *',
   timeZone: 'UTC',
+  params: RssParams,
   defaultParams: { feeds: [] },
   credentials: [],
-  importers: ['news-feed'],
+  importers: [rssFeedImporter],
   feeds: ['news_article', 'news_article_symbol', 'news_article_category'],
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const payloads: ImportPayload[] = [];
-    for (const feed of feedsParam(params)) {
+    for (const feed of params.feeds) {
       const url = feedUrl(feed, baseUrl);
       const answer = await fetch({ url: url.toString() });
       if (answer.notModified) continue;
       // The feed's host and path name the release: two feeds of one site stay apart.
       const fileName = `${url.host}${url.pathname}`.replace(/[^A-Za-z0-9.-]+/g, '_');
-      payloads.push({ importer: 'news-feed', fileName, content: answer.body, archiveHashes: [answer.archiveHash] });
+      payloads.push({ importer: rssFeedImporter, fileName, content: answer.body, archiveHashes: [answer.archiveHash] });
     }
     return { payloads, cursor: undefined };
   },
-};
+});
 
 export const rssSources: SourceDefinition[] = [rssFeedsSource];

@@ -1,35 +1,35 @@
-import type { CollectContext, CollectResult, SourceDefinition } from '../../sync/source-definition.ts';
+import { Type, type Static } from 'typebox';
+import { soumuLocalGovernmentCodesImporter } from '../../importers/real-estate/soumu-local-government-codes.ts';
+import { defineSource, type CollectContext, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { workbookSheets } from './workbook-sheets.ts';
 
-const IMPORTER = 'real-estate-soumu-local-government-codes';
-
-function pathParam(params: Record<string, unknown>): string {
-  const { path } = params;
-  if (typeof path !== 'string' || !/^\/main_content\/[\w.-]+\.xlsx$/.test(path)) {
-    throw new Error(`soumu-local-government-codes: params.path must be the list's file under /main_content/ ending in .xlsx (got ${JSON.stringify(path)})`);
-  }
-  return path;
-}
+const SoumuParams = Type.Object(
+  {
+    /** The list's .xlsx under /main_content/: a new edition has a new file name. */
+    path: Type.String({ pattern: '^/main_content/[\\w.-]+\\.xlsx$' }),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * The list is published as an .xlsx whose file name changes with each revision (linked from
  * https://www.soumu.go.jp/denshijiti/code.html); its sheets go to the importer as JSON text, the
  * form every importer reads.
  */
-async function collect({ baseUrl, params, fetch }: CollectContext): Promise<CollectResult> {
-  const path = pathParam(params);
+async function collect({ baseUrl, params, fetch }: CollectContext<Static<typeof SoumuParams>>): Promise<CollectResult> {
+  const { path } = params;
   const answer = await fetch({ url: `${baseUrl}${path}` });
   if (answer.notModified) return { payloads: [], cursor: undefined };
   const fileName = path.split('/').pop() ?? 'local-government-codes.xlsx';
   const sheets = await workbookSheets(answer.body, fileName);
   return {
-    payloads: [{ importer: IMPORTER, fileName: `${fileName}.json`, content: Buffer.from(JSON.stringify({ sheets })), archiveHashes: [answer.archiveHash] }],
+    payloads: [{ importer: soumuLocalGovernmentCodesImporter, fileName: `${fileName}.json`, content: Buffer.from(JSON.stringify({ sheets })), archiveHashes: [answer.archiveHash] }],
     cursor: undefined,
   };
 }
 
 export const soumuSources: SourceDefinition[] = [
-  {
+  defineSource({
     id: 'soumu-local-government-codes',
     publisher: 'soumu',
     description: "MIC's national local-government code list (全国地方公共団体コード): Japan's prefectures and municipalities by code",
@@ -38,10 +38,11 @@ export const soumuSources: SourceDefinition[] = [
     defaultSchedule: '0 5 2 * *',
     timeZone: 'Asia/Tokyo',
     // The edition of 2024-01-01 (令和6年1月1日); a new edition has a new file name, set here or in the sources file.
+    params: SoumuParams,
     defaultParams: { path: '/main_content/000925835.xlsx' },
     credentials: [],
-    importers: [IMPORTER],
+    importers: [soumuLocalGovernmentCodesImporter],
     feeds: ['re_province', 're_ward'],
     collect,
-  },
+  }),
 ];
