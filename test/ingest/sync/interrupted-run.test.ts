@@ -29,17 +29,21 @@ test('kill -9 of fdh sync run mid-commit: every answer is as before, status says
   const dataDir = join(dir, 'data');
   const env = { FDH_DATA_DIR: dataDir, FDH_SOURCES_FILE: sourcesFile, FDH_SYNC_LEASE_S: String(LEASE_S) };
 
-  const first = await runCli(['sync', 'run', 'ecb-test-rates'], { ...env, FDH_DEMO: 'off' });
-  assert.equal(first.code, 0, first.stderr);
   const server = await startServer({ ...env, FDH_DEMO: 'off' }, 60_000);
   t.after(() => server.child.kill('SIGKILL'));
   const { key } = initialCredentials(dataDir);
+  const first = await runCli(['sync', 'run', 'ecb-test-rates'], env);
+  assert.equal(first.code, 0, first.stderr);
   const answer = async () => {
     const response = await fetch(`${server.baseUrl}/openapi/v1/fx/table?pairs=EUR/USD,USD/JPY`, { headers: { 'x-api-key': key } });
     const body = (await response.json()) as { data: unknown };
     return { etag: response.headers.get('etag'), data: JSON.stringify(body.data) };
   };
-  const before = await answer();
+  let before = await answer();
+  for (let i = 0; i < 40 && !before.data.includes('1.1423'); i++) {
+    await sleep(50);
+    before = await answer();
+  }
   assert.match(before.data, /1\.1423/);
 
   // The next run brings a new day, then stalls inside its transaction; it is killed there.
