@@ -33,6 +33,8 @@ export interface Importer<Parsed = unknown> extends ImporterInfo {
   /** The form of the content a release is identified by (canonical-content.ts); line-based text unless given. */
   canonicalForm?: (content: string) => string;
   load(db: Transaction<Database>, parsed: Parsed, release: ReleaseInfo): Promise<number>;
+  /** What the parse left out as unusable, counted, for the run's outcome and the log (`2 coins skipped: …`). */
+  notes?(parsed: Parsed): string[];
 }
 
 /**
@@ -59,6 +61,8 @@ export interface ImportResult {
   status: 'loaded' | 'unchanged';
   releaseId: string;
   rows: number;
+  /** The importer's notes on what it skipped, when it skipped anything. */
+  notes?: string[];
 }
 
 /** Where a release comes from: `fdh import` of a file (the default), or `fdh sync` of a source and its archived payloads. */
@@ -79,6 +83,7 @@ export interface PreparedRelease {
   importer: AnyImporter;
   fileName: string;
   contentHash: string;
+  notes: string[];
   write(trx: Transaction<Database>, release: ReleaseInfo): Promise<number>;
 }
 
@@ -92,13 +97,13 @@ const sha256Hex = (text: string): string => createHash('sha256').update(text).di
 function prepareDocument<Parsed>(importer: Importer<Parsed>, content: string, fileName: string): PreparedRelease {
   const parsed = importer.parse(content, fileName);
   const contentHash = sha256Hex((importer.canonicalForm ?? canonicalText)(content));
-  return { importer, fileName, contentHash, write: (trx, release) => importer.load(trx, parsed, release) };
+  return { importer, fileName, contentHash, notes: importer.notes?.(parsed) ?? [], write: (trx, release) => importer.load(trx, parsed, release) };
 }
 
 /** A line-based payload is hashed as it streams past, and parsed while its rows are written: it is never held whole. */
 async function prepareLines(importer: LineImporter, lines: () => AsyncIterable<NumberedLine>, fileName: string): Promise<PreparedRelease> {
   const contentHash = await canonicalTextHash(lines());
-  return { importer, fileName, contentHash, write: (trx, release) => importer.load(trx, importer.records(lines(), fileName), release, fileName) };
+  return { importer, fileName, contentHash, notes: [], write: (trx, release) => importer.load(trx, importer.records(lines(), fileName), release, fileName) };
 }
 
 /** A publisher file on disk (`fdh import`). */
@@ -118,7 +123,7 @@ export async function prepareContent(importer: AnyImporter, content: Buffer, fil
 export function prepareParsed<Parsed>(importer: Importer<Parsed>, parsed: Parsed, fileName: string): PreparedRelease {
   // Maps and sets (a parsed form may hold them) are written as their entries, so their content counts.
   const text = JSON.stringify(parsed, (_key, value: unknown) => (value instanceof Map || value instanceof Set ? [...value] : value));
-  return { importer, fileName, contentHash: sha256Hex(text), write: (trx, release) => importer.load(trx, parsed, release) };
+  return { importer, fileName, contentHash: sha256Hex(text), notes: importer.notes?.(parsed) ?? [], write: (trx, release) => importer.load(trx, parsed, release) };
 }
 
 /**
@@ -157,7 +162,8 @@ export async function commitRelease(trx: Transaction<Database>, prepared: Prepar
     })
     .execute();
   const rows = await prepared.write(trx, release);
-  return { result: { status: 'loaded', releaseId: release.id, rows }, changed: importer.datasets };
+  const notes = prepared.notes.length > 0 ? { notes: prepared.notes } : {};
+  return { result: { status: 'loaded', releaseId: release.id, rows, ...notes }, changed: importer.datasets };
 }
 
 /** Records already read from a publisher's bytes, as one release in its own transaction (never parsed again). */

@@ -23,7 +23,7 @@ function outcomeText(outcome: RunOutcome): string {
     case 'succeeded':
       return outcome.payloads === 0
         ? `${outcome.sourceId}: ok, nothing new (not modified)`
-        : `${outcome.sourceId}: ok, ${outcome.rowsAdded} rows added in ${outcome.releaseIds.length} new release(s)${outcome.releaseIds.length > 0 ? ` ${outcome.releaseIds.join(', ')}` : ''}`;
+        : `${outcome.sourceId}: ok, ${outcome.rowsAdded} rows added in ${outcome.releaseIds.length} new release(s)${outcome.releaseIds.length > 0 ? ` ${outcome.releaseIds.join(', ')}` : ''}${outcome.notes === undefined ? '' : `; ${outcome.notes.map((note) => printable(note)).join('; ')}`}`;
     case 'failed':
       return `${outcome.sourceId}: FAILED, nothing imported: ${boundedText(outcome.error)}`;
     case 'busy':

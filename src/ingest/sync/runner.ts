@@ -108,7 +108,7 @@ export async function runSource(env: SyncEnvironment, source: ResolvedSource): P
   try {
     const { outcome, changed } = await runInWorker(env, requestFor(env, source, lease, started));
     announceCommit(env.db, changed);
-    env.logger.info({ sourceId, releases: outcome.releaseIds.length, rows: outcome.rowsAdded }, 'sync run succeeded');
+    env.logger.info({ sourceId, releases: outcome.releaseIds.length, rows: outcome.rowsAdded, notes: outcome.notes }, 'sync run succeeded');
     return outcome;
   } catch (error) {
     const reason = failureReason(error);

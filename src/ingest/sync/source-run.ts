@@ -35,6 +35,8 @@ export interface SucceededRun {
   payloads: number;
   releaseIds: string[];
   rowsAdded: number;
+  /** What the importers skipped as unusable, counted (absent when nothing was). */
+  notes?: string[];
 }
 
 export interface SourceRunResult {
@@ -108,6 +110,7 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog):
       fetch: fetcher.fetch,
     });
     const releaseIds: string[] = [];
+    const notes: string[] = [];
     const changed = new Set<VersionKey>();
     let rowsAdded = 0;
     await store.db.transaction().execute(async (trx) => {
@@ -121,6 +124,7 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog):
             origin: { kind: 'sync', sourceId: request.sourceId, archiveHashes: payload.archiveHashes },
           });
           if (result.status === 'loaded') releaseIds.push(result.releaseId);
+          notes.push(...(result.notes ?? []).map((note) => `${payload.fileName}: ${note}`));
           rowsAdded += result.rows;
           for (const key of keys) changed.add(key);
         } catch (error) {
@@ -140,7 +144,7 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog):
       await bumpVersions(trx, [...changed]);
     });
     return {
-      outcome: { sourceId: request.sourceId, status: 'succeeded', payloads: collected.payloads.length, releaseIds, rowsAdded },
+      outcome: { sourceId: request.sourceId, status: 'succeeded', payloads: collected.payloads.length, releaseIds, rowsAdded, ...(notes.length > 0 ? { notes } : {}) },
       changed: [...changed],
     };
   } finally {

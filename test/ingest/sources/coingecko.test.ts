@@ -156,6 +156,7 @@ test('a coin with no last_updated (or no price, no market cap) is skipped and co
   const outcome = await run();
   assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
   assert.equal(outcome?.status === 'succeeded' ? outcome.rowsAdded : 0, 2, 'two coins served');
+  assert.deepEqual(outcome?.status === 'succeeded' ? outcome.notes : [], ['coins-markets.json: 2 coin(s) skipped: no price, market cap or last_updated'], 'the skipped coins are counted in the outcome');
   const bubble = JSON.parse((await answers())[1] ?? '').data as { coins: { symbol: string }[] };
   assert.deepEqual(bubble.coins.map((c) => c.symbol).sort(), ['ETH', 'USDT']);
   const parsed = coingeckoMarketsImporter.parse(JSON.stringify([{ ...bitcoin, last_updated: null }, ...others]), 'coins-markets.json');

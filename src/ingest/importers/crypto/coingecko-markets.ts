@@ -36,6 +36,7 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
   source: 'CoinGecko',
   canonicalForm: canonicalJson,
   parse: (content, fileName) => coingeckoMarkets(readJsonDocument(CoinsMarketsSchema, content, fileName)),
+  notes: (parsed) => (parsed.skipped === 0 ? [] : [`${parsed.skipped} coin(s) skipped: no price, market cap or last_updated`]),
   async load(db: Transaction<Database>, parsed, release: ReleaseInfo) {
     await insertRows(db, 'crypto_coin', parsed.coins.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name })), {
       onConflict: { key: ['id'], keep: 'new' },
