@@ -3158,6 +3158,7 @@ export interface paths {
         lastAttemptAt: string | null;
         /** format date-time */
         lastSuccessAt: string | null;
+        /** Why the last run failed: controls escaped, at most 1 KiB of UTF-8 (a longer reason is cut with a marker giving its length) · maxLength 1024 */
         lastError: string | null;
         /** integer */
         consecutiveFailures: number;
@@ -3169,6 +3170,8 @@ export interface paths {
         /** Seconds since the last success, by the hub's clock · integer */
         lastSuccessAgeSeconds: number | null;
         running: boolean;
+        /** The last run stopped without finishing (its process ended); nothing of it was imported */
+        interrupted: boolean;
         /** Set when the source has been failing for longer than its schedule interval */
         warning: string | null;
       }[];
@@ -3187,6 +3190,7 @@ export interface paths {
       };
       data: {
         status: "succeeded" | "failed" | "busy" | "skipped";
+        /** maxLength 1024 */
         message: string | null;
         /** integer */
         rowsAdded: number;
@@ -3204,6 +3208,7 @@ export interface paths {
           lastAttemptAt: string | null;
           /** format date-time */
           lastSuccessAt: string | null;
+          /** Why the last run failed: controls escaped, at most 1 KiB of UTF-8 (a longer reason is cut with a marker giving its length) · maxLength 1024 */
           lastError: string | null;
           /** integer */
           consecutiveFailures: number;
@@ -3215,6 +3220,8 @@ export interface paths {
           /** Seconds since the last success, by the hub's clock · integer */
           lastSuccessAgeSeconds: number | null;
           running: boolean;
+          /** The last run stopped without finishing (its process ended); nothing of it was imported */
+          interrupted: boolean;
           /** Set when the source has been failing for longer than its schedule interval */
           warning: string | null;
         };
