@@ -73,10 +73,20 @@ async function prepare(definition: SourceDefinition, payload: ImportPayload): Pr
   return isParsedPayload(payload) ? prepareParsed(payload.importer, payload.parsed, payload.fileName) : prepareContent(payload.importer, payload.content, payload.fileName);
 }
 
+/** Runs `step` for `payload`; its failure is named by the payload's file, once (most importers' messages start with it already). */
+async function namedAfter<T>(payload: ImportPayload, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const message = (error as Error).message;
+    throw message.startsWith(`${payload.fileName}:`) ? error : new Error(`${payload.fileName}: ${message}`, { cause: error });
+  }
+}
+
 /**
  * One run of one source, inside the worker thread that holds it: collect every payload (each
- * archived as it arrives), then, in ONE transaction fenced by the run's lease, parse each payload
- * once and write it as a release, record the run's success and cursor, and bump the versions of
+ * archived as it arrives), parse each payload once, then, in ONE transaction fenced by the run's
+ * lease, write each as a release, record the run's success and cursor, and bump the versions of
  * what changed. Any failure rolls everything back, so a run is served whole or not at all; a
  * killed thread or process leaves no open transaction behind.
  */
@@ -109,29 +119,28 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog):
       now: started,
       fetch: fetcher.fetch,
     });
+    // Prepare, then commit: every payload is parsed before the transaction opens, so the store's
+    // write lock is held only while rows are written (a line-based file is parsed as it is written).
+    const prepared: { payload: ImportPayload; release: PreparedRelease }[] = [];
+    for (const payload of collected.payloads) prepared.push({ payload, release: await namedAfter(payload, () => prepare(definition, payload)) });
     const releaseIds: string[] = [];
     const notes: string[] = [];
     const changed = new Set<VersionKey>();
     let rowsAdded = 0;
     await store.db.transaction().execute(async (trx) => {
       await repo.fence(trx, request.lease);
-      for (const payload of collected.payloads) {
-        try {
-          const prepared = await prepare(definition, payload);
-          const { result, changed: keys } = await commitRelease(trx, prepared, {
+      for (const { payload, release } of prepared) {
+        const { result, changed: keys } = await namedAfter(payload, () =>
+          commitRelease(trx, release, {
             knowledgeAt: payload.knowledgeAt ?? started,
             loadedAt: now(),
             origin: { kind: 'sync', sourceId: request.sourceId, archiveHashes: payload.archiveHashes },
-          });
-          if (result.status === 'loaded') releaseIds.push(result.releaseId);
-          notes.push(...(result.notes ?? []).map((note) => `${payload.fileName}: ${note}`));
-          rowsAdded += result.rows;
-          for (const key of keys) changed.add(key);
-        } catch (error) {
-          const message = (error as Error).message;
-          // Named by its payload once: most importers' messages start with the file's name already.
-          throw message.startsWith(`${payload.fileName}:`) ? error : new Error(`${payload.fileName}: ${message}`, { cause: error });
-        }
+          }),
+        );
+        if (result.status === 'loaded') releaseIds.push(result.releaseId);
+        notes.push(...(result.notes ?? []).map((note) => `${payload.fileName}: ${note}`));
+        rowsAdded += result.rows;
+        for (const key of keys) changed.add(key);
       }
       await repo.succeeded(trx, request.lease, {
         at: now(),
