@@ -13,8 +13,7 @@ interface ParsedRecord extends TransactionFigures {
 
 const REQUIRED = ['Type', 'MunicipalityCode', 'Prefecture', 'Municipality', 'TradePrice', 'Area', 'Period', 'BuildingYear', 'Structure', 'FloorPlan'] as const;
 
-function recordsOf(content: string, fileName: string): Record<string, unknown>[] {
-  const parsed = readJsonDocument(Type.Unknown(), content, fileName);
+function recordsOf(parsed: unknown, fileName: string): Record<string, unknown>[] {
   const answer = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   if (answer.status !== 'OK') throw new ImportError(`${fileName}: status is ${JSON.stringify(answer.status)}, not "OK"`);
   if (!Array.isArray(answer.data)) throw new ImportError(`${fileName}: expected a "data" array`);
@@ -37,8 +36,28 @@ export const mlitXit001Importer: Importer<ParsedRecord[]> = {
   description: 'Japanese real-estate transactions from the MLIT Real Estate Information Library API XIT001 JSON ({"status":"OK","data":[...]})',
   source: 'MLIT Real Estate Information Library',
   canonicalForm: canonicalJson,
-  parse(content, fileName) {
-    return recordsOf(content, fileName).map((record, i) => {
+  parse: (content, fileName) => mlitTransactions(readJsonDocument(Type.Unknown(), content, fileName), fileName),
+  async load(db, parsed, release) {
+    const wards = await municipalityWards(db, parsed.map((r) => r.place), release.source);
+    const rows = parsed.map((r) => {
+      const wardId = wards.get(r.place.code);
+      if (wardId === undefined) throw new Error(`no ward was found or created for municipality ${r.place.code}`);
+      return transactionRow(r, r.key, wardId, release.source);
+    });
+    await insertTransactions(db, rows);
+    return parsed.length;
+  },
+};
+
+/** Whether an answer already read is `{"status":"OK","data":[]}`: a quarter not published (or without transactions) yet. */
+export function isEmptyAnswer(document: unknown): boolean {
+  const answer = typeof document === 'object' && document !== null ? (document as { status?: unknown; data?: unknown }) : {};
+  return answer.status === 'OK' && Array.isArray(answer.data) && answer.data.length === 0;
+}
+
+/** The transactions of an XIT001 answer already read as JSON. */
+export function mlitTransactions(document: unknown, fileName: string): ParsedRecord[] {
+    return recordsOf(document, fileName).map((record, i) => {
       const where = `${fileName}: data[${i}]`;
       const field = (name: string) => {
         const value = record[name];
@@ -58,15 +77,4 @@ export const mlitXit001Importer: Importer<ParsedRecord[]> = {
         ...transactionFigures(field, where),
       };
     });
-  },
-  async load(db, parsed, release) {
-    const wards = await municipalityWards(db, parsed.map((r) => r.place), release.source);
-    const rows = parsed.map((r) => {
-      const wardId = wards.get(r.place.code);
-      if (wardId === undefined) throw new Error(`no ward was found or created for municipality ${r.place.code}`);
-      return transactionRow(r, r.key, wardId, release.source);
-    });
-    await insertTransactions(db, rows);
-    return parsed.length;
-  },
-};
+}
