@@ -57,24 +57,24 @@ export function isEmptyAnswer(document: unknown): boolean {
 
 /** The transactions of an XIT001 answer already read as JSON. */
 export function mlitTransactions(document: unknown, fileName: string): ParsedRecord[] {
-    return recordsOf(document, fileName).map((record, i) => {
-      const where = `${fileName}: data[${i}]`;
-      const field = (name: string) => {
-        const value = record[name];
-        if (typeof value !== 'string') throw new ImportError(`${where}: ${name} must be a string (got ${JSON.stringify(value)})`);
-        return value.trim();
-      };
-      for (const name of REQUIRED) field(name);
-      const code = field('MunicipalityCode');
-      if (!/^\d{5}$/.test(code) || Number(code.slice(0, 2)) < 1 || Number(code.slice(0, 2)) > 47) {
-        throw new ImportError(`${where}: MunicipalityCode "${code}" is not a local-government code`);
-      }
-      if (field('Prefecture') === '' || field('Municipality') === '') throw new ImportError(`${where}: Prefecture and Municipality must name the place`);
-      return {
-        // MLIT gives a transaction no id: its record's canonical JSON is its identity.
-        key: createHash('sha256').update(canonicalJson(JSON.stringify(record))).digest('hex').slice(0, 20),
-        place: { code, prefecture: field('Prefecture'), municipality: field('Municipality') },
-        ...transactionFigures(field, where),
-      };
-    });
+  return recordsOf(document, fileName).map((record, i) => {
+    const where = `${fileName}: data[${i}]`;
+    const field = (name: string) => {
+      const value = record[name];
+      if (typeof value !== 'string') throw new ImportError(`${where}: ${name} must be a string (got ${JSON.stringify(value)})`);
+      return value.trim();
+    };
+    for (const name of REQUIRED) field(name);
+    const code = field('MunicipalityCode');
+    if (!/^\d{5}$/.test(code) || Number(code.slice(0, 2)) < 1 || Number(code.slice(0, 2)) > 47) {
+      throw new ImportError(`${where}: MunicipalityCode "${code}" is not a local-government code`);
+    }
+    if (field('Prefecture') === '' || field('Municipality') === '') throw new ImportError(`${where}: Prefecture and Municipality must name the place`);
+    return {
+      // MLIT gives a transaction no id: its record's canonical JSON is its identity.
+      key: createHash('sha256').update(canonicalJson(JSON.stringify(record))).digest('hex').slice(0, 20),
+      place: { code, prefecture: field('Prefecture'), municipality: field('Municipality') },
+      ...transactionFigures(field, where),
+    };
+  });
 }
