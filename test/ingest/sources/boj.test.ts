@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { bojRatesSource } from '../../../src/ingest/sources/boj/index.ts';
+import { bojStatSearchImporter } from '../../../src/ingest/importers/macro/boj-stat-search.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
 interface BojResult {
@@ -27,7 +28,7 @@ test('boj-rates asks getDataCode once per database in JSON and English, from fir
     ['boj-stat-search', 'IR01-MADR1M.json'],
     ['boj-stat-search', 'FM02-STRACLUCON.json'],
   ]);
-  assert.deepEqual(payloadBytes(first.result.payloads[1]), publisherSample('boj', 'fm02-straclucon.json'), 'a one-page answer is imported as it arrived');
+  assert.deepEqual(payloadRecords(first.result.payloads[1]), bojStatSearchImporter.parse(publisherSample('boj', 'fm02-straclucon.json').toString('utf8'), 'FM02-STRACLUCON.json'), 'a one-page answer is read once into its observations');
   // The newest month with a figure: the call rate of 2017-03 is still null.
   assert.deepEqual(first.result.cursor, { latestMonth: { MADR1M: '2017-03', STRACLUCON: '2017-02' } });
 
@@ -58,9 +59,8 @@ test('BOJ pages beyond the first are asked with startPosition and merged into on
   assert.deepEqual(positions, [null, '2']);
   const merged = result.payloads[1];
   assert.deepEqual(merged?.archiveHashes, ['1', '2']);
-  const document = JSON.parse(payloadBytes(merged).toString('utf8') ?? '{}') as { NEXTPOSITION: unknown; RESULTSET: BojResult[] };
-  assert.equal(document.NEXTPOSITION, null);
-  assert.deepEqual(document.RESULTSET.map((r) => r.SERIES_CODE), ['STRACLUCON']);
+  // The second page's series, read once: the same observations as the answer in one page.
+  assert.deepEqual(payloadRecords(merged), bojStatSearchImporter.parse(publisherSample('boj', 'fm02-straclucon.json').toString('utf8'), 'FM02-STRACLUCON.json'));
 });
 
 test('an HTML page with 200, an error STATUS, a changed layout or a cut body fails the run with the reason and imports nothing', async (t) => {
@@ -69,7 +69,7 @@ test('an HTML page with 200, an error STATUS, a changed layout or a cut body fai
   const payload = result.payloads[1];
   assert.ok(payload !== undefined);
   const refused = async (content: Buffer | string, message: RegExp) =>
-    assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.rejects(importPayloads(hub, [{ importer: bojStatSearchImporter, fileName: payload.fileName, content: Buffer.from(content), archiveHashes: [] }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
   await refused('<!DOCTYPE html><html><body>Service temporarily unavailable</body></html>', /FM02-STRACLUCON\.json: not JSON/);
   await refused(
     JSON.stringify({ STATUS: 400, MESSAGEID: 'M181013E', MESSAGE: '指定した系列コードは存在しません。：1番目のコード', DATE: '2026-11-25T09:30:00.000+09:00', PARAMETER: null, NEXTPOSITION: null, RESULTSET: [] }),
@@ -83,7 +83,7 @@ test('an HTML page with 200, an error STATUS, a changed layout or a cut body fai
   await refused(changed({ VALUES: { SURVEY_DATES: [20170201], VALUES: [-0.038] } }), /STRACLUCON SURVEY_DATES\[0\] 20170201 is not a month \(YYYYMM\)/);
   await refused(changed({ VALUES: { SURVEY_DATES: [201702], VALUES: ['-0.038' as unknown as number] } }), /STRACLUCON VALUES\[0\] "-0\.038" of 2017-02 is not a number or null/);
   await refused(bytes({ ...whole, PARAMETER: { db: 'IR01' } }), /STRACLUCON is a series of FM02, the answer is of IR01/);
-  const text = payloadBytes(payload).toString('utf8');
+  const text = publisherSample('boj', 'fm02-straclucon.json').toString('utf8');
   await refused(text.slice(0, text.indexOf('"VALUES": [')), /FM02-STRACLUCON\.json: not JSON/);
   assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0);
 });

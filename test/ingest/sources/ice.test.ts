@@ -6,8 +6,9 @@ import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
 import { startPublisherDouble, type Fault } from '../../helpers/publisher-double.ts';
-import { collectFromRoutes, publisherSample, routesFetch, payloadBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, publisherSample, routesFetch, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { icePcfSource } from '../../../src/ingest/sources/ice/index.ts';
+import { parsePcf } from '../../../src/ingest/importers/etf/jpx-pcf.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 
@@ -60,7 +61,7 @@ test("each configured fund's PCF is asked at ICE's path /pcf-download/<code>.csv
   const { result, requests } = await collectFromRoutes(icePcfSource, { params: { codes: ['2080'] } });
   assert.deepEqual(requests.map((r) => r.url), ['http://publisher.test/pcf-download/2080.csv']);
   assert.notEqual(requests[0]?.conditional, false, 'a conditional GET');
-  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadBytes(p).toString('utf8')]), [['jpx-etf-pcf', '2080.csv', SAMPLE]]);
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadRecords(p)]), [['jpx-etf-pcf', '2080.csv', parsePcf(SAMPLE)]], 'the file read once into its PCF');
   assert.deepEqual(icePcfSource.defaultParams, { codes: ['1306', '1321', '1348', '2080'] });
 });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { imfCpiSource } from '../../../src/ingest/sources/imf/index.ts';
 import { parseImfCpi } from '../../../src/ingest/importers/macro/imf-cpi.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
@@ -27,7 +27,7 @@ test('imf-cpi asks the IMF\'s SDMX 3.0 API for Vietnam\'s all-items monthly CPI 
     ['http://publisher.test/external/sdmx/3.0/data/dataflow/IMF.STA/CPI/%2B/VNM.CPI._T.IX.M?attributes=dsd&measures=all'],
   );
   assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName]), [['imf-cpi', VN_FILE]]);
-  assert.deepEqual(payloadBytes(result.payloads[0]), publisherSample('imf', VN_FILE), 'imported as it arrived');
+  assert.deepEqual(payloadRecords(result.payloads[0]), parseImfCpi(publisherSample('imf', VN_FILE).toString('utf8'), VN_FILE), 'read once into its observations');
 });
 
 test('IMF SDMX-JSON: the recorded US answer gives the IMF\'s figures; a month without a figure stays null; a changed layout or a bad value is refused', () => {

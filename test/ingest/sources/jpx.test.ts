@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TestContext } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample, routesFetch, payloadBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, routesFetch, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { jpxEtfListSource } from '../../../src/ingest/sources/jpx/index.ts';
 import { jquantsSources } from '../../../src/ingest/sources/jquants/index.ts';
 import { firstSheetRows } from '../../../src/ingest/sources/jpx/xlsx-rows.ts';
@@ -49,7 +49,7 @@ test('the ETF list is asked at JPX\'s path of the ETF Database workbook and arri
   const { payloads, requests } = await etfListPayloads();
   assert.deepEqual(requests.map((r) => r.url), ['http://publisher.test/equities/products/etfs/investors/tvdivq0000005cdd-att/nlsgeu000000vx9t.xlsx']);
   assert.deepEqual(payloads.map((p) => [p.importer.dataset, p.fileName]), [['jpx-etf-list', 'nlsgeu000000vx9t.xlsx.json']]);
-  const entries = parseEtfList(payloadBytes(payloads[0]).toString('utf8') ?? '', 'list.json');
+  const entries = payloadRecords(payloads[0]);
   assert.deepEqual(entries, [
     { code: '1306', nameJp: 'TOPIX連動型上場投資信託', manager: '野村アセットマネジメント', indexName: 'TOPIX' },
     { code: '1321', nameJp: '日経225連動型上場投資信託', manager: '野村アセットマネジメント', indexName: '日経平均株価' },
@@ -70,8 +70,8 @@ test('an HTML page served with 200 instead of the workbook fails the run naming 
 });
 
 test('the ETF list importer refuses a changed layout, a bad code and a truncated file, naming the place', async () => {
-  const { payloads } = await etfListPayloads();
-  const sample = payloadBytes(payloads[0]).toString('utf8') ?? '';
+  // The importer reads the first sheet's rows as a JSON file too (fdh import), the form the source reads from the workbook.
+  const sample = JSON.stringify(await firstSheetRows(publisherSample('jpx', 'nlsgeu000000vx9t.xlsx'), 'list.json'));
   const refusals: [string, RegExp][] = [
     [sample.replace('"管理会社"', '"運用会社"'), /list\.json: rows 1–12: no header row with コード, 名称 \(or 略称\) and 管理会社 \(a changed layout\)/],
     [sample.replace('"1321"', '"13 21"'), /list\.json: row 6: コード "13 21" is not a 4-character TSE code/],

@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { TestContext } from 'node:test';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
 import { twinProblems } from '../../helpers/twin.ts';
-import { importFile, ImportError, isLineImporter, type Importer } from '../../../src/ingest/source.ts';
+import { ImportError, isLineImporter, type Importer } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { realEstateDemoGenerator } from '../../../src/ingest/demo/real-estate.ts';
 import { mlitSources } from '../../../src/ingest/sources/mlit/index.ts';
 import type { CollectContext, ImportPayload, SourceDefinition, SourceRequest } from '../../../src/ingest/sync/source-definition.ts';
-import { publisherSample, routesFetch, payloadBytes } from '../../helpers/routes-fetch.ts';
+import { importPayloads as importAt, publisherSample, routesFetch, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 
 const KEY = 'test-mlit-key';
@@ -41,18 +37,7 @@ function importer(): Importer {
   return found;
 }
 
-async function importPayloads(t: TestContext, hub: TestHub, payloads: ImportPayload[]) {
-  const dir = mkdtempSync(join(tmpdir(), 'fdh-mlit-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const at = { knowledgeAt: new Date('2024-07-10T00:00:00Z'), loadedAt: new Date('2024-07-10T00:00:00Z') };
-  const results = [];
-  for (const payload of payloads) {
-    const file = join(dir, payload.fileName);
-    writeFileSync(file, payloadBytes(payload));
-    results.push(await importFile(hub.runtime.store.db, importer(), file, at));
-  }
-  return results;
-}
+const importPayloads = (hub: TestHub, payloads: ImportPayload[]) => importAt(hub, payloads, new Date('2024-07-10T00:00:00Z'));
 
 const query = (request: SourceRequest | undefined) => Object.fromEntries(new URL(request?.url ?? '').searchParams);
 
@@ -65,7 +50,7 @@ test('transactions are asked per prefecture and quarter with the key in Ocp-Apim
   assert.equal(fake.requests[0]?.headers?.['Ocp-Apim-Subscription-Key'], KEY);
   assert.ok(!fake.requests[0]?.url.includes(KEY));
   assert.deepEqual(first.payloads.map((p) => [p.importer.dataset, p.fileName]), [['real-estate-mlit-xit001', 'mlit-xit001-13-2024-Q2.json']]);
-  assert.deepEqual(payloadBytes(first.payloads[0]), publisherSample('mlit', SAMPLE), 'the answer is passed on as it arrived');
+  assert.deepEqual(payloadRecords(first.payloads[0]), importer().parse(publisherSample('mlit', SAMPLE).toString('utf8'), SAMPLE), 'the answer is read once into its transactions');
   assert.deepEqual(first.cursor, { through: '2024-Q2' });
 
   // Nothing ended since: nothing asked.
@@ -102,7 +87,7 @@ test('an answer still gzip-compressed is decompressed; a truncated one fails the
   };
   const params = sourceParams(source(), { initialQuarters: 1 });
   const result = await source().collect(context({ fetch: gzipped(false), params }));
-  assert.deepEqual(payloadBytes(result.payloads[0]), publisherSample('mlit', SAMPLE));
+  assert.deepEqual(payloadRecords(result.payloads[0]), importer().parse(publisherSample('mlit', SAMPLE).toString('utf8'), SAMPLE));
   await assert.rejects(source().collect(context({ fetch: gzipped(true), params })), /unexpected end of file/);
 });
 
@@ -144,8 +129,8 @@ test('without the demo, the answer creates Tokyo and Chuo Ward from its codes an
   const hub = await createTestHub(t);
   const key = await hub.key();
   const { payloads } = await source().collect(context({ fetch: routesFetch('mlit').fetch, params: sourceParams(source(), { initialQuarters: 1 }) }));
-  assert.deepEqual((await importPayloads(t, hub, payloads)).map((r) => [r.status, r.rows]), [['loaded', 4]]);
-  assert.deepEqual((await importPayloads(t, hub, payloads)).map((r) => r.status), ['unchanged']);
+  assert.deepEqual((await importPayloads(hub, payloads)).map((r) => [r.status, r.rows]), [['loaded', 4]]);
+  assert.deepEqual((await importPayloads(hub, payloads)).map((r) => r.status), ['unchanged']);
   await hub.changed('real-estate');
 
   const provinces = (await hub.get('/openapi/v1/real-estate/jp/provinces?lang=en', key)).json() as { data: unknown[] };
@@ -177,8 +162,8 @@ test('with the demo, a municipality the demo has takes the transactions; one it 
   const [payload] = payloads;
   assert.ok(payload !== undefined);
   // The same answer for Chiyoda Ward, one of the small demo's Tokyo wards (Chuo is not).
-  const chiyoda = { ...payload, fileName: 'mlit-xit001-chiyoda.json', content: Buffer.from(payloadBytes(payload).toString('utf8').replaceAll('"13102"', '"13101"').replaceAll('Chuo Ward', 'Chiyoda Ward')) };
-  await importPayloads(t, hub, [payload, chiyoda]);
+  const chiyoda = { importer: importer(), fileName: 'mlit-xit001-chiyoda.json', archiveHashes: [], content: Buffer.from(publisherSample('mlit', SAMPLE).toString('utf8').replaceAll('"13102"', '"13101"').replaceAll('Chuo Ward', 'Chiyoda Ward')) };
+  await importPayloads(hub, [payload, chiyoda]);
   assert.equal(await count('re_province'), provincesBefore);
   assert.equal(await count('re_ward'), wardsBefore + 1);
   const demoChiyoda = await db.selectFrom('re_ward').select('id').where('province_id', '=', 113).where('name', '=', 'Chiyoda-ku').executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, publisherSample, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { worldbankPinkSheetSource } from '../../../src/ingest/sources/worldbank/index.ts';
 import { sheetAsCsv } from '../../../src/ingest/sources/worldbank/sheet-csv.ts';
 import { parsePinkSheetMonthly } from '../../../src/ingest/importers/commodities/worldbank-pinksheet.ts';
@@ -23,12 +23,14 @@ const expected = PUBLISHED.flatMap(([date, gold, platinum, silver]) => [
   { slug: 'platinum', date, close: platinum },
 ]);
 
-test('worldbank-pinksheet-monthly asks for the workbook conditionally and hands on its "Monthly Prices" sheet as CSV, row N on line N', async () => {
+test('worldbank-pinksheet-monthly asks for the workbook conditionally and reads its "Monthly Prices" sheet once into the closes the sheet as CSV (row N on line N) gives', async () => {
   const { result, requests } = await collectFromRoutes(worldbankPinkSheetSource);
   assert.deepEqual(requests, [{ url: `http://publisher.test${PATH}` }], 'no conditional: false, so the runner sends its validators');
   const [payload] = result.payloads;
   assert.deepEqual([payload?.importer.dataset, payload?.fileName, payload?.archiveHashes.length], ['worldbank-pinksheet-monthly', 'CMO-Historical-Data-Monthly.csv', 1]);
-  const lines = payloadBytes(payload).toString('utf8').split('\n') ?? [];
+  const csv = await sheetAsCsv(WORKBOOK, 'Monthly Prices', 'CMO-Historical-Data-Monthly.xlsx');
+  assert.deepEqual(payloadRecords(payload), parsePinkSheetMonthly(csv, 'CMO-Historical-Data-Monthly.csv'), 'the rows read from the workbook are the closes its CSV (fdh import) gives');
+  const lines = csv.split('\n');
   assert.deepEqual(lines.slice(0, 8), [
     'World Bank Commodity Price Data (The Pink Sheet),,,,,,,',
     '"monthly prices in nominal US dollars, 1960 to present",,,,,,,',

@@ -36,7 +36,14 @@ const NO_VALUE = new Set(['', '…', '..', '...']);
  * price is stored as the close of the month's first day.
  */
 export function parsePinkSheetMonthly(content: string, fileName: string): CommodityClose[] {
-  const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/).map(csvCells);
+  return pinkSheetCloses(content.replace(/^\uFEFF/, '').split(/\r?\n/).map(csvCells), fileName);
+}
+
+/**
+ * The closes of the sheet as rows of cell texts, row N as line N (the CSV's lines split into
+ * cells, or the sheet's rows as the worldbank source reads them from the workbook).
+ */
+export function pinkSheetCloses(lines: readonly (readonly string[])[], fileName: string): CommodityClose[] {
   if (lines[0]?.[0] !== TITLE) throw new ImportError(`${fileName}: line 1: expected "${TITLE}", found "${lines[0]?.[0] ?? ''}"`);
   const names = lines[NAMES_LINE - 1] ?? [];
   const units = lines[UNITS_LINE - 1] ?? [];

@@ -55,37 +55,37 @@ export const CoinsMarketsSchema = Type.Array(Type.Unknown());
  * every coin checked, those without a price or a market cap skipped.
  */
 export function coingeckoMarkets(items: readonly unknown[]): CoinGeckoMarketsFile {
-    const coins: CoinGeckoMarketsFile['coins'] = [];
-    const seen = new Set<string>();
-    let latest = '';
-    let skipped = 0;
-    items.forEach((item: unknown, index) => {
-      if (typeof item !== 'object' || item === null) fail(index, 'not an object');
-      const record = item as Record<string, unknown>;
-      const { id, symbol, name, current_price: price, market_cap: marketCap, total_volume: volume, last_updated: updated } = record;
-      if (typeof id !== 'string' || id === '') fail(index, '"id" must be a non-empty string');
-      if (typeof symbol !== 'string' || symbol === '') fail(index, `"symbol" of ${id} must be a non-empty string`);
-      if (typeof name !== 'string' || name === '') fail(index, `"name" of ${id} must be a non-empty string`);
-      if (seen.has(id)) fail(index, `coin ${id} appears twice`);
-      seen.add(id);
-      for (const [field, value] of [['current_price', price], ['market_cap', marketCap], ['total_volume', volume]] as const) {
-        if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
-          fail(index, `"${field}" of ${id} must be a non-negative number or null`);
-        }
+  const coins: CoinGeckoMarketsFile['coins'] = [];
+  const seen = new Set<string>();
+  let latest = '';
+  let skipped = 0;
+  items.forEach((item: unknown, index) => {
+    if (typeof item !== 'object' || item === null) fail(index, 'not an object');
+    const record = item as Record<string, unknown>;
+    const { id, symbol, name, current_price: price, market_cap: marketCap, total_volume: volume, last_updated: updated } = record;
+    if (typeof id !== 'string' || id === '') fail(index, '"id" must be a non-empty string');
+    if (typeof symbol !== 'string' || symbol === '') fail(index, `"symbol" of ${id} must be a non-empty string`);
+    if (typeof name !== 'string' || name === '') fail(index, `"name" of ${id} must be a non-empty string`);
+    if (seen.has(id)) fail(index, `coin ${id} appears twice`);
+    seen.add(id);
+    for (const [field, value] of [['current_price', price], ['market_cap', marketCap], ['total_volume', volume]] as const) {
+      if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
+        fail(index, `"${field}" of ${id} must be a non-negative number or null`);
       }
-      if (updated === null || updated === undefined) {
-        skipped++;
-        return;
-      }
-      const updatedIso = typeof updated === 'string' ? isoDateTime(updated) : undefined;
-      if (updatedIso === undefined) fail(index, `"last_updated" of ${id} ${JSON.stringify(updated)} is not a calendar date-time (ISO 8601 with a zone)`);
-      if (updatedIso > latest) latest = updatedIso;
-      if (typeof price !== 'number' || price <= 0 || typeof marketCap !== 'number' || marketCap <= 0) {
-        skipped++;
-        return;
-      }
-      coins.push({ id, symbol: symbol.toUpperCase(), name, price, marketCap, volume24h: typeof volume === 'number' ? volume : null });
-    });
-    if (coins.length === 0) throw new ImportError(`the file has no coin with a price, a market cap and a last_updated (${skipped} of ${items.length} skipped)`);
-    return { at: latest, coins, skipped };
+    }
+    if (updated === null || updated === undefined) {
+      skipped++;
+      return;
+    }
+    const updatedIso = typeof updated === 'string' ? isoDateTime(updated) : undefined;
+    if (updatedIso === undefined) fail(index, `"last_updated" of ${id} ${JSON.stringify(updated)} is not a calendar date-time (ISO 8601 with a zone)`);
+    if (updatedIso > latest) latest = updatedIso;
+    if (typeof price !== 'number' || price <= 0 || typeof marketCap !== 'number' || marketCap <= 0) {
+      skipped++;
+      return;
+    }
+    coins.push({ id, symbol: symbol.toUpperCase(), name, price, marketCap, volume24h: typeof volume === 'number' ? volume : null });
+  });
+  if (coins.length === 0) throw new ImportError(`the file has no coin with a price, a market cap and a last_updated (${skipped} of ${items.length} skipped)`);
+  return { at: latest, coins, skipped };
 }

@@ -32,7 +32,11 @@ function rowsOf(content: string, fileName: string): string[][] {
 }
 
 export function parseEtfList(content: string, fileName: string): EtfListEntry[] {
-  const rows = rowsOf(content, fileName);
+  return etfListEntries(rowsOf(content, fileName), fileName);
+}
+
+/** The funds of the workbook's first sheet, as rows of cell texts (the jpx-etf-list source reads them once from the workbook). */
+export function etfListEntries(rows: readonly (readonly string[])[], fileName: string): EtfListEntry[] {
   const headerIndex = rows.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => row.includes('コード') && (row.includes('名称') || row.includes('略称')) && row.includes('管理会社'));
   if (headerIndex < 0) throw new ImportError(`${fileName}: rows 1–${HEADER_SEARCH_ROWS}: no header row with コード, 名称 (or 略称) and 管理会社 (a changed layout)`);
   const header = rows[headerIndex] ?? [];

@@ -122,31 +122,31 @@ export const estatStatsDataImporter: Importer<ParsedAnswer> = {
 
 /** The series' observations of a getStatsData answer already read (one page, or every page's VALUE merged). */
 export function estatObservations(document: unknown, fileName: string): ParsedAnswer {
-    const series = SERIES_FILE.exec(fileName)?.[1];
-    if (series === undefined) throw new ImportError(`${fileName}: the file name must be the series key it fills, such as jp.cpi.json`);
-    const data = statisticalData(document, fileName);
-    const dataInf = asObject(data.DATA_INF) ?? {};
-    const noted = new Set(asList(dataInf.NOTE).map((note) => asObject(note)?.['@char']).filter((c): c is string => typeof c === 'string'));
-    const timeNames = timeClassNames(data);
-    const values = asList(dataInf.VALUE);
-    let selection: string | undefined;
-    const observations: NumberedObservation[] = [];
-    values.forEach((entry, i) => {
-      const where = `${fileName}: VALUE[${i}]`;
-      const value = asObject(entry);
-      if (value === undefined || typeof value['@time'] !== 'string' || typeof value.$ !== 'string') throw new ImportError(`${where}: expected an object with "@time" and "$" strings`);
-      const own = selectionOf(value);
-      selection ??= own;
-      if (own !== selection) throw new ImportError(`${where}: ${own} is another series than ${selection}; narrow the request (cdTab, cdCat01, cdArea…) to one series`);
-      const period = periodOf(value['@time'], timeNames, where);
-      if (period === undefined) return;
-      const text = value.$.trim();
-      if (!NUMBER.test(text) && !NO_FIGURE.has(text) && !noted.has(text)) throw new ImportError(`${where}: value "${value.$}" for ${period} is not a number nor a mark of a missing figure`);
-      const persons = typeof value['@unit'] === 'string' ? PERSONS_PER_UNIT[value['@unit']] : undefined;
-      const figure = NUMBER.test(text) ? (persons === undefined ? Number(text) : Math.round(Number(text) * persons)) : null;
-      const row: ObservationInput = { series, period, value: figure, marker: null };
-      observations.push({ line: i + 1, row });
-    });
-    if (observations.length === 0) throw new ImportError(`${fileName}: the answer has no monthly or quarterly figures`);
-    return { fileName, observations };
+  const series = SERIES_FILE.exec(fileName)?.[1];
+  if (series === undefined) throw new ImportError(`${fileName}: the file name must be the series key it fills, such as jp.cpi.json`);
+  const data = statisticalData(document, fileName);
+  const dataInf = asObject(data.DATA_INF) ?? {};
+  const noted = new Set(asList(dataInf.NOTE).map((note) => asObject(note)?.['@char']).filter((c): c is string => typeof c === 'string'));
+  const timeNames = timeClassNames(data);
+  const values = asList(dataInf.VALUE);
+  let selection: string | undefined;
+  const observations: NumberedObservation[] = [];
+  values.forEach((entry, i) => {
+    const where = `${fileName}: VALUE[${i}]`;
+    const value = asObject(entry);
+    if (value === undefined || typeof value['@time'] !== 'string' || typeof value.$ !== 'string') throw new ImportError(`${where}: expected an object with "@time" and "$" strings`);
+    const own = selectionOf(value);
+    selection ??= own;
+    if (own !== selection) throw new ImportError(`${where}: ${own} is another series than ${selection}; narrow the request (cdTab, cdCat01, cdArea…) to one series`);
+    const period = periodOf(value['@time'], timeNames, where);
+    if (period === undefined) return;
+    const text = value.$.trim();
+    if (!NUMBER.test(text) && !NO_FIGURE.has(text) && !noted.has(text)) throw new ImportError(`${where}: value "${value.$}" for ${period} is not a number nor a mark of a missing figure`);
+    const persons = typeof value['@unit'] === 'string' ? PERSONS_PER_UNIT[value['@unit']] : undefined;
+    const figure = NUMBER.test(text) ? (persons === undefined ? Number(text) : Math.round(Number(text) * persons)) : null;
+    const row: ObservationInput = { series, period, value: figure, marker: null };
+    observations.push({ line: i + 1, row });
+  });
+  if (observations.length === 0) throw new ImportError(`${fileName}: the answer has no monthly or quarterly figures`);
+  return { fileName, observations };
 }

@@ -13,8 +13,7 @@ interface ParsedRecord extends TransactionFigures {
 
 const REQUIRED = ['Type', 'MunicipalityCode', 'Prefecture', 'Municipality', 'TradePrice', 'Area', 'Period', 'BuildingYear', 'Structure', 'FloorPlan'] as const;
 
-function recordsOf(content: string, fileName: string): Record<string, unknown>[] {
-  const parsed = readJsonDocument(Type.Unknown(), content, fileName);
+function recordsOf(parsed: unknown, fileName: string): Record<string, unknown>[] {
   const answer = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
   if (answer.status !== 'OK') throw new ImportError(`${fileName}: status is ${JSON.stringify(answer.status)}, not "OK"`);
   if (!Array.isArray(answer.data)) throw new ImportError(`${fileName}: expected a "data" array`);
@@ -37,28 +36,7 @@ export const mlitXit001Importer: Importer<ParsedRecord[]> = {
   description: 'Japanese real-estate transactions from the MLIT Real Estate Information Library API XIT001 JSON ({"status":"OK","data":[...]})',
   source: 'MLIT Real Estate Information Library',
   canonicalForm: canonicalJson,
-  parse(content, fileName) {
-    return recordsOf(content, fileName).map((record, i) => {
-      const where = `${fileName}: data[${i}]`;
-      const field = (name: string) => {
-        const value = record[name];
-        if (typeof value !== 'string') throw new ImportError(`${where}: ${name} must be a string (got ${JSON.stringify(value)})`);
-        return value.trim();
-      };
-      for (const name of REQUIRED) field(name);
-      const code = field('MunicipalityCode');
-      if (!/^\d{5}$/.test(code) || Number(code.slice(0, 2)) < 1 || Number(code.slice(0, 2)) > 47) {
-        throw new ImportError(`${where}: MunicipalityCode "${code}" is not a local-government code`);
-      }
-      if (field('Prefecture') === '' || field('Municipality') === '') throw new ImportError(`${where}: Prefecture and Municipality must name the place`);
-      return {
-        // MLIT gives a transaction no id: its record's canonical JSON is its identity.
-        key: createHash('sha256').update(canonicalJson(JSON.stringify(record))).digest('hex').slice(0, 20),
-        place: { code, prefecture: field('Prefecture'), municipality: field('Municipality') },
-        ...transactionFigures(field, where),
-      };
-    });
-  },
+  parse: (content, fileName) => mlitTransactions(readJsonDocument(Type.Unknown(), content, fileName), fileName),
   async load(db, parsed, release) {
     const wards = await municipalityWards(db, parsed.map((r) => r.place), release.source);
     const rows = parsed.map((r) => {
@@ -70,3 +48,33 @@ export const mlitXit001Importer: Importer<ParsedRecord[]> = {
     return parsed.length;
   },
 };
+
+/** Whether an answer already read is `{"status":"OK","data":[]}`: a quarter not published (or without transactions) yet. */
+export function isEmptyAnswer(document: unknown): boolean {
+  const answer = typeof document === 'object' && document !== null ? (document as { status?: unknown; data?: unknown }) : {};
+  return answer.status === 'OK' && Array.isArray(answer.data) && answer.data.length === 0;
+}
+
+/** The transactions of an XIT001 answer already read as JSON. */
+export function mlitTransactions(document: unknown, fileName: string): ParsedRecord[] {
+  return recordsOf(document, fileName).map((record, i) => {
+    const where = `${fileName}: data[${i}]`;
+    const field = (name: string) => {
+      const value = record[name];
+      if (typeof value !== 'string') throw new ImportError(`${where}: ${name} must be a string (got ${JSON.stringify(value)})`);
+      return value.trim();
+    };
+    for (const name of REQUIRED) field(name);
+    const code = field('MunicipalityCode');
+    if (!/^\d{5}$/.test(code) || Number(code.slice(0, 2)) < 1 || Number(code.slice(0, 2)) > 47) {
+      throw new ImportError(`${where}: MunicipalityCode "${code}" is not a local-government code`);
+    }
+    if (field('Prefecture') === '' || field('Municipality') === '') throw new ImportError(`${where}: Prefecture and Municipality must name the place`);
+    return {
+      // MLIT gives a transaction no id: its record's canonical JSON is its identity.
+      key: createHash('sha256').update(canonicalJson(JSON.stringify(record))).digest('hex').slice(0, 20),
+      place: { code, prefecture: field('Prefecture'), municipality: field('Municipality') },
+      ...transactionFigures(field, where),
+    };
+  });
+}

@@ -46,7 +46,12 @@ function municipalityCode(text: string): string | undefined {
  * read: their layout is not established, and MLIT's answers create those they name.
  */
 export function localGovernmentCodes(content: string, fileName: string): LocalGovernmentCodes {
-  const [current] = sheetsOf(content, fileName);
+  return localGovernmentCodesOf(sheetsOf(content, fileName), fileName);
+}
+
+/** The list of the workbook's sheets as text rows (the soumu source reads them once from the workbook). */
+export function localGovernmentCodesOf(sheets: readonly { name: string; rows: string[][] }[], fileName: string): LocalGovernmentCodes {
+  const [current] = sheets;
   if (current === undefined) throw new ImportError(`${fileName}: the workbook has no sheet`);
   const header = current.rows[0] ?? [];
   if (!COLUMNS.every((name, i) => heading(header[i]) === name)) {

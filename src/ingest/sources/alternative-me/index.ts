@@ -1,6 +1,6 @@
 import { daysBetween, isoDay } from '../../../core/dates.ts';
 import { alternativeMeFearGreedImporter, parseFearGreed } from '../../importers/crypto/alternative-me-fng.ts';
-import { defineSource, NoParams, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, NoParams, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 
 /**
@@ -28,9 +28,10 @@ export const alternativeMeFearGreedSource = defineSource({
     const url = `${baseUrl}/fng/?${new URLSearchParams({ limit: String(limit), format: 'json' }).toString()}`;
     const answer = await fetchUnconditional(fetch, { url });
     const fileName = 'fng.json';
+    // Read once: the days are what the importer loads, and the newest of them is the cursor.
     const days = parseFearGreed(answer.body.toString('utf8'), fileName);
     const newest = days.reduce((latest, day) => (day.date > latest ? day.date : latest), lastDate ?? '');
-    return { payloads: [{ importer: alternativeMeFearGreedImporter, fileName, content: answer.body, archiveHashes: [answer.archiveHash] }], cursor: { lastDate: newest } };
+    return { payloads: [parsedPayload(alternativeMeFearGreedImporter, days, { fileName, archiveHashes: [answer.archiveHash] })], cursor: { lastDate: newest } };
   },
 });
 

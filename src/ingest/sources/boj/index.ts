@@ -1,8 +1,8 @@
 import { addMonths } from '../../../core/dates.ts';
 import { Type } from 'typebox';
-import { BOJ_SERIES, bojStatSearchImporter, parseBojAnswer } from '../../importers/macro/boj-stat-search.ts';
+import { BOJ_SERIES, bojStatSearchImporter, parseBojAnswer, type BojAnswer } from '../../importers/macro/boj-stat-search.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
-import { defineSource, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
 const SOURCE_ID = 'boj-rates';
 
@@ -31,33 +31,28 @@ function codesByDatabase(): Map<string, string[]> {
 
 /**
  * One database's answer from `startDate` on; every page (`NEXTPOSITION` → `startPosition`) is
- * merged into one answer of the API's layout, as the importer reads it.
+ * read once and their series become the importer's observations.
  */
 async function databasePayload(context: CollectContext<unknown>, db: string, codes: string[], startDate: string): Promise<{ payload: ImportPayload; months: Record<string, string> }> {
   const fileName = `${db}-${codes.join('-')}.json`;
   const archiveHashes: string[] = [];
-  const bodies: Buffer[] = [];
-  const results: unknown[] = [];
-  let document: Record<string, unknown> | undefined;
+  const results: BojAnswer['results'] = [];
   const months: Record<string, string> = {};
   for (let position: number | null = 1; position !== null; ) {
     const query = new URLSearchParams({ format: 'json', lang: 'en', db, code: codes.join(','), startDate });
     if (position > 1) query.set('startPosition', String(position));
     const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}/api/v1/getDataCode?${query.toString()}` });
     archiveHashes.push(answer.archiveHash);
-    bodies.push(answer.body);
     const page = parseBojAnswer(answer.body.toString('utf8'), fileName);
     for (const { code, observations } of page.results) {
       for (const { row } of observations) if (row.value !== null && (months[code] ?? '') < row.period) months[code] = row.period;
     }
-    const parsed = JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
-    document ??= parsed;
-    results.push(...(parsed.RESULTSET as unknown[]));
+    results.push(...page.results);
     position = page.nextPosition;
   }
-  // A single page is imported as it arrived; several become one answer of the same layout.
-  const content = bodies.length === 1 && bodies[0] !== undefined ? bodies[0] : Buffer.from(JSON.stringify({ ...document, NEXTPOSITION: null, RESULTSET: results }));
-  return { payload: { importer: bojStatSearchImporter, fileName, content, archiveHashes }, months };
+  // Every page was read once, above; their series become the importer's observations.
+  const observations = results.flatMap((result) => result.observations);
+  return { payload: parsedPayload(bojStatSearchImporter, { fileName, observations }, { fileName, archiveHashes }), months };
 }
 
 /**

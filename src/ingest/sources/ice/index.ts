@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { ImportError } from '../../import-error.ts';
 import { jpxPcfImporter, parsePcf } from '../../importers/etf/jpx-pcf.ts';
-import { defineSource, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
 const IceParams = Type.Object(
   {
@@ -39,14 +39,15 @@ export const icePcfSource = defineSource({
       const answer = await fetch({ url: `${baseUrl}/pcf-download/${fileName}` });
       if (answer.notModified) continue;
       // Every file is checked before any is imported: one refused file leaves the store as it was.
-      let fundCode: string;
+      // Each file is read once, here.
+      let pcf: ReturnType<typeof parsePcf>;
       try {
-        fundCode = parsePcf(answer.body.toString('utf8')).fundCode;
+        pcf = parsePcf(answer.body.toString('utf8'));
       } catch (error) {
         throw new ImportError(`${fileName}: ${(error as Error).message}`, { cause: error });
       }
-      if (fundCode !== code) throw new ImportError(`${fileName}: the file is the PCF of fund ${fundCode}, not of ${code}`);
-      payloads.push({ importer: jpxPcfImporter, fileName, content: answer.body, archiveHashes: [answer.archiveHash] });
+      if (pcf.fundCode !== code) throw new ImportError(`${fileName}: the file is the PCF of fund ${pcf.fundCode}, not of ${code}`);
+      payloads.push(parsedPayload(jpxPcfImporter, pcf, { fileName, archiveHashes: [answer.archiveHash] }));
     }
     return { payloads, cursor: undefined };
   },

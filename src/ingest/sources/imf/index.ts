@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ImportError } from '../../import-error.ts';
 import { imfCpiImporter, imfCpiSeriesKey, parseImfCpi } from '../../importers/macro/imf-cpi.ts';
 import { COUNTRIES, countrySeries, type MacroCountry } from '../../../domains/macro/series.ts';
-import { defineSource, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { defineSource, parsedPayload, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
 /** The IMF Statistics Department's CPI dataflow, its latest version (`+`). */
 const CPI_DATAFLOW = '/external/sdmx/3.0/data/dataflow/IMF.STA/CPI/%2B';
@@ -44,9 +44,8 @@ export const imfCpiSource = defineSource({
       // The IMF answers a key it holds no data for with 204 and no body.
       if (answer.status === 204) throw new ImportError(`CPI-${key}.json: the IMF answered 204 No Content: it holds no CPI series ${key}`);
       const fileName = `CPI-${key}.json`;
-      // Read now, so that an HTML page or a changed layout fails the run before anything is imported.
-      parseImfCpi(answer.body.toString('utf8'), fileName);
-      payloads.push({ importer: imfCpiImporter, fileName, content: answer.body, archiveHashes: [answer.archiveHash] });
+      // Read once, now: an HTML page or a changed layout fails the run before anything is imported.
+      payloads.push(parsedPayload(imfCpiImporter, parseImfCpi(answer.body.toString('utf8'), fileName), { fileName, archiveHashes: [answer.archiveHash] }));
     }
     return { payloads, cursor: undefined };
   },

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { jpxEtfListImporter } from '../../importers/etf/jpx-etf-list.ts';
-import { defineSource, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
+import { etfListEntries, jpxEtfListImporter } from '../../importers/etf/jpx-etf-list.ts';
+import { defineSource, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { firstSheetRows } from './xlsx-rows.ts';
 
 /**
@@ -37,7 +37,9 @@ export const jpxEtfListSource = defineSource({
     const answer = await fetch({ url: `${baseUrl}${path}` });
     if (answer.notModified) return { payloads: [], cursor: undefined };
     const fileName = `${path.split('/').pop() ?? 'etf-database.xlsx'}.json`;
-    return { payloads: [{ importer: jpxEtfListImporter, fileName, content: await firstSheetRows(answer.body, fileName), archiveHashes: [answer.archiveHash] }], cursor: undefined };
+    // The workbook is read once; its first sheet's rows become the importer's funds.
+    const { rows } = await firstSheetRows(answer.body, fileName);
+    return { payloads: [parsedPayload(jpxEtfListImporter, etfListEntries(rows, fileName), { fileName, archiveHashes: [answer.archiveHash] })], cursor: undefined };
   },
 });
 

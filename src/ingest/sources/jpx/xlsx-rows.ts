@@ -5,11 +5,11 @@ import { loadWorkbook, sheetExtent } from '../xlsx-workbook.ts';
 const compact = (text: string): string => text.replace(/[\s\u3000]+/g, ' ').trim();
 
 /**
- * The first worksheet of an .xlsx workbook as rows of cell texts, as the sheet shows them, for
- * an importer that reads text: `{"sheet": name, "rows": [["", "コード", …], …]}`. An answer that
+ * The first worksheet of an .xlsx workbook as rows of cell texts, as the sheet shows them:
+ * `{ sheet: name, rows: [["", "コード", …], …] }`. An answer that
  * is not a workbook (an HTML page served with 200, a cut download) is refused here.
  */
-export async function firstSheetRows(body: Buffer, fileName: string): Promise<Buffer> {
+export async function firstSheetRows(body: Buffer, fileName: string): Promise<{ sheet: string; rows: string[][] }> {
   const workbook = await loadWorkbook(body, fileName);
   const sheet = workbook.worksheets[0];
   if (sheet === undefined) throw new ImportError(`${fileName}: the workbook has no worksheet`);
@@ -23,5 +23,5 @@ export async function firstSheetRows(body: Buffer, fileName: string): Promise<Bu
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
     rows.push(cells);
   }
-  return Buffer.from(JSON.stringify({ sheet: sheet.name, rows }));
+  return { sheet: sheet.name, rows };
 }

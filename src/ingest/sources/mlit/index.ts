@@ -2,8 +2,9 @@ import { gunzipSync } from 'node:zlib';
 import { ImportError } from '../../import-error.ts';
 import { byteSize, LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
 import { Type, type Static } from 'typebox';
-import { mlitXit001Importer } from '../../importers/real-estate/mlit-xit001.ts';
-import { defineSource, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { isEmptyAnswer, mlitTransactions, mlitXit001Importer } from '../../importers/real-estate/mlit-xit001.ts';
+import { readJsonDocument } from '../../publisher-document.ts';
+import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { parseQuarter, quartersToAsk } from './quarters.ts';
 
 const API_KEY_ENV = 'MLIT_API_KEY';
@@ -39,17 +40,6 @@ function answerBytes(body: Buffer, fileName: string): Buffer {
   }
 }
 
-/** Whether an answer is `{"status":"OK","data":[]}`: a quarter not published (or without transactions) yet. */
-function isEmptyAnswer(body: Buffer): boolean {
-  try {
-    const answer = JSON.parse(body.toString('utf8')) as { status?: unknown; data?: unknown };
-    return answer.status === 'OK' && Array.isArray(answer.data) && answer.data.length === 0;
-  } catch {
-    // Not JSON: the importer refuses it with the reason.
-    return false;
-  }
-}
-
 async function collect(context: CollectContext<Static<typeof TransactionParams>>): Promise<CollectResult> {
   const apiKey = context.credentials[API_KEY_ENV];
   if (apiKey === undefined) throw new Error(`${API_KEY_ENV} is not set`);
@@ -71,11 +61,13 @@ async function collect(context: CollectContext<Static<typeof TransactionParams>>
       if (result.notModified) continue;
       const fileName = `mlit-xit001-${area}-${quarter}.json`;
       const content = answerBytes(result.body, fileName);
-      if (isEmptyAnswer(content)) {
+      // Read once: an empty answer ends the quarters, any other becomes the importer's transactions.
+      const document = readJsonDocument(Type.Unknown(), content, fileName);
+      if (isEmptyAnswer(document)) {
         published = false;
         continue;
       }
-      payloads.push({ importer: mlitXit001Importer, fileName, content, archiveHashes: [result.archiveHash] });
+      payloads.push(parsedPayload(mlitXit001Importer, mlitTransactions(document, fileName), { fileName, archiveHashes: [result.archiveHash] }));
     }
     // The cursor stops before the first quarter some prefecture has no answer for: it is asked again.
     if (!published) break;

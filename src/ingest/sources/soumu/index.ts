@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { soumuLocalGovernmentCodesImporter } from '../../importers/real-estate/soumu-local-government-codes.ts';
-import { defineSource, type CollectContext, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
+import { localGovernmentCodesOf, soumuLocalGovernmentCodesImporter } from '../../importers/real-estate/soumu-local-government-codes.ts';
+import { defineSource, parsedPayload, type CollectContext, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { workbookSheets } from './workbook-sheets.ts';
 
 const SoumuParams = Type.Object(
@@ -13,8 +13,8 @@ const SoumuParams = Type.Object(
 
 /**
  * The list is published as an .xlsx whose file name changes with each revision (linked from
- * https://www.soumu.go.jp/denshijiti/code.html); its sheets go to the importer as JSON text, the
- * form every importer reads.
+ * https://www.soumu.go.jp/denshijiti/code.html); its sheets are read once and become the
+ * importer's list.
  */
 async function collect({ baseUrl, params, fetch }: CollectContext<Static<typeof SoumuParams>>): Promise<CollectResult> {
   const { path } = params;
@@ -22,8 +22,9 @@ async function collect({ baseUrl, params, fetch }: CollectContext<Static<typeof 
   if (answer.notModified) return { payloads: [], cursor: undefined };
   const fileName = path.split('/').pop() ?? 'local-government-codes.xlsx';
   const sheets = await workbookSheets(answer.body, fileName);
+  const name = `${fileName}.json`;
   return {
-    payloads: [{ importer: soumuLocalGovernmentCodesImporter, fileName: `${fileName}.json`, content: Buffer.from(JSON.stringify({ sheets })), archiveHashes: [answer.archiveHash] }],
+    payloads: [parsedPayload(soumuLocalGovernmentCodesImporter, localGovernmentCodesOf(sheets, name), { fileName: name, archiveHashes: [answer.archiveHash] })],
     cursor: undefined,
   };
 }

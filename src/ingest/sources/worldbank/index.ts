@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { defineSource, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
-import { PINK_SHEET_COMMODITIES, PINK_SHEET_SHEET, worldbankPinkSheetImporter } from '../../importers/commodities/worldbank-pinksheet.ts';
+import { defineSource, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
+import { PINK_SHEET_COMMODITIES, PINK_SHEET_SHEET, pinkSheetCloses, worldbankPinkSheetImporter } from '../../importers/commodities/worldbank-pinksheet.ts';
 import { commodityInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
-import { sheetAsCsv } from './sheet-csv.ts';
+import { sheetRows } from './sheet-csv.ts';
 
 /** The workbook's address on thedocs.worldbank.org (linked from worldbank.org/en/research/commodity-markets). */
 const DEFAULT_PATH = '/en/doc/18675f1d1639c7a34d463f59263ba0a2-0050012025/related/CMO-Historical-Data-Monthly.xlsx';
@@ -17,8 +17,8 @@ const PinkSheetParams = Type.Object(
 
 /**
  * The World Bank's monthly commodity prices ("Pink Sheet", CMO-Historical-Data-Monthly.xlsx),
- * fetched conditionally; its "Monthly Prices" sheet is handed on as CSV (the workbook itself is
- * archived as it arrived). The World Bank republishes the workbook early each month, and the
+ * fetched conditionally; its "Monthly Prices" sheet is read once into the
+ * importer's closes (the workbook itself is archived as it arrived). The World Bank republishes the workbook early each month, and the
  * address changes with some editions: `params.path` follows it.
  */
 export const worldbankPinkSheetSource = defineSource({
@@ -37,9 +37,11 @@ export const worldbankPinkSheetSource = defineSource({
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const answer = await fetch({ url: `${baseUrl}${params.path}` });
     if (answer.notModified) return { payloads: [], cursor: undefined };
-    const csv = await sheetAsCsv(answer.body, PINK_SHEET_SHEET, 'CMO-Historical-Data-Monthly.xlsx');
+    // The workbook is read once; the sheet's rows become the importer's closes.
+    const rows = await sheetRows(answer.body, PINK_SHEET_SHEET, 'CMO-Historical-Data-Monthly.xlsx');
+    const fileName = 'CMO-Historical-Data-Monthly.csv';
     return {
-      payloads: [{ importer: worldbankPinkSheetImporter, fileName: 'CMO-Historical-Data-Monthly.csv', content: Buffer.from(csv), archiveHashes: [answer.archiveHash] }],
+      payloads: [parsedPayload(worldbankPinkSheetImporter, pinkSheetCloses(rows, fileName), { fileName, archiveHashes: [answer.archiveHash] })],
       cursor: undefined,
     };
   },

@@ -17,9 +17,12 @@ function cellText(value: CellValue, where: string): string {
   return '';
 }
 
+/** A cell's text on one line: a line break inside it becomes a space. */
+const flat = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
+
 const csvCell = (text: string) => {
-  const flat = text.replace(/\s*[\r\n]+\s*/g, ' ');
-  return /[",]/.test(flat) ? `"${flat.replaceAll('"', '""')}"` : flat;
+  const line = flat(text);
+  return /[",]/.test(line) ? `"${line.replaceAll('"', '""')}"` : line;
 };
 
 /**
@@ -29,6 +32,18 @@ const csvCell = (text: string) => {
  * workbook or it has no such sheet.
  */
 export async function sheetAsCsv(workbookBytes: Buffer, sheetName: string, fileName: string): Promise<string> {
+  return `${(await sheetTexts(workbookBytes, sheetName, fileName)).map((texts) => texts.map(csvCell).join(',')).join('\n')}\n`;
+}
+
+/**
+ * One sheet as rows of cell texts, each on one line and trimmed, as a CSV reader reads
+ * `sheetAsCsv`'s lines back: row N of the sheet is element N-1, each as wide as the sheet's widest.
+ */
+export async function sheetRows(workbookBytes: Buffer, sheetName: string, fileName: string): Promise<string[][]> {
+  return (await sheetTexts(workbookBytes, sheetName, fileName)).map((texts) => texts.map((text) => flat(text).trim()));
+}
+
+async function sheetTexts(workbookBytes: Buffer, sheetName: string, fileName: string): Promise<string[][]> {
   const workbook = await loadWorkbook(workbookBytes, fileName);
   const sheet = workbook.getWorksheet(sheetName);
   if (sheet === undefined) {
@@ -36,12 +51,12 @@ export async function sheetAsCsv(workbookBytes: Buffer, sheetName: string, fileN
   }
   // The span of the values, not rowCount × columnCount (formatted empty cells count there).
   const { rows: height, columns: width } = sheetExtent(sheet);
-  const lines: string[] = [];
+  const rows: string[][] = [];
   for (let row = 1; row <= height; row++) {
     const cells = sheet.getRow(row);
     const texts: string[] = [];
-    for (let column = 1; column <= width; column++) texts.push(csvCell(cellText(cells.getCell(column).value, `${fileName}: ${sheetName}!${cells.getCell(column).address}`)));
-    lines.push(texts.join(','));
+    for (let column = 1; column <= width; column++) texts.push(cellText(cells.getCell(column).value, `${fileName}: ${sheetName}!${cells.getCell(column).address}`));
+    rows.push(texts);
   }
-  return `${lines.join('\n')}\n`;
+  return rows;
 }
