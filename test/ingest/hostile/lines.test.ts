@@ -6,6 +6,10 @@ import { test } from 'node:test';
 import { fileLines } from '../../../src/ingest/file-lines.ts';
 import { parseEurofxref } from '../../../src/ingest/importers/fx/ecb-eurofxref.ts';
 import { zipEntry } from '../../../src/ingest/sources/zip-entry.ts';
+import { worldbankPinkSheetImporter } from '../../../src/ingest/importers/commodities/worldbank-pinksheet.ts';
+import { commodityPricesCsvImporter } from '../../../src/ingest/importers/commodities/commodity-prices-csv.ts';
+import { fredIndicesImporter } from '../../../src/ingest/importers/indices/fred-indices.ts';
+import { jpxPcfImporter } from '../../../src/ingest/importers/etf/jpx-pcf.ts';
 import { assertMemoryBounded, buildZip, deflated, refusedWith, withEnv } from './payloads.ts';
 
 /** Three million short lines of the ECB's layout, each rate different so that it deflates like real data. */
@@ -52,4 +56,11 @@ test('a streamed file of more lines than FDH_SYNC_MAX_ROWS stops there; one endl
     for await (const line of fileLines(endless)) void line;
   }, /^endless\.csv:2: the line is longer than 1048576 characters \(FDH_SYNC_MAX_LINE_KB\)$/);
   assertMemoryBounded();
+});
+
+test('the whole-file CSV importers (Pink Sheet, FRED indices, commodity prices, JPX PCF) count their lines against FDH_SYNC_MAX_ROWS before parsing one', async (t) => {
+  withEnv(t, { FDH_SYNC_MAX_ROWS: '1000' });
+  const rows = `${'x,1\n'.repeat(2_000)}`;
+  const importers = [worldbankPinkSheetImporter, fredIndicesImporter, commodityPricesCsvImporter, jpxPcfImporter];
+  for (const importer of importers) await refusedWith(() => importer.parse(rows, `${importer.dataset}.csv`), /more than 1,000 lines \(FDH_SYNC_MAX_ROWS\)/);
 });

@@ -4,6 +4,7 @@ import { replaceCloses } from '../../instrument-closes.ts';
 import { commodityInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
+import { textLines } from '../../file-lines.ts';
 
 export interface CommodityClose {
   slug: string;
@@ -24,7 +25,7 @@ export const commodityPricesCsvImporter: Importer<CommodityClose[]> = {
   description: 'Daily commodity closes, CSV with header date,slug,close',
   source: 'Commodity prices CSV',
   parse(content) {
-    const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
+    const lines = textLines(content);
     const header = csvCells(lines[0] ?? '').map((h) => h.toLowerCase());
     if (header.join(',') !== HEADER.join(',')) throw new ImportError(`line 1: expected the header "${HEADER.join(',')}"`);
     const closes: CommodityClose[] = [];

@@ -4,6 +4,7 @@ import { ImportError, type Importer } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import type { CommodityClose } from './commodity-prices-csv.ts';
+import { textLines } from '../../file-lines.ts';
 
 export const PINK_SHEET_SHEET = 'Monthly Prices';
 const TITLE = 'World Bank Commodity Price Data (The Pink Sheet)';
@@ -36,7 +37,7 @@ const NO_VALUE = new Set(['', '…', '..', '...']);
  * price is stored as the close of the month's first day.
  */
 export function parsePinkSheetMonthly(content: string, fileName: string): CommodityClose[] {
-  return pinkSheetCloses(content.replace(/^\uFEFF/, '').split(/\r?\n/).map(csvCells), fileName);
+  return pinkSheetCloses(textLines(content, fileName).map(csvCells), fileName);
 }
 
 /**

@@ -6,6 +6,7 @@ import { calendarDate } from '../../calendar-dates.ts';
 import { insertRows } from '../../../store/loader.ts';
 import { yenRatesOn } from './yen-rates.ts';
 import { insertNewFund, nextId } from './new-fund.ts';
+import { textLines } from '../../file-lines.ts';
 
 /**
  * The portfolio composition file (PCF) the Tokyo Stock Exchange publishes for each ETF
@@ -55,7 +56,7 @@ function sameHeader(cells: string[], expected: string[]): boolean {
 }
 
 export function parsePcf(content: string): PcfFile {
-  const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = textLines(content);
   if (!sameHeader(csvCells(lines[0] ?? ''), FUND_HEADER)) throw new ImportError(`line 1: expected the PCF fund header "${FUND_HEADER.join(',')}"`);
   const [fundCode = '', fundName = '', cash = '', units = '', date = ''] = csvCells(lines[1] ?? '');
   if (!/^[0-9A-Z]{4}$/.test(fundCode)) throw new ImportError(`line 2: ETF Code "${fundCode}" is not a 4-character TSE code`);

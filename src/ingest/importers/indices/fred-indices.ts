@@ -6,6 +6,7 @@ import { replaceCloses } from '../../instrument-closes.ts';
 import { listNewIndices } from './index-closes.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { FRED_COMMODITY_SERIES, FRED_INDEX_SERIES, fredIndexCode, fredInstrument, type FredClose } from '../../fred-series.ts';
+import { textLines } from '../../file-lines.ts';
 
 const KNOWN_SERIES = [...FRED_INDEX_SERIES, ...FRED_COMMODITY_SERIES].join(', ');
 
@@ -23,7 +24,7 @@ export function knownFredSeries(series: string, where: string): string {
  * (src/ingest/fred-series.ts).
  */
 export function parseFredCsv(content: string): FredClose[] {
-  const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = textLines(content);
   while (lines.length > 0 && (lines[lines.length - 1] ?? '').trim() === '') lines.pop();
   const [dateHeader = '', ...series] = csvCells(lines[0] ?? '');
   if (!/^(observation_date|DATE)$/i.test(dateHeader) || series.length === 0) {
