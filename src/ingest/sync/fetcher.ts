@@ -144,8 +144,14 @@ function kib(bytes: number): string {
   return `${Math.round(bytes / 1024)} KiB`;
 }
 
+/** The most a body may weigh, and the setting or reason that says so (for the message). */
+interface BodyLimit {
+  bytes: number;
+  why: string;
+}
+
 /** One GET: the whole body or a failure; a body shorter than its `Content-Length` is a failure. */
-function getOnce(url: string, headers: Record<string, string>, signal: AbortSignal, maxBytes: number): Promise<RawAnswer> {
+function getOnce(url: string, headers: Record<string, string>, signal: AbortSignal, { bytes: maxBytes, why }: BodyLimit): Promise<RawAnswer> {
   const shown = redactUrl(url);
   // The source's time limit aborts with its own FetchError; the request's with a TimeoutError.
   const interrupted = (what: string) =>
@@ -176,7 +182,7 @@ function getOnce(url: string, headers: Record<string, string>, signal: AbortSign
       }
       if (declared !== undefined && declared > maxBytes) {
         response.destroy();
-        reject(new FetchError(`${shown}: the answer is ${kib(declared)}, more than the ${kib(maxBytes)} allowed (FDH_SYNC_MAX_DOWNLOAD_MB)`));
+        reject(new FetchError(`${shown}: the answer is ${kib(declared)}, more than the ${kib(maxBytes)} allowed (${why})`));
         return;
       }
       const chunks: Buffer[] = [];
@@ -185,7 +191,7 @@ function getOnce(url: string, headers: Record<string, string>, signal: AbortSign
         received += chunk.length;
         if (received > maxBytes) {
           response.destroy();
-          reject(new FetchError(`${shown}: the answer passed the ${kib(maxBytes)} allowed (FDH_SYNC_MAX_DOWNLOAD_MB)`));
+          reject(new FetchError(`${shown}: the answer passed the ${kib(maxBytes)} allowed (${why})`));
           return;
         }
         chunks.push(chunk);
@@ -203,7 +209,7 @@ function getOnce(url: string, headers: Record<string, string>, signal: AbortSign
   });
 }
 
-function decoded(answer: RawAnswer, url: string, maxBytes: number): Buffer {
+function decoded(answer: RawAnswer, url: string, { bytes: maxBytes, why }: BodyLimit): Buffer {
   const encoding = (answer.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (encoding === 'identity') return answer.body;
   if (encoding !== 'gzip') throw new FetchError(`${redactUrl(url)}: content encoding "${encoding}" was not asked for`);
@@ -213,7 +219,7 @@ function decoded(answer: RawAnswer, url: string, maxBytes: number): Buffer {
   } catch (error) {
     // Too large is the publisher's answer, not a transfer gone wrong: asking again would not help.
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new FetchError(`${redactUrl(url)}: the gzip body decodes to more than the ${kib(maxBytes)} allowed (FDH_SYNC_MAX_DOWNLOAD_MB)`);
+      throw new FetchError(`${redactUrl(url)}: the gzip body decodes to more than the ${kib(maxBytes)} allowed (${why})`);
     }
     // A stream that stops short is a transfer gone wrong: worth another attempt.
     throw new Retryable(`${redactUrl(url)}: the gzip body is broken or too large (${(error as Error).message})`);
@@ -268,11 +274,12 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
       if (known.etag !== undefined) headers['if-none-match'] = known.etag;
       if (known.lastModified !== undefined) headers['if-modified-since'] = known.lastModified;
     }
-    const answer = await paced(() => getOnce(request.url, headers, AbortSignal.any([signal, AbortSignal.timeout(settings.requestTimeoutMs)]), settings.maxDownloadBytes));
+    const limit: BodyLimit = request.limit !== undefined && request.limit.bytes < settings.maxDownloadBytes ? request.limit : { bytes: settings.maxDownloadBytes, why: 'FDH_SYNC_MAX_DOWNLOAD_MB' };
+    const answer = await paced(() => getOnce(request.url, headers, AbortSignal.any([signal, AbortSignal.timeout(settings.requestTimeoutMs)]), limit));
     if (answer.status === 429 || answer.status >= 500) {
       throw new Retryable(`${redactUrl(request.url)}: HTTP ${answer.status}`, retryAfterMs(answer.headers['retry-after'], Date.now()), saying(publisherMessage(answer, request)));
     }
-    return answer.status >= 200 && answer.status < 300 ? { ...answer, body: decoded(answer, request.url, settings.maxDownloadBytes) } : answer;
+    return answer.status >= 200 && answer.status < 300 ? { ...answer, body: decoded(answer, request.url, limit) } : answer;
   }
 
   async function fetchWithRetries(request: SourceRequest): Promise<RawAnswer> {

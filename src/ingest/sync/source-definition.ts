@@ -25,6 +25,11 @@ export interface SourceRequest {
    * (default true). A 304 answers `{ notModified: true }`.
    */
   conditional?: boolean;
+  /**
+   * The most this answer may weigh, when the publisher's document is known to be far smaller than
+   * FDH_SYNC_MAX_DOWNLOAD_MB (a page of 250 coins): a larger answer is refused as it arrives.
+   */
+  limit?: { bytes: number; why: string };
 }
 
 export type FetchResult =

@@ -136,17 +136,15 @@ test('a snapshot ten times the last good run, or a tenth of it, is refused with 
   assert.deepEqual(result.cursor, { coins: 3, asked: 3 }, 'a tenth of 250, but asked otherwise: accepted');
 });
 
-test('a page over 5 MB is refused before it is parsed, with its size and the bound', async () => {
-  const answering = (body: Buffer) =>
-    coingeckoMarketsSource.collect({
-      baseUrl: 'http://publisher.test',
-      params: coingeckoMarketsSource.defaultParams,
-      credentials: {},
-      cursor: undefined,
-      now: new Date(),
-      fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body, archiveHash: 'x' }),
-    });
-  await assert.rejects(answering(Buffer.alloc(6 * 1024 * 1024, ' ')), (error: unknown) => error instanceof ImportError && /page 1: the answer is 6,144 KiB, more than the 5 MB a page of 250 coins may take/.test(error.message));
+test('a page over 5 MB is refused as it arrives, with the bound and why; the served market is unchanged', async (t) => {
+  const { double, run, answers } = await coingeckoHub(t);
+  assert.equal((await run())?.status, 'succeeded');
+  const before = await answers();
+  double.setBody(MARKETS_PATH, `[${' '.repeat(6 * 1024 * 1024)}]`);
+  const refused = await run();
+  assert.equal(refused?.status, 'failed');
+  assert.match(refused?.status === 'failed' ? refused.error : '', /(the answer (is [\d,]+ KiB, more than|passed)|the gzip body decodes to more than) the 5120 KiB allowed \(a page of 250 coins is about 250 KB\)/);
+  assert.deepEqual(await answers(), before);
 });
 
 test('a coin with no last_updated (or no price, no market cap) is skipped and counted; the others are served', async (t) => {

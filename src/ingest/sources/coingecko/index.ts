@@ -9,7 +9,7 @@ const API_KEY = 'COINGECKO_API_KEY';
 
 /**
  * The most one page may weigh: a coin of /coins/markets is about 1 KB of JSON, so 250 coins are
- * about 250 KB; 5 MB leaves twenty times that, and refuses a 200 MB answer before it is parsed.
+ * about 250 KB; 5 MB leaves twenty times that, and refuses a 200 MB answer as it arrives.
  */
 const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 
@@ -90,13 +90,12 @@ export const coingeckoMarketsSource = defineSource({
     const { pages, perPage } = params;
     for (let page = 1; page <= pages; page++) {
       const query = new URLSearchParams({ vs_currency: 'usd', order: 'market_cap_desc', per_page: String(perPage), page: String(page) });
-      const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/api/v3/coins/markets?${query.toString()}`, ...(headers === undefined ? {} : { headers }) });
+      const answer = await fetchUnconditional(fetch, {
+        url: `${baseUrl}/api/v3/coins/markets?${query.toString()}`,
+        ...(headers === undefined ? {} : { headers }),
+        limit: { bytes: MAX_PAGE_BYTES, why: `a page of ${perPage} coins is about ${perPage} KB` },
+      });
       archiveHashes.push(answer.archiveHash);
-      if (answer.body.length > MAX_PAGE_BYTES) {
-        throw new ImportError(
-          `coins/markets page ${page}: the answer is ${COUNT.format(Math.round(answer.body.length / 1024))} KiB, more than the ${MAX_PAGE_BYTES / 1024 / 1024} MB a page of ${perPage} coins may take`,
-        );
-      }
       const pageCoins = readJsonDocument(CoinsMarketsSchema, answer.body, `coins/markets page ${page}`);
       if (pageCoins.length > perPage) {
         throw new ImportError(`CoinGecko answered ${COUNT.format(pageCoins.length)} coins to per_page=${perPage} on page ${page}; refused`);
