@@ -93,7 +93,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   const accountsRepo = new AccountsRepo(store.db);
   const audit = new AuditService({ repo: new AuditRepo(store.db), clock, retentionDays: config.auditRetentionDays });
   const accounts = new AccountsService({ repo: accountsRepo, plans, clock, audit });
-  const sessions = new SessionsService({ db: store.db, accounts: accountsRepo, clock, idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
+  const sessions = new SessionsService({ db: store.db, accounts: accountsRepo, clock, idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, audit });
   const keys = new KeysService({ repo: new KeysRepo(store.db), accounts, plans, clock, versions, audit });
   const usage = new UsageMeter({ repo: new UsageRepo(store.db), clock, plans, logger, retentionDays: config.usageRetentionDays });
   return {

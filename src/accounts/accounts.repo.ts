@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { writeVersioned } from '../store/versioned-write.ts';
 import type { AccountRow } from './accounts.tables.ts';
@@ -47,8 +47,13 @@ export class AccountsRepo {
    * Runs `write` in one transaction that bumps the `accounts` version, so every serving
    * process's key cache drops what it holds (ADR 0015).
    */
-  changeVersioned<T>(write: (repo: AccountsRepo) => Promise<T>): Promise<T> {
-    return writeVersioned(this.#db, async (trx) => ({ result: await write(new AccountsRepo(trx)), changed: ['accounts'] }));
+  changeVersioned<T>(write: (repo: AccountsRepo, trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return writeVersioned(this.#db, async (trx) => ({ result: await write(new AccountsRepo(trx), trx), changed: ['accounts'] }));
+  }
+
+  /** Runs `work` in one transaction of the store. */
+  transaction<T>(work: (repo: AccountsRepo, trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.#db.transaction().execute((trx) => work(new AccountsRepo(trx), trx));
   }
 
   async insert(row: AccountRow): Promise<void> {

@@ -44,9 +44,14 @@ export function normaliseEmail(email: string): string {
   return normal;
 }
 
-/** The account `fdh keys create --plan P` gives its keys to (and the migration gave existing keys). */
-function serviceAccountId(plan: string): string {
-  return `acc_service_${plan}`;
+/** A service key's own account (`fdh keys create --plan P`; migration 0018 for older keys). */
+function serviceAccountId(): string {
+  return `acc_svc_${randomBase62(16)}`;
+}
+
+/** Unique because the id is; `.invalid` (RFC 2606) is never anyone's mailbox. */
+function serviceAccountEmail(id: string): string {
+  return `service+${id.toLowerCase()}@accounts.invalid`;
 }
 
 /**
@@ -66,37 +71,50 @@ export class AccountsService {
     this.#audit = options.audit;
   }
 
-  /** `within`: a transaction of the caller's to write it in, so the account commits (or not) with the caller's other writes. */
+  /**
+   * `within`: a transaction of the caller's to write it in, so the account commits (or not) with
+   * the caller's other writes. The audit row is written in the same transaction as the account.
+   */
   async create(input: NewAccount, within?: Transaction<Database>): Promise<AccountWithPassword> {
-    const repo = this.#repoIn(within);
     const email = normaliseEmail(input.email);
     this.#checkPlan(input.plan);
     const role = input.role ?? 'member';
     if (!ROLES.includes(role)) throw new AccountInputError(`role must be admin or member (got "${String(role)}")`);
     if (input.password !== undefined) checkPasswordPolicy(input.password);
     const password = input.password ?? generatePassword();
-    if ((await repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
+    if ((await this.#repoIn(within).findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
+    // Hashed before any transaction opens: scrypt takes a while, and SQLite has one writer.
+    const passwordHash = await hashPassword(password);
     const id = `acc_${randomBase62(16)}`;
     const name = input.name?.trim() || null;
-    try {
-      await repo.insert({
+    const write = async (trx: Transaction<Database>): Promise<Account> => {
+      await new AccountsRepo(trx).insert({
         id,
         email,
         name,
-        password_hash: await hashPassword(password),
+        password_hash: passwordHash,
         role,
         plan: input.plan,
         status: 'active',
         created_at: this.#clock.now().toISOString(),
         must_change_password: input.password === undefined ? 1 : 0,
       });
-    } catch (error) {
-      // Another process created the same email between the check and the insert.
-      if (within === undefined && (await repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
-      throw error;
+      const account = await this.get(id, trx);
+      await this.#audit.record({ action: 'account.create', by: input.by ?? SYSTEM_ACTOR, account, detail: { role, plan: input.plan, passwordChosenBy: input.password === undefined ? 'hub' : 'operator' } }, trx);
+      return account;
+    };
+    let account: Account;
+    if (within !== undefined) {
+      account = await write(within);
+    } else {
+      try {
+        account = await this.#repo.transaction((_repo, trx) => write(trx));
+      } catch (error) {
+        // Another process created the same email between the check and the insert.
+        if ((await this.#repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
+        throw error;
+      }
     }
-    const account = await this.get(id, within);
-    await this.#audit.record({ action: 'account.create', by: input.by ?? SYSTEM_ACTOR, account, detail: { role, plan: input.plan, passwordChosenBy: input.password === undefined ? 'hub' : 'operator' } }, within);
     return { account, password: input.password === undefined ? password : null };
   }
 
@@ -124,22 +142,24 @@ export class AccountsService {
   /** Every key of the account takes the new plan on its next request, in every process. */
   async setPlan(id: string, plan: string, by: Actor = SYSTEM_ACTOR): Promise<Account> {
     this.#checkPlan(plan);
-    const before = await this.get(id);
-    await this.#repo.changeVersioned((repo) => this.#require(repo.update(id, { plan }), id));
-    const account = await this.get(id);
-    await this.#audit.record({ action: 'account.plan', by, account, target: plan, detail: { from: before.plan } });
-    return account;
+    return this.#repo.changeVersioned(async (repo, trx) => {
+      const before = await this.get(id, trx);
+      await this.#require(repo.update(id, { plan }), id);
+      const account = await this.get(id, trx);
+      await this.#audit.record({ action: 'account.plan', by, account, target: plan, detail: { from: before.plan } }, trx);
+      return account;
+    });
   }
 
   /** A disabled account's keys get 401 and its sessions end; enabling restores the keys. */
   async setStatus(id: string, status: AccountStatus, by: Actor = SYSTEM_ACTOR): Promise<Account> {
-    await this.#repo.changeVersioned(async (repo) => {
+    return this.#repo.changeVersioned(async (repo, trx) => {
       await this.#require(repo.update(id, { status }), id);
       if (status === 'disabled') await repo.endSessions(id);
+      const account = await this.get(id, trx);
+      await this.#audit.record({ action: status === 'disabled' ? 'account.disable' : 'account.enable', by, account }, trx);
+      return account;
     });
-    const account = await this.get(id);
-    await this.#audit.record({ action: status === 'disabled' ? 'account.disable' : 'account.enable', by, account });
-    return account;
   }
 
   /**
@@ -150,10 +170,13 @@ export class AccountsService {
     if (password !== undefined) checkPasswordPolicy(password);
     const chosen = password ?? generatePassword();
     const passwordHash = await hashPassword(chosen);
-    await this.#require(this.#repo.update(id, { password_hash: passwordHash, must_change_password: password === undefined ? 1 : 0 }), id);
-    await this.#repo.endSessions(id);
-    const account = await this.get(id);
-    await this.#audit.record({ action: 'account.password-reset', by, account, detail: { passwordChosenBy: password === undefined ? 'hub' : 'operator' } });
+    const account = await this.#repo.transaction(async (repo, trx) => {
+      await this.#require(repo.update(id, { password_hash: passwordHash, must_change_password: password === undefined ? 1 : 0 }), id);
+      await repo.endSessions(id);
+      const changed = await this.get(id, trx);
+      await this.#audit.record({ action: 'account.password-reset', by, account: changed, detail: { passwordChosenBy: password === undefined ? 'hub' : 'operator' } }, trx);
+      return changed;
+    });
     return { account, password: password === undefined ? chosen : null };
   }
 
@@ -166,14 +189,22 @@ export class AccountsService {
     const stored = await this.#repo.passwordHashOf(id);
     if (stored === undefined) throw new AccountNotFoundError(`no account with id ${id}`);
     const matches = stored === null ? await verifyNothing(change.currentPassword) : await verifyPassword(change.currentPassword, stored);
-    if (!matches) throw new WrongPasswordError('currentPassword is not the account’s password');
+    if (!matches) {
+      // A wrong current password from a signed-in session is someone at an unattended browser
+      // guessing, or a stolen session: the trail shows it (nothing else is written).
+      await this.#audit.record({ action: 'password.change-refused', by, account: await this.get(id), detail: { reason: 'wrong current password' } });
+      throw new WrongPasswordError('currentPassword is not the account’s password');
+    }
     checkPasswordPolicy(change.newPassword);
     if (change.newPassword === change.currentPassword) throw new WeakPasswordError('newPassword must differ from currentPassword');
-    await this.#repo.update(id, { password_hash: await hashPassword(change.newPassword), must_change_password: 0 });
-    await this.#repo.endSessions(id, change.keepSession);
-    const account = await this.get(id);
-    await this.#audit.record({ action: 'account.password-change', by, account });
-    return account;
+    const passwordHash = await hashPassword(change.newPassword);
+    return this.#repo.transaction(async (repo, trx) => {
+      await this.#require(repo.update(id, { password_hash: passwordHash, must_change_password: 0 }), id);
+      await repo.endSessions(id, change.keepSession);
+      const account = await this.get(id, trx);
+      await this.#audit.record({ action: 'account.password-change', by, account }, trx);
+      return account;
+    });
   }
 
   /**
@@ -193,33 +224,26 @@ export class AccountsService {
     return ok && found?.account.status === 'active' ? found.account : undefined;
   }
 
-  /** The service account of a plan, made on first use. */
-  async serviceAccountFor(plan: string, within?: Transaction<Database>): Promise<Account> {
-    this.#checkPlan(plan);
-    const repo = this.#repoIn(within);
-    const id = serviceAccountId(plan);
-    const existing = await repo.findById(id);
-    if (existing !== undefined) {
-      // An operator moved it: its keys follow the account, not the plan named in its id.
-      if (existing.plan !== plan) throw new AccountInputError(`the service account of plan ${plan} (${existing.email}) is now on plan ${existing.plan}; use --account`);
-      return existing;
-    }
-    try {
-      await repo.insert({
-        id,
-        email: `service+${plan}@accounts.invalid`,
-        name: `Service account (plan ${plan})`,
-        password_hash: null,
-        role: 'member',
-        plan,
-        status: 'active',
-        created_at: this.#clock.now().toISOString(),
-        must_change_password: 0,
-      });
-    } catch (error) {
-      // Made by another process meanwhile.
-      if (within !== undefined || (await repo.findById(id)) === undefined) throw error;
-    }
+  /**
+   * A new service account of `plan` for one service key (`fdh keys create --plan P`): no
+   * password, so nobody signs in as it. One per key, so a service key is its own tenant, with
+   * its own budget and key cap; its rotations stay in it.
+   */
+  async createServiceAccount(input: { plan: string; keyName?: string | undefined }, within: Transaction<Database>): Promise<Account> {
+    this.#checkPlan(input.plan);
+    const id = serviceAccountId();
+    const keyName = input.keyName?.trim();
+    await new AccountsRepo(within).insert({
+      id,
+      email: serviceAccountEmail(id),
+      name: `Service account (plan ${input.plan}${keyName ? `, key ${keyName}` : ''})`,
+      password_hash: null,
+      role: 'member',
+      plan: input.plan,
+      status: 'active',
+      created_at: this.#clock.now().toISOString(),
+      must_change_password: 0,
+    });
     return this.get(id, within);
   }
 

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'session.signin',
   'session.signin-failed',
   'session.signout',
+  'password.change-refused',
+  'source.run',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

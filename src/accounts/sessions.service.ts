@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { Clock } from '../core/clock.ts';
 import type { Account, AccountsRepo } from './accounts.repo.ts';
+import type { Actor, AuditService } from './audit.service.ts';
 
 /** The session cookie's name; the cookie holds the token, the store only its SHA-256. */
 export const SESSION_COOKIE = 'fdh_session';
@@ -59,9 +60,11 @@ export class SessionsService {
   readonly #idleMs: number;
   readonly #maxMs: number;
   readonly #touchEveryMs: number;
+  readonly #audit: AuditService;
 
-  constructor(options: { db: Kysely<Database>; accounts: AccountsRepo; clock: Clock; idleMs: number; maxMs: number }) {
+  constructor(options: { db: Kysely<Database>; accounts: AccountsRepo; clock: Clock; idleMs: number; maxMs: number; audit: AuditService }) {
     this.#db = options.db;
+    this.#audit = options.audit;
     this.#accounts = options.accounts;
     this.#clock = options.clock;
     this.#idleMs = options.idleMs;
@@ -73,16 +76,20 @@ export class SessionsService {
     return Math.floor(this.#maxMs / 1000);
   }
 
-  async start(accountId: string): Promise<StartedSession> {
+  /** Starts a session of `account`; its `session.signin` audit row commits with it, or neither does. */
+  async start(account: Pick<Account, 'id' | 'email'>, by: Actor): Promise<StartedSession> {
     const token = randomBytes(32).toString('base64url');
     const now = this.#clock.now();
     const expiresAt = new Date(now.getTime() + this.#maxMs).toISOString();
-    // Sessions nobody came back to leave once past their absolute end.
-    await this.#db.deleteFrom('session').where('expires_at', '<=', now.toISOString()).execute();
-    await this.#db
-      .insertInto('session')
-      .values({ token_hash: tokenHashOf(token), account_id: accountId, created_at: now.toISOString(), last_seen_at: now.toISOString(), expires_at: expiresAt })
-      .execute();
+    await this.#db.transaction().execute(async (trx) => {
+      // Sessions nobody came back to leave once past their absolute end.
+      await trx.deleteFrom('session').where('expires_at', '<=', now.toISOString()).execute();
+      await trx
+        .insertInto('session')
+        .values({ token_hash: tokenHashOf(token), account_id: account.id, created_at: now.toISOString(), last_seen_at: now.toISOString(), expires_at: expiresAt })
+        .execute();
+      await this.#audit.record({ action: 'session.signin', by, account }, trx);
+    });
     return { token, csrfToken: csrfTokenOf(token), expiresAt };
   }
 
@@ -105,7 +112,14 @@ export class SessionsService {
     return { account, csrfToken: csrfTokenOf(token), expiresAt: row.expires_at, tokenHash };
   }
 
-  async end(token: string): Promise<void> {
-    await this.#db.deleteFrom('session').where('token_hash', '=', tokenHashOf(token)).execute();
+  /**
+   * Ends the session of `token`. `signedOut`: the holder signed out; its `session.signout` audit
+   * row is written in the same transaction as the end (an expired session is ended unaudited).
+   */
+  async end(token: string, signedOut?: { by: Actor; account: Pick<Account, 'id' | 'email'> }): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('session').where('token_hash', '=', tokenHashOf(token)).execute();
+      if (signedOut !== undefined) await this.#audit.record({ action: 'session.signout', by: signedOut.by, account: signedOut.account }, trx);
+    });
   }
 }

@@ -3106,7 +3106,7 @@ export interface paths {
       query: {
         /** An account id or email · minLength 1 · maxLength 254 */
         account?: string;
-        action?: "account.create" | "account.plan" | "account.disable" | "account.enable" | "account.password-reset" | "account.password-change" | "key.create" | "key.rotate" | "key.disable" | "key.enable" | "key.revoke" | "session.signin" | "session.signin-failed" | "session.signout";
+        action?: "account.create" | "account.plan" | "account.disable" | "account.enable" | "account.password-reset" | "account.password-change" | "key.create" | "key.rotate" | "key.disable" | "key.enable" | "key.revoke" | "session.signin" | "session.signin-failed" | "session.signout" | "password.change-refused" | "source.run";
         /** minLength 1 · maxLength 64 */
         cursor?: string;
         /** integer · minimum 1 · maximum 200 · default 50 */
@@ -3118,7 +3118,7 @@ export interface paths {
           id: string;
           /** format date-time */
           at: string;
-          /** One of account.create, account.plan, account.disable, account.enable, account.password-reset, account.password-change, key.create, key.rotate, key.disable, key.enable, key.revoke, session.signin, session.signin-failed, session.signout */
+          /** One of account.create, account.plan, account.disable, account.enable, account.password-reset, account.password-change, key.create, key.rotate, key.disable, key.enable, key.revoke, session.signin, session.signin-failed, session.signout, password.change-refused, source.run */
           action: string;
           /** Who acted: an account’s email, cli:<operating-system user>, system (the first start) or anonymous */
           actor: string;

@@ -38,7 +38,7 @@ export async function keysCommand(args: string[]): Promise<number> {
           throw new UsageError(`one of --account or --plan is required\nusage: ${USAGE}`);
         }
         const created = await keys.create({
-          // --plan: the service account of that plan, for scripts that predate accounts.
+          // --plan: a service key, on a service account of its own (its own budget and cap).
           plan: values.plan,
           accountId: values.account === undefined ? undefined : (await runtime.accounts.byEmail(values.account)).id,
           name: values.name,

@@ -98,8 +98,8 @@ export class KeysRepo {
    * Runs `write` in one transaction that bumps the `accounts` version: every serving process's
    * key cache drops what it holds, so a revoked or disabled key is refused on its next request.
    */
-  changeVersioned<T>(write: (repo: KeysRepo) => Promise<T>): Promise<T> {
-    return writeVersioned(this.#db, async (trx) => ({ result: await write(new KeysRepo(trx)), changed: ['accounts'] }));
+  changeVersioned<T>(write: (repo: KeysRepo, trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return writeVersioned(this.#db, async (trx) => ({ result: await write(new KeysRepo(trx), trx), changed: ['accounts'] }));
   }
 
   /** Runs `work` in one transaction of the store. */

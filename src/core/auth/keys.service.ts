@@ -18,7 +18,10 @@ import { InvalidInputError, NotFoundError } from '../domain-errors.ts';
 import { KeysRepo, type ApiKeyRecord, type ApiKeySummary, type NewApiKey } from './keys.repo.ts';
 
 export interface CreateKeyInput {
-  /** The owning account; or `plan`, for the service account of that plan. */
+  /**
+   * The owning account; or `plan`, for a service key: a new service account of that plan is
+   * made for the key alone, so it has its own budget and cap (no other tenant shares them).
+   */
   accountId?: string | undefined;
   plan?: string | undefined;
   name?: string | undefined;
@@ -152,9 +155,9 @@ export class KeysService {
   }
 
   async enable(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
-    const key = await this.#require(id, actor);
-    if (key.revokedAt !== null) throw new KeyInputError(`key ${id} is revoked; a revoked key cannot be enabled`);
-    return this.#change(id, actor, 'key.enable', { disabled_at: null });
+    return this.#change(id, actor, 'key.enable', { disabled_at: null }, (key) => {
+      if (key.revokedAt !== null) throw new KeyInputError(`key ${id} is revoked; a revoked key cannot be enabled`);
+    });
   }
 
   revoke(id: string, actor: KeyActor = {}): Promise<ApiKeySummary> {
@@ -172,20 +175,40 @@ export class KeysService {
     if (!Number.isInteger(grace) || grace < 0 || grace > MAX_ROTATION_GRACE_SECONDS) {
       throw new KeyInputError(`graceSeconds must be an integer from 0 to ${MAX_ROTATION_GRACE_SECONDS}`);
     }
-    const old = await this.#require(id, options);
-    const now = this.#clock.now();
-    if (statusOf(old, now) !== 'active') throw new KeyInputError(`key ${id} is ${statusOf(old, now)}; only an active key can be rotated`);
-    const { key, record } = this.#newKey({ accountId: old.accountId, name: old.name, scopes: old.scopes, expiresAt: old.expiresAt, budget: old.budget });
-    const graceEnd = new Date(now.getTime() + grace * 1000).toISOString();
-    // A second rotation within the grace never lengthens it.
-    const end = grace === 0 ? { revoked_at: now.toISOString() } : { grace_ends_at: old.graceEndsAt !== null && old.graceEndsAt < graceEnd ? old.graceEndsAt : graceEnd };
-    await this.#repo.changeVersioned(async (repo) => {
-      await repo.insert(record);
-      await repo.setLifecycle(id, { ...end, replaced_by: record.id });
+    const { record, key } = await this.#repo.changeVersioned(async (repo, trx) => {
+      const found = await this.#require(id, options, repo);
+      // The account's lock, as `create` takes it: the count below and the insert are not
+      // interleaved with another creation or rotation of the same account's keys.
+      await repo.lockAccount(found.accountId);
+      // Read again under the lock: a rotation that committed meanwhile has ended this key.
+      const old = await this.#require(id, options, repo);
+      const now = this.#clock.now();
+      if (statusOf(old, now) !== 'active') throw new KeyInputError(`key ${id} is ${statusOf(old, now)}; only an active key can be rotated`);
+      const owner = await this.#accounts.get(old.accountId, trx);
+      // A rotation with a grace leaves the old key live beside the new one until the grace ends,
+      // so it counts against the cap like a created key: at the cap it is refused (rotating
+      // without a grace, which ends the old key at once, is still allowed, so a leaked key can
+      // always be replaced). Counting rather than shortening the grace keeps the promise the
+      // grace makes to the holder: the old key works until the time they were told.
+      const plan = this.#plans.plan(owner.plan);
+      if (grace > 0 && plan !== undefined) {
+        const live = await repo.countLive(owner.id, now.toISOString());
+        if (live >= plan.maxKeys) {
+          throw new KeyCapError(
+            `plan ${plan.name} allows ${plan.maxKeys} live keys per account and ${owner.email} has ${live}; a rotation with a grace keeps the old key live until the grace ends, so rotate without a grace or revoke a key first`,
+          );
+        }
+      }
+      const made = this.#newKey({ accountId: old.accountId, name: old.name, scopes: old.scopes, expiresAt: old.expiresAt, budget: old.budget });
+      const graceEnd = new Date(now.getTime() + grace * 1000).toISOString();
+      // A second rotation within the grace never lengthens it.
+      const end = grace === 0 ? { revoked_at: now.toISOString() } : { grace_ends_at: old.graceEndsAt !== null && old.graceEndsAt < graceEnd ? old.graceEndsAt : graceEnd };
+      await repo.insert(made.record);
+      await repo.setLifecycle(id, { ...end, replaced_by: made.record.id });
+      await this.#audit.record({ action: 'key.rotate', by: options.by ?? SYSTEM_ACTOR, account: owner, target: id, detail: { replacement: made.record.id, graceSeconds: grace } }, trx);
+      return made;
     });
-    const created = await this.#require(record.id, options);
-    await this.#audit.record({ action: 'key.rotate', by: options.by ?? SYSTEM_ACTOR, account: await this.#accounts.get(old.accountId), target: id, detail: { replacement: record.id, graceSeconds: grace } });
-    return { ...created, key };
+    return { ...(await this.#require(record.id, options)), key };
   }
 
   /**
@@ -229,7 +252,7 @@ export class KeysService {
 
   async #ownerOf(input: CreateKeyInput, within: Transaction<Database>): Promise<Account> {
     if ((input.accountId === undefined) === (input.plan === undefined)) throw new KeyInputError('a key needs an account or a plan (not both)');
-    if (input.plan !== undefined) return this.#accounts.serviceAccountFor(input.plan, within);
+    if (input.plan !== undefined) return this.#accounts.createServiceAccount({ plan: input.plan, keyName: input.name }, within);
     return this.#accounts.get(input.accountId ?? '', within);
   }
 
@@ -252,12 +275,21 @@ export class KeysService {
     return key;
   }
 
-  async #change(id: string, actor: KeyActor, action: AuditAction, change: Parameters<KeysRepo['setLifecycle']>[1]): Promise<ApiKeySummary> {
-    await this.#require(id, actor);
-    await this.#repo.changeVersioned((repo) => repo.setLifecycle(id, change));
-    const key = await this.#require(id, {});
-    await this.#audit.record({ action, by: actor.by ?? SYSTEM_ACTOR, account: await this.#accounts.get(key.accountId), target: id });
-    return key;
+  /** Changes the key and writes its audit row in one transaction: both commit, or neither. */
+  async #change(
+    id: string,
+    actor: KeyActor,
+    action: AuditAction,
+    change: Parameters<KeysRepo['setLifecycle']>[1],
+    guard: (key: ApiKeySummary) => void = () => undefined,
+  ): Promise<ApiKeySummary> {
+    return this.#repo.changeVersioned(async (repo, trx) => {
+      guard(await this.#require(id, actor, repo));
+      await repo.setLifecycle(id, change);
+      const key = await this.#require(id, {}, repo);
+      await this.#audit.record({ action, by: actor.by ?? SYSTEM_ACTOR, account: await this.#accounts.get(key.accountId, trx), target: id }, trx);
+      return key;
+    });
   }
 }
 

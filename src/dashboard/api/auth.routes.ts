@@ -74,9 +74,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         await ctx.audit.record({ action: 'session.signin-failed', by, account: { id: known?.id ?? null, email: email ?? body.email.slice(0, 254) } });
         throw new ApiError(401, 'LOGIN_FAILED', 'The email or the password is wrong, or the account is disabled');
       }
-      const session = await ctx.sessions.start(account.id);
+      const session = await ctx.sessions.start(account, { label: account.email, address: request.ip });
       setSessionCookie(reply, ctx, session.token, ctx.sessions.maxAgeSeconds);
-      await ctx.audit.record({ action: 'session.signin', by: { label: account.email, address: request.ip }, account });
       request.log.info({ accountId: account.id }, 'signed in');
       return { account: accountView(account), csrfToken: session.csrfToken, expiresAt: session.expiresAt };
     },
@@ -92,9 +91,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     data: Type.Object({ signedOut: Type.Boolean() }),
     async handler({ request, reply }) {
       const token = sessionTokenOf(request.headers.cookie);
-      if (token !== undefined) await ctx.sessions.end(token);
+      if (token !== undefined) await ctx.sessions.end(token, { by: actorOf(request), account: sessionOf(request).account });
       setSessionCookie(reply, ctx, '', 0);
-      await ctx.audit.record({ action: 'session.signout', by: actorOf(request), account: sessionOf(request).account });
       return { signedOut: true };
     },
   });

@@ -8,7 +8,7 @@ import { SyncService } from '../../ingest/sync/sync.service.ts';
 import { boundedText, MAX_REASON_BYTES } from '../../ingest/sync/failure-reason.ts';
 import { shownStatus, SourceStatusSchema, type SourceStatus } from '../../ingest/sync/source-status.ts';
 import { IdParams } from './dashboard.schemas.ts';
-import { registerDashboardRoute, sessionOf } from './dashboard-route.ts';
+import { actorOf, registerDashboardRoute, sessionOf } from './dashboard-route.ts';
 
 const RunOutcomeSchema = Type.Object({
   status: StringEnum(['succeeded', 'failed', 'busy', 'skipped']),
@@ -67,7 +67,19 @@ export function registerSourcesRoutes(app: FastifyInstance, ctx: AppContext): vo
     data: RunOutcomeSchema,
     async handler({ request, params }) {
       await statusOf(params.id);
-      const [outcome] = await (await sync()).run([params.id]);
+      const by = actorOf(request);
+      const account = sessionOf(request).account;
+      let outcome: RunOutcome | undefined;
+      try {
+        [outcome] = await (await sync()).run([params.id]);
+      } catch (error) {
+        await ctx.audit.record({ action: 'source.run', by, account, target: params.id, detail: { status: 'error' } });
+        throw error;
+      }
+      // After the run, not in its transaction: a run commits on its own (in a worker, through
+      // its own connection) and may write nothing at all; what the trail keeps is who ran which
+      // source and how it ended.
+      await ctx.audit.record({ action: 'source.run', by, account, target: params.id, detail: { status: outcome?.status ?? 'skipped', rowsAdded: outcome?.status === 'succeeded' ? outcome.rowsAdded : 0 } });
       request.log.info({ sourceId: params.id, by: sessionOf(request).account.id, outcome: outcome?.status }, 'source run from the dashboard');
       return {
         status: outcome?.status ?? 'skipped',
