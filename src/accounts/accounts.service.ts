@@ -73,7 +73,7 @@ export class AccountsService {
     this.#checkPlan(input.plan);
     const role = input.role ?? 'member';
     if (!ROLES.includes(role)) throw new AccountInputError(`role must be admin or member (got "${String(role)}")`);
-    if (input.password !== undefined) checkPasswordPolicy(input.password);
+    if (input.password !== undefined) await checkPasswordPolicy(input.password, { email, name: input.name });
     const password = input.password ?? generatePassword();
     if ((await repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
     const id = `acc_${randomBase62(16)}`;
@@ -147,7 +147,10 @@ export class AccountsService {
    * be changed at the next sign-in; one the operator gives need not be.
    */
   async resetPassword(id: string, password?: string, by: Actor = SYSTEM_ACTOR): Promise<AccountWithPassword> {
-    if (password !== undefined) checkPasswordPolicy(password);
+    if (password !== undefined) {
+      const account = await this.get(id);
+      await checkPasswordPolicy(password, { email: account.email, name: account.name });
+    }
     const chosen = password ?? generatePassword();
     const passwordHash = await hashPassword(chosen);
     await this.#require(this.#repo.update(id, { password_hash: passwordHash, must_change_password: password === undefined ? 1 : 0 }), id);
@@ -167,7 +170,8 @@ export class AccountsService {
     if (stored === undefined) throw new AccountNotFoundError(`no account with id ${id}`);
     const matches = stored === null ? await verifyNothing(change.currentPassword) : await verifyPassword(change.currentPassword, stored);
     if (!matches) throw new WrongPasswordError('currentPassword is not the account’s password');
-    checkPasswordPolicy(change.newPassword);
+    const holder = await this.get(id);
+    await checkPasswordPolicy(change.newPassword, { email: holder.email, name: holder.name });
     if (change.newPassword === change.currentPassword) throw new WeakPasswordError('newPassword must differ from currentPassword');
     await this.#repo.update(id, { password_hash: await hashPassword(change.newPassword), must_change_password: 0 });
     await this.#repo.endSessions(id, change.keepSession);
