@@ -7,6 +7,7 @@ import { AccountsRepo, type Account, type AccountStatus, type Role } from './acc
 import { AccountInputError, AccountNotFoundError, EmailTakenError, WeakPasswordError, WrongPasswordError } from './errors.ts';
 import { generatePassword, hashPassword, verifyNothing, verifyPassword } from './password.ts';
 import { checkPasswordPolicy } from './password-policy.ts';
+import { mixedScriptPart } from './email-skeleton.ts';
 import { SYSTEM_ACTOR, type Actor, type AuditService } from './audit.service.ts';
 
 export interface NewAccount {
@@ -75,7 +76,7 @@ export class AccountsService {
     if (!ROLES.includes(role)) throw new AccountInputError(`role must be admin or member (got "${String(role)}")`);
     if (input.password !== undefined) await checkPasswordPolicy(input.password, { email, name: input.name });
     const password = input.password ?? generatePassword();
-    if ((await repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
+    await this.#checkNotTaken(repo, email);
     const id = `acc_${randomBase62(16)}`;
     const name = input.name?.trim() || null;
     try {
@@ -92,7 +93,7 @@ export class AccountsService {
       });
     } catch (error) {
       // Another process created the same email between the check and the insert.
-      if (within === undefined && (await repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
+      if (within === undefined) await this.#checkNotTaken(repo, email);
       throw error;
     }
     const account = await this.get(id, within);
@@ -225,6 +226,16 @@ export class AccountsService {
       if (within !== undefined || (await repo.findById(id)) === undefined) throw error;
     }
     return this.get(id, within);
+  }
+
+  /** Refuses an email that is, or looks like, an existing account's (src/accounts/email-skeleton.ts). */
+  async #checkNotTaken(repo: AccountsRepo, email: string): Promise<void> {
+    const mixed = mixedScriptPart(email);
+    if (mixed !== undefined) throw new AccountInputError(`email must not mix Latin letters with look-alike letters of another script in one part ("${mixed}")`);
+    const existing = await repo.findByEmail(email) ?? (await repo.findByEmailSkeleton(email));
+    if (existing === undefined) return;
+    if (existing.email === email) throw new EmailTakenError(`an account with email ${email} already exists`);
+    throw new EmailTakenError(`email ${email} looks like the email of an existing account (${existing.email})`);
   }
 
   #repoIn(within: Transaction<Database> | undefined): AccountsRepo {

@@ -59,6 +59,23 @@ test('emails are one account after NFKC and case folding, and must be addresses 
   assert.equal((await login(hub, 'ＲＯＯＴ@example.com', PASSWORD)).statusCode, 200, 'sign-in normalises the same way');
 });
 
+test('an email drawn like an existing account\'s is refused (Cyrillic а, о); ordinary non-ASCII addresses work', async (t) => {
+  const hub = await createTestHub(t, { domains: [probeDomain] });
+  const admin = await signIn(hub, 'admin@fdh.local', { role: 'admin' });
+  for (const email of ['\u0430dmin@fdh.local', 'admin@fdh.l\u043ecal', '\u0430dmin@fdh.l\u043ecal', '\u0430\u0501min@fdh.local']) {
+    const reply = await admin.post('/api/v1/admin/accounts', { email, plan: 'free' });
+    assert.ok(reply.statusCode === 409 || reply.statusCode === 400, `${email}: ${reply.statusCode}`);
+    assert.match(JSON.stringify(reply.json().error.message), /looks like the email of an existing account|look-alike letters/);
+  }
+  const skeletonOnly = await hub.runtime.accounts.create({ email: '\u0430\u0501\u043c\u0456\u043f@fdh.local', plan: 'free' }).catch((error: Error) => error);
+  assert.ok(skeletonOnly instanceof Error && /looks like the email of an existing account/.test(skeletonOnly.message), 'a wholly Cyrillic look-alike is caught by its skeleton');
+  assert.equal((await admin.get('/api/v1/admin/accounts')).json().data.filter((a: { email: string }) => a.email.includes('fdh.l')).length, 1);
+  for (const email of ['müller@example.de', 'иван@пример.рф', '田中@例え.jp']) {
+    const reply = await admin.post('/api/v1/admin/accounts', { email, plan: 'free' });
+    assert.equal(reply.statusCode, 201, `${email}: ${reply.body}`);
+  }
+});
+
 test('a validation error names at most 5 problems and stays under 8 KiB on both surfaces (finding 5)', async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain] });
   const payload: Record<string, string> = { email: 'a@b.test', password: 'x' };

@@ -16,6 +16,7 @@ import * as accounts from './0014-accounts.ts';
 import * as accountSecurity from './0015-account-security.ts';
 import * as sync from './0016-sync.ts';
 import * as queryIndexes from './0017-query-indexes.ts';
+import * as emailSkeleton from './0018-email-skeleton.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-account-security': accountSecurity,
   '0016-sync': sync,
   '0017-query-indexes': queryIndexes,
+  '0018-email-skeleton': emailSkeleton,
 };
