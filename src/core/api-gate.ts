@@ -52,7 +52,10 @@ export class ApiGate {
     const nowMs = now.getTime();
     if (route.feature !== null && !auth.features.includes(route.feature)) return this.#forbid(reply, auth, route.feature, nowMs);
     const weight = weightOf(this.#ctx.plans, route);
-    const decision = await this.#ctx.limiter.consume({ ...quotaOf(auth, nowMs), weight });
+    // A call that costs nothing (`/usage`, a route a plans file weighs at 0) is never refused by
+    // the quota: it only reads the window. Charging 0 would still refuse it once `used` exceeds a
+    // budget that a plan change just lowered, and `/usage` is how a client learns when to resume.
+    const decision = weight === 0 ? await this.#ctx.limiter.peek(quotaOf(auth, nowMs)) : await this.#ctx.limiter.consume({ ...quotaOf(auth, nowMs), weight });
     request.quota = decision;
     setQuotaHeaders(reply, decision, weight, nowMs);
     if (!decision.allowed) {
