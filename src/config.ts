@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allowList, DEFAULT_METRICS_ALLOW } from './core/metrics/access.ts';
+import { allowList, DEFAULT_METRICS_ALLOW, defaultMetricsHosts, hostAllowList } from './core/metrics/access.ts';
 
 export interface Config {
   port: number;
@@ -58,6 +58,8 @@ export interface Config {
   metricsAllow: string;
   /** A bearer token that may read `/metrics` from any address (`FDH_METRICS_TOKEN`). */
   metricsToken: string | undefined;
+  /** `Host` names a scrape admitted by its address must name (`FDH_METRICS_HOSTS`; src/core/metrics/access.ts). */
+  metricsHosts: string;
   /** The sources file of `fdh sync` (`FDH_SOURCES_FILE`). */
   sourcesFile: string;
   /** The first start on an empty store loads the demo (`FDH_DEMO`, `--no-demo`). */
@@ -192,7 +194,7 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     trustedProxies: addressListSetting(settings, 'FDH_TRUSTED_PROXIES'),
     ...timeouts(settings),
     maxConnectionsPerAddress: integerSetting(settings, 'FDH_MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 1_000_000),
-    ...metricsAccess(settings),
+    ...metricsAccess(settings, stringSetting(settings, 'FDH_HOST') ?? '127.0.0.1'),
     sourcesFile: sourcesFile === undefined ? DEFAULT_SOURCES_FILE : resolve(cwd, sourcesFile),
     demo: booleanSetting(settings, 'FDH_DEMO', true),
     sync: booleanSetting(settings, 'FDH_SYNC', false),
@@ -214,10 +216,12 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
 }
 
 /** Who may read `/metrics`; a bad address or range fails the start, not the first scrape. */
-function metricsAccess(settings: Settings): Pick<Config, 'metricsAllow' | 'metricsToken'> {
+function metricsAccess(settings: Settings, listenHost: string): Pick<Config, 'metricsAllow' | 'metricsToken' | 'metricsHosts'> {
   const metricsAllow = stringSetting(settings, 'FDH_METRICS_ALLOW') ?? DEFAULT_METRICS_ALLOW;
   allowList(metricsAllow);
-  return { metricsAllow, metricsToken: stringSetting(settings, 'FDH_METRICS_TOKEN') };
+  const metricsHosts = stringSetting(settings, 'FDH_METRICS_HOSTS') ?? defaultMetricsHosts(listenHost);
+  hostAllowList(metricsHosts);
+  return { metricsAllow, metricsToken: stringSetting(settings, 'FDH_METRICS_TOKEN'), metricsHosts };
 }
 
 const HOUR_MS = 3_600_000;
