@@ -23,6 +23,10 @@ export interface Config {
   workers: number;
   /** Failed key attempts allowed per client address per minute. */
   failedAuthPerMinute: number;
+  /** Calls refused with 403 (feature) or 404 (unknown path) allowed per key per minute, then 429 for the rest of it (`FDH_REFUSED_CALLS_PER_MINUTE`). */
+  refusedCallsPerMinute: number;
+  /** Calls of weight 0 (`/usage`) allowed per key per minute, then 429 for the rest of it (`FDH_WEIGHTLESS_CALLS_PER_MINUTE`). */
+  weightlessCallsPerMinute: number;
   /** Bytes of prepared answers each process keeps (`FDH_CACHE_MB`). */
   answerCacheBytes: number;
   /** The hub is reached over HTTPS (`FDH_TLS`): the session cookie is marked Secure. */
@@ -183,6 +187,8 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     expectedNodes: integerSetting(settings, 'FDH_EXPECTED_NODES', 1, 1, 1000),
     workers: integerSetting(settings, 'FDH_WORKERS', 1, 1, 64),
     failedAuthPerMinute: integerSetting(settings, 'FDH_FAILED_AUTH_PER_MINUTE', 60, 1, 1_000_000),
+    refusedCallsPerMinute: integerSetting(settings, 'FDH_REFUSED_CALLS_PER_MINUTE', 120, 1, 1_000_000),
+    weightlessCallsPerMinute: integerSetting(settings, 'FDH_WEIGHTLESS_CALLS_PER_MINUTE', 600, 1, 1_000_000),
     answerCacheBytes: integerSetting(settings, 'FDH_CACHE_MB', 256, 0, 65_536) * 1024 * 1024,
     tls: booleanSetting(settings, 'FDH_TLS', false),
     sessionIdleMs: integerSetting(settings, 'FDH_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60) * 60_000,
