@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allowList, DEFAULT_METRICS_ALLOW } from './core/metrics/access.ts';
+import { allowList, DEFAULT_METRICS_ALLOW, defaultMetricsHosts, hostAllowList } from './core/metrics/access.ts';
 
 export interface Config {
   port: number;
@@ -23,6 +23,10 @@ export interface Config {
   workers: number;
   /** Failed key attempts allowed per client address per minute. */
   failedAuthPerMinute: number;
+  /** Calls refused with 403 (feature) or 404 (unknown path) allowed per key per minute, then 429 for the rest of it (`FDH_REFUSED_CALLS_PER_MINUTE`). */
+  refusedCallsPerMinute: number;
+  /** Calls of weight 0 (`/usage`) allowed per key per minute, then 429 for the rest of it (`FDH_WEIGHTLESS_CALLS_PER_MINUTE`). */
+  weightlessCallsPerMinute: number;
   /** Bytes of prepared answers each process keeps (`FDH_CACHE_MB`). */
   answerCacheBytes: number;
   /** The hub is reached over HTTPS (`FDH_TLS`): the session cookie is marked Secure. */
@@ -58,6 +62,8 @@ export interface Config {
   metricsAllow: string;
   /** A bearer token that may read `/metrics` from any address (`FDH_METRICS_TOKEN`). */
   metricsToken: string | undefined;
+  /** `Host` names a scrape admitted by its address must name (`FDH_METRICS_HOSTS`; src/core/metrics/access.ts). */
+  metricsHosts: string;
   /** The sources file of `fdh sync` (`FDH_SOURCES_FILE`). */
   sourcesFile: string;
   /** The first start on an empty store loads the demo (`FDH_DEMO`, `--no-demo`). */
@@ -181,6 +187,8 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     expectedNodes: integerSetting(settings, 'FDH_EXPECTED_NODES', 1, 1, 1000),
     workers: integerSetting(settings, 'FDH_WORKERS', 1, 1, 64),
     failedAuthPerMinute: integerSetting(settings, 'FDH_FAILED_AUTH_PER_MINUTE', 60, 1, 1_000_000),
+    refusedCallsPerMinute: integerSetting(settings, 'FDH_REFUSED_CALLS_PER_MINUTE', 120, 1, 1_000_000),
+    weightlessCallsPerMinute: integerSetting(settings, 'FDH_WEIGHTLESS_CALLS_PER_MINUTE', 600, 1, 1_000_000),
     answerCacheBytes: integerSetting(settings, 'FDH_CACHE_MB', 256, 0, 65_536) * 1024 * 1024,
     tls: booleanSetting(settings, 'FDH_TLS', false),
     sessionIdleMs: integerSetting(settings, 'FDH_SESSION_IDLE_MINUTES', 60, 1, 7 * 24 * 60) * 60_000,
@@ -192,7 +200,7 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     trustedProxies: addressListSetting(settings, 'FDH_TRUSTED_PROXIES'),
     ...timeouts(settings),
     maxConnectionsPerAddress: integerSetting(settings, 'FDH_MAX_CONNECTIONS_PER_ADDRESS', 256, 0, 1_000_000),
-    ...metricsAccess(settings),
+    ...metricsAccess(settings, stringSetting(settings, 'FDH_HOST') ?? '127.0.0.1'),
     sourcesFile: sourcesFile === undefined ? DEFAULT_SOURCES_FILE : resolve(cwd, sourcesFile),
     demo: booleanSetting(settings, 'FDH_DEMO', true),
     sync: booleanSetting(settings, 'FDH_SYNC', false),
@@ -214,10 +222,12 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
 }
 
 /** Who may read `/metrics`; a bad address or range fails the start, not the first scrape. */
-function metricsAccess(settings: Settings): Pick<Config, 'metricsAllow' | 'metricsToken'> {
+function metricsAccess(settings: Settings, listenHost: string): Pick<Config, 'metricsAllow' | 'metricsToken' | 'metricsHosts'> {
   const metricsAllow = stringSetting(settings, 'FDH_METRICS_ALLOW') ?? DEFAULT_METRICS_ALLOW;
   allowList(metricsAllow);
-  return { metricsAllow, metricsToken: stringSetting(settings, 'FDH_METRICS_TOKEN') };
+  const metricsHosts = stringSetting(settings, 'FDH_METRICS_HOSTS') ?? defaultMetricsHosts(listenHost);
+  hostAllowList(metricsHosts);
+  return { metricsAllow, metricsToken: stringSetting(settings, 'FDH_METRICS_TOKEN'), metricsHosts };
 }
 
 const HOUR_MS = 3_600_000;

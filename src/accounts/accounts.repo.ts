@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { writeVersioned } from '../store/versioned-write.ts';
 import type { AccountRow } from './accounts.tables.ts';
+import { emailSkeleton } from './email-skeleton.ts';
 
 export type Role = 'admin' | 'member';
 export type AccountStatus = 'active' | 'disabled';
@@ -56,8 +57,15 @@ export class AccountsRepo {
     return this.#db.transaction().execute((trx) => work(new AccountsRepo(trx), trx));
   }
 
-  async insert(row: AccountRow): Promise<void> {
-    await this.#db.insertInto('account').values(row).execute();
+  /** The skeleton is computed here, so every insert has one and the unique index guards it. */
+  async insert(row: Omit<AccountRow, 'email_skeleton'>): Promise<void> {
+    await this.#db.insertInto('account').values({ ...row, email_skeleton: emailSkeleton(row.email) }).execute();
+  }
+
+  /** The account whose email looks like this one (same skeleton), if there is one. */
+  async findByEmailSkeleton(email: string): Promise<Account | undefined> {
+    const row = await this.#db.selectFrom('account').select(COLUMNS).where('email_skeleton', '=', emailSkeleton(email)).executeTakeFirst();
+    return row === undefined ? undefined : toAccount(row);
   }
 
   async findById(id: string): Promise<Account | undefined> {

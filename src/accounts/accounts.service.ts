@@ -7,6 +7,7 @@ import { AccountsRepo, type Account, type AccountStatus, type Role } from './acc
 import { AccountInputError, AccountNotFoundError, EmailTakenError, WeakPasswordError, WrongPasswordError } from './errors.ts';
 import { generatePassword, hashPassword, verifyNothing, verifyPassword } from './password.ts';
 import { checkPasswordPolicy } from './password-policy.ts';
+import { mixedScriptPart } from './email-skeleton.ts';
 import { SYSTEM_ACTOR, type Actor, type AuditService } from './audit.service.ts';
 
 export interface NewAccount {
@@ -80,9 +81,9 @@ export class AccountsService {
     this.#checkPlan(input.plan);
     const role = input.role ?? 'member';
     if (!ROLES.includes(role)) throw new AccountInputError(`role must be admin or member (got "${String(role)}")`);
-    if (input.password !== undefined) checkPasswordPolicy(input.password);
+    if (input.password !== undefined) await checkPasswordPolicy(input.password, { email, name: input.name });
     const password = input.password ?? generatePassword();
-    if ((await this.#repoIn(within).findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
+    await this.#checkNotTaken(this.#repoIn(within), email);
     // Hashed before any transaction opens: scrypt takes a while, and SQLite has one writer.
     const passwordHash = await hashPassword(password);
     const id = `acc_${randomBase62(16)}`;
@@ -111,7 +112,7 @@ export class AccountsService {
         account = await this.#repo.transaction((_repo, trx) => write(trx));
       } catch (error) {
         // Another process created the same email between the check and the insert.
-        if ((await this.#repo.findByEmail(email)) !== undefined) throw new EmailTakenError(`an account with email ${email} already exists`);
+        await this.#checkNotTaken(this.#repo, email);
         throw error;
       }
     }
@@ -167,7 +168,10 @@ export class AccountsService {
    * be changed at the next sign-in; one the operator gives need not be.
    */
   async resetPassword(id: string, password?: string, by: Actor = SYSTEM_ACTOR): Promise<AccountWithPassword> {
-    if (password !== undefined) checkPasswordPolicy(password);
+    if (password !== undefined) {
+      const account = await this.get(id);
+      await checkPasswordPolicy(password, { email: account.email, name: account.name });
+    }
     const chosen = password ?? generatePassword();
     const passwordHash = await hashPassword(chosen);
     const account = await this.#repo.transaction(async (repo, trx) => {
@@ -195,7 +199,8 @@ export class AccountsService {
       await this.#audit.record({ action: 'password.change-refused', by, account: await this.get(id), detail: { reason: 'wrong current password' } });
       throw new WrongPasswordError('currentPassword is not the account’s password');
     }
-    checkPasswordPolicy(change.newPassword);
+    const holder = await this.get(id);
+    await checkPasswordPolicy(change.newPassword, { email: holder.email, name: holder.name });
     if (change.newPassword === change.currentPassword) throw new WeakPasswordError('newPassword must differ from currentPassword');
     const passwordHash = await hashPassword(change.newPassword);
     return this.#repo.transaction(async (repo, trx) => {
@@ -245,6 +250,16 @@ export class AccountsService {
       must_change_password: 0,
     });
     return this.get(id, within);
+  }
+
+  /** Refuses an email that is, or looks like, an existing account's (src/accounts/email-skeleton.ts). */
+  async #checkNotTaken(repo: AccountsRepo, email: string): Promise<void> {
+    const mixed = mixedScriptPart(email);
+    if (mixed !== undefined) throw new AccountInputError(`email must not mix Latin letters with look-alike letters of another script in one part ("${mixed}")`);
+    const existing = await repo.findByEmail(email) ?? (await repo.findByEmailSkeleton(email));
+    if (existing === undefined) return;
+    if (existing.email === email) throw new EmailTakenError(`an account with email ${email} already exists`);
+    throw new EmailTakenError(`email ${email} looks like the email of an existing account (${existing.email})`);
   }
 
   #repoIn(within: Transaction<Database> | undefined): AccountsRepo {

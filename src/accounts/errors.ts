@@ -13,7 +13,7 @@ export class EmailTakenError extends ConflictError {
   }
 }
 
-/** A password too short, too long, repeated or among the commonest: 400. */
+/** A password too short, too long or too easy to guess (zxcvbn-ts score below 3): 400. */
 export class WeakPasswordError extends AccountInputError {}
 
 /** The current password given to change it is not the account's: 400. */

@@ -27,6 +27,28 @@ function tooManyFailedKeys(resetAt: number, nowMs: number): ApiError {
   });
 }
 
+function tooManyUnchargedCalls(kind: UnchargedKind | undefined, resetAt: number, nowMs: number): ApiError {
+  const retryAfter = Math.max(1, Math.ceil(resetAt - nowMs / 1000));
+  const what = kind === undefined ? 'refused (403, 404) or weight-0 calls' : kind === 'refused' ? 'calls refused with 403 or 404' : 'calls of weight 0';
+  return new ApiError(429, 'RATE_LIMIT_EXCEEDED', `Too many ${what} from this key this minute; every call of the key is refused until the minute ends`, {
+    'retry-after': String(retryAfter),
+  });
+}
+
+/**
+ * Calls the quota never charges: refused ones (403 feature or scope, 404 unknown path) and
+ * weightless ones (`/usage`). Each kind has its own per-key allowance per minute
+ * (`FDH_REFUSED_CALLS_PER_MINUTE`, `FDH_WEIGHTLESS_CALLS_PER_MINUTE`), counted in the shared
+ * limiter (Redis when configured), so a flood costs its sender something across processes.
+ * A key past either gets 429 for every call until the minute ends. Weightless calls get a
+ * larger allowance: `/usage` is how a client learns when to resume, and a client polling it
+ * every 100 ms uses 600 a minute; a flood of thousands is abuse all the same, and each still
+ * costs a key lookup and a limiter call.
+ * A route's own 404 (an unknown resource) is not counted here: it already paid its weight.
+ */
+type UnchargedKind = 'refused' | 'weightless';
+const unchargedSubject = (kind: UnchargedKind, keyId: string): string => `uncharged-${kind}:${keyId}`;
+
 /**
  * The first three checks every `/openapi/v1` request meets, in the contract's order:
  * 401 (key) → 403 (feature or scope) → 429 (quota). Parameters (400) and resources (404)
@@ -36,6 +58,12 @@ function tooManyFailedKeys(resetAt: number, nowMs: number): ApiError {
 export class ApiGate {
   readonly #ctx: AppContext;
   readonly #blocked = new BlockedAddresses();
+  /**
+   * Keys past an uncharged-call allowance, until the minute ends (`key:<id>`). As with
+   * addresses, a key blocked by another process is learned here at its next uncharged call on
+   * this one, whose shared count is already over.
+   */
+  readonly #blockedKeys = new BlockedAddresses();
   /** One context per key record (a record is replaced whenever the store is asked again) and plan. */
   readonly #contexts = new WeakMap<ApiKeyRecord, AuthContext>();
 
@@ -50,9 +78,17 @@ export class ApiGate {
   async admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, now: Date): Promise<AuthContext> {
     const auth = await this.#authenticate(request, now);
     const nowMs = now.getTime();
-    if (route.feature !== null && !auth.features.includes(route.feature)) return this.#forbid(reply, auth, route.feature, nowMs);
+    await this.#refuseBlockedKey(reply, auth, nowMs);
+    if (route.feature !== null && !auth.features.includes(route.feature)) {
+      await this.#countUncharged(reply, auth, 'refused', nowMs);
+      return this.#forbid(reply, auth, route.feature, nowMs);
+    }
     const weight = weightOf(this.#ctx.plans, route);
-    const decision = await this.#ctx.limiter.consume({ ...quotaOf(auth, nowMs), weight });
+    if (weight === 0) await this.#countUncharged(reply, auth, 'weightless', nowMs);
+    // A call that costs nothing (`/usage`, a route a plans file weighs at 0) is never refused by
+    // the quota: it only reads the window. Charging 0 would still refuse it once `used` exceeds a
+    // budget that a plan change just lowered, and `/usage` is how a client learns when to resume.
+    const decision = weight === 0 ? await this.#ctx.limiter.peek(quotaOf(auth, nowMs)) : await this.#ctx.limiter.consume({ ...quotaOf(auth, nowMs), weight });
     request.quota = decision;
     setQuotaHeaders(reply, decision, weight, nowMs);
     if (!decision.allowed) {
@@ -66,7 +102,26 @@ export class ApiGate {
     const now = this.#ctx.clock.now();
     const auth = await this.#authenticate(request, now);
     const nowMs = now.getTime();
+    await this.#refuseBlockedKey(reply, auth, nowMs);
+    await this.#countUncharged(reply, auth, 'refused', nowMs);
     setQuotaHeaders(reply, await this.#ctx.limiter.peek(quotaOf(auth, nowMs)), 0, nowMs);
+  }
+
+  async #refuseBlockedKey(reply: FastifyReply, auth: AuthContext, nowMs: number): Promise<void> {
+    const until = this.#blockedKeys.blockedUntil(`key:${auth.key.id}`, nowMs);
+    if (until === undefined) return;
+    setQuotaHeaders(reply, await this.#ctx.limiter.peek(quotaOf(auth, nowMs)), 0, nowMs);
+    throw tooManyUnchargedCalls(undefined, until, nowMs);
+  }
+
+  /** Counts an uncharged call against the key's allowance of its kind; past it, blocks the key for the minute. */
+  async #countUncharged(reply: FastifyReply, auth: AuthContext, kind: UnchargedKind, nowMs: number): Promise<void> {
+    const budget = kind === 'refused' ? this.#ctx.config.refusedCallsPerMinute : this.#ctx.config.weightlessCallsPerMinute;
+    const decision = await this.#ctx.limiter.consume({ subject: unchargedSubject(kind, auth.key.id), budget, weight: 1, nowMs });
+    if (decision.allowed) return;
+    this.#blockedKeys.block(`key:${auth.key.id}`, decision.resetAt, nowMs);
+    setQuotaHeaders(reply, await this.#ctx.limiter.peek(quotaOf(auth, nowMs)), 0, nowMs);
+    throw tooManyUnchargedCalls(kind, decision.resetAt, nowMs);
   }
 
   async #forbid(reply: FastifyReply, auth: AuthContext, feature: string, nowMs: number): Promise<never> {

@@ -76,3 +76,27 @@ test('FDH_METRICS_ALLOW replaces the loopback default with the listed addresses 
   assert.throws(() => loadConfig({ env: { FDH_METRICS_ALLOW: '10.0.0.0/33' }, cwd: hub.dataDir }), /FDH_METRICS_ALLOW: "10.0.0.0\/33" is not an IP address or CIDR range/);
   assert.throws(() => loadConfig({ env: { FDH_METRICS_ALLOW: 'localhost' }, cwd: hub.dataDir }), /"localhost"/);
 });
+
+test('/metrics answers only for an expected Host (DNS rebinding): loopback names and the listen host by default, FDH_METRICS_HOSTS otherwise', async (t) => {
+  const hub = await createTestHub(t, { domains: [probeDomain], env: { FDH_METRICS_TOKEN: 'scrape-secret-1' } });
+  for (const host of ['localhost:8080', 'localhost', '127.0.0.1:8080', '[::1]:8080', 'LOCALHOST.:9000']) {
+    assert.equal((await scrape(hub, '127.0.0.1', { host })).statusCode, 200, host);
+  }
+  for (const host of ['evil.example', 'evil.example:8080', 'localhost.evil.example', '127.0.0.1.nip.io:8080']) {
+    const refused = await scrape(hub, '127.0.0.1', { host });
+    assert.equal(refused.statusCode, 403, host);
+    assert.equal(refused.json().success, false);
+    assert.match(JSON.stringify(refused.json().error.message), /FDH_METRICS_HOSTS/);
+    assert.doesNotMatch(refused.body, /fdh_http_requests_total/);
+  }
+  assert.equal((await scrape(hub, '203.0.113.5', { host: 'hub.internal', authorization: 'Bearer scrape-secret-1' })).statusCode, 200, 'the token needs no Host check');
+
+  const listed = await createTestHub(t, { domains: [probeDomain], env: { FDH_HOST: '0.0.0.0', FDH_METRICS_HOSTS: 'metrics.internal:9100, 10.0.0.5' } });
+  assert.equal((await scrape(listed, '127.0.0.1', { host: 'metrics.internal:9100' })).statusCode, 200);
+  assert.equal((await scrape(listed, '127.0.0.1', { host: '10.0.0.5:8080' })).statusCode, 200);
+  assert.equal((await scrape(listed, '127.0.0.1', { host: 'metrics.internal:8080' })).statusCode, 403);
+  assert.equal((await scrape(listed, '127.0.0.1', { host: 'localhost' })).statusCode, 403, 'the list replaces the default');
+  const listen = await createTestHub(t, { domains: [probeDomain], env: { FDH_HOST: '192.0.2.7' } });
+  assert.equal((await scrape(listen, '127.0.0.1', { host: '192.0.2.7:8080' })).statusCode, 200, 'the listen host is expected by default');
+  assert.throws(() => loadConfig({ env: { FDH_METRICS_HOSTS: 'evil example' }, cwd: hub.dataDir }), /FDH_METRICS_HOSTS: "evil example"/);
+});

@@ -40,3 +40,57 @@ export function carriesToken(authorization: string | undefined, token: string): 
   const presented = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
   return presented !== undefined && timingSafeEqual(digest(presented), digest(token));
 }
+
+/**
+ * The `Host` names `/metrics` answers to when a scrape is admitted by its address (DNS
+ * rebinding: a page on evil.example whose name is re-pointed at 127.0.0.1 makes a loopback
+ * browser send its requests from an allowed address, but with `Host: evil.example`).
+ * `FDH_METRICS_HOSTS`: comma-separated names, each optionally with `:port`; a name without a
+ * port matches it on any port; `*` turns the check off (behind a proxy that rewrites `Host`).
+ * Default: the loopback names and the listen host (`FDH_HOST`, unless it is a wildcard).
+ */
+export interface HostAllowList {
+  any: boolean;
+  names: ReadonlySet<string>;
+  hostPorts: ReadonlySet<string>;
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/** `::1` → `[::1]`: how an IPv6 address appears in a `Host` header. */
+const bracketed = (name: string): string => (isIP(name) === 6 ? `[${name}]` : name);
+
+export function defaultMetricsHosts(listenHost: string): string {
+  const names = ['localhost', '127.0.0.1', '[::1]'];
+  const host = bracketed(listenHost.trim().toLowerCase());
+  if (!WILDCARD_HOSTS.has(host) && !names.includes(host)) names.push(host);
+  return names.join(', ');
+}
+
+export function hostAllowList(text: string): HostAllowList {
+  const names = new Set<string>();
+  const hostPorts = new Set<string>();
+  let any = false;
+  for (const raw of text.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '')) {
+    if (raw === '*') {
+      any = true;
+      continue;
+    }
+    const entry = bracketed(raw);
+    const parsed = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(entry);
+    if (parsed === null) throw new Error(`FDH_METRICS_HOSTS: "${raw}" is not a host name, optionally with :port`);
+    if (parsed[2] === undefined) names.add(parsed[1] ?? '');
+    else hostPorts.add(entry);
+  }
+  return { any, names, hostPorts };
+}
+
+/** Whether a request's `Host` header is one `/metrics` answers to. A missing header is not. */
+export function isExpectedHost(list: HostAllowList, host: string | undefined): boolean {
+  if (list.any) return true;
+  if (host === undefined) return false;
+  const value = host.trim().toLowerCase().replace(/\.(?=(:\d+)?$)/, '');
+  if (list.hostPorts.has(value)) return true;
+  const name = /^(\[[0-9a-f:.]+\]|[^:]+)(?::\d{1,5})?$/.exec(value)?.[1];
+  return name !== undefined && list.names.has(name);
+}

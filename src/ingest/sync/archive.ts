@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArchiveSettings } from '../../config.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../store/private-files.ts';
 
 /** What is kept beside an archived payload (`archive/<sha256>.json`). */
 export interface ArchiveSidecar {
@@ -30,17 +31,28 @@ export function sha256(content: Buffer): string {
 /**
  * Every fetched payload as it arrived, named by its sha256, in `<data dir>/archive`: a release
  * names the payloads it came from, so a figure can be traced to bytes and re-imported.
+ * Owner-only like the store (src/store/private-files.ts): the directory 0700, each file 0600.
+ * Payloads may be licensed data, and a sidecar names the hub's sources and its fetch times.
  */
 export class Archive {
   readonly dir: string;
+  #private = false;
   constructor(dir: string) {
     this.dir = dir;
+  }
+
+  /** Makes the directory owner-only, or narrows one an older hub made 0755 (which also hides its older 0644 files). */
+  async #ensureDirectory(): Promise<void> {
+    if (this.#private) return;
+    await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    if (((await stat(this.dir)).mode & 0o777 & ~PRIVATE_DIR_MODE) !== 0) await chmod(this.dir, PRIVATE_DIR_MODE);
+    this.#private = true;
   }
 
   /** Writes the payload (once per content) and its sidecar (the latest fetch of it); returns its hash. */
   async put(content: Buffer, sidecar: ArchiveSidecar): Promise<string> {
     const hash = sha256(content);
-    await mkdir(this.dir, { recursive: true });
+    await this.#ensureDirectory();
     await this.#writeAtomically(hash, content);
     const headers = Object.fromEntries(Object.entries(sidecar.headers).filter(([name]) => !CREDENTIAL_NAME.test(name)));
     await this.#writeAtomically(`${hash}.json`, `${JSON.stringify({ ...sidecar, url: redactUrl(sidecar.url), headers }, null, 2)}\n`);
@@ -101,7 +113,8 @@ export class Archive {
 
   async #writeAtomically(name: string, content: Buffer | string): Promise<void> {
     const temporary = join(this.dir, `.${name}.${process.pid}.tmp`);
-    await writeFile(temporary, content);
+    // The umask can only narrow this further.
+    await writeFile(temporary, content, { mode: PRIVATE_FILE_MODE });
     await rename(temporary, join(this.dir, name));
   }
 }

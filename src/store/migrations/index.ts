@@ -17,6 +17,7 @@ import * as accountSecurity from './0015-account-security.ts';
 import * as sync from './0016-sync.ts';
 import * as queryIndexes from './0017-query-indexes.ts';
 import * as serviceKeys from './0018-service-keys.ts';
+import * as emailSkeleton from './0019-email-skeleton.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-sync': sync,
   '0017-query-indexes': queryIndexes,
   '0018-service-keys': serviceKeys,
+  '0019-email-skeleton': emailSkeleton,
 };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -172,4 +172,19 @@ test('a source parameter of the wrong type or name refuses the sources file when
   writeSourcesFile(sourcesFile, double.baseUrl, { 'coingecko-markets': { params: { per_page: 100 } } });
   await assert.rejects(SyncService.open({ ...hub.runtime, env: {} }), /\/sources\/coingecko-markets\/params\/per_page: is not a known field \(got 100\)/);
   assert.equal(await perPage(), 100);
+});
+
+test('the archive is owner-only like the store: its directory 0700 (narrowed when an older hub made it 0755), its files 0600', async (t) => {
+  const { hub, sync } = await syncSetup(t);
+  const dir = join(hub.dataDir, 'archive');
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o755);
+  const umask = process.umask(0o022);
+  t.after(() => process.umask(umask));
+  const [run] = await sync.run(['ecb-test-rates']);
+  assert.equal(run?.status, 'succeeded', JSON.stringify(run));
+  assert.equal(statSync(dir).mode & 0o777, 0o700);
+  const names = readdirSync(dir);
+  assert.ok(names.length >= 2, 'a payload and its sidecar');
+  for (const name of names) assert.equal(statSync(join(dir, name)).mode & 0o777, 0o600, name);
 });
