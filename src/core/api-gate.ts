@@ -78,7 +78,8 @@ export class ApiGate {
   async admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, now: Date): Promise<AuthContext> {
     const auth = await this.#authenticate(request, now);
     const nowMs = now.getTime();
-    await this.#refuseBlockedKey(reply, auth, nowMs);
+    const blockedUntil = this.#blockedKeys.blockedUntil(`key:${auth.key.id}`, nowMs);
+    if (blockedUntil !== undefined) await this.#refuseBlockedKey(reply, auth, blockedUntil, nowMs);
     if (route.feature !== null && !auth.features.includes(route.feature)) {
       await this.#countUncharged(reply, auth, 'refused', nowMs);
       return this.#forbid(reply, auth, route.feature, nowMs);
@@ -102,14 +103,14 @@ export class ApiGate {
     const now = this.#ctx.clock.now();
     const auth = await this.#authenticate(request, now);
     const nowMs = now.getTime();
-    await this.#refuseBlockedKey(reply, auth, nowMs);
+    const blockedUntil = this.#blockedKeys.blockedUntil(`key:${auth.key.id}`, nowMs);
+    if (blockedUntil !== undefined) await this.#refuseBlockedKey(reply, auth, blockedUntil, nowMs);
     await this.#countUncharged(reply, auth, 'refused', nowMs);
     setQuotaHeaders(reply, await this.#ctx.limiter.peek(quotaOf(auth, nowMs)), 0, nowMs);
   }
 
-  async #refuseBlockedKey(reply: FastifyReply, auth: AuthContext, nowMs: number): Promise<void> {
-    const until = this.#blockedKeys.blockedUntil(`key:${auth.key.id}`, nowMs);
-    if (until === undefined) return;
+  /** A key past an uncharged-call allowance this minute: 429 (looked up by the caller, so an admitted call awaits nothing more). */
+  async #refuseBlockedKey(reply: FastifyReply, auth: AuthContext, until: number, nowMs: number): Promise<never> {
     setQuotaHeaders(reply, await this.#ctx.limiter.peek(quotaOf(auth, nowMs)), 0, nowMs);
     throw tooManyUnchargedCalls(undefined, until, nowMs);
   }
