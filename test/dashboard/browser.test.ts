@@ -276,7 +276,7 @@ test('after a first `fdh serve` on an empty store, the admin of the credentials 
   await page.getByLabel('Current password').fill(oneTime);
   await page.getByLabel('New password').fill('password1234');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await page.getByRole('alert').filter({ hasText: 'most common passwords' }).waitFor();
+  await page.getByRole('alert').filter({ hasText: 'too easy to guess' }).waitFor();
   await shot(page, 'first-start-password-change');
   await page.getByLabel('Current password').fill(oneTime);
   await page.getByLabel('New password').fill('the admin’s own passphrase');

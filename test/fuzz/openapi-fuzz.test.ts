@@ -190,8 +190,8 @@ test('hostile requests over every operation and parameter of the OpenAPI documen
   const hub = await createTestHub(t, {
     seed: demoGenerators,
     plans: { plans: { pro: { budget: 1_000_000_000, features: [...FEATURE_CODES] } } },
-    // The fuzz sends hundreds of missing and wrong keys; the address must not end up blocked.
-    env: { FDH_FAILED_AUTH_PER_MINUTE: '1000000' },
+    // The fuzz sends hundreds of missing and wrong keys, and calls refused with 403 and 404: neither the address nor the key may end up blocked.
+    env: { FDH_FAILED_AUTH_PER_MINUTE: '1000000', FDH_REFUSED_CALLS_PER_MINUTE: '1000000', FDH_WEIGHTLESS_CALLS_PER_MINUTE: '1000000' },
   });
   const key = await hub.key('pro');
   const document = (await hub.get('/openapi.json')).json() as Parameters<typeof operationsOf>[0];
