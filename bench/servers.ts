@@ -22,12 +22,13 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 /**
  * Seeds the demo into `dataDir` (or the store `storeEnv` names) and creates a key on a plan with every feature and a budget no
- * benchmark exhausts: the quota is still checked and charged on every request.
+ * benchmark exhausts: the quota is still checked and charged on every request, and so is the
+ * per-key allowance of weight-0 calls (`/usage`), set as high as the setting goes.
  */
 export async function seedHub(dataDir: string, scale: string, storeEnv: Record<string, string>): Promise<{ env: Record<string, string>; key: string }> {
   const plansFile = join(dataDir, 'plans.json');
   writeFileSync(plansFile, JSON.stringify({ plans: { bench: { budget: 1_000_000_000, features: [...FEATURE_CODES] } } }));
-  const env = { FDH_DATA_DIR: dataDir, FDH_PLANS_FILE: plansFile, FDH_LOG_LEVEL: process.env.FDH_LOG_LEVEL ?? 'info', ...storeEnv };
+  const env = { FDH_DATA_DIR: dataDir, FDH_PLANS_FILE: plansFile, FDH_LOG_LEVEL: process.env.FDH_LOG_LEVEL ?? 'info', FDH_WEIGHTLESS_CALLS_PER_MINUTE: '1000000', ...storeEnv };
   const seeded = await runCli(['seed', 'demo', '--scale', scale], env);
   if (seeded.code !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
   const created = await runCli(['keys', 'create', '--plan', 'bench'], env);
