@@ -105,6 +105,18 @@ export interface ArchiveSettings {
 export const DEFAULT_PLANS_FILE = fileURLToPath(new URL('../config/plans.json', import.meta.url));
 export const DEFAULT_SOURCES_FILE = fileURLToPath(new URL('../config/sources.json', import.meta.url));
 
+/**
+ * The limits on publisher payloads (`FDH_SYNC_MAX_*`, src/ingest/limits.ts) are read where the
+ * bytes are parsed, in a sync run's worker thread or an importer, from the environment: the
+ * config file's values join this process's environment (never over a variable already set), so
+ * they apply there as the file's other settings apply here.
+ */
+function exportPayloadLimits(fileSettings: Settings): void {
+  for (const [name, value] of Object.entries(fileSettings)) {
+    if (name.startsWith('FDH_SYNC_MAX_') && value !== undefined && process.env[name] === undefined) process.env[name] = String(value);
+  }
+}
+
 /** Settings by their environment-variable name; `fdh.config.json` uses the same names. */
 type Settings = Record<string, string | number | undefined>;
 
@@ -167,8 +179,10 @@ function stringSetting(settings: Settings, name: string): string | undefined {
 export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; overrides?: Settings } = {}): Config {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
-  const settings: Settings = { ...readConfigFile(cwd) };
+  const fileSettings = readConfigFile(cwd);
+  const settings: Settings = { ...fileSettings };
   for (const [name, value] of Object.entries(env)) if (name.startsWith('FDH_') && value !== undefined) settings[name] = value;
+  if (options.env === undefined) exportPayloadLimits(fileSettings);
   for (const [name, value] of Object.entries(options.overrides ?? {})) if (value !== undefined) settings[name] = value;
 
   const logLevel = stringSetting(settings, 'FDH_LOG_LEVEL') ?? 'info';
