@@ -74,3 +74,11 @@ test('an xlsx part declaring more than FDH_SYNC_MAX_INFLATED_MB is refused befor
   });
   await refusedWith(() => loadWorkbook(buildZip(entries), 'bomb.xlsx'), /zip entry xl\/worksheets\/sheet1\.xml declares 3 GB, more than the 256 MB allowed \(FDH_SYNC_MAX_INFLATED_MB\)/);
 });
+
+// `\s*[\r\n]+\s*` backtracked quadratically here: a million spaces would have taken minutes.
+test('a cell of a million spaces and a line break is flattened in linear time', async () => {
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('Data').addRow(['Title', `a${' '.repeat(1_000_000)}\nb`]);
+  const bytes = Buffer.from(await book.xlsx.writeBuffer());
+  assert.equal(await sheetAsCsv(bytes, 'Data', 'spaces.xlsx'), 'Title,a b\n');
+});
