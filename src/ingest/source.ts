@@ -166,12 +166,6 @@ export async function commitRelease(trx: Transaction<Database>, prepared: Prepar
   return { result: { status: 'loaded', releaseId: release.id, rows, ...notes }, changed: importer.datasets };
 }
 
-/** Records already read from a publisher's bytes, as one release in its own transaction (never parsed again). */
-export async function importParsed<Parsed>(db: Kysely<Database>, importer: Importer<Parsed>, parsed: Parsed, fileName: string, options: ImportOptions): Promise<ImportResult> {
-  const prepared = prepareParsed(importer, parsed, fileName);
-  return writeVersioned<ImportResult>(db, (trx) => commitRelease(trx, prepared, options));
-}
-
 /** `fdh import`: one file as one release, in its own transaction. */
 export async function importFile(db: Kysely<Database>, importer: AnyImporter, file: string, options: ImportOptions): Promise<ImportResult> {
   const prepared = await prepareFile(importer, file);

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TSchema } from 'typebox';
 import { isParsedPayload, type BytesPayload, type CollectContext, type FetchResult, type ImportPayload, type ParsedPayload, type SourceCursor, type SourceDefinition, type SourceRequest } from '../../src/ingest/sync/source-definition.ts';
 import { sourceParams } from '../../src/ingest/sync/catalogue.ts';
-import { importFile, importParsed } from '../../src/ingest/source.ts';
+import { commitRelease, prepareContent, prepareParsed } from '../../src/ingest/source.ts';
+import { writeVersioned } from '../../src/store/versioned-write.ts';
 import type { TestHub } from './app.ts';
 
 /** One answer of a publisher's test double (test/fixtures/publishers/README.md). */
@@ -82,20 +83,13 @@ export async function collectFromRoutes<ParamsSchema extends TSchema>(
   return { result, requests };
 }
 
-/** Imports a source's payloads into a hub's store as `fdh sync` would: one release each, in order, known when the payload says (else `at`). */
+/** Imports a source's payloads into a hub's store as `fdh sync` would: each parsed once, from memory, one release each, in order, known when the payload says (else `at`). */
 export async function importPayloads(hub: TestHub, payloads: readonly ImportPayload[], at = new Date('2026-06-19T17:00:00Z')) {
-  const dir = mkdtempSync(join(hub.dataDir, 'payloads-'));
   const results = [];
-  for (const [index, payload] of payloads.entries()) {
+  for (const payload of payloads) {
+    const prepared = isParsedPayload(payload) ? prepareParsed(payload.importer, payload.parsed, payload.fileName) : await prepareContent(payload.importer, payload.content, payload.fileName);
     const options = { knowledgeAt: payload.knowledgeAt ?? at, loadedAt: at };
-    if (isParsedPayload(payload)) {
-      results.push(await importParsed(hub.runtime.store.db, payload.importer, payload.parsed, payload.fileName, options));
-      continue;
-    }
-    const file = join(dir, String(index), payload.fileName);
-    mkdirSync(join(dir, String(index)));
-    writeFileSync(file, payload.content);
-    results.push(await importFile(hub.runtime.store.db, payload.importer, file, options));
+    results.push(await writeVersioned(hub.runtime.store.db, (trx) => commitRelease(trx, prepared, options)));
   }
   return results;
 }
