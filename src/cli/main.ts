@@ -20,6 +20,7 @@ const COMMANDS = new Map<string, () => Promise<Command>>([
   ['import', async () => (await import('./commands/import.ts')).importCommand],
   ['audit', async () => (await import('./commands/audit.ts')).auditCommand],
   ['sync', async () => (await import('./commands/sync.ts')).syncCommand],
+  ['facts', async () => (await import('./commands/facts.ts')).factsCommand],
   ['releases', async () => (await import('./commands/releases.ts')).releasesCommand],
   ['demo', async () => (await import('./commands/demo.ts')).demoCommand],
 ]);
@@ -36,6 +37,7 @@ const HELP = `fdh — Financial Data Hub
   fdh import DATASET FILE [--knowledge-at ISO]
   fdh audit [--account EMAIL] [--action A] [--limit N] [--json]
   fdh sync run [SOURCE|PUBLISHER…] | fdh sync status [--json] | fdh sync coverage [--json|--markdown]
+  fdh facts [--json]
   fdh releases [--origin demo|import|sync] [--limit N] [--json]
   fdh demo remove
 

@@ -139,7 +139,7 @@ export interface SourceDefinition<ParamsSchema extends TSchema = TSchema> {
    * The stored facts this source fills, for `fdh sync coverage`: a table (`equity_bar`) or a
    * table and the key of one series in it (`macro_observation:us.cpi`,
    * `instrument_close:fx:USD/JPY`, `crypto_metric:btc_funding_rate`). A trailing `*` stands for
-   * any key with that start (`macro_observation:jp.fdi.*`); facts.ts reads them, endpoint-facts.ts
+   * any key with that start (`macro_observation:jp.fdi.*`); src/facts/patterns.ts reads them, src/facts/endpoint-fields.ts
    * (src/ingest/sync/coverage/) says which endpoint fields read them. Every shipped source declares
    * it (a test checks each fact is one an endpoint reads); a source without it feeds nothing.
    */

@@ -4,11 +4,11 @@ import { allPublishersHub } from '../../helpers/all-publishers-hub.ts';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
 import { demoGenerators } from '../../../src/ingest/demo/index.ts';
 import { sources } from '../../../src/ingest/sources/index.ts';
-import { ENDPOINT_FACTS, type EndpointFacts } from '../../../src/ingest/sync/coverage/endpoint-facts.ts';
-import { feeds, overlaps, parseFact } from '../../../src/ingest/sync/coverage/facts.ts';
+import { ENDPOINT_FACTS, type EndpointFacts } from '../../../src/facts/endpoint-fields.ts';
+import { feeds, overlaps, parseFact } from '../../../src/facts/patterns.ts';
 import { coverageReport } from '../../../src/ingest/sync/coverage/coverage.ts';
 import { sourcesCoverage } from '../../../src/ingest/sync/coverage/sources-coverage.ts';
-import { UNAVAILABLE } from '../../../src/ingest/sync/coverage/unavailable.ts';
+import { UNAVAILABLE } from '../../../src/facts/unavailable.ts';
 import { loadSourcesFile } from '../../../src/ingest/sync/sources-file.ts';
 
 const READ_FACTS = [...new Set(ENDPOINT_FACTS.flatMap((endpoint) => [...Object.values(endpoint.fields).flat(), ...(endpoint.onRequest ?? [])]))];

@@ -1,6 +1,6 @@
-import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-facts.ts';
-import { feeds } from './facts.ts';
-import { UNAVAILABLE, unavailableFor, type UnfedKind } from './unavailable.ts';
+import { ENDPOINT_FACTS, type EndpointFacts } from '../../../facts/endpoint-fields.ts';
+import { feeds } from '../../../facts/patterns.ts';
+import { UNAVAILABLE, unavailableFor, type UnfedKind } from '../../../facts/unavailable.ts';
 
 /** A source as coverage sees it: a disabled one feeds nothing. */
 export interface CoverageSource {

@@ -2,19 +2,19 @@
  * What every data endpoint of `/openapi/v1` reads from the store, field by field: the one
  * declarative map behind `fdh sync coverage`. A field is a path in the answer's `data` (`[]`
  * for each item of a list: `rows[].lastPrice`); its facts are those the domain's service reads
- * to fill it (facts.ts), for every request the endpoint serves, not only the example's: the FX
+ * to fill it (patterns.ts), for every request the endpoint serves, not only the example's: the FX
  * table reads every default pair, a macro endpoint every country it can be asked for. Only the
  * figures a field is read from are listed; a change or a ratio computed from them reads the same.
  * The catalogues the services read are used here too, so a series added there is read here.
  */
-import { COMMODITIES, FEATURED_COMMODITY_IDS } from '../../../domains/commodities/commodities.catalog.ts';
-import { CRYPTO_METRICS } from '../../../domains/crypto/crypto.metrics.ts';
-import { DEFAULT_CORRELATION_ASSETS, DEFAULT_TABLE_PAIRS, EM_PAIRS } from '../../../domains/fx/fx.catalogue.ts';
-import { INDEX_CATALOGUE } from '../../../domains/indices/indices.catalogue.ts';
-import { dollarRateInstrument } from '../../../domains/instruments/dollar-quotes.ts';
-import { commodityInstrument, DOLLAR_INDEX, fxInstrument, GOLD, indexInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
-import { MACRO_RELEASE_SERIES } from '../../../domains/calendar/macro-releases.ts';
-import { derivationSeries, INDICATOR_TABLES } from '../../../domains/macro/indicator-tables.ts';
+import { COMMODITIES, FEATURED_COMMODITY_IDS } from '../domains/commodities/commodities.catalog.ts';
+import { CRYPTO_METRICS } from '../domains/crypto/crypto.metrics.ts';
+import { DEFAULT_CORRELATION_ASSETS, DEFAULT_TABLE_PAIRS, EM_PAIRS } from '../domains/fx/fx.catalogue.ts';
+import { INDEX_CATALOGUE } from '../domains/indices/indices.catalogue.ts';
+import { dollarRateInstrument } from '../domains/instruments/dollar-quotes.ts';
+import { commodityInstrument, DOLLAR_INDEX, fxInstrument, GOLD, indexInstrument } from '../domains/instruments/instruments.catalogue.ts';
+import { MACRO_RELEASE_SERIES } from '../domains/calendar/macro-releases.ts';
+import { derivationSeries, INDICATOR_TABLES } from '../domains/macro/indicator-tables.ts';
 import {
   COUNTRIES,
   countrySeries,
@@ -27,7 +27,7 @@ import {
   tiborSeries,
   VN_FDI,
   type CountrySeries,
-} from '../../../domains/macro/series.ts';
+} from '../domains/macro/series.ts';
 
 export interface EndpointFacts {
   /** The registered route below `/openapi/v1`, in Fastify's syntax: `/commodities/:id/history`. */

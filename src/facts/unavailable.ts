@@ -4,7 +4,7 @@
  * coverage section is generated from this list). A missing figure is served as null, never
  * invented; an operator may load it with the hub's own CSV importers.
  */
-import { overlaps } from './facts.ts';
+import { overlaps } from './patterns.ts';
 
 /** Why a figure is unfed, in a word the coverage table prints beside the field. */
 export type UnfedKind =
@@ -20,7 +20,7 @@ export type UnfedKind =
   | 'no source yet';
 
 export interface UnavailableFigure {
-  /** The facts (facts.ts patterns) no shipped source fills. */
+  /** The facts (patterns.ts) no shipped source fills. */
   facts: readonly string[];
   kind: UnfedKind;
   /** What the figure is, in words. */

@@ -1,0 +1,99 @@
+import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';
+import type { FactFamily, Frequency, OperatorFormat } from './families.ts';
+import { factName } from './names.ts';
+import { feeds } from './patterns.ts';
+import { unavailableFor, type UnfedKind } from './unavailable.ts';
+
+/** A source as the registry sees it: what it declares it feeds. */
+export interface FeedingSource {
+  id: string;
+  publisher: string;
+  enabled: boolean;
+  feeds: readonly string[];
+}
+
+/** An endpoint field a fact fills. */
+export interface FactField {
+  /** The route below `/openapi/v1`: `/market/global-indices`. */
+  endpoint: string;
+  /** The path in the answer's `data`: `[].level`. */
+  field: string;
+}
+
+/** One figure the hub serves, as `fdh facts` lists it. */
+export interface Fact {
+  /** `index.close:FTSE`, `macro:us.cpi`, `etf.trustFee`. */
+  name: string;
+  family: string;
+  what: string;
+  unit: string;
+  frequency: Frequency;
+  timeZone: string;
+  pointInTime: string;
+  /** Where it is stored (patterns.ts). */
+  stored: string;
+  /** The operator file format that loads it (docs/data-sources.md). */
+  format: OperatorFormat;
+  /** The sources of the catalogue that declare they feed it, enabled or not. */
+  sources: { id: string; publisher: string; enabled: boolean }[];
+  fields: FactField[];
+  /** Why no shipped source fills it, where unavailable.ts says. */
+  unfed?: { kind: UnfedKind; reason: string };
+  /** Read only when a request names it (any stored pair in `/fx/table?pairs=`), not by a default answer. */
+  onRequest?: true;
+}
+
+function fieldsOf(endpoints: readonly EndpointFacts[]): Map<string, FactField[]> {
+  const byStored = new Map<string, FactField[]>();
+  const add = (stored: string, field: FactField) => byStored.set(stored, [...(byStored.get(stored) ?? []), field]);
+  for (const endpoint of endpoints) {
+    for (const [field, facts] of Object.entries(endpoint.fields)) for (const stored of new Set(facts)) add(stored, { endpoint: endpoint.path, field });
+    for (const stored of endpoint.onRequest ?? []) if (!byStored.has(stored)) byStored.set(stored, []);
+  }
+  return byStored;
+}
+
+const describe = (family: FactFamily) => ({
+  family: family.name,
+  what: family.what,
+  unit: family.unit,
+  frequency: family.frequency,
+  timeZone: family.timeZone,
+  pointInTime: family.pointInTime,
+  format: family.format,
+});
+
+/**
+ * Every fact an endpoint serves, named, with the fields it fills and the sources of `catalogue`
+ * that feed it: the one list `fdh facts` prints and coverage, freshness and provenance read.
+ */
+export function factRegistry(catalogue: readonly FeedingSource[], endpoints: readonly EndpointFacts[] = ENDPOINT_FACTS): Fact[] {
+  const onRequestOnly = new Set(endpoints.flatMap((endpoint) => endpoint.onRequest ?? []));
+  return [...fieldsOf(endpoints)]
+    .map(([stored, fields]): Fact => {
+      const { family, name } = factName(stored);
+      const unfed = unavailableFor(stored);
+      return {
+        name,
+        ...describe(family),
+        stored,
+        sources: catalogue.filter((source) => source.feeds.some((feed) => feeds(feed, stored))).map(({ id, publisher, enabled }) => ({ id, publisher, enabled })),
+        fields,
+        ...(unfed === undefined ? {} : { unfed: { kind: unfed.kind, reason: unfed.reason } }),
+        ...(fields.length === 0 && onRequestOnly.has(stored) ? { onRequest: true as const } : {}),
+      };
+    })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The registry as `fdh facts` prints it: a line per fact, its fields below. */
+export function factsText(facts: readonly Fact[]): string {
+  const lines = facts.flatMap((fact) => {
+    const fed = fact.sources.length > 0 ? `fed by ${fact.sources.map((source) => `${source.id}${source.enabled ? '' : ' (off)'}`).join(', ')}` : `no source${fact.unfed === undefined ? '' : ` (${fact.unfed.kind})`}`;
+    return [
+      `${fact.name}  ${fact.unit}, ${fact.frequency}, ${fact.format} file — ${fed}`,
+      ...fact.fields.map((field) => `    ${field.endpoint} ${field.field}`),
+    ];
+  });
+  return `${lines.join('\n')}\n\n${facts.length} facts\n`;
+}
