@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
@@ -10,6 +10,8 @@ import { FACT_FAMILIES } from '../../src/facts/families.ts';
 import { factName, storedFact } from '../../src/facts/names.ts';
 import type { Fact } from '../../src/facts/registry.ts';
 import { sources } from '../../src/ingest/sources/index.ts';
+import { DATA_SOURCES_DOC } from '../../scripts/docs-coverage.ts';
+import { factsSection, shippedFactsMarkdown } from '../../scripts/docs-facts.ts';
 
 interface JsonSchema {
   properties?: Record<string, JsonSchema>;
@@ -93,4 +95,17 @@ test('fdh facts --json lists every served figure with its unit, frequency, point
   assert.match(text.stdout, /^macro:us\.cpi {2}.+, monthly, observations file — fed by fred-macro$/m);
   assert.match(text.stdout, /^ {4}\/macro\/economic-data \[\]\.cpiPoints$/m);
   assert.match(text.stdout, new RegExp(`^${facts.length} facts$`, 'm'));
+});
+
+test('docs/data-sources.md holds the facts table as fdh facts --markdown prints it (npm run docs:facts)', async (t) => {
+  const committed = factsSection(readFileSync(DATA_SOURCES_DOC, 'utf8'));
+  assert.ok(committed === (await shippedFactsMarkdown()), 'the facts section of docs/data-sources.md is stale: run `npm run docs:facts` and commit it');
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-facts-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const printed = await runCli(['facts', '--markdown'], { FDH_DATA_DIR: dir, FDH_SOURCES_FILE: '' }, undefined, dir);
+  assert.equal(printed.code, 0, printed.stderr);
+  assert.equal(printed.stdout, committed);
+  const both = await runCli(['facts', '--json', '--markdown'], { FDH_DATA_DIR: dir });
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /--json and --markdown exclude each other/);
 });
