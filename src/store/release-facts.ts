@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, ReleaseOrigin } from './schema.ts';
-import type { RowOf, TableName } from './loader.ts';
+import type { Database, ReleaseOrigin, RowOf, TableName } from './schema.ts';
 
 /**
  * The facts a release wrote, counted as its rows are written: every row that reaches the store
