@@ -1,0 +1,26 @@
+/**
+ * A field of an answer, as ENDPOINT_FACTS names it: a path in the answer's `data`, `[]` for
+ * each item of a list (`rows[].lastPrice`: every row's), `[]` alone for the items of `data`.
+ */
+
+/** The values at `path` in `data`; an item list that is missing or not a list gives one undefined. */
+export function valuesAt(data: unknown, path: string): unknown[] {
+  let values = [data];
+  for (const step of path.split('.')) {
+    const name = step.endsWith('[]') ? step.slice(0, -2) : step;
+    values = values.flatMap((value) => {
+      const child = name === '' ? value : isRecord(value) ? value[name] : undefined;
+      return step.endsWith('[]') ? (Array.isArray(child) ? child : [undefined]) : [child];
+    });
+  }
+  return values;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A figure is there: not null, undefined or '', and a list holds one (an empty list or a list of nulls holds none). */
+export const holdsFigure = (value: unknown): boolean =>
+  value !== null && value !== undefined && value !== '' && (!Array.isArray(value) || value.some(holdsFigure));
+
+/** The field holds a figure somewhere in `data` (a series may have a gap; the field as a whole may not be empty). */
+export const fieldServed = (data: unknown, path: string): boolean => valuesAt(data, path).some(holdsFigure);
