@@ -8,8 +8,8 @@
 import '../test/helpers/offline.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { allPublishersHub, type AllPublishersHub } from '../test/helpers/all-publishers-hub.ts';
-import { coverageMarkdown } from '../src/ingest/sync/coverage/coverage.ts';
+import { allPublishersHub } from '../test/helpers/all-publishers-hub.ts';
+import { coverageMarkdown, type CoverageReport } from '../src/ingest/sync/coverage/coverage.ts';
 import { storeCoverage } from '../src/ingest/sync/coverage/sources-coverage.ts';
 import { loadSourcesFile } from '../src/ingest/sync/sources-file.ts';
 
@@ -26,10 +26,8 @@ const PREFACE = [
   '',
 ].join('\n');
 
-/** The section for the store of `hub`. */
-export async function samplesCoverageMarkdown(hub: AllPublishersHub): Promise<string> {
-  return `${PREFACE}${coverageMarkdown(await storeCoverage(hub.hub.runtime, loadSourcesFile(hub.sourcesFile)))}`;
-}
+/** The section for the coverage of the samples' store (test/helpers/all-publishers-hub.ts). */
+export const samplesCoverageSection = (report: CoverageReport): string => `${PREFACE}${coverageMarkdown(report)}`;
 
 /** The generated section of the document's text. */
 export function coverageSection(doc: string): string {
@@ -43,7 +41,8 @@ export function coverageSection(doc: string): string {
 async function measureSamples(): Promise<string> {
   const cleanups: (() => unknown)[] = [];
   try {
-    return await samplesCoverageMarkdown(await allPublishersHub({ after: (fn) => cleanups.push(fn) }));
+    const { hub, sourcesFile } = await allPublishersHub({ after: (fn) => cleanups.push(fn) });
+    return samplesCoverageSection(await storeCoverage(hub.runtime, loadSourcesFile(sourcesFile)));
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
   }

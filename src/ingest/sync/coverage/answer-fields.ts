@@ -22,5 +22,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export const holdsFigure = (value: unknown): boolean =>
   value !== null && value !== undefined && value !== '' && (!Array.isArray(value) || value.some(holdsFigure));
 
-/** The field holds a figure somewhere in `data` (a series may have a gap; the field as a whole may not be empty). */
-export const fieldServed = (data: unknown, path: string): boolean => valuesAt(data, path).some(holdsFigure);
+/** How many values the field has in `data` (every row's, for a field of a list), and how many of them hold a figure. */
+export function fieldFigures(data: unknown, path: string): { values: number; withFigure: number } {
+  const values = valuesAt(data, path);
+  return { values: values.length, withFigure: values.filter(holdsFigure).length };
+}

@@ -1,7 +1,7 @@
 import { ENDPOINT_FACTS, type EndpointFacts } from '../../../facts/endpoint-fields.ts';
 import { feeds } from '../../../facts/patterns.ts';
 import { UNAVAILABLE, unavailableFor, type UnfedKind } from '../../../facts/unavailable.ts';
-import { fieldServed } from './answer-fields.ts';
+import { fieldFigures } from './answer-fields.ts';
 import type { AskHub, HubAnswer } from './hub-answers.ts';
 
 /** A source as coverage sees it: what it declares it feeds, with the parameters it has; a disabled one feeds nothing. */
@@ -12,9 +12,10 @@ export interface CoverageSource {
 }
 
 /**
- * What the answer shows of a field: `served`, a figure in it; `declared, not yet loaded`, none,
- * though an enabled source declares one of its facts; `no source`, none, and no enabled source
- * declares any of its facts.
+ * What the answer shows of a field: `served`, a figure in it (a series may have a gap, a list a
+ * row without the figure: `values` and `withFigure` say how many); `declared, not yet loaded`,
+ * none, though an enabled source declares one of its facts; `no source`, none, and no enabled
+ * source declares any of its facts.
  */
 export type FieldState = 'served' | 'declared, not yet loaded' | 'no source';
 
@@ -30,11 +31,16 @@ export interface FieldCoverage {
   /** The request asked for it, below `/openapi/v1`. */
   request: string;
   state: FieldState;
+  /** The stored facts it reads (endpoint-fields.ts). */
+  facts: string[];
+  /** The field's values in the answer (one per row, for a field of a list), and how many hold a figure. */
+  values: number;
+  withFigure: number;
   /** The enabled sources that declare a feed for one of its facts. */
   sources: string[];
   /** Its facts no enabled source declares. */
   unfed: string[];
-  /** Why no shipped source fills those, where unavailable.ts says. */
+  /** Why no shipped source fills those, where unavailable.ts says (for a field not served). */
   unavailable: UnavailableReason[];
   /** The answer was not a 200: the field counts as not served, and this is a problem to look at. */
   problem?: { statusCode: number; message: string };
@@ -79,14 +85,19 @@ function fieldCoverage(field: string, facts: readonly string[], request: string,
   const feeders = (fact: string) => enabled.filter((source) => source.feeds.some((feed) => feeds(feed, fact))).map((source) => source.id);
   const sources = unique(facts.flatMap(feeders));
   const unfed = unique(facts.filter((fact) => feeders(fact).length === 0));
-  const served = answer.statusCode === 200 && fieldServed(answer.data, field);
+  const { values, withFigure } = answer.statusCode === 200 ? fieldFigures(answer.data, field) : { values: 0, withFigure: 0 };
+  const state: FieldState = withFigure > 0 ? 'served' : sources.length > 0 ? 'declared, not yet loaded' : 'no source';
   return {
     field,
     request,
-    state: served ? 'served' : sources.length > 0 ? 'declared, not yet loaded' : 'no source',
+    state,
+    facts: [...facts],
+    values,
+    withFigure,
     sources,
     unfed,
-    unavailable: served ? [] : reasonsFor(unfed),
+    // For a served field with gaps too: the unfed facts may be why.
+    unavailable: withFigure === values && values > 0 ? [] : reasonsFor(unfed),
     ...(answer.statusCode === 200 ? {} : { problem: { statusCode: answer.statusCode, message: answer.message ?? '' } }),
   };
 }
@@ -129,12 +140,19 @@ function notServedText(field: FieldCoverage): string {
   return `${field.field} (${field.state}${kinds.length === 0 ? '' : `: ${kinds.join('; ')}`})`;
 }
 
+/**
+ * The fields not served, with why; then the served ones some of whose values hold no figure (a
+ * list's rows, a series' points), with how many do.
+ */
 function missingText(endpoint: EndpointCoverage): string {
-  const missing = endpoint.fields.filter((field) => field.state !== 'served');
-  return missing.length === 0 ? '—' : missing.map(notServedText).join(', ');
+  const missing = endpoint.fields.filter((field) => field.state !== 'served').map(notServedText);
+  const gaps = endpoint.fields
+    .filter((field) => field.state === 'served' && field.withFigure < field.values)
+    .map((field) => `${field.field} (${field.withFigure} of ${field.values} values)`);
+  return [...missing, ...gaps].join(', ') || '—';
 }
 
-const HEADER = ['endpoint', 'status', 'sources', 'fields not served'] as const;
+const HEADER = ['endpoint', 'status', 'sources', 'missing figures'] as const;
 const cells = (endpoint: EndpointCoverage): string[] => [endpoint.path, endpoint.status, endpoint.sources.join(', ') || '—', missingText(endpoint)];
 const summaryLine = (report: CoverageReport): string =>
   `${report.endpoints.length} endpoints: ${report.summary.full} full, ${report.summary.partial} partial, ${report.summary.none} none`;
