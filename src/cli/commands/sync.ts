@@ -63,8 +63,10 @@ async function coverageCommand(values: { json?: boolean; markdown?: boolean; 'da
   const runtime = await openRuntime(config, { create: false, logger: createLogger('warn', process.stderr) });
   try {
     const report = await storeCoverage(runtime, loadSourcesFile(config.sourcesFile));
+    // Answers' messages and module sources' ids are shown with their controls escaped, line by line.
+    const shown = (text: string) => text.split('\n').map(printable).join('\n');
     process.stdout.write(
-      values.json === true ? `${JSON.stringify(report, null, 2)}\n` : values.markdown === true ? coverageMarkdown(report) : coverageTable(report),
+      values.json === true ? `${JSON.stringify(report, null, 2)}\n` : shown(values.markdown === true ? coverageMarkdown(report) : coverageTable(report)),
     );
     return 0;
   } finally {

@@ -4,7 +4,7 @@
  */
 
 /** The values at `path` in `data`; an item list that is missing or not a list gives one undefined. */
-export function valuesAt(data: unknown, path: string): unknown[] {
+function valuesAt(data: unknown, path: string): unknown[] {
   let values = [data];
   for (const step of path.split('.')) {
     const name = step.endsWith('[]') ? step.slice(0, -2) : step;
@@ -19,7 +19,7 @@ export function valuesAt(data: unknown, path: string): unknown[] {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A figure is there: not null, undefined or '', and a list holds one (an empty list or a list of nulls holds none). */
-export const holdsFigure = (value: unknown): boolean =>
+const holdsFigure = (value: unknown): boolean =>
   value !== null && value !== undefined && value !== '' && (!Array.isArray(value) || value.some(holdsFigure));
 
 /** How many values the field has in `data` (every row's, for a field of a list), and how many of them hold a figure. */

@@ -4,7 +4,7 @@ import { UNAVAILABLE, unavailableFor, type UnfedKind } from '../../../facts/unav
 import { fieldFigures } from './answer-fields.ts';
 import type { AskHub, HubAnswer } from './hub-answers.ts';
 
-/** A source as coverage sees it: what it declares it feeds, with the parameters it has; a disabled one feeds nothing. */
+/** A source as coverage sees it: what it declares it feeds with its parameters; a disabled one declares nothing. */
 export interface CoverageSource {
   id: string;
   enabled: boolean;
@@ -40,7 +40,7 @@ export interface FieldCoverage {
   sources: string[];
   /** Its facts no enabled source declares. */
   unfed: string[];
-  /** Why no shipped source fills those, where unavailable.ts says (for a field not served). */
+  /** Why no shipped source fills those, where unavailable.ts says (for a field not served, or served with gaps). */
   unavailable: UnavailableReason[];
   /** The answer was not a 200: the field counts as not served, and this is a problem to look at. */
   problem?: { statusCode: number; message: string };
@@ -133,11 +133,15 @@ export async function coverageReport({ ask, sources, endpoints = ENDPOINT_FACTS 
   return { endpoints: report, summary: { full: count('full'), partial: count('partial'), none: count('none') } };
 }
 
+const kindsText = (field: FieldCoverage): string => {
+  const kinds = unique(field.unavailable.map((entry) => entry.kind));
+  return kinds.length === 0 ? '' : `: ${kinds.join('; ')}`;
+};
+
 /** Why a field is not served, in a few words: the answer's status, or its state and the unavailable kinds. */
 function notServedText(field: FieldCoverage): string {
   if (field.problem !== undefined) return `${field.field} (answer ${field.problem.statusCode})`;
-  const kinds = unique(field.unavailable.map((entry) => entry.kind));
-  return `${field.field} (${field.state}${kinds.length === 0 ? '' : `: ${kinds.join('; ')}`})`;
+  return `${field.field} (${field.state}${kindsText(field)})`;
 }
 
 /**
@@ -148,7 +152,7 @@ function missingText(endpoint: EndpointCoverage): string {
   const missing = endpoint.fields.filter((field) => field.state !== 'served').map(notServedText);
   const gaps = endpoint.fields
     .filter((field) => field.state === 'served' && field.withFigure < field.values)
-    .map((field) => `${field.field} (${field.withFigure} of ${field.values} values)`);
+    .map((field) => `${field.field} (${field.withFigure} of ${field.values} values${kindsText(field)})`);
   return [...missing, ...gaps].join(', ') || '—';
 }
 
