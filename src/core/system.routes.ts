@@ -1,5 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import type { FreshnessReader } from '../facts/freshness-reader.ts';
+import { isStale } from '../facts/freshness.ts';
+
+/** At most this many stale facts are named; `count` says how many there are. */
+const MAX_STALE_NAMED = 50;
+
+/**
+ * The stale facts and the sync sources whose facts they are: detail for an operator, never a
+ * reason to take the process out of service (an old figure is still the best the hub has).
+ */
+async function staleDetail(freshness: FreshnessReader) {
+  try {
+    const stale = (await freshness.current()).filter(isStale);
+    return {
+      count: stale.length,
+      facts: stale.slice(0, MAX_STALE_NAMED).map((fact) => fact.name),
+      sources: [...new Set(stale.flatMap((fact) => fact.sourceIds))].sort(),
+    };
+  } catch {
+    return 'unknown';
+  }
+}
 
 /** Probes outside the API: no key, no quota, never cached. */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -17,6 +39,6 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
       return { status: 'unavailable', store: 'unreachable' };
     }
     const quota = await ctx.limiter.status();
-    return { status: quota === 'degraded' ? 'degraded' : 'ready', store: 'ok', quota };
+    return { status: quota === 'degraded' ? 'degraded' : 'ready', store: 'ok', quota, stale: await staleDetail(ctx.freshness) };
   });
 }

@@ -108,6 +108,11 @@ export interface FactFreshness {
   sourceIds: readonly string[];
 }
 
+/** A stale fact: one with a due date, past it. */
+export type StaleFact = FactFreshness & { dueAt: string };
+
+export const isStale = (fact: FactFreshness): fact is StaleFact => fact.stale && fact.dueAt !== null;
+
 /** Every fact's freshness at `now`, by its name. */
 export function freshnessOf(states: readonly StoredFactState[], now: Date): FactFreshness[] {
   return states

@@ -16,7 +16,18 @@ function stateBadge(source) {
   if (source.interrupted) return h('span', { class: 'badge disabled' }, 'interrupted');
   if (source.lastError !== null) return h('span', { class: 'badge disabled' }, 'failing');
   if (source.lastSuccessAt === null) return h('span', { class: 'badge' }, 'never run');
+  if (source.staleFacts.length > 0) return h('span', { class: 'badge expired' }, 'stale');
   return h('span', { class: 'badge active' }, 'ok');
+}
+
+/** The facts past their due date, each with its latest period and when the next was due. */
+function staleNote(source) {
+  if (source.staleFacts.length === 0) return null;
+  return h(
+    'div',
+    { class: 'warning', role: 'note' },
+    `Stale: ${source.staleFacts.map((fact) => `${fact.fact} (latest ${fact.lastPeriod ?? '—'}, next due ${formatTime(fact.dueAt)})`).join('; ')}`,
+  );
 }
 
 export async function renderSources(view) {
@@ -56,16 +67,17 @@ export async function renderSources(view) {
         source.skipped !== null ? h('span', { class: 'muted' }, source.skipped) : source.lastError === null ? '—' : h('span', { class: 'error' }, source.lastError),
         source.consecutiveFailures > 0 ? h('div', { class: 'muted' }, `${source.consecutiveFailures} failure(s) in a row`) : null,
         source.warning === null ? null : h('div', { class: 'warning', role: 'note' }, `Warning: ${source.warning}`),
+        staleNote(source),
       ),
       h('td', { class: 'row-actions' }, run),
     );
   });
   view.replaceChildren(
     h('h1', {}, 'Sources'),
-    h('p', { class: 'muted' }, 'What `fdh sync` fetches from the publishers (sources file: FDH_SOURCES_FILE). Age is the time since the last successful fetch.'),
+    h('p', { class: 'muted' }, 'What `fdh sync` fetches from the publishers (sources file: FDH_SOURCES_FILE). Age is the time since the last successful fetch; a source is stale when a fact it loaded is past the date its publisher's next figure was due.'),
     message,
     sources.length === 0
       ? h('p', {}, 'No sources are defined.')
-      : table({ text: 'Sources' }, ['Source', 'State', 'Schedule', 'Last success', 'Age', 'Last error or why skipped', 'Actions'], rows),
+      : table({ text: 'Sources' }, ['Source', 'State', 'Schedule', 'Last success', 'Age', 'Last error, why skipped, stale facts', 'Actions'], rows),
   );
 }
