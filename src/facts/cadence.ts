@@ -9,6 +9,7 @@
  * a day late is not called stale; where a publisher keeps no fixed calendar the value is a
  * conservative one and says so.
  */
+import { FDI_METHOD_CHANGE } from '../domains/macro/series.ts';
 import { factName } from './names.ts';
 import type { Frequency } from './families.ts';
 
@@ -119,6 +120,8 @@ const familyCadence = (family: { name: string; frequency: Frequency }): Cadence 
 export function cadenceOf(stored: string): Cadence {
   const { family, key } = factName(stored);
   if (family.name === 'macro' && key !== '') {
+    // A marker version at the first quarter of a new method (jp.fdi.*.method-change): comes when the publisher changes method.
+    if (key.endsWith(`.${FDI_METHOD_CHANGE}`)) return { kind: 'none', basis: 'a marker of a change of method: comes when the publisher changes it' };
     const whole = MACRO_KEYS.find((entry) => key.startsWith(entry.start));
     if (whole !== undefined) return whole.cadence;
     const series = MACRO_SERIES[key.slice(key.indexOf('.') + 1)];

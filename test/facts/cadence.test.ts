@@ -57,6 +57,9 @@ test('reference data and irregular events are never due, nor is a fact with no p
     assert.equal(due(stored, null), null, stored);
   }
   assert.equal(due('macro_observation:us.cpi', 'not a period'), null);
+  // FDI's method-change marker is an event; its preliminary flag is quarterly like its figures.
+  assert.equal(due('macro_observation:jp.fdi.outward.method-change', '2025-Q1'), null);
+  assert.equal(due('macro_observation:jp.fdi.outward.preliminary', '2025-Q1'), '2025-09-14T00:00:00.000Z');
 });
 
 test('every family has a cadence; a family with a due date has a non-empty basis', () => {
