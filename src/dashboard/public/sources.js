@@ -20,13 +20,20 @@ function stateBadge(source) {
   return h('span', { class: 'badge active' }, 'ok');
 }
 
-/** The facts past their due date, each with its latest period and when the next was due. */
+/** The facts past their due date: how many, then those of each latest period and due date together (a source may load dozens). */
 function staleNote(source) {
-  if (source.staleFacts.length === 0) return null;
+  const facts = source.staleFacts;
+  if (facts.length === 0) return null;
+  const groups = new Map();
+  for (const fact of facts) {
+    const when = `latest ${fact.lastPeriod ?? '—'}, next due ${formatTime(fact.dueAt)}`;
+    groups.set(when, [...(groups.get(when) ?? []), fact.fact]);
+  }
   return h(
-    'div',
+    'details',
     { class: 'warning', role: 'note' },
-    `Stale: ${source.staleFacts.map((fact) => `${fact.fact} (latest ${fact.lastPeriod ?? '—'}, next due ${formatTime(fact.dueAt)})`).join('; ')}`,
+    h('summary', {}, `Stale: ${facts.length === 1 ? '1 fact' : `${facts.length} facts`} past due`),
+    ...[...groups].map(([when, names]) => h('div', {}, `${names.join(', ')} (${when})`)),
   );
 }
 
@@ -74,7 +81,7 @@ export async function renderSources(view) {
   });
   view.replaceChildren(
     h('h1', {}, 'Sources'),
-    h('p', { class: 'muted' }, 'What `fdh sync` fetches from the publishers (sources file: FDH_SOURCES_FILE). Age is the time since the last successful fetch; a source is stale when a fact it loaded is past the date its publisher's next figure was due.'),
+    h('p', { class: 'muted' }, 'What `fdh sync` fetches from the publishers (sources file: FDH_SOURCES_FILE). Age is the time since the last successful fetch; a source is stale when a fact it loaded is past the date its publisher’s next figure was due.'),
     message,
     sources.length === 0
       ? h('p', {}, 'No sources are defined.')
