@@ -28,6 +28,7 @@ test('monthly CPI is due about a month after the next month; annual population a
   // April's is followed by May's, which ends 2026-06-01 and comes within 35 days.
   assert.equal(due('macro_observation:us.cpi', '2026-04'), '2026-07-06T00:00:00.000Z');
   assert.equal(due('macro_observation:jp.cpi.core', '2026-04'), '2026-07-06T00:00:00.000Z');
+  assert.equal(due('macro_observation:us.ppi', '2026-04'), '2026-07-06T00:00:00.000Z');
   // An annual population series (Vietnam's) is never due a month after its year: the stored grain is kept.
   assert.equal(due('macro_observation:vn.population', '2025'), '2027-03-02T00:00:00.000Z');
   assert.equal(due('macro_observation:us.population', '2026-04'), '2026-07-31T00:00:00.000Z');
