@@ -5,9 +5,9 @@
  * macro series, monthly averages among daily commodity closes).
  *
  * The lags are each publisher's usual delay between the end of a period and its first figure
- * for it, as the publishers' release calendars show them, with a few days' margin so a release
- * a day late is not called stale; where a publisher keeps no fixed calendar the value is a
- * conservative one and says so.
+ * for it (its customary timetable, not read from a release calendar), with a few days' margin
+ * so a release a day late is not called stale; where a publisher keeps no fixed timetable the
+ * value is deliberately generous and its basis says "conservative".
  */
 import { FDI_METHOD_CHANGE } from '../domains/macro/series.ts';
 import { factName } from './names.ts';
