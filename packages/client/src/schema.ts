@@ -3174,6 +3174,17 @@ export interface paths {
         interrupted: boolean;
         /** Set when the source has been failing for longer than its schedule interval */
         warning: string | null;
+        /** The facts the source's releases hold that are past their due date (no release, of this source or another, has brought a newer period) */
+        staleFacts: {
+          /** The fact's name: `macro:jp.gdp.real`, `index.close:FTSE` */
+          fact: string;
+          /** The latest period the store holds of it, from any release */
+          lastPeriod: string | null;
+          /** When the figure after lastPeriod was due: one period after it ends, plus the publisher's usual lag · format date-time */
+          dueAt: string;
+          /** Seconds since the newest release holding it was known, by the hub's clock · integer */
+          ageSeconds: number;
+        }[];
       }[];
       meta: {
         /** format date-time */
@@ -3224,6 +3235,17 @@ export interface paths {
           interrupted: boolean;
           /** Set when the source has been failing for longer than its schedule interval */
           warning: string | null;
+          /** The facts the source's releases hold that are past their due date (no release, of this source or another, has brought a newer period) */
+          staleFacts: {
+            /** The fact's name: `macro:jp.gdp.real`, `index.close:FTSE` */
+            fact: string;
+            /** The latest period the store holds of it, from any release */
+            lastPeriod: string | null;
+            /** When the figure after lastPeriod was due: one period after it ends, plus the publisher's usual lag · format date-time */
+            dueAt: string;
+            /** Seconds since the newest release holding it was known, by the hub's clock · integer */
+            ageSeconds: number;
+          }[];
         };
       };
       meta: {

@@ -48,6 +48,7 @@ function statusBlock(shown: SourceStatus): string {
     `  next run       ${status.nextRunAt ?? '—'}`,
   ];
   if (status.warning !== null) lines.push(`  WARNING        ${status.warning}`);
+  for (const fact of status.staleFacts) lines.push(`  STALE          ${fact.fact}: latest ${fact.lastPeriod ?? '—'}, next was due ${fact.dueAt}`);
   return lines.map(printable).join('\n');
 }
 
