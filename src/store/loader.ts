@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
+import { noteRow } from './release-facts.ts';
 
 /** The release a load writes into: every row it writes names it. */
 export interface ReleaseInfo {
@@ -88,6 +89,7 @@ export async function insertRows<T extends TableName>(
       columns = Object.keys(row);
       batchRows = postgres ? ARRAY_BATCH_ROWS : Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, columns.length)));
     }
+    noteRow(db, table, row);
     pending.push(row);
     if (pending.length >= batchRows) await flush();
   }
