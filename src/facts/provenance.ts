@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { FigureSource } from '../core/envelope.ts';
 import type { Database } from '../store/schema.ts';
-import { latestReleaseFacts } from '../store/release-facts.ts';
+import { latestReleaseFacts, type FactRelease } from '../store/release-facts.ts';
 import { commodityInstrument, fxInstrument } from '../domains/instruments/instruments.catalogue.ts';
 import { dollarRateInstrument } from '../domains/instruments/dollar-quotes.ts';
 import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';
@@ -21,7 +21,6 @@ export interface AnswerRequest {
 }
 
 type Values = Readonly<Record<string, unknown>>;
-type ReleaseFact = Awaited<ReturnType<typeof latestReleaseFacts>>[number];
 
 const valuesOf = (values: unknown): Values => (values !== null && typeof values === 'object' ? (values as Values) : {});
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -98,8 +97,8 @@ function nameOf(stored: string): string {
 }
 
 /** One item per release, newest first, each naming the facts of the answer it holds. */
-export function figureSources(found: readonly ReleaseFact[]): FigureSource[] {
-  const byRelease = new Map<string, { release: ReleaseFact; facts: Set<string> }>();
+export function figureSources(found: readonly FactRelease[]): FigureSource[] {
+  const byRelease = new Map<string, { release: FactRelease; facts: Set<string> }>();
   for (const row of found) {
     const entry = byRelease.get(row.releaseId) ?? { release: row, facts: new Set<string>() };
     entry.facts.add(nameOf(row.fact));
