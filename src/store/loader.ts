@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Database } from './schema.ts';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, RowOf, TableName } from './schema.ts';
 import { noteRow } from './release-facts.ts';
 
 /** The release a load writes into: every row it writes names it. */
@@ -22,8 +22,7 @@ export interface ReleaseInfo {
  *   million equity bars load 3–5 times faster this way).
  */
 
-export type TableName = keyof Database & string;
-export type RowOf<T extends TableName> = Insertable<Database[T]>;
+export type { RowOf, TableName } from './schema.ts';
 type ColumnOf<T extends TableName> = keyof Database[T] & string;
 type Writer = Transaction<Database> | Kysely<Database>;
 

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, ReleaseOrigin } from './schema.ts';
-import type { RowOf, TableName } from './loader.ts';
+import type { Database, ReleaseOrigin, RowOf, TableName } from './schema.ts';
 
 /**
  * The facts a release wrote, counted as its rows are written: every row that reaches the store
@@ -65,7 +64,12 @@ const GRAINS: Grains = {
     }),
   etf_nav: (row, tally) => tally.note('etf_nav', text(row.date)),
   etf_price: (row, tally) => tally.note('etf_price', text(row.date)),
-  etf_holding: (row, tally) => tally.note('etf_holding', text(row.fund_date)),
+  etf_holding: (row, tally) => {
+    const day = text(row.fund_date);
+    tally.note('etf_holding', day);
+    if (row.sector !== null && row.sector !== undefined) tally.note('etf_holding:sector', day);
+    if ([row.eps, row.bps, row.sps, row.cfps].some((value) => value !== null && value !== undefined)) tally.note('etf_holding:valuation', day);
+  },
   equity_issue: (row, tally) => {
     tally.note('equity_issue', null);
     if (row.listed_on !== null && row.listed_on !== undefined) tally.note('equity_issue:listed_on', null);

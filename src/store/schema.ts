@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Insertable } from 'kysely';
 import type { CryptoTables } from '../domains/crypto/crypto.tables.ts';
 import type { InstrumentTables } from '../domains/instruments/instruments.tables.ts';
 import type { EtfTables } from '../domains/etf/etf.tables.ts';
@@ -115,3 +115,7 @@ export interface Database
     NewsTables,
     CalendarTables,
     RealEstateTables {}
+
+export type TableName = keyof Database & string;
+/** A row as written to `T`. */
+export type RowOf<T extends TableName> = Insertable<Database[T]>;

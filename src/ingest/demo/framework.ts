@@ -40,7 +40,8 @@ export interface SeedOptions {
   alongside?: (trx: Transaction<Database>) => Promise<void>;
 }
 
-const demoDataset = (generator: string): string => `demo:${generator}`;
+/** Under the generator's own prefix (`demo:macro:`), which its `clear` may remove with its releases. */
+const demoDataset = (generator: string): string => `demo:${generator}:written`;
 
 async function removeDemoRelease(trx: Transaction<Database>, generator: string): Promise<void> {
   const releases = trx.selectFrom('release').select('id').where('dataset', '=', demoDataset(generator));
