@@ -63,9 +63,12 @@ test('the facts an answer reads: the instruments its request names, the fields i
   assert.deepEqual(read('/macro/economic-data', '/macro/economic-data?type=pce&country=JP'), [], 'Japan publishes no PCE: nothing is read');
   assert.deepEqual(read('/calendar/events', '/calendar/events?country=VN').filter((fact) => fact.startsWith('calendar_event')), ['calendar_event:vn']);
   assert.ok(read('/calendar/events', '/calendar/events?country=VN').every((fact) => /:vn(\.|$)/.test(fact)));
-  assert.deepEqual(read('/real-estate/:country/geojson', '/real-estate/vn/geojson'), ['re_road_price', 're_ward:vn.boundary']);
+  const vietnam = read('/real-estate/:country/geojson', '/real-estate/vn/geojson');
+  assert.ok(vietnam.includes('re_ward:vn.boundary') && vietnam.includes('re_road_price'), vietnam.join());
+  assert.ok(vietnam.every((fact) => !fact.includes(':jp')), `no Japanese fact: ${vietnam.join()}`);
   assert.deepEqual(read('/real-estate/:country/provinces', '/real-estate/all/provinces').length, 4, '`all`: every country');
-  assert.deepEqual(read('/etf/:code/info', '/etf/1306/info'), ['etf_fund:index', 'etf_fund:manager', 'etf_fund:name', 'etf_fund:trust_fee']);
+  const fund = read('/etf/:code/info', '/etf/1306/info');
+  assert.ok(fund.includes('etf_fund:trust_fee') && fund.every((fact) => fact.startsWith('etf_fund:')), `a fund's attributes at their family's grain: ${fund.join()}`);
 });
 
 test('a store with an fdh import: the answer names its publisher, dataset, release, content hash and knowledge time; asOf before the release names none', async (t) => {
