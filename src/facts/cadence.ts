@@ -59,6 +59,7 @@ const BY_FAMILY: Readonly<Record<string, Cadence>> = {
   'equity.statement': periodic('business-day', 5, 'dated by disclosure day: issuers disclose on most business days; a week without one means the feed stopped'),
   // A release calendar is dated ahead; once its last date has passed, the next one is overdue.
   'calendar.event': { kind: 'schedule', lagDays: 7, basis: "a release calendar is published ahead (BLS posts the next year's in the autumn): a week after its last date it has run out" },
+  'calendar.forecast': { kind: 'schedule', lagDays: 7, basis: "forecasts come with the schedule they belong to: a week after the last forecast release date they have run out" },
   // Vietnam's provincial land price tables apply for a calendar year and are issued before it starts (Land Law 2024: adjusted each 1 January).
   're.roadPrice': periodic('year', 31 - 365, "each year's table is issued for 1 January; a month's margin after the year starts"),
   // MLIT publishes the transactions of a quarter about three months after it ends, quarter by quarter (四半期毎に3ヶ月単位でとりまとめて公表).

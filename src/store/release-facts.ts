@@ -143,7 +143,7 @@ export async function writeReleaseFacts(trx: Transaction<Database>, releaseId: s
     }
   }
   if (tally.facts.size === 0) return;
-  const rows = [...tally.facts].map(([fact, noted]) => ({ release_id: releaseId, fact, rows: noted.rows, first_period: noted.first, last_period: noted.last }));
+  const rows = [...tally.facts].map(([fact, noted]) => ({ release_id: releaseId, fact, table_name: tableOf(fact), rows: noted.rows, first_period: noted.first, last_period: noted.last }));
   for (let start = 0; start < rows.length; start += 1000) await trx.insertInto('release_fact').values(rows.slice(start, start + 1000)).execute();
 }
 
@@ -161,49 +161,48 @@ export interface FactRelease {
   lastPeriod: string | null;
 }
 
+/** The table of a stored fact: `instrument_close` of `instrument_close:fx:USD/JPY`. */
+const tableOf = (fact: string): string => (fact.includes(':') ? fact.slice(0, fact.indexOf(':')) : fact);
+
 /**
  * For each stored fact matching `patterns` (patterns.ts: a trailing `*` for any key so
  * starting, a bare table for all of its facts), the newest release holding it that was known
- * by the end of `asOf` (YYYY-MM-DD) when given.
+ * by the end of `asOf` (YYYY-MM-DD) when given. One query whatever the number of patterns and
+ * of releases: exact facts by the fact index, tables and families of keys by the table index,
+ * the newest release per fact ranked in SQL.
  */
 export async function latestReleaseFacts(db: Kysely<Database>, patterns: readonly string[], asOf?: string): Promise<FactRelease[]> {
   if (patterns.length === 0) return [];
-  let query = db
+  const exact = patterns.filter((pattern) => pattern.includes(':') && !pattern.endsWith('*'));
+  const tables = patterns.filter((pattern) => !pattern.includes(':'));
+  const families = patterns.filter((pattern) => pattern.endsWith('*')).map((pattern) => pattern.slice(0, -1));
+  let held = db
     .selectFrom('release_fact as f')
     .innerJoin('release as r', 'r.id', 'f.release_id')
     .select(['f.fact', 'f.last_period', 'r.id', 'r.origin', 'r.source', 'r.dataset', 'r.source_id', 'r.archive_hashes', 'r.content_hash', 'r.knowledge_at'])
+    .select(sql<number>`row_number() over (partition by f.fact order by r.knowledge_at desc, r.id desc)`.as('newness'))
     .where((eb) =>
-      eb.or(
-        patterns.flatMap((pattern) => {
-          if (pattern.endsWith('*')) return [startsWith(pattern.slice(0, -1))];
-          // A bare table names every fact of the table (`re_transaction` holds `re_transaction:jp`).
-          return pattern.includes(':') ? [eb('f.fact', '=', pattern)] : [eb('f.fact', '=', pattern), startsWith(`${pattern}:`)];
-        }),
-      ),
+      eb.or([
+        ...(exact.length === 0 ? [] : [eb('f.fact', 'in', exact)]),
+        ...(tables.length === 0 ? [] : [eb('f.table_name', 'in', tables)]),
+        ...families.map((start) => eb.and([eb('f.table_name', '=', tableOf(start)), sql<boolean>`substr(f.fact, 1, ${start.length}) = ${start}`])),
+      ]),
     );
-  if (asOf !== undefined) query = query.where('r.knowledge_at', '<', nextDay(asOf));
-  const rows = await query.orderBy('r.knowledge_at', 'desc').orderBy('r.id', 'desc').execute();
-  const newest = new Map<string, FactRelease>();
-  for (const row of rows) {
-    if (newest.has(row.fact)) continue;
-    newest.set(row.fact, {
-      fact: row.fact,
-      releaseId: row.id,
-      origin: row.origin,
-      publisher: row.source,
-      dataset: row.dataset,
-      sourceId: row.source_id,
-      archiveHashes: row.archive_hashes === null ? [] : (JSON.parse(row.archive_hashes) as string[]),
-      contentHash: row.content_hash,
-      knowledgeAt: row.knowledge_at,
-      lastPeriod: row.last_period,
-    });
-  }
-  return [...newest.values()];
+  if (asOf !== undefined) held = held.where('r.knowledge_at', '<', nextDay(asOf));
+  const rows = await db.selectFrom(held.as('held')).selectAll().where('newness', '=', 1).orderBy('knowledge_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({
+    fact: row.fact,
+    releaseId: row.id,
+    origin: row.origin,
+    publisher: row.source,
+    dataset: row.dataset,
+    sourceId: row.source_id,
+    archiveHashes: row.archive_hashes === null ? [] : (JSON.parse(row.archive_hashes) as string[]),
+    contentHash: row.content_hash,
+    knowledgeAt: row.knowledge_at,
+    lastPeriod: row.last_period,
+  }));
 }
-
-/** A prefix test both stores read alike (`like` would take the `_` of `instrument_close` for a wildcard). */
-const startsWith = (prefix: string) => sql<boolean>`substr(f.fact, 1, ${prefix.length}) = ${prefix}`;
 
 function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -50,6 +50,8 @@ export interface ReleaseFactTable {
   release_id: string;
   /** The stored fact at its family's grain (src/facts/families.ts): `instrument_close:index:FTSE`, `etf_nav`. */
   fact: string;
+  /** The table part of `fact`. */
+  table_name: string;
   rows: number;
   /** The earliest and latest date or period of its rows as the table stores them; null for reference data. */
   first_period: string | null;

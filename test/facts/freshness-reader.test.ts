@@ -11,7 +11,7 @@ test('the freshness of the facts is read from the store once per data version, a
   const reader = new FreshnessReader({ db: counted.db, versions: hub.runtime.versions, clock: hub.clock });
   const release = (id: string, knowledgeAt: string) => ({ id, dataset: 'fx', source: 'test', file_name: `${id}.csv`, content_hash: id, knowledge_at: knowledgeAt, loaded_at: knowledgeAt });
   await db.insertInto('release').values(release('r1', '2026-06-18T18:00:00.000Z')).execute();
-  await db.insertInto('release_fact').values({ release_id: 'r1', fact: 'instrument_close:fx:EUR/USD', rows: 1, first_period: '2026-06-18', last_period: '2026-06-18' }).execute();
+  await db.insertInto('release_fact').values({ release_id: 'r1', fact: 'instrument_close:fx:EUR/USD', table_name: 'instrument_close', rows: 1, first_period: '2026-06-18', last_period: '2026-06-18' }).execute();
   await hub.changed('instruments');
 
   assert.equal(await queriesOf(counted, () => reader.current()), 1);
@@ -26,7 +26,7 @@ test('the freshness of the facts is read from the store once per data version, a
 
   // A new release of the day after, once announced, is read: the fact is fresh again.
   await db.insertInto('release').values(release('r2', '2026-06-22T18:00:00.000Z')).execute();
-  await db.insertInto('release_fact').values({ release_id: 'r2', fact: 'instrument_close:fx:EUR/USD', rows: 1, first_period: '2026-06-22', last_period: '2026-06-22' }).execute();
+  await db.insertInto('release_fact').values({ release_id: 'r2', fact: 'instrument_close:fx:EUR/USD', table_name: 'instrument_close', rows: 1, first_period: '2026-06-22', last_period: '2026-06-22' }).execute();
   await hub.changed('instruments');
   assert.equal(await queriesOf(counted, () => reader.current()), 1);
   const [after] = await reader.current();

@@ -9,12 +9,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('release_fact')
     .addColumn('release_id', 'text', (column) => column.notNull())
     .addColumn('fact', 'text', (column) => column.notNull())
+    // The fact's table (`instrument_close` of `instrument_close:fx:USD/JPY`): what a lookup of a whole table or a family of keys narrows by.
+    .addColumn('table_name', 'text', (column) => column.notNull())
     .addColumn('rows', 'integer', (column) => column.notNull())
     .addColumn('first_period', 'text')
     .addColumn('last_period', 'text')
     .addPrimaryKeyConstraint('release_fact_pk', ['release_id', 'fact'])
     .execute();
   await db.schema.createIndex('release_fact_fact_idx').on('release_fact').columns(['fact', 'release_id']).execute();
+  await db.schema.createIndex('release_fact_table_idx').on('release_fact').columns(['table_name', 'fact']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
