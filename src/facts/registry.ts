@@ -1,3 +1,4 @@
+import { cadenceOf, type Cadence, type CadencePeriod } from './cadence.ts';
 import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';
 import { FACT_FAMILIES, type FactFamily, type Frequency, type OperatorFormat } from './families.ts';
 import { factName } from './names.ts';
@@ -34,6 +35,8 @@ export interface Fact {
   stored: string;
   /** The operator file format that loads it (docs/data-sources.md). */
   format: OperatorFormat;
+  /** When its publisher puts out the next figure (cadence.ts): what freshness judges it by. */
+  cadence: Cadence;
   /** The sources of the catalogue that declare they feed it, enabled or not. */
   sources: { id: string; publisher: string; enabled: boolean }[];
   fields: FactField[];
@@ -52,6 +55,15 @@ function fieldsOf(endpoints: readonly EndpointFacts[]): Map<string, FactField[]>
   }
   return byStored;
 }
+
+const FREQUENCY_OF_PERIOD: Readonly<Record<CadencePeriod, Frequency>> = {
+  'business-day': 'daily',
+  day: 'daily',
+  week: 'weekly',
+  month: 'monthly',
+  quarter: 'quarterly',
+  year: 'annual',
+};
 
 const describe = (family: FactFamily) => ({
   family: family.name,
@@ -72,11 +84,15 @@ export function factRegistry(catalogue: readonly FeedingSource[], endpoints: rea
   return [...fieldsOf(endpoints)]
     .map(([stored, fields]): Fact => {
       const { family, name } = factName(stored);
+      const cadence = cadenceOf(stored);
       const unfed = unavailableFor(stored);
       return {
         name,
         ...describe(family),
         stored,
+        cadence,
+        // A series of a family may keep another timetable than the family's (quarterly GDP among monthly statistics).
+        frequency: cadence.kind === 'periodic' ? FREQUENCY_OF_PERIOD[cadence.period] : family.frequency,
         sources: catalogue.filter((source) => source.feeds.some((feed) => feeds(feed, stored))).map(({ id, publisher, enabled }) => ({ id, publisher, enabled })),
         fields,
         ...(unfed === undefined ? {} : { unfed: { kind: unfed.kind, reason: unfed.reason } }),
@@ -86,12 +102,24 @@ export function factRegistry(catalogue: readonly FeedingSource[], endpoints: rea
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/** `monthly, due 35 days after the month`, `never due`. */
+function cadenceText(cadence: Cadence): string {
+  switch (cadence.kind) {
+    case 'periodic':
+      return `every ${cadence.period}, due ${cadence.lagDays} ${cadence.period === 'business-day' ? 'business days' : 'days'} after it`;
+    case 'schedule':
+      return `a schedule, due ${cadence.lagDays} days after its last date`;
+    case 'none':
+      return 'never due';
+  }
+}
+
 /** The registry as `fdh facts` prints it: a line per fact, its fields below. */
 export function factsText(facts: readonly Fact[]): string {
   const lines = facts.flatMap((fact) => {
     const fed = fact.sources.length > 0 ? `fed by ${fact.sources.map((source) => `${source.id}${source.enabled ? '' : ' (off)'}`).join(', ')}` : `no source${fact.unfed === undefined ? '' : ` (${fact.unfed.kind})`}`;
     return [
-      `${fact.name}  ${fact.unit}, ${fact.frequency}, ${fact.format} file — ${fed}`,
+      `${fact.name}  ${fact.unit}, ${cadenceText(fact.cadence)}, ${fact.format} file — ${fed}`,
       ...fact.fields.map((field) => `    ${field.endpoint} ${field.field}`),
     ];
   });

@@ -94,7 +94,9 @@ test('fdh facts --json lists every served figure with its unit, frequency, point
   for (const source of declaring) assert.ok(facts.some((fact) => fact.sources.some((feeding) => feeding.id === source.id)), `${source.id} feeds a listed fact`);
   const text = await runCli(['facts'], env);
   assert.equal(text.code, 0, text.stderr);
-  assert.match(text.stdout, /^macro:us\.cpi {2}.+, monthly, observations file — fed by fred-macro$/m);
+  assert.match(text.stdout, /^macro:us\.cpi {2}.+, every month, due \d+ days after it, observations file — fed by fred-macro$/m);
+  assert.match(text.stdout, /^macro:jp\.gdp\.real {2}.+, every quarter, due \d+ days after it, observations file — fed by cao-gdp$/m);
+  assert.equal(facts.find((fact) => fact.name === 'macro:jp.gdp.real')?.cadence.kind, 'periodic');
   assert.match(text.stdout, /^ {4}\/macro\/economic-data \[\]\.cpiPoints$/m);
   assert.match(text.stdout, new RegExp(`^${facts.length} facts$`, 'm'));
 });
