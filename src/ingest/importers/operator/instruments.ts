@@ -175,7 +175,7 @@ export function parseInstruments(content: string, fileName: string): OperatorIns
   if (!headed) throw new ImportError(`${fileName}:1: the heading must be ${HEADING}`);
   if (described.size === 0) throw new ImportError(`${fileName}: no attributes after the heading`);
   const all = [...described.values()];
-  for (const holding of all.filter((entry) => entry.entity === 'holding')) refuseIncomplete(holding, fileName, 'every holding');
+  for (const holding of all.filter((entry) => entry.entity === 'holding')) refuseIncomplete(holding, fileName, 'the holding');
   return { fileName, described: all };
 }
 
@@ -184,7 +184,7 @@ const factOf = (entity: Entity, column: string): string => ATTRIBUTES.find((attr
 function refuseIncomplete(entry: Described, fileName: string, what: string): void {
   const missing = NEEDED[entry.entity].filter((column) => entry.values[column] === undefined || entry.values[column] === null);
   if (missing.length > 0) {
-    throw new ImportError(`${fileName}:${entry.line}: ${entry.key} is not in the store, and ${what} needs ${missing.map((column) => factOf(entry.entity, column)).join(', ')}`);
+    throw new ImportError(`${fileName}:${entry.line}: ${what} ${entry.key} needs ${missing.map((column) => factOf(entry.entity, column)).join(', ')}`);
   }
 }
 
@@ -195,7 +195,7 @@ async function loadFunds(db: Transaction<Database>, funds: readonly Described[],
   const known = new Set((await db.selectFrom('etf_fund').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
   for (const fund of funds) {
     if (!known.has(fund.key)) {
-      refuseIncomplete(fund, fileName, 'a new fund');
+      refuseIncomplete(fund, fileName, 'the fund (not in the store)');
       await insertNewFund(db, { code: fund.key, name: text(fund.values.name), name_jp: null, management_company: text(fund.values.management_company), source: release.source });
     }
     await db.updateTable('etf_fund').set(fund.values).where('code', '=', fund.key).execute();
@@ -214,7 +214,7 @@ async function loadIssues(db: Transaction<Database>, issues: readonly Described[
       await db.updateTable('equity_issue').set({ ...rest, ...named, ...sectored }).where('code', '=', issue.key).execute();
       continue;
     }
-    refuseIncomplete(issue, fileName, 'a new issue');
+    refuseIncomplete(issue, fileName, 'the issue (not in the store)');
     await db
       .insertInto('equity_issue')
       .values({
@@ -243,7 +243,7 @@ async function loadCoins(db: Transaction<Database>, coins: readonly Described[],
   for (const coin of coins) {
     if (known.has(coin.key)) await db.updateTable('crypto_coin').set(coin.values).where('id', '=', coin.key).execute();
     else {
-      refuseIncomplete(coin, fileName, 'a new coin');
+      refuseIncomplete(coin, fileName, 'the coin (not in the store)');
       await db.insertInto('crypto_coin').values({ id: coin.key, symbol: text(coin.values.symbol), name: text(coin.values.name) }).execute();
     }
   }
