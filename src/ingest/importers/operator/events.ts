@@ -15,8 +15,7 @@ import { calendarPeriod, isoDateTime } from '../../calendar-dates.ts';
 import { csvCells } from '../../csv.ts';
 import { textLines } from '../../file-lines.ts';
 import { ImportError, type Importer } from '../../source.ts';
-import { familiesOf, servedKeysText, servesKey } from './operator-facts.ts';
-import { OPERATOR_SOURCE } from './observations.ts';
+import { familiesOf, OPERATOR_SOURCE, servedKeysText, servesKey } from './operator-facts.ts';
 
 const HEADING = ['fact', 'key', 'series', 'name', 'importance', 'time', 'period', 'forecast', 'actual', 'unit'] as const;
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
@@ -27,7 +26,7 @@ export const LOADED_EVENT_FAMILIES = ['calendar.event'] as const;
 
 type EventRow = Omit<RowOf<'calendar_event'>, 'source'>;
 
-const number = (text: string, column: string, where: string): number | null => {
+const numberCell = (text: string, column: string, where: string): number | null => {
   if (text === '') return null;
   if (!NUMBER.test(text)) throw new ImportError(`${where}: ${column} "${text}" is not a number`);
   return Number(text);
@@ -78,8 +77,8 @@ export function parseEvents(content: string, fileName: string): EventRow[] {
         importance,
         scheduled_at: scheduledAt,
         period,
-        actual: number(actual, 'actual', where),
-        forecast: number(forecast, 'forecast', where),
+        actual: numberCell(actual, 'actual', where),
+        forecast: numberCell(forecast, 'forecast', where),
         unit,
       },
     });

@@ -16,7 +16,7 @@ import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { wardOutline } from '../real-estate/boundary-rings.ts';
 import { polygonsOf } from '../real-estate/mlit-n03.ts';
-import { OPERATOR_SOURCE } from './observations.ts';
+import { OPERATOR_SOURCE } from './operator-facts.ts';
 import { provinceCodesText, provinceId, wardId } from './place-ids.ts';
 
 const FeatureCollection = Type.Object({ type: Type.Literal('FeatureCollection'), features: Type.Array(Type.Unknown()) });

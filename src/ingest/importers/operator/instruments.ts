@@ -18,8 +18,7 @@ import { csvCells } from '../../csv.ts';
 import { textLines } from '../../file-lines.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { insertNewFund, nextId } from '../etf/new-fund.ts';
-import { familiesOf } from './operator-facts.ts';
-import { OPERATOR_SOURCE } from './observations.ts';
+import { familiesOf, OPERATOR_SOURCE } from './operator-facts.ts';
 
 type Entity = 'fund' | 'issue' | 'coin' | 'holding';
 type Value = string | number | null;
@@ -39,16 +38,18 @@ interface Attribute {
 
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
-/** Each instruments family's attributes: a family of one attribute is named by the family alone. */
-const ATTRIBUTES_BY_FAMILY: Readonly<Record<string, readonly Omit<Attribute, 'fact' | 'family'>[] | Readonly<Record<string, Omit<Attribute, 'fact' | 'family'>>>>> = {
-  'etf.name': [{ entity: 'fund', column: 'name', kind: 'text', nullable: false }],
-  'etf.manager': [{ entity: 'fund', column: 'management_company', kind: 'text', nullable: false }],
-  'etf.index': [{ entity: 'fund', column: 'index_name', kind: 'text', nullable: true }],
-  'etf.trustFee': [{ entity: 'fund', column: 'trust_fee', kind: 'number', nullable: true }],
-  'etf.listingDate': [{ entity: 'fund', column: 'listing_date', kind: 'date', nullable: true }],
-  'etf.tradingUnit': [{ entity: 'fund', column: 'trading_unit', kind: 'integer', nullable: true }],
-  'etf.distributionYield': [{ entity: 'fund', column: 'distribution_yield', kind: 'number', nullable: true }],
-  'equity.listedOn': [{ entity: 'issue', column: 'listed_on', kind: 'date', nullable: true }],
+type AttributeSpec = Omit<Attribute, 'fact' | 'family'>;
+
+/** Each instruments family's attributes by sub-name; the empty sub-name is the family's own name (`etf.trustFee`). */
+const ATTRIBUTES_BY_FAMILY: Readonly<Record<string, Readonly<Record<string, AttributeSpec>>>> = {
+  'etf.name': { '': { entity: 'fund', column: 'name', kind: 'text', nullable: false } },
+  'etf.manager': { '': { entity: 'fund', column: 'management_company', kind: 'text', nullable: false } },
+  'etf.index': { '': { entity: 'fund', column: 'index_name', kind: 'text', nullable: true } },
+  'etf.trustFee': { '': { entity: 'fund', column: 'trust_fee', kind: 'number', nullable: true } },
+  'etf.listingDate': { '': { entity: 'fund', column: 'listing_date', kind: 'date', nullable: true } },
+  'etf.tradingUnit': { '': { entity: 'fund', column: 'trading_unit', kind: 'integer', nullable: true } },
+  'etf.distributionYield': { '': { entity: 'fund', column: 'distribution_yield', kind: 'number', nullable: true } },
+  'equity.listedOn': { '': { entity: 'issue', column: 'listed_on', kind: 'date', nullable: true } },
   'equity.issue': {
     name: { entity: 'issue', column: 'name', kind: 'text', nullable: false },
     sector: { entity: 'issue', column: 'sector33_code', kind: SECTORS_33.map((sector) => sector.code), nullable: false },
@@ -74,12 +75,9 @@ const ATTRIBUTES_BY_FAMILY: Readonly<Record<string, readonly Omit<Attribute, 'fa
 
 /** Every attribute an instruments file names, for the families of families.ts whose format is `instruments`. */
 function attributes(): Attribute[] {
-  return familiesOf('instruments').flatMap((family) => {
-    const spec = ATTRIBUTES_BY_FAMILY[family.name];
-    if (spec === undefined) return [];
-    if (Array.isArray(spec)) return spec.map((attribute) => ({ ...attribute, fact: family.name, family: family.name }));
-    return Object.entries(spec as Record<string, Omit<Attribute, 'fact' | 'family'>>).map(([name, attribute]) => ({ ...attribute, fact: `${family.name}.${name}`, family: family.name }));
-  });
+  return familiesOf('instruments').flatMap((family) =>
+    Object.entries(ATTRIBUTES_BY_FAMILY[family.name] ?? {}).map(([name, spec]) => ({ ...spec, fact: name === '' ? family.name : `${family.name}.${name}`, family: family.name })),
+  );
 }
 
 const ATTRIBUTES = attributes();
@@ -189,6 +187,8 @@ function refuseIncomplete(entry: Described, fileName: string, what: string): voi
 }
 
 const text = (value: Value | undefined): string => String(value ?? '');
+const textOrNull = (value: Value | undefined): string | null => (typeof value === 'string' ? value : null);
+const numberOrNull = (value: Value | undefined): number | null => (typeof value === 'number' ? value : null);
 
 async function loadFunds(db: Transaction<Database>, funds: readonly Described[], release: ReleaseInfo, fileName: string): Promise<void> {
   const codes = funds.map((fund) => fund.key);
@@ -271,13 +271,13 @@ async function loadHoldings(db: Transaction<Database>, holdings: readonly Descri
     fund_date: date,
     symbol,
     name: text(holding.values.name),
-    isin: (holding.values.isin as string | null | undefined) ?? null,
-    exchange: (holding.values.exchange as string | null | undefined) ?? null,
-    currency: (holding.values.currency as string | null | undefined) ?? null,
-    sector: (holding.values.sector as string | null | undefined) ?? null,
+    isin: textOrNull(holding.values.isin),
+    exchange: textOrNull(holding.values.exchange),
+    currency: textOrNull(holding.values.currency),
+    sector: textOrNull(holding.values.sector),
     asset_class: text(holding.values.asset_class),
     shares: Number(holding.values.shares),
-    price: (holding.values.price as number | null | undefined) ?? null,
+    price: numberOrNull(holding.values.price),
     eps: null,
     bps: null,
     sps: null,

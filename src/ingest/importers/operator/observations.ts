@@ -13,11 +13,9 @@ import { csvCells } from '../../csv.ts';
 import { textLines } from '../../file-lines.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { OBSERVATION_TABLES, type ObservationGroup, type ObservationTable, type PeriodForm } from './observation-tables.ts';
-import { familiesOf, servedKeysText, servesKey } from './operator-facts.ts';
+import { familiesOf, OPERATOR_SOURCE, servedKeysText, servesKey } from './operator-facts.ts';
 
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
-
-export const OPERATOR_SOURCE = 'Operator file (licensed data)';
 
 /** The groups of one family: the rows the file gives for it. */
 export interface FamilyObservations {
@@ -48,9 +46,6 @@ export function observationFactNames(): string[] {
     return [family.name, ...table.figures.filter((figure) => figure.name !== table.main || table.figures.length > 1).map((figure) => `${family.name}.${figure.name}`)];
   });
 }
-
-/** The observation families no observations file loads yet. */
-export const observationFamiliesWithoutTable = (): string[] => OBSERVATION_FAMILIES.filter((family) => OBSERVATION_TABLES[family.name] === undefined).map((family) => family.name);
 
 function namedFigure(fact: string, where: string): NamedFigure {
   // The longest family name the fact starts with: `etf.nav.totalNetAssets` is etf.nav's.

@@ -8,6 +8,9 @@ import { ENDPOINT_FACTS } from '../../../facts/endpoint-fields.ts';
 import { FACT_FAMILIES, type FactFamily, type OperatorFormat } from '../../../facts/families.ts';
 import { factName } from '../../../facts/names.ts';
 
+/** The `source` figures loaded from an operator's file are served with. */
+export const OPERATOR_SOURCE = 'Operator file (licensed data)';
+
 /** The families an operator file of `format` loads. */
 export const familiesOf = (format: OperatorFormat): FactFamily[] => FACT_FAMILIES.filter((family) => family.format === format);
 
@@ -53,6 +56,3 @@ export function servedKeysText(family: FactFamily): string {
   const keys = keysOf(family);
   return [...[...keys.exact].sort(), ...keys.prefixes.map((prefix) => (prefix === '' ? 'any key' : `${prefix}…`))].join(', ');
 }
-
-/** The names of the families of `format`, for a refusal's message. */
-export const familyNamesText = (names: readonly string[]): string => names.join(', ');
