@@ -191,6 +191,7 @@ const textOrNull = (value: Value | undefined): string | null => (typeof value ==
 const numberOrNull = (value: Value | undefined): number | null => (typeof value === 'number' ? value : null);
 
 async function loadFunds(db: Transaction<Database>, funds: readonly Described[], release: ReleaseInfo, fileName: string): Promise<void> {
+  if (funds.length === 0) return;
   const codes = funds.map((fund) => fund.key);
   const known = new Set((await db.selectFrom('etf_fund').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
   for (const fund of funds) {
@@ -203,6 +204,7 @@ async function loadFunds(db: Transaction<Database>, funds: readonly Described[],
 }
 
 async function loadIssues(db: Transaction<Database>, issues: readonly Described[], release: ReleaseInfo, fileName: string): Promise<void> {
+  if (issues.length === 0) return;
   const codes = issues.map((issue) => issue.key);
   const known = new Set((await db.selectFrom('equity_issue').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
   const sectorName = (code: Value | undefined) => SECTORS_33.find((sector) => sector.code === code)?.name ?? '';
@@ -238,6 +240,7 @@ async function loadIssues(db: Transaction<Database>, issues: readonly Described[
 }
 
 async function loadCoins(db: Transaction<Database>, coins: readonly Described[], fileName: string): Promise<void> {
+  if (coins.length === 0) return;
   const ids = coins.map((coin) => coin.key);
   const known = new Set((await db.selectFrom('crypto_coin').select('id').where('id', 'in', ids).execute()).map((row) => row.id));
   for (const coin of coins) {
