@@ -6,6 +6,8 @@ import { test, type TestContext } from 'node:test';
 import { createTestHub, type TestHub } from '../../../helpers/app.ts';
 import { importOperatorFile, operatorFixture } from '../../../helpers/operator-files.ts';
 import { ImportError } from '../../../../src/ingest/source.ts';
+import { runCli } from '../../../helpers/cli.ts';
+import { testStore } from '../../../helpers/stores.ts';
 
 function tempFile(t: TestContext, name: string, content: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'fdh-operator-'));
@@ -96,4 +98,16 @@ test('a malformed observations file is refused naming the line, and changes noth
     await assert.rejects(importOperatorFile(hub, 'observations', tempFile(t, name, content)), (error: unknown) => error instanceof ImportError && message.test(error.message), name);
   }
   assert.deepEqual(await storeCounts(hub), before, 'nothing was written');
+});
+
+test('fdh import operator-observations loads the file, and prints a refused one as one line naming the line', { skip: testStore === 'sqlite' ? false : 'runs in the embedded pass' }, async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fdh-cli-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = { FDH_DATA_DIR: dataDir, FDH_DEMO: 'off' };
+  const loaded = await runCli(['import', 'operator-observations', operatorFixture('examples/ftse-100-closes.csv')], env);
+  assert.equal(loaded.code, 0, loaded.stderr);
+  assert.match(loaded.stdout, /^Loaded 4 rows as release rel_\w+\n$/);
+  const refused = await runCli(['import', 'operator-observations', tempFile(t, 'ftse.csv', 'fact,key,period,value\nindex.close,FTSE,2026-06-18,8917.12\n')], env);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /^fdh import: ftse\.csv:2: index\.close has no key "FTSE"; its keys are .*UKX.*\n$/);
 });
