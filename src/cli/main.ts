@@ -37,7 +37,7 @@ const HELP = `fdh — Financial Data Hub
   fdh import DATASET FILE [--knowledge-at ISO]
   fdh audit [--account EMAIL] [--action A] [--limit N] [--json]
   fdh sync run [SOURCE|PUBLISHER…] | fdh sync status [--json] | fdh sync coverage [--json|--markdown]
-  fdh facts [--json]
+  fdh facts [--json | --markdown]
   fdh releases [--origin demo|import|sync] [--limit N] [--json]
   fdh demo remove
 

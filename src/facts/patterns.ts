@@ -23,12 +23,17 @@ export function parseFact(fact: string): FactPattern {
   return key.endsWith('*') ? { table, key: key.slice(0, -1), wildcard: true } : { table, key, wildcard: false };
 }
 
+const isBare = (pattern: string): boolean => !pattern.includes(':');
+
 /** True when a source that feeds `feed` fills `fact` (all of it, if `fact` is a family of keys: some of it is enough only for a whole table). */
 export function feeds(feed: string, fact: string): boolean {
   const given = parseFact(feed);
   const read = parseFact(fact);
   if (given.table !== read.table) return false;
   if (!given.wildcard) return !read.wildcard && given.key === read.key;
+  // A bare table feed (`equity_issue`) fills the table's bare read only: a keyed fact of it
+  // (`equity_issue:listed_on`, `re_province:vn`) must be declared as such.
+  if (isBare(feed)) return isBare(fact);
   // A family read (`jp.fdi.*`) is fed by a feed of the family or of a wider one; a bare table read by any feed of the table.
   return read.key.startsWith(given.key) || (read.wildcard && read.key === '');
 }

@@ -1,5 +1,5 @@
 import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';
-import type { FactFamily, Frequency, OperatorFormat } from './families.ts';
+import { FACT_FAMILIES, type FactFamily, type Frequency, type OperatorFormat } from './families.ts';
 import { factName } from './names.ts';
 import { feeds } from './patterns.ts';
 import { unavailableFor, type UnfedKind } from './unavailable.ts';
@@ -96,4 +96,28 @@ export function factsText(facts: readonly Fact[]): string {
     ];
   });
   return `${lines.join('\n')}\n\n${facts.length} facts\n`;
+}
+
+const cell = (text: string): string => text.replaceAll('|', '\\|');
+
+/**
+ * The registry as docs/data-sources.md shows it (`fdh facts --markdown`): one row per family,
+ * with how many facts endpoints read of it and the sources that feed them.
+ */
+export function factsMarkdown(facts: readonly Fact[]): string {
+  const rows = FACT_FAMILIES.map((family) => {
+    const members = facts.filter((fact) => fact.family === family.name);
+    const fed = members.filter((fact) => fact.sources.length > 0).length;
+    const feeding = [...new Set(members.flatMap((fact) => fact.sources.map((source) => source.id)))];
+    const example = (members.find((fact) => fact.onRequest !== true) ?? members[0])?.name ?? family.name;
+    return `| \`${family.name}\` | ${cell(family.what)} | ${cell(family.unit)} | ${family.frequency} | ${cell(family.timeZone)} | ${cell(family.pointInTime)} | ${family.format} | ${members.length} (\`${cell(example)}\`) | ${fed} | ${feeding.map((id) => `\`${id}\``).join(', ') || '—'} |`;
+  });
+  return [
+    '| family | one figure is | unit | frequency | time zone | asOf | operator file | facts read (e.g.) | fed | sources |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `${facts.length} facts in ${FACT_FAMILIES.length} families; ${facts.filter((fact) => fact.sources.length > 0).length} have a source in the catalogue.`,
+    '',
+  ].join('\n');
 }

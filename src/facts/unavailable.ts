@@ -44,6 +44,24 @@ function operatorFile(facts: readonly string[]): string {
 
 const FIGURES: readonly UnavailableFigure[] = [
   {
+    facts: ['macro_observation:us.ppi', 'macro_observation:jp.ppi', 'macro_observation:us.import-prices', 'macro_observation:jp.import-prices', 'macro_observation:us.export-prices', 'macro_observation:jp.export-prices'],
+    figure: 'Producer, import and export price indices (US, Japan)',
+    kind: 'no source yet',
+    reason: "FRED carries the US indices and the Bank of Japan publishes Japan's corporate goods, import and export price indices; no shipped source reads them yet.",
+  },
+  {
+    facts: ['macro_observation:vn.ppi', 'macro_observation:vn.import-prices', 'macro_observation:vn.export-prices'],
+    figure: "Vietnam's producer, import and export price indices",
+    kind: 'no free publisher',
+    reason: "Vietnam's statistics office publishes them in its monthly reports as pages and PDFs, not as a file or API a source could read.",
+  },
+  {
+    facts: ['etf_holding:sector', 'etf_holding:valuation'],
+    figure: "The sector and the per-share earnings, book value, sales and cash flow of each fund holding",
+    kind: 'no source yet',
+    reason: 'A portfolio composition file lists each holding with its shares and price only; the sector and per-share figures belong to the issuers (the J-Quants issue list and statements), which no importer joins to holdings yet.',
+  },
+  {
     facts: ['macro_observation:us.pmi.*', 'macro_observation:jp.pmi.*', 'macro_observation:vn.pmi.*'],
     figure: 'Manufacturing and services PMI (US, Japan, Vietnam)',
     kind: 'no free publisher',

@@ -6,6 +6,7 @@ import type { DatasetKey } from '../store/data-version.ts';
 import type { Database } from '../store/schema.ts';
 import { writeVersioned, type VersionedWrite } from '../store/versioned-write.ts';
 import type { ReleaseInfo } from '../store/loader.ts';
+import { tallyFacts, writeReleaseFacts } from '../store/release-facts.ts';
 import { randomBase62 } from '../core/auth/api-key.ts';
 import { canonicalText, canonicalTextHash } from './canonical-content.ts';
 import { contentLines, fileLines, type NumberedLine } from './file-lines.ts';
@@ -161,7 +162,9 @@ export async function commitRelease(trx: Transaction<Database>, prepared: Prepar
       archive_hashes: origin.kind === 'sync' ? JSON.stringify(origin.archiveHashes) : null,
     })
     .execute();
+  tallyFacts(trx);
   const rows = await prepared.write(trx, release);
+  await writeReleaseFacts(trx, release.id);
   const notes = prepared.notes.length > 0 ? { notes: prepared.notes } : {};
   return { result: { status: 'loaded', releaseId: release.id, rows, ...notes }, changed: importer.datasets };
 }

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Database } from './schema.ts';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, RowOf, TableName } from './schema.ts';
+import { noteRow } from './release-facts.ts';
 
 /** The release a load writes into: every row it writes names it. */
 export interface ReleaseInfo {
@@ -21,8 +22,7 @@ export interface ReleaseInfo {
  *   million equity bars load 3–5 times faster this way).
  */
 
-export type TableName = keyof Database & string;
-export type RowOf<T extends TableName> = Insertable<Database[T]>;
+export type { RowOf, TableName } from './schema.ts';
 type ColumnOf<T extends TableName> = keyof Database[T] & string;
 type Writer = Transaction<Database> | Kysely<Database>;
 
@@ -88,6 +88,7 @@ export async function insertRows<T extends TableName>(
       columns = Object.keys(row);
       batchRows = postgres ? ARRAY_BATCH_ROWS : Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, columns.length)));
     }
+    noteRow(db, table, row);
     pending.push(row);
     if (pending.length >= batchRows) await flush();
   }

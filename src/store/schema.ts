@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Insertable } from 'kysely';
 import type { CryptoTables } from '../domains/crypto/crypto.tables.ts';
 import type { InstrumentTables } from '../domains/instruments/instruments.tables.ts';
 import type { EtfTables } from '../domains/etf/etf.tables.ts';
@@ -45,6 +45,17 @@ export interface ReleaseTable {
   archive_hashes: string | null;
 }
 
+/** A stored fact one release wrote (src/store/release-facts.ts). */
+export interface ReleaseFactTable {
+  release_id: string;
+  /** The stored fact at its family's grain (src/facts/families.ts): `instrument_close:index:FTSE`, `etf_nav`. */
+  fact: string;
+  rows: number;
+  /** The earliest and latest date or period of its rows as the table stores them; null for reference data. */
+  first_period: string | null;
+  last_period: string | null;
+}
+
 /** Where a release came from: the demo seed, `fdh import` of a file, or `fdh sync` of a source. */
 export type ReleaseOrigin = 'demo' | 'import' | 'sync';
 
@@ -85,6 +96,7 @@ export interface DataVersionTable {
 export interface CoreTables {
   api_key: ApiKeyTable;
   release: ReleaseTable;
+  release_fact: ReleaseFactTable;
   data_version: DataVersionTable;
   sync_source: SyncSourceTable;
   sync_claim: SyncClaimTable;
@@ -103,3 +115,7 @@ export interface Database
     NewsTables,
     CalendarTables,
     RealEstateTables {}
+
+export type TableName = keyof Database & string;
+/** A row as written to `T`. */
+export type RowOf<T extends TableName> = Insertable<Database[T]>;

@@ -19,6 +19,7 @@ export async function removeDemo(db: Kysely<Database>): Promise<number> {
     const releases = await trx.selectFrom('release').select((eb) => eb.fn.countAll().as('n')).where('origin', '=', 'demo').executeTakeFirstOrThrow();
     for (const generator of demoGenerators) await generator.clear(trx);
     // The generators remove the releases they wrote; any other demo release goes too.
+    await trx.deleteFrom('release_fact').where('release_id', 'in', trx.selectFrom('release').select('id').where('origin', '=', 'demo')).execute();
     await trx.deleteFrom('release').where('origin', '=', 'demo').execute();
     return { result: Number(releases.n), changed: demoGenerators.flatMap((generator) => generator.datasets) };
   });

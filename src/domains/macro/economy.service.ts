@@ -107,10 +107,11 @@ export class EconomyService {
     const country = resolveCountry(input.country);
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
     const keys: readonly CountrySeries[] =
-      input.type === 'cpi' ? ['cpi', 'coreCpi'] : input.type === 'pce' ? ['pce', 'corePce'] : ['exports', 'imports'];
+      input.type === 'cpi' ? ['cpi', 'coreCpi'] : input.type === 'pce' ? ['pce', 'corePce'] : ['exports', 'imports', 'producerPrices', 'importPrices', 'exportPrices'];
     const indexes = await this.#indexes(country, keys, cutoff);
-    const [a, b] = indexes;
-    const months = monthWindow(indexes, windowMonths(input.period));
+    const [a, b, producerPrices, importPrices, exportPrices] = indexes;
+    // The months are those of the two headline series; the trade view's price indices are read for them.
+    const months = monthWindow([a, b], windowMonths(input.period));
     const served = new Served();
     const data = months.map((month) => {
       const figures = [served.figure(a, month), served.figure(b, month)].filter((f): f is ServedFigure => f !== undefined);
@@ -132,9 +133,9 @@ export class EconomyService {
           exportTurnover: first,
           importTurnoverUnits: second === null ? null : 'Million USD',
           exportTurnoverUnits: first === null ? null : 'Million USD',
-          ppiPoints: null,
-          ipiPoints: null,
-          epiPoints: null,
+          ppiPoints: served.value(producerPrices, month),
+          ipiPoints: served.value(importPrices, month),
+          epiPoints: served.value(exportPrices, month),
         };
       }
       const change = percentChange(first, served.value(a, yearAgo), 1);

@@ -30,6 +30,10 @@ export const COUNTRY_SERIES = {
   industrialProduction: 'industrial-production',
   exports: 'exports',
   imports: 'imports',
+  /** Price indices of producers' output, imports and exports (the trade view of /macro/economic-data). */
+  producerPrices: 'ppi',
+  importPrices: 'import-prices',
+  exportPrices: 'export-prices',
   currentAccountToGdp: 'current-account-to-gdp',
   governmentDebtToGdp: 'government-debt-to-gdp',
   population: 'population',

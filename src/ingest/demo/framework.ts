@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { tallyFacts, tallyFirstYear, writeReleaseFacts } from '../../store/release-facts.ts';
 import type { DatasetKey } from '../../store/data-version.ts';
 import type { Database } from '../../store/schema.ts';
 import { writeVersioned } from '../../store/versioned-write.ts';
@@ -38,6 +40,38 @@ export interface SeedOptions {
   alongside?: (trx: Transaction<Database>) => Promise<void>;
 }
 
+/** Under the generator's own prefix (`demo:macro:`), which its `clear` may remove with its releases. */
+const demoDataset = (generator: string): string => `demo:${generator}:written`;
+
+async function removeDemoRelease(trx: Transaction<Database>, generator: string): Promise<void> {
+  const releases = trx.selectFrom('release').select('id').where('dataset', '=', demoDataset(generator));
+  await trx.deleteFrom('release_fact').where('release_id', 'in', releases).execute();
+  await trx.deleteFrom('release').where('dataset', '=', demoDataset(generator)).execute();
+}
+
+/**
+ * The release that names what one generator wrote (release-facts.ts), so that provenance says
+ * `demo` for its figures. The demo plays a history: it is known from the start of its first year.
+ */
+async function writeDemoRelease(trx: Transaction<Database>, generator: string, options: SeedOptions): Promise<void> {
+  const id = `rel_demo_${generator}`;
+  const knowledgeAt = `${tallyFirstYear(trx) ?? options.until.slice(0, 4)}-01-01T00:00:00.000Z`;
+  await trx
+    .insertInto('release')
+    .values({
+      id,
+      dataset: demoDataset(generator),
+      source: 'demo',
+      file_name: null,
+      content_hash: createHash('sha256').update(`${generator} ${options.until} ${options.scale}`).digest('hex'),
+      knowledge_at: knowledgeAt,
+      loaded_at: knowledgeAt,
+      origin: 'demo',
+    })
+    .execute();
+  await writeReleaseFacts(trx, id);
+}
+
 /** Runs every generator in one transaction, each with its own named random streams. */
 export async function runDemoGenerators(
   db: Kysely<Database>,
@@ -47,6 +81,8 @@ export async function runDemoGenerators(
   await writeVersioned(db, async (trx) => {
     for (const generator of generators) {
       await generator.clear(trx);
+      await removeDemoRelease(trx, generator.name);
+      tallyFacts(trx);
       const report = (fraction: number) => options.onProgress?.(generator.name, Math.min(1, Math.max(0, fraction)));
       report(0);
       await generator.generate({
@@ -57,6 +93,7 @@ export async function runDemoGenerators(
         progress: report,
       });
       report(1);
+      await writeDemoRelease(trx, generator.name, options);
     }
     await options.alongside?.(trx);
     return { result: undefined, changed: generators.flatMap((generator) => generator.datasets) };

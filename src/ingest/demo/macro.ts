@@ -11,6 +11,7 @@ export const macroDemoGenerator: DemoGenerator = {
   async clear(db) {
     const demoReleases = db.selectFrom('release').select('id').where('dataset', 'like', `${DEMO_DATASET_PREFIX}%`);
     await db.deleteFrom('macro_observation').where('release_id', 'in', demoReleases).execute();
+    await db.deleteFrom('release_fact').where('release_id', 'in', demoReleases).execute();
     await db.deleteFrom('release').where('dataset', 'like', `${DEMO_DATASET_PREFIX}%`).execute();
   },
   async generate(ctx) {

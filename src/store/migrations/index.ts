@@ -18,6 +18,7 @@ import * as sync from './0016-sync.ts';
 import * as queryIndexes from './0017-query-indexes.ts';
 import * as serviceKeys from './0018-service-keys.ts';
 import * as emailSkeleton from './0019-email-skeleton.ts';
+import * as releaseFact from './0020-release-fact.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-query-indexes': queryIndexes,
   '0018-service-keys': serviceKeys,
   '0019-email-skeleton': emailSkeleton,
+  '0020-release-fact': releaseFact,
 };

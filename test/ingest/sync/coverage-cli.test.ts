@@ -42,11 +42,12 @@ test('fdh sync coverage --json: every data endpoint with its status, sources and
     sources: [],
     missing: [
       { field: 'coins[].marketCap', facts: ['crypto_market_snapshot'], unavailable: [] },
+      { field: 'coins[].symbol', facts: ['crypto_coin'], unavailable: [] },
       { field: 'coins[].name', facts: ['crypto_coin'], unavailable: [] },
     ],
   });
   assert.deepEqual([of('/macro/interbank-rates/jp/tibor')?.status, of('/macro/interbank-rates/jp/tibor')?.sources], ['full', ['jba-tibor']], 'enabled in the file');
-  const derivatives = of('/crypto/derivatives')?.missing.find((field) => field.field === 'liquidations24h.total');
+  const derivatives = of('/crypto/derivatives')?.missing.find((field) => field.field === 'liquidations24h.long');
   assert.equal(derivatives?.unavailable[0]?.figure, 'Crypto liquidations over 24 hours');
 });
 
@@ -58,7 +59,7 @@ test('fdh sync coverage prints a table (endpoint, status, sources, missing field
   assert.match(lines[0] ?? '', /^endpoint\s+status\s+sources\s+missing fields$/);
   assert.match(run.stdout, /^\/news\/feed\s+full\s+rss-feeds\s+—$/m);
   assert.match(run.stdout, /^\/macro\/interbank-rates\/jp\/tibor\s+none\s+—\s+points\[\]\.tibor1w \(operator names the file\), points\[\]\.tibor1m \(operator names the file\), points\[\]\.tibor3m \(operator names the file\), points\[\]\.tibor6m \(operator names the file\)$/m, 'jba-tibor is disabled by default');
-  assert.match(run.stdout, /^\/crypto\/derivatives\s+partial\s+binance-futures, deribit-btc-options\s+liquidations24h\.total \(no free publisher\)$/m);
+  assert.match(run.stdout, /^\/crypto\/derivatives\s+partial\s+binance-futures, deribit-btc-options\s+liquidations24h\.long \(no free publisher\), liquidations24h\.short \(no free publisher\)$/m);
   assert.match(run.stdout, /^67 endpoints: \d+ full, \d+ partial, \d+ none$/m);
   assert.equal(lines.filter((line) => line.startsWith('/')).length, 67);
 

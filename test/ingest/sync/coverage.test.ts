@@ -73,8 +73,9 @@ test('coverage: full, partial (naming the unfed fields and why no free publisher
   assert.deepEqual(
     derivatives?.missing.map((field) => [field.field, field.facts, field.unavailable.length]),
     [
-      ['fundingRate.eth', ['crypto_metric:eth_funding_rate'], 0],
-      ['liquidations24h.total', ['crypto_metric:liquidations_long', 'crypto_metric:liquidations_short'], 1],
+      ['fundingRate.eth.rate', ['crypto_metric:eth_funding_rate'], 0],
+      ['liquidations24h.long', ['crypto_metric:liquidations_long'], 1],
+      ['liquidations24h.short', ['crypto_metric:liquidations_short'], 1],
     ],
   );
   assert.match(derivatives?.missing[1]?.unavailable[0]?.reason ?? '', /live stream/);
@@ -99,9 +100,9 @@ function reach(data: unknown, path: string): unknown[] {
  * a 200 and no null there. Keep this list short; a real sample that shows the field removes it.
  */
 const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
-  '/market/:market/equities/:code/related-stocks items[].price':
+  '/market/:market/equities/:code/related-stocks':
     'the recorded J-Quants master sample lists two issues (8697, 7203) in different sectors: 8697 has no peer to show',
-  '/market/:market/equities/:code/corporate-actions [].ratio': 'the recorded J-Quants bars sample has AdjFactor 1.0 on every row: no split to show',
+  '/market/:market/equities/:code/corporate-actions': 'the recorded J-Quants bars sample has AdjFactor 1.0 on every row: no split to show',
   // test/ingest/sources/jpx.test.ts shows these filled from the recorded bars of 2024-01-15.
   '/etf/heatmap': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
   '/etf/:code/prices-history': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
@@ -114,6 +115,7 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/etf/:code/composition': 'the one recorded PCF (ICE) is of fund 2080; the example asks for 1306',
   '/etf/:code/detail': 'the one recorded PCF (ICE) is of fund 2080 and the recorded bars hold no fund; the example asks for 1306',
   '/crypto trending[].symbol': 'one CoinGecko snapshot is synced: trending ranks the change against the snapshot 24 hours earlier',
+  '/crypto trending[].name': 'one CoinGecko snapshot is synced: trending ranks the change against the snapshot 24 hours earlier',
 };
 
 /** Fields of SAMPLES_TOO_SMALL a list shows as null for an item the samples have no figure of (a fund with no price stored is listed all the same). */

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
+import { noteRow } from '../../../store/release-facts.ts';
 
 /** What a publisher's file tells of a fund the store does not describe yet. */
 export interface NewFund {
@@ -19,19 +20,21 @@ export async function nextId(db: Transaction<Database>, table: 'etf_fund' | 'etf
 
 /** A Tokyo-listed fund as `fund` describes it; what no file of its says (trust fee, listing day, unit, yield) is null. */
 export async function insertNewFund(db: Transaction<Database>, fund: NewFund): Promise<void> {
+  const row = {
+    id: await nextId(db, 'etf_fund'),
+    index_name: null,
+    trading_unit: null,
+    trust_fee: null,
+    country: 'jp',
+    distribution_yield: null,
+    etf_type: 'ETF',
+    listing_date: null,
+    currency: 'JPY',
+    ...fund,
+  };
+  noteRow(db, 'etf_fund', row);
   await db
     .insertInto('etf_fund')
-    .values({
-      id: await nextId(db, 'etf_fund'),
-      index_name: null,
-      trading_unit: null,
-      trust_fee: null,
-      country: 'jp',
-      distribution_yield: null,
-      etf_type: 'ETF',
-      listing_date: null,
-      currency: 'JPY',
-      ...fund,
-    })
+    .values(row)
     .execute();
 }

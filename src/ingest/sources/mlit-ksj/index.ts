@@ -53,7 +53,7 @@ export const mlitKsjSources: SourceDefinition[] = [
     defaultParams: { areas: ['13'], edition: '2024', asOf: '20240101' },
     credentials: [],
     importers: [mlitN03Importer],
-    feeds: ['re_ward', 're_province'],
+    feeds: ['re_ward:jp.boundary', 're_province:jp.boundary'],
     collect,
   }),
 ];

@@ -43,7 +43,7 @@ export const soumuSources: SourceDefinition[] = [
     defaultParams: { path: '/main_content/000925835.xlsx' },
     credentials: [],
     importers: [soumuLocalGovernmentCodesImporter],
-    feeds: ['re_province', 're_ward'],
+    feeds: ['re_province:jp', 're_ward:jp'],
     collect,
   }),
 ];
