@@ -14,6 +14,8 @@ import type { Rings } from '../../../domains/real-estate/geometry.ts';
 import { count, LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
 import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { ImportError, type Importer } from '../../source.ts';
+import { insertRows } from '../../../store/loader.ts';
+import { noteRow } from '../../../store/release-facts.ts';
 import { wardOutline } from '../real-estate/boundary-rings.ts';
 import { polygonsOf } from '../real-estate/mlit-n03.ts';
 import { OPERATOR_SOURCE } from './operator-facts.ts';
@@ -111,10 +113,13 @@ export const operatorGeographyImporter: Importer<OperatorGeography> = {
   parse: parseGeography,
   async load(db, { provinces, wards }, release) {
     for (const place of provinces) {
-      const names = { name_vi: place.nameLocal, name_en: place.nameEn, source: release.source };
+      const row = { id: place.id, country: place.country, code: place.code, name_vi: place.nameLocal, name_en: place.nameEn, source: release.source };
       const stored = await db.selectFrom('re_province').select('id').where('id', '=', place.id).executeTakeFirst();
-      if (stored === undefined) await db.insertInto('re_province').values({ id: place.id, country: place.country, code: place.code, ...names }).execute();
-      else await db.updateTable('re_province').set(names).where('id', '=', place.id).execute();
+      if (stored === undefined) await insertRows(db, 're_province', [row]);
+      else {
+        await db.updateTable('re_province').set(row).where('id', '=', place.id).execute();
+        noteRow(db, 're_province', row);
+      }
     }
     const provinceIds = [...new Set(wards.map((place) => place.provinceId))];
     const knownProvinces = new Set(
@@ -122,10 +127,13 @@ export const operatorGeographyImporter: Importer<OperatorGeography> = {
     );
     for (const place of wards) {
       if (!knownProvinces.has(place.provinceId)) throw new ImportError(`${place.where}: its province is neither in the store nor in the file`);
-      const described = { province_id: place.provinceId, name: place.name, area_name: place.areaName, offshore: place.offshore ? 1 : 0, geometry: JSON.stringify(place.rings), source: release.source };
+      const row = { id: place.id, province_id: place.provinceId, name: place.name, area_name: place.areaName, offshore: place.offshore ? 1 : 0, geometry: JSON.stringify(place.rings), source: release.source };
       const stored = await db.selectFrom('re_ward').select('id').where('id', '=', place.id).executeTakeFirst();
-      if (stored === undefined) await db.insertInto('re_ward').values({ id: place.id, ...described }).execute();
-      else await db.updateTable('re_ward').set(described).where('id', '=', place.id).execute();
+      if (stored === undefined) await insertRows(db, 're_ward', [row]);
+      else {
+        await db.updateTable('re_ward').set(row).where('id', '=', place.id).execute();
+        noteRow(db, 're_ward', row);
+      }
     }
     return provinces.length + wards.length;
   },

@@ -12,6 +12,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { insertRows, type RowOf } from '../../../store/loader.ts';
+import { noteFacts } from '../../../store/release-facts.ts';
+import { FACT_FAMILIES } from '../../../facts/families.ts';
 import { SECTORS_33, SEGMENTS } from '../../../domains/equities/sectors.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { csvCells } from '../../csv.ts';
@@ -65,11 +67,17 @@ const ATTRIBUTES_BY_FAMILY: Readonly<Record<string, Readonly<Record<string, Attr
     name: { entity: 'holding', column: 'name', kind: 'text', nullable: false },
     shares: { entity: 'holding', column: 'shares', kind: 'number', nullable: false },
     assetClass: { entity: 'holding', column: 'asset_class', kind: ['stock', 'bond'], nullable: false },
-    sector: { entity: 'holding', column: 'sector', kind: 'text', nullable: true },
     price: { entity: 'holding', column: 'price', kind: 'number', nullable: true },
     isin: { entity: 'holding', column: 'isin', kind: 'text', nullable: true },
     exchange: { entity: 'holding', column: 'exchange', kind: 'text', nullable: true },
     currency: { entity: 'holding', column: 'currency', kind: 'text', nullable: true },
+  },
+  'etf.holdingSector': { '': { entity: 'holding', column: 'sector', kind: 'text', nullable: true } },
+  'etf.holdingValuation': {
+    eps: { entity: 'holding', column: 'eps', kind: 'number', nullable: true },
+    bps: { entity: 'holding', column: 'bps', kind: 'number', nullable: true },
+    sps: { entity: 'holding', column: 'sps', kind: 'number', nullable: true },
+    cfps: { entity: 'holding', column: 'cfps', kind: 'number', nullable: true },
   },
 };
 
@@ -187,6 +195,17 @@ function refuseIncomplete(entry: Described, fileName: string, what: string): voi
 }
 
 const text = (value: Value | undefined): string => String(value ?? '');
+
+/** The stored facts an entry's stated attributes are (`etf_fund:trust_fee`), for the release's facts. */
+function statedFacts(entry: Described): { fact: string }[] {
+  const facts = Object.entries(entry.values)
+    .filter(([, value]) => value !== null)
+    .flatMap(([column]) => {
+      const family = FACT_FAMILIES.find((candidate) => candidate.name === ATTRIBUTES.find((attribute) => attribute.entity === entry.entity && attribute.column === column)?.family);
+      return family === undefined ? [] : [family.stored];
+    });
+  return [...new Set(facts)].map((fact) => ({ fact }));
+}
 const textOrNull = (value: Value | undefined): string | null => (typeof value === 'string' ? value : null);
 const numberOrNull = (value: Value | undefined): number | null => (typeof value === 'number' ? value : null);
 
@@ -200,6 +219,7 @@ async function loadFunds(db: Transaction<Database>, funds: readonly Described[],
       await insertNewFund(db, { code: fund.key, name: text(fund.values.name), name_jp: null, management_company: text(fund.values.management_company), source: release.source });
     }
     await db.updateTable('etf_fund').set(fund.values).where('code', '=', fund.key).execute();
+    noteFacts(db, statedFacts(fund));
   }
 }
 
@@ -214,12 +234,12 @@ async function loadIssues(db: Transaction<Database>, issues: readonly Described[
     const sectored = sector === undefined ? {} : { sector33_code: text(sector), sector33_name: sectorName(sector) };
     if (known.has(issue.key)) {
       await db.updateTable('equity_issue').set({ ...rest, ...named, ...sectored }).where('code', '=', issue.key).execute();
+      noteFacts(db, statedFacts(issue));
       continue;
     }
     refuseIncomplete(issue, fileName, 'the issue (not in the store)');
-    await db
-      .insertInto('equity_issue')
-      .values({
+    await insertRows(db, 'equity_issue', [
+      {
         code: issue.key,
         ticker: issue.key.slice(0, 4),
         name: text(name),
@@ -234,8 +254,8 @@ async function loadIssues(db: Transaction<Database>, issues: readonly Described[
         fiscal_year_end_month: null,
         source: release.source,
         ...rest,
-      })
-      .execute();
+      },
+    ]);
   }
 }
 
@@ -244,10 +264,12 @@ async function loadCoins(db: Transaction<Database>, coins: readonly Described[],
   const ids = coins.map((coin) => coin.key);
   const known = new Set((await db.selectFrom('crypto_coin').select('id').where('id', 'in', ids).execute()).map((row) => row.id));
   for (const coin of coins) {
-    if (known.has(coin.key)) await db.updateTable('crypto_coin').set(coin.values).where('id', '=', coin.key).execute();
-    else {
+    if (known.has(coin.key)) {
+      await db.updateTable('crypto_coin').set(coin.values).where('id', '=', coin.key).execute();
+      noteFacts(db, statedFacts(coin));
+    } else {
       refuseIncomplete(coin, fileName, 'the coin (not in the store)');
-      await db.insertInto('crypto_coin').values({ id: coin.key, symbol: text(coin.values.symbol), name: text(coin.values.name) }).execute();
+      await insertRows(db, 'crypto_coin', [{ id: coin.key, symbol: text(coin.values.symbol), name: text(coin.values.name) }]);
     }
   }
 }
@@ -281,10 +303,10 @@ async function loadHoldings(db: Transaction<Database>, holdings: readonly Descri
     asset_class: text(holding.values.asset_class),
     shares: Number(holding.values.shares),
     price: numberOrNull(holding.values.price),
-    eps: null,
-    bps: null,
-    sps: null,
-    cfps: null,
+    eps: numberOrNull(holding.values.eps),
+    bps: numberOrNull(holding.values.bps),
+    sps: numberOrNull(holding.values.sps),
+    cfps: numberOrNull(holding.values.cfps),
     source: release.source,
   }));
   return insertRows(db, 'etf_holding', rows);

@@ -26,6 +26,16 @@ test("Vietnam's geography loads from a GeoJSON file: its provinces and wards fil
   const key = await hub.key('pro');
   const result = await importOperatorFile(hub, 'geography', operatorFixture('examples/vietnam-provinces-wards.geojson'));
   assert.deepEqual([result.status, result.rows], ['loaded', 7]);
+  const facts = await hub.runtime.store.db.selectFrom('release_fact').select(['fact', 'rows']).where('release_id', '=', result.releaseId).orderBy('fact').execute();
+  assert.deepEqual(
+    facts.map((fact) => ({ ...fact })),
+    [
+      { fact: 're_province:vn', rows: 2 },
+      { fact: 're_province:vn.boundary', rows: 2 },
+      { fact: 're_ward:vn', rows: 5 },
+      { fact: 're_ward:vn.boundary', rows: 5 },
+    ],
+  );
   const provinces = (await hub.get('/openapi/v1/real-estate/vn/provinces', key)).json().data as { id: number; name: string; code: string; bbox: number[] | null }[];
   assert.deepEqual(
     provinces.map(({ id, code, name }) => ({ id, code, name })).sort((a, b) => a.id - b.id),

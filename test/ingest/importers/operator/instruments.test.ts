@@ -33,6 +33,8 @@ test("a fund's trust fee loads from an instruments file and fills /etf/1306/info
   assert.equal(before.trustFee, undefined, 'no trust fee before the file');
   const result = await importOperatorFile(hub, 'instruments', operatorFixture('examples/fund-1306-trust-fee.csv'));
   assert.deepEqual([result.status, result.rows], ['loaded', 1]);
+  const facts = await hub.runtime.store.db.selectFrom('release_fact').select('fact').where('release_id', '=', result.releaseId).orderBy('fact').execute();
+  assert.deepEqual(facts.map((fact) => fact.fact), ['etf_fund:distribution_yield', 'etf_fund:listing_date', 'etf_fund:trading_unit', 'etf_fund:trust_fee'], 'the release names the attributes it wrote');
   const info = (await hub.get('/openapi/v1/etf/1306/info', key)).json().data;
   assert.deepEqual(
     [info.etfName, info.managementCompany, info.indexName, info.trustFee, info.listingDate, info.tradingUnit, info.distributionYield],

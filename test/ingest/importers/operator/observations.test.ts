@@ -36,6 +36,8 @@ test('a world index loads from an observations file: the FTSE 100 fills /market/
   assert.equal(ftse?.level, 8917.12);
   const known = await hub.runtime.store.db.selectFrom('instrument_close').select(['date', 'knowledge_at']).where('instrument', '=', 'index:UKX').orderBy('date').execute();
   assert.deepEqual({ ...known.at(-1) }, { date: '2026-06-18', knowledge_at: '2026-06-18T15:35:00.000Z' }, 'the knowledge_at of the line, in UTC');
+  const facts = await hub.runtime.store.db.selectFrom('release_fact').select(['fact', 'rows', 'first_period', 'last_period']).where('release_id', '=', result.releaseId).execute();
+  assert.deepEqual(facts.map((fact) => ({ ...fact })), [{ fact: 'instrument_close:index:UKX', rows: 4, first_period: '2026-06-15', last_period: '2026-06-18' }], 'the release names the fact it wrote');
   assert.equal((await importOperatorFile(hub, 'observations', operatorFixture('examples/ftse-100-closes.csv'))).status, 'unchanged');
 });
 
