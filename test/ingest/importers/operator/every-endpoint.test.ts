@@ -19,9 +19,9 @@ const OPERATOR_FILES = [
   ['events', 'licensed/events.csv'],
 ] as const;
 
-/** Fields no operator file fills yet, with why: asked only for a 200 and no null. */
+/** Endpoints no operator file fills yet, with why: asked only for a 200 and no null. */
 const NOT_LOADED: Readonly<Record<string, string>> = {
-  '/market/:market/equities/:code/corporate-actions [].ratio':
+  '/market/:market/equities/:code/corporate-actions':
     "splits are an events family (equity.action) the operator's events file does not load yet, and the recorded J-Quants bars have no split",
 };
 
