@@ -20,12 +20,13 @@ async function operatorHub(t: TestContext, params: Record<string, string[]>) {
   return { hub, sync };
 }
 
-test('operator-files is off until the operator names files, and declares only facts endpoints read', () => {
+test('operator-files is off until the operator names files, and declares the licensed facts no publisher source fills', () => {
   assert.equal(operatorFilesSource.enabledByDefault, false);
   assert.deepEqual(operatorFilesSource.defaultParams, { geography: [], instruments: [], observations: [], events: [] });
-  assert.ok(operatorFilesSource.feeds?.includes('instrument_close:index:*'));
-  assert.ok(operatorFilesSource.feeds?.includes('etf_fund:trust_fee'));
-  assert.ok(operatorFilesSource.feeds?.includes('calendar_event:*'));
+  for (const fact of ['instrument_close:index:UKX', 'macro_observation:us.pmi.*', 'etf_fund:trust_fee', 'calendar_event:jp', 're_road_price']) {
+    assert.ok(operatorFilesSource.feeds?.includes(fact), fact);
+  }
+  assert.ok(!operatorFilesSource.feeds?.includes('macro_observation:us.cpi'), "a publisher's fact is reported as the publisher's");
 });
 
 test('on the sync schedule, operator-files loads the files it is given in order (places, instruments, figures, events); a file loaded before adds nothing', async (t) => {

@@ -1,10 +1,9 @@
-import { ENDPOINT_FACTS } from '../../../facts/endpoint-fields.ts';
-import { FACT_FAMILIES } from '../../../facts/families.ts';
-import { overlaps } from '../../../facts/patterns.ts';
+import { factName } from '../../../facts/names.ts';
+import { familiesOf } from './operator-facts.ts';
+import { UNAVAILABLE } from '../../../facts/unavailable.ts';
 import { LOADED_EVENT_FAMILIES } from './events.ts';
 import { LOADED_INSTRUMENT_FAMILIES } from './instruments.ts';
 import { OBSERVATION_TABLES } from './observation-tables.ts';
-import { familiesOf } from './operator-facts.ts';
 
 /** The families the operator's files load, whatever the format. */
 export const operatorFamilies = (): string[] => [
@@ -14,17 +13,12 @@ export const operatorFamilies = (): string[] => [
   ...familiesOf('geography').map((family) => family.name),
 ];
 
-const READ = ENDPOINT_FACTS.flatMap((endpoint) => [...Object.values(endpoint.fields).flat(), ...(endpoint.onRequest ?? [])]);
-
 /**
- * What the operator-files source may fill, as a source's `feeds`: the stored pattern of each
- * family loaded (a key inside a pattern, `re_province:*.boundary`, widened to the table's keys),
- * among the facts endpoints read.
+ * What the operator-files source declares it feeds: the facts no shipped publisher source fills
+ * (unavailable.ts), those its files load. Its files may hold any fact of the families they load,
+ * but what it is for is licensed data; a fact a publisher fills is reported as that publisher's.
  */
 export function operatorFeeds(): string[] {
   const loaded = new Set(operatorFamilies());
-  const patterns = FACT_FAMILIES.filter((family) => loaded.has(family.name)).map((family) =>
-    family.stored.includes('*') ? family.stored.slice(0, family.stored.indexOf('*') + 1) : family.stored,
-  );
-  return [...new Set(patterns)].filter((pattern) => READ.some((read) => overlaps(pattern, read)));
+  return UNAVAILABLE.flatMap((figure) => figure.facts).filter((fact) => loaded.has(factName(fact).family.name));
 }
