@@ -13,7 +13,6 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { insertRows, type RowOf } from '../../../store/loader.ts';
 import { noteFacts } from '../../../store/release-facts.ts';
-import { FACT_FAMILIES } from '../../../facts/families.ts';
 import { SECTORS_33, SEGMENTS } from '../../../domains/equities/sectors.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { csvCells } from '../../csv.ts';
@@ -29,6 +28,8 @@ interface Attribute {
   /** `etf.trustFee`, `equity.issue.segment`. */
   fact: string;
   family: string;
+  /** The family's stored fact (`etf_fund:trust_fee`), which a stated value writes. */
+  stored: string;
   entity: Entity;
   /** The stored column. */
   column: string;
@@ -40,7 +41,7 @@ interface Attribute {
 
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
-type AttributeSpec = Omit<Attribute, 'fact' | 'family'>;
+type AttributeSpec = Omit<Attribute, 'fact' | 'family' | 'stored'>;
 
 /** Each instruments family's attributes by sub-name; the empty sub-name is the family's own name (`etf.trustFee`). */
 const ATTRIBUTES_BY_FAMILY: Readonly<Record<string, Readonly<Record<string, AttributeSpec>>>> = {
@@ -84,7 +85,7 @@ const ATTRIBUTES_BY_FAMILY: Readonly<Record<string, Readonly<Record<string, Attr
 /** Every attribute an instruments file names, for the families of families.ts whose format is `instruments`. */
 function attributes(): Attribute[] {
   return familiesOf('instruments').flatMap((family) =>
-    Object.entries(ATTRIBUTES_BY_FAMILY[family.name] ?? {}).map(([name, spec]) => ({ ...spec, fact: name === '' ? family.name : `${family.name}.${name}`, family: family.name })),
+    Object.entries(ATTRIBUTES_BY_FAMILY[family.name] ?? {}).map(([name, spec]) => ({ ...spec, fact: name === '' ? family.name : `${family.name}.${name}`, family: family.name, stored: family.stored })),
   );
 }
 
@@ -107,8 +108,6 @@ export interface Described {
   key: string;
   line: number;
   values: Record<string, Value>;
-  /** Column → the fact that names it, for messages. */
-  facts: Record<string, string>;
 }
 
 export interface OperatorInstruments {
@@ -172,10 +171,9 @@ export function parseInstruments(content: string, fileName: string): OperatorIns
     if (attribute === undefined) throw new ImportError(`${where}: unknown fact "${fact}"; an instruments file names one of ${ATTRIBUTES.map((a) => a.fact).join(', ')}`);
     const key = keyOf(attribute.entity, keyText, fact, where);
     const id = `${attribute.entity}\u0000${key}`;
-    const entry = described.get(id) ?? { entity: attribute.entity, key, line, values: {}, facts: {} };
+    const entry = described.get(id) ?? { entity: attribute.entity, key, line, values: {} };
     if (attribute.column in entry.values) throw new ImportError(`${where}: ${fact} of ${keyText} appears twice`);
     entry.values[attribute.column] = valueOf(attribute, valueText, where);
-    entry.facts[attribute.column] = fact;
     described.set(id, entry);
   });
   if (!headed) throw new ImportError(`${fileName}:1: the heading must be ${HEADING}`);
@@ -185,7 +183,8 @@ export function parseInstruments(content: string, fileName: string): OperatorIns
   return { fileName, described: all };
 }
 
-const factOf = (entity: Entity, column: string): string => ATTRIBUTES.find((attribute) => attribute.entity === entity && attribute.column === column)?.fact ?? column;
+const attributeOf = (entity: Entity, column: string): Attribute | undefined => ATTRIBUTES.find((attribute) => attribute.entity === entity && attribute.column === column);
+const factOf = (entity: Entity, column: string): string => attributeOf(entity, column)?.fact ?? column;
 
 function refuseIncomplete(entry: Described, fileName: string, what: string): void {
   const missing = NEEDED[entry.entity].filter((column) => entry.values[column] === undefined || entry.values[column] === null);
@@ -198,14 +197,13 @@ const text = (value: Value | undefined): string => String(value ?? '');
 
 /** The stored facts an entry's stated attributes are (`etf_fund:trust_fee`), for the release's facts. */
 function statedFacts(entry: Described): { fact: string }[] {
-  const facts = Object.entries(entry.values)
-    .filter(([, value]) => value !== null)
-    .flatMap(([column]) => {
-      const family = FACT_FAMILIES.find((candidate) => candidate.name === ATTRIBUTES.find((attribute) => attribute.entity === entry.entity && attribute.column === column)?.family);
-      return family === undefined ? [] : [family.stored];
-    });
+  const facts = Object.entries(entry.values).flatMap(([column, value]) => {
+    const stored = attributeOf(entry.entity, column)?.stored;
+    return value === null || stored === undefined ? [] : [stored];
+  });
   return [...new Set(facts)].map((fact) => ({ fact }));
 }
+
 const textOrNull = (value: Value | undefined): string | null => (typeof value === 'string' ? value : null);
 const numberOrNull = (value: Value | undefined): number | null => (typeof value === 'number' ? value : null);
 
