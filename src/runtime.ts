@@ -14,6 +14,7 @@ import { connectRedis } from './core/redis.ts';
 import { openStore, type Store } from './store/db.ts';
 import { AnswerCache } from './core/answers/answer-cache.ts';
 import { Metrics } from './core/metrics/registry.ts';
+import { FreshnessReader } from './facts/freshness-reader.ts';
 import { answerCacheObserver, storeQueryObserver } from './core/metrics/observers.ts';
 import { PollingVersionWatcher } from './core/data-version/polling-version-watcher.ts';
 import { RedisVersionWatcher } from './core/data-version/redis-version-watcher.ts';
@@ -110,6 +111,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     versions,
     answers: new AnswerCache(config.answerCacheBytes, answerCacheObserver(metrics)),
     metrics,
+    freshness: new FreshnessReader({ db: store.db, versions, clock }),
     logger,
     async close() {
       // The last counts reach the store before it closes.

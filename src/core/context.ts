@@ -8,6 +8,7 @@ import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { VersionWatcher } from './data-version/version-watcher.ts';
 import type { AnswerCache } from './answers/answer-cache.ts';
 import type { Metrics } from './metrics/registry.ts';
+import type { FreshnessReader } from '../facts/freshness-reader.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { SessionsService } from '../accounts/sessions.service.ts';
 import type { AuditService } from '../accounts/audit.service.ts';
@@ -34,5 +35,7 @@ export interface AppContext {
   answers: AnswerCache;
   /** This process's metrics (`/metrics`): any part may add a counter, gauge or histogram by name. */
   metrics: Metrics;
+  /** Each stored fact's due date and staleness (`/metrics`, `/readyz`), read from the store once per data version. */
+  freshness: FreshnessReader;
   logger: Logger;
 }

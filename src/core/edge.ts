@@ -7,6 +7,7 @@ import { redactKeys } from './logger.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiGate } from './api-gate.ts';
 import { AnswerDesk } from './answers/answer-desk.ts';
+import { Provenance } from '../facts/provenance.ts';
 import { API_PREFIX } from './route.ts';
 import type { AppContext } from './context.ts';
 import { isStoreUnavailable } from '../store/availability.ts';
@@ -23,6 +24,7 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
   const gate = new ApiGate(ctx);
   app.decorate('apiGate', gate);
   app.decorate('answerDesk', new AnswerDesk(ctx.answers, ctx.versions));
+  app.decorate('provenance', new Provenance(ctx.store.db));
 
   app.setErrorHandler((error: FastifyError | ApiError | DomainError, request, reply) => {
     let apiError: ApiError;

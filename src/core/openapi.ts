@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ErrorEnvelopeSchema } from './envelope.ts';
+import { ErrorEnvelopeSchema, FigureSourceSchema } from './envelope.ts';
 import { DOMAIN_TAGS } from './route.ts';
 import type { AppContext } from './context.ts';
 import { encodeSerialisedJson } from './compression.ts';
@@ -13,6 +13,7 @@ type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, un
 /** OpenAPI 3.1 generated from the route schemas, plus `x-feature-code` and `x-api-weight` per operation. */
 export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.addSchema(ErrorEnvelopeSchema);
+  app.addSchema(FigureSourceSchema);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -2,7 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import type { Clock } from './clock.ts';
-import { MetaSchema, SuccessEnvelopeSchema } from './envelope.ts';
+import { MetaSchema, SuccessEnvelopeSchema, type FigureSource } from './envelope.ts';
 import type { FeatureCode } from './auth/plans.ts';
 import type { ApiRouteConfig, AuthContext } from './route-config.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
@@ -13,6 +13,7 @@ import { namesCurrentRepresentation } from './etag.ts';
 import { preferredEncoding, varyByEncoding } from './compression.ts';
 import { PreparedAnswer } from './answers/prepared-answer.ts';
 import { minuteOf, type AnswerDesk } from './answers/answer-desk.ts';
+import type { AnswerRequest, Provenance } from '../facts/provenance.ts';
 
 export const API_PREFIX = '/openapi/v1';
 
@@ -44,6 +45,8 @@ declare module 'fastify' {
     apiGate: ApiGate;
     /** Where routes keep their prepared answers, installed by the edge. */
     answerDesk: AnswerDesk;
+    /** Where data routes find the sources of their figures (`meta.sources`), installed by the edge. */
+    provenance: Provenance;
   }
 }
 
@@ -164,6 +167,8 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
     maxAge: route.maxAge ?? DEFAULT_MAX_AGE,
   };
   const declaredMeta = Object.keys(route.meta ?? {});
+  // A data endpoint (one the field map lists) names its figures' sources in every answer.
+  const sourcesOf = app.provenance.of(route.path);
 
   app.apiOperations.set(route.operationId, { feature: route.feature, weight: route.weight, pathTemplate });
   app.route({
@@ -180,7 +185,10 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
       security: [{ ApiKeyAuth: [] }],
       querystring: query,
       ...(params !== undefined ? { params } : {}),
-      response: { 200: SuccessEnvelopeSchema(route.data, MetaSchema(route.meta)), ...errorResponses(hasParameters, route.notFound ?? false) },
+      response: {
+        200: SuccessEnvelopeSchema(route.data, MetaSchema(route.meta, { sources: sourcesOf !== undefined })),
+        ...errorResponses(hasParameters, route.notFound ?? false),
+      },
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const now = clock.now();
@@ -188,7 +196,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
       validate(request, query, params);
       // The validator has checked both against these very schemas and filled in their defaults.
       const input = { query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request };
-      const answer = await answerOf(route, input, (result) => prepare(reply, route.operationId, declaredMeta, result), desk);
+      const answer = await answerOf(route, input, sourcesOf, (result, sources) => prepare(reply, route.operationId, declaredMeta, result, sources), desk);
       return send(request, reply, answer, config.maxAge(now), now);
     },
   });
@@ -200,32 +208,44 @@ function validate(request: FastifyRequest, query: TObject, params: TObject | und
   if (problems.length > 0) throw new InvalidInputError(problems);
 }
 
+type SourcesOf = ((request: AnswerRequest) => Promise<FigureSource[]>) | undefined;
+
 /**
  * The answer to this request: the cache's prepared answer for the same parameters and data
- * versions, or the handler's result prepared now (and kept, unless the route says `cache: false`).
+ * versions, or the handler's result prepared now (and kept, unless the route says `cache: false`)
+ * with the sources of its figures, looked up beside the handler: only an answer being prepared
+ * asks for them.
  */
 async function answerOf<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
   route: ApiRouteDefinition<Q, P, D, M>,
   input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>,
-  prepared: (result: RouteResult<Static<D>>) => PreparedAnswer,
+  sourcesOf: SourcesOf,
+  prepared: (result: RouteResult<Static<D>>, sources: FigureSource[] | undefined) => PreparedAnswer,
   desk: AnswerDesk,
 ): Promise<PreparedAnswer> {
+  const answered = () => Promise.all([route.handler(input), sourcesOf?.(input)]);
   const caching = route.cache;
-  if (caching === false) return prepared(await route.handler(input));
+  if (caching === false) return prepared(...(await answered()));
   return desk.answer(route.operationId, input.request, (caching?.window ?? minuteOf)(input.now), async () => {
-    const result = await route.handler(input);
-    const first = prepared(result);
-    return { first, repeat: caching?.repeated === undefined ? first : prepared(caching.repeated(result)) };
+    const [result, sources] = await answered();
+    const first = prepared(result, sources);
+    return { first, repeat: caching?.repeated === undefined ? first : prepared(caching.repeated(result), sources) };
   });
 }
 
 /** The handler's result serialised by the route's response schema, with an empty timestamp for each response to fill. */
-function prepare(reply: FastifyReply, operationId: string, declaredMeta: readonly string[], result: RouteResult<unknown>): PreparedAnswer {
+function prepare(
+  reply: FastifyReply,
+  operationId: string,
+  declaredMeta: readonly string[],
+  result: RouteResult<unknown>,
+  sources: FigureSource[] | undefined,
+): PreparedAnswer {
   // The serialiser writes declared meta only (and requires each): anything more would vanish.
   if (result.meta !== undefined && Object.keys(result.meta).length !== declaredMeta.length) {
     throw new Error(`${operationId} answered meta ${Object.keys(result.meta).join(', ')}; it declares ${declaredMeta.join(', ') || 'none'}`);
   }
-  const envelope = { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, timestamp: '' } };
+  const envelope = { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, ...(sources === undefined ? {} : { sources }), timestamp: '' } };
   return new PreparedAnswer(reply.serialize(envelope) as string);
 }
 

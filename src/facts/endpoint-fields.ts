@@ -450,7 +450,9 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   {
     path: '/market/:market/equities/:code/financial-statements',
     example: '/market/jp/equities/8697/financial-statements',
-    fields: { 'rows[].values': ['equity_statement'], 'rows[].children': ['equity_statement'] },
+    fields: { 'rows[].values': ['equity_statement'] },
+    // A row's breakdown (`of which`) is laid out from the same stored statement (statement-layout.ts); most rows have none.
+    derived: ['rows[].children'],
     labels: ['statement', 'currency', 'columns', 'rows[].key', 'rows[].label', 'rows[].unit', 'dataAsOf', 'lastUpdatedAt'],
   },
   {
@@ -494,7 +496,7 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
     path: '/calendar/events',
     example: '/calendar/events',
     // The events of each country come from its own agencies' schedules.
-    fields: { '[].name': CALENDAR_COUNTRIES, '[].time': CALENDAR_COUNTRIES, '[].forecast': CALENDAR_COUNTRIES, '[].actual': MACRO_RELEASE_SERIES.map(macro) },
+    fields: { '[].name': CALENDAR_COUNTRIES, '[].time': CALENDAR_COUNTRIES, '[].forecast': CALENDAR_COUNTRIES.map((country) => `${country}.forecast`), '[].actual': MACRO_RELEASE_SERIES.map(macro) },
     // Released events: the coming week's have no actual yet.
     fieldExamples: { '[].actual': '/calendar/events?from=2026-06-01&to=2026-06-18' },
     derived: ['[].previous'],

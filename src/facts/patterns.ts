@@ -2,7 +2,12 @@
  * Stored facts as sources declare them (`feeds`) and endpoints read them: a table
  * (`equity_bar`: any of its rows) or a table and the key of one series in it
  * (`macro_observation:us.cpi`), a trailing `*` standing for any key with that start
- * (`macro_observation:jp.fdi.*`). A bare table is the same as `table:*`.
+ * (`macro_observation:jp.fdi.*`, `re_ward:*` for every key).
+ *
+ * A bare table is the table as a whole: as a read, any of its rows; as a feed, rows of it, which
+ * fills a read of the table as a whole and no read of one key: a source of Japan's wards
+ * (`re_ward:jp`) does not fill Vietnam's (`re_ward:vn`), so a source of a keyed table declares
+ * its keys.
  */
 
 interface FactPattern {
@@ -10,6 +15,8 @@ interface FactPattern {
   /** The key, or the start of the keys when `wildcard`. */
   key: string;
   wildcard: boolean;
+  /** No key given: the table as a whole. */
+  bare: boolean;
 }
 
 const FACT = /^([a-z][a-z0-9_]*)(?::(.+))?$/;
@@ -19,8 +26,8 @@ export function parseFact(fact: string): FactPattern {
   if (match === null) throw new Error(`"${fact}" is not a fact ("table" or "table:key", a trailing * for any key so starting)`);
   const table = match[1] ?? '';
   const key = match[2];
-  if (key === undefined) return { table, key: '', wildcard: true };
-  return key.endsWith('*') ? { table, key: key.slice(0, -1), wildcard: true } : { table, key, wildcard: false };
+  if (key === undefined) return { table, key: '', wildcard: true, bare: true };
+  return key.endsWith('*') ? { table, key: key.slice(0, -1), wildcard: true, bare: false } : { table, key, wildcard: false, bare: false };
 }
 
 const isBare = (pattern: string): boolean => !pattern.includes(':');
@@ -30,6 +37,7 @@ export function feeds(feed: string, fact: string): boolean {
   const given = parseFact(feed);
   const read = parseFact(fact);
   if (given.table !== read.table) return false;
+  if (given.bare) return read.bare;
   if (!given.wildcard) return !read.wildcard && given.key === read.key;
   // A bare table feed (`equity_issue`) fills the table's bare read only: a keyed fact of it
   // (`equity_issue:listed_on`, `re_province:vn`) must be declared as such.

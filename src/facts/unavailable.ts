@@ -44,6 +44,12 @@ function operatorFile(facts: readonly string[]): string {
 
 const FIGURES: readonly UnavailableFigure[] = [
   {
+    facts: ['calendar_event:us.forecast', 'calendar_event:jp.forecast', 'calendar_event:vn.forecast', 'calendar_event:eu.forecast', 'calendar_event:cn.forecast'],
+    figure: 'Consensus forecasts of scheduled releases',
+    kind: 'no free publisher',
+    reason: 'Agencies publish when a figure comes out, not what economists expect of it: FRED and BLS give release dates and times only; consensus surveys (Bloomberg, Reuters) are licensed.',
+  },
+  {
     facts: ['macro_observation:us.ppi', 'macro_observation:jp.ppi', 'macro_observation:us.import-prices', 'macro_observation:jp.import-prices', 'macro_observation:us.export-prices', 'macro_observation:jp.export-prices'],
     figure: 'Producer, import and export price indices (US, Japan)',
     kind: 'no source yet',

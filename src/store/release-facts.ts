@@ -81,7 +81,11 @@ const GRAINS: Grains = {
   news_article: (row, tally) => tally.note('news_article', text(row.published_at)),
   news_article_symbol: (row, tally) => tally.note('news_article_symbol', text(row.published_at)),
   news_article_category: (row, tally) => tally.note('news_article_category', text(row.published_at)),
-  calendar_event: (row, tally) => tally.note(`calendar_event:${row.country.toLowerCase()}`, text(row.scheduled_at)),
+  calendar_event: (row, tally) => {
+    const country = row.country.toLowerCase();
+    tally.note(`calendar_event:${country}`, text(row.scheduled_at));
+    if (row.forecast !== null && row.forecast !== undefined) tally.note(`calendar_event:${country}.forecast`, text(row.scheduled_at));
+  },
   re_province: (row, tally) => tally.note(`re_province:${row.country}`, null),
   re_ward: (row, tally) => {
     const province = tally.wardProvinces.get(row.province_id) ?? { rows: 0, boundary: false };

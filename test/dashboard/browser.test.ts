@@ -376,3 +376,35 @@ test('in a real browser: the admin Sources page runs a source, shows a failure w
   await shot(page, '12-admin-sources-recovered');
   assert.deepEqual(problems, [], 'no script errors');
 });
+
+test('in a real browser: the admin Sources page marks a source stale once a fact it loaded is past due, naming the fact, its latest period and due date', { skip, timeout: 120_000 }, async (t) => {
+  const { hub, sync } = await syncSetup(t);
+  const [outcome] = await sync.run(['ecb-test-rates']);
+  assert.equal(outcome?.status, 'succeeded');
+  // The sample's last day is Friday 2026-06-19: Monday's rates are due with two business days' margin, by the end of Wednesday.
+  hub.clock.set('2026-06-25T09:00:00.000Z');
+  await createAccount(hub, 'admin@example.com', { role: 'admin', plan: 'basic' });
+  const base = await hub.app.listen({ port: 0, host: '127.0.0.1' });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const page = await (await launch(t)).newPage({ viewport: { width: 1280, height: 860 } });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${base}/dashboard`);
+  await page.getByLabel('Email').fill('admin@example.com');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#plan-name').filter({ hasText: 'basic' }).waitFor();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Sources' }).click();
+  const row = page.getByRole('table', { name: 'Sources' }).getByRole('row').filter({ hasText: 'ecb-test-rates' });
+  await row.locator('.badge.expired').filter({ hasText: 'stale' }).waitFor();
+  // Every pair the sample loaded is stale: one summary, the facts of one latest period and due date together once opened.
+  const stale = row.getByRole('note');
+  await stale.getByText(/^Stale: \d+ facts past due$/).click();
+  const group = stale.getByText(/\(latest 2026-06-19, next due 2026-06-25 00:00 UTC\)$/);
+  assert.ok(await group.isVisible());
+  assert.match((await group.textContent()) ?? '', /(^|, )fx\.close:EUR\/USD, /);
+  const keyed = page.getByRole('table', { name: 'Sources' }).getByRole('row').filter({ hasText: 'ecb-test-keyed' });
+  assert.equal(await keyed.getByText(/Stale:/).count(), 0, 'a source that loaded nothing has no stale fact');
+  await shot(page, '13-admin-sources-stale');
+  assert.deepEqual(problems, [], 'no script errors');
+});

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestContext } from 'node:test';
-import { createTestHub, type TestHub } from './app.ts';
+import { createTestHub, type Cleanups, type TestHub } from './app.ts';
 import { startPublisherDouble } from './publisher-double.ts';
 import { SyncService } from '../../src/ingest/sync/sync.service.ts';
 import type { RunOutcome } from '../../src/ingest/sync/runner.ts';
@@ -45,7 +44,7 @@ export interface AllPublishersHub {
  * local double (which serves each publisher's recorded samples at its real paths) with every
  * publisher source enabled (the operator's files off), and one sync run of every source.
  */
-export async function allPublishersHub(t: TestContext): Promise<AllPublishersHub> {
+export async function allPublishersHub(t: Cleanups): Promise<AllPublishersHub> {
   const publishers = [...new Set(PUBLISHER_SOURCES.map((source) => source.publisher))];
   const double = await startPublisherDouble({ publishers });
   t.after(() => double.close());

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Writable } from 'node:stream';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -52,8 +51,13 @@ export interface TestHubOptions {
   beforeBuild?: (runtime: Runtime) => void;
 }
 
+/** Where a helper registers what to close and remove when done: a test's context, or a script's own list. */
+export interface Cleanups {
+  after(fn: () => unknown): void;
+}
+
 /** A hub on a fresh store in its own temporary directory, closed and removed after the test. */
-export async function createTestHub(t: TestContext, options: TestHubOptions = {}): Promise<TestHub> {
+export async function createTestHub(t: Cleanups, options: TestHubOptions = {}): Promise<TestHub> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fdh-test-'));
   const scaledOut = scaledOutEnv();
   // Registered first so a hub that fails to open still leaves nothing behind.

@@ -61,6 +61,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -88,6 +90,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -122,6 +126,8 @@ export interface paths {
         } | null;
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -173,6 +179,8 @@ export interface paths {
         };
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -200,6 +208,8 @@ export interface paths {
         };
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -237,6 +247,8 @@ export interface paths {
         updatedAt?: string;
       })[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -256,6 +268,8 @@ export interface paths {
         trendline: number[];
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -284,6 +298,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -316,6 +332,8 @@ export interface paths {
         };
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -340,6 +358,8 @@ export interface paths {
         close: number;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -371,6 +391,8 @@ export interface paths {
         aum: number | null;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -391,6 +413,8 @@ export interface paths {
         changePercent: number;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -412,6 +436,8 @@ export interface paths {
         netflowAumPercentage: number;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -437,6 +463,8 @@ export interface paths {
         contributionArea?: number;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -479,6 +507,8 @@ export interface paths {
         }[];
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -538,6 +568,8 @@ export interface paths {
         startDate: string;
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -595,6 +627,8 @@ export interface paths {
         startDate: string;
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -626,6 +660,8 @@ export interface paths {
         etfType?: string;
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -658,6 +694,8 @@ export interface paths {
         isin?: string;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -685,6 +723,8 @@ export interface paths {
         currency?: string;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -754,6 +794,8 @@ export interface paths {
         };
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -796,6 +838,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -834,6 +878,8 @@ export interface paths {
         } | null;
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -865,6 +911,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -889,6 +937,8 @@ export interface paths {
         matrix: (number | null)[][];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -919,6 +969,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -946,6 +998,8 @@ export interface paths {
         source: string | null;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -973,6 +1027,8 @@ export interface paths {
         source: string | null;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1009,6 +1065,8 @@ export interface paths {
         knowledgeAt: string | null;
         /** A served figure replaced a different earlier one at or before the cut-off */
         wasRestated: boolean;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1083,6 +1141,8 @@ export interface paths {
         knowledgeAt: string | null;
         /** A served figure replaced a different earlier one at or before the cut-off */
         wasRestated: boolean;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1168,6 +1228,8 @@ export interface paths {
         knowledgeAt: string | null;
         /** A served figure replaced a different earlier one at or before the cut-off */
         wasRestated: boolean;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1199,6 +1261,8 @@ export interface paths {
         knowledgeAt: string | null;
         /** A served figure replaced a different earlier one at or before the cut-off */
         wasRestated: boolean;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1227,6 +1291,8 @@ export interface paths {
         knowledgeAt: string | null;
         /** A served figure replaced a different earlier one at or before the cut-off */
         wasRestated: boolean;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1257,6 +1323,8 @@ export interface paths {
         knowledgeAt: string | null;
         /** A served figure replaced a different earlier one at or before the cut-off */
         wasRestated: boolean;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1285,6 +1353,8 @@ export interface paths {
         knowledgeAt: string | null;
         /** A served figure replaced a different earlier one at or before the cut-off */
         wasRestated: boolean;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1370,6 +1440,8 @@ export interface paths {
         };
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1420,6 +1492,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1462,6 +1536,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1484,6 +1560,8 @@ export interface paths {
         latestPeriod: string | null;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1519,6 +1597,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1554,6 +1634,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1589,6 +1671,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1624,6 +1708,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1659,6 +1745,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1694,6 +1782,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1729,6 +1819,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1764,6 +1856,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1799,6 +1893,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1834,6 +1930,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1869,6 +1967,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1904,6 +2004,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1939,6 +2041,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -1992,6 +2096,8 @@ export interface paths {
         cache_expires_at: string;
         /** Pass as `cursor` for the next page; null on the last page */
         nextCursor: string | null;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2044,6 +2150,8 @@ export interface paths {
         served_from_cache: boolean;
         /** format date-time */
         cache_expires_at: string;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2092,6 +2200,8 @@ export interface paths {
         served_from_cache: boolean;
         /** format date-time */
         cache_expires_at: string;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2151,6 +2261,8 @@ export interface paths {
         served_from_cache: boolean;
         /** format date-time */
         cache_expires_at: string;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2200,6 +2312,8 @@ export interface paths {
         served_from_cache: boolean;
         /** format date-time */
         cache_expires_at: string;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2236,6 +2350,8 @@ export interface paths {
         served_from_cache: boolean;
         /** format date-time */
         cache_expires_at: string;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2278,6 +2394,8 @@ export interface paths {
         served_from_cache: boolean;
         /** format date-time */
         cache_expires_at: string;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2320,6 +2438,8 @@ export interface paths {
       meta: {
         /** Pass as `cursor` for the next page; null on the last page */
         nextCursor: string | null;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2362,6 +2482,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2397,6 +2519,8 @@ export interface paths {
         source: string;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2423,6 +2547,8 @@ export interface paths {
         bbox: number[] | null;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2464,6 +2590,8 @@ export interface paths {
         latestYear: number | null;
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2510,6 +2638,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2542,6 +2672,8 @@ export interface paths {
         unit: string;
       }[];
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2593,6 +2725,8 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -3174,6 +3308,17 @@ export interface paths {
         interrupted: boolean;
         /** Set when the source has been failing for longer than its schedule interval */
         warning: string | null;
+        /** The facts the source's releases hold that are past their due date (no release, of this source or another, has brought a newer period) */
+        staleFacts: {
+          /** The fact's name: `macro:jp.gdp.real`, `index.close:FTSE` */
+          fact: string;
+          /** The latest period the store holds of it, from any release */
+          lastPeriod: string | null;
+          /** When the figure after lastPeriod was due: one period after it ends, plus the publisher's usual lag · format date-time */
+          dueAt: string;
+          /** Seconds since the newest release holding it was known, by the hub's clock · integer */
+          ageSeconds: number;
+        }[];
       }[];
       meta: {
         /** format date-time */
@@ -3224,6 +3369,17 @@ export interface paths {
           interrupted: boolean;
           /** Set when the source has been failing for longer than its schedule interval */
           warning: string | null;
+          /** The facts the source's releases hold that are past their due date (no release, of this source or another, has brought a newer period) */
+          staleFacts: {
+            /** The fact's name: `macro:jp.gdp.real`, `index.close:FTSE` */
+            fact: string;
+            /** The latest period the store holds of it, from any release */
+            lastPeriod: string | null;
+            /** When the figure after lastPeriod was due: one period after it ends, plus the publisher's usual lag · format date-time */
+            dueAt: string;
+            /** Seconds since the newest release holding it was known, by the hub's clock · integer */
+            ageSeconds: number;
+          }[];
         };
       };
       meta: {
@@ -3250,4 +3406,26 @@ export type ErrorEnvelope = {
     /** integer */
     statusCode?: number;
   };
+};
+
+/** A release the figures of an answer came from. */
+export type FigureSource = {
+  /** `demo`: generated by the demo seed, not published by anyone */
+  origin: "sync" | "import" | "demo";
+  /** Who published the figures (`demo` for the demo) */
+  publisher: string;
+  /** The dataset of the release, as `fdh import` names it */
+  dataset: string;
+  /** The sync source that fetched it; null for an import or the demo */
+  source: string | null;
+  /** The release id (`fdh releases`) */
+  release: string;
+  /** sha256 names (archive/<sha256>) of a sync release's payloads; empty otherwise */
+  archive: string[];
+  /** sha256 of the release's content */
+  contentHash: string;
+  /** When the hub knew these figures · format date-time */
+  knowledgeAt: string;
+  /** The facts of this answer the release holds (`index.close:FTSE`, `macro:us.cpi`; `fdh facts`) */
+  facts: string[];
 };

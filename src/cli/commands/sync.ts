@@ -7,11 +7,12 @@ import { shownStatus, type SourceStatus } from '../../ingest/sync/source-status.
 import { boundedText } from '../../ingest/sync/failure-reason.ts';
 import { printable } from '../../core/printable.ts';
 import { loadSourcesFile } from '../../ingest/sync/sources-file.ts';
-import { sourcesCoverage } from '../../ingest/sync/coverage/sources-coverage.ts';
+import { storeCoverage } from '../../ingest/sync/coverage/sources-coverage.ts';
+import { createLogger } from '../../core/logger.ts';
 import { coverageMarkdown, coverageTable } from '../../ingest/sync/coverage/coverage.ts';
 import { parse, UsageError } from '../args.ts';
 
-const USAGE = 'fdh sync run [ID…] [--data-dir D] | fdh sync status [--json] [--data-dir D] | fdh sync coverage [--json | --markdown]';
+const USAGE = 'fdh sync run [ID…] [--data-dir D] | fdh sync status [--json] [--data-dir D] | fdh sync coverage [--json | --markdown] [--data-dir D]';
 
 /** One line per outcome; publisher text (a failure reason) and the sources file's bounded and escaped. */
 function outcomeLine(outcome: RunOutcome): string {
@@ -47,22 +48,36 @@ function statusBlock(shown: SourceStatus): string {
     `  next run       ${status.nextRunAt ?? '—'}`,
   ];
   if (status.warning !== null) lines.push(`  WARNING        ${status.warning}`);
+  for (const fact of status.staleFacts) lines.push(`  STALE          ${fact.fact}: latest ${fact.lastPeriod ?? '—'}, next was due ${fact.dueAt}`);
   return lines.map(printable).join('\n');
 }
 
-/** `fdh sync coverage`: which endpoints the sources file's enabled sources fill; reads no store. */
+/**
+ * `fdh sync coverage`: which endpoint fields the store of the configuration serves, asked of the
+ * hub's own answers (in process; nothing is listened on), and for those it leaves empty, whether
+ * an enabled source of the sources file declares them.
+ */
 async function coverageCommand(values: { json?: boolean; markdown?: boolean; 'data-dir'?: string }): Promise<number> {
   if (values.json === true && values.markdown === true) throw new UsageError(`--json and --markdown exclude each other; usage: ${USAGE}`);
-  const report = await sourcesCoverage(loadSourcesFile(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }).sourcesFile));
-  process.stdout.write(
-    values.json === true ? `${JSON.stringify(report, null, 2)}\n` : values.markdown === true ? coverageMarkdown(report) : coverageTable(report),
-  );
-  return 0;
+  const config = loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } });
+  // Standard output is the report's: the app's own log lines (warnings and worse) go to standard error.
+  const runtime = await openRuntime(config, { create: false, logger: createLogger('warn', process.stderr) });
+  try {
+    const report = await storeCoverage(runtime, loadSourcesFile(config.sourcesFile));
+    // Answers' messages and module sources' ids are shown with their controls escaped, line by line.
+    const shown = (text: string) => text.split('\n').map(printable).join('\n');
+    process.stdout.write(
+      values.json === true ? `${JSON.stringify(report, null, 2)}\n` : shown(values.markdown === true ? coverageMarkdown(report) : coverageTable(report)),
+    );
+    return 0;
+  } finally {
+    await runtime.close();
+  }
 }
 
 /**
- * `fdh sync run [ID…]` and `fdh sync status`: on the store of the configuration, which `run`
- * creates if need be; `fdh sync coverage`: from the sources file alone.
+ * `fdh sync run [ID…]`, `fdh sync status` and `fdh sync coverage`: on the store of the
+ * configuration, which `run` creates if need be.
  */
 export async function syncCommand(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, { json: { type: 'boolean' }, markdown: { type: 'boolean' }, 'data-dir': { type: 'string' } }, USAGE);

@@ -3,6 +3,7 @@ import { ApiError } from '../errors.ts';
 import type { AppContext } from '../context.ts';
 import { allowList, carriesToken, hostAllowList, isAllowed, isExpectedHost } from './access.ts';
 import { watchReleases } from './imports.ts';
+import { watchFreshness } from './freshness.ts';
 
 /** `200`, `404` → `2xx`, `4xx`: the status class keeps the series few. */
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
@@ -29,6 +30,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   });
   const refusals = metrics.counter('fdh_quota_refusals_total', { help: 'API calls refused by the quota (429), by plan', labelNames: ['plan'] });
   watchReleases(metrics, ctx.store.db);
+  watchFreshness(metrics, ctx.freshness);
 
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -16,7 +16,25 @@ function stateBadge(source) {
   if (source.interrupted) return h('span', { class: 'badge disabled' }, 'interrupted');
   if (source.lastError !== null) return h('span', { class: 'badge disabled' }, 'failing');
   if (source.lastSuccessAt === null) return h('span', { class: 'badge' }, 'never run');
+  if (source.staleFacts.length > 0) return h('span', { class: 'badge expired' }, 'stale');
   return h('span', { class: 'badge active' }, 'ok');
+}
+
+/** The facts past their due date: how many, then those of each latest period and due date together (a source may load dozens). */
+function staleNote(source) {
+  const facts = source.staleFacts;
+  if (facts.length === 0) return null;
+  const groups = new Map();
+  for (const fact of facts) {
+    const when = `latest ${fact.lastPeriod ?? '—'}, next due ${formatTime(fact.dueAt)}`;
+    groups.set(when, [...(groups.get(when) ?? []), fact.fact]);
+  }
+  return h(
+    'details',
+    { class: 'warning', role: 'note' },
+    h('summary', {}, `Stale: ${facts.length === 1 ? '1 fact' : `${facts.length} facts`} past due`),
+    ...[...groups].map(([when, names]) => h('div', {}, `${names.join(', ')} (${when})`)),
+  );
 }
 
 export async function renderSources(view) {
@@ -56,16 +74,17 @@ export async function renderSources(view) {
         source.skipped !== null ? h('span', { class: 'muted' }, source.skipped) : source.lastError === null ? '—' : h('span', { class: 'error' }, source.lastError),
         source.consecutiveFailures > 0 ? h('div', { class: 'muted' }, `${source.consecutiveFailures} failure(s) in a row`) : null,
         source.warning === null ? null : h('div', { class: 'warning', role: 'note' }, `Warning: ${source.warning}`),
+        staleNote(source),
       ),
       h('td', { class: 'row-actions' }, run),
     );
   });
   view.replaceChildren(
     h('h1', {}, 'Sources'),
-    h('p', { class: 'muted' }, 'What `fdh sync` fetches from the publishers (sources file: FDH_SOURCES_FILE). Age is the time since the last successful fetch.'),
+    h('p', { class: 'muted' }, 'What `fdh sync` fetches from the publishers (sources file: FDH_SOURCES_FILE). Age is the time since the last successful fetch; a source is stale when a fact it loaded is past the date its publisher’s next figure was due.'),
     message,
     sources.length === 0
       ? h('p', {}, 'No sources are defined.')
-      : table({ text: 'Sources' }, ['Source', 'State', 'Schedule', 'Last success', 'Age', 'Last error or why skipped', 'Actions'], rows),
+      : table({ text: 'Sources' }, ['Source', 'State', 'Schedule', 'Last success', 'Age', 'Last error, why skipped, stale facts', 'Actions'], rows),
   );
 }

@@ -7,7 +7,9 @@ export const holdingValue = (holding: EtfHoldingRow): number | null => (holding.
 /**
  * A fund's composition from one holdings snapshot: stocks and bonds are the sums of their
  * holdings' values, `others` (cash, receivables) is what the fund's total net assets on the
- * snapshot date leave over. Without a published total the holdings are the whole fund.
+ * snapshot date leave over. Without a published total the holdings are the whole fund. Where a
+ * holding's asset class is unknown (ICE's PCF names none) the split is unknown: only the total
+ * is given.
  */
 export function buildComposition(fund: EtfFundRow, holdings: readonly EtfHoldingRow[], totalNetAssets: number | null): FundComposition {
   const first = holdings[0];
@@ -16,9 +18,10 @@ export function buildComposition(fund: EtfFundRow, holdings: readonly EtfHolding
   const currency = fund.currency;
   const sumOf = (assetClass: string) =>
     holdings.filter((h) => h.asset_class === assetClass).reduce((sum, h) => sum + (holdingValue(h) ?? 0), 0);
+  const classified = holdings.every((h) => h.asset_class !== null);
   const stock = sumOf('stock');
   const bond = sumOf('bond');
-  const total = totalNetAssets ?? stock + bond;
+  const total = totalNetAssets ?? (classified ? stock + bond : holdings.reduce((sum, h) => sum + (holdingValue(h) ?? 0), 0));
   const others = Math.max(0, total - stock - bond);
   const percent = (value: number) => (total > 0 ? roundTo((value / total) * 100, 2) : 0);
 
@@ -38,7 +41,8 @@ export function buildComposition(fund: EtfFundRow, holdings: readonly EtfHolding
   const sectors = new Map<string, number>();
   for (const h of holdings) {
     const value = holdingValue(h);
-    if (value === null) continue;
+    // A holding of unknown sector and class is in no sector the fund can be said to hold.
+    if (value === null || (h.sector === null && h.asset_class === null)) continue;
     const name = h.sector ?? (h.asset_class === 'bond' ? 'Bonds' : 'Other');
     sectors.set(name, (sectors.get(name) ?? 0) + value);
   }
@@ -48,17 +52,9 @@ export function buildComposition(fund: EtfFundRow, holdings: readonly EtfHolding
 
   return {
     fundCode: fund.code,
-    assetAllocation: {
-      bond,
-      stock,
-      others,
-      total,
-      bondPercent: percent(bond),
-      stockPercent: percent(stock),
-      othersPercent: percent(others),
-      currency,
-      month,
-    },
+    assetAllocation: classified
+      ? { bond, stock, others, total, bondPercent: percent(bond), stockPercent: percent(stock), othersPercent: percent(others), currency, month }
+      : { total, currency, month },
     portfolio,
     sectorAllocation,
   };

@@ -54,8 +54,11 @@ export interface EtfHoldingRow {
   exchange: string | null;
   currency: string | null;
   sector: string | null;
-  /** `stock` or `bond`; cash and the rest are what the fund's net assets leave over. */
-  asset_class: string;
+  /**
+   * `stock` or `bond`; cash and the rest are what the fund's net assets leave over. Null where
+   * the publisher names none (ICE's PCF).
+   */
+  asset_class: string | null;
   shares: number;
   price: number | null;
   /** Per-share fundamentals of the holding, for the fund's valuation yields. */

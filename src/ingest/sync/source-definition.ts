@@ -144,6 +144,12 @@ export interface SourceDefinition<ParamsSchema extends TSchema = TSchema> {
    * it (a test checks each fact is one an endpoint reads); a source without it feeds nothing.
    */
   feeds?: string[];
+  /**
+   * The part of `feeds` the source fills with `params` (as the sources file sets them), for a
+   * source whose parameters name what it reads (a list of feeds the operator fills): it feeds
+   * nothing more than this. Without it, `feeds` whatever the parameters.
+   */
+  configuredFeeds?(params: Static<ParamsSchema>): readonly string[];
   /** Minimum gap between two requests to this publisher (its documented rate limit), in ms. */
   minRequestIntervalMs?: number;
   collect(context: CollectContext<Static<ParamsSchema>>): Promise<CollectResult>;

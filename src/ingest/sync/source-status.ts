@@ -2,6 +2,14 @@ import { Type, type Static } from 'typebox';
 import { IsoDateTime, Nullable } from '../../core/schemas.ts';
 import { boundedText, MAX_REASON_BYTES } from './failure-reason.ts';
 
+/** A fact a source has loaded whose next figure is past due (src/facts/cadence.ts). */
+export const StaleFactSchema = Type.Object({
+  fact: Type.String({ description: "The fact's name: `macro:jp.gdp.real`, `index.close:FTSE`" }),
+  lastPeriod: Nullable(Type.String({ description: 'The latest period the store holds of it, from any release' })),
+  dueAt: IsoDateTime({ description: 'When the figure after lastPeriod was due: one period after it ends, plus the publisher\'s usual lag' }),
+  ageSeconds: Type.Integer({ description: 'Seconds since the newest release holding it was known, by the hub\'s clock' }),
+});
+
 /** One source as `fdh sync status`, the Sources page and its API show it. */
 export const SourceStatusSchema = Type.Object({
   id: Type.String(),
@@ -24,6 +32,9 @@ export const SourceStatusSchema = Type.Object({
   running: Type.Boolean(),
   interrupted: Type.Boolean({ description: 'The last run stopped without finishing (its process ended); nothing of it was imported' }),
   warning: Nullable(Type.String({ description: 'Set when the source has been failing for longer than its schedule interval' })),
+  staleFacts: Type.Array(StaleFactSchema, {
+    description: "The facts the source's releases hold that are past their due date (no release, of this source or another, has brought a newer period)",
+  }),
 });
 
 export type SourceStatus = Static<typeof SourceStatusSchema>;

@@ -12,6 +12,8 @@ import { runSource, type RunOutcome, type SyncEnvironment } from './runner.ts';
 import { nextRunAfter, scheduleIntervalMs } from './schedule.ts';
 import { WatchedSourcesFile } from './sources-file.ts';
 import type { SourceStatus } from './source-status.ts';
+import { readFreshness } from '../../facts/freshness-reader.ts';
+import { isStale } from '../../facts/freshness.ts';
 import { SyncStateRepo } from './sync-state.repo.ts';
 
 /** `45 s`, `12 min`, `5 h`: the unit a person reads at a glance. */
@@ -118,6 +120,7 @@ export class SyncService {
   async statuses(): Promise<SourceStatus[]> {
     const now = this.#options.clock.now();
     const states = await this.#repo.list(now);
+    const stale = (await readFreshness(this.#options.store.db, now)).filter(isStale);
     return (await this.resolved()).map((source) => {
       const { definition } = source;
       const state = states.get(definition.id);
@@ -146,6 +149,9 @@ export class SyncService {
           interval !== undefined && failingFor > interval
             ? `failing for ${duration(failingFor)}, longer than its schedule's interval (${duration(interval)})`
             : null,
+        staleFacts: stale
+          .filter((fact) => fact.sourceIds.includes(definition.id))
+          .map((fact) => ({ fact: fact.name, lastPeriod: fact.lastPeriod, dueAt: fact.dueAt, ageSeconds: fact.ageSeconds })),
       };
     });
   }

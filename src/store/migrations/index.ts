@@ -19,6 +19,7 @@ import * as queryIndexes from './0017-query-indexes.ts';
 import * as serviceKeys from './0018-service-keys.ts';
 import * as emailSkeleton from './0019-email-skeleton.ts';
 import * as releaseFact from './0020-release-fact.ts';
+import * as etfHoldingAssetClass from './0021-etf-holding-asset-class.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-service-keys': serviceKeys,
   '0019-email-skeleton': emailSkeleton,
   '0020-release-fact': releaseFact,
+  '0021-etf-holding-asset-class': etfHoldingAssetClass,
 };

@@ -59,6 +59,6 @@ test('a malformed or unmatched file is rejected naming the line, and nothing is 
     });
   }
   assert.equal(await count(), before);
-  const releases = await db.selectFrom('release').select('id').execute();
-  assert.equal(releases.length, 0);
+  const releases = await db.selectFrom('release').select('id').where('origin', '!=', 'demo').execute();
+  assert.equal(releases.length, 0, 'no release but the demo seed\'s');
 });

@@ -98,6 +98,13 @@ test('after the ETF list, the FX rates and the PCF sync (no demo), the ETF endpo
     holdings.map((h: Record<string, unknown>) => [h.code, h.sharesAmount]).sort(),
     expected.holdings.map((h) => [h.code, h.shares.toFixed(6)]).sort(),
   );
+  // The PCF names no holding's asset class or sector: none is invented.
+  const stored = await hub.runtime.store.db.selectFrom('etf_holding').select(['asset_class', 'sector']).execute();
+  assert.deepEqual(new Set(stored.map((h) => `${h.asset_class}/${h.sector}`)), new Set(['null/null']));
+  const composition = await data('/etf/2080/composition');
+  assert.deepEqual(composition.assetAllocation, { total: expected.totalNetAssets, currency: 'JPY', month: expected.date.slice(0, 7) }, 'the split into stocks, bonds and others is unknown');
+  assert.deepEqual(composition.sectorAllocation, []);
+  assert.equal(composition.portfolio.length, expected.holdings.length);
 });
 
 test('through fdh sync: HTML with 200, a cut body or a changed layout fails the ice-jpx-pcf run naming the file, and changes nothing served', async (t) => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { allPublishersHub } from '../../helpers/all-publishers-hub.ts';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
@@ -6,10 +7,14 @@ import { demoGenerators } from '../../../src/ingest/demo/index.ts';
 import { sources } from '../../../src/ingest/sources/index.ts';
 import { ENDPOINT_FACTS, type EndpointFacts } from '../../../src/facts/endpoint-fields.ts';
 import { feeds, overlaps, parseFact } from '../../../src/facts/patterns.ts';
-import { coverageReport } from '../../../src/ingest/sync/coverage/coverage.ts';
-import { sourcesCoverage } from '../../../src/ingest/sync/coverage/sources-coverage.ts';
+import { coverageReport, type CoverageReport, type CoverageStatus } from '../../../src/ingest/sync/coverage/coverage.ts';
+import { openHubAnswers, type AskHub } from '../../../src/ingest/sync/coverage/hub-answers.ts';
+import { feedingSources, storeCoverage } from '../../../src/ingest/sync/coverage/sources-coverage.ts';
 import { UNAVAILABLE } from '../../../src/facts/unavailable.ts';
-import { loadSourcesFile } from '../../../src/ingest/sync/sources-file.ts';
+import { factRegistry } from '../../../src/facts/registry.ts';
+import { loadSourcesFile, type SourcesFile } from '../../../src/ingest/sync/sources-file.ts';
+import { DEFAULT_SOURCES_FILE } from '../../../src/config.ts';
+import { coverageSection, DATA_SOURCES_DOC, samplesCoverageSection } from '../../../scripts/docs-coverage.ts';
 
 const READ_FACTS = [...new Set(ENDPOINT_FACTS.flatMap((endpoint) => [...Object.values(endpoint.fields).flat(), ...(endpoint.onRequest ?? [])]))];
 /** The declared facts no endpoint reads: a typo, or a table no endpoint shows. */
@@ -21,6 +26,9 @@ test('a fact is a table or a table and key, a trailing * any key so starting; wh
   assert.equal(feeds('macro_observation:jp.tibor.3m', 'macro_observation:jp.tibor.*'), false, 'one series does not fill the family');
   assert.equal(feeds('macro_observation:jp.*', 'macro_observation:jp.tibor.*'), true);
   assert.equal(feeds('equity_bar', 'equity_bar'), true);
+  assert.equal(feeds('re_ward', 're_ward:vn'), false, "a bare table's rows are not every key's");
+  assert.equal(feeds('re_ward:*', 're_ward:vn'), true, 'every key, said so');
+  assert.equal(feeds('re_ward:jp', 're_ward:vn'), false);
   assert.equal(feeds('re_transaction:jp', 're_transaction'), false, "one country's rows are not the table's");
   assert.equal(feeds('instrument_close:fx:USD/JPY', 'instrument_close:fx:USD/VND'), false);
   assert.equal(overlaps('re_transaction:jp', 're_transaction'), true);
@@ -55,31 +63,71 @@ test('every registered /openapi/v1 data endpoint is in the map once, with its fi
   }
 });
 
-test('coverage: full, partial (naming the unfed fields and why no free publisher has them) or none; a disabled source feeds nothing', () => {
-  const only = ENDPOINT_FACTS.filter((endpoint) => ['/crypto/bubble-map', '/crypto/derivatives', '/news/feed'].includes(endpoint.path));
-  const enabled = coverageReport(
-    [
+test('coverage from answers: served (with the values that hold a figure), declared but not yet loaded, or no source (with why); a non-200 answer is a problem; a disabled source declares nothing', async () => {
+  const only = ENDPOINT_FACTS.filter((endpoint) => ['/crypto/bubble-map', '/crypto/derivatives', '/crypto/dominance', '/news/feed'].includes(endpoint.path));
+  const answers: Record<string, { statusCode: number; data?: unknown; message?: string }> = {
+    '/crypto/bubble-map': { statusCode: 200, data: { coins: [{ marketCap: 1.2e12, symbol: 'BTC', name: 'Bitcoin' }, { marketCap: null, symbol: 'ETH', name: 'Ether' }] } },
+    '/crypto/derivatives': {
+      statusCode: 200,
+      data: {
+        openInterest: { btc: { value: 5.1e9 }, eth: { value: null } },
+        fundingRate: { btc: { rate: 0.0001 }, eth: { rate: null } },
+        liquidations24h: { long: null, short: null },
+        putCallRatio: { btc: { putOi: 61_000, callOi: 100_000 } },
+      },
+    },
+    '/crypto/dominance': { statusCode: 200, data: { totalMarketCap: 2.4e12, coins: [{ marketCap: 1.2e12, symbol: 'BTC', name: 'Bitcoin', dominancePercentage: 51.2 }] } },
+    '/news/feed?limit=100': { statusCode: 503, message: 'The data store is temporarily unavailable; retry shortly' },
+  };
+  const asked: string[] = [];
+  const ask: AskHub = async (request) => {
+    asked.push(request);
+    const answer = answers[request];
+    assert.ok(answer !== undefined, `asked ${request}`);
+    return answer;
+  };
+  const report = await coverageReport({
+    ask,
+    sources: [
       { id: 'markets', enabled: true, feeds: ['crypto_coin', 'crypto_market_snapshot'] },
       { id: 'derivatives', enabled: true, feeds: ['crypto_metric:btc_*', 'crypto_metric:eth_open_interest'] },
       { id: 'news', enabled: false, feeds: ['news_article', 'news_article_symbol', 'news_article_category'] },
     ],
-    only,
-  );
-  assert.deepEqual(enabled.summary, { full: 1, partial: 1, none: 1 });
-  const [bubbles, derivatives, news] = enabled.endpoints;
-  assert.deepEqual([bubbles?.status, bubbles?.sources, bubbles?.missing], ['full', ['markets'], []]);
-  assert.equal(derivatives?.status, 'partial');
-  assert.deepEqual(derivatives?.sources, ['derivatives']);
+    endpoints: only,
+  });
+  assert.deepEqual(asked, Object.keys(answers), 'each request asked once, whatever its fields');
+  assert.deepEqual(report.summary, { full: 1, partial: 2, none: 1 });
+  const of = (path: string) => report.endpoints.find((endpoint) => endpoint.path === path);
   assert.deepEqual(
-    derivatives?.missing.map((field) => [field.field, field.facts, field.unavailable.length]),
+    of('/crypto/bubble-map')?.fields.map((field) => [field.field, field.state, field.values, field.withFigure]),
     [
-      ['fundingRate.eth.rate', ['crypto_metric:eth_funding_rate'], 0],
-      ['liquidations24h.long', ['crypto_metric:liquidations_long'], 1],
-      ['liquidations24h.short', ['crypto_metric:liquidations_short'], 1],
+      ['coins[].marketCap', 'served', 2, 1],
+      ['coins[].symbol', 'served', 2, 2],
+      ['coins[].name', 'served', 2, 2],
     ],
   );
-  assert.match(derivatives?.missing[1]?.unavailable[0]?.reason ?? '', /live stream/);
-  assert.deepEqual([news?.status, news?.sources], ['none', []]);
+  assert.equal(of('/crypto/bubble-map')?.status, 'partial', 'a row without the figure is a gap: the field is served, the endpoint not full');
+  const derivatives = of('/crypto/derivatives');
+  assert.deepEqual([derivatives?.status, derivatives?.sources], ['partial', ['derivatives']]);
+  assert.deepEqual(
+    derivatives?.fields.map((field) => [field.field, field.state, field.sources, field.unfed, field.unavailable.map((entry) => entry.kind)]),
+    [
+      ['openInterest.btc.value', 'served', ['derivatives'], [], []],
+      ['openInterest.eth.value', 'declared, not yet loaded', ['derivatives'], [], []],
+      ['fundingRate.btc.rate', 'served', ['derivatives'], [], []],
+      ['fundingRate.eth.rate', 'no source', [], ['crypto_metric:eth_funding_rate'], []],
+      ['liquidations24h.long', 'no source', [], ['crypto_metric:liquidations_long'], ['no free publisher']],
+      ['liquidations24h.short', 'no source', [], ['crypto_metric:liquidations_short'], ['no free publisher']],
+      ['putCallRatio.btc.putOi', 'served', ['derivatives'], [], []],
+      ['putCallRatio.btc.callOi', 'served', ['derivatives'], [], []],
+    ],
+  );
+  assert.match(derivatives?.fields[4]?.unavailable[0]?.reason ?? '', /live stream/);
+  assert.equal(of('/crypto/dominance')?.status, 'full');
+  const news = of('/news/feed');
+  assert.deepEqual([news?.status, news?.sources], ['none', []], 'a disabled source declares nothing');
+  assert.deepEqual(news?.fields[0]?.problem, { statusCode: 503, message: 'The data store is temporarily unavailable; retry shortly' });
+  assert.equal(news?.fields[0]?.state, 'no source');
 });
 
 /** The values at `path` in `data` (`rows[].lastPrice`: every row's). */
@@ -95,9 +143,117 @@ function reach(data: unknown, path: string): unknown[] {
   return values;
 }
 
+const filled = (value: unknown): boolean => value !== null && value !== undefined && value !== '' && (!Array.isArray(value) || value.some(filled));
+
+/** Turns an example request into one for this store's identifiers. */
+type Rewrite = (request: string) => string;
+
+interface Swept {
+  path: string;
+  status: CoverageStatus;
+  /** Each field's request, answer status, whether a figure is in it and whether every value holds one. */
+  fields: { field: string; request: string; statusCode: number; served: boolean; complete: boolean }[];
+}
+
 /**
- * Fields the doubles' recorded samples are too small to show, with why: the check asks only for
- * a 200 and no null there. Keep this list short; a real sample that shows the field removes it.
+ * The test's own sweep of the answers, apart from the report's: each endpoint full (every field
+ * answered 200 with a figure in every value), none (no field with one) or partial.
+ */
+async function sweep(hub: TestHub, key: string, endpoints: readonly EndpointFacts[], rewrite: Rewrite = (request) => request): Promise<Swept[]> {
+  const result: Swept[] = [];
+  for (const endpoint of endpoints) {
+    const fields: Swept['fields'] = [];
+    for (const field of Object.keys(endpoint.fields)) {
+      const request = rewrite(endpoint.fieldExamples?.[field] ?? endpoint.example);
+      const answer = await hub.get(`/openapi/v1${request}`, key);
+      const values = answer.statusCode === 200 ? reach(answer.json().data, field) : [];
+      fields.push({ field, request, statusCode: answer.statusCode, served: values.some(filled), complete: values.length > 0 && values.every(filled) });
+    }
+    const status = fields.every((field) => field.complete) ? 'full' : fields.some((field) => field.served) ? 'partial' : 'none';
+    result.push({ path: endpoint.path, status, fields });
+  }
+  return result;
+}
+
+const countOf = (swept: readonly Swept[]): Record<CoverageStatus, number> => ({
+  full: swept.filter((endpoint) => endpoint.status === 'full').length,
+  partial: swept.filter((endpoint) => endpoint.status === 'partial').length,
+  none: swept.filter((endpoint) => endpoint.status === 'none').length,
+});
+
+const notFull = (report: CoverageReport): string =>
+  report.endpoints
+    .flatMap((endpoint) => endpoint.fields.filter((field) => field.state !== 'served').map((field) => `${endpoint.path} ${field.field}: ${field.state} (${field.request}${field.problem === undefined ? '' : ` answered ${field.problem.statusCode} ${field.problem.message}`})`))
+    .join('\n');
+
+/** The rows the operator's store keeps of keys, accounts, their audit and usage: a sweep adds none. */
+async function operatorRows(hub: TestHub): Promise<number[]> {
+  const db = hub.runtime.store.db;
+  const count = async (table: 'api_key' | 'account' | 'audit_event' | 'usage_minute') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  return [await count('api_key'), await count('account'), await count('audit_event'), await count('usage_minute')];
+}
+
+test('on a demo store coverage calls every endpoint full but those whose answers have the gaps the demo plays on purpose, as a sweep of the answers finds; the sweep leaves no key, account, audit or usage row behind', async (t) => {
+  const hub = await createTestHub(t, { seed: demoGenerators, until: '2026-06-18' });
+  // The examples name a real issue (8697, Japan Exchange Group); the demo's universe is its own: one of its issues with a split.
+  const split = await hub.runtime.store.db.selectFrom('equity_action').select('code').orderBy('code').limit(1).executeTakeFirstOrThrow();
+  // …and a real municipality (Chuo-ku, Tokyo, as MLIT's sync creates it): a demo ward with transactions.
+  const ward = await hub.runtime.store.db
+    .selectFrom('re_transaction as t')
+    .innerJoin('re_ward as w', 'w.id', 't.ward_id')
+    .select(['w.id', 'w.province_id'])
+    .orderBy('w.id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const rewrite: Rewrite = (request) =>
+    request.replace('/equities/8697', `/equities/${split.code}`).replace('/provinces/113/wards/1013102/', `/provinces/${ward.province_id}/wards/${ward.id}/`);
+  const endpoints = ENDPOINT_FACTS.map((endpoint) => ({
+    ...endpoint,
+    example: rewrite(endpoint.example),
+    ...(endpoint.fieldExamples === undefined ? {} : { fieldExamples: Object.fromEntries(Object.entries(endpoint.fieldExamples).map(([field, request]) => [field, rewrite(request)])) }),
+  }));
+  const before = await operatorRows(hub);
+  const answers = await openHubAnswers(hub.runtime);
+  let report: CoverageReport;
+  try {
+    report = await coverageReport({ ask: answers.ask, sources: [], endpoints });
+  } finally {
+    await answers.close();
+  }
+  assert.deepEqual(await operatorRows(hub), before, 'the sweep wrote nothing to the store it measured');
+  assert.equal(report.summary.none, 0, notFull(report));
+  const gaps = report.endpoints.flatMap((endpoint) =>
+    endpoint.fields.filter((field) => field.state !== 'served' || field.withFigure < field.values).map((field) => `${endpoint.path} ${field.field}`),
+  );
+  assert.deepEqual(gaps, Object.keys(DEMO_GAPS), 'every field the demo leaves a gap in is a gap the demo plays on purpose');
+  const withGaps = new Set(gaps.map((gap) => gap.split(' ')[0]));
+  assert.deepEqual(report.summary, { full: 67 - withGaps.size, partial: withGaps.size, none: 0 }, 'an endpoint with a gap is partial, every other one full');
+  const swept = await sweep(hub, await hub.key('pro'), ENDPOINT_FACTS, rewrite);
+  assert.deepEqual(report.endpoints.map((endpoint) => [endpoint.path, endpoint.status]), swept.map((endpoint) => [endpoint.path, endpoint.status]));
+});
+
+/**
+ * The gaps the demo plays on purpose, as publishers leave them: a field of these answers holds a
+ * null, legitimately, so its endpoint is partial (`path field`, in the field map's order).
+ */
+const DEMO_GAPS: Readonly<Record<string, string>> = {
+  '/etf [].indexName': "the demo's Vietnamese open-end funds track no index",
+  '/etf [].tradingUnit': "the demo's Vietnamese open-end funds are not exchange-traded: no lot",
+  '/etf [].distributionYield': "the demo's Vietnamese open-end funds and a few accumulating ETFs pay no distribution",
+  '/etf [].price': "the demo's Vietnamese open-end funds are not exchange-traded: no market price",
+  '/macro/fdi/vn/flows series[].registeredYtd': 'the demo plays two months the ministry published without figures',
+  '/macro/fdi/vn/flows series[].realizedYtd': 'the demo plays two months the ministry published without figures',
+  '/macro/fdi/vn/flows series[].cutoffDay': 'the demo plays two months the ministry published without figures',
+  '/macro/interbank-rates/jp/tibor points[].tibor1w': 'the demo plays two days the 1-week fixing was left blank',
+  '/macro/indicators/services-pmi rows[].values': 'Vietnam has no services PMI',
+  '/real-estate/jp/provinces/:provinceId/wards/:wardId/transactions transactions[].buildingYear': 'a transaction of land alone has no building',
+};
+
+/**
+ * Fields an enabled source declares that the doubles' recorded samples leave empty, with why
+ * (`path field`, or `path` for every such field of the endpoint). Keep this list short; a real
+ * sample that shows the field removes it, and a test fails while an entry names a field served.
  */
 const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/market/:market/equities/:code/related-stocks':
@@ -116,65 +272,83 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/etf/:code/detail': 'the one recorded PCF (ICE) is of fund 2080 and the recorded bars hold no fund; the example asks for 1306',
   '/crypto trending[].symbol': 'one CoinGecko snapshot is synced: trending ranks the change against the snapshot 24 hours earlier',
   '/crypto trending[].name': 'one CoinGecko snapshot is synced: trending ranks the change against the snapshot 24 hours earlier',
+  '/crypto/derivatives': "Binance stamps open interest with the time it answered: the recorded answers' (2026-09-24) come after the test clock's now (2026-06-19)",
+  '/commodities/gold-dxy series.gold[].value': 'the recorded Pink Sheet ends in 2024-11, before the 3 months to 2026-06-19 the chart shows',
+  '/commodities/gold-dxy series.gold[].date': 'the recorded Pink Sheet ends in 2024-11, before the 3 months to 2026-06-19 the chart shows',
+  '/commodities/:id/history': 'the example asks for gold, whose recorded Pink Sheet closes end in 2024-11, before the 3 months to 2026-06-19 the history shows',
+  '/etf/compare/nav-growth': 'the example compares 1305 with 1306; the recorded ETF list holds 1306 and 1321 only, so it answers 400 (unknown fund code 1305)',
+  '/fx/summary emStress.level': "the recorded ECB history holds four days (2026-06-16 to 19): a pair's stress level needs 30 days of returns",
+  '/fx/correlation matrix': 'the recorded ECB history holds four days and the Pink Sheet gold is monthly (to 2024-11): the assets share no dates to correlate',
+  '/macro/market-recap': "the recorded J-Quants index bars are the documentation's sample, TOPIX Core30 (0028) only: no TOPIX or TSE REIT index",
+  // The FRED double answers GDPC1 and PAYEMS with observations, every other series with its recorded answer holding none.
+  '/macro/economic-data [].pcePoints': 'FRED: no observations recorded for PCE',
+  '/macro/economic-data [].corePcePoints': 'FRED: no observations recorded for core PCE',
+  '/macro/economic-data [].exportTurnover': "FRED: no observations recorded for US exports (Japan's and Vietnam's have no source)",
+  '/macro/economic-data [].importTurnover': "FRED: no observations recorded for US imports (Japan's and Vietnam's have no source)",
+  '/macro/monetary-policy/central-government-debt': "FRED: no observations recorded for US debt to GDP (Japan's and Vietnam's have no source)",
+  '/macro/indicators/core-inflation-rate': "FRED: no observations recorded for US core CPI; e-Stat's recorded core CPI holds four months, and the year-on-year change needs the month a year before",
+  '/macro/indicators/retail-sales-growth': 'FRED: no observations recorded for US retail sales',
+  '/macro/indicators/industrial-production-growth': "FRED: no observations recorded for US industrial production; e-Stat's recorded production index holds two values, no month and the month a year before",
+  '/macro/indicators/trade-balance': 'FRED: no observations recorded for US exports and imports',
+  '/macro/indicators/government-debt-to-gdp': 'FRED: no observations recorded for US debt to GDP',
+  '/calendar/events [].actual': 'no recorded macro sample holds the figure of a release between 2026-06-01 and 18, the window the example asks for',
+  // Japan's geography is what soumu, N03 and mlit-transactions declare; the field reads Vietnam's too.
+  '/real-estate/:country/geojson': "the example asks for Vietnam, whose wards no shipped source reads",
+  '/real-estate/:country/provinces/:provinceId/wards [].wardName': 'the example asks for a Vietnamese province, whose geography no shipped source reads: 404',
 };
 
-/** Fields of SAMPLES_TOO_SMALL a list shows as null for an item the samples have no figure of (a fund with no price stored is listed all the same). */
-const LISTED_WITH_NULL = new Set(['/etf [].price']);
-
-const filled = (value: unknown): boolean => value !== null && value !== undefined && value !== '' && (!Array.isArray(value) || value.some(filled));
-
-interface FieldCheck {
-  /** Fields (`path field`, or every field of `path`) only asked for a 200 and no null (SAMPLES_TOO_SMALL). */
-  tooSmall?: Readonly<Record<string, string>>;
-  /** Turns an example request into one for this store's identifiers. */
-  rewrite?: (request: string) => string;
-}
-
-/** Asks `endpoint` for every field's example request and checks the field is filled. */
-async function assertFieldsFilled(hub: TestHub, key: string, endpoint: EndpointFacts, check: FieldCheck = {}): Promise<void> {
-  const tooSmall = check.tooSmall ?? {};
-  for (const field of Object.keys(endpoint.fields)) {
-    const request = (check.rewrite ?? ((example: string) => example))(endpoint.fieldExamples?.[field] ?? endpoint.example);
-    const answer = await hub.get(`/openapi/v1${request}`, key);
-    assert.equal(answer.statusCode, 200, `${request}: ${answer.body}`);
-    const values = reach(answer.json().data, field);
-    if (`${endpoint.path} ${field}` in tooSmall || endpoint.path in tooSmall) {
-      if (!LISTED_WITH_NULL.has(`${endpoint.path} ${field}`)) assert.ok(!values.includes(null), `${request}: ${field} has a null`);
-      continue;
+test('from the recorded samples (every shipped source enabled, no demo): the report is what a sweep of the answers finds, a full endpoint misses no field, and each field a source declares but the samples leave empty is named with why', async (t) => {
+  const all = await allPublishersHub(t);
+  assert.deepEqual(all.outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => outcome.sourceId), [], 'every source synced');
+  const report = await storeCoverage(all.hub.runtime, loadSourcesFile(all.sourcesFile));
+  const key = await all.hub.key();
+  const swept = await sweep(all.hub, key, ENDPOINT_FACTS);
+  assert.deepEqual(report.endpoints.map((endpoint) => [endpoint.path, endpoint.status]), swept.map((endpoint) => [endpoint.path, endpoint.status]), 'each endpoint as the sweep finds it');
+  assert.deepEqual(report.summary, countOf(swept));
+  t.diagnostic(`from the recorded samples: ${report.summary.full} full, ${report.summary.partial} partial, ${report.summary.none} none`);
+  // Every endpoint called full answers 200 with a figure in each of its fields.
+  for (const endpoint of report.endpoints.filter((candidate) => candidate.status === 'full')) {
+    for (const field of swept.find((candidate) => candidate.path === endpoint.path)?.fields ?? []) {
+      assert.deepEqual([field.statusCode, field.served], [200, true], `${field.request}: ${field.field}`);
     }
-    // A series may have a gap (a day the publisher printed no figure); the field as a whole may not be empty.
-    assert.ok(values.some(filled), `${request}: ${field} is null or empty: ${answer.body.slice(0, 2000)}`);
   }
-}
 
-test('every field of the map is one the answer to its example request fills, as the demo (which covers every endpoint) shows', async (t) => {
-  const hub = await createTestHub(t, { seed: demoGenerators, until: '2026-06-18' });
-  const key = await hub.key('pro');
-  // The examples name a real issue (8697, Japan Exchange Group); the demo's universe is its own: one of its issues with a split.
-  const split = await hub.runtime.store.db.selectFrom('equity_action').select('code').orderBy('code').limit(1).executeTakeFirstOrThrow();
-  // …and a real municipality (Chuo-ku, Tokyo, as MLIT's sync creates it): a demo ward with transactions.
-  const ward = await hub.runtime.store.db
-    .selectFrom('re_transaction as t')
-    .innerJoin('re_ward as w', 'w.id', 't.ward_id')
-    .select(['w.id', 'w.province_id'])
-    .orderBy('w.id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const rewrite = (request: string) =>
-    request.replace('/equities/8697', `/equities/${split.code}`).replace('/provinces/113/wards/1013102/', `/provinces/${ward.province_id}/wards/${ward.id}/`);
-  for (const endpoint of ENDPOINT_FACTS) await assertFieldsFilled(hub, key, endpoint, { rewrite });
+  const declaredEmpty = report.endpoints.flatMap((endpoint) =>
+    endpoint.fields.filter((field) => field.state === 'declared, not yet loaded').map((field) => ({ path: endpoint.path, field })),
+  );
+  const named = ({ path, field }: (typeof declaredEmpty)[number]) => SAMPLES_TOO_SMALL[`${path} ${field.field}`] ?? SAMPLES_TOO_SMALL[path];
+  assert.deepEqual(
+    declaredEmpty.filter((entry) => named(entry) === undefined).map(({ path, field }) => `${path} ${field.field} (${field.request}${field.problem === undefined ? '' : ` answered ${field.problem.statusCode}: ${field.problem.message}`}; ${field.sources.join(', ')}; ${field.facts.join(', ')})`),
+    [],
+    'each field a source declares and the samples leave empty is named in SAMPLES_TOO_SMALL with why',
+  );
+  const stale = Object.keys(SAMPLES_TOO_SMALL).filter((name) => !declaredEmpty.some((entry) => name === entry.path || name === `${entry.path} ${entry.field.field}`));
+  assert.deepEqual(stale, [], 'SAMPLES_TOO_SMALL names only fields the samples leave empty');
+
+  // The news of the configured feeds are served; the Japanese sources declare no Vietnamese geography.
+  const news = report.endpoints.find((endpoint) => endpoint.path === '/news/feed');
+  assert.deepEqual([news?.status, news?.sources], ['full', ['rss-feeds']]);
+  const geojson = report.endpoints.find((endpoint) => endpoint.path === '/real-estate/:country/geojson');
+  assert.deepEqual(geojson?.fields.find((field) => field.field === 'wards[].coordinates')?.unfed, ['re_ward:vn.boundary']);
+
+  const committed = coverageSection(readFileSync(DATA_SOURCES_DOC, 'utf8'));
+  assert.ok(committed === samplesCoverageSection(report), 'the coverage section of docs/data-sources.md is stale: run `npm run docs:coverage` and commit it');
 });
 
-test('the honest check: after one sync of every shipped source, every endpoint coverage calls full answers 200 with its claimed fields filled', async (t) => {
-  const { hub, outcomes, sourcesFile } = await allPublishersHub(t);
-  assert.deepEqual(outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => outcome.sourceId), [], 'every source synced');
-  const report = await sourcesCoverage(loadSourcesFile(sourcesFile));
-  const full = report.endpoints.filter((endpoint) => endpoint.status === 'full');
-  assert.ok(full.length > 0, 'the shipped sources fill some endpoint');
-  const key = await hub.key();
-  for (const covered of full) {
-    const endpoint = ENDPOINT_FACTS.find((candidate) => candidate.path === covered.path);
-    assert.ok(endpoint !== undefined);
-    await assertFieldsFilled(hub, key, endpoint, { tooSmall: SAMPLES_TOO_SMALL });
-  }
+/** The sources that declare `stored` with `file`, by id. */
+async function declaring(file: SourcesFile, stored: string): Promise<string[]> {
+  const fact = factRegistry(await feedingSources(file)).find((candidate) => candidate.stored === stored);
+  assert.ok(fact !== undefined, `${stored} is a fact an endpoint reads`);
+  return fact.sources.filter((source) => source.enabled).map((source) => source.id);
+}
+
+test("Vietnam's provinces and wards are declared by no Japanese source; rss-feeds declares the news only with a feed configured", async () => {
+  const shipped = loadSourcesFile(DEFAULT_SOURCES_FILE);
+  for (const stored of ['re_province:vn', 're_ward:vn', 're_province:vn.boundary', 're_ward:vn.boundary']) assert.deepEqual(await declaring(shipped, stored), [], stored);
+  assert.deepEqual(await declaring(shipped, 're_ward:jp'), ['soumu-local-government-codes', 'mlit-ksj-n03', 'mlit-transactions']);
+  assert.deepEqual(await declaring(shipped, 're_ward:jp.boundary'), ['mlit-ksj-n03']);
+  assert.deepEqual(await declaring(shipped, 're_province:jp.boundary'), ['mlit-ksj-n03']);
+  assert.deepEqual(await declaring(shipped, 'news_article'), [], 'no feed is listed by default');
+  const withFeed: SourcesFile = { ...shipped, sources: { ...shipped.sources, 'rss-feeds': { params: { feeds: [{ url: 'https://example.org/markets.rss' }] } } } };
+  assert.deepEqual(await declaring(withFeed, 'news_article'), ['rss-feeds']);
 });

@@ -128,8 +128,9 @@ async function loadPcf(db: Transaction<Database>, file: PcfFile, release: Releas
     isin: h.isin === '' ? null : h.isin,
     exchange: h.exchange === '' ? null : h.exchange,
     currency: h.currency === '' ? null : h.currency,
+    // The PCF names neither a holding's sector nor its asset class.
     sector: null,
-    asset_class: 'stock',
+    asset_class: null,
     shares: h.shares,
     price: h.price,
     eps: null,

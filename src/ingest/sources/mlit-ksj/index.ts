@@ -53,7 +53,9 @@ export const mlitKsjSources: SourceDefinition[] = [
     defaultParams: { areas: ['13'], edition: '2024', asOf: '20240101' },
     credentials: [],
     importers: [mlitN03Importer],
-    feeds: ['re_ward:jp.boundary', 're_province:jp.boundary'],
+    // Municipalities' outlines (and a prefecture's bounding box is its municipalities'); a place
+    // missing from the store is created with the file's names (jp-municipalities.ts).
+    feeds: ['re_ward:jp.boundary', 're_province:jp.boundary', 're_ward:jp', 're_province:jp'],
     collect,
   }),
 ];

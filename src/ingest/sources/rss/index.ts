@@ -13,6 +13,8 @@ type Feed = Static<typeof Feed>;
 
 const RssParams = Type.Object({ feeds: Type.Array(Feed) }, { additionalProperties: false });
 
+const NEWS_FACTS = ['news_article', 'news_article_symbol', 'news_article_category'];
+
 /** A feed's address: absolute as listed, or a path read under the publisher's baseUrl (a mirror or a test double). */
 function feedUrl(feed: Feed, baseUrl: string): URL {
   if (!/^https?:\/\//.test(feed.url) && baseUrl === '') throw new Error(`rss-feeds: feed ${feed.url} is a path, but publishers.rss.baseUrl is not set`);
@@ -38,7 +40,9 @@ export const rssFeedsSource = defineSource({
   defaultParams: { feeds: [] },
   credentials: [],
   importers: [rssFeedImporter],
-  feeds: ['news_article', 'news_article_symbol', 'news_article_category'],
+  feeds: NEWS_FACTS,
+  // With no feed listed it reads nothing, and feeds nothing.
+  configuredFeeds: (params) => (params.feeds.length === 0 ? [] : NEWS_FACTS),
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const payloads: ImportPayload[] = [];
     for (const feed of params.feeds) {

@@ -43,6 +43,7 @@ export const soumuSources: SourceDefinition[] = [
     defaultParams: { path: '/main_content/000925835.xlsx' },
     credentials: [],
     importers: [soumuLocalGovernmentCodesImporter],
+    // Japan's prefectures and municipalities, by name and code; no boundary.
     feeds: ['re_province:jp', 're_ward:jp'],
     collect,
   }),

@@ -1,0 +1,147 @@
+/**
+ * Where an answer's figures came from (`meta.sources`): the stored facts a request reads (the
+ * endpoint's field map, narrowed to what the request names), then the newest release holding
+ * each of them that the hub knew at the answer's cut-off, grouped by release. Looked up once per
+ * prepared answer, in one query; a cached answer carries what was found then (ADR 0014).
+ */
+import type { Kysely } from 'kysely';
+import type { FigureSource } from '../core/envelope.ts';
+import type { Database } from '../store/schema.ts';
+import { latestReleaseFacts, type FactRelease } from '../store/release-facts.ts';
+import { commodityInstrument, fxInstrument } from '../domains/instruments/instruments.catalogue.ts';
+import { dollarRateInstrument } from '../domains/instruments/dollar-quotes.ts';
+import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';
+import { factName } from './names.ts';
+import { parseFact } from './patterns.ts';
+
+/** What of a request decides the facts its answer reads: its path parameters and query, with the validator's defaults. */
+export interface AnswerRequest {
+  params: unknown;
+  query: unknown;
+}
+
+type Values = Readonly<Record<string, unknown>>;
+
+const valuesOf = (values: unknown): Values => (values !== null && typeof values === 'object' ? (values as Values) : {});
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const close = (instrument: string): string => `instrument_close:${instrument}`;
+/** `EUR/USD, usd/jpy` → `EUR/USD`, `USD/JPY`, as the FX service reads a list of symbols. */
+const symbols = (list: string | undefined): string[] | undefined =>
+  list?.split(',').map((symbol) => symbol.trim().toUpperCase()).filter((symbol) => symbol !== '');
+
+/**
+ * Endpoints whose request names the very instruments it shows: those instruments' closes are
+ * what the answer reads, in place of every one the endpoint can be asked for (a pair named in
+ * `/fx/table?pairs=` is one of the endpoint's `onRequest` facts).
+ */
+const NAMED_INSTRUMENTS: Readonly<Record<string, (params: Values, query: Values) => string[] | undefined>> = {
+  '/commodities/:id/history': (params) => {
+    const id = text(params.id);
+    return id === undefined ? undefined : [close(commodityInstrument(id))];
+  },
+  '/fx/table': (_params, query) => symbols(text(query.pairs))?.map((symbol) => close(fxInstrument(symbol))),
+  '/fx/correlation': (_params, query) => symbols(text(query.assets))?.map((symbol) => close(fxInstrument(symbol))),
+  '/macro/exchange-rate': (_params, query) =>
+    [text(query.currency1), text(query.currency2)]
+      .flatMap((currency) => (currency === undefined ? [] : [currency.toUpperCase()]))
+      .filter((currency) => currency !== 'USD')
+      .map((currency) => close(dollarRateInstrument(currency))),
+};
+
+/** Stored tables whose keys start with a country (`macro_observation:jp.cpi`, `re_ward:vn.boundary`, `calendar_event:us`). */
+const COUNTRY_KEYED = new Set(['macro_observation', 'calendar_event', 're_province', 're_ward', 're_transaction']);
+
+/** Keeps, of the country-keyed facts, those of `country` (a request's `country`, in its query or path); `all` keeps every one. */
+function ofCountry(country: string | undefined): (fact: string) => boolean {
+  if (country === undefined || !/^[A-Za-z]{2}$/.test(country)) return () => true;
+  const code = country.toLowerCase();
+  return (fact) => {
+    const { table, key } = parseFact(fact);
+    return !COUNTRY_KEYED.has(table) || key === code || key.startsWith(`${code}.`);
+  };
+}
+
+/** A field shown only by requests of another `type` (`/macro/economic-data?type=cpi`'s CPI points) is not read. */
+function shownFor(endpoint: EndpointFacts, query: Values): (field: string) => boolean {
+  const type = text(query.type);
+  if (type === undefined) return () => true;
+  return (field) => {
+    const example = endpoint.fieldExamples?.[field] ?? endpoint.example;
+    const shownBy = new URLSearchParams(example.includes('?') ? example.slice(example.indexOf('?') + 1) : '').get('type');
+    return shownBy === null || shownBy === type;
+  };
+}
+
+/**
+ * The stored facts (patterns.ts) an answer of `endpoint` to `request` reads: the instruments the
+ * request names, else the facts of the fields its `type` shows, kept to the `country` it names.
+ * The grain is the release_fact table's: an instrument, a series, a country's events or
+ * geography; a fund's or an issue's rows are their table's (`etf_nav`, `equity_bar`).
+ */
+export function factsRead(endpoint: EndpointFacts, request: AnswerRequest): string[] {
+  const params = valuesOf(request.params);
+  const query = valuesOf(request.query);
+  const named = NAMED_INSTRUMENTS[endpoint.path]?.(params, query);
+  const shown = shownFor(endpoint, query);
+  const facts = named ?? Object.entries(endpoint.fields).flatMap(([field, read]) => (shown(field) ? read : []));
+  return [...new Set(facts)].filter(ofCountry(text(params.country) ?? text(query.country)));
+}
+
+/** The name users know a stored fact by (`index.close:FTSE`); the stored pattern for one no family holds yet. */
+function nameOf(stored: string): string {
+  try {
+    return factName(stored).name;
+  } catch {
+    return stored;
+  }
+}
+
+/** One item per release, newest first, each naming the facts of the answer it holds. */
+export function figureSources(found: readonly FactRelease[]): FigureSource[] {
+  const byRelease = new Map<string, { release: FactRelease; facts: Set<string> }>();
+  for (const row of found) {
+    const entry = byRelease.get(row.releaseId) ?? { release: row, facts: new Set<string>() };
+    entry.facts.add(nameOf(row.fact));
+    byRelease.set(row.releaseId, entry);
+  }
+  return [...byRelease.values()]
+    .sort((a, b) => compare(b.release.knowledgeAt, a.release.knowledgeAt) || compare(a.release.releaseId, b.release.releaseId))
+    .map(({ release, facts }) => ({
+      origin: release.origin,
+      publisher: release.publisher,
+      dataset: release.dataset,
+      source: release.sourceId,
+      release: release.releaseId,
+      archive: [...release.archiveHashes],
+      contentHash: release.contentHash,
+      knowledgeAt: release.knowledgeAt,
+      facts: [...facts].sort(compare),
+    }));
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Looks up the sources of answers, for the data endpoints of the field map. */
+export class Provenance {
+  readonly #db: Kysely<Database>;
+  readonly #endpoints: ReadonlyMap<string, EndpointFacts>;
+
+  constructor(db: Kysely<Database>, endpoints: readonly EndpointFacts[] = ENDPOINT_FACTS) {
+    this.#db = db;
+    this.#endpoints = new Map(endpoints.map((endpoint) => [endpoint.path, endpoint]));
+  }
+
+  /**
+   * How to find the sources of an answer of the route at `path` (Fastify syntax); undefined
+   * for a route that serves no stored fact (`/usage`). Each call sends one query.
+   */
+  of(path: string): ((request: AnswerRequest) => Promise<FigureSource[]>) | undefined {
+    const endpoint = this.#endpoints.get(path);
+    if (endpoint === undefined) return undefined;
+    return async (request) => {
+      const facts = factsRead(endpoint, request);
+      if (facts.length === 0) return [];
+      return figureSources(await latestReleaseFacts(this.#db, facts, text(valuesOf(request.query).asOf)));
+    };
+  }
+}

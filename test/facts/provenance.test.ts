@@ -1,0 +1,198 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestHub, type TestHub } from '../helpers/app.ts';
+import { countQueries, queriesOf } from '../helpers/query-counter.ts';
+import { syncSetup } from '../ingest/sync/helpers.ts';
+import { allPublishersHub } from '../helpers/all-publishers-hub.ts';
+import { sources as shippedSources } from '../../src/ingest/sources/index.ts';
+import { demoGenerators } from '../../src/ingest/demo/index.ts';
+import { importFile } from '../../src/ingest/source.ts';
+import { tiborJbaImporter } from '../../src/ingest/importers/macro/tibor-jba.ts';
+import { ecbEurofxrefImporter } from '../../src/ingest/importers/fx/ecb-eurofxref.ts';
+import { ENDPOINT_FACTS, type EndpointFacts } from '../../src/facts/endpoint-fields.ts';
+import { factsRead, Provenance, type AnswerRequest } from '../../src/facts/provenance.ts';
+import { storedFact } from '../../src/facts/names.ts';
+import { overlaps } from '../../src/facts/patterns.ts';
+import type { FigureSource } from '../../src/core/envelope.ts';
+
+const TIBOR_FILE = fileURLToPath(new URL('../fixtures/macro/jba-tibor-2026-06.csv', import.meta.url));
+const TIBOR_CORRECTED = fileURLToPath(new URL('../fixtures/macro/jba-tibor-2026-06-corrected.csv', import.meta.url));
+const TIBOR_FACTS = ['macro:jp.tibor.1m', 'macro:jp.tibor.1w', 'macro:jp.tibor.3m', 'macro:jp.tibor.6m'];
+
+function endpoint(path: string): EndpointFacts {
+  const found = ENDPOINT_FACTS.find((candidate) => candidate.path === path);
+  assert.ok(found, `${path} is a data endpoint`);
+  return found;
+}
+
+/** A request's path parameters and query as the router and the validator hand them over (defaults left out). */
+function requestOf(path: string, url: string): AnswerRequest {
+  const [route = '', search = ''] = url.split('?');
+  const names = path.split('/');
+  const params = Object.fromEntries(route.split('/').flatMap((part, index) => (names[index]?.startsWith(':') ? [[names[index].slice(1), part]] : [])));
+  return { params, query: Object.fromEntries(new URLSearchParams(search)) };
+}
+
+const read = (path: string, url: string) => factsRead(endpoint(path), requestOf(path, url)).sort();
+
+async function sourcesOf(hub: TestHub, key: string, url: string): Promise<FigureSource[]> {
+  const answer = await hub.get(`/openapi/v1${url}`, key);
+  assert.equal(answer.statusCode, 200, `${url}: ${answer.body.slice(0, 300)}`);
+  const meta = answer.json().meta as { sources: FigureSource[]; timestamp: string };
+  assert.deepEqual(Object.keys(meta).slice(-2), ['sources', 'timestamp'], `${url}: sources comes just before the timestamp, which stays last`);
+  return meta.sources;
+}
+
+/** Store queries this process has sent so far (the store's own timing metric counts each). */
+async function queriesSent(hub: TestHub): Promise<number> {
+  const histogram = hub.runtime.metrics.histogram('fdh_store_query_duration_seconds', { help: '' });
+  const values = (await histogram.get()).values;
+  return values.filter((value) => value.metricName === 'fdh_store_query_duration_seconds_count').reduce((sum, value) => sum + value.value, 0);
+}
+
+test('the facts an answer reads: the instruments its request names, the fields its type shows, the country it names', () => {
+  assert.deepEqual(read('/fx/table', '/fx/table?pairs=EUR/USD, usd/jpy'), ['instrument_close:fx:EUR/USD', 'instrument_close:fx:USD/JPY']);
+  assert.ok(read('/fx/table', '/fx/table').length > 2, 'without pairs, the default pairs');
+  assert.deepEqual(read('/fx/correlation', '/fx/correlation?assets=DXY,XAU/USD'), ['instrument_close:commodity:gold', 'instrument_close:index:DXY']);
+  assert.deepEqual(read('/commodities/:id/history', '/commodities/wti-crude/history'), ['instrument_close:commodity:wti-crude']);
+  assert.deepEqual(read('/macro/exchange-rate', '/macro/exchange-rate?currency1=usd&currency2=JPY'), ['instrument_close:fx:USD/JPY']);
+  assert.deepEqual(read('/macro/economic-data', '/macro/economic-data?type=cpi&country=us'), ['macro_observation:us.cpi', 'macro_observation:us.cpi.core']);
+  assert.deepEqual(read('/macro/economic-data', '/macro/economic-data?type=pce&country=JP'), [], 'Japan publishes no PCE: nothing is read');
+  assert.deepEqual(read('/calendar/events', '/calendar/events?country=VN').filter((fact) => fact.startsWith('calendar_event')), ['calendar_event:vn']);
+  assert.ok(read('/calendar/events', '/calendar/events?country=VN').every((fact) => /:vn(\.|$)/.test(fact)));
+  const vietnam = read('/real-estate/:country/geojson', '/real-estate/vn/geojson');
+  assert.ok(vietnam.includes('re_ward:vn.boundary') && vietnam.includes('re_road_price'), vietnam.join());
+  assert.ok(vietnam.every((fact) => !fact.includes(':jp')), `no Japanese fact: ${vietnam.join()}`);
+  assert.deepEqual(read('/real-estate/:country/provinces', '/real-estate/all/provinces').length, 4, '`all`: every country');
+  const fund = read('/etf/:code/info', '/etf/1306/info');
+  assert.ok(fund.includes('etf_fund:trust_fee') && fund.every((fact) => fact.startsWith('etf_fund:')), `a fund's attributes at their family's grain: ${fund.join()}`);
+});
+
+test('a store with an fdh import: the answer names its publisher, dataset, release, content hash and knowledge time; asOf before the release names none', async (t) => {
+  const hub = await createTestHub(t);
+  const key = await hub.key();
+  const db = hub.runtime.store.db;
+  const url = '/macro/interbank-rates/jp/tibor';
+  assert.deepEqual(await sourcesOf(hub, key, url), [], 'an empty store: no source, every figure null');
+
+  const loaded = await importFile(db, tiborJbaImporter, TIBOR_FILE, { knowledgeAt: new Date('2026-06-10T09:00:00.000Z'), loadedAt: new Date('2026-06-10T09:05:00.000Z') });
+  assert.equal(loaded.status, 'loaded');
+  const release = await db.selectFrom('release').selectAll().where('id', '=', loaded.releaseId).executeTakeFirstOrThrow();
+  const imported: FigureSource = {
+    origin: 'import',
+    publisher: tiborJbaImporter.source,
+    dataset: 'jp-tibor-jba',
+    source: null,
+    release: loaded.releaseId,
+    archive: [],
+    contentHash: release.content_hash,
+    knowledgeAt: '2026-06-10T09:00:00.000Z',
+    facts: TIBOR_FACTS,
+  };
+  assert.match(imported.contentHash, /^[0-9a-f]{64}$/);
+  assert.deepEqual(await sourcesOf(hub, key, url), [imported]);
+  assert.deepEqual(await sourcesOf(hub, key, `${url}?asOf=2026-06-10`), [imported], 'known on its knowledge day');
+  assert.deepEqual(await sourcesOf(hub, key, `${url}?asOf=2026-06-09`), [], 'asOf before its knowledge day: the release is not named');
+
+  const corrected = await importFile(db, tiborJbaImporter, TIBOR_CORRECTED, { knowledgeAt: new Date('2026-06-15T09:00:00.000Z'), loadedAt: new Date('2026-06-15T09:00:00.000Z') });
+  assert.equal(corrected.status, 'loaded');
+  const [latest] = await sourcesOf(hub, key, url);
+  assert.deepEqual([latest?.release, latest?.knowledgeAt], [corrected.releaseId, '2026-06-15T09:00:00.000Z'], 'the newest release holding each fact');
+  assert.deepEqual((await sourcesOf(hub, key, `${url}?asOf=2026-06-12`)).map((source) => source.release), [loaded.releaseId], 'asOf between them: the first');
+});
+
+test('a synced store: the answer names the sync source and its archived payloads, which are in the archive', async (t) => {
+  const { hub, sync } = await syncSetup(t);
+  const key = await hub.key();
+  const [outcome] = await sync.run(['ecb-test-rates']);
+  assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
+  const [source, ...others] = await sourcesOf(hub, key, '/fx/table?pairs=EUR/USD,USD/JPY');
+  assert.deepEqual(others, []);
+  assert.equal(source?.origin, 'sync');
+  assert.equal(source?.source, 'ecb-test-rates');
+  assert.equal(source?.publisher, ecbEurofxrefImporter.source);
+  assert.equal(source?.dataset, ecbEurofxrefImporter.dataset);
+  assert.deepEqual(source?.facts, ['fx.close:EUR/USD', 'fx.close:USD/JPY']);
+  assert.ok((source?.archive.length ?? 0) > 0, 'a sync release names its payloads');
+  for (const hash of source?.archive ?? []) {
+    assert.match(hash, /^[0-9a-f]{64}$/);
+    assert.ok(existsSync(join(hub.dataDir, 'archive', hash)), `archive/${hash} is there`);
+  }
+});
+
+test('a store synced from every shipped source: each answer names only sync releases of shipped sources, whose payloads are in the archive', async (t) => {
+  const { hub } = await allPublishersHub(t);
+  const key = await hub.key();
+  const sourceIds = new Set(shippedSources.map((source) => source.id));
+  const named = new Set<string>();
+  let answersNamingSources = 0;
+  for (const data of ENDPOINT_FACTS) {
+    const answer = await hub.get(`/openapi/v1${data.example}`, key);
+    // An example the samples cannot answer (an issue or a ward they lack) is a 404 with no meta.sources.
+    if (answer.statusCode !== 200) continue;
+    const sources = answer.json().meta.sources as FigureSource[];
+    if (sources.length > 0) answersNamingSources++;
+    for (const source of sources) {
+      assert.equal(source.origin, 'sync', data.example);
+      assert.ok(source.source !== null && sourceIds.has(source.source), `${data.example}: ${source.source} is a shipped source`);
+      assert.ok(source.archive.length > 0, `${data.example}: ${source.release} names its payloads`);
+      for (const hash of source.archive) assert.ok(existsSync(join(hub.dataDir, 'archive', hash)), `${data.example}: archive/${hash}`);
+      named.add(source.source);
+    }
+  }
+  t.diagnostic(`${answersNamingSources} of ${ENDPOINT_FACTS.length} answers name their sources; ${named.size} sources named`);
+  assert.ok(answersNamingSources >= 50, `${answersNamingSources} of ${ENDPOINT_FACTS.length} answers name their sources`);
+  assert.ok(named.size >= 25, `${named.size} sources named: ${[...named].join(', ')}`);
+});
+
+test('the demo store: every data endpoint names its sources, each one the demo, each fact one the answer reads', async (t) => {
+  const hub = await createTestHub(t, { seed: demoGenerators });
+  const key = await hub.key();
+  // The small demo lists 200 issues, not the examples' 8697: its first stands in.
+  const [issue] = (await hub.get('/openapi/v1/market/jp/equities?limit=1', key)).json().data as { code: string }[];
+  assert.ok(issue);
+  for (const data of ENDPOINT_FACTS) {
+    for (const example of new Set([data.example, ...Object.values(data.fieldExamples ?? {})])) {
+      // The demo's Tokyo wards are numbered from 11301, not by their municipality codes.
+      const url: string = example.replace('/equities/8697', `/equities/${issue.code}`).replace('/wards/1013102/', '/wards/11301/');
+      const sources = await sourcesOf(hub, key, url);
+      assert.ok(sources.length > 0, `${url}: the demo fed its figures`);
+      const readFacts = factsRead(data, requestOf(data.path, url));
+      for (const source of sources) {
+        assert.deepEqual([source.origin, source.publisher, source.source, source.archive], ['demo', 'demo', null, []], url);
+        assert.ok(source.facts.length > 0, url);
+        for (const name of source.facts) {
+          const stored = storedFact(name);
+          assert.ok(stored !== undefined && readFacts.some((fact) => overlaps(fact, stored)), `${url}: ${name} is a fact it reads`);
+        }
+      }
+    }
+  }
+});
+
+test('the lookup is one query per prepared answer, on either store, and none for an answer sent again from the cache', async (t) => {
+  const hub = await createTestHub(t, { seed: demoGenerators });
+  const key = await hub.key();
+  const counted = countQueries(hub.runtime.store.db);
+  const provenance = new Provenance(counted.db);
+  for (const url of ['/macro/indicators', '/commodities', '/fx/table?pairs=EUR/USD', '/market/jp/equities/8697']) {
+    const data = ENDPOINT_FACTS.find((candidate) => new RegExp(`^${candidate.path.replace(/:\w+/g, '[^/?]+')}(\\?|$)`).test(url));
+    assert.ok(data, url);
+    const lookup = provenance.of(data.path);
+    assert.ok(lookup, url);
+    let found: FigureSource[] = [];
+    assert.equal(await queriesOf(counted, async () => (found = await lookup(requestOf(data.path, url)))), 1, `${url}: one query`);
+    assert.ok(found.length > 0, url);
+  }
+  assert.equal(provenance.of('/usage'), undefined, '/usage serves no stored fact');
+
+  const first = await hub.get('/openapi/v1/macro/indicators', key);
+  const before = await queriesSent(hub);
+  const again = await hub.get('/openapi/v1/macro/indicators', key);
+  assert.equal(await queriesSent(hub), before, 'a cached answer sends no query');
+  assert.equal(again.headers.etag, first.headers.etag);
+  assert.deepEqual(again.json().meta.sources, first.json().meta.sources);
+});
