@@ -90,7 +90,8 @@ const READERS = {
   'equity.action': equityAction,
 } as const;
 
-export const LOADED_EVENT_FAMILIES = Object.keys(READERS);
+/** The event families an events file loads: those its lines name, and the consensus forecasts a calendar line carries. */
+export const LOADED_EVENT_FAMILIES = [...Object.keys(READERS), 'calendar.forecast'];
 
 const isLoaded = (fact: string): fact is keyof typeof READERS => fact in READERS;
 
@@ -114,7 +115,7 @@ export function parseEvents(content: string, fileName: string): OperatorEvents {
     const named = Object.fromEntries(HEADING.map((name, i) => [name, cells[i] ?? ''])) as EventCells;
     const family = families.find((candidate) => candidate.name === named.fact);
     if (family === undefined || !isLoaded(named.fact)) {
-      throw new ImportError(`${where}: unknown fact "${named.fact}"; an events file names one of ${LOADED_EVENT_FAMILIES.join(', ')}${family === undefined ? '' : ` (${named.fact} is not loaded by an events file yet)`}`);
+      throw new ImportError(`${where}: unknown fact "${named.fact}"; an events file names one of ${Object.keys(READERS).join(', ')}${family === undefined ? '' : ` (${named.fact} is not loaded by an events file yet)`}`);
     }
     if (isKeyed(family) && !servesKey(family, named.key)) throw new ImportError(`${where}: ${named.fact} has no key "${named.key}"; its keys are ${servedKeysText(family)}`);
     const event = READERS[named.fact](named, where);
