@@ -2,8 +2,11 @@
  * Figures the hub serves that no shipped source fills, each with why: the one list `fdh sync
  * coverage` names as the reason a field stays unfed, and docs/data-sources.md prints (its
  * coverage section is generated from this list). A missing figure is served as null, never
- * invented; an operator may load it with the hub's own CSV importers.
+ * invented; an operator who licenses it loads it from a file in the format of its family
+ * (families.ts `format`; docs/data-sources.md, "Loading licensed data"), which each reason names.
  */
+import type { OperatorFormat } from './families.ts';
+import { factName } from './names.ts';
 import { overlaps } from './patterns.ts';
 
 /** Why a figure is unfed, in a word the coverage table prints beside the field. */
@@ -28,7 +31,18 @@ export interface UnavailableFigure {
   reason: string;
 }
 
-export const UNAVAILABLE: readonly UnavailableFigure[] = [
+/** The operator file formats that load `facts`, from their families. */
+export function operatorFormats(facts: readonly string[]): OperatorFormat[] {
+  return [...new Set(facts.map((fact) => factName(fact).family.format))];
+}
+
+/** The sentence a reason ends with: which file an operator loads the figure from. */
+function operatorFile(facts: readonly string[]): string {
+  const files = operatorFormats(facts).map((format) => `an ${format} file (\`fdh import operator-${format}\`)`);
+  return `With a licence, an operator loads the figures from ${files.join(' or ')}: docs/data-sources.md, "Loading licensed data".`;
+}
+
+const FIGURES: readonly UnavailableFigure[] = [
   {
     facts: ['calendar_event:us.forecast', 'calendar_event:jp.forecast', 'calendar_event:vn.forecast', 'calendar_event:eu.forecast', 'calendar_event:cn.forecast'],
     figure: 'Consensus forecasts of scheduled releases',
@@ -111,7 +125,7 @@ export const UNAVAILABLE: readonly UnavailableFigure[] = [
     facts: ['macro_observation:jp.retail-sales'],
     figure: "Japan's monthly retail sales",
     kind: 'no source yet',
-    reason: "METI's Current Survey of Commerce is on e-Stat's API only as snapshot tables of each annual revision (a new table id every year; those public clients recorded hold the sales index, not the value), so no table id stays current; the monthly sales value is published as a workbook, which no source reads. Load it with the macro-observations CSV.",
+    reason: "METI's Current Survey of Commerce is on e-Stat's API only as snapshot tables of each annual revision (a new table id every year; those public clients recorded hold the sales index, not the value), so no table id stays current; the monthly sales value is published as a workbook, which no source reads.",
   },
   {
     facts: [
@@ -134,7 +148,7 @@ export const UNAVAILABLE: readonly UnavailableFigure[] = [
     ],
     figure: "Vietnam's monthly and quarterly indicators (all but CPI) and FDI flows",
     kind: 'no free publisher',
-    reason: "The General Statistics Office, the State Bank of Vietnam and the Foreign Investment Agency publish them in press releases and PDF reports, with no machine-readable file or API; the World Bank and the IMF carry most of them annually only. Load them with the macro-observations CSV.",
+    reason: "The General Statistics Office, the State Bank of Vietnam and the Foreign Investment Agency publish them in press releases and PDF reports, with no machine-readable file or API; the World Bank and the IMF carry most of them annually only.",
   },
   {
     facts: ['calendar_event:jp', 'calendar_event:vn', 'calendar_event:eu', 'calendar_event:cn'],
@@ -185,6 +199,8 @@ export const UNAVAILABLE: readonly UnavailableFigure[] = [
     reason: "MLIT publishes land prices (XPT002) as one surveyed lot per figure on map tiles, not by road or as monthly asking prices, and grouping them would make a figure MLIT does not state.",
   },
 ];
+
+export const UNAVAILABLE: readonly UnavailableFigure[] = FIGURES.map((figure) => ({ ...figure, reason: `${figure.reason} ${operatorFile(figure.facts)}` }));
 
 /** The unavailable figure that names `fact`, if any. */
 export function unavailableFor(fact: string): UnavailableFigure | undefined {

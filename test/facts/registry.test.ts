@@ -84,7 +84,11 @@ test('fdh facts --json lists every served figure with its unit, frequency, point
     assert.ok(fact.fields.length > 0 || fact.onRequest === true, `${fact.name} fills a field`);
   }
   const ftse = facts.find((fact) => fact.name === 'index.close:UKX');
-  assert.deepEqual([ftse?.stored, ftse?.format, ftse?.sources, ftse?.unfed?.kind], ['instrument_close:index:UKX', 'observations', [], 'no free publisher']);
+  // No publisher source: the operator's licensed files (off until it names them).
+  assert.deepEqual(
+    [ftse?.stored, ftse?.format, ftse?.sources, ftse?.unfed?.kind],
+    ['instrument_close:index:UKX', 'observations', [{ id: 'operator-files', publisher: 'operator', enabled: false }], 'no free publisher'],
+  );
   const cpi = facts.find((fact) => fact.name === 'macro:us.cpi');
   assert.deepEqual(cpi?.sources.map((source) => source.id), ['fred-macro']);
   assert.equal(cpi?.frequency !== undefined, true);

@@ -6,6 +6,7 @@ import { startPublisherDouble } from './publisher-double.ts';
 import { SyncService } from '../../src/ingest/sync/sync.service.ts';
 import type { RunOutcome } from '../../src/ingest/sync/runner.ts';
 import { sources } from '../../src/ingest/sources/index.ts';
+import { operatorFilesSource } from '../../src/ingest/sources/operator/index.ts';
 
 /** Each shipped source's parameters for the doubles' samples (a source absent here runs with its defaults). */
 export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
@@ -19,6 +20,13 @@ export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
   'ice-jpx-pcf': { codes: ['2080'] },
 };
 
+/**
+ * The shipped sources that read a publisher: all but the operator's own files (operator-files),
+ * which read local paths the operator names and have no recorded sample; a test that loads
+ * them does it itself (test/ingest/importers/operator/).
+ */
+export const PUBLISHER_SOURCES = sources.filter((source) => source.id !== operatorFilesSource.id);
+
 /** Credentials whose value a double checks; every other credential a source declares gets a placeholder. */
 const DOUBLE_CREDENTIALS: Record<string, string> = { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key' };
 
@@ -27,17 +35,17 @@ export interface AllPublishersHub {
   sync: SyncService;
   /** The sources file: every shipped source enabled and pointed at the double. */
   sourcesFile: string;
-  /** The outcome of one `fdh sync` run of every shipped source. */
+  /** The outcome of one `fdh sync` run of every shipped publisher source. */
   outcomes: RunOutcome[];
 }
 
 /**
  * A store with no demo (FDH_DEMO=off), the sources file pointing every shipped publisher at the
  * local double (which serves each publisher's recorded samples at its real paths) with every
- * source enabled, and one sync run of every source.
+ * publisher source enabled (the operator's files off), and one sync run of every source.
  */
 export async function allPublishersHub(t: Cleanups): Promise<AllPublishersHub> {
-  const publishers = [...new Set(sources.map((source) => source.publisher))];
+  const publishers = [...new Set(PUBLISHER_SOURCES.map((source) => source.publisher))];
   const double = await startPublisherDouble({ publishers });
   t.after(() => double.close());
   const dir = mkdtempSync(join(tmpdir(), 'fdh-all-publishers-'));
@@ -48,12 +56,12 @@ export async function allPublishersHub(t: Cleanups): Promise<AllPublishersHub> {
     JSON.stringify({
       // The double answers at once: the publishers' rate-limit gaps would only slow the test.
       publishers: Object.fromEntries(publishers.map((id) => [id, { baseUrl: double.baseUrl, minRequestIntervalMs: 0 }])),
-      sources: Object.fromEntries(sources.map((source) => [source.id, { enabled: true, params: DOUBLE_SOURCE_PARAMS[source.id] ?? {} }])),
+      sources: Object.fromEntries(sources.map((source) => [source.id, { enabled: PUBLISHER_SOURCES.includes(source), params: DOUBLE_SOURCE_PARAMS[source.id] ?? {} }])),
     }),
   );
   const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } });
   const credentials = Object.fromEntries(sources.flatMap((source) => source.credentials.map((spec) => [spec.env, DOUBLE_CREDENTIALS[spec.env] ?? 'double-test-key'])));
   const sync = await SyncService.open({ ...hub.runtime, env: credentials });
   t.after(() => sync.close());
-  return { hub, sync, sourcesFile, outcomes: await sync.run([]) };
+  return { hub, sync, sourcesFile, outcomes: await sync.run(PUBLISHER_SOURCES.map((source) => source.id)) };
 }

@@ -8,6 +8,7 @@ import { fxImporters } from './fx/index.ts';
 import { indicesImporters } from './indices/index.ts';
 import { macroImporters } from './macro/index.ts';
 import { newsImporters } from './news/index.ts';
+import { operatorImporters } from './operator/index.ts';
 import { realEstateImporters } from './real-estate/index.ts';
 
 /** Every importer `fdh import` knows, by dataset name, one list per domain it writes. */
@@ -22,6 +23,7 @@ export const importers: AnyImporter[] = [
   ...indicesImporters,
   ...calendarImporters,
   ...equitiesImporters,
+  ...operatorImporters,
 ];
 
 export function findImporter(dataset: string): AnyImporter | undefined {

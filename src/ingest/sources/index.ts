@@ -20,6 +20,7 @@ import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
 import { mlitKsjSources } from './mlit-ksj/index.ts';
 import { mofSources } from './mof/index.ts';
+import { operatorSources } from './operator/index.ts';
 import { rssSources } from './rss/index.ts';
 import { soumuSources } from './soumu/index.ts';
 import { vietcombankSources } from './vietcombank/index.ts';
@@ -52,4 +53,5 @@ export const sources: SourceDefinition[] = [
   ...imfSources,
   ...vietcombankSources,
   ...worldbankSources,
+  ...operatorSources,
 ];

@@ -22,7 +22,7 @@ function isPolygon(value: unknown): value is Rings {
 }
 
 /** A feature's polygons: its Polygon, or each polygon of its MultiPolygon. */
-function polygonsOf(geometry: unknown, where: string): Rings[] {
+export function polygonsOf(geometry: unknown, where: string): Rings[] {
   const { type, coordinates } = (geometry ?? {}) as { type?: unknown; coordinates?: unknown };
   if (type === 'Polygon' && isPolygon(coordinates)) return [coordinates];
   if (type === 'MultiPolygon' && Array.isArray(coordinates) && coordinates.length > 0 && coordinates.every(isPolygon)) return coordinates as Rings[];
