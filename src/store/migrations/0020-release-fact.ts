@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * The facts each release wrote (src/store/release-facts.ts): what provenance, freshness and
@@ -18,6 +18,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('release_fact_fact_idx').on('release_fact').columns(['fact', 'release_id']).execute();
   await db.schema.createIndex('release_fact_table_idx').on('release_fact').columns(['table_name', 'fact']).execute();
+  // The two tables whose rows name their release can say what earlier releases wrote; the others'
+  // releases are counted from their next release on.
+  await sql`insert into release_fact (release_id, fact, table_name, rows, first_period, last_period)
+    select release_id, 'macro_observation:' || series, 'macro_observation', count(*), min(period), max(period)
+    from macro_observation group by release_id, series`.execute(db);
+  await sql`insert into release_fact (release_id, fact, table_name, rows, first_period, last_period)
+    select release_id, 'instrument_close:' || instrument, 'instrument_close', count(*), min(date), max(date)
+    from instrument_close where release_id is not null group by release_id, instrument`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
