@@ -24,7 +24,7 @@ export function installEdge(app: FastifyInstance, ctx: AppContext): void {
   const gate = new ApiGate(ctx);
   app.decorate('apiGate', gate);
   app.decorate('answerDesk', new AnswerDesk(ctx.answers, ctx.versions));
-  app.decorate('provenance', new Provenance(ctx.store.db));
+  app.decorate('provenance', new Provenance(ctx.store.db, ctx.versions));
 
   app.setErrorHandler((error: FastifyError | ApiError | DomainError, request, reply) => {
     let apiError: ApiError;

@@ -7,7 +7,9 @@
 import type { Kysely } from 'kysely';
 import type { FigureSource } from '../core/envelope.ts';
 import type { Database } from '../store/schema.ts';
-import { latestReleaseFacts, type FactRelease } from '../store/release-facts.ts';
+import { latestReleaseFacts, namesFact, type FactRelease } from '../store/release-facts.ts';
+import { DATASET_KEYS, versionsTag } from '../store/data-version.ts';
+import type { VersionWatcher } from '../core/data-version/version-watcher.ts';
 import { commodityInstrument, fxInstrument } from '../domains/instruments/instruments.catalogue.ts';
 import { dollarRateInstrument } from '../domains/instruments/dollar-quotes.ts';
 import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';
@@ -121,19 +123,31 @@ export function figureSources(found: readonly FactRelease[]): FigureSource[] {
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The newest release of every stored fact, and of each by its name. */
+interface NewestReleases {
+  every: FactRelease[];
+  byFact: ReadonlyMap<string, FactRelease>;
+}
+
 /** Looks up the sources of answers, for the data endpoints of the field map. */
 export class Provenance {
   readonly #db: Kysely<Database>;
+  readonly #versions: VersionWatcher | undefined;
   readonly #endpoints: ReadonlyMap<string, EndpointFacts>;
+  /** The newest release of every fact, read once per data version: what answers without `asOf` name. */
+  #newest: { tag: string; releases: Promise<NewestReleases> } | undefined;
 
-  constructor(db: Kysely<Database>, endpoints: readonly EndpointFacts[] = ENDPOINT_FACTS) {
+  /** Without `versions`, every lookup asks the store. */
+  constructor(db: Kysely<Database>, versions?: VersionWatcher, endpoints: readonly EndpointFacts[] = ENDPOINT_FACTS) {
     this.#db = db;
+    this.#versions = versions;
     this.#endpoints = new Map(endpoints.map((endpoint) => [endpoint.path, endpoint]));
   }
 
   /**
    * How to find the sources of an answer of the route at `path` (Fastify syntax); undefined
-   * for a route that serves no stored fact (`/usage`). Each call sends one query.
+   * for a route that serves no stored fact (`/usage`). An answer as of a day sends one query;
+   * the others share one query per data version.
    */
   of(path: string): ((request: AnswerRequest) => Promise<FigureSource[]>) | undefined {
     const endpoint = this.#endpoints.get(path);
@@ -141,7 +155,30 @@ export class Provenance {
     return async (request) => {
       const facts = factsRead(endpoint, request);
       if (facts.length === 0) return [];
-      return figureSources(await latestReleaseFacts(this.#db, facts, text(valuesOf(request.query).asOf)));
+      const asOf = text(valuesOf(request.query).asOf);
+      if (asOf !== undefined || this.#versions === undefined) return figureSources(await latestReleaseFacts(this.#db, facts, asOf));
+      const newest = await this.#newestOfEveryFact(this.#versions);
+      // An exact fact is found by its name; a table or a family of keys by a look at every fact.
+      return figureSources(
+        facts.flatMap((pattern) => {
+          const exact = pattern.includes(':') && !pattern.endsWith('*');
+          return exact ? (newest.byFact.get(pattern) ?? []) : newest.every.filter((release) => namesFact(pattern, release.fact));
+        }),
+      );
     };
+  }
+
+  async #newestOfEveryFact(watcher: VersionWatcher): Promise<NewestReleases> {
+    // By the versions' values: a watcher that reads them again hands out an equal object.
+    const tag = versionsTag(await watcher.current(), DATASET_KEYS);
+    if (this.#newest?.tag !== tag) {
+      const releases = latestReleaseFacts(this.#db, 'every fact').then((every) => ({ every, byFact: new Map(every.map((release) => [release.fact, release])) }));
+      this.#newest = { tag, releases };
+      // A failed read is not kept: the next answer asks again.
+      releases.catch(() => {
+        if (this.#newest?.releases === releases) this.#newest = undefined;
+      });
+    }
+    return this.#newest.releases;
   }
 }

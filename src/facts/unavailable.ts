@@ -37,9 +37,10 @@ export function operatorFormats(facts: readonly string[]): OperatorFormat[] {
 }
 
 /** The sentence a reason ends with: which file an operator loads the figure from. */
-function operatorFile(facts: readonly string[]): string {
-  const files = operatorFormats(facts).map((format) => `an ${format} file (\`fdh import operator-${format}\`)`);
-  return `With a licence, an operator loads the figures from ${files.join(' or ')}: docs/data-sources.md, "Loading licensed data".`;
+function operatorFile(figure: Omit<UnavailableFigure, 'reason'>): string {
+  const files = operatorFormats(figure.facts).map((format) => `an ${format} file (\`fdh import operator-${format}\`)`);
+  const who = figure.kind === 'no free publisher' || figure.kind === 'paid plan' ? 'With a licence, an operator' : 'Meanwhile an operator';
+  return `${who} loads the figures from ${files.join(' or ')}: docs/data-sources.md, "Loading licensed data".`;
 }
 
 const FIGURES: readonly UnavailableFigure[] = [
@@ -200,7 +201,7 @@ const FIGURES: readonly UnavailableFigure[] = [
   },
 ];
 
-export const UNAVAILABLE: readonly UnavailableFigure[] = FIGURES.map((figure) => ({ ...figure, reason: `${figure.reason} ${operatorFile(figure.facts)}` }));
+export const UNAVAILABLE: readonly UnavailableFigure[] = FIGURES.map((figure) => ({ ...figure, reason: `${figure.reason} ${operatorFile(figure)}` }));
 
 /** The unavailable figure that names `fact`, if any. */
 export function unavailableFor(fact: string): UnavailableFigure | undefined {

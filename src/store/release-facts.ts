@@ -161,33 +161,41 @@ export interface FactRelease {
   lastPeriod: string | null;
 }
 
+/** True when `pattern` (as `latestReleaseFacts` reads it) names the stored `fact`. */
+export function namesFact(pattern: string, fact: string): boolean {
+  if (pattern.endsWith('*')) return fact.startsWith(pattern.slice(0, -1));
+  return fact === pattern || (!pattern.includes(':') && fact.startsWith(`${pattern}:`));
+}
+
 /** The table of a stored fact: `instrument_close` of `instrument_close:fx:USD/JPY`. */
 const tableOf = (fact: string): string => (fact.includes(':') ? fact.slice(0, fact.indexOf(':')) : fact);
 
 /**
  * For each stored fact matching `patterns` (patterns.ts: a trailing `*` for any key so
- * starting, a bare table for all of its facts), the newest release holding it that was known
+ * starting, a bare table for all of its facts; or every fact), the newest release holding it that was known
  * by the end of `asOf` (YYYY-MM-DD) when given. One query whatever the number of patterns and
  * of releases: exact facts by the fact index, tables and families of keys by the table index,
  * the newest release per fact ranked in SQL.
  */
-export async function latestReleaseFacts(db: Kysely<Database>, patterns: readonly string[], asOf?: string): Promise<FactRelease[]> {
-  if (patterns.length === 0) return [];
-  const exact = patterns.filter((pattern) => pattern.includes(':') && !pattern.endsWith('*'));
-  const tables = patterns.filter((pattern) => !pattern.includes(':'));
-  const families = patterns.filter((pattern) => pattern.endsWith('*')).map((pattern) => pattern.slice(0, -1));
+export async function latestReleaseFacts(db: Kysely<Database>, patterns: readonly string[] | 'every fact', asOf?: string): Promise<FactRelease[]> {
+  if (patterns !== 'every fact' && patterns.length === 0) return [];
   let held = db
     .selectFrom('release_fact as f')
     .innerJoin('release as r', 'r.id', 'f.release_id')
     .select(['f.fact', 'f.last_period', 'r.id', 'r.origin', 'r.source', 'r.dataset', 'r.source_id', 'r.archive_hashes', 'r.content_hash', 'r.knowledge_at'])
-    .select(sql<number>`row_number() over (partition by f.fact order by r.knowledge_at desc, r.id desc)`.as('newness'))
-    .where((eb) =>
+    .select(sql<number>`row_number() over (partition by f.fact order by r.knowledge_at desc, r.id desc)`.as('newness'));
+  if (patterns !== 'every fact') {
+    const exact = patterns.filter((pattern) => pattern.includes(':') && !pattern.endsWith('*'));
+    const tables = patterns.filter((pattern) => !pattern.includes(':'));
+    const families = patterns.filter((pattern) => pattern.endsWith('*')).map((pattern) => pattern.slice(0, -1));
+    held = held.where((eb) =>
       eb.or([
         ...(exact.length === 0 ? [] : [eb('f.fact', 'in', exact)]),
         ...(tables.length === 0 ? [] : [eb('f.table_name', 'in', tables)]),
         ...families.map((start) => eb.and([eb('f.table_name', '=', tableOf(start)), sql<boolean>`substr(f.fact, 1, ${start.length}) = ${start}`])),
       ]),
     );
+  }
   if (asOf !== undefined) held = held.where('r.knowledge_at', '<', nextDay(asOf));
   const rows = await db.selectFrom(held.as('held')).selectAll().where('newness', '=', 1).orderBy('knowledge_at', 'desc').orderBy('id', 'desc').execute();
   return rows.map((row) => ({

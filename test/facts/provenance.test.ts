@@ -188,6 +188,20 @@ test('the lookup is one query per prepared answer, on either store, and none for
   }
   assert.equal(provenance.of('/usage'), undefined, '/usage serves no stored fact');
 
+  // With the data versions, answers without asOf share one read of every fact's newest release per version.
+  const shared = new Provenance(counted.db, hub.runtime.versions);
+  const lookups = ['/macro/indicators', '/commodities', '/fx/table'].map((path) => ({ path, lookup: shared.of(path) }));
+  const sent = await queriesOf(counted, async () => {
+    for (const { path, lookup } of lookups) assert.ok(((await lookup?.(requestOf(path, path))) ?? []).length > 0, path);
+  });
+  assert.equal(sent, 1, 'one read for three answers of one data version');
+  const direct = await new Provenance(counted.db).of('/commodities')?.(requestOf('/commodities', '/commodities'));
+  assert.deepEqual(await lookups[1]?.lookup?.(requestOf('/commodities', '/commodities')), direct, 'the shared read names what a lookup of its own would');
+  await hub.changed('instruments');
+  assert.equal(await queriesOf(counted, async () => void (await lookups[1]?.lookup?.(requestOf('/commodities', '/commodities')))), 1, 'a new data version is read again');
+  const asOf = await queriesOf(counted, async () => void (await lookups[1]?.lookup?.(requestOf('/commodities', '/commodities?asOf=2026-01-05'))));
+  assert.equal(asOf, 1, 'an answer as of a day asks for its own cut-off');
+
   // A kept answer is sent without being prepared again, so without a lookup; the store may still be
   // read for the data versions (the polling watcher reads them when its copy is 250 ms old).
   const first = await hub.get('/openapi/v1/macro/indicators', key);
