@@ -2,8 +2,8 @@ import type { TestHub } from './app.ts';
 import type { EndpointFacts } from '../../src/facts/endpoint-fields.ts';
 
 /**
- * The walk behind "every field of an endpoint is filled" (test/ingest/sync/coverage.test.ts
- * keeps its own copy): ask each field's example request and look at the field in the answer.
+ * The walk behind "every field of an endpoint is filled": ask each field's example request and
+ * look at the field in the answer.
  */
 
 /** The values at `path` in `data` (`rows[].lastPrice`: every row's). */

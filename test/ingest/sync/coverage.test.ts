@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { allPublishersHub } from '../../helpers/all-publishers-hub.ts';
+import { filled, reach } from '../../helpers/endpoint-fields-check.ts';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
 import { demoGenerators } from '../../../src/ingest/demo/index.ts';
 import { sources } from '../../../src/ingest/sources/index.ts';
@@ -129,21 +130,6 @@ test('coverage from answers: served (with the values that hold a figure), declar
   assert.deepEqual(news?.fields[0]?.problem, { statusCode: 503, message: 'The data store is temporarily unavailable; retry shortly' });
   assert.equal(news?.fields[0]?.state, 'no source');
 });
-
-/** The values at `path` in `data` (`rows[].lastPrice`: every row's). */
-function reach(data: unknown, path: string): unknown[] {
-  let values = [data];
-  for (const step of path.split('.')) {
-    const name = step.replace(/\[\]$/, '');
-    values = values.flatMap((value) => {
-      const child = name === '' ? value : (value as Record<string, unknown> | null | undefined)?.[name];
-      return step.endsWith('[]') ? (Array.isArray(child) ? child : [undefined]) : [child];
-    });
-  }
-  return values;
-}
-
-const filled = (value: unknown): boolean => value !== null && value !== undefined && value !== '' && (!Array.isArray(value) || value.some(filled));
 
 /** Turns an example request into one for this store's identifiers. */
 type Rewrite = (request: string) => string;

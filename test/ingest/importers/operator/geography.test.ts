@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
 import { createTestHub, type TestHub } from '../../../helpers/app.ts';
-import { importOperatorFile, operatorFixture } from '../../../helpers/operator-files.ts';
+import { importOperatorFile, operatorFixture, tempFile } from '../../../helpers/operator-files.ts';
 import { ImportError } from '../../../../src/ingest/source.ts';
-
-function tempFile(t: TestContext, name: string, content: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'fdh-operator-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, name);
-  writeFileSync(file, content);
-  return file;
-}
 
 async function counts(hub: TestHub): Promise<number[]> {
   const db = hub.runtime.store.db;

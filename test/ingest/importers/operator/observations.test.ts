@@ -1,21 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { createTestHub, type TestHub } from '../../../helpers/app.ts';
-import { importOperatorFile, operatorFixture } from '../../../helpers/operator-files.ts';
+import { importOperatorFile, operatorFixture, tempFile } from '../../../helpers/operator-files.ts';
 import { ImportError } from '../../../../src/ingest/source.ts';
 import { runCli } from '../../../helpers/cli.ts';
 import { testStore } from '../../../helpers/stores.ts';
-
-function tempFile(t: TestContext, name: string, content: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'fdh-operator-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, name);
-  writeFileSync(file, content);
-  return file;
-}
 
 /** Rows of every table an observations file writes, and the releases: what a refused file must leave as it was. */
 async function storeCounts(hub: TestHub): Promise<Record<string, number>> {
