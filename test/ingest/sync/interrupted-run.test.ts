@@ -14,7 +14,8 @@ import { RATES_PATH, TEST_SOURCES_MODULE } from './helpers.ts';
 /** These start `fdh` on the embedded store: they run in the embedded pass only. */
 const skip = testStore === 'sqlite' ? false : 'runs in the embedded pass';
 const STALLING_SOURCES = fileURLToPath(new URL('../../helpers/sync-stalling-sources.ts', import.meta.url));
-const LEASE_S = 2;
+/** Long enough for `fdh sync status` to start and read the lease before it lapses on a loaded machine (about 4 s under CI's load). */
+const LEASE_S = 8;
 const SAMPLE = readFileSync(join(SYNC_FIXTURES, 'ecb-test', 'eurofxref-hist.csv'), 'utf8');
 /** The sample with one more day on top, EUR/USD 1.2. */
 const NEXT_DAY = SAMPLE.replace(/\n/, `\n2026-06-22,1.2000${SAMPLE.split('\n')[1]?.replace(/^[^,]+,[^,]+/, '') ?? ''}\n`);
