@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -50,8 +50,10 @@ test('kill -9 of fdh sync run mid-commit: every answer is as before, status says
   // The next run brings a new day, then stalls inside its transaction; it is killed there.
   double.setBody(RATES_PATH, NEXT_DAY);
   const marker = join(dir, 'mid-commit');
-  const tmpBefore = new Set(readdirSync(tmpdir()));
-  const run = spawn(process.execPath, [CLI, 'sync', 'run', 'ecb-test-stalling'], { env: { ...process.env, ...env, SYNC_TEST_STALL_MARKER: marker }, stdio: 'ignore' });
+  // The run's temporary directory is its own: other test files running beside this one make theirs in the shared one.
+  const runTmp = join(dir, 'tmp');
+  mkdirSync(runTmp);
+  const run = spawn(process.execPath, [CLI, 'sync', 'run', 'ecb-test-stalling'], { env: { ...process.env, ...env, TMPDIR: runTmp, SYNC_TEST_STALL_MARKER: marker }, stdio: 'ignore' });
   const exited = new Promise((resolve) => run.on('exit', resolve));
   for (let i = 0; i < 600 && !existsSync(marker); i++) await sleep(50);
   assert.ok(existsSync(marker), 'the run reached its second payload, inside the transaction');
@@ -73,7 +75,6 @@ test('kill -9 of fdh sync run mid-commit: every answer is as before, status says
     after = await answer();
   }
   assert.match(after.data, /1\.2/, 'the rerun is served');
-  const leftovers = readdirSync(tmpdir()).filter((name) => !tmpBefore.has(name) && name.startsWith('fdh-sync-'));
-  assert.deepEqual(leftovers, [], 'no staged directory');
+  assert.deepEqual(readdirSync(runTmp), [], 'no staged directory');
   assert.deepEqual(readdirSync(join(dataDir, 'archive')).filter((name) => name.endsWith('.tmp')), [], 'no half-written archive copy');
 });
