@@ -10,7 +10,7 @@ import { freshnessOf, type FactFreshness, type StoredFactState } from './freshne
  * (release_fact), and the sync sources whose releases hold it: one grouped read, a row per fact
  * and source.
  */
-export async function readStoredFacts(db: Kysely<Database>): Promise<StoredFactState[]> {
+async function readStoredFacts(db: Kysely<Database>): Promise<StoredFactState[]> {
   const rows = await db
     .selectFrom('release_fact as f')
     .innerJoin('release as r', 'r.id', 'f.release_id')

@@ -99,7 +99,7 @@ function nameOf(stored: string): string {
 }
 
 /** One item per release, newest first, each naming the facts of the answer it holds. */
-export function figureSources(found: readonly FactRelease[]): FigureSource[] {
+function figureSources(found: readonly FactRelease[]): FigureSource[] {
   const byRelease = new Map<string, { release: FactRelease; facts: Set<string> }>();
   for (const row of found) {
     const entry = byRelease.get(row.releaseId) ?? { release: row, facts: new Set<string>() };

@@ -32,7 +32,7 @@ export interface UnavailableFigure {
 }
 
 /** The operator file formats that load `facts`, from their families. */
-export function operatorFormats(facts: readonly string[]): OperatorFormat[] {
+function operatorFormats(facts: readonly string[]): OperatorFormat[] {
   return [...new Set(facts.map((fact) => factName(fact).family.format))];
 }
 
