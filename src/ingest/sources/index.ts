@@ -4,6 +4,7 @@ import { bojSources } from './boj/index.ts';
 import { caoSources } from './cao/index.ts';
 import { alternativeMeSources } from './alternative-me/index.ts';
 import { binanceSources } from './binance/index.ts';
+import { bisSources } from './bis/index.ts';
 import { coingeckoSources } from './coingecko/index.ts';
 import { coinMetricsSources } from './coinmetrics/index.ts';
 import { deribitSources } from './deribit/index.ts';
@@ -51,6 +52,7 @@ export const sources: SourceDefinition[] = [
   ...estatSources,
   ...caoSources,
   ...imfSources,
+  ...bisSources,
   ...vietcombankSources,
   ...worldbankSources,
   ...operatorSources,

@@ -9,14 +9,13 @@ import { readJsonDocument } from '../../publisher-document.ts';
 /**
  * The BOJ series the hub stores, by the code of the BOJ Time-Series Data Search (without the
  * database prefix, as the API wants it), with their database and frequency.
- * - MADR1M (IR01): "The Basic Discount Rate and Basic Loan Rate", monthly — the rate of the
- *   BOJ's complementary lending facility, the policy rate the BOJ itself publishes as a series
- *   (its operating target, the call-rate guideline, is announced in statements, not as a series).
  * - STRACLUCON (FM02): "Call Rate, Uncollateralized Overnight/Average", the monthly average the
  *   BOJ computes from its daily FM01 STRDCLUCON.
+ * The basic loan rate (IR01 MADR1M) is not read: it is the rate of the complementary lending
+ * facility, not the policy rate (0.30 % while the policy rate was −0.10 %, 2016–2024; 0.25 pp
+ * above it since). Japan's policy rate is the BIS's (bis-cbpol).
  */
 export const BOJ_SERIES: Readonly<Record<string, { db: string; frequency: 'MONTHLY'; series: string }>> = {
-  MADR1M: { db: 'IR01', frequency: 'MONTHLY', series: countrySeries('JP', 'policyRate') },
   STRACLUCON: { db: 'FM02', frequency: 'MONTHLY', series: countrySeries('JP', 'overnightRate') },
 };
 
@@ -91,7 +90,7 @@ async function* each<T>(items: readonly T[]): AsyncIterable<T> {
 export const bojStatSearchImporter: Importer<{ fileName: string; observations: NumberedObservation[] }> = {
   dataset: 'boj-stat-search',
   datasets: ['macro'],
-  description: 'BOJ Time-Series Data Search API getDataCode answer (JSON) of the policy rate (IR01 MADR1M) and the overnight call rate (FM02 STRACLUCON)',
+  description: 'BOJ Time-Series Data Search API getDataCode answer (JSON) of the overnight call rate (FM02 STRACLUCON)',
   source: 'Bank of Japan, Time-Series Data Search',
   canonicalForm: canonicalJson,
   parse(content, fileName) {

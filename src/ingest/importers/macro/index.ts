@@ -1,4 +1,5 @@
 import type { AnyImporter } from '../../source.ts';
+import { bisCbpolImporter } from './bis-cbpol.ts';
 import { bojStatSearchImporter } from './boj-stat-search.ts';
 import { mofJgbYieldsImporter } from './mof-jgb-yields.ts';
 import { caoGdpCsvImporter } from './cao-gdp-csv.ts';
@@ -18,4 +19,5 @@ export const macroImporters: AnyImporter[] = [
   caoGdpCsvImporter,
   fredVintagesImporter,
   imfCpiImporter,
+  bisCbpolImporter,
 ];

@@ -56,8 +56,8 @@ async function databasePayload(context: CollectContext<unknown>, db: string, cod
 }
 
 /**
- * The Bank of Japan's policy rate (IR01 MADR1M, the basic loan rate) and uncollateralized
- * overnight call rate (FM02 STRACLUCON, monthly average) from the Time-Series Data Search API
+ * The Bank of Japan's uncollateralized overnight call rate (FM02 STRACLUCON, monthly average)
+ * from the Time-Series Data Search API
  * (`/api/v1/getDataCode`, no key; https://www.stat-search.boj.or.jp/info/api_manual.pdf). The
  * first run asks from `params.firstMonth`; later runs from `params.revisionMonths` before the
  * newest month loaded, so the BOJ's revisions of recent months are read again.
@@ -65,7 +65,7 @@ async function databasePayload(context: CollectContext<unknown>, db: string, cod
 export const bojRatesSource = defineSource({
   id: SOURCE_ID,
   publisher: 'boj',
-  description: 'Bank of Japan policy rate (basic loan rate) and overnight call rate, monthly, from the Time-Series Data Search API',
+  description: 'Bank of Japan uncollateralized overnight call rate, monthly average, from the Time-Series Data Search API',
   defaultBaseUrl: 'https://www.stat-search.boj.or.jp',
   // The BOJ updates the database around 08:50 JST on business days.
   defaultSchedule: '30 9 * * 1-5',
@@ -74,7 +74,7 @@ export const bojRatesSource = defineSource({
   defaultParams: { firstMonth: '200001', revisionMonths: 12 },
   credentials: [],
   importers: [bojStatSearchImporter],
-  feeds: ['macro_observation:jp.policy-rate', 'macro_observation:jp.overnight-rate'],
+  feeds: ['macro_observation:jp.overnight-rate'],
   // The API's notice asks to avoid high-frequency access; one request a second is gentle.
   minRequestIntervalMs: 1000,
   async collect(context): Promise<CollectResult> {

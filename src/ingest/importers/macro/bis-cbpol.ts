@@ -1,0 +1,111 @@
+import { ImportError, type Importer } from '../../source.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../store/schema.ts';
+import { calendarMonth } from '../../calendar-dates.ts';
+import { csvCells } from '../../csv.ts';
+import { readSeries, recordObservations, type ObservationInput } from '../../../store/vintage.ts';
+import { countrySeries, type MacroCountry } from '../../../domains/macro/series.ts';
+
+/** The BIS `REF_AREA` codes (ISO 3166 alpha-2) of the hub's countries the policy-rate data set covers; Vietnam is not among its economies. */
+export const BIS_AREAS = { US: 'US', JP: 'JP' } as const satisfies Partial<Record<MacroCountry, string>>;
+export type BisCountry = keyof typeof BIS_AREAS;
+
+/** The columns the hub reads of the SDMX-CSV answer; the others (attributes such as COMPILATION) are left. */
+const COLUMNS = ['FREQ', 'REF_AREA', 'TIME_PERIOD', 'OBS_VALUE'] as const;
+/** A month the BIS holds no rate for (Japan under base-money targeting, 2013–2016) is written empty or NaN. */
+const NO_FIGURE = new Set(['', 'NaN']);
+
+/** One answer's figures: the monthly series of each country it holds. */
+export interface BisPolicyRates {
+  fileName: string;
+  rows: ObservationInput[];
+}
+
+/**
+ * The answer's records: an SDMX-CSV cell may be quoted and hold commas or line breaks (the
+ * COMPILATION attribute's text), so records are split on line ends outside quotes.
+ */
+function csvRecords(content: string): string[] {
+  const records: string[] = [];
+  let record = '';
+  let quoted = false;
+  for (const ch of content) {
+    if (ch === '"') quoted = !quoted;
+    if (!quoted && (ch === '\n' || ch === '\r')) {
+      if (record.trim() !== '') records.push(record);
+      record = '';
+      continue;
+    }
+    record += ch;
+  }
+  if (quoted) throw new ImportError('the answer ends inside a quoted cell (a cut body)');
+  if (record.trim() !== '') records.push(record);
+  return records;
+}
+
+/** `M` or, in a labelled export, `M: Monthly` → `M`. */
+const codeOf = (cell: string): string => cell.split(':')[0]?.trim() ?? '';
+
+/**
+ * The BIS SDMX API's data answer in SDMX-CSV (`GET /api/v2/data/dataflow/BIS/WS_CBPOL/1.0/M.JP
+ * ?format=csv`): a heading line naming the columns (`STRUCTURE,STRUCTURE_ID,ACTION,FREQ,REF_AREA,
+ * TIME_PERIOD,OBS_VALUE,…` and the attributes), then one line per observation. Only monthly (`M`)
+ * series of the hub's countries are read; a month with no figure is null, never 0.
+ */
+export function parseBisPolicyRates(content: string, fileName: string): BisPolicyRates {
+  let records: string[];
+  try {
+    records = csvRecords(content.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new ImportError(`${fileName}: ${(error as Error).message}`);
+  }
+  const heading = csvCells(records[0] ?? '').map((cell) => cell.split(':')[0]?.trim().toUpperCase() ?? '');
+  const index = Object.fromEntries(COLUMNS.map((column) => [column, heading.indexOf(column)])) as Record<(typeof COLUMNS)[number], number>;
+  const missing = COLUMNS.filter((column) => index[column] === -1);
+  if (missing.length > 0) throw new ImportError(`${fileName}: expected the BIS SDMX-CSV heading with ${COLUMNS.join(', ')}; ${missing.join(', ')} missing`);
+  const rows: ObservationInput[] = [];
+  records.slice(1).forEach((record, at) => {
+    const line = at + 2;
+    const cells = csvCells(record);
+    if (cells.length < heading.length) throw new ImportError(`${fileName}:${line}: ${cells.length} cells for the heading's ${heading.length}`);
+    const cell = (column: (typeof COLUMNS)[number]) => cells[index[column]] ?? '';
+    const frequency = codeOf(cell('FREQ'));
+    if (frequency !== 'M') throw new ImportError(`${fileName}:${line}: FREQ ${JSON.stringify(cell('FREQ'))}: the hub reads the monthly series (M, the rate at the month's last observation)`);
+    const area = codeOf(cell('REF_AREA'));
+    const country = (Object.keys(BIS_AREAS) as BisCountry[]).find((code) => BIS_AREAS[code] === area);
+    if (country === undefined) throw new ImportError(`${fileName}:${line}: REF_AREA ${JSON.stringify(area)} is not one the hub serves (${Object.values(BIS_AREAS).join(', ')})`);
+    const period = calendarMonth(cell('TIME_PERIOD'));
+    if (period === undefined) throw new ImportError(`${fileName}:${line}: TIME_PERIOD ${JSON.stringify(cell('TIME_PERIOD'))} is not a month (YYYY-MM)`);
+    const text = cell('OBS_VALUE');
+    if (!NO_FIGURE.has(text) && !/^-?\d+(\.\d+)?$/.test(text)) throw new ImportError(`${fileName}:${line}: ${period}: OBS_VALUE ${JSON.stringify(text)} is not a number`);
+    rows.push({ series: countrySeries(country, 'policyRate'), period, value: NO_FIGURE.has(text) ? null : Number(text), marker: null });
+  });
+  if (rows.length === 0) throw new ImportError(`${fileName}: the BIS answered no observations`);
+  return { fileName, rows };
+}
+
+/**
+ * The stored periods of the answer's series that the BIS does not publish, as nulls: the answer
+ * is each series' whole history, so a figure another publisher once stored under the key (the
+ * BOJ's basic loan rate, served as Japan's policy rate before this source) is not served beside it.
+ */
+async function retractedPeriods(db: Transaction<Database>, rows: readonly ObservationInput[], cutoff: string): Promise<ObservationInput[]> {
+  const published = new Set(rows.map((row) => `${row.series}|${row.period}`));
+  const series = [...new Set(rows.map((row) => row.series))];
+  const held = await readSeries(db, { series, cutoff });
+  return [...held].flatMap(([key, figures]) =>
+    figures.filter((figure) => figure.value !== null && !published.has(`${key}|${figure.period}`)).map((figure) => ({ series: key, period: figure.period, value: null, marker: null })),
+  );
+}
+
+export const bisCbpolImporter: Importer<BisPolicyRates> = {
+  dataset: 'bis-cbpol',
+  datasets: ['macro'],
+  description: 'BIS SDMX API data answer (SDMX-CSV) of the WS_CBPOL central bank policy rates dataflow: monthly policy rates, each series whole',
+  source: 'Bank for International Settlements, central bank policy rates (WS_CBPOL)',
+  parse: parseBisPolicyRates,
+  async load(db, { rows }, release) {
+    const withdrawn = await retractedPeriods(db, rows, release.knowledgeAt);
+    return recordObservations(db, release, [...rows, ...withdrawn]);
+  },
+};
