@@ -22,8 +22,8 @@ import { data, last, recapItem, type FxRate, type FxRow, type IndexQuote, type R
  *   a pair from its second close on; the summary shows DXY and USD/JPY only. The exchange-rate
  *   endpoint and the market recap are checked.
  * - Japan's policy rate: /macro/monetary-policy/rates-yields shows the overnight call rate
- *   (jp.overnight-rate), /macro/indicators/policy-rate the basic loan rate (jp.policy-rate), two
- *   series of the BOJ: no endpoint pair shows the same one.
+ *   (jp.overnight-rate, the BOJ's), /macro/indicators/policy-rate the policy rate (jp.policy-rate,
+ *   the BIS's): two series, no endpoint pair shows the same one.
  * - Japan's CPI and core CPI: the e-Stat samples hold one all-items month (2025-05) and four
  *   core months (2025-09 to 2025-12), no month with its year-earlier base, so the year-on-year
  *   change is null on /macro/economic-data and the JP rows of the inflation tables are empty.

@@ -98,9 +98,11 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   const transactions = await data('/real-estate/jp/provinces/113/wards/1013102/transactions');
   assert.equal(transactions.count, 4);
   assert.ok(transactions.transactions.some((item: { price: number }) => item.price === 47_000_000));
-  // BOJ: the basic loan rate of 2017-02 and 2017-03 (0.3 %), the overnight call rate's average of 2017-02 (-0.038 %, 2017-03 not yet published).
+  // BIS: Japan's policy rate of 2026-07 and 2026-08 (1 %, the call-rate guideline since June 2026).
+  // BOJ: the overnight call rate's average of 2017-02 (-0.038 %, 2017-03 not yet published).
   const policy = await data('/macro/indicators/policy-rate?periods=2');
-  assert.deepEqual(policy.rows.find((row: { country: string }) => row.country === 'JP')?.values, [0.3, 0.3]);
+  assert.deepEqual(policy.columns.map((column: { period: string }) => column.period), ['2026-07', '2026-08']);
+  assert.deepEqual(policy.rows.find((row: { country: string }) => row.country === 'JP')?.values, [1, 1]);
   // MOF: the 10-year JGB yield's monthly averages of the recorded days, September 2024 0.891 %, October 2024 0.945 %.
   const rates = await data('/macro/monetary-policy/rates-yields?country=JP&period=10Y');
   const month = (date: string) => rates.find((row: { observationDate: string }) => row.observationDate === date);
