@@ -113,8 +113,8 @@ const FIGURES: readonly UnavailableFigure[] = [
   {
     facts: ['macro_observation:jp.exports', 'macro_observation:jp.imports'],
     figure: "Japan's exports and imports",
-    kind: 'other unit or frequency',
-    reason: "The Ministry of Finance's trade statistics are in yen; the endpoints serve US dollars.",
+    kind: 'no source yet',
+    reason: "The Ministry of Finance's trade statistics are in yen; the endpoints serve US dollars. The IMF's IMTS dataflow (goods exports FOB and imports CIF in US dollars, monthly) lists Japan, but no recorded answer of its monthly Japanese series was found to establish its figures, so no source reads it yet.",
   },
   {
     facts: ['macro_observation:us.current-account-to-gdp', 'macro_observation:jp.current-account-to-gdp', 'macro_observation:jp.government-debt-to-gdp'],
@@ -149,7 +149,7 @@ const FIGURES: readonly UnavailableFigure[] = [
     ],
     figure: "Vietnam's monthly and quarterly indicators (all but CPI) and FDI flows",
     kind: 'no free publisher',
-    reason: "The General Statistics Office, the State Bank of Vietnam and the Foreign Investment Agency publish them in press releases and PDF reports, with no machine-readable file or API; the World Bank and the IMF carry most of them annually only.",
+    reason: "The General Statistics Office, the State Bank of Vietnam and the Foreign Investment Agency publish them in press releases and PDF reports, with no machine-readable file or API; the World Bank and the IMF carry most of them annually only. The BIS's central bank policy rates do not cover Vietnam; the IMF's IMTS (trade) and MFS_IR (interest rates) dataflows list Vietnam, but no recorded monthly answer of them was found to establish its coverage.",
   },
   {
     facts: ['calendar_event:jp', 'calendar_event:vn', 'calendar_event:eu', 'calendar_event:cn'],
