@@ -8,10 +8,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { globSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { dropTestSchemas } from '../test/helpers/stores.ts';
+import { dropSnapshotDatabases, dropTestSchemas, snapshotPrefix } from '../test/helpers/stores.ts';
 import type { SummaryLine } from './test-summary-reporter.ts';
 
 const patterns = process.argv.length > 2 ? process.argv.slice(2) : ['test/**/*.test.ts'];
@@ -87,8 +87,14 @@ process.env.NODE_COMPILE_CACHE ??= join(process.cwd(), 'node_modules', '.cache',
 const runId = randomBytes(4).toString('hex');
 process.env.FDH_TEST_RUN_ID = runId;
 
+/** The stores this run built once for its test files to copy (test/helpers/store-snapshot.ts). */
+function removeSnapshotDirs(): void {
+  for (const name of readdirSync(tmpdir())) if (name.startsWith(snapshotPrefix(runId))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+}
+
 const failed: string[] = [];
 if (!pass('embedded: SQLite store, in-process quota', files, { FDH_TEST_STORE: 'sqlite' }, 2)) failed.push('embedded');
+removeSnapshotDirs();
 
 if (!process.env.FDH_TEST_DATABASE_URL) {
   process.stdout.write('\n== scaled out: SKIPPED — set FDH_TEST_DATABASE_URL and FDH_TEST_REDIS_URL to run the suite on PostgreSQL and Redis ==\n');
@@ -97,7 +103,9 @@ if (!process.env.FDH_TEST_DATABASE_URL) {
   const env = { FDH_TEST_STORE: 'postgres' };
   if (!pass(`scaled out: PostgreSQL store, ${redis}`, scaledOut, env, 2)) failed.push('scaled out');
   const dropped = await dropTestSchemas(process.env.FDH_TEST_DATABASE_URL, runId);
-  process.stdout.write(`(dropped the pass's ${dropped} test schemas)\n`);
+  const snapshots = await dropSnapshotDatabases(process.env.FDH_TEST_DATABASE_URL, runId);
+  removeSnapshotDirs();
+  process.stdout.write(`(dropped the pass's ${dropped} test schemas and ${snapshots} snapshot databases)\n`);
   if (!pass('scaled out: several processes', multiProcess, env, 1)) failed.push('several processes');
   await dropTestSchemas(process.env.FDH_TEST_DATABASE_URL, runId);
 }

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestHub, type Cleanups, type TestHub } from './app.ts';
+import type { Cleanups, TestHub } from './app.ts';
+import { snapshotHub } from './store-snapshot.ts';
 import { startPublisherDouble } from './publisher-double.ts';
 import { SyncService } from '../../src/ingest/sync/sync.service.ts';
 import type { RunOutcome } from '../../src/ingest/sync/runner.ts';
@@ -59,9 +60,17 @@ export async function allPublishersHub(t: Cleanups): Promise<AllPublishersHub> {
       sources: Object.fromEntries(sources.map((source) => [source.id, { enabled: PUBLISHER_SOURCES.includes(source), params: DOUBLE_SOURCE_PARAMS[source.id] ?? {} }])),
     }),
   );
-  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } });
+  const options = { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } };
+  // One sync of every source per test run: each test file that asks gets a copy of its store.
+  const { hub, extra: outcomes } = await snapshotHub(t, 'all_publishers', options, async (built, scope) =>
+    (await openSync(built, scope)).run(PUBLISHER_SOURCES.map((source) => source.id)),
+  );
+  return { hub, sync: await openSync(hub, t), sourcesFile, outcomes };
+}
+
+async function openSync(hub: TestHub, scope: Cleanups): Promise<SyncService> {
   const credentials = Object.fromEntries(sources.flatMap((source) => source.credentials.map((spec) => [spec.env, DOUBLE_CREDENTIALS[spec.env] ?? 'double-test-key'])));
   const sync = await SyncService.open({ ...hub.runtime, env: credentials });
-  t.after(() => sync.close());
-  return { hub, sync, sourcesFile, outcomes: await sync.run(PUBLISHER_SOURCES.map((source) => source.id)) };
+  scope.after(() => sync.close());
+  return sync;
 }

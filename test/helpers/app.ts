@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -49,6 +49,10 @@ export interface TestHubOptions {
   domains?: readonly Domain[];
   /** Runs on the opened runtime before the app is built (to swap a port's adapter). */
   beforeBuild?: (runtime: Runtime) => void;
+  /** A data directory whose files (the SQLite store, the archive) the hub starts from, copied. */
+  copyDataDir?: string;
+  /** The PostgreSQL schema to use instead of a fresh one of its own (scaled-out pass only). */
+  schema?: string;
 }
 
 /** Where a helper registers what to close and remove when done: a test's context, or a script's own list. */
@@ -62,6 +66,7 @@ export async function createTestHub(t: Cleanups, options: TestHubOptions = {}): 
   const scaledOut = scaledOutEnv();
   // Registered first so a hub that fails to open still leaves nothing behind.
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (options.copyDataDir !== undefined) cpSync(options.copyDataDir, dataDir, { recursive: true });
   const env: Record<string, string> = { FDH_DATA_DIR: dataDir, FDH_LOG_LEVEL: 'info', ...scaledOut.env, ...options.env };
   if (options.plans !== undefined) {
     const plansFile = join(dataDir, 'plans.json');
@@ -80,7 +85,7 @@ export async function createTestHub(t: Cleanups, options: TestHubOptions = {}): 
   const overrides = {
     clock,
     logger: createLogger(config.logLevel, sink),
-    ...(scaledOut.schema === undefined ? {} : { schema: scaledOut.schema }),
+    ...(scaledOut.schema === undefined ? {} : { schema: options.schema ?? scaledOut.schema }),
     ...(scaledOut.redisKeyPrefix === undefined ? {} : { redisKeyPrefix: scaledOut.redisKeyPrefix }),
   };
   const runtime = await openRuntime(config, overrides);

@@ -55,3 +55,22 @@ export async function dropTestSchemas(databaseUrl: string, id: string): Promise<
     await client.end();
   }
 }
+
+/**
+ * The prefix of the stores a run builds once and copies (test/helpers/store-snapshot.ts): its
+ * directories under the temporary directory and its PostgreSQL databases.
+ */
+export const snapshotPrefix = (id: string = runId): string => `fdh_snapshot_${id}`;
+
+/** Drops the snapshot databases of one run (templates and copies alike), and no other run's. */
+export async function dropSnapshotDatabases(databaseUrl: string, id: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>('select datname as name from pg_database where starts_with(datname, $1)', [snapshotPrefix(id)]);
+    for (const { name } of rows) await client.query(`drop database if exists "${name}" with (force)`);
+    return rows.length;
+  } finally {
+    await client.end();
+  }
+}
