@@ -199,6 +199,12 @@ const FIGURES: readonly UnavailableFigure[] = [
     kind: 'other unit or frequency',
     reason: "MLIT publishes land prices (XPT002) as one surveyed lot per figure on map tiles, not by road or as monthly asking prices, and grouping them would make a figure MLIT does not state.",
   },
+  {
+    facts: ['equity_issue:listed_on'],
+    figure: 'The day each issue was listed',
+    kind: 'no free publisher',
+    reason: "J-Quants' listed-issue master (/v2/equities/master: Date, Code, CoName, CoNameEn, S17, S33, ScaleCat, Mkt, Mrgn and their names) gives each issue's market segment but no listing date, and its Date is the day of the list; JPX states listing dates only on its HTML pages of new listings and of its Listed Company Search, and its listed-issues workbook has none.",
+  },
 ];
 
 export const UNAVAILABLE: readonly UnavailableFigure[] = FIGURES.map((figure) => ({ ...figure, reason: `${figure.reason} ${operatorFile(figure)}` }));

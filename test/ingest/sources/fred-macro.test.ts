@@ -63,17 +63,18 @@ test('fred-macro asks every series for all its vintages with the key; the next r
     assert.equal(url.searchParams.get('realtime_start'), daily ? '2021-06-19' : '1776-07-04');
     assert.deepEqual([url.searchParams.get('frequency'), url.searchParams.get('aggregation_method')], daily ? ['m', 'eop'] : [null, null]);
   }
-  // One payload per vintage, oldest first, each known from its day at 00:00 UTC; the recorded PAYEMS answer is one vintage.
-  const days = [...VINTAGES.map((day) => ['GDPC1', day]), ['PAYEMS', '2023-05-05']];
+  // One payload per vintage, oldest first, each known from its day at 00:00 UTC; each recorded plain answer (PAYEMS, the CPI, PCE, GS10 and debt samples) is one vintage.
+  const plain = [['CPIAUCSL', '2025-11-14'], ['CPILFESL', '2025-11-14'], ['PCEPI', '2025-11-14'], ['PCEPILFE', '2025-11-14'], ['GS10', '2025-05-05'], ['GFDEGDQ188S', '2024-09-22'], ['PAYEMS', '2023-05-05']];
+  const days = [...VINTAGES.map((day) => ['GDPC1', day]), ...plain];
   assert.deepEqual(first.result.payloads.map((p) => p.fileName), days.map(([id, day]) => `${id}.${day}.json`));
   assert.deepEqual(first.result.payloads.map((p) => p.knowledgeAt?.toISOString()), days.map(([, day]) => `${day}T00:00:00.000Z`));
   assert.ok(first.result.payloads.every((p) => p.importer.dataset === 'fred-vintages'));
-  assert.deepEqual(first.result.cursor, { realtimeStart: { GDPC1: '2025-09-25', PAYEMS: '2023-05-05' } });
+  assert.deepEqual(first.result.cursor, { realtimeStart: { GDPC1: '2025-09-25', ...Object.fromEntries(plain) } });
 
   const next = await collectFromRoutes(fredMacroSource, { credentials: KEY, cursor: first.result.cursor });
   const starts = next.requests.map((request) => new URL(request.url).searchParams);
   assert.equal(starts.find((q) => q.get('series_id') === 'GDPC1')?.get('realtime_start'), '2025-09-25');
-  assert.equal(starts.find((q) => q.get('series_id') === 'CPIAUCSL')?.get('realtime_start'), '1776-07-04', 'a series with nothing held yet is asked from the start');
+  assert.equal(starts.find((q) => q.get('series_id') === 'UNRATE')?.get('realtime_start'), '1776-07-04', 'a series with nothing held yet is asked from the start');
 
   // The operator may narrow a series FRED refuses to answer whole (more than 2000 vintage dates).
   const narrowed = await collectFromRoutes(fredMacroSource, { credentials: KEY, params: { series: ['GS10'], vintageYears: { GS10: 20 } } });
