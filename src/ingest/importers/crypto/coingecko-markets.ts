@@ -6,6 +6,7 @@ import { isoDateTime } from '../../calendar-dates.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { insertRows } from '../../../store/loader.ts';
+import { LOOKBACK } from '../../../domains/crypto/crypto.lookback.ts';
 
 export interface CoinGeckoMarketsFile {
   /** The snapshot time every coin of the file is stored at: the newest `last_updated`. */
@@ -21,7 +22,6 @@ export interface CoinGeckoMarketsFile {
   reference: { at: string; coins: { id: string; price: number; marketCap: number }[] };
 }
 
-const DAY_MS = 24 * 3_600_000;
 
 
 function fail(index: number, problem: string): never {
@@ -51,9 +51,19 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
     });
     const snapshots = parsed.coins.map((c) => ({ at: parsed.at, coin_id: c.id, price: c.price, market_cap: c.marketCap, volume_24h: c.volume24h, source: release.source }));
     await insertRows(db, 'crypto_market_snapshot', snapshots, { onConflict: { key: ['at', 'coin_id'], keep: 'new' } });
-    // The day-before market carries no volume (CoinGecko publishes no 24-hour volume change); a snapshot fetched at that instant wins.
-    const reference = parsed.reference.coins.map((c) => ({ at: parsed.reference.at, coin_id: c.id, price: c.price, market_cap: c.marketCap, volume_24h: null, source: release.source }));
-    await insertRows(db, 'crypto_market_snapshot', reference, { onConflict: { key: ['at', 'coin_id'], keep: 'stored' } });
+    // Only where no stored snapshot can serve as the day before: a fetched one carries the volumes, which CoinGecko's changes do not give.
+    const { toleranceMs } = LOOKBACK['1d'];
+    const fetched = await db
+      .selectFrom('crypto_market_snapshot')
+      .select('at')
+      .where('at', '<=', parsed.reference.at)
+      .where('at', '>=', new Date(Date.parse(parsed.reference.at) - toleranceMs).toISOString())
+      .limit(1)
+      .executeTakeFirst();
+    if (fetched === undefined) {
+      const reference = parsed.reference.coins.map((c) => ({ at: parsed.reference.at, coin_id: c.id, price: c.price, market_cap: c.marketCap, volume_24h: null, source: release.source }));
+      await insertRows(db, 'crypto_market_snapshot', reference);
+    }
     return parsed.coins.length;
   },
 };
@@ -105,5 +115,5 @@ export function coingeckoMarkets(items: readonly unknown[]): CoinGeckoMarketsFil
     }
   });
   if (coins.length === 0) throw new ImportError(`the file has no coin with a price, a market cap and a last_updated (${skipped} of ${items.length} skipped)`);
-  return { at: latest, coins, skipped, reference: { at: new Date(Date.parse(latest) - DAY_MS).toISOString(), coins: before } };
+  return { at: latest, coins, skipped, reference: { at: new Date(Date.parse(latest) - LOOKBACK['1d'].ms).toISOString(), coins: before } };
 }
