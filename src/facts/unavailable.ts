@@ -93,10 +93,16 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: 'JBA TIBOR Administration publishes the fixings as a daily PDF and through its contracted information providers, not as a file at a stable address; jba-tibor reads the CSV the operator names in params.path.',
   },
   {
-    facts: ['instrument_close:index:TOPIX', 'instrument_close:index:TSEREIT'],
-    figure: 'TOPIX and the TSE REIT index',
+    facts: ['instrument_close:index:TOPIX'],
+    figure: 'TOPIX',
     kind: 'paid plan',
-    reason: "J-Quants serves index bars (jquants-indices-bars-daily, off by default) from its Standard plan up; JPX's own index data is licensed.",
+    reason: "J-Quants serves TOPIX's daily bars from its Light plan up (/v2/indices/bars/daily/topix: jquants-indices-topix, off by default), and with the other indices from its Standard plan up (jquants-indices-bars-daily); JPX's own index data is licensed.",
+  },
+  {
+    facts: ['instrument_close:index:TSEREIT'],
+    figure: 'The TSE REIT index',
+    kind: 'paid plan',
+    reason: "J-Quants serves it only with the other indices (/v2/indices/bars/daily: jquants-indices-bars-daily, off by default), from its Standard plan up; JPX's own index data is licensed.",
   },
   {
     facts: ['instrument_close:commodity:jpx-*'],
