@@ -75,12 +75,6 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: 'ISM and S&P Global publish their PMIs under licence; the free statistical publishers (FRED, e-Stat, the central banks) carry none of them.',
   },
   {
-    facts: ['crypto_metric:liquidations_*'],
-    figure: 'Crypto liquidations over 24 hours',
-    kind: 'no free publisher',
-    reason: "Exchanges' public APIs give liquidations only as a live stream, with no history a scheduled fetch could read; aggregated histories are paid products.",
-  },
-  {
     facts: ['crypto_metric:whale_tx_count'],
     figure: 'Bitcoin whale transactions (over USD 1M a day)',
     kind: 'no free publisher',

@@ -71,6 +71,6 @@ test('after the Binance source runs, the derivatives endpoint shows exactly the 
   });
   // The newest BTCUSDT record is 0.0001 (2019-10-09 08:00 UTC), not the earlier -0.0375.
   assert.deepEqual(data.fundingRate, { btc: { rate: 0.0001, annualized: 10.95 }, eth: { rate: 0.00059142, annualized: 64.76049 } });
-  assert.equal(data.liquidations24h, null, 'no free publisher: null, never 0');
+  assert.equal(data.liquidations24h, null, 'no OKX liquidation loaded: null, never 0');
   assert.deepEqual(data.putCallRatio, { btc: null });
 });

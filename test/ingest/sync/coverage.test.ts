@@ -117,13 +117,12 @@ test('coverage from answers: served (with the values that hold a figure), declar
       ['openInterest.eth.value', 'declared, not yet loaded', ['derivatives'], [], []],
       ['fundingRate.btc.rate', 'served', ['derivatives'], [], []],
       ['fundingRate.eth.rate', 'no source', [], ['crypto_metric:eth_funding_rate'], []],
-      ['liquidations24h.long', 'no source', [], ['crypto_metric:liquidations_long'], ['no free publisher']],
-      ['liquidations24h.short', 'no source', [], ['crypto_metric:liquidations_short'], ['no free publisher']],
+      ['liquidations24h.long', 'no source', [], ['crypto_metric:liquidations_long'], []],
+      ['liquidations24h.short', 'no source', [], ['crypto_metric:liquidations_short'], []],
       ['putCallRatio.btc.putOi', 'served', ['derivatives'], [], []],
       ['putCallRatio.btc.callOi', 'served', ['derivatives'], [], []],
     ],
   );
-  assert.match(derivatives?.fields[4]?.unavailable[0]?.reason ?? '', /live stream/);
   assert.equal(of('/crypto/dominance')?.status, 'full');
   const news = of('/news/feed');
   assert.deepEqual([news?.status, news?.sources], ['none', []], 'a disabled source declares nothing');
