@@ -176,10 +176,16 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: "ICE licenses DXY; FRED's broad trade-weighted dollar index (DTWEXBGS) is another index.",
   },
   {
-    facts: ['instrument_close:index:UKX', 'instrument_close:index:DAX', 'instrument_close:index:CAC', 'instrument_close:index:HSI', 'instrument_close:index:SHCOMP', 'instrument_close:index:KOSPI', 'instrument_close:index:AS51', 'instrument_close:index:SENSEX', 'instrument_close:index:VNINDEX', 'instrument_close:index:JPXNK400', 'instrument_close:index:TSEGCORE'],
-    figure: 'FTSE 100, DAX, CAC 40, Hang Seng, Shanghai Composite, KOSPI, S&P/ASX 200, Sensex, VN-Index, JPX-Nikkei 400, TSE Growth Core',
+    facts: ['instrument_close:index:UKX', 'instrument_close:index:DAX', 'instrument_close:index:CAC', 'instrument_close:index:HSI', 'instrument_close:index:SHCOMP', 'instrument_close:index:AS51', 'instrument_close:index:SENSEX', 'instrument_close:index:VNINDEX', 'instrument_close:index:JPXNK400', 'instrument_close:index:TSEGCORE'],
+    figure: 'FTSE 100, DAX, CAC 40, Hang Seng, Shanghai Composite, S&P/ASX 200, Sensex, VN-Index, JPX-Nikkei 400, TSE Growth Core',
     kind: 'no free publisher',
     reason: 'Their index providers license the levels; FRED carries none of them and J-Quants\' index list has none of them.',
+  },
+  {
+    facts: ['instrument_close:index:KOSPI'],
+    figure: 'KOSPI',
+    kind: 'no source yet',
+    reason: "The Bank of Korea's ECOS Open API publishes the daily KOSPI close with a free key (StatisticSearch, table 802Y001 item 0001000, whose source ECOS names as the Korea Exchange); no shipped source reads it yet: ECOS puts the key in the URL path, which the sync's redaction (query parameters and headers) would keep in clear in the archive and its messages.",
   },
   {
     facts: ['instrument_close:index:TOPIXC30', 'instrument_close:index:TSEG250'],
