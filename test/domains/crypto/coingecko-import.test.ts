@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTestHub, TEST_NOW } from '../../helpers/app.ts';
@@ -82,4 +84,24 @@ test('a malformed CoinGecko file is rejected, naming the item, before anything i
   assert.equal((await db.selectFrom('crypto_market_snapshot').selectAll().execute()).length, 0);
   assert.equal((await db.selectFrom('release').selectAll().execute()).length, 0);
   assert.throws(() => importer().parse('{"id":"bitcoin"}', 'x.json'), ImportError);
+});
+
+test("a snapshot fetched 24 to 26 hours before is the day before: CoinGecko's changes add none, and the volumes compare", async (t) => {
+  const hub = await createTestHub(t);
+  const db = hub.runtime.store.db;
+  const options = { knowledgeAt: new Date(TEST_NOW), loadedAt: new Date(TEST_NOW) };
+  const published = JSON.parse(readFileSync(fixture('coingecko-markets.json'), 'utf8')) as { last_updated: string | null }[];
+  const newest = published.map((c) => c.last_updated ?? '').sort().at(-1) ?? '';
+  const fetchedAt = new Date(Date.parse(newest) - 25 * 3_600_000).toISOString();
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-coingecko-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const earlier = join(dir, 'coingecko-markets-earlier.json');
+  writeFileSync(earlier, JSON.stringify(published.map((c) => ({ ...c, last_updated: c.last_updated === null ? null : fetchedAt }))));
+  assert.equal((await importFile(db, importer(), earlier, options)).status, 'loaded');
+  assert.equal((await importFile(db, importer(), fixture('coingecko-markets.json'), options)).status, 'loaded');
+  const times = [...new Set((await db.selectFrom('crypto_market_snapshot').select('at').execute()).map((r) => r.at))].sort();
+  const beforeEarlier = new Date(Date.parse(fetchedAt) - 24 * 3_600_000).toISOString();
+  assert.deepEqual(times, [beforeEarlier, fetchedAt, newest], "the earlier snapshot's day before, and none from the changes beside the fetched one");
+  const overview = (await hub.get('/openapi/v1/crypto', await hub.key())).json().data;
+  assert.equal(overview.volumeChange24h, 0, 'the same volumes a day apart: a 0 % change, from the fetched snapshot');
 });
