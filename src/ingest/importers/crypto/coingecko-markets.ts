@@ -23,7 +23,6 @@ export interface CoinGeckoMarketsFile {
 }
 
 
-
 function fail(index: number, problem: string): never {
   throw new ImportError(`item ${index + 1} of the array: ${problem}`);
 }
