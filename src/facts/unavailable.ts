@@ -75,12 +75,6 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: 'ISM and S&P Global publish their PMIs under licence; the free statistical publishers (FRED, e-Stat, the central banks) carry none of them.',
   },
   {
-    facts: ['crypto_metric:liquidations_*'],
-    figure: 'Crypto liquidations over 24 hours',
-    kind: 'no free publisher',
-    reason: "Exchanges' public APIs give liquidations only as a live stream, with no history a scheduled fetch could read; aggregated histories are paid products.",
-  },
-  {
     facts: ['crypto_metric:whale_tx_count'],
     figure: 'Bitcoin whale transactions (over USD 1M a day)',
     kind: 'no free publisher',
@@ -93,10 +87,16 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: 'JBA TIBOR Administration publishes the fixings as a daily PDF and through its contracted information providers, not as a file at a stable address; jba-tibor reads the CSV the operator names in params.path.',
   },
   {
-    facts: ['instrument_close:index:TOPIX', 'instrument_close:index:TSEREIT'],
-    figure: 'TOPIX and the TSE REIT index',
+    facts: ['instrument_close:index:TOPIX'],
+    figure: 'TOPIX',
     kind: 'paid plan',
-    reason: "J-Quants serves index bars (jquants-indices-bars-daily, off by default) from its Standard plan up; JPX's own index data is licensed.",
+    reason: "J-Quants serves TOPIX's daily bars from its Light plan up (/v2/indices/bars/daily/topix: jquants-indices-topix, off by default), and with the other indices from its Standard plan up (jquants-indices-bars-daily); JPX's own index data is licensed.",
+  },
+  {
+    facts: ['instrument_close:index:TSEREIT'],
+    figure: 'The TSE REIT index',
+    kind: 'paid plan',
+    reason: "J-Quants serves it only with the other indices (/v2/indices/bars/daily: jquants-indices-bars-daily, off by default), from its Standard plan up; JPX's own index data is licensed.",
   },
   {
     facts: ['instrument_close:commodity:jpx-*'],
@@ -176,10 +176,16 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: "ICE licenses DXY; FRED's broad trade-weighted dollar index (DTWEXBGS) is another index.",
   },
   {
-    facts: ['instrument_close:index:UKX', 'instrument_close:index:DAX', 'instrument_close:index:CAC', 'instrument_close:index:HSI', 'instrument_close:index:SHCOMP', 'instrument_close:index:KOSPI', 'instrument_close:index:AS51', 'instrument_close:index:SENSEX', 'instrument_close:index:VNINDEX', 'instrument_close:index:JPXNK400', 'instrument_close:index:TSEGCORE'],
-    figure: 'FTSE 100, DAX, CAC 40, Hang Seng, Shanghai Composite, KOSPI, S&P/ASX 200, Sensex, VN-Index, JPX-Nikkei 400, TSE Growth Core',
+    facts: ['instrument_close:index:UKX', 'instrument_close:index:DAX', 'instrument_close:index:CAC', 'instrument_close:index:HSI', 'instrument_close:index:SHCOMP', 'instrument_close:index:AS51', 'instrument_close:index:SENSEX', 'instrument_close:index:VNINDEX', 'instrument_close:index:JPXNK400', 'instrument_close:index:TSEGCORE'],
+    figure: 'FTSE 100, DAX, CAC 40, Hang Seng, Shanghai Composite, S&P/ASX 200, Sensex, VN-Index, JPX-Nikkei 400, TSE Growth Core',
     kind: 'no free publisher',
     reason: 'Their index providers license the levels; FRED carries none of them and J-Quants\' index list has none of them.',
+  },
+  {
+    facts: ['instrument_close:index:KOSPI'],
+    figure: 'KOSPI',
+    kind: 'no source yet',
+    reason: "The Bank of Korea's ECOS Open API publishes the daily KOSPI close with a free key (StatisticSearch, table 802Y001 item 0001000, whose source ECOS names as the Korea Exchange); no shipped source reads it yet: ECOS puts the key in the URL path, which the sync's redaction (query parameters and headers) would keep in clear in the archive and its messages.",
   },
   {
     facts: ['instrument_close:index:TOPIXC30', 'instrument_close:index:TSEG250'],

@@ -165,6 +165,7 @@ export interface paths {
             annualized: number;
           } | null;
         };
+        /** USD of long and short positions liquidated over the last 24 hours on OKX alone (one exchange): its BTC-USDT and ETH-USDT perpetual swaps */
         liquidations24h: {
           total: number | null;
           long: number | null;

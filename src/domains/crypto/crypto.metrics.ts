@@ -15,7 +15,9 @@ export const CRYPTO_METRICS = {
   ethOpenInterest: 'eth_open_interest', // ETH (contracts of ETHUSDT perpetual, base asset)
   btcFundingRate: 'btc_funding_rate', // per 8-hour funding interval, as a fraction
   ethFundingRate: 'eth_funding_rate',
-  liquidationsLong: 'liquidations_long', // USD liquidated in the hour ending at `at`
+  // USD of long (short) positions liquidated in the hour ending at `at`, on OKX alone (one
+  // exchange): its BTC-USDT and ETH-USDT perpetual swaps (importers/crypto/okx-liquidations.ts).
+  liquidationsLong: 'liquidations_long',
   liquidationsShort: 'liquidations_short',
   btcPutOi: 'btc_put_oi', // BTC options open interest, contracts
   btcCallOi: 'btc_call_oi',

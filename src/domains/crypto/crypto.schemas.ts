@@ -85,7 +85,12 @@ const FundingRateSchema = Nullable(
 export const CryptoDerivativesSchema = Type.Object({
   openInterest: Type.Object({ btc: OpenInterestSchema, eth: OpenInterestSchema }),
   fundingRate: Type.Object({ btc: FundingRateSchema, eth: FundingRateSchema }),
-  liquidations24h: Nullable(Type.Object({ total: Nullable(Type.Number()), long: Nullable(Type.Number()), short: Nullable(Type.Number()) })),
+  liquidations24h: Nullable(
+    Type.Object(
+      { total: Nullable(Type.Number()), long: Nullable(Type.Number()), short: Nullable(Type.Number()) },
+      { description: 'USD of long and short positions liquidated over the last 24 hours on OKX alone (one exchange): its BTC-USDT and ETH-USDT perpetual swaps' },
+    ),
+  ),
   putCallRatio: Type.Object({
     btc: Nullable(Type.Object({ ratio: Type.Number(), putOi: Type.Number(), callOi: Type.Number() })),
   }),

@@ -11,20 +11,9 @@ import type {
   CryptoOnchain,
   CryptoOverview,
 } from './crypto.schemas.ts';
+import { HOUR_MS, LOOKBACK } from './crypto.lookback.ts';
 import { NEW_COIN_DAYS, pickTrending, tagTrending, type TrendingCandidate } from './crypto.trending.ts';
 import { fearGreedClassification, mvrvZone, nuplZone } from './crypto.zones.ts';
-
-const HOUR_MS = 3_600_000;
-
-/**
- * How far back each change looks, and how much earlier than exactly that the reference
- * snapshot may be (publishers snapshot irregularly): past the tolerance the change is null.
- */
-const LOOKBACK: Record<BubbleTimeframe, { ms: number; toleranceMs: number }> = {
-  '1h': { ms: HOUR_MS, toleranceMs: 15 * 60_000 },
-  '1d': { ms: 24 * HOUR_MS, toleranceMs: 2 * HOUR_MS },
-  '1w': { ms: 7 * 24 * HOUR_MS, toleranceMs: 12 * HOUR_MS },
-};
 
 /** Market data older than this (against the request time) is flagged stale. */
 const STALE_AFTER_MS = 2 * HOUR_MS;

@@ -21,6 +21,7 @@ import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
 import { mlitKsjSources } from './mlit-ksj/index.ts';
 import { mofSources } from './mof/index.ts';
+import { okxSources } from './okx/index.ts';
 import { operatorSources } from './operator/index.ts';
 import { rssSources } from './rss/index.ts';
 import { soumuSources } from './soumu/index.ts';
@@ -38,6 +39,7 @@ export const sources: SourceDefinition[] = [
   ...coinMetricsSources,
   ...binanceSources,
   ...deribitSources,
+  ...okxSources,
   ...etherscanSources,
   ...jpxSources,
   ...iceSources,

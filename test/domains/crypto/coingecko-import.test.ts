@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createTestHub, TEST_NOW } from '../../helpers/app.ts';
@@ -27,28 +29,46 @@ test('a CoinGecko /coins/markets file becomes one market snapshot the endpoints 
     symbol: string;
     current_price: number | null;
     market_cap: number | null;
+    price_change_24h?: number | null;
+    market_cap_change_24h?: number | null;
     last_updated: string;
   }[];
   const served = published.filter((c) => c.current_price !== null && c.market_cap !== null);
   assert.equal(result.rows, served.length, 'the coin without price or market cap is skipped');
 
   const rows = await db.selectFrom('crypto_market_snapshot').selectAll().execute();
-  const newest = published.map((c) => c.last_updated).sort().at(-1);
-  assert.deepEqual([...new Set(rows.map((r) => r.at))], [newest], 'one snapshot at the newest last_updated');
+  const newest = published.map((c) => c.last_updated).sort().at(-1) ?? '';
+  const dayBefore = new Date(Date.parse(newest) - 24 * 3_600_000).toISOString();
+  assert.deepEqual([...new Set(rows.map((r) => r.at))], [newest, dayBefore], 'the snapshot at the newest last_updated, and the market 24 hours before it');
   assert.ok(rows.every((r) => r.source === 'CoinGecko'));
+  // The day before, by CoinGecko's own 24-hour changes: price − price_change_24h, no volume.
+  const before = new Map(rows.filter((r) => r.at === dayBefore).map((r) => [r.coin_id, r]));
+  for (const coin of served) {
+    const reference = before.get(coin.id);
+    const published24h = typeof coin.price_change_24h === 'number' && typeof coin.market_cap_change_24h === 'number';
+    assert.equal(reference !== undefined, published24h, `${coin.id}: a day-before price only where CoinGecko publishes its 24-hour changes`);
+    if (reference === undefined) continue;
+    assert.equal(reference.price, (coin.current_price ?? 0) - (coin.price_change_24h ?? 0));
+    assert.equal(reference.market_cap, (coin.market_cap ?? 0) - (coin.market_cap_change_24h ?? 0));
+    assert.equal(reference.volume_24h, null);
+  }
 
   const bubble = (await hub.get('/openapi/v1/crypto/bubble-map', key)).json().data;
   const largest = Math.max(...served.map((c) => c.market_cap ?? 0));
+  const dayChange = (c: (typeof served)[number]) => {
+    const from = before.get(c.id)?.price;
+    return from === undefined ? null : Math.round(((c.current_price ?? 0) / from - 1) * 100 * 1e4) / 1e4;
+  };
   assert.deepEqual(
     bubble.coins.map((c: { symbol: string; size: number; change: number | null }) => [c.symbol, c.size, c.change]),
     served
       .toSorted((a, b) => (b.market_cap ?? 0) - (a.market_cap ?? 0))
-      .map((c) => [c.symbol.toUpperCase(), Math.round(Math.sqrt((c.market_cap ?? 0) / largest) * 1e4) / 1e4, null]),
-    'no earlier snapshot: changes are null, never 0',
+      .map((c) => [c.symbol.toUpperCase(), Math.round(Math.sqrt((c.market_cap ?? 0) / largest) * 1e4) / 1e4, dayChange(c)]),
+    'the 24-hour change against the day-before market; null where CoinGecko gave no 24-hour change, never 0',
   );
   const overview = (await hub.get('/openapi/v1/crypto', key)).json().data;
-  assert.equal(overview.marketCapChange24h, null);
-  assert.deepEqual(overview.trending, []);
+  assert.equal(typeof overview.marketCapChange24h, 'number');
+  assert.ok(overview.trending.length > 0, 'trending coins come from the one snapshot');
 
   const again = await importFile(db, importer(), fixture('coingecko-markets.json'), options);
   assert.equal(again.status, 'unchanged');
@@ -64,4 +84,24 @@ test('a malformed CoinGecko file is rejected, naming the item, before anything i
   assert.equal((await db.selectFrom('crypto_market_snapshot').selectAll().execute()).length, 0);
   assert.equal((await db.selectFrom('release').selectAll().execute()).length, 0);
   assert.throws(() => importer().parse('{"id":"bitcoin"}', 'x.json'), ImportError);
+});
+
+test("a snapshot fetched 24 to 26 hours before is the day before: CoinGecko's changes add none, and the volumes compare", async (t) => {
+  const hub = await createTestHub(t);
+  const db = hub.runtime.store.db;
+  const options = { knowledgeAt: new Date(TEST_NOW), loadedAt: new Date(TEST_NOW) };
+  const published = JSON.parse(readFileSync(fixture('coingecko-markets.json'), 'utf8')) as { last_updated: string | null }[];
+  const newest = published.map((c) => c.last_updated ?? '').sort().at(-1) ?? '';
+  const fetchedAt = new Date(Date.parse(newest) - 25 * 3_600_000).toISOString();
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-coingecko-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const earlier = join(dir, 'coingecko-markets-earlier.json');
+  writeFileSync(earlier, JSON.stringify(published.map((c) => ({ ...c, last_updated: c.last_updated === null ? null : fetchedAt }))));
+  assert.equal((await importFile(db, importer(), earlier, options)).status, 'loaded');
+  assert.equal((await importFile(db, importer(), fixture('coingecko-markets.json'), options)).status, 'loaded');
+  const times = [...new Set((await db.selectFrom('crypto_market_snapshot').select('at').execute()).map((r) => r.at))].sort();
+  const beforeEarlier = new Date(Date.parse(fetchedAt) - 24 * 3_600_000).toISOString();
+  assert.deepEqual(times, [beforeEarlier, fetchedAt, newest], "the earlier snapshot's day before, and none from the changes beside the fetched one");
+  const overview = (await hub.get('/openapi/v1/crypto', await hub.key())).json().data;
+  assert.equal(overview.volumeChange24h, 0, 'the same volumes a day apart: a 0 % change, from the fetched snapshot');
 });

@@ -59,18 +59,18 @@ test('the importers refuse an unknown symbol, a value that is not a number, a ba
 });
 
 test('after the Binance source runs, the derivatives endpoint shows exactly the fetched open interest and latest funding rates; liquidations stay null', async (t) => {
-  // The recorded open interest is of 2026-09-24 22:09 UTC: the hub is asked the day after.
+  // The recorded ETH open interest is of 2026-09-24 22:09 UTC (BTC's of 2024-08-12): the hub is asked the day after.
   const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' }, now: '2026-09-25T00:00:00.000Z' });
   const { result } = await collectFromRoutes(binanceFuturesSource);
   const loaded = await importPayloads(hub, result.payloads);
   assert.deepEqual(loaded.map((l) => l.rows), [2, 3]);
   const data = (await hub.get('/openapi/v1/crypto/derivatives', await hub.key())).json().data;
   assert.deepEqual(data.openInterest, {
-    btc: { symbol: 'BTCUSDT', value: '96012.544', unit: 'BTC' },
+    btc: { symbol: 'BTCUSDT', value: '70056.543', unit: 'BTC' },
     eth: { symbol: 'ETHUSDT', value: '2273930.468', unit: 'ETH' },
   });
   // The newest BTCUSDT record is 0.0001 (2019-10-09 08:00 UTC), not the earlier -0.0375.
   assert.deepEqual(data.fundingRate, { btc: { rate: 0.0001, annualized: 10.95 }, eth: { rate: 0.00059142, annualized: 64.76049 } });
-  assert.equal(data.liquidations24h, null, 'no free publisher: null, never 0');
+  assert.equal(data.liquidations24h, null, 'no OKX liquidation loaded: null, never 0');
   assert.deepEqual(data.putCallRatio, { btc: null });
 });

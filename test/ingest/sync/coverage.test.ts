@@ -117,13 +117,12 @@ test('coverage from answers: served (with the values that hold a figure), declar
       ['openInterest.eth.value', 'declared, not yet loaded', ['derivatives'], [], []],
       ['fundingRate.btc.rate', 'served', ['derivatives'], [], []],
       ['fundingRate.eth.rate', 'no source', [], ['crypto_metric:eth_funding_rate'], []],
-      ['liquidations24h.long', 'no source', [], ['crypto_metric:liquidations_long'], ['no free publisher']],
-      ['liquidations24h.short', 'no source', [], ['crypto_metric:liquidations_short'], ['no free publisher']],
+      ['liquidations24h.long', 'no source', [], ['crypto_metric:liquidations_long'], []],
+      ['liquidations24h.short', 'no source', [], ['crypto_metric:liquidations_short'], []],
       ['putCallRatio.btc.putOi', 'served', ['derivatives'], [], []],
       ['putCallRatio.btc.callOi', 'served', ['derivatives'], [], []],
     ],
   );
-  assert.match(derivatives?.fields[4]?.unavailable[0]?.reason ?? '', /live stream/);
   assert.equal(of('/crypto/dominance')?.status, 'full');
   const news = of('/news/feed');
   assert.deepEqual([news?.status, news?.sources], ['none', []], 'a disabled source declares nothing');
@@ -256,16 +255,14 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/etf/:code/holdings': 'the one recorded PCF (ICE) is of fund 2080; the example asks for 1306',
   '/etf/:code/composition': 'the one recorded PCF (ICE) is of fund 2080; the example asks for 1306',
   '/etf/:code/detail': 'the one recorded PCF (ICE) is of fund 2080 and the recorded bars hold no fund; the example asks for 1306',
-  '/crypto trending[].symbol': 'one CoinGecko snapshot is synced: trending ranks the change against the snapshot 24 hours earlier',
-  '/crypto trending[].name': 'one CoinGecko snapshot is synced: trending ranks the change against the snapshot 24 hours earlier',
-  '/crypto/derivatives': "Binance stamps open interest with the time it answered: the recorded answers' (2026-09-24) come after the test clock's now (2026-06-19)",
+  '/crypto/derivatives': "Binance stamps open interest with the time it answered: the recorded ETHUSDT answer (2026-09-24) comes after the test clock's now (2026-06-19), and no earlier recorded one was found",
   '/commodities/gold-dxy series.gold[].value': 'the recorded Pink Sheet ends in 2024-11, before the 3 months to 2026-06-19 the chart shows',
   '/commodities/gold-dxy series.gold[].date': 'the recorded Pink Sheet ends in 2024-11, before the 3 months to 2026-06-19 the chart shows',
   '/commodities/:id/history': 'the example asks for gold, whose recorded Pink Sheet closes end in 2024-11, before the 3 months to 2026-06-19 the history shows',
   '/etf/compare/nav-growth': 'the example compares 1305 with 1306; the recorded ETF list holds 1306 and 1321 only, so it answers 400 (unknown fund code 1305)',
   '/fx/summary emStress.level': "the recorded ECB history holds four days (2026-06-16 to 19): a pair's stress level needs 30 days of returns",
   '/fx/correlation matrix': 'the recorded ECB history holds four days and the Pink Sheet gold is monthly (to 2024-11): the assets share no dates to correlate',
-  '/macro/market-recap': "the recorded J-Quants index bars are the documentation's sample, TOPIX Core30 (0028) only: no TOPIX or TSE REIT index",
+  '/macro/market-recap': "the recorded J-Quants index bars are the documentation's samples: TOPIX Core30 (0028) of 2023-12-01 and TOPIX of 2022-06-28, older than the recap's 20 days before the test clock; no TSE REIT index",
   // The FRED double answers GDPC1 and PAYEMS with observations, every other series with its recorded answer holding none.
   '/macro/economic-data [].pcePoints': 'FRED: no observations recorded for PCE',
   '/macro/economic-data [].corePcePoints': 'FRED: no observations recorded for core PCE',

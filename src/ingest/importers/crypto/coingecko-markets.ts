@@ -6,6 +6,7 @@ import { isoDateTime } from '../../calendar-dates.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { insertRows } from '../../../store/loader.ts';
+import { LOOKBACK } from '../../../domains/crypto/crypto.lookback.ts';
 
 export interface CoinGeckoMarketsFile {
   /** The snapshot time every coin of the file is stored at: the newest `last_updated`. */
@@ -13,6 +14,12 @@ export interface CoinGeckoMarketsFile {
   coins: { id: string; symbol: string; name: string; price: number; marketCap: number; volume24h: number | null }[];
   /** Coins of the answer left out of the snapshot: no price, no market cap or no `last_updated`. */
   skipped: number;
+  /**
+   * The market 24 hours before `at` by CoinGecko's own 24-hour changes (`current_price −
+   * price_change_24h`, `market_cap − market_cap_change_24h`), of the snapshot's coins that
+   * publish both: the reference the hub's 24-hour changes compare the snapshot with.
+   */
+  reference: { at: string; coins: { id: string; price: number; marketCap: number }[] };
 }
 
 
@@ -43,6 +50,19 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
     });
     const snapshots = parsed.coins.map((c) => ({ at: parsed.at, coin_id: c.id, price: c.price, market_cap: c.marketCap, volume_24h: c.volume24h, source: release.source }));
     await insertRows(db, 'crypto_market_snapshot', snapshots, { onConflict: { key: ['at', 'coin_id'], keep: 'new' } });
+    // Only where no stored snapshot can serve as the day before: a fetched one carries the volumes, which CoinGecko's changes do not give.
+    const { toleranceMs } = LOOKBACK['1d'];
+    const fetched = await db
+      .selectFrom('crypto_market_snapshot')
+      .select('at')
+      .where('at', '<=', parsed.reference.at)
+      .where('at', '>=', new Date(Date.parse(parsed.reference.at) - toleranceMs).toISOString())
+      .limit(1)
+      .executeTakeFirst();
+    if (fetched === undefined) {
+      const reference = parsed.reference.coins.map((c) => ({ at: parsed.reference.at, coin_id: c.id, price: c.price, market_cap: c.marketCap, volume_24h: null, source: release.source }));
+      await insertRows(db, 'crypto_market_snapshot', reference);
+    }
     return parsed.coins.length;
   },
 };
@@ -56,13 +76,14 @@ export const CoinsMarketsSchema = Type.Array(Type.Unknown());
  */
 export function coingeckoMarkets(items: readonly unknown[]): CoinGeckoMarketsFile {
   const coins: CoinGeckoMarketsFile['coins'] = [];
+  const before: CoinGeckoMarketsFile['reference']['coins'] = [];
   const seen = new Set<string>();
   let latest = '';
   let skipped = 0;
   items.forEach((item: unknown, index) => {
     if (typeof item !== 'object' || item === null) fail(index, 'not an object');
     const record = item as Record<string, unknown>;
-    const { id, symbol, name, current_price: price, market_cap: marketCap, total_volume: volume, last_updated: updated } = record;
+    const { id, symbol, name, current_price: price, market_cap: marketCap, total_volume: volume, last_updated: updated, price_change_24h: priceChange, market_cap_change_24h: capChange } = record;
     if (typeof id !== 'string' || id === '') fail(index, '"id" must be a non-empty string');
     if (typeof symbol !== 'string' || symbol === '') fail(index, `"symbol" of ${id} must be a non-empty string`);
     if (typeof name !== 'string' || name === '') fail(index, `"name" of ${id} must be a non-empty string`);
@@ -72,6 +93,9 @@ export function coingeckoMarkets(items: readonly unknown[]): CoinGeckoMarketsFil
       if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
         fail(index, `"${field}" of ${id} must be a non-negative number or null`);
       }
+    }
+    for (const [field, value] of [['price_change_24h', priceChange], ['market_cap_change_24h', capChange]] as const) {
+      if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) fail(index, `"${field}" of ${id} must be a number or null`);
     }
     if (updated === null || updated === undefined) {
       skipped++;
@@ -85,7 +109,10 @@ export function coingeckoMarkets(items: readonly unknown[]): CoinGeckoMarketsFil
       return;
     }
     coins.push({ id, symbol: symbol.toUpperCase(), name, price, marketCap, volume24h: typeof volume === 'number' ? volume : null });
+    if (typeof priceChange === 'number' && typeof capChange === 'number' && price - priceChange > 0 && marketCap - capChange > 0) {
+      before.push({ id, price: price - priceChange, marketCap: marketCap - capChange });
+    }
   });
   if (coins.length === 0) throw new ImportError(`the file has no coin with a price, a market cap and a last_updated (${skipped} of ${items.length} skipped)`);
-  return { at: latest, coins, skipped };
+  return { at: latest, coins, skipped, reference: { at: new Date(Date.parse(latest) - LOOKBACK['1d'].ms).toISOString(), coins: before } };
 }

@@ -5,6 +5,7 @@ import { coingeckoMarketsImporter } from './coingecko-markets.ts';
 import { coinMetricsAssetMetricsImporter } from './coinmetrics-asset-metrics.ts';
 import { deribitOptionBookImporter } from './deribit-option-book.ts';
 import { etherscanGasOracleImporter } from './etherscan-gas-oracle.ts';
+import { okxLiquidationsImporter } from './okx-liquidations.ts';
 
 /** The crypto domain's importers. */
 export const cryptoImporters: AnyImporter[] = [
@@ -15,4 +16,5 @@ export const cryptoImporters: AnyImporter[] = [
   binanceFundingRateImporter,
   deribitOptionBookImporter,
   etherscanGasOracleImporter,
+  okxLiquidationsImporter,
 ];

@@ -1,7 +1,7 @@
 import type { AnyImporter } from '../../source.ts';
 import { fredIndicesImporter } from './fred-indices.ts';
 import { fredObservationsImporter } from './fred-observations.ts';
-import { jquantsIndicesImporter } from './jquants-indices.ts';
+import { jquantsIndicesImporter, jquantsTopixImporter } from './jquants-indices.ts';
 
 /** The indices domain's importers. */
-export const indicesImporters: AnyImporter[] = [fredIndicesImporter, fredObservationsImporter, jquantsIndicesImporter];
+export const indicesImporters: AnyImporter[] = [fredIndicesImporter, fredObservationsImporter, jquantsIndicesImporter, jquantsTopixImporter];

@@ -57,3 +57,37 @@ export const jquantsIndicesImporter: JQuantsImporter<IndexCloseRecord[]> = {
   fromRecords: jquantsIndexCloses,
   load: loadIndexCloses,
 };
+
+/**
+ * J-Quants API v2 `/indices/bars/daily/topix` (pages merged into one `data` array): TOPIX
+ * alone, one record per day, `{Date, O, H, L, C}` with no index code. Served from the Light
+ * plan up, where `/indices/bars/daily` needs the Standard plan.
+ */
+export function parseJQuantsTopixBars(content: string, fileName: string): IndexCloseRecord[] {
+  return jquantsTopixCloses(readRecords(content, fileName, KEY), fileName);
+}
+
+function jquantsTopixCloses(list: readonly Record<string, unknown>[], fileName: string): IndexCloseRecord[] {
+  const seen = new Set<string>();
+  return list.map((record, i) => {
+    const read: RecordReader = new RecordReader(fileName, KEY, i, record);
+    const date = read.date('Date');
+    for (const field of ['O', 'H', 'L']) read.figure(field);
+    const close = read.figure('C');
+    if (close === null || close <= 0) read.fail(`C must be a positive number (got ${JSON.stringify(close)})`);
+    if (seen.has(date)) read.fail(`${date} appears twice`);
+    seen.add(date);
+    return { code: 'TOPIX', date, close };
+  });
+}
+
+export const jquantsTopixImporter: JQuantsImporter<IndexCloseRecord[]> = {
+  dataset: 'jquants-indices-topix',
+  datasets: ['instruments'],
+  description: 'J-Quants API v2 TOPIX bars JSON (/indices/bars/daily/topix: {"data": [...]}): TOPIX closes',
+  source: J_QUANTS_SOURCE,
+  canonicalForm: canonicalJson,
+  parse: parseJQuantsTopixBars,
+  fromRecords: jquantsTopixCloses,
+  load: loadIndexCloses,
+};

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { barsDailyImporter } from '../../importers/equities/daily-quotes.ts';
 import { equitiesMasterImporter } from '../../importers/equities/listed-info.ts';
 import { finsSummaryImporter } from '../../importers/equities/statements.ts';
-import { jquantsIndicesImporter } from '../../importers/indices/jquants-indices.ts';
+import { jquantsIndicesImporter, jquantsTopixImporter } from '../../importers/indices/jquants-indices.ts';
 import type { JQuantsImporter } from '../../importers/equities/json-records.ts';
 import { defineSource, NoParams, type CollectResult, type CredentialSpec, type SourceDefinition } from '../../sync/source-definition.ts';
 import { cursorDate, dateWindow, type DateWindowParams } from './date-window.ts';
@@ -97,6 +97,38 @@ const equitiesMaster = defineSource({
   },
 });
 
+/**
+ * TOPIX's daily bars from `/v2/indices/bars/daily/topix`, the index endpoint of the Light plan:
+ * one `from`/`to` request covers the days after the cursor (the last `initialDays` on the
+ * first run, at most `maxDays`), so a Light key gets the TOPIX close the Standard plan's
+ * `jquants-indices-bars-daily` also carries. Off by default, like every index source: the endpoint needs a paid plan.
+ */
+const indicesTopix = defineSource({
+  id: 'jquants-indices-topix',
+  publisher: PUBLISHER,
+  description: 'J-Quants API v2 TOPIX bars (/v2/indices/bars/daily/topix?from=&to=, Light plan up): TOPIX closes',
+  defaultBaseUrl: BASE_URL,
+  // Index bars are published with the daily bars, after the close.
+  defaultSchedule: '30 18 * * 1-5',
+  timeZone: TIME_ZONE,
+  params: DateWindowSchema,
+  defaultParams: { ...DATE_WINDOW_DEFAULTS },
+  enabledByDefault: false,
+  credentials: CREDENTIALS,
+  importers: [jquantsTopixImporter],
+  feeds: ['instrument_close:index:TOPIX'],
+  minRequestIntervalMs: REQUEST_INTERVAL_MS,
+  async collect(context): Promise<CollectResult> {
+    const window = dateWindow(cursorDate(context.cursor), context.params, context.now);
+    const from = window.dates[0];
+    const to = window.dates.at(-1);
+    if (from === undefined || to === undefined) return { payloads: [], cursor: context.cursor };
+    const answer = await fetchAllPages(context, '/v2/indices/bars/daily/topix', { from, to });
+    const payloads = answer === undefined || answer.records.length === 0 ? [] : [mergedPayload(jquantsTopixImporter, `jquants-indices-bars-daily-topix-${from}-${to}.json`, answer)];
+    return { payloads, cursor: window.through === undefined ? context.cursor : { through: window.through } };
+  },
+});
+
 export const jquantsSources: SourceDefinition[] = [
   equitiesMaster,
   byDateSource({
@@ -128,4 +160,5 @@ export const jquantsSources: SourceDefinition[] = [
     // The indices endpoint is served from the Standard plan up: a Free or Light key is refused.
     enabledByDefault: false,
   }),
+  indicesTopix,
 ];

@@ -1,0 +1,152 @@
+import { ImportError, type Importer } from '../../source.ts';
+import { canonicalJson } from '../../canonical-content.ts';
+import { CRYPTO_METRICS } from '../../../domains/crypto/crypto.metrics.ts';
+import { fieldsOf, jsonDocument, loadMetricPoints, publishedNumber, type MetricPoint } from './published-metrics.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** The instrument families whose USDT-margined perpetual swaps the liquidation figures cover. */
+export const OKX_FAMILIES = ['BTC-USDT', 'ETH-USDT'] as const;
+
+/**
+ * What one run of the OKX source read, as the importer takes it (and `fdh import` reads it from
+ * a file): the time the answers were read, the instant from which every family's liquidations
+ * are complete, the `/api/v5/public/instruments` answers (for each swap's contract value) and
+ * every page of `/api/v5/public/liquidation-orders`.
+ */
+export interface OkxLiquidationsDocument {
+  asOf: string;
+  completeFrom: string;
+  instruments: unknown[];
+  liquidationOrders: unknown[];
+}
+
+/** One OKX answer: `{code: "0", msg, data: [...]}`; any other code is refused with OKX's message. */
+export function okxData(answer: unknown, where: string): unknown[] {
+  const fields = fieldsOf(answer);
+  if (fields === undefined || !Array.isArray(fields.data)) throw new ImportError(`${where}: expected OKX's {"code", "msg", "data": [...]} answer`);
+  if (fields.code !== '0') throw new ImportError(`${where}: OKX answered with the error ${JSON.stringify(fields.code)}: ${String(fields.msg)}`);
+  return fields.data;
+}
+
+function text(record: Record<string, unknown>, field: string, where: string): string {
+  const value = record[field];
+  if (typeof value !== 'string' || value === '') throw new ImportError(`${where}: ${field} ${JSON.stringify(value)} is not a non-empty string`);
+  return value;
+}
+
+function instant(value: unknown, where: string): number {
+  const ms = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(ms) || ms <= 0) throw new ImportError(`${where}: ${JSON.stringify(value)} is not a time in epoch milliseconds`);
+  return ms;
+}
+
+/**
+ * The contract value of each linear swap of the instruments answers (`ctVal`, in `ctValCcy`, the
+ * base currency): a liquidation's `sz` is a number of contracts. An inverse swap (contract
+ * valued in USD) is refused: its size is not a quantity of the base currency.
+ */
+function contractValues(answers: readonly unknown[]): Map<string, number> {
+  const values = new Map<string, number>();
+  answers.forEach((answer, a) =>
+    okxData(answer, `instruments answer ${a + 1}`).forEach((item, i) => {
+      const where = `instruments answer ${a + 1}: data[${i}]`;
+      const record = fieldsOf(item);
+      if (record === undefined) throw new ImportError(`${where}: not an object`);
+      const instId = text(record, 'instId', where);
+      if (record.ctType !== 'linear') throw new ImportError(`${where}: ${instId} ctType ${JSON.stringify(record.ctType)} is not linear`);
+      const ctVal = publishedNumber(record.ctVal, `${where}: ${instId} ctVal`);
+      if (ctVal <= 0) throw new ImportError(`${where}: ${instId} ctVal ${JSON.stringify(record.ctVal)} is not positive`);
+      values.set(instId, ctVal);
+    }),
+  );
+  return values;
+}
+
+/** One filled liquidation order: the liquidated position's side and its value in USDT. */
+interface Liquidation {
+  ts: number;
+  side: 'long' | 'short';
+  usd: number;
+}
+
+/**
+ * The liquidations of the liquidation-orders pages. A liquidation order closes the liquidated
+ * position, so `side` `sell` liquidates a long and `buy` a short; `posSide` (`long`, `short` in
+ * hedge mode, `net` in net mode) must agree. Its value is `sz` (contracts) × the swap's `ctVal`
+ * (base currency a contract) × `bkPx` (the price of the liquidation, USDT), counted as USD.
+ * An order met on two pages counts once.
+ */
+function liquidations(pages: readonly unknown[], contractValue: ReadonlyMap<string, number>): Liquidation[] {
+  const found: Liquidation[] = [];
+  const seen = new Set<string>();
+  pages.forEach((page, p) =>
+    okxData(page, `liquidation-orders answer ${p + 1}`).forEach((item, i) => {
+      const where = `liquidation-orders answer ${p + 1}: data[${i}]`;
+      const record = fieldsOf(item);
+      if (record === undefined || !Array.isArray(record.details)) throw new ImportError(`${where}: expected an object with a details array`);
+      const instId = text(record, 'instId', where);
+      const ctVal = contractValue.get(instId);
+      if (ctVal === undefined) throw new ImportError(`${where}: no contract value for ${instId} in the instruments answers`);
+      record.details.forEach((entry: unknown, d) => {
+        const at = `${where}: details[${d}]`;
+        const detail = fieldsOf(entry);
+        if (detail === undefined) throw new ImportError(`${at}: not an object`);
+        const ts = instant(detail.ts, `${at}: ts`);
+        const side = detail.side === 'sell' ? 'long' : detail.side === 'buy' ? 'short' : undefined;
+        if (side === undefined) throw new ImportError(`${at}: side ${JSON.stringify(detail.side)} is neither buy nor sell`);
+        if (detail.posSide !== 'net' && detail.posSide !== side) throw new ImportError(`${at}: posSide ${JSON.stringify(detail.posSide)} does not match side ${JSON.stringify(detail.side)}`);
+        const sz = publishedNumber(detail.sz, `${at}: sz`);
+        const price = publishedNumber(detail.bkPx, `${at}: bkPx`);
+        if (sz <= 0 || price <= 0) throw new ImportError(`${at}: sz and bkPx must be positive`);
+        const key = `${instId} ${ts} ${String(detail.side)} ${String(detail.sz)} ${String(detail.bkPx)}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        found.push({ ts, side, usd: sz * ctVal * price });
+      });
+    }),
+  );
+  return found;
+}
+
+/**
+ * The hourly sums the derivatives endpoint adds up over 24 hours: `liquidations_long` and
+ * `liquidations_short` at each hour's end, the USD liquidated in the hour before it (ts in
+ * (end − 1 h, end]). Only the hours wholly inside what the answers cover are written, from the
+ * first hour starting at or after `completeFrom` to the last ending at or before `asOf`: an hour
+ * with no liquidation is a measured 0.
+ */
+export function okxLiquidationPoints(document: OkxLiquidationsDocument, fileName: string): MetricPoint[] {
+  const asOf = Date.parse(document.asOf);
+  const completeFrom = Date.parse(document.completeFrom);
+  if (!Number.isFinite(asOf) || !Number.isFinite(completeFrom) || completeFrom > asOf) throw new ImportError(`${fileName}: asOf and completeFrom must be instants, completeFrom first`);
+  const found = liquidations(document.liquidationOrders, contractValues(document.instruments));
+  const firstEnd = Math.ceil(completeFrom / HOUR_MS) * HOUR_MS + HOUR_MS;
+  const lastEnd = Math.floor(asOf / HOUR_MS) * HOUR_MS;
+  const points: MetricPoint[] = [];
+  for (let end = firstEnd; end <= lastEnd; end += HOUR_MS) {
+    const inHour = found.filter((l) => l.ts > end - HOUR_MS && l.ts <= end);
+    const at = new Date(end).toISOString();
+    const sum = (side: Liquidation['side']) => inHour.filter((l) => l.side === side).reduce((total, l) => total + l.usd, 0);
+    points.push({ metric: CRYPTO_METRICS.liquidationsLong, at, value: sum('long') }, { metric: CRYPTO_METRICS.liquidationsShort, at, value: sum('short') });
+  }
+  return points;
+}
+
+function readDocument(content: string, fileName: string): OkxLiquidationsDocument {
+  const fields = fieldsOf(jsonDocument(content, fileName));
+  if (fields === undefined || typeof fields.asOf !== 'string' || typeof fields.completeFrom !== 'string' || !Array.isArray(fields.instruments) || !Array.isArray(fields.liquidationOrders)) {
+    throw new ImportError(`${fileName}: expected {"asOf", "completeFrom", "instruments": [...], "liquidationOrders": [...]}`);
+  }
+  return { asOf: fields.asOf, completeFrom: fields.completeFrom, instruments: fields.instruments, liquidationOrders: fields.liquidationOrders };
+}
+
+export const okxLiquidationsImporter: Importer<MetricPoint[]> = {
+  dataset: 'okx-liquidation-orders',
+  datasets: ['crypto'],
+  description: 'OKX /api/v5/public/liquidation-orders pages and /api/v5/public/instruments answers (BTC-USDT, ETH-USDT perpetual swaps) with the time they were read: hourly USD liquidated, longs and shorts, on OKX alone',
+  source: 'OKX',
+  canonicalForm: canonicalJson,
+  parse: (content, fileName) => okxLiquidationPoints(readDocument(content, fileName), fileName),
+  load: (db, points, release) => (points.length === 0 ? Promise.resolve(0) : loadMetricPoints(db, points, release)),
+};
