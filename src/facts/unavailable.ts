@@ -123,12 +123,6 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: 'The BEA, the Bank of Japan and the Ministry of Finance publish the current account and the debt as levels; the ratios are published annually (IMF, via FRED), not by quarter, and the hub does not derive a ratio no publisher states.',
   },
   {
-    facts: ['macro_observation:jp.retail-sales'],
-    figure: "Japan's monthly retail sales",
-    kind: 'no source yet',
-    reason: "METI's Current Survey of Commerce is on e-Stat's API only as snapshot tables of each annual revision (a new table id every year; those public clients recorded hold the sales index, not the value), so no table id stays current; the monthly sales value is published as a workbook, which no source reads.",
-  },
-  {
     facts: [
       'macro_observation:vn.bond-10y',
       'macro_observation:vn.cpi.core',

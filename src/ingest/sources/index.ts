@@ -10,6 +10,7 @@ import { coinMetricsSources } from './coinmetrics/index.ts';
 import { deribitSources } from './deribit/index.ts';
 import { ecbSources } from './ecb/index.ts';
 import { estatSources } from './estat/index.ts';
+import { estatDashboardSources } from './estat-dashboard/index.ts';
 import { etherscanSources } from './etherscan/index.ts';
 import { fredSources } from './fred/index.ts';
 import { fredReleaseDatesSource } from './fred/release-dates.ts';
@@ -50,6 +51,7 @@ export const sources: SourceDefinition[] = [
   ...bojSources,
   ...mofSources,
   ...estatSources,
+  ...estatDashboardSources,
   ...caoSources,
   ...imfSources,
   ...bisSources,
