@@ -12,6 +12,7 @@ import { ecbSources } from './ecb/index.ts';
 import { estatSources } from './estat/index.ts';
 import { estatDashboardSources } from './estat-dashboard/index.ts';
 import { etherscanSources } from './etherscan/index.ts';
+import { eurostatSources } from './eurostat/index.ts';
 import { fredSources } from './fred/index.ts';
 import { fredReleaseDatesSource } from './fred/release-dates.ts';
 import { iceSources } from './ice/index.ts';
@@ -34,6 +35,7 @@ export const sources: SourceDefinition[] = [
   ...fredSources,
   fredReleaseDatesSource,
   ...blsSources,
+  ...eurostatSources,
   ...coingeckoSources,
   ...alternativeMeSources,
   ...coinMetricsSources,
