@@ -123,12 +123,6 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: 'The BEA, the Bank of Japan and the Ministry of Finance publish the current account and the debt as levels; the ratios are published annually (IMF, via FRED), not by quarter, and the hub does not derive a ratio no publisher states.',
   },
   {
-    facts: ['macro_observation:jp.retail-sales'],
-    figure: "Japan's monthly retail sales",
-    kind: 'no source yet',
-    reason: "METI's Current Survey of Commerce is on e-Stat's API only as snapshot tables of each annual revision (a new table id every year; those public clients recorded hold the sales index, not the value), so no table id stays current; the monthly sales value is published as a workbook, which no source reads.",
-  },
-  {
     facts: [
       'macro_observation:vn.bond-10y',
       'macro_observation:vn.cpi.core',
@@ -152,10 +146,10 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: "The General Statistics Office, the State Bank of Vietnam and the Foreign Investment Agency publish them in press releases and PDF reports, with no machine-readable file or API; the World Bank and the IMF carry most of them annually only. The BIS's central bank policy rates do not cover Vietnam; the IMF's IMTS (trade) and MFS_IR (interest rates) dataflows list Vietnam, but no recorded monthly answer of them was found to establish its coverage.",
   },
   {
-    facts: ['calendar_event:jp', 'calendar_event:vn', 'calendar_event:eu', 'calendar_event:cn'],
-    figure: 'Release calendars of Japan, Vietnam, the euro area and China',
+    facts: ['calendar_event:jp', 'calendar_event:vn', 'calendar_event:cn'],
+    figure: 'Release calendars of Japan, Vietnam and China',
     kind: 'no source yet',
-    reason: "The Bank of Japan, the Statistics Bureau (e-Stat), Vietnam's GSO, Eurostat, the ECB and China's NBS publish their release schedules as web pages; no machine-readable schedule (iCalendar or API) of theirs could be confirmed (public clients read the Bank of Japan's meeting schedule from its HTML page; no e-Stat calendar file was found), so only the US calendar (FRED's release dates, BLS's iCalendar) is read.",
+    reason: "The Bank of Japan, the Statistics Bureau (e-Stat), Vietnam's GSO and China's NBS publish their release schedules as web pages; no machine-readable schedule (iCalendar or API) of theirs could be confirmed (public clients read the Bank of Japan's meeting schedule from its HTML page; no e-Stat calendar file was found), so only the US calendar (FRED's release dates, BLS's iCalendar) and the euro area's (Eurostat's euro-indicators calendar) are read.",
   },
   {
     facts: ['instrument_close:commodity:wheat', 'instrument_close:commodity:corn', 'instrument_close:commodity:soybeans', 'instrument_close:commodity:rough-rice', 'instrument_close:commodity:palm-oil', 'instrument_close:commodity:coffee-robusta'],

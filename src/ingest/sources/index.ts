@@ -10,7 +10,9 @@ import { coinMetricsSources } from './coinmetrics/index.ts';
 import { deribitSources } from './deribit/index.ts';
 import { ecbSources } from './ecb/index.ts';
 import { estatSources } from './estat/index.ts';
+import { estatDashboardSources } from './estat-dashboard/index.ts';
 import { etherscanSources } from './etherscan/index.ts';
+import { eurostatSources } from './eurostat/index.ts';
 import { fredSources } from './fred/index.ts';
 import { fredReleaseDatesSource } from './fred/release-dates.ts';
 import { iceSources } from './ice/index.ts';
@@ -34,6 +36,7 @@ export const sources: SourceDefinition[] = [
   ...fredSources,
   fredReleaseDatesSource,
   ...blsSources,
+  ...eurostatSources,
   ...coingeckoSources,
   ...alternativeMeSources,
   ...coinMetricsSources,
@@ -52,6 +55,7 @@ export const sources: SourceDefinition[] = [
   ...bojSources,
   ...mofSources,
   ...estatSources,
+  ...estatDashboardSources,
   ...caoSources,
   ...imfSources,
   ...bisSources,

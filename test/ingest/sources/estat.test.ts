@@ -89,6 +89,8 @@ test('e-Stat pages beyond the first (RESULT_INF.NEXT_KEY) are asked from startPo
 test('getStatsData JSON: months from YYYY00MMMM codes, months of sequence codes from the time class, year averages and weight rows left out, "-" and "***" null', () => {
   const text = (file: string) => publisherSample('estat', file).toString('utf8');
   assert.deepEqual(parse(text('cpi-core.json'), 'jp.cpi.core.json'), [
+    ['jp.cpi.core', '2024-05', 107.5],
+    ['jp.cpi.core', '2024-12', 109.6],
     ['jp.cpi.core', '2025-09', 111.4],
     ['jp.cpi.core', '2025-10', 112.1],
     ['jp.cpi.core', '2025-11', 112.5],
@@ -97,6 +99,8 @@ test('getStatsData JSON: months from YYYY00MMMM codes, months of sequence codes 
   assert.deepEqual(parse(text('iip-production.json'), 'jp.industrial-production.json'), [['jp.industrial-production', '2026-03', 102]]);
   const missing = text('cpi-core.json').replace('"$":"112.5"', '"$":"-"').replace('"$":"112.2"', '"$":"***"');
   assert.deepEqual(parse(missing, 'jp.cpi.core.json').map(([, period, value]) => [period, value]), [
+    ['2024-05', 107.5],
+    ['2024-12', 109.6],
     ['2025-09', 111.4],
     ['2025-10', 112.1],
     ['2025-11', null],
@@ -111,7 +115,7 @@ test('getStatsData JSON: months from YYYY00MMMM codes, months of sequence codes 
   assert.deepEqual(parse(text('population-estimate.json').replace('"$":"12293"', '"$":"-"'), 'jp.population.json')[1], ['jp.population', '2026-07', null]);
   assert.deepEqual(parse(text('population-estimate.json').replaceAll('"@unit":"万人"', '"@unit":"千人"'), 'jp.population.json')[0], ['jp.population', '2022-01', 12_544_000]);
   // A quarter's code (first and last month) is a quarter.
-  assert.deepEqual(parse(text('cpi-core.json').replaceAll('"2025000909"', '"2025000709"'), 'jp.cpi.core.json')[0], ['jp.cpi.core', '2025-Q3', 111.4]);
+  assert.deepEqual(parse(text('cpi-core.json').replaceAll('"2025000909"', '"2025000709"'), 'jp.cpi.core.json')[2], ['jp.cpi.core', '2025-Q3', 111.4]);
 });
 
 test('an HTML page, an error answer or a changed layout served with 200 fails the run or the import with a readable reason, and changes nothing', async (t) => {
@@ -137,9 +141,9 @@ test('an HTML page, an error answer or a changed layout served with 200 fails th
   await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":100,"ERROR_MSG":"認証に失敗しました。アプリケーションIDを確認して下さい。"}}}', /^jp\.cpi\.json: e-Stat answered STATUS 100: 認証に失敗しました/);
   await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":1,"ERROR_MSG":"正常に終了しましたが、該当データはありませんでした。"}}}', /STATUS 1: 正常に終了しましたが、該当データは/);
   await refused(text.replace('"DATA_INF"', '"DATA_INFO"'), /^jp\.cpi\.json: the answer lacks STATISTICAL_DATA\.DATA_INF/);
-  await refused(text.replace('"$":"111.8"', '"$":"111,8"'), /^jp\.cpi\.json: VALUE\[0\]: value "111,8" for 2025-05 is not a number/);
-  await refused(text.replace('"@time":"2025000505"', '"@time":"2025-05"'), /VALUE\[0\]: time code "2025-05" is neither e-Stat's YYYY00MMMM/);
-  await refused(text.replace('"@cat01":"0001","@area":"00000","@time":"2024000000"', '"@cat01":"0002","@area":"00000","@time":"2024000000"'), /VALUE\[1\]: @area=00000,@cat01=0002,@tab=1 is another series than @area=00000,@cat01=0001,@tab=1/);
+  await refused(text.replace('"$":"111.8"', '"$":"111,8"'), /^jp\.cpi\.json: VALUE\[1\]: value "111,8" for 2025-05 is not a number/);
+  await refused(text.replace('"@time":"2025000505"', '"@time":"2025-05"'), /VALUE\[1\]: time code "2025-05" is neither e-Stat's YYYY00MMMM/);
+  await refused(text.replace('"@cat01":"0001","@area":"00000","@time":"2024000000"', '"@cat01":"0002","@area":"00000","@time":"2024000000"'), /VALUE\[2\]: @area=00000,@cat01=0002,@tab=1 is another series than @area=00000,@cat01=0001,@tab=1/);
   assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0, 'no refused answer left a release');
 });
 
@@ -149,7 +153,7 @@ test('after the e-Stat source runs, a hub without the demo serves exactly the fe
   // Known before the hub's clock (TEST_NOW), so served now.
   const at = new Date('2026-06-19T08:00:00Z');
   const loaded = await importPayloads(hub, result.payloads, at);
-  assert.deepEqual(loaded.map((r) => [r.status, r.rows]), [['loaded', 1], ['loaded', 4], ['loaded', 1], ['loaded', 1], ['loaded', 3]]);
+  assert.deepEqual(loaded.map((r) => [r.status, r.rows]), [['loaded', 2], ['loaded', 6], ['loaded', 1], ['loaded', 1], ['loaded', 3]]);
   // The same figures asked again at another time (another RESULT.DATE) are the release already loaded.
   const { fetch } = routesFetch('estat');
   const later = await estatMacroSource.collect({
@@ -170,6 +174,8 @@ test('after the e-Stat source runs, a hub without the demo serves exactly the fe
   assert.deepEqual(
     cpi.map((p) => [p.observationDate, p.cpiPoints, p.coreCpiPoints]),
     [
+      ['2024-05-01', 108.1, 107.5],
+      ['2024-12-01', null, 109.6],
       ['2025-05-01', 111.8, null],
       ['2025-09-01', null, 111.4],
       ['2025-10-01', null, 112.1],

@@ -108,11 +108,12 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   const month = (date: string) => rates.find((row: { observationDate: string }) => row.observationDate === date);
   assert.deepEqual([month('2017-02-01')?.overnightCallRate, month('2017-03-01')?.overnightCallRate], [-0.038, null]);
   assert.deepEqual([month('2024-09-01')?.tenYearsGovernmentBondYieldsPct, month('2024-10-01')?.tenYearsGovernmentBondYieldsPct], [0.891, 0.945]);
-  // e-Stat: core CPI (less fresh food) of December 2025, 112.2 (2020=100); all items of May 2025, 111.8.
+  // e-Stat: core CPI (less fresh food) of December 2025, 112.2 (2020=100); all items of May 2025, 111.8, 3.4 % above May 2024's 108.1.
   const cpi = await data('/macro/economic-data?type=cpi&country=JP');
+  const may2025 = cpi.find((point: { observationDate: string }) => point.observationDate === '2025-05-01');
   assert.deepEqual(
-    [cpi.at(-1).observationDate, cpi.at(-1).coreCpiPoints, cpi[0].observationDate, cpi[0].cpiPoints],
-    ['2025-12-01', 112.2, '2025-05-01', 111.8],
+    [cpi.at(-1).observationDate, cpi.at(-1).coreCpiPoints, may2025?.cpiPoints, may2025?.cpiChangeYoyPercent],
+    ['2025-12-01', 112.2, 111.8, 3.4],
   );
   // e-Stat: the unemployment rate of December 2025, 2.4 %; the population estimate of August 2026, 12268 万人.
   const population = await data('/macro/population?country=JP&period=1Y');
@@ -125,6 +126,9 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   // FRED release calendar: the CPI of May 2026 is announced on 2026-06-10 at 8:30 in New York.
   const calendar = await data('/calendar/events?from=2026-06-01&to=2026-07-31&country=US');
   assert.ok(calendar.some((event: { id: string; time: string; period: string }) => event.id === 'us-cpi-yoy-2026-06-10' && event.time === '2026-06-10T12:30:00.000Z' && event.period === '2026-05'));
+  // Eurostat: euro-area unemployment of August 2026 is released on 2026-10-01 at 11:00 in Luxembourg.
+  const euro = await data('/calendar/events?from=2026-09-25&to=2026-10-05&country=EU');
+  assert.ok(euro.some((event: { id: string; time: string; period: string }) => event.id === 'eu-unemployment-2026-10-01' && event.time === '2026-10-01T09:00:00.000Z' && event.period === '2026-08'));
   // IMF: Vietnam's CPI index, 194.72 in 2026-05 against 188.47 in 2025-05, is a 3.32 % inflation rate.
   const inflation = await data('/macro/indicators/inflation-rate?periods=1');
   assert.deepEqual(inflation.rows.find((row: { country: string }) => row.country === 'VN')?.values, [3.32]);

@@ -4,6 +4,7 @@ import { bojStatSearchImporter } from './boj-stat-search.ts';
 import { mofJgbYieldsImporter } from './mof-jgb-yields.ts';
 import { caoGdpCsvImporter } from './cao-gdp-csv.ts';
 import { estatStatsDataImporter } from './estat-stats-data.ts';
+import { estatDashboardDataImporter } from './estat-dashboard-data.ts';
 import { fredVintagesImporter } from './fred-vintages.ts';
 import { imfCpiImporter } from './imf-cpi.ts';
 import { observationsCsvImporter } from './observations-csv.ts';
@@ -16,6 +17,7 @@ export const macroImporters: AnyImporter[] = [
   bojStatSearchImporter,
   mofJgbYieldsImporter,
   estatStatsDataImporter,
+  estatDashboardDataImporter,
   caoGdpCsvImporter,
   fredVintagesImporter,
   imfCpiImporter,

@@ -1,0 +1,95 @@
+import { Type } from 'typebox';
+import { ImportError, type Importer } from '../../source.ts';
+import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
+import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
+import { monthLabel } from '../../../core/dates.ts';
+import { readJsonDocument } from '../../publisher-document.ts';
+
+/** A macro series key of the hub (`jp.retail-sales`): the file name without `.json`. */
+const SERIES_FILE = /^([a-z]{2}(?:\.[a-z0-9-]+)+)\.json$/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+/** The dashboard's month code: `YYYYMM00` (`20260300` is March 2026). */
+const MONTH_CODE = /^(\d{4})(0[1-9]|1[0-2])00$/;
+/** The `@cycle` of a monthly figure (1 month, 2 quarter, 3 calendar year, 4 fiscal year). */
+const MONTHLY = '1';
+/** The dimensions that pin one indicator element: a value of another is another series. */
+const ELEMENT = ['@indicator', '@regionCode', '@cycle', '@regionRank', '@isSeasonal'] as const;
+
+interface ParsedAnswer {
+  fileName: string;
+  /** `line` is the figure's place in DATA_INF.DATA_OBJ, counted from 1. */
+  observations: NumberedObservation[];
+}
+
+type Json = Record<string, unknown>;
+
+const asObject = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined);
+/** The dashboard gives a one-element list as the element itself. */
+const asList = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+function statisticalData(parsed: unknown, fileName: string): Json {
+  const answer = asObject(asObject(parsed)?.GET_STATS);
+  const result = asObject(answer?.RESULT);
+  if (answer === undefined || result === undefined) throw new ImportError(`${fileName}: expected the Statistics Dashboard's getData answer (GET_STATS with a RESULT)`);
+  // status 0 is a normal end; 1 is "no data matched", the others are errors (a bad code or parameter).
+  if (result.status !== '0' && result.status !== 0) {
+    throw new ImportError(`${fileName}: the Statistics Dashboard answered status ${JSON.stringify(result.status)}: ${typeof result.errorMsg === 'string' ? result.errorMsg : 'no message'}`);
+  }
+  const data = asObject(answer.STATISTICAL_DATA);
+  if (data === undefined || asObject(data.DATA_INF) === undefined) throw new ImportError(`${fileName}: the answer lacks STATISTICAL_DATA.DATA_INF`);
+  return data;
+}
+
+/** The series' monthly observations of a getData answer already read. */
+export function estatDashboardObservations(document: unknown, fileName: string): ParsedAnswer {
+  const series = SERIES_FILE.exec(fileName)?.[1];
+  if (series === undefined) throw new ImportError(`${fileName}: the file name must be the series key it fills, such as jp.retail-sales.json`);
+  const objects = asList(asObject(statisticalData(document, fileName).DATA_INF)?.DATA_OBJ);
+  let element: string | undefined;
+  const observations = objects.map((entry, i): NumberedObservation => {
+    const where = `${fileName}: DATA_OBJ[${i}]`;
+    const value = asObject(asObject(entry)?.VALUE);
+    if (value === undefined || typeof value['@time'] !== 'string' || typeof value.$ !== 'string') throw new ImportError(`${where}: expected a VALUE with "@time" and "$" strings`);
+    const own = ELEMENT.map((name) => `${name}=${String(value[name])}`).join(',');
+    element ??= own;
+    if (own !== element) throw new ImportError(`${where}: ${own} is another series than ${element}; narrow the request (IndicatorCode, RegionCode, Cycle, IsSeasonalAdjustment) to one series`);
+    if (value['@cycle'] !== MONTHLY) throw new ImportError(`${where}: @cycle ${JSON.stringify(value['@cycle'])} is not monthly (1); ask Cycle=1`);
+    const month = MONTH_CODE.exec(value['@time']);
+    if (month === null) throw new ImportError(`${where}: time code "${value['@time']}" is not a month (YYYYMM00)`);
+    const period = monthLabel(Number(month[1]) * 12 + Number(month[2]) - 1);
+    const text = value.$.trim();
+    // The dashboard leaves a figure it does not have empty: a missing figure, never 0.
+    if (text !== '' && !NUMBER.test(text)) throw new ImportError(`${where}: value "${value.$}" for ${period} is not a number`);
+    return { line: i + 1, row: { series, period, value: text === '' ? null : Number(text), marker: null } };
+  });
+  if (observations.length === 0) throw new ImportError(`${fileName}: the answer has no figures`);
+  return { fileName, observations };
+}
+
+/**
+ * The Statistics Dashboard Web API's `getData` answer in JSON (`GET_STATS`: `RESULT` {status,
+ * errorMsg, date}, `PARAMETER`, `STATISTICAL_DATA` {RESULT_INF, TABLE_INF, CLASS_INF,
+ * DATA_INF.DATA_OBJ: [{VALUE: {@indicator, @unit, @stat, @regionCode, @time, @cycle,
+ * @regionRank, @isSeasonal, @isProvisional, $}}]}), narrowed by its request to ONE monthly
+ * indicator element, which the file name names (`jp.retail-sales.json`). Figures are stored as
+ * the dashboard gives them, in the unit its `unit` class names.
+ */
+export const estatDashboardDataImporter: Importer<ParsedAnswer> = {
+  dataset: 'estat-dashboard-data',
+  datasets: ['macro'],
+  description: "One monthly macro series from a Statistics Dashboard getData JSON answer; the file is named after the series (jp.retail-sales.json)",
+  source: 'Statistics Dashboard (Statistics Bureau of Japan)',
+  // RESULT.date is the time of the request: an answer that differs in it alone holds the same figures.
+  canonicalForm: (content) => {
+    const answer = JSON.parse(withoutByteOrderMark(content)) as { GET_STATS?: { RESULT?: { date?: unknown } } };
+    delete answer.GET_STATS?.RESULT?.date;
+    return canonicalJson(JSON.stringify(answer));
+  },
+  parse: (content, fileName) => estatDashboardObservations(readJsonDocument(Type.Unknown(), content, fileName), fileName),
+  async load(db, parsed, release) {
+    async function* observations(): AsyncIterable<NumberedObservation> {
+      yield* parsed.observations;
+    }
+    return loadObservations(db, observations(), release, parsed.fileName);
+  },
+};
