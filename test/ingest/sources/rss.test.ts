@@ -38,8 +38,18 @@ test('a feed unchanged since the last run (304) is skipped; the others still imp
   assert.deepEqual(result.payloads.map((p) => p.fileName), ['feeds.test_feeds_markets.atom.xml']);
 });
 
+test('a feed listed as its URL alone reads as one listed as {"url": …}', async () => {
+  const asObjects = await collectFromRoutes(rssFeedsSource, { params: FEEDS });
+  const asStrings = await collectFromRoutes(rssFeedsSource, { params: { feeds: FEEDS.feeds.map((feed) => feed.url) } });
+  assert.deepEqual(asStrings.requests, asObjects.requests);
+  assert.deepEqual(asStrings.result.payloads.map((p) => p.fileName), asObjects.result.payloads.map((p) => p.fileName));
+  const mixed = await collectFromRoutes(rssFeedsSource, { params: { feeds: ['/feeds/markets.rss.xml', { url: '/feeds/markets.atom.xml' }] } });
+  assert.equal(mixed.result.payloads.length, 2);
+});
+
 test('a malformed feed list is refused with what to write', async () => {
-  await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: ['https://x.test/rss'] } }), /\/sources\/rss-feeds\/params\/feeds\/0: expected object \(got "https:\/\/x\.test\/rss"\)/);
+  await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: [{ href: 'https://x.test/rss' }] } }), /\/sources\/rss-feeds\/params\/feeds\/0/);
+  await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: [''] } }), /\/sources\/rss-feeds\/params\/feeds\/0/);
   await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: [{ url: 'ftp://x.test/rss' }] } }), /ftp:\/\/x\.test\/rss is not an http\(s\) URL/);
   await assert.rejects(collectFromRoutes(rssFeedsSource, { params: { feeds: [{ url: '/rss' }] }, baseUrl: '' }), /is a path, but publishers\.rss\.baseUrl is not set/);
 });

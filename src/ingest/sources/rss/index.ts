@@ -2,24 +2,25 @@ import { Type, type Static } from 'typebox';
 import { rssFeedImporter } from '../../importers/news/rss-feed.ts';
 import { defineSource, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
-const Feed = Type.Object(
-  {
-    /** An http(s) URL, or a path under the publisher's baseUrl. */
-    url: Type.String({ minLength: 1 }),
-  },
-  { additionalProperties: false },
-);
+/** An http(s) URL, or a path under the publisher's baseUrl. */
+const FeedUrl = Type.String({ minLength: 1 });
+
+/** A feed as `{"url": …}` or as the URL alone: both spellings are read alike. */
+const Feed = Type.Union([FeedUrl, Type.Object({ url: FeedUrl }, { additionalProperties: false })]);
 type Feed = Static<typeof Feed>;
 
 const RssParams = Type.Object({ feeds: Type.Array(Feed) }, { additionalProperties: false });
+
+const urlOf = (feed: Feed): string => (typeof feed === 'string' ? feed : feed.url);
 
 const NEWS_FACTS = ['news_article', 'news_article_symbol', 'news_article_category'];
 
 /** A feed's address: absolute as listed, or a path read under the publisher's baseUrl (a mirror or a test double). */
 function feedUrl(feed: Feed, baseUrl: string): URL {
-  if (!/^https?:\/\//.test(feed.url) && baseUrl === '') throw new Error(`rss-feeds: feed ${feed.url} is a path, but publishers.rss.baseUrl is not set`);
-  const url = new URL(feed.url, `${baseUrl}/`);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`rss-feeds: feed ${feed.url} is not an http(s) URL`);
+  const listed = urlOf(feed);
+  if (!/^https?:\/\//.test(listed) && baseUrl === '') throw new Error(`rss-feeds: feed ${listed} is a path, but publishers.rss.baseUrl is not set`);
+  const url = new URL(listed, `${baseUrl}/`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`rss-feeds: feed ${listed} is not an http(s) URL`);
   return url;
 }
 
