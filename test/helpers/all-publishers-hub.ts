@@ -59,7 +59,7 @@ export async function allPublishersHub(t: Cleanups): Promise<AllPublishersHub> {
       sources: Object.fromEntries(sources.map((source) => [source.id, { enabled: PUBLISHER_SOURCES.includes(source), params: DOUBLE_SOURCE_PARAMS[source.id] ?? {} }])),
     }),
   );
-  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } });
+  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_CONTACT: 'hub-tests@example.org' } });
   const credentials = Object.fromEntries(sources.flatMap((source) => source.credentials.map((spec) => [spec.env, DOUBLE_CREDENTIALS[spec.env] ?? 'double-test-key'])));
   const sync = await SyncService.open({ ...hub.runtime, env: credentials });
   t.after(() => sync.close());

@@ -133,6 +133,11 @@ export interface SourceDefinition<ParamsSchema extends TSchema = TSchema> {
   /** False for a source that needs the operator's parameters before it can run (default true). */
   enabledByDefault?: boolean;
   credentials: CredentialSpec[];
+  /**
+   * The publisher refuses clients whose User-Agent names no contact: why, in its words and with
+   * its policy's address. Without `FDH_SYNC_CONTACT` the source is skipped, saying this.
+   */
+  needsContact?: string;
   /** The importers this source may produce payloads for. */
   importers: readonly AnyImporter[];
   /**
