@@ -55,9 +55,10 @@ test('cao-gdp reads the newest estimate the release archive lists, then its real
   assert.ok(payloadBytes(result.payloads[0]).toString('utf8').startsWith('実質季節調整系列,'));
   assert.deepEqual(caoGdpSource.feeds, ['macro_observation:jp.gdp.real', 'macro_observation:jp.gdp.nominal']);
 
-  // A release named in the sources file is read as named, without the archive.
+  // A release named in the sources file is read as named, without the archive: a first preliminary's folder has no suffix.
   const pinned = await collectFromRoutes(caoGdpSource, { params: { release: '2015/qe153_2' } });
   assert.deepEqual(pinned.requests.map((request) => new URL(request.url).pathname.split('/').pop()), ['gaku-jk1532.csv', 'gaku-mk1532.csv']);
+  await assert.rejects(collectFromRoutes(caoGdpSource, { params: { release: '2015/qe153' } }), /404: no recorded cao answer for http:\/\/publisher\.test\/jp\/sna\/data\/data_list\/sokuhou\/files\/2015\/qe153\/tables\/gaku-jk1531\.csv/);
 
   // A 304 (the release's files unchanged) imports nothing.
   const unchanged = await caoGdpSource.collect(context(async (request) => (request.conditional === false ? routesFetch('cao').fetch(request) : { notModified: true, url: request.url })));
@@ -74,7 +75,7 @@ test('an archive page that lists no year or no estimate fails the run saying so'
 });
 
 test('a release that is not ESRI\'s folder form is refused with the sources file, naming the parameter', () => {
-  for (const release of ['2025/qe253', '2025/qe243_2', '2025/qe255_2', '../2025/qe253_2', 2025]) {
+  for (const release of ['2025/qe253_1', '2025/qe243_2', '2025/qe255_2', '../2025/qe253_2', 2025]) {
     assert.throws(() => sourceParams(caoGdpSource, { release }), /\/sources\/cao-gdp\/params\/release: (must match pattern|expected string)/, String(release));
   }
 });

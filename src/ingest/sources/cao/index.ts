@@ -6,8 +6,8 @@ import { utf8From } from '../text-encoding.ts';
 import { defineSource, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 
 const ID = 'cao-gdp';
-/** The CSVs of one quarterly estimate: `<year>/qe<yy><quarter>_<estimate>` (2025/qe253_2: 2025 Q3, second preliminary). */
-const RELEASE = /^(\d{2})(\d{2})\/qe(\d{2})([1-4])_([12])$/;
+/** The folder of one quarterly estimate: `<year>/qe<yy><quarter>`, `_2` for the second preliminary (2025/qe253_2: 2025 Q3, second preliminary). */
+const RELEASE = /^(\d{2})(\d{2})\/qe(\d{2})([1-4])(_2)?$/;
 
 /** ESRI's release archive: one page per year, each listing that year's estimates, newest first. */
 const ARCHIVE = '/en/sna/data/sokuhou/files/toukei_top.html';
@@ -19,10 +19,11 @@ const MENU_PAGE = /\/en\/sna\/data\/sokuhou\/files\/(\d{2})(\d{2})\/qe(\d{2})([1
 const CaoParams = Type.Object(
   {
     /**
-     * The estimate to read, as ESRI's paths name it: `<year>/qe<yy><quarter>_<1 or 2>` (the
-     * year's last two digits again). Absent (the default): the newest the release archive lists.
+     * The estimate to read, as ESRI's folders name it: `<year>/qe<yy><quarter>` (first
+     * preliminary) or `…_2` (second), the year's last two digits again. Absent (the default):
+     * the newest the release archive lists.
      */
-    release: Type.Optional(Type.String({ pattern: '^\\d{2}(\\d{2})/qe\\1[1-4]_[12]$' })),
+    release: Type.Optional(Type.String({ pattern: '^\\d{2}(\\d{2})/qe\\1[1-4](_2)?$' })),
   },
   { additionalProperties: false },
 );
@@ -32,12 +33,12 @@ const CaoParams = Type.Object(
  * `<table><yy><quarter><estimate>.csv` in the release's `tables/` folder.
  */
 function tableFiles(release: string): string[] {
-  const [, , , yy = '', quarter = '', estimate = ''] = RELEASE.exec(release) ?? [];
-  return ['gaku-jk', 'gaku-mk'].map((table) => `${table}${yy}${quarter}${estimate}.csv`);
+  const [, , , yy = '', quarter = '', second] = RELEASE.exec(release) ?? [];
+  return ['gaku-jk', 'gaku-mk'].map((table) => `${table}${yy}${quarter}${second === undefined ? '1' : '2'}.csv`);
 }
 
 /** Estimates in ESRI's order: by quarter, the second preliminary after the first. */
-const order = (release: string) => release.replace(/^\d{4}\/qe/, '');
+const order = (release: string) => release.replace(/^\d{4}\/qe(\d{3})(_2)?$/, (_, quarter: string, second?: string) => `${quarter}${second === undefined ? 1 : 2}`);
 
 /**
  * The newest estimate ESRI's release archive lists: its newest year's page (or the year before,
@@ -57,7 +58,7 @@ async function newestRelease(context: CollectContext<unknown>): Promise<string> 
     const releases = (await fetchPageLinks(context.fetch, `${context.baseUrl}/en/sna/data/sokuhou/files/${year}/toukei_${year}.html`))
       .map((link) => MENU_PAGE.exec(link.url.pathname))
       .filter((match) => match !== null && match[2] === match[3])
-      .map((match) => `${match?.[1] ?? ''}${match?.[2] ?? ''}/qe${match?.[3] ?? ''}${match?.[4] ?? ''}_${match?.[5] === undefined ? '1' : '2'}`);
+      .map((match) => `${match?.[1] ?? ''}${match?.[2] ?? ''}/qe${match?.[3] ?? ''}${match?.[4] ?? ''}${match?.[5] ?? ''}`);
     const newest = releases.sort((a, b) => order(a).localeCompare(order(b))).pop();
     if (newest !== undefined) return newest;
   }
