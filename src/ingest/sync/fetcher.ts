@@ -309,6 +309,7 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
     async fetch(request) {
       const answer = await fetchWithRetries(request);
       if (answer.status === 304) return { notModified: true, url: request.url };
+      if ((answer.status === 404 || answer.status === 410) && request.absentOk === true) return { notModified: true, absent: true, url: request.url };
       if (answer.status < 200 || answer.status >= 300) {
         throw new FetchError(`${redactUrl(request.url)}: HTTP ${answer.status}${answer.status >= 400 ? saying(publisherMessage(answer, request)) : ''}`);
       }

@@ -37,6 +37,14 @@ const CASES: Case[] = [
     older: ['/jp/sna/data/data_list/sokuhou/files/2015/qe153_2/tables/gaku-jk1532.csv'],
     loaded: ['gaku-jk1541.csv', 'gaku-mk1541.csv'],
   },
+  {
+    // Editions are named by year: at the test clock (2026-06-19) the 2026 edition is not out, the 2025 one is.
+    source: 'mlit-ksj-n03',
+    publisher: 'mlit-ksj',
+    newer: ['/ksj/gml/data/N03/N03-2025/N03-20250101_13_GML.zip'],
+    older: ['/ksj/gml/data/N03/N03-2024/N03-20240101_13_GML.zip'],
+    loaded: ['N03-20250101_13.geojson'],
+  },
 ];
 
 async function runAgainstNewer(t: TestContext, { source, publisher }: Case) {
