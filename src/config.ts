@@ -93,6 +93,8 @@ export interface FetchSettings {
   leaseMs: number;
   /** The heap of the worker thread that runs one source (fetch, parse, import); past it the run fails. */
   workerHeapMb: number;
+  /** The operator's e-mail, sent in every request's User-Agent (`FDH_SYNC_CONTACT`); a publisher that asks for one is skipped without it. */
+  contact: string | undefined;
 }
 
 export interface ArchiveSettings {
@@ -169,6 +171,19 @@ function addressListSetting(settings: Settings, name: string): string[] {
   return entries;
 }
 
+/**
+ * An e-mail address, as a publisher reads one in a User-Agent: one `@`, a dotted domain, no
+ * space, bracket or control (it is sent in a header), so a typo fails at start.
+ */
+function emailSetting(settings: Settings, name: string): string | undefined {
+  const value = stringSetting(settings, name)?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (!/^[^\s@()<>,;:"\\\[\]\x00-\x1f\x7f]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value)) {
+    throw new Error(`${name} must be an e-mail address, like ops@example.org (got ${JSON.stringify(value)})`);
+  }
+  return value;
+}
+
 function stringSetting(settings: Settings, name: string): string | undefined {
   const raw = settings[name];
   if (raw === undefined || raw === '') return undefined;
@@ -227,6 +242,7 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
       maxRetryAfterMs: integerSetting(settings, 'FDH_SYNC_MAX_RETRY_AFTER_S', 300, 0, 24 * 3600) * 1000,
       leaseMs: integerSetting(settings, 'FDH_SYNC_LEASE_S', 45, 2, 3600) * 1000,
       workerHeapMb: integerSetting(settings, 'FDH_SYNC_WORKER_HEAP_MB', 512, 64, 16_384),
+      contact: emailSetting(settings, 'FDH_SYNC_CONTACT'),
     },
     archive: {
       maxAgeDays: integerSetting(settings, 'FDH_ARCHIVE_MAX_AGE_DAYS', 90, 1, 36_600),

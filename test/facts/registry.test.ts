@@ -92,9 +92,9 @@ test('fdh facts --json lists every served figure with its unit, frequency, point
   const cpi = facts.find((fact) => fact.name === 'macro:us.cpi');
   assert.deepEqual(cpi?.sources.map((source) => source.id), ['fred-macro']);
   assert.equal(cpi?.frequency !== undefined, true);
-  // Every shipped source feeds some listed fact, but one whose params name nothing to fetch (rss-feeds lists no feed by default).
+  // Every shipped source feeds some listed fact with its default parameters (rss-feeds reads its default feeds).
   const declaring = sources.filter((source) => (source.configuredFeeds?.(source.defaultParams) ?? source.feeds ?? []).length > 0);
-  assert.ok(!declaring.some((source) => source.id === 'rss-feeds'));
+  assert.ok(declaring.some((source) => source.id === 'rss-feeds'));
   for (const source of declaring) assert.ok(facts.some((fact) => fact.sources.some((feeding) => feeding.id === source.id)), `${source.id} feeds a listed fact`);
   const text = await runCli(['facts'], env);
   assert.equal(text.code, 0, text.stderr);

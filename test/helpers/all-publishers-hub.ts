@@ -8,11 +8,13 @@ import { SyncService } from '../../src/ingest/sync/sync.service.ts';
 import type { RunOutcome } from '../../src/ingest/sync/runner.ts';
 import { sources } from '../../src/ingest/sources/index.ts';
 import { operatorFilesSource } from '../../src/ingest/sources/operator/index.ts';
+import { DEFAULT_FEEDS } from '../../src/ingest/sources/rss/index.ts';
 
 /** Each shipped source's parameters for the doubles' samples (a source absent here runs with its defaults). */
 export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
   'jba-tibor': { path: '/rate/jba-tibor-2026-06.csv' },
-  'rss-feeds': { feeds: [{ url: '/feeds/markets.rss.xml' }, { url: '/feeds/markets.atom.xml' }] },
+  // The default feeds (at their real paths on the double), and illustrative ones dated within the test clock's sentiment week (the real captures are of September 2026).
+  'rss-feeds': { feeds: [...DEFAULT_FEEDS, { url: '/feeds/markets.rss.xml' }, { url: '/feeds/markets.atom.xml' }] },
   'jquants-equities-bars-daily': { initialDays: 1 },
   'jquants-fins-summary': { initialDays: 1 },
   'jquants-indices-bars-daily': { initialDays: 1 },
@@ -60,7 +62,7 @@ export async function allPublishersHub(t: Cleanups): Promise<AllPublishersHub> {
       sources: Object.fromEntries(sources.map((source) => [source.id, { enabled: PUBLISHER_SOURCES.includes(source), params: DOUBLE_SOURCE_PARAMS[source.id] ?? {} }])),
     }),
   );
-  const options = { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } };
+  const options = { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_CONTACT: 'hub-tests@example.org' } };
   // One sync of every source per test run: each test file that asks gets a copy of its store.
   const { hub, extra: outcomes } = await snapshotHub(t, 'all_publishers', options, async (built, scope) =>
     (await openSync(built, scope)).run(PUBLISHER_SOURCES.map((source) => source.id)),

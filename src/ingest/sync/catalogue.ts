@@ -23,6 +23,9 @@ export interface ResolvedSource {
 
 export class UnknownSourceError extends Error {}
 
+/** The setting that puts the operator's e-mail in the User-Agent (src/config.ts). */
+const CONTACT_ENV = 'FDH_SYNC_CONTACT';
+
 const loadedModules = new Map<string, SourceDefinition[]>();
 
 async function moduleSources(path: string): Promise<SourceDefinition[]> {
@@ -64,7 +67,11 @@ export function checkSourcesParams(catalogue: readonly SourceDefinition[], file:
   for (const definition of catalogue) sourceParams(definition, file.sources?.[definition.id]?.params, `sources file ${file.path}`);
 }
 
-export function resolveSource(definition: SourceDefinition, file: SourcesFile, env: NodeJS.ProcessEnv): ResolvedSource {
+/**
+ * `contact` is `FDH_SYNC_CONTACT` (config.fetch.contact): a source whose publisher needs one is
+ * skipped without it, like one whose credential is missing.
+ */
+export function resolveSource(definition: SourceDefinition, file: SourcesFile, env: NodeJS.ProcessEnv, contact?: string): ResolvedSource {
   const overlay = file.sources?.[definition.id];
   const credentials: Record<string, string> = {};
   const missing: string[] = [];
@@ -73,11 +80,14 @@ export function resolveSource(definition: SourceDefinition, file: SourcesFile, e
     if (value !== undefined && value !== '') credentials[spec.env] = value;
     else if (spec.required) missing.push(spec.env);
   }
+  const howToGet = (name: string | undefined) =>
+    name === CONTACT_ENV ? `${definition.needsContact}; set it to your e-mail address` : (definition.credentials.find((c) => c.env === name)?.howToGet ?? 'see docs/data-sources.md');
+  if (definition.needsContact !== undefined && contact === undefined) missing.push(CONTACT_ENV);
   const enabled = overlay?.enabled ?? definition.enabledByDefault ?? true;
   const skipped = !enabled
     ? 'disabled in the sources file'
     : missing.length > 0
-      ? `skipped: ${missing.join(' and ')} not set (${definition.credentials.find((c) => c.env === missing[0])?.howToGet ?? 'see docs/data-sources.md'})`
+      ? `skipped: ${missing.join(' and ')} not set (${howToGet(missing[0])})`
       : undefined;
   return {
     definition,

@@ -6,7 +6,7 @@ import type { FetchSettings } from '../../config.ts';
 import { printable } from '../../core/printable.ts';
 import { CREDENTIAL_NAME, redactUrl, type Archive } from './archive.ts';
 import type { FetchResult, SourceRequest } from './source-definition.ts';
-import { USER_AGENT } from './user-agent.ts';
+import { userAgent } from './user-agent.ts';
 
 /** A fetch the runner gave up on, with a reason a person can read (never a credential). */
 export class FetchError extends Error {}
@@ -268,7 +268,7 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
   }
 
   async function attempt(request: SourceRequest): Promise<RawAnswer> {
-    const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'accept-encoding': 'gzip', ...request.headers };
+    const headers: Record<string, string> = { 'user-agent': userAgent(settings.contact), 'accept-encoding': 'gzip', ...request.headers };
     const known = options.validators[request.url];
     if (request.conditional !== false && known !== undefined) {
       if (known.etag !== undefined) headers['if-none-match'] = known.etag;
@@ -309,6 +309,7 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
     async fetch(request) {
       const answer = await fetchWithRetries(request);
       if (answer.status === 304) return { notModified: true, url: request.url };
+      if ((answer.status === 404 || answer.status === 410) && request.absentOk === true) return { notModified: true, absent: true, url: request.url };
       if (answer.status < 200 || answer.status >= 300) {
         throw new FetchError(`${redactUrl(request.url)}: HTTP ${answer.status}${answer.status >= 400 ? saying(publisherMessage(answer, request)) : ''}`);
       }

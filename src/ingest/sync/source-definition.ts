@@ -30,10 +30,16 @@ export interface SourceRequest {
    * FDH_SYNC_MAX_DOWNLOAD_MB (a page of 250 coins): a larger answer is refused as it arrives.
    */
   limit?: { bytes: number; why: string };
+  /**
+   * The file may not be published (yet): a 404 or 410 answers `{ notModified: true, absent: true }`
+   * instead of failing the run, for a source that finds the newest edition by its stable name.
+   */
+  absentOk?: boolean;
 }
 
 export type FetchResult =
-  | { notModified: true; url: string }
+  /** Nothing to read: unchanged since the last run (304), or, for an `absentOk` request, not published (`absent`). */
+  | { notModified: true; url: string; absent?: true }
   | {
       notModified: false;
       url: string;
@@ -133,6 +139,11 @@ export interface SourceDefinition<ParamsSchema extends TSchema = TSchema> {
   /** False for a source that needs the operator's parameters before it can run (default true). */
   enabledByDefault?: boolean;
   credentials: CredentialSpec[];
+  /**
+   * The publisher refuses clients whose User-Agent names no contact: why, in its words and with
+   * its policy's address. Without `FDH_SYNC_CONTACT` the source is skipped, saying this.
+   */
+  needsContact?: string;
   /** The importers this source may produce payloads for. */
   importers: readonly AnyImporter[];
   /**

@@ -91,7 +91,7 @@ export class SyncService {
   async resolved(): Promise<ResolvedSource[]> {
     const file = this.#file.current;
     const catalogue = await loadCatalogue(shippedSources, file);
-    return catalogue.map((definition) => resolveSource(definition, file, this.#options.env ?? process.env));
+    return catalogue.map((definition) => resolveSource(definition, file, this.#options.env ?? process.env, this.#options.config.fetch.contact));
   }
 
   /** Runs the named sources or publishers (none: every source) once, one after another. */

@@ -45,7 +45,7 @@ test('the hostile-publisher corpus, served at the publishers\' real paths: each 
       sources: Object.fromEntries(HOSTILE_PAYLOADS.map((p) => [p.sourceId, { enabled: true, ...hostileSourceSettings(p.sourceId) }])),
     }),
   );
-  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '0' } });
+  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '0', FDH_SYNC_CONTACT: 'hub-tests@example.org' } });
   const sync = await SyncService.open({ ...hub.runtime, env: { MLIT_API_KEY: 'hostile-test' } });
   t.after(() => sync.close());
 

@@ -11,6 +11,7 @@ import { parseBlsReleaseSchedule } from '../../../src/ingest/importers/calendar/
 import { BLS_CALENDAR_SOURCE, FRED_CALENDAR_SOURCE } from '../../../src/ingest/importers/calendar/us-releases.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
+import { loadConfig } from '../../../src/config.ts';
 
 const ICS = publisherSample('bls', 'bls.ics').toString('utf8');
 
@@ -76,7 +77,7 @@ test("through fdh sync with FRED's calendar: one event per release, BLS's where 
   writeFileSync(sourcesFile, JSON.stringify({ publishers: { bls: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 }, fred: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } } }));
   const hub = await createTestHub(t, {
     now: '2026-06-19T23:00:00.000Z',
-    env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '1', FDH_SYNC_RETRY_BASE_MS: '20', FDH_SYNC_REQUEST_TIMEOUT_MS: '500' },
+    env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '1', FDH_SYNC_RETRY_BASE_MS: '20', FDH_SYNC_REQUEST_TIMEOUT_MS: '500', FDH_SYNC_CONTACT: 'ops@example.org' },
   });
   const sync = await SyncService.open({ ...hub.runtime, env: { FRED_API_KEY: 'fred-test-key' } });
   t.after(() => sync.close());
@@ -105,6 +106,8 @@ test("through fdh sync with FRED's calendar: one event per release, BLS's where 
     assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
   }
   assert.deepEqual(await served(), expected);
+  const blsRequest = double.requests.find((request) => request.path === '/schedule/news_release/bls.ics');
+  assert.match(String(blsRequest?.headers['user-agent']), /^financial-data-hub\/\d+\.\d+\.\d+ \(ops@example\.org\)$/, 'BLS reads whom to contact in the User-Agent');
   // FRED again, with the CPI a day earlier than BLS says: within BLS's days FRED's date is not a second event.
   double.setBody('/fred/releases/dates', publisherSample('fred', 'releases-dates.json').toString('utf8').replace('"2026-07-14"', '"2026-07-13"'));
   const [again] = await sync.run(['fred-release-dates']);
@@ -124,4 +127,26 @@ test("through fdh sync with FRED's calendar: one event per release, BLS's where 
     assert.match(outcome?.status === 'failed' ? outcome.error : '', reason, fault.kind);
     assert.deepEqual(await served(), expected, `${fault.kind}: the served events are unchanged`);
   }
+});
+
+test('without FDH_SYNC_CONTACT, BLS is skipped saying why (BLS blocks robots that name no contact); a bad e-mail is refused naming the variable', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-bls-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const sourcesFile = join(dir, 'sources.json');
+  writeFileSync(sourcesFile, JSON.stringify({ publishers: { bls: { baseUrl: 'http://127.0.0.1:9' } } }));
+  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } });
+  const sync = await SyncService.open({ ...hub.runtime, env: {} });
+  t.after(() => sync.close());
+  const [outcome] = await sync.run(['bls-release-schedule']);
+  assert.deepEqual(outcome, {
+    sourceId: 'bls-release-schedule',
+    status: 'skipped',
+    reason:
+      'skipped: FDH_SYNC_CONTACT not set (BLS blocks robots that carry no information to contact their owner (terms of use, https://www.bls.gov/bls/blsterms.htm); set it to your e-mail address)',
+  });
+  for (const bad of ['ops', 'ops@localhost', 'ops @example.org', 'a@b.org\r\nX-Injected: 1', '<ops@example.org>']) {
+    assert.throws(() => loadConfig({ env: { FDH_SYNC_CONTACT: bad }, cwd: dir }), /^Error: FDH_SYNC_CONTACT must be an e-mail address, like ops@example\.org \(got "/, bad);
+  }
+  assert.equal(loadConfig({ env: { FDH_SYNC_CONTACT: 'data.desk+hub@example.co.jp' }, cwd: dir }).fetch.contact, 'data.desk+hub@example.co.jp');
+  assert.equal(loadConfig({ env: {}, cwd: dir }).fetch.contact, undefined);
 });

@@ -15,7 +15,11 @@ const boundaries = (): SourceDefinition => mlitKsjSources[0] as SourceDefinition
 
 async function boundaryPayload() {
   const { result, requests } = await collectFromRoutes(boundaries());
-  assert.deepEqual(requests.map((r) => r.url), ['http://publisher.test/ksj/gml/data/N03/N03-2024/N03-20240101_13_GML.zip']);
+  // No edition pinned: this year's (the test clock's 2026) is asked first, then the year before, until one is published.
+  assert.deepEqual(
+    requests.map((r) => [r.url, r.absentOk]),
+    ['2026', '2025', '2024'].map((year) => [`http://publisher.test/ksj/gml/data/N03/N03-${year}/N03-${year}0101_13_GML.zip`, true]),
+  );
   const [payload] = result.payloads;
   assert.ok(payload !== undefined && result.payloads.length === 1);
   return payload;
@@ -33,6 +37,12 @@ test('one zip per prefecture is asked at its published path; its GeoJSON entry i
   assert.equal(publishedRing(payloadBytes(payload).toString('utf8')).length, 402);
   await assert.rejects(collectFromRoutes(boundaries(), { params: { areas: ['Tokyo'] } }), /\/sources\/mlit-ksj-n03\/params\/areas\/0: must match pattern/);
   await assert.rejects(collectFromRoutes(boundaries(), { params: { asOf: '2024-01-01' } }), /\/sources\/mlit-ksj-n03\/params\/asOf: must match pattern/);
+  // A pinned edition is read as named, for every prefecture, without looking for a newer one.
+  const pinned = await collectFromRoutes(boundaries(), { params: { edition: '2024' } });
+  assert.deepEqual(pinned.requests, [{ url: 'http://publisher.test/ksj/gml/data/N03/N03-2024/N03-20240101_13_GML.zip' }]);
+  // No edition of the last three years published: the run fails saying which were looked for.
+  const none = boundaries().collect({ baseUrl: 'http://publisher.test', params: { areas: ['13'] }, credentials: {}, cursor: undefined, now: new Date('2030-03-01T00:00:00Z'), fetch: async (request) => ({ notModified: true, absent: true, url: request.url }) });
+  await assert.rejects(none, /mlit-ksj-n03: no N03 edition of 2028 to 2030 is published for prefecture 13/);
 });
 
 test('a municipality\'s outline is its largest polygon, simplified to the documented tolerance, positions to 5 decimals', async () => {
@@ -56,7 +66,7 @@ test('a municipality\'s outline is its largest polygon, simplified to the docume
 });
 
 test('HTML with 200, a cut zip or a changed layout fails naming the file and the place', async () => {
-  const base = { baseUrl: 'http://publisher.test', params: boundaries().defaultParams, credentials: {}, cursor: undefined, now: new Date() };
+  const base = { baseUrl: 'http://publisher.test', params: { areas: ['13'], edition: '2024' }, credentials: {}, cursor: undefined, now: new Date() };
   const answering = (body: Buffer) => boundaries().collect({ ...base, fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body, archiveHash: 'x' }) });
   const zip = publisherSample('mlit-ksj', 'N03-20240101_13_GML.zip');
   await assert.rejects(answering(Buffer.from('<!DOCTYPE html><html><body>メンテナンス中</body></html>')), (error: unknown) => error instanceof ImportError && /^N03-20240101_13_GML\.zip: not a zip archive/.test(error.message));

@@ -60,7 +60,7 @@ test('fdh sync coverage prints a table (endpoint, status, sources, missing figur
   assert.equal(run.code, 0, run.stderr);
   const lines = run.stdout.split('\n');
   assert.match(lines[0] ?? '', /^endpoint\s+status\s+sources\s+missing figures$/);
-  assert.match(run.stdout, /^\/news\/feed\s+none\s+—\s+\[\]\.title \(no source\), \[\]\.summary \(no source\), \[\]\.url \(no source\), \[\]\.publishedAt \(no source\), \[\]\.symbols \(no source\), \[\]\.categories \(no source\)$/m, 'rss-feeds lists no feed by default');
+  assert.match(run.stdout, /^\/news\/feed\s+none\s+rss-feeds\s+\[\]\.title \(declared, not yet loaded\), .*$/m, 'rss-feeds reads its default feeds');
   assert.match(run.stdout, /^\/macro\/interbank-rates\/jp\/tibor\s+none\s+—\s+points\[\]\.tibor1w \(no source: operator names the file\), .*$/m, 'jba-tibor is disabled by default');
   assert.match(run.stdout, /^\/crypto\/derivatives\s+none\s+binance-futures, deribit-btc-options\s+openInterest\.btc\.value \(declared, not yet loaded\), .*liquidations24h\.long \(no source: no free publisher\), .*$/m);
   assert.match(run.stdout, /^67 endpoints: 0 full, 2 partial, 65 none$/m);

@@ -325,13 +325,13 @@ async function declaring(file: SourcesFile, stored: string): Promise<string[]> {
   return fact.sources.filter((source) => source.enabled).map((source) => source.id);
 }
 
-test("Vietnam's provinces and wards are declared by no Japanese source; rss-feeds declares the news only with a feed configured", async () => {
+test("Vietnam's provinces and wards are declared by no Japanese source; rss-feeds declares the news with its default feeds, and none with an empty list", async () => {
   const shipped = loadSourcesFile(DEFAULT_SOURCES_FILE);
   for (const stored of ['re_province:vn', 're_ward:vn', 're_province:vn.boundary', 're_ward:vn.boundary']) assert.deepEqual(await declaring(shipped, stored), [], stored);
   assert.deepEqual(await declaring(shipped, 're_ward:jp'), ['soumu-local-government-codes', 'mlit-ksj-n03', 'mlit-transactions']);
   assert.deepEqual(await declaring(shipped, 're_ward:jp.boundary'), ['mlit-ksj-n03']);
   assert.deepEqual(await declaring(shipped, 're_province:jp.boundary'), ['mlit-ksj-n03']);
-  assert.deepEqual(await declaring(shipped, 'news_article'), [], 'no feed is listed by default');
-  const withFeed: SourcesFile = { ...shipped, sources: { ...shipped.sources, 'rss-feeds': { params: { feeds: [{ url: 'https://example.org/markets.rss' }] } } } };
-  assert.deepEqual(await declaring(withFeed, 'news_article'), ['rss-feeds']);
+  assert.deepEqual(await declaring(shipped, 'news_article'), ['rss-feeds'], 'the default feeds');
+  const noFeed: SourcesFile = { ...shipped, sources: { ...shipped.sources, 'rss-feeds': { params: { feeds: [] } } } };
+  assert.deepEqual(await declaring(noFeed, 'news_article'), []);
 });

@@ -17,6 +17,7 @@ export const blsReleaseScheduleSource = defineSource({
   params: NoParams,
   defaultParams: {},
   credentials: [],
+  needsContact: 'BLS blocks robots that carry no information to contact their owner (terms of use, https://www.bls.gov/bls/blsterms.htm)',
   importers: [blsReleaseScheduleImporter],
   feeds: ['calendar_event:us'],
   minRequestIntervalMs: 1000,

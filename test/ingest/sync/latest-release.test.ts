@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { createTestHub } from '../../helpers/app.ts';
+import { startPublisherDouble } from '../../helpers/publisher-double.ts';
+import { PUBLISHERS_DIR } from '../../helpers/routes-fetch.ts';
+import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
+
+/**
+ * "Defaults must not go stale": a source that reads one release of many finds the newest itself.
+ * Each case runs one shipped source, with its shipped defaults and no parameter in the sources
+ * file, against a double that serves the publisher's samples and, over them, the files of
+ * test/fixtures/latest-release/<publisher>/: an index that also lists a newer release, and that
+ * release's file. The newer release is the one loaded; the samples' is not even asked for.
+ */
+const NEWER = fileURLToPath(new URL('../../fixtures/latest-release/', import.meta.url));
+
+interface Case {
+  source: string;
+  publisher: string;
+  /** The path of the newer release's file(s), which must be asked for. */
+  newer: string[];
+  /** The path of the samples' release, which must not. */
+  older: string[];
+  /** The file names of the releases loaded. */
+  loaded: string[];
+}
+
+const CASES: Case[] = [
+  {
+    source: 'cao-gdp',
+    publisher: 'cao',
+    newer: ['/jp/sna/data/data_list/sokuhou/files/2015/qe154/tables/gaku-jk1541.csv', '/jp/sna/data/data_list/sokuhou/files/2015/qe154/tables/gaku-mk1541.csv'],
+    older: ['/jp/sna/data/data_list/sokuhou/files/2015/qe153_2/tables/gaku-jk1532.csv'],
+    loaded: ['gaku-jk1541.csv', 'gaku-mk1541.csv'],
+  },
+  {
+    // Editions are named by year: at the test clock (2026-06-19) the 2026 edition is not out, the 2025 one is.
+    source: 'mlit-ksj-n03',
+    publisher: 'mlit-ksj',
+    newer: ['/ksj/gml/data/N03/N03-2025/N03-20250101_13_GML.zip'],
+    older: ['/ksj/gml/data/N03/N03-2024/N03-20240101_13_GML.zip'],
+    loaded: ['N03-20250101_13.geojson'],
+  },
+];
+
+async function runAgainstNewer(t: TestContext, { source, publisher }: Case) {
+  // The newer folder first: its index answers in place of the sample's at the same path.
+  const double = await startPublisherDouble({ publishers: [], dirs: [join(NEWER, publisher), join(PUBLISHERS_DIR, publisher)] });
+  t.after(() => double.close());
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-latest-release-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const sourcesFile = join(dir, 'sources.json');
+  // Only where the publisher is: no parameter of the source is set.
+  writeFileSync(sourcesFile, JSON.stringify({ publishers: { [publisher]: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } } }));
+  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_CONTACT: 'hub-tests@example.org' } });
+  const sync = await SyncService.open({ ...hub.runtime, env: {} });
+  t.after(() => sync.close());
+  const [outcome] = await sync.run([source]);
+  const releases = await hub.runtime.store.db.selectFrom('release').select(['file_name', 'source_id']).where('source_id', '=', source).execute();
+  return { outcome, asked: double.requests.map((request) => request.path), loaded: releases.map((release) => release.file_name ?? '').sort() };
+}
+
+for (const entry of CASES) {
+  test(`${entry.source} loads the newer release its publisher lists, with no configuration change`, async (t) => {
+    const { outcome, asked, loaded } = await runAgainstNewer(t, entry);
+    assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
+    for (const path of entry.newer) assert.ok(asked.includes(path), `${path} was asked for; asked: ${asked.join(', ')}`);
+    for (const path of entry.older) assert.ok(!asked.includes(path), `${path}, the samples' release, was not asked for`);
+    assert.deepEqual(loaded, entry.loaded);
+  });
+}
