@@ -17,7 +17,6 @@ export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
   'jquants-indices-bars-daily': { initialDays: 1 },
   'mlit-transactions': { initialQuarters: 1 },
   'fred-commodities': { series: ['DCOILWTICO', 'PCOPPUSDM'] },
-  'ice-jpx-pcf': { codes: ['2080'] },
 };
 
 /**
