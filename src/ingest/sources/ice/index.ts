@@ -31,7 +31,8 @@ export const icePcfSource = defineSource({
   defaultParams: { initialArchives: 5 },
   credentials: [],
   importers: [jpxPcfImporter],
-  feeds: ['etf_nav', 'etf_holding'],
+  // A holding's sector is the J-Quants issue list's, joined when holdings are read (etf.repo.ts).
+  feeds: ['etf_nav', 'etf_holding', 'etf_holding:sector'],
   async collect({ baseUrl, params, cursor, fetch }): Promise<CollectResult> {
     const listing = await fetch({ url: `${baseUrl}/pcf-download/listOfZips` });
     if (listing.notModified) return { payloads: [], cursor };
