@@ -128,8 +128,11 @@ test('after the ETF list, the FX rates, the issue list and the archives sync (no
   assert.deepEqual(composition.assetAllocation, { total: latest('2081').totalNetAssets, currency: 'JPY', month: '2026-08' }, 'holdings of unknown class: only the total');
   const detail = await data('/etf/2081/detail');
   assert.deepEqual(new Set(detail.sectorWeight.map((s: Record<string, unknown>) => s.sector)), new Set(['Transportation Equipment', null]), 'holdings the issue list does not name group under null');
-  const top = await data('/etf/top-performance');
-  assert.deepEqual(new Set(top.map((f: Record<string, unknown>) => f.etfCode)), new Set(['2080', '2081']), 'two days of NAVs give a change');
+  // Two business days give no month's change, and neither fund's units changed between them: no flow.
+  assert.deepEqual(await data('/etf/top-performance'), []);
+  assert.deepEqual(await data('/etf/top-netflow'), []);
+  const growth = await data('/etf/compare/nav-growth?code1=2080&code2=2081');
+  assert.equal(growth.etf1.etfCode, '2080');
 });
 
 test('through fdh sync: HTML with 200, a cut archive or a member of another layout fails the ice-jpx-pcf run naming the file, and changes nothing served', async (t) => {
