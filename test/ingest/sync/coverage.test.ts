@@ -192,8 +192,14 @@ test('on a demo store coverage calls every endpoint full but those whose answers
     .orderBy('w.id')
     .limit(1)
     .executeTakeFirstOrThrow();
+  // …and the funds of the recorded ICE archives (2080, 2081): demo funds with holdings.
   const rewrite: Rewrite = (request) =>
-    request.replace('/equities/8697', `/equities/${split.code}`).replace('/provinces/113/wards/1013102/', `/provinces/${ward.province_id}/wards/${ward.id}/`);
+    request
+      .replace('/equities/8697', `/equities/${split.code}`)
+      .replace('/provinces/113/wards/1013102/', `/provinces/${ward.province_id}/wards/${ward.id}/`)
+      .replace(/\/etf\/208[01]\//, '/etf/1306/')
+      .replace('codes=2080,2081', 'codes=1306,1321')
+      .replace('code1=2080&code2=2081', 'code1=1305&code2=1306');
   const endpoints = ENDPOINT_FACTS.map((endpoint) => ({
     ...endpoint,
     example: rewrite(endpoint.example),
