@@ -219,7 +219,7 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   { path: '/etf/nav-growth/:code', example: '/etf/nav-growth/1306', fields: { 'etf1.data': ['etf_nav'], 'vnIndex.data': [VN_INDEX] }, labels: ['etf1.etfCode', 'etf2', 'vnIndex.etfCode', 'startDate', 'periodAvailability'] },
   {
     path: '/etf/:code/info',
-    example: '/etf/2080/info',
+    example: '/etf/1306/info',
     fields: {
       etfName: ['etf_fund:name'],
       managementCompany: ['etf_fund:manager'],
@@ -246,7 +246,7 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   },
   {
     path: '/etf/:code/detail',
-    example: '/etf/2080/detail',
+    example: '/etf/1306/detail',
     fields: {
       etfName: ['etf_fund:name'],
       managementCompany: ['etf_fund:manager'],

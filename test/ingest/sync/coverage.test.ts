@@ -257,8 +257,9 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/etf [].price': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
   '/etf/top-performance': "the recorded ICE archives are two business days (2026-08-10 and 12): the default 1M change needs a NAV a month before the latest",
   '/etf/top-netflow': "in the two recorded ICE archives (2026-08-10 and 12) neither fund's units outstanding changed: no inflow to rank",
-  '/etf/:code/detail indexName': 'the example fund 2080 (the one fund of the recorded JPX list page) is an active ETF: it tracks no index, the ETF Database says `-`',
-  '/etf/:code/info indexName': 'the example fund 2080 (the one fund of the recorded JPX list page) is an active ETF: it tracks no index, the ETF Database says `-`',
+  // The examples ask for an index fund, 1306: the funds of the recorded PCFs and JPX list page (2080, 2081) are active funds, which track no index.
+  '/etf/:code/info': "the recorded JPX list page holds 2080 only (its one fund whose figures JPX's own pages were found to state); test/ingest/sources/jpx.test.ts shows them on /etf/2080/info",
+  '/etf/:code/detail': 'the recorded PCFs are of 2080 and 2081, the JPX list page holds 2080 and the recorded bars hold no fund; test/ingest/sources/ice.test.ts and jpx.test.ts show them for 2080 and 2081',
   '/crypto trending[].symbol': 'one CoinGecko snapshot is synced: trending ranks the change against the snapshot 24 hours earlier',
   '/crypto trending[].name': 'one CoinGecko snapshot is synced: trending ranks the change against the snapshot 24 hours earlier',
   '/crypto/derivatives': "Binance stamps open interest with the time it answered: the recorded answers' (2026-09-24) come after the test clock's now (2026-06-19)",
