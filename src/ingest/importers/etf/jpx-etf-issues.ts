@@ -11,7 +11,7 @@ import { insertNewFund } from './new-fund.ts';
  * table of every listed ETF: `上場日`, `コード`, `銘柄名`, `連動対象指標`, `管理会社`, `売買単位`,
  * `信託報酬`. The table is found by its header row (a `コード` cell and a cell naming `信託報酬`),
  * the columns by their names: the trust fee is the first percentage of its cell (`0.99%(税抜0.9%)以内`:
- * the fee with tax, yearly), the trading unit the units of a lot (`1口`), the listing day `YYYY/MM/DD`.
+ * the yearly rate JPX states first), the trading unit the units of a lot (`1口`), the listing day `YYYY/MM/DD`.
  */
 export interface EtfIssueEntry {
   code: string;
