@@ -205,14 +205,14 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   },
   {
     path: '/etf/compare/fund-composition',
-    example: '/etf/compare/fund-composition?codes=1306,1321',
+    example: '/etf/compare/fund-composition?codes=2080,2081',
     fields: { '[].portfolio[].weightPercent': ['etf_holding'], '[].portfolio[].price': ['etf_holding'], '[].portfolio[].volume': ['etf_holding'], '[].sectorAllocation[].value': ['etf_holding:sector'] },
     derived: ['[].assetAllocation', '[].sectorAllocation[].percent'],
     labels: ['[].fundCode', '[].portfolio[].symbol', '[].portfolio[].currency', '[].portfolio[].month', '[].sectorAllocation[].sectorName', '[].sectorAllocation[].currency', '[].sectorAllocation[].month'],
   },
   {
     path: '/etf/compare/nav-growth',
-    example: '/etf/compare/nav-growth?code1=1305&code2=1306',
+    example: '/etf/compare/nav-growth?code1=2080&code2=2081',
     fields: { 'etf1.data': ['etf_nav'], 'etf2.data': ['etf_nav'], 'vnIndex.data': [VN_INDEX] },
     labels: ['etf1.etfCode', 'etf2.etfCode', 'vnIndex.etfCode', 'startDate', 'periodAvailability'],
   },
@@ -233,7 +233,7 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   },
   {
     path: '/etf/:code/holdings',
-    example: '/etf/1306/holdings',
+    example: '/etf/2081/holdings',
     fields: { '[].sharesAmount': ['etf_holding'], '[].stockPrice': ['etf_holding'], '[].sharesOutstanding': ['etf_nav'] },
     derived: ['[].value'],
     labels: ['[].id', '[].code', '[].name', '[].exchange', '[].currency', '[].etfCode', '[].fundDate', '[].isin'],
@@ -267,7 +267,7 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   },
   {
     path: '/etf/:code/composition',
-    example: '/etf/1306/composition',
+    example: '/etf/2081/composition',
     fields: { 'portfolio[].weightPercent': ['etf_holding'], 'portfolio[].price': ['etf_holding'], 'portfolio[].volume': ['etf_holding'], 'sectorAllocation[].value': ['etf_holding:sector'] },
     derived: ['assetAllocation', 'sectorAllocation[].percent'],
     labels: ['fundCode', 'portfolio[].symbol', 'portfolio[].currency', 'portfolio[].month', 'sectorAllocation[].sectorName', 'sectorAllocation[].currency', 'sectorAllocation[].month'],

@@ -63,10 +63,10 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: "Vietnam's statistics office publishes them in its monthly reports as pages and PDFs, not as a file or API a source could read.",
   },
   {
-    facts: ['etf_holding:sector', 'etf_holding:valuation'],
-    figure: "The sector and the per-share earnings, book value, sales and cash flow of each fund holding",
+    facts: ['etf_holding:valuation'],
+    figure: "The per-share earnings, book value, sales and cash flow of each fund holding",
     kind: 'no source yet',
-    reason: 'A portfolio composition file lists each holding with its shares and price only; the sector and per-share figures belong to the issuers (the J-Quants issue list and statements), which no importer joins to holdings yet.',
+    reason: "A portfolio composition file lists each holding with its shares and price only; the per-share figures belong to the issuers' statements (J-Quants), which no importer joins to holdings yet (the sector is joined, from the J-Quants issue list).",
   },
   {
     facts: ['macro_observation:us.pmi.*', 'macro_observation:jp.pmi.*', 'macro_observation:vn.pmi.*'],
@@ -188,10 +188,10 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: "J-Quants serves index bars (jquants-indices-bars-daily, off by default) from its Standard plan up.",
   },
   {
-    facts: ['etf_fund:trust_fee'],
-    figure: "ETF trust fees",
-    kind: 'no source yet',
-    reason: "No machine-readable file of them was found: JPX shows them only in the HTML table of its ETF list page (public readers scrape it), not in the ETF Database workbook jpx-etf-list reads; ICE's PCF carries no fee; the other files public readers use are a broker's screener CSV, not a publisher's.",
+    facts: ['etf_fund:distribution_yield'],
+    figure: 'ETF distribution yields',
+    kind: 'no free publisher',
+    reason: "JPX's ETF list page states each fund's listing day, trading unit and trust fee, not a yield, and its ETF Database none either; ICE's PCF states holdings and units only; the distributions themselves are in each manager's reports (PDF pages), from which a yield would be a figure no publisher states.",
   },
   {
     facts: ['re_road_price', 're_province_price'],

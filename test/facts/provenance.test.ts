@@ -155,8 +155,13 @@ test('the demo store: every data endpoint names its sources, each one the demo, 
   assert.ok(issue);
   for (const data of ENDPOINT_FACTS) {
     for (const example of new Set([data.example, ...Object.values(data.fieldExamples ?? {})])) {
-      // The demo's Tokyo wards are numbered from 11301, not by their municipality codes.
-      const url: string = example.replace('/equities/8697', `/equities/${issue.code}`).replace('/wards/1013102/', '/wards/11301/');
+      // The demo's Tokyo wards are numbered from 11301, not by their municipality codes; its funds are its own, not the recorded archives' (2080, 2081).
+      const url: string = example
+        .replace('/equities/8697', `/equities/${issue.code}`)
+        .replace('/wards/1013102/', '/wards/11301/')
+        .replace(/\/etf\/208[01]\//, '/etf/1306/')
+        .replace('codes=2080,2081', 'codes=1306,1321')
+        .replace('code1=2080&code2=2081', 'code1=1305&code2=1306');
       const sources = await sourcesOf(hub, key, url);
       assert.ok(sources.length > 0, `${url}: the demo fed its figures`);
       const readFacts = factsRead(data, requestOf(data.path, url));

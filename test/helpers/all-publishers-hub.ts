@@ -20,7 +20,6 @@ export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
   'jquants-indices-bars-daily': { initialDays: 1 },
   'mlit-transactions': { initialQuarters: 1 },
   'fred-commodities': { series: ['DCOILWTICO', 'PCOPPUSDM', 'DCOILBRENTEU', 'DHHNGSP', 'PALUMUSDM', 'PSUGAISAUSDM', 'PCOFFOTMUSDM', 'PCOALAUUSDM', 'PCOCOUSDM'] },
-  'ice-jpx-pcf': { codes: ['2080'] },
 };
 
 /**

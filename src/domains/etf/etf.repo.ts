@@ -104,7 +104,13 @@ export class EtfRepo {
     return this.#db.selectFrom('etf_price').selectAll().where('fund_code', '=', code).orderBy('date').execute();
   }
 
-  /** The most recent holdings snapshot of each of these funds, by fund code (none when it has none), by id. */
+  /**
+   * The most recent holdings snapshot of each of these funds, by fund code (none when it has
+   * none), by id. Where the publisher named a holding's sector or asset class, that is kept; else
+   * a Tokyo-listed holding whose common share is in the issue list (J-Quants, `equity_issue`:
+   * only shares of the Prime, Standard and Growth markets) takes that issue's 33-sector and the
+   * class `stock`. Every endpoint reads holdings here, so the join is made once.
+   */
   async latestHoldingsOf(codes: readonly string[]): Promise<Map<string, EtfHoldingRow[]>> {
     if (codes.length === 0) return new Map();
     const rows = await this.#db
@@ -114,11 +120,31 @@ export class EtfRepo {
           eb('h.fund_date', '=', eb.selectFrom('etf_holding as x').select('x.fund_date').whereRef('x.fund_code', '=', 'f.column1').orderBy('x.fund_date', 'desc').limit(1)),
         ),
       )
-      .selectAll('h')
+      // A JPX code's fifth character is 0 for the common share.
+      .leftJoin('equity_issue as i', (join) => join.on(sql<boolean>`${sql.ref('i.code')} = ${sql.ref('h.symbol')} || '0'`).on('h.exchange', '=', TOKYO_EXCHANGE))
+      .select([
+        'h.id',
+        'h.fund_code',
+        'h.fund_date',
+        'h.symbol',
+        'h.name',
+        'h.isin',
+        'h.exchange',
+        'h.currency',
+        (eb) => eb.fn.coalesce('h.sector', 'i.sector33_name').as('sector'),
+        (eb) => eb.fn.coalesce('h.asset_class', eb.case().when('i.code', 'is not', null).then(sql.lit('stock')).end()).as('asset_class'),
+        'h.shares',
+        'h.price',
+        'h.eps',
+        'h.bps',
+        'h.sps',
+        'h.cfps',
+        'h.source',
+      ])
       .orderBy('h.fund_code')
       .orderBy('h.id')
       .execute();
-    return Map.groupBy(rows, (row) => row.fund_code);
+    return Map.groupBy(rows as EtfHoldingRow[], (row) => row.fund_code);
   }
 
   /** The fund's most recent holdings snapshot (empty when it has none). */
@@ -138,5 +164,8 @@ export class EtfRepo {
  * both stores' planners to seek each fund's rows by its key, with or without statistics.
  */
 const fundList = (codes: readonly string[]) => valuesList<{ column1: string }>([...new Set(codes)].map((code) => [code])).as('f');
+
+/** The exchange a portfolio composition file names for a Tokyo listing. */
+const TOKYO_EXCHANGE = 'TSE';
 
 export const navKey = (code: string, date: string): string => `${code} ${date}`;

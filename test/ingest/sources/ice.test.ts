@@ -7,46 +7,80 @@ import type { TestContext } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
 import { startPublisherDouble, type Fault } from '../../helpers/publisher-double.ts';
 import { collectFromRoutes, publisherSample, routesFetch, payloadRecords } from '../../helpers/routes-fetch.ts';
+import { buildZip, deflated } from '../hostile/payloads.ts';
 import { icePcfSource } from '../../../src/ingest/sources/ice/index.ts';
-import { parsePcf } from '../../../src/ingest/importers/etf/jpx-pcf.ts';
+import { parsePcf, type PcfFile } from '../../../src/ingest/importers/etf/jpx-pcf.ts';
+import { readZipEntry, zipDirectory } from '../../../src/ingest/sources/zip-entry.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 
 const API = '/openapi/v1';
-const SAMPLE = publisherSample('ice', '2080.csv').toString('utf8');
+const ARCHIVES = ['all_pcf_20260810.zip', 'all_pcf_20260812.zip'];
 
-/** The recorded PCF's figures, read here from its lines: the header (cash, units, date) and each holding. */
-function sampleFigures() {
-  const lines = SAMPLE.trim().split('\n');
-  const [, , cash = '', units = '', date = ''] = (lines[1] ?? '').split(',');
-  const holdings = lines.slice(4).map((line) => {
-    const [code = '', , , , currency = '', shares = '', price = ''] = line.split(',');
-    return { code, currency, shares: Number(shares), price: Number(price) };
-  });
-  // Every holding is in yen: the net assets are the cash plus each holding at its price.
-  assert.ok(holdings.every((h) => h.currency === 'JPY'));
-  const totalNetAssets = Number(cash) + holdings.reduce((sum, h) => sum + h.shares * h.price, 0);
-  return { date: `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`, units: Number(units), holdings, totalNetAssets };
+/** Each recorded archive's members as text, by member name. */
+function members(archive: string): Map<string, string> {
+  const zip = publisherSample('ice', archive);
+  return new Map(zipDirectory(zip).map((entry) => [entry.name, readZipEntry(zip, entry).toString('utf8')]));
 }
 
-/** A store with no demo whose sources file points JPX, the ECB and ICE at the double; the PCF source asks for fund 2080. */
+/** The recorded PCFs, parsed, and each one's net assets (every holding is in yen: the cash plus each holding at its price). */
+function recordedPcfs(): { archive: string; member: string; pcf: PcfFile; totalNetAssets: number }[] {
+  return ARCHIVES.flatMap((archive) =>
+    [...members(archive)].map(([member, text]) => {
+      const pcf = parsePcf(text);
+      assert.ok(pcf.holdings.every((h) => h.currency === 'JPY'));
+      return { archive, member, pcf, totalNetAssets: pcf.cash + pcf.holdings.reduce((sum, h) => sum + h.shares * h.price, 0) };
+    }),
+  );
+}
+
+test("ICE's list of archives is read, then each archive; every member is one fund's PCF, named <archive>/<member>, and the cursor is the newest day", async () => {
+  const { result, requests } = await collectFromRoutes(icePcfSource, { params: icePcfSource.defaultParams });
+  assert.deepEqual(
+    requests.map((r) => r.url),
+    ['http://publisher.test/pcf-download/listOfZips', ...ARCHIVES.map((name) => `http://publisher.test/pcf-download/all/${name}`)],
+  );
+  const expected = recordedPcfs();
+  assert.deepEqual(
+    result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadRecords(p)]),
+    expected.map((e) => ['jpx-etf-pcf', `${e.archive}/${e.member}`, e.pcf]),
+  );
+  assert.deepEqual(new Set(expected.map((e) => e.pcf.fundCode)), new Set(['2080', '2081']));
+  assert.deepEqual(result.cursor, { through: '2026-08-12' });
+  assert.deepEqual(icePcfSource.defaultParams, { initialArchives: 5 });
+});
+
+test('a later run takes only the archives dated after its cursor; a first run the newest initialArchives; the params are checked', async () => {
+  const fake = routesFetch('ice');
+  const context = { baseUrl: 'https://inav.ice.com', credentials: {}, now: new Date('2026-08-13T00:00:00Z'), fetch: fake.fetch };
+  const after10 = await icePcfSource.collect({ ...context, cursor: { through: '2026-08-10' }, params: { initialArchives: 5 } });
+  assert.deepEqual([...new Set(after10.payloads.map((p) => p.fileName.split('/')[0]))], ['all_pcf_20260812.zip']);
+  const upToDate = await icePcfSource.collect({ ...context, cursor: { through: '2026-08-12' }, params: { initialArchives: 5 } });
+  assert.deepEqual(upToDate, { payloads: [], cursor: { through: '2026-08-12' } });
+  const newestOnly = await icePcfSource.collect({ ...context, cursor: undefined, params: { initialArchives: 1 } });
+  assert.deepEqual([...new Set(newestOnly.payloads.map((p) => p.fileName.split('/')[0]))], ['all_pcf_20260812.zip']);
+  for (const initialArchives of [0, 31, 1.5, '5']) {
+    assert.throws(() => sourceParams(icePcfSource, { initialArchives }), /\/sources\/ice-jpx-pcf\/params\/initialArchives/, JSON.stringify(initialArchives));
+  }
+  assert.throws(() => sourceParams(icePcfSource, { codes: ['2080'] }), /\/sources\/ice-jpx-pcf\/params/);
+});
+
+/** A store with no demo whose sources file points JPX, the ECB, J-Quants and ICE at the double. */
 async function syncedHub(t: TestContext) {
-  const double = await startPublisherDouble({ publishers: ['jpx', 'ecb', 'ice'] });
+  const publishers = ['jpx', 'ecb', 'ice', 'jquants'];
+  const double = await startPublisherDouble({ publishers });
   t.after(() => double.close());
   const dir = mkdtempSync(join(tmpdir(), 'fdh-ice-pcf-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const sourcesFile = join(dir, 'sources.json');
   writeFileSync(
     sourcesFile,
-    JSON.stringify({
-      publishers: Object.fromEntries(['jpx', 'ecb', 'ice'].map((id) => [id, { baseUrl: double.baseUrl, minRequestIntervalMs: 0 }])),
-      sources: { 'ice-jpx-pcf': { params: { codes: ['2080'] } } },
-    }),
+    JSON.stringify({ publishers: Object.fromEntries(publishers.map((id) => [id, { baseUrl: double.baseUrl, minRequestIntervalMs: 0 }])) }),
   );
   const hub = await createTestHub(t, {
     env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '1', FDH_SYNC_RETRY_BASE_MS: '20', FDH_SYNC_REQUEST_TIMEOUT_MS: '500' },
   });
-  const sync = await SyncService.open({ ...hub.runtime, env: {} });
+  const sync = await SyncService.open({ ...hub.runtime, env: { JQUANTS_API_KEY: 'jquants-test-key' } });
   t.after(() => sync.close());
   const key = await hub.key();
   const data = async (path: string) => {
@@ -57,60 +91,57 @@ async function syncedHub(t: TestContext) {
   return { hub, sync, double, data };
 }
 
-test("each configured fund's PCF is asked at ICE's path /pcf-download/<code>.csv and handed to the PCF importer as <code>.csv", async () => {
-  const { result, requests } = await collectFromRoutes(icePcfSource, { params: { codes: ['2080'] } });
-  assert.deepEqual(requests.map((r) => r.url), ['http://publisher.test/pcf-download/2080.csv']);
-  assert.notEqual(requests[0]?.conditional, false, 'a conditional GET');
-  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadRecords(p)]), [['jpx-etf-pcf', '2080.csv', parsePcf(SAMPLE)]], 'the file read once into its PCF');
-  assert.deepEqual(icePcfSource.defaultParams, { codes: ['1306', '1321', '1348', '2080'] });
-});
-
-test('an unchanged PCF (304) gives no payload; codes that are not TSE fund codes are refused', async () => {
-  const fake = routesFetch('ice', { notModified: () => true });
-  const context = { baseUrl: 'https://inav.ice.com', credentials: {}, cursor: undefined, now: new Date('2026-08-21T00:00:00Z'), fetch: fake.fetch };
-  assert.deepEqual(await icePcfSource.collect({ ...context, params: { codes: ['2080'] } }), { payloads: [], cursor: undefined });
-  for (const codes of [[], ['20800'], '2080', [2080]]) {
-    assert.throws(() => sourceParams(icePcfSource, { codes }), /\/sources\/ice-jpx-pcf\/params\/codes/, JSON.stringify(codes));
-  }
-});
-
-test('after the ETF list, the FX rates and the PCF sync (no demo), the ETF endpoints show exactly the NAV and holdings of the fetched PCF', async (t) => {
+test('after the ETF list, the FX rates, the issue list and the archives sync (no demo), the ETF endpoints show the NAVs and holdings of both days, with the issue list’s sectors', async (t) => {
   const { hub, sync, data } = await syncedHub(t);
-  const outcomes = await sync.run(['jpx-etf-list', 'ecb-eurofxref-daily', 'ice-jpx-pcf']);
-  assert.deepEqual(outcomes.map((o) => [o.sourceId, o.status]), [['ecb-eurofxref-daily', 'succeeded'], ['jpx-etf-list', 'succeeded'], ['ice-jpx-pcf', 'succeeded']]);
-  const expected = sampleFigures();
+  const outcomes = await sync.run(['jpx-etf-list', 'ecb-eurofxref-daily', 'jquants-equities-master', 'ice-jpx-pcf']);
+  assert.ok(outcomes.every((o) => o.status === 'succeeded'), JSON.stringify(outcomes));
+  const expected = recordedPcfs();
 
-  const navs = await hub.runtime.store.db.selectFrom('etf_nav').selectAll().execute();
+  const navs = await hub.runtime.store.db.selectFrom('etf_nav').selectAll().orderBy('fund_code').orderBy('date').execute();
   assert.deepEqual(
     navs.map((n) => [n.fund_code, n.date, n.total_net_assets, n.units_outstanding, n.nav]),
-    [['2080', expected.date, expected.totalNetAssets, expected.units, expected.totalNetAssets / expected.units]],
+    expected
+      .map((e) => [e.pcf.fundCode, e.pcf.fundDate, e.totalNetAssets, e.pcf.unitsOutstanding, e.totalNetAssets / e.pcf.unitsOutstanding])
+      .sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`)),
   );
+  const latest = (code: string) => expected.filter((e) => e.pcf.fundCode === code).at(-1)!;
   const list = await data('/etf');
   assert.deepEqual(
     list.map((item: Record<string, unknown>) => [item.etfCode, item.aum]),
-    [['1306', null], ['1321', null], ['2080', expected.totalNetAssets]],
+    [['1306', null], ['1321', null], ['2080', latest('2080').totalNetAssets], ['2081', latest('2081').totalNetAssets]],
   );
-  const detail = await data('/etf/2080/detail');
-  // With no exchange price stored, the detail quotes the NAV per unit.
-  assert.deepEqual([detail.totalAssetValue, detail.currentPrice, detail.lastUpdateDate], [expected.totalNetAssets, expected.totalNetAssets / expected.units, expected.date]);
-  const holdings = await data('/etf/2080/holdings');
+  const holdings = await data('/etf/2081/holdings');
   assert.deepEqual(
-    holdings.map((h: Record<string, unknown>) => [h.code, h.sharesAmount]).sort(),
-    expected.holdings.map((h) => [h.code, h.shares.toFixed(6)]).sort(),
+    holdings.map((h: Record<string, unknown>) => [h.code, h.sharesAmount, h.fundDate]).sort(),
+    latest('2081').pcf.holdings.map((h) => [h.code, h.shares.toFixed(6), '2026-08-12']).sort(),
   );
-  // The PCF names no holding's asset class or sector: none is invented.
+  // Stored as the PCF gives them: no sector or class is written into the holdings.
   const stored = await hub.runtime.store.db.selectFrom('etf_holding').select(['asset_class', 'sector']).execute();
   assert.deepEqual(new Set(stored.map((h) => `${h.asset_class}/${h.sector}`)), new Set(['null/null']));
-  const composition = await data('/etf/2080/composition');
-  assert.deepEqual(composition.assetAllocation, { total: expected.totalNetAssets, currency: 'JPY', month: expected.date.slice(0, 7) }, 'the split into stocks, bonds and others is unknown');
-  assert.deepEqual(composition.sectorAllocation, []);
-  assert.equal(composition.portfolio.length, expected.holdings.length);
+  // Read with the issue list's sector: 7203 is in the J-Quants sample (Transportation Equipment), the others are not.
+  const composition = await data('/etf/2081/composition');
+  const toyota = latest('2081').pcf.holdings.find((h) => h.code === '7203')!;
+  assert.deepEqual(
+    composition.sectorAllocation.map((s: Record<string, unknown>) => [s.sectorName, s.value]),
+    [['Transportation Equipment', toyota.shares * toyota.price]],
+  );
+  assert.deepEqual(composition.assetAllocation, { total: latest('2081').totalNetAssets, currency: 'JPY', month: '2026-08' }, 'holdings of unknown class: only the total');
+  const detail = await data('/etf/2081/detail');
+  assert.deepEqual(new Set(detail.sectorWeight.map((s: Record<string, unknown>) => s.sector)), new Set(['Transportation Equipment', null]), 'holdings the issue list does not name group under null');
+  // Two business days give no month's change, and neither fund's units changed between them: no flow.
+  assert.deepEqual(await data('/etf/top-performance'), []);
+  assert.deepEqual(await data('/etf/top-netflow'), []);
+  const growth = await data('/etf/compare/nav-growth?code1=2080&code2=2081');
+  assert.equal(growth.etf1.etfCode, '2080');
 });
 
-test('through fdh sync: HTML with 200, a cut body or a changed layout fails the ice-jpx-pcf run naming the file, and changes nothing served', async (t) => {
+test('through fdh sync: HTML with 200, a cut archive or a member of another layout fails the ice-jpx-pcf run naming the file, and changes nothing served', async (t) => {
   const { hub, sync, double, data } = await syncedHub(t);
+  // ICE lists only the first day at first: that day is imported, then the next day is listed.
+  double.setBody('/pcf-download/listOfZips', JSON.stringify([ARCHIVES[0]]));
   const [first] = await sync.run(['ice-jpx-pcf']);
   assert.equal(first?.status, 'succeeded', JSON.stringify(first));
+  double.setBody('/pcf-download/listOfZips', JSON.stringify(ARCHIVES));
   const stored = async () => ({
     navs: await hub.runtime.store.db.selectFrom('etf_nav').select(['fund_code', 'date', 'nav']).execute(),
     holdings: (await hub.runtime.store.db.selectFrom('etf_holding').select('id').execute()).length,
@@ -118,20 +149,28 @@ test('through fdh sync: HTML with 200, a cut body or a changed layout fails the 
     served: await data('/etf/2080/holdings'),
   });
   const before = await stored();
-  assert.equal(before.holdings, sampleFigures().holdings.length);
-  // A next day's file whose holdings header was renamed, and one that is another fund's PCF.
-  const nextDay = SAMPLE.replace('20260821', '20260824');
-  const faults: [Fault, RegExp][] = [
-    [{ kind: 'html-200' }, /2080\.csv: line 1: expected the PCF fund header/],
-    [{ kind: 'cut' }, /connection was cut after \d+ bytes of \d+/],
-    [{ kind: 'body', body: nextDay.replace('Shares Amount', 'Quantity') }, /2080\.csv: line 4: expected the PCF holdings header/],
-    [{ kind: 'body', body: nextDay.replace('\n2080,', '\n1306,') }, /2080\.csv: the file is the PCF of fund 1306, not of 2080/],
+  assert.deepEqual(new Set(before.navs.map((n) => n.date)), new Set(['2026-08-10']));
+  const archivePath = `/pcf-download/all/${ARCHIVES[1]}`;
+  const recorded = publisherSample('ice', ARCHIVES[1]!);
+  const pcf = members(ARCHIVES[1]!).get('2080tsepcf_Aug122026.csv')!;
+  const archiveOf = (text: string) => buildZip([deflated('2080tsepcf_Aug122026.csv', text)]);
+  const faults: [string, Fault | Buffer, RegExp][] = [
+    ['/pcf-download/listOfZips', { kind: 'html-200' }, /listOfZips: not JSON/],
+    [archivePath, { kind: 'cut' }, /connection was cut after \d+ bytes of \d+/],
+    [archivePath, Buffer.from('<html>maintenance</html>'), /all_pcf_20260812\.zip: not a zip archive/],
+    [archivePath, archiveOf(pcf.replace('Shares Amount', 'Quantity')), /2080tsepcf_Aug122026\.csv: line 4: expected the PCF holdings header/],
+    [archivePath, archiveOf(pcf.replace('\n2080,', '\n1306,')), /2080tsepcf_Aug122026\.csv: the file is the PCF of fund 1306, not of 2080/],
   ];
-  for (const [fault, reason] of faults) {
-    double.fail(fault, { times: fault.kind === 'cut' ? 2 : 1 });
+  for (const [path, fault, reason] of faults) {
+    if (Buffer.isBuffer(fault)) double.setBody(path, fault);
+    else double.fail(fault, { times: fault.kind === 'cut' ? 2 : 1, path });
     const [outcome] = await sync.run(['ice-jpx-pcf']);
-    assert.equal(outcome?.status, 'failed', fault.kind);
-    assert.match(outcome?.status === 'failed' ? outcome.error : '', reason, fault.kind);
-    assert.deepEqual(await stored(), before, `${fault.kind}: nothing changed`);
+    double.setBody(archivePath, recorded);
+    assert.equal(outcome?.status, 'failed', reason.source);
+    assert.match(outcome?.status === 'failed' ? outcome.error : '', reason, reason.source);
+    assert.deepEqual(await stored(), before, `${reason.source}: nothing changed`);
   }
+  const [last] = await sync.run(['ice-jpx-pcf']);
+  assert.equal(last?.status, 'succeeded', 'the next day, served whole, is imported');
+  assert.deepEqual(new Set((await stored()).navs.map((n) => n.date)), new Set(['2026-08-10', '2026-08-12']));
 });

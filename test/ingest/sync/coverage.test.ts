@@ -191,8 +191,14 @@ test('on a demo store coverage calls every endpoint full but those whose answers
     .orderBy('w.id')
     .limit(1)
     .executeTakeFirstOrThrow();
+  // …and the funds of the recorded ICE archives (2080, 2081): demo funds with holdings.
   const rewrite: Rewrite = (request) =>
-    request.replace('/equities/8697', `/equities/${split.code}`).replace('/provinces/113/wards/1013102/', `/provinces/${ward.province_id}/wards/${ward.id}/`);
+    request
+      .replace('/equities/8697', `/equities/${split.code}`)
+      .replace('/provinces/113/wards/1013102/', `/provinces/${ward.province_id}/wards/${ward.id}/`)
+      .replace(/\/etf\/208[01]\//, '/etf/1306/')
+      .replace('codes=2080,2081', 'codes=1306,1321')
+      .replace('code1=2080&code2=2081', 'code1=1305&code2=1306');
   const endpoints = ENDPOINT_FACTS.map((endpoint) => ({
     ...endpoint,
     example: rewrite(endpoint.example),
@@ -248,18 +254,15 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/etf/heatmap': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
   '/etf/:code/prices-history': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
   '/etf [].price': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
-  '/etf/top-performance': "one PCF day is synced: a fund's NAV change needs its NAV of an earlier day",
-  '/etf/top-netflow': "one PCF day is synced: a fund's flow needs its units outstanding of an earlier day",
-  // test/ingest/sources/ice.test.ts shows these filled for fund 2080.
-  '/etf/compare/fund-composition': 'the one recorded PCF (ICE) is of fund 2080, the one real PCF found recorded in public; the example asks for 1306 and 1321 (the funds of the recorded ETF list)',
-  '/etf/:code/holdings': 'the one recorded PCF (ICE) is of fund 2080; the example asks for 1306',
-  '/etf/:code/composition': 'the one recorded PCF (ICE) is of fund 2080; the example asks for 1306',
-  '/etf/:code/detail': 'the one recorded PCF (ICE) is of fund 2080 and the recorded bars hold no fund; the example asks for 1306',
+  '/etf/top-performance': "the recorded ICE archives are two business days (2026-08-10 and 12): the default 1M change needs a NAV a month before the latest",
+  '/etf/top-netflow': "in the two recorded ICE archives (2026-08-10 and 12) neither fund's units outstanding changed: no inflow to rank",
+  // The examples ask for an index fund, 1306: the funds of the recorded PCFs and JPX list page (2080, 2081) are active funds, which track no index.
+  '/etf/:code/info': "the recorded JPX list page holds 2080 only (its one fund whose figures JPX's own pages were found to state); test/ingest/sources/jpx.test.ts shows them on /etf/2080/info",
+  '/etf/:code/detail': 'the recorded PCFs are of 2080 and 2081, the JPX list page holds 2080 and the recorded bars hold no fund; test/ingest/sources/ice.test.ts and jpx.test.ts show them for 2080 and 2081',
   '/crypto/derivatives': "Binance stamps open interest with the time it answered: the recorded ETHUSDT answer (2026-09-24) comes after the test clock's now (2026-06-19), and no earlier recorded one was found",
   '/commodities/gold-dxy series.gold[].value': 'the recorded Pink Sheet ends in 2024-11, before the 3 months to 2026-06-19 the chart shows',
   '/commodities/gold-dxy series.gold[].date': 'the recorded Pink Sheet ends in 2024-11, before the 3 months to 2026-06-19 the chart shows',
   '/commodities/:id/history': 'the example asks for gold, whose recorded Pink Sheet closes end in 2024-11, before the 3 months to 2026-06-19 the history shows',
-  '/etf/compare/nav-growth': 'the example compares 1305 with 1306; the recorded ETF list holds 1306 and 1321 only, so it answers 400 (unknown fund code 1305)',
   '/fx/summary emStress.level': "the recorded ECB history holds four days (2026-06-16 to 19): a pair's stress level needs 30 days of returns",
   '/fx/correlation matrix': 'the recorded ECB history holds four days and the Pink Sheet gold is monthly (to 2024-11): the assets share no dates to correlate',
   '/macro/market-recap': "the recorded J-Quants index bars are the documentation's samples: TOPIX Core30 (0028) of 2023-12-01 and TOPIX of 2022-06-28, older than the recap's 20 days before the test clock; no TSE REIT index",

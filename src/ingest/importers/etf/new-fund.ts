@@ -9,6 +9,9 @@ export interface NewFund {
   name_jp: string | null;
   management_company: string;
   index_name?: string | null;
+  trust_fee?: number | null;
+  listing_date?: string | null;
+  trading_unit?: number | null;
   source: string;
 }
 

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { etfListEntries, jpxEtfListImporter } from '../../importers/etf/jpx-etf-list.ts';
-import { defineSource, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
+import { jpxEtfIssuesImporter, parseEtfIssues } from '../../importers/etf/jpx-etf-issues.ts';
+import { defineSource, NoParams, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { firstSheetRows } from './xlsx-rows.ts';
 
 /**
@@ -43,4 +44,30 @@ export const jpxEtfListSource = defineSource({
   },
 });
 
-export const jpxSources: SourceDefinition[] = [jpxEtfListSource];
+/** JPX's ETF list page: an HTML table of every listed ETF with its listing day, trading unit and trust fee. */
+const ETF_ISSUES_PATH = '/equities/products/etfs/issues/01.html';
+
+export const jpxEtfIssuesSource = defineSource({
+  id: 'jpx-etf-issues',
+  publisher: 'jpx',
+  description: "JPX's ETF list page (HTML table): each Tokyo-listed ETF's trust fee, listing day and trading unit",
+  defaultBaseUrl: 'https://www.jpx.co.jp',
+  // JPX updates the page as funds list, delist or change fees; a weekly conditional GET finds a change.
+  defaultSchedule: '10 9 * * 1',
+  timeZone: 'Asia/Tokyo',
+  params: NoParams,
+  defaultParams: {},
+  credentials: [],
+  importers: [jpxEtfIssuesImporter],
+  feeds: ['etf_fund:trust_fee', 'etf_fund:listing_date', 'etf_fund:trading_unit'],
+  async collect({ baseUrl, fetch }): Promise<CollectResult> {
+    const answer = await fetch({ url: `${baseUrl}${ETF_ISSUES_PATH}` });
+    if (answer.notModified) return { payloads: [], cursor: undefined };
+    const fileName = '01.html';
+    // The page is read once, here: a page without the table (a maintenance page with 200) fails the run.
+    const entries = parseEtfIssues(answer.body.toString('utf8'), fileName);
+    return { payloads: [parsedPayload(jpxEtfIssuesImporter, entries, { fileName, archiveHashes: [answer.archiveHash] })], cursor: undefined };
+  },
+});
+
+export const jpxSources: SourceDefinition[] = [jpxEtfListSource, jpxEtfIssuesSource];
