@@ -267,16 +267,11 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/fx/correlation matrix': 'the recorded ECB history holds four days and the Pink Sheet gold is monthly (to 2024-11): the assets share no dates to correlate',
   '/macro/market-recap': "the recorded J-Quants index bars are the documentation's samples: TOPIX Core30 (0028) of 2023-12-01 and TOPIX of 2022-06-28, older than the recap's 20 days before the test clock; no TSE REIT index",
   // The FRED double answers GDPC1 and PAYEMS with observations, every other series with its recorded answer holding none.
-  '/macro/economic-data [].pcePoints': 'FRED: no observations recorded for PCE',
-  '/macro/economic-data [].corePcePoints': 'FRED: no observations recorded for core PCE',
   '/macro/economic-data [].exportTurnover': "FRED: no observations recorded for US exports (Japan's and Vietnam's have no source)",
   '/macro/economic-data [].importTurnover': "FRED: no observations recorded for US imports (Japan's and Vietnam's have no source)",
-  '/macro/monetary-policy/central-government-debt': "FRED: no observations recorded for US debt to GDP (Japan's and Vietnam's have no source)",
-  '/macro/indicators/core-inflation-rate': "FRED: no observations recorded for US core CPI; e-Stat's recorded core CPI holds four months, and the year-on-year change needs the month a year before",
   '/macro/indicators/retail-sales-growth': 'FRED: no observations recorded for US retail sales',
   '/macro/indicators/industrial-production-growth': "FRED: no observations recorded for US industrial production; e-Stat's recorded production index holds two values, no month and the month a year before",
   '/macro/indicators/trade-balance': 'FRED: no observations recorded for US exports and imports',
-  '/macro/indicators/government-debt-to-gdp': 'FRED: no observations recorded for US debt to GDP',
   '/calendar/events [].actual': 'no recorded macro sample holds the figure of a release between 2026-06-01 and 18, the window the example asks for',
   // Japan's geography is what soumu, N03 and mlit-transactions declare; the field reads Vietnam's too.
   '/real-estate/:country/geojson': "the example asks for Vietnam, whose wards no shipped source reads",
