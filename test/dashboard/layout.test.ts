@@ -134,6 +134,8 @@ test('at 1280×800 and 390×844 no element of any dashboard page is wider than i
       await visit(page, base, hash);
       if (name === 'usage') await page.locator('.chart canvas').first().waitFor();
       cut.push(...((await page.evaluate(CUT_ELEMENTS)) as string[]).map((problem) => `${size} ${name}: ${problem}`));
+      const text = await page.locator('main').innerText();
+      if (/\b(null|undefined|NaN)\b/.test(text)) cut.push(`${size} ${name}: the page prints null, undefined or NaN`);
       await page.screenshot({ path: join(SCREENSHOTS, `${size}-${name}.png`), fullPage: true });
     }
     const header = await page.locator('header.top').boundingBox();

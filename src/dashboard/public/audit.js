@@ -17,7 +17,7 @@ function row(event) {
     h('td', { class: 'long' }, event.accountEmail ?? '—'),
     h('td', { class: 'long' }, event.target ?? '—'),
     h('td', { class: 'long' }, event.address ?? '—'),
-    h('td', { class: 'long' }, event.detail === null ? '' : Object.entries(event.detail).map(([k, v]) => `${k}: ${v}`).join(', ')),
+    h('td', { class: 'long' }, event.detail === null ? '' : Object.entries(event.detail).map(([k, v]) => `${k}: ${v ?? '—'}`).join(', ')),
   );
 }
 

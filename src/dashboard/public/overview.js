@@ -32,7 +32,7 @@ export async function renderOverview(view) {
   const refresh = h('button', { type: 'button', class: 'secondary', onclick: () => renderOverview(view) }, 'Refresh');
   view.replaceChildren(
     h('div', { class: 'heading' }, h('h1', {}, account.name ?? account.email), refresh),
-    overview.holdsData ? null : emptyStoreNote(account),
+    ...(overview.holdsData ? [] : [emptyStoreNote(account)]),
     h(
       'section',
       { class: 'cards' },
