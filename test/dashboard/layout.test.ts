@@ -35,7 +35,8 @@ const LONG_EMAIL = 'treasury.operations.reporting.team-tokyo-branch@subsidiary-o
 const LONG_NAME = 'nightly export of every Japanese equity price to the analytics warehouse (production)';
 const LONG_ERROR =
   'HTTP 503 from https://data-api.ecb.europa.eu/service/data/EXR/D.USD+JPY+GBP+CHF.EUR.SP00.A?format=csvdata&startPeriod=2026-06-01&detail=dataonly ' +
-  '(gave up after 5 attempts); set `FDH_SYNC_RETRIES` or see docs/data-sources.md';
+  '(gave up after 5 attempts); set `FDH_SYNC_RETRIES` or see docs/data-sources.md; the body said `<img src=x onerror="window.pwned=1">` ' +
+  'and <img src=x onerror="window.pwned=2"> javascript:window.pwned=3 https://example.com/"><img/src=x/onerror=window.pwned=4>';
 
 /**
  * What is cut on the page: the page wider than the window; a table wider than its card (its
@@ -151,6 +152,9 @@ test('at 1280×800 and 390×844 no element of any dashboard page is wider than i
   assert.equal(await failing.locator('code').filter({ hasText: /^FDH_SYNC_RETRIES$/ }).count(), 1);
   assert.ok(!((await page.locator('main').innerText()).includes('`')), 'no literal backtick on the Sources page');
   assert.ok((await page.locator('main a[href^="https://"]').count()) > 1, 'the sign-up pages of keyed sources are links too');
+  assert.equal(await page.locator('main img').count(), 0, "a publisher's markup stays text");
+  assert.equal(await page.evaluate('window.pwned'), undefined);
+  assert.deepEqual(await page.locator('main a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')).filter((href) => !/^(#\/|https?:\/\/)/.test(href ?? ''))), [], 'links go to a page of the dashboard or an http(s) URL only');
 
   // Times: every time the pages print says UTC; the charts' time axis is in UTC, 24-hour, and says so.
   await visit(page, base, '#/usage');
