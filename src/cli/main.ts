@@ -1,6 +1,7 @@
 #!/usr/bin/env -S MALLOC_MMAP_THRESHOLD_=65536 node --max-semi-space-size=8
 // The serving process keeps V8's young generation small (8 MiB semi-spaces) and lets glibc return
 // large freed buffers at once: ADR 0017 measures both against the 512 MiB a full cache may reach.
+// `node` is the first on PATH: bin/fdh (the package's bin) and npm scripts put the checkout's first.
 import { UsageError } from './args.ts';
 import { commandHelp, COMMAND_USAGES, overallHelp } from './usage.ts';
 import { DomainError } from '../core/domain-errors.ts';
@@ -45,9 +46,9 @@ function asksForHelp(args: string[]): boolean {
 }
 
 /** `fdh help COMMAND`. */
-function help([name, ...extra]: string[]): number {
-  if (name === undefined || !COMMAND_USAGES.has(name) || extra.length > 0) {
-    process.stderr.write(`fdh help: ${extra.length > 0 ? 'one command at a time' : `unknown command "${printable(name ?? '')}"`}\n\n${overallHelp()}`);
+function help([name = '', ...extra]: string[]): number {
+  if (!COMMAND_USAGES.has(name) || extra.length > 0) {
+    process.stderr.write(`fdh help: ${extra.length > 0 ? 'one command at a time' : `unknown command "${printable(name)}"`}\n\n${overallHelp()}`);
     return 2;
   }
   process.stdout.write(commandHelp(name));
