@@ -1,7 +1,9 @@
 #!/usr/bin/env -S MALLOC_MMAP_THRESHOLD_=65536 node --max-semi-space-size=8
 // The serving process keeps V8's young generation small (8 MiB semi-spaces) and lets glibc return
 // large freed buffers at once: ADR 0017 measures both against the 512 MiB a full cache may reach.
+// `node` is the first on PATH: bin/fdh (the package's bin) and npm scripts put the checkout's first.
 import { UsageError } from './args.ts';
+import { commandHelp, COMMAND_USAGES, overallHelp } from './usage.ts';
 import { DomainError } from '../core/domain-errors.ts';
 import { ImportError } from '../ingest/import-error.ts';
 import { printable } from '../core/printable.ts';
@@ -25,27 +27,6 @@ const COMMANDS = new Map<string, () => Promise<Command>>([
   ['demo', async () => (await import('./commands/demo.ts')).demoCommand],
 ]);
 
-const HELP = `fdh — Financial Data Hub
-
-  fdh serve [--port N] [--host H] [--data-dir D] [--workers N] [--no-demo] [--sync]
-  fdh seed demo [--until YYYY-MM-DD] [--scale small|full] [--data-dir D]
-  fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--budget N] [--json]
-  fdh keys list [--json] | disable ID | enable ID | revoke ID
-  fdh accounts create --email E --plan P [--role admin|member] [--name N] [--password-stdin] [--json]
-  fdh accounts list [--json] | set-plan EMAIL PLAN | disable EMAIL | enable EMAIL
-  fdh accounts reset-password EMAIL [--password-stdin] [--json]
-  fdh import DATASET FILE [--knowledge-at ISO]
-  fdh audit [--account EMAIL] [--action A] [--limit N] [--json]
-  fdh sync run [SOURCE|PUBLISHER…] | fdh sync status [--json] | fdh sync coverage [--json|--markdown]
-  fdh facts [--json | --markdown]
-  fdh releases [--origin demo|import|sync] [--limit N] [--json]
-  fdh demo remove
-
-Configuration: FDH_PORT, FDH_HOST, FDH_DATA_DIR, FDH_DATABASE_URL, FDH_REDIS_URL,
-FDH_PLANS_FILE, FDH_SOURCES_FILE, FDH_DEMO, FDH_SYNC, FDH_LOG_LEVEL, … (environment or fdh.config.json; the README lists them all,
-docs/operations.md the limits and timeouts).
-`;
-
 /**
  * An error's message on the terminal: its own line breaks kept (a usage text spans lines), any
  * other control escaped, since a message may quote a file's or the store's text.
@@ -54,16 +35,41 @@ function shownMessage(message: string): string {
   return message.split('\n').map(printable).join('\n');
 }
 
+function isHelpOption(arg: string): boolean {
+  return arg === '--help' || arg === '-h';
+}
+
+/** `--help` or `-h` among a command's options (not after `--`, where an argument is a value). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some(isHelpOption);
+}
+
+/** `fdh help COMMAND`. */
+function help([name = '', ...extra]: string[]): number {
+  if (!COMMAND_USAGES.has(name) || extra.length > 0) {
+    process.stderr.write(`fdh help: ${extra.length > 0 ? 'one command at a time' : `unknown command "${printable(name)}"`}\n\n${overallHelp()}`);
+    return 2;
+  }
+  process.stdout.write(commandHelp(name));
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
-  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    process.stdout.write(HELP);
+  if (name === 'help' && args.length > 0) return help(args);
+  if (name === undefined || name === 'help' || isHelpOption(name)) {
+    process.stdout.write(overallHelp());
     return name === undefined ? 2 : 0;
   }
   const load = COMMANDS.get(name);
   if (load === undefined) {
-    process.stderr.write(`fdh: unknown command "${printable(name)}"\n\n${HELP}`);
+    process.stderr.write(`fdh: unknown command "${printable(name)}"\n\n${overallHelp()}`);
     return 2;
+  }
+  if (asksForHelp(args)) {
+    process.stdout.write(commandHelp(name));
+    return 0;
   }
   try {
     const command = await load();

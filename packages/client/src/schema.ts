@@ -2872,6 +2872,8 @@ export interface paths {
           /** Weight this key used of its own budget in the current minute; null without one · integer */
           used: number | null;
         }[];
+        /** Whether the store holds any release (demo, imported or synced): false while the API has no figure to serve */
+        holdsData: boolean;
       };
       meta: {
         /** format date-time */

@@ -5,15 +5,10 @@ import type { Account } from '../../accounts/accounts.repo.ts';
 import { ROLES } from '../../accounts/accounts.service.ts';
 import { cliActor } from '../../accounts/audit.service.ts';
 import { parse, UsageError } from '../args.ts';
+import { usageOf } from '../usage.ts';
 import { printable } from '../../core/printable.ts';
 
-const USAGE = [
-  'fdh accounts create --email E --plan P [--role admin|member] [--name N] [--password-stdin] [--json]',
-  'fdh accounts list [--json]',
-  'fdh accounts set-plan EMAIL PLAN',
-  'fdh accounts disable EMAIL | enable EMAIL',
-  'fdh accounts reset-password EMAIL [--password-stdin] [--json]',
-].join('\n       ');
+const USAGE = usageOf('accounts');
 
 /** The password piped in: everything on standard input but the final line break. */
 async function passwordFromStdin(): Promise<string> {

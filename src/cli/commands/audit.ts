@@ -2,9 +2,10 @@ import { loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
 import { AUDIT_ACTIONS } from '../../accounts/audit.service.ts';
 import { parse, UsageError } from '../args.ts';
+import { usageOf } from '../usage.ts';
 import { printable } from '../../core/printable.ts';
 
-const USAGE = 'fdh audit [--account EMAIL] [--action A] [--limit N] [--json]';
+const USAGE = usageOf('audit');
 
 /** `fdh audit`: the newest audit events, one a line (or one JSON array). */
 export async function auditCommand(args: string[]): Promise<number> {

@@ -5,8 +5,9 @@ import { demoGenerators } from '../../ingest/demo/index.ts';
 import type { Database } from '../../store/schema.ts';
 import { writeVersioned } from '../../store/versioned-write.ts';
 import { parse, UsageError } from '../args.ts';
+import { usageOf } from '../usage.ts';
 
-const USAGE = 'fdh demo remove [--data-dir D]';
+const USAGE = usageOf('demo');
 
 /**
  * Takes the demo out of a store: every generator's `clear` (which removes the demo's rows

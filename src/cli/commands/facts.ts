@@ -4,8 +4,9 @@ import { factRegistry, factsMarkdown, factsText } from '../../facts/registry.ts'
 import { feedingSources } from '../../ingest/sync/coverage/sources-coverage.ts';
 import { loadSourcesFile } from '../../ingest/sync/sources-file.ts';
 import { parse, UsageError } from '../args.ts';
+import { usageOf } from '../usage.ts';
 
-const USAGE = 'fdh facts [--json | --markdown]';
+const USAGE = usageOf('facts');
 
 /** `fdh facts`: every figure the hub serves, with its unit, frequency, sources and fields; reads no store. */
 export async function factsCommand(args: string[]): Promise<number> {

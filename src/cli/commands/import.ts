@@ -4,8 +4,9 @@ import { openRuntime } from '../../runtime.ts';
 import { importFile } from '../../ingest/source.ts';
 import { findImporter, importers } from '../../ingest/importers/index.ts';
 import { parse, UsageError } from '../args.ts';
+import { usageOf } from '../usage.ts';
 
-const USAGE = 'fdh import DATASET FILE [--knowledge-at ISO] [--data-dir D]';
+const USAGE = usageOf('import');
 
 function datasetList(): string {
   return importers.length === 0

@@ -2,14 +2,11 @@ import { loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
 import { statusOf } from '../../core/auth/keys.service.ts';
 import { parse, UsageError } from '../args.ts';
+import { usageOf } from '../usage.ts';
 import { printable } from '../../core/printable.ts';
 import { cliActor } from '../../accounts/audit.service.ts';
 
-const USAGE = [
-  'fdh keys create --account EMAIL | --plan P [--name N] [--scopes f1,f2] [--expires-at ISO] [--budget N] [--json]',
-  'fdh keys list [--json]',
-  'fdh keys disable ID | enable ID | revoke ID',
-].join('\n       ');
+const USAGE = usageOf('keys');
 
 export async function keysCommand(args: string[]): Promise<number> {
   const { values, positionals } = parse(

@@ -2,9 +2,10 @@ import { loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
 import type { ReleaseOrigin } from '../../store/schema.ts';
 import { parse, UsageError } from '../args.ts';
+import { usageOf } from '../usage.ts';
 import { printable } from '../../core/printable.ts';
 
-const USAGE = 'fdh releases [--origin demo|import|sync] [--limit N] [--json] [--data-dir D]';
+const USAGE = usageOf('releases');
 const ORIGINS: readonly ReleaseOrigin[] = ['demo', 'import', 'sync'];
 
 /** `fdh releases`: the releases, newest first, each with where it came from. */

@@ -6,9 +6,10 @@ import type { Clock } from '../../core/clock.ts';
 import { openRuntime } from '../../runtime.ts';
 import { loadConfig } from '../../config.ts';
 import { parse, UsageError, yesterdayUtc } from '../args.ts';
+import { usageOf } from '../usage.ts';
 import { progressReporter } from '../progress.ts';
 
-const USAGE = 'fdh seed demo [--until YYYY-MM-DD] [--scale small|full] [--data-dir D]';
+const USAGE = usageOf('seed');
 
 export async function seedDemo(
   db: Kysely<Database>,

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../config.ts';
 import { openRuntime, type Runtime } from '../../runtime.ts';
 import { serve } from '../../server.ts';
 import { parse, UsageError } from '../args.ts';
+import { usageOf } from '../usage.ts';
 import { seedDemo } from './seed.ts';
 import type { CreatedKey } from '../../core/auth/keys.service.ts';
 import type { AccountWithPassword } from '../../accounts/accounts.service.ts';
@@ -12,7 +13,7 @@ import { writeInitialCredentials } from '../initial-credentials.ts';
 import { SyncService } from '../../ingest/sync/sync.service.ts';
 import { SyncScheduler } from '../../ingest/sync/scheduler.ts';
 
-const USAGE = 'fdh serve [--port N] [--host H] [--data-dir D] [--workers N] [--no-demo] [--sync]';
+const USAGE = usageOf('serve');
 
 async function isEmptyStore(runtime: Runtime): Promise<boolean> {
   const db = runtime.store.db;

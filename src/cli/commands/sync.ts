@@ -11,8 +11,9 @@ import { storeCoverage } from '../../ingest/sync/coverage/sources-coverage.ts';
 import { createLogger } from '../../core/logger.ts';
 import { coverageMarkdown, coverageTable } from '../../ingest/sync/coverage/coverage.ts';
 import { parse, UsageError } from '../args.ts';
+import { usageOf } from '../usage.ts';
 
-const USAGE = 'fdh sync run [ID…] [--data-dir D] | fdh sync status [--json] [--data-dir D] | fdh sync coverage [--json | --markdown] [--data-dir D]';
+const USAGE = usageOf('sync');
 
 /** One line per outcome; publisher text (a failure reason) and the sources file's bounded and escaped. */
 function outcomeLine(outcome: RunOutcome): string {

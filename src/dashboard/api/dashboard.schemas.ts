@@ -45,6 +45,7 @@ export const AccountOverviewSchema = Type.Object({
   used: Type.Integer({ description: 'Weight the account used in the current minute, over all its keys' }),
   resetAt: IsoDateTime({ description: 'When the current minute ends' }),
   keys: Type.Array(KeyQuotaSchema, { description: 'Each active key, with its own budget where it has one' }),
+  holdsData: Type.Boolean({ description: 'Whether the store holds any release (demo, imported or synced): false while the API has no figure to serve' }),
 });
 
 const Scopes = Type.Array(StringEnum(FEATURE_CODES), { uniqueItems: true, description: 'Feature codes that narrow the plan' });

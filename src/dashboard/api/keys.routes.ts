@@ -42,6 +42,7 @@ export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void 
         used: window.used,
         resetAt: new Date(window.resetAt * 1000).toISOString(),
         keys: active.map((key, i) => ({ keyId: key.id, name: key.name, prefix: key.prefix, budget: key.budget, used: own[i]?.used ?? null })),
+        holdsData: (await ctx.store.db.selectFrom('release').select('id').limit(1).executeTakeFirst()) !== undefined,
       };
     },
   });

@@ -1,5 +1,5 @@
 import * as api from './api.js';
-import { h, announce, confirmDialog, errorBox, formatNumber, formatTime, openDialog, secretBox, table } from './dom.js';
+import { h, announce, confirmDialog, errorBox, formatNumber, timeCell, openDialog, secretBox, table } from './dom.js';
 
 function createAccountDialog(plans, onDone) {
   return openDialog('Create an account', (close) => {
@@ -83,13 +83,13 @@ export async function renderAccounts(view, { account: me }) {
     return h(
       'tr',
       {},
-      h('th', { scope: 'row' }, account.email),
-      h('td', {}, account.name ?? '—'),
+      h('th', { scope: 'row', class: 'long' }, account.email),
+      h('td', { class: 'long' }, account.name ?? '—'),
       h('td', {}, account.canSignIn ? account.role : 'service'),
       h('td', {}, h('div', { class: 'row' }, planSelect, applyPlan)),
       h('td', {}, h('span', { class: `badge ${account.status}` }, account.status)),
       h('td', {}, formatNumber(account.keyCount)),
-      h('td', {}, formatTime(account.createdAt)),
+      timeCell(account.createdAt),
       h('td', { class: 'row-actions' }, toggle),
     );
   });

@@ -1,5 +1,5 @@
 import * as api from './api.js';
-import { h, errorBox, formatTime, table } from './dom.js';
+import { h, errorBox, timeCell, table } from './dom.js';
 
 const ACTIONS = [
   'account.create', 'account.plan', 'account.disable', 'account.enable', 'account.password-reset', 'account.password-change',
@@ -11,13 +11,13 @@ function row(event) {
   return h(
     'tr',
     { 'data-audit-id': event.id },
-    h('td', {}, formatTime(event.at)),
+    timeCell(event.at),
     h('th', { scope: 'row' }, event.action),
-    h('td', {}, event.actor),
-    h('td', {}, event.accountEmail ?? '—'),
-    h('td', {}, event.target ?? '—'),
-    h('td', {}, event.address ?? '—'),
-    h('td', {}, event.detail === null ? '' : Object.entries(event.detail).map(([k, v]) => `${k}: ${v}`).join(', ')),
+    h('td', { class: 'long' }, event.actor),
+    h('td', { class: 'long' }, event.accountEmail ?? '—'),
+    h('td', { class: 'long' }, event.target ?? '—'),
+    h('td', { class: 'long' }, event.address ?? '—'),
+    h('td', { class: 'long' }, event.detail === null ? '' : Object.entries(event.detail).map(([k, v]) => `${k}: ${v ?? '—'}`).join(', ')),
   );
 }
 

@@ -5,8 +5,24 @@ const HEIGHT = 240;
 /** Counts are whole numbers: no tick between 0 and 1. */
 const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, 1e7, 1e8];
 
-/** Times on the axes in UTC, as everywhere else in the hub. */
+/** Ticks fall on UTC hours and midnights, as the labels below say. */
 const utc = (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC');
+
+const pad = (n) => String(n).padStart(2, '0');
+
+/**
+ * The time axis's labels, in UTC as every time the hub shows: `HH:MM` (24-hour) within a day,
+ * the date `MM-DD` before the first label and at each midnight, the date alone for daily ticks.
+ */
+export function timeTicks(splits, increment) {
+  return splits.map((seconds, i) => {
+    const at = new Date(seconds * 1000);
+    const date = `${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
+    if (increment >= 86_400) return date;
+    const time = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
+    return i === 0 || time === '00:00' ? `${date} ${time}` : time;
+  });
+}
 
 /** Each series plus all before it: drawn last-first with fills, every series is a visible band. */
 function stack(series) {
@@ -42,7 +58,7 @@ export function timeChart(container, { label, times, step, series: given, stacke
       x: { time: true, range: (_u, min, max) => [min - step / 2, max + step / 2] },
       y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
     },
-    axes: [{}, { size: 50, incrs: WHOLE_STEPS }],
+    axes: [{ label: 'Time (UTC)', labelSize: 20, values: (_u, splits, _axis, _space, increment) => timeTicks(splits, increment) }, { size: 50, incrs: WHOLE_STEPS }],
     series: [
       {},
       ...drawn.map((i) => {

@@ -23,7 +23,44 @@ export function formatTime(iso) {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
+/** A table cell of a time: it may wrap between the date and the time, never inside either. */
+export function timeCell(iso) {
+  const [date, ...rest] = formatTime(iso).split(' ');
+  return h('td', { class: 'when' }, h('span', {}, h('span', {}, date), rest.length === 0 ? null : [' ', h('span', {}, rest.join(' '))]));
+}
+
 export const formatNumber = (n) => new Intl.NumberFormat('en').format(n);
+
+/** An http(s) URL in running text; the sentence's own punctuation after it is not part of it. */
+const URL_IN_TEXT = /https?:\/\/[^\s<>"'`]+/g;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
+
+/** A URL as a link whose text may wrap after a `/`, `?`, `&` or `=`, never inside a word. */
+function urlLink(url) {
+  const pieces = url.split(/(?<=[/?&=])/).flatMap((piece, i) => (i === 0 ? [piece] : [h('wbr'), piece]));
+  return h('a', { href: url, class: 'url', rel: 'noopener noreferrer', target: '_blank' }, pieces);
+}
+
+function linked(text) {
+  const nodes = [];
+  let at = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const url = match[0].replace(TRAILING_PUNCTUATION, '');
+    if (!URL.canParse(url)) continue;
+    nodes.push(text.slice(at, match.index), urlLink(url));
+    at = match.index + url.length;
+  }
+  nodes.push(text.slice(at));
+  return nodes.filter((node) => node !== '');
+}
+
+/**
+ * Text that may hold `code spans` and http(s) URLs (a source's description, a publisher's error):
+ * the spans as <code>, the URLs as links, all of it as text nodes, never parsed as HTML.
+ */
+export function richText(text) {
+  return text.split(/(`[^`\n]+`)/).flatMap((part, i) => (i % 2 === 1 ? [h('code', {}, part.slice(1, -1))] : linked(part)));
+}
 
 /** Tells screen readers what just happened. */
 export function announce(text) {

@@ -1,5 +1,5 @@
 import * as api from './api.js';
-import { h, announce, confirmDialog, errorBox, formatTime, openDialog, secretBox, table } from './dom.js';
+import { h, announce, confirmDialog, errorBox, formatTime, timeCell, openDialog, secretBox, table } from './dom.js';
 
 const SECRET_NOTE = 'This is the only time the key is shown. Store it now; the hub keeps only its hash.';
 
@@ -105,12 +105,12 @@ export async function renderKeys(view) {
     h(
       'tr',
       { 'data-key-id': key.id },
-      h('th', { scope: 'row' }, key.name ?? '—'),
+      h('th', { scope: 'row', class: 'long' }, key.name ?? '—'),
       h('td', {}, h('code', {}, `${key.prefix}…`)),
-      h('td', {}, formatTime(key.createdAt)),
-      h('td', {}, formatTime(key.lastUsedAt)),
-      h('td', {}, formatTime(key.expiresAt)),
-      h('td', {}, key.scopes === null ? 'all of the plan' : key.scopes.join(', ')),
+      timeCell(key.createdAt),
+      timeCell(key.lastUsedAt),
+      timeCell(key.expiresAt),
+      h('td', { class: 'long' }, key.scopes === null ? 'all of the plan' : key.scopes.join(', ')),
       h(
         'td',
         {},

@@ -13,12 +13,26 @@ function gauge(id, label, used, budget) {
   );
 }
 
+/** On a store with no release yet: the API answers without figures until data is loaded. */
+function emptyStoreNote(account) {
+  return h(
+    'section',
+    { class: 'card notice', role: 'note' },
+    h('h2', {}, 'The store holds no data yet'),
+    h('p', {}, 'Every endpoint answers without figures until publishers’ data is loaded (or the demo: ', h('code', {}, 'fdh seed demo'), ').'),
+    account.role === 'admin'
+      ? h('p', {}, 'Run the sources from the ', h('a', { href: '#/admin/sources' }, 'Sources page'), ', or ', h('code', {}, 'fdh sync run'), ' on the server.')
+      : h('p', {}, 'An admin loads it from the Sources page or with ', h('code', {}, 'fdh sync run'), '.'),
+  );
+}
+
 export async function renderOverview(view) {
   const overview = await api.getAccount();
   const { account, plan } = overview;
   const refresh = h('button', { type: 'button', class: 'secondary', onclick: () => renderOverview(view) }, 'Refresh');
   view.replaceChildren(
     h('div', { class: 'heading' }, h('h1', {}, account.name ?? account.email), refresh),
+    ...(overview.holdsData ? [] : [emptyStoreNote(account)]),
     h(
       'section',
       { class: 'cards' },

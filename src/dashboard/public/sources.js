@@ -1,5 +1,5 @@
 import * as api from './api.js';
-import { h, announce, errorBox, formatNumber, formatTime, table } from './dom.js';
+import { h, announce, errorBox, formatNumber, formatTime, richText, table } from './dom.js';
 
 /** `3 h 12 min`, or a dash. */
 function age(seconds) {
@@ -63,17 +63,17 @@ export async function renderSources(view) {
     return h(
       'tr',
       {},
-      h('th', { scope: 'row', title: source.description }, source.id, h('div', { class: 'muted' }, source.publisher)),
+      h('th', { scope: 'row', title: source.description }, h('code', {}, source.id), h('div', { class: 'muted' }, source.publisher)),
       h('td', {}, stateBadge(source)),
-      h('td', {}, h('code', {}, source.schedule), h('div', { class: 'muted' }, `${source.timeZone}; next ${formatTime(source.nextRunAt)}`)),
+      h('td', {}, h('code', {}, source.schedule), h('div', { class: 'muted' }, `in ${source.timeZone}; next ${formatTime(source.nextRunAt)}`)),
       h('td', {}, formatTime(source.lastSuccessAt), h('div', { class: 'muted' }, source.lastRowsAdded === null ? '' : `${formatNumber(source.lastRowsAdded)} rows added`)),
       h('td', {}, age(source.lastSuccessAgeSeconds)),
       h(
         'td',
         { class: 'problem' },
-        source.skipped !== null ? h('span', { class: 'muted' }, source.skipped) : source.lastError === null ? '—' : h('span', { class: 'error' }, source.lastError),
+        source.skipped !== null ? h('span', { class: 'muted' }, richText(source.skipped)) : source.lastError === null ? '—' : h('span', { class: 'error' }, richText(source.lastError)),
         source.consecutiveFailures > 0 ? h('div', { class: 'muted' }, `${source.consecutiveFailures} failure(s) in a row`) : null,
-        source.warning === null ? null : h('div', { class: 'warning', role: 'note' }, `Warning: ${source.warning}`),
+        source.warning === null ? null : h('div', { class: 'warning', role: 'note' }, 'Warning: ', richText(source.warning)),
         staleNote(source),
       ),
       h('td', { class: 'row-actions' }, run),
@@ -81,7 +81,7 @@ export async function renderSources(view) {
   });
   view.replaceChildren(
     h('h1', {}, 'Sources'),
-    h('p', { class: 'muted' }, 'What `fdh sync` fetches from the publishers (sources file: FDH_SOURCES_FILE). Age is the time since the last successful fetch; a source is stale when a fact it loaded is past the date its publisher’s next figure was due.'),
+    h('p', { class: 'muted' }, richText('What `fdh sync` fetches from the publishers (sources file: `FDH_SOURCES_FILE`). Times are in UTC; a schedule is read in the time zone under it. Age is the time since the last successful fetch; a source is stale when a fact it loaded is past the date its publisher’s next figure was due.')),
     message,
     sources.length === 0
       ? h('p', {}, 'No sources are defined.')

@@ -70,6 +70,7 @@ export async function renderUsage(view, context, state = { window: '1h' }) {
   view.replaceChildren(
     h('div', { class: 'heading' }, h('h1', {}, 'Usage'), h('div', { class: 'row' }, h('label', { for: 'usage-window' }, 'Window'), select)),
     h('p', { id: 'usage-summary' }, `${WINDOWS[state.window]}: ${formatNumber(totalRequests)} request${totalRequests === 1 ? '' : 's'}, ${formatNumber(totalWeight)} weight.`),
+    h('p', { class: 'muted' }, `Times in UTC; each point is the ${bucket} that starts at it.`),
     h('section', { class: 'card' }, h('h2', {}, `Weight and requests per ${bucket}`), overTime),
     h('section', { class: 'card' }, h('h2', {}, `Requests per ${bucket} by endpoint`), byEndpoint),
     h('div', { class: 'cards' },
@@ -78,7 +79,7 @@ export async function renderUsage(view, context, state = { window: '1h' }) {
         report.byKey.length === 0
           ? h('p', { class: 'muted' }, 'No calls in this window.')
           : table({ text: 'Usage by key' }, ['Key', 'Requests', 'Weight'], report.byKey.map((k) =>
-              h('tr', {}, h('th', { scope: 'row' }, `${names.get(k.keyId) ?? k.name ?? '—'} (${k.prefix}…)`), h('td', {}, formatNumber(k.requests)), h('td', {}, formatNumber(k.weight))),
+              h('tr', {}, h('th', { scope: 'row', class: 'long' }, `${names.get(k.keyId) ?? k.name ?? '—'} (${k.prefix}…)`), h('td', {}, formatNumber(k.requests)), h('td', {}, formatNumber(k.weight))),
             )),
       ),
     ),
@@ -86,7 +87,7 @@ export async function renderUsage(view, context, state = { window: '1h' }) {
       report.byEndpoint.length === 0
         ? h('p', { class: 'muted' }, 'No calls in this window.')
         : table({ text: 'Usage by endpoint' }, ['Endpoint', 'Requests', 'Weight'], report.byEndpoint.map((e) =>
-            h('tr', {}, h('th', { scope: 'row' }, h('code', {}, e.endpoint)), h('td', {}, formatNumber(e.requests)), h('td', {}, formatNumber(e.weight))),
+            h('tr', {}, h('th', { scope: 'row', class: 'long' }, h('code', {}, e.endpoint)), h('td', {}, formatNumber(e.requests)), h('td', {}, formatNumber(e.weight))),
           )),
     ),
   );
