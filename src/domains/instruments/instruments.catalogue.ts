@@ -4,7 +4,11 @@
  * domain's `XAU/USD`; the dollar index is the FX domain's `DXY` and the commodity list's `dxy`.
  */
 
-export const DOLLAR_INDEX = 'index:DXY';
+/**
+ * The figure the `dxy` fields and the `DXY` symbol serve: the hub's replica of the ICE U.S.
+ * Dollar Index from ECB rates (src/domains/fx/dollar-index-replica.ts), labelled as a replica.
+ */
+export const DOLLAR_INDEX = 'index:USDX-ECB-REPLICA';
 export const GOLD = 'commodity:gold';
 
 /** FX symbols that are not currency pairs in the store. */
