@@ -10,9 +10,11 @@
  */
 export const DOLLAR_INDEX = 'index:USDX-ECB-REPLICA';
 export const GOLD = 'commodity:gold';
+/** The Federal Reserve Board's Nominal Broad U.S. Dollar Index (FRED `DTWEXBGS`): another index than the `dxy` fields'. */
+export const BROAD_DOLLAR_INDEX = 'index:DTWEXBGS';
 
 /** FX symbols that are not currency pairs in the store. */
-const FX_ALIASES: Readonly<Record<string, string>> = { DXY: DOLLAR_INDEX, 'XAU/USD': GOLD };
+const FX_ALIASES: Readonly<Record<string, string>> = { DXY: DOLLAR_INDEX, DTWEXBGS: BROAD_DOLLAR_INDEX, 'XAU/USD': GOLD };
 const COMMODITY_ALIASES: Readonly<Record<string, string>> = { dxy: DOLLAR_INDEX };
 
 /** `EUR/USD` → `fx:EUR/USD`; `DXY` and `XAU/USD` → the dollar index and gold. */
