@@ -3,6 +3,7 @@ import { dollarRateInstrument, euroRateInstrument, pairRate } from '../../../dom
 import { DOLLAR_INDEX_REPLICA_LABEL, dollarIndexReplica } from '../../../domains/fx/dollar-index-replica.ts';
 import { DOLLAR_INDEX } from '../../../domains/instruments/instruments.catalogue.ts';
 import { zonedInstant } from '../../../core/dates.ts';
+import { earlierOf } from './known-at.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
@@ -122,8 +123,11 @@ export const ecbEurofxrefImporter: Importer<EcbRate[]> = {
     return parseEurofxref(content);
   },
   async load(db, rates, release) {
+    // "Around 16:00": a file already in hand was published, whatever the clock says.
     const rows = (label: string | undefined) =>
-      rates.filter((rate) => rate.label === label).map(({ instrument, date, close, knowledgeAt }) => ({ instrument, date, close, knowledgeAt }));
+      rates
+        .filter((rate) => rate.label === label)
+        .map(({ instrument, date, close, knowledgeAt }) => ({ instrument, date, close, knowledgeAt: earlierOf(knowledgeAt, release.knowledgeAt) }));
     const published = await replaceCloses(db, rows(undefined), release);
     return published + (await replaceCloses(db, rows(DOLLAR_INDEX_REPLICA_LABEL), { ...release, source: DOLLAR_INDEX_REPLICA_LABEL }));
   },

@@ -3,6 +3,7 @@ import { fxInstrument } from '../../../domains/instruments/instruments.catalogue
 import { ImportError, type Importer } from '../../source.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { zonedInstant } from '../../../core/dates.ts';
+import { earlierOf } from './known-at.ts';
 import { child, lineFinder, parseXmlTree } from '../../xml-tree.ts';
 
 export interface VndRate {
@@ -66,6 +67,6 @@ export const vietcombankExrateXmlImporter: Importer<VndRate[]> = {
   source: 'Vietcombank (Joint Stock Commercial Bank for Foreign Trade of Vietnam) exchange rates',
   parse: parseVietcombankXml,
   load(db, rates, release) {
-    return replaceCloses(db, rates.map((rate) => ({ instrument: fxInstrument(rate.pair), date: rate.date, close: rate.close, knowledgeAt: rate.knowledgeAt })), release);
+    return replaceCloses(db, rates.map((rate) => ({ instrument: fxInstrument(rate.pair), date: rate.date, close: rate.close, knowledgeAt: earlierOf(rate.knowledgeAt, release.knowledgeAt) })), release);
   },
 };
