@@ -11,8 +11,8 @@ import { COMMODITIES, FEATURED_COMMODITY_IDS } from '../domains/commodities/comm
 import { CRYPTO_METRICS } from '../domains/crypto/crypto.metrics.ts';
 import { DEFAULT_CORRELATION_ASSETS, DEFAULT_TABLE_PAIRS, EM_PAIRS } from '../domains/fx/fx.catalogue.ts';
 import { INDEX_CATALOGUE } from '../domains/indices/indices.catalogue.ts';
-import { dollarRateInstrument } from '../domains/instruments/dollar-quotes.ts';
-import { commodityInstrument, DOLLAR_INDEX, fxInstrument, GOLD, indexInstrument } from '../domains/instruments/instruments.catalogue.ts';
+import { dollarRateInstrument, euroRateInstrument } from '../domains/instruments/dollar-quotes.ts';
+import { BROAD_DOLLAR_INDEX, commodityInstrument, DOLLAR_INDEX, fxInstrument, GOLD, indexInstrument } from '../domains/instruments/instruments.catalogue.ts';
 import { MACRO_RELEASE_SERIES } from '../domains/calendar/macro-releases.ts';
 import { derivationSeries, INDICATOR_TABLES } from '../domains/macro/indicator-tables.ts';
 import {
@@ -288,7 +288,15 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
     labels: ['asOf', 'rows[].pair', 'rows[].asOf'],
     onRequest: [close('fx:*')],
   },
-  { path: '/fx/correlation', example: '/fx/correlation', fields: { matrix: fxCloses(DEFAULT_CORRELATION_ASSETS) }, derived: ['samples'], labels: ['window', 'asOf', 'symbols'], onRequest: [close('fx:*')] },
+  {
+    path: '/fx/correlation',
+    example: '/fx/correlation',
+    fields: { matrix: fxCloses(DEFAULT_CORRELATION_ASSETS) },
+    derived: ['samples'],
+    labels: ['window', 'asOf', 'symbols'],
+    // The Fed's broad dollar index is asked for by its FRED id (`assets=DXY,DTWEXBGS`).
+    onRequest: [close('fx:*'), close(BROAD_DOLLAR_INDEX)],
+  },
   {
     path: '/fx/em-stress',
     example: '/fx/em-stress',
@@ -328,7 +336,8 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
       'tokyoStockExchangeReit[].value': [close(indexInstrument('TSEREIT'))],
       'topix[].value': [close(indexInstrument('TOPIX'))],
       'interbankRates3m[].value': [macro(tiborSeries('3m'))],
-      'currencyRate[].value': ['JPY', 'EUR', 'VND'].map((currency) => close(dollarRateInstrument(currency))),
+      // USD/JPY, the ECB's own EUR/JPY, USD/VND.
+      'currencyRate[].value': [close(dollarRateInstrument('JPY')), close(euroRateInstrument('JPY')), close(dollarRateInstrument('VND'))],
     },
     derived: ['nikkeiJpxGold[].changeValue', 'nikkeiJpxGold[].changePercent', 'nikkeiJpxOil[].changeValue', 'nikkeiJpxOil[].changePercent', 'tokyoStockExchangeReit[].changeValue', 'tokyoStockExchangeReit[].changePercent', 'topix[].changeValue', 'topix[].changePercent', 'interbankRates3m[].changeValue', 'interbankRates3m[].changePercent', 'currencyRate[].changeValue', 'currencyRate[].changePercent'],
     labels: ['updateTime', ...['nikkeiJpxGold', 'nikkeiJpxOil', 'tokyoStockExchangeReit', 'topix', 'interbankRates3m', 'currencyRate'].flatMap((row) => [`${row}[].index`, `${row}[].datetime`, `${row}[].atClose`])],
@@ -364,7 +373,14 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
     derived: ['[].growthRate', '[].realGrowthRate', '[].cpiChangeYoyPercent', '[].coreCpiChangeYoyPercent', '[].pceChangeYoyPercent', '[].corePceChangeYoyPercent', '[].tradeBalance'],
     labels: ['[].country', '[].quarter', '[].gdpUnit', '[].dateFrom', '[].dateTo', '[].id', '[].createdAt', '[].updatedAt', '[].observationDate', '[].importTurnoverUnits', '[].exportTurnoverUnits'],
   },
-  { path: '/macro/exchange-rate', example: '/macro/exchange-rate?currency1=USD&currency2=JPY', fields: { '[].close': EXCHANGE_RATES }, labels: ['[].date', '[].exchangeRateName'] },
+  {
+    path: '/macro/exchange-rate',
+    example: '/macro/exchange-rate?currency1=USD&currency2=JPY',
+    fields: { '[].close': EXCHANGE_RATES },
+    labels: ['[].date', '[].exchangeRateName'],
+    // A pair of two other currencies is the ECB's euro rate as published, or a cross of the euro rates.
+    onRequest: FX_CURRENCIES.filter((currency) => currency !== 'USD' && currency !== 'EUR' && currency !== 'VND').map((currency) => close(euroRateInstrument(currency))),
+  },
   {
     path: '/macro/population',
     example: '/macro/population',

@@ -167,7 +167,7 @@ const FIGURES: readonly UnavailableFigure[] = [
     facts: ['instrument_close:index:DXY'],
     figure: 'The US dollar index (DXY)',
     kind: 'no free publisher',
-    reason: "ICE licenses DXY; FRED's broad trade-weighted dollar index (DTWEXBGS) is another index.",
+    reason: "ICE licenses its index and publishes no free feed of it. The `dxy` fields and the `DXY` symbol serve instead the hub's replica of it (`index.close:USDX-ECB-REPLICA`: ICE's published formula over the ECB's reference rates, labelled as a replica wherever it is served); the Federal Reserve's broad dollar index (`index.close:DTWEXBGS`, from FRED) is another index, served as a fact of its own.",
   },
   {
     facts: ['instrument_close:index:UKX', 'instrument_close:index:DAX', 'instrument_close:index:CAC', 'instrument_close:index:HSI', 'instrument_close:index:SHCOMP', 'instrument_close:index:AS51', 'instrument_close:index:SENSEX', 'instrument_close:index:VNINDEX', 'instrument_close:index:JPXNK400', 'instrument_close:index:TSEGCORE'],

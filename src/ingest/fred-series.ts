@@ -32,16 +32,25 @@ const COMMODITY_SLUGS: Readonly<Record<string, string>> = {
   PCOTTINDUSDM: 'cotton', // US cents per pound
 };
 
+/**
+ * The Federal Reserve Board's Nominal Broad U.S. Dollar Index (H.10; Index Jan 2006=100, daily):
+ * the official trade-weighted dollar index, stored under its FRED id. Not a market index, so not
+ * listed among the indices.
+ */
+const DOLLAR_INDEX_SERIES = ['DTWEXBGS'];
+
 export const FRED_INDEX_SERIES = Object.keys(INDEX_CODES);
+export const FRED_DOLLAR_INDEX_SERIES = DOLLAR_INDEX_SERIES;
 export const FRED_COMMODITY_SERIES = Object.keys(COMMODITY_SLUGS);
 
 /** The hub's index code of a FRED index series (`SP500` → `SPX`). */
 export const fredIndexCode = (series: string): string | undefined => INDEX_CODES[series];
 
-/** The instrument a FRED series is stored as (`SP500` → `index:SPX`, `DCOILWTICO` → `commodity:wti-crude`). */
+/** The instrument a FRED series is stored as (`SP500` → `index:SPX`, `DTWEXBGS` → `index:DTWEXBGS`, `DCOILWTICO` → `commodity:wti-crude`). */
 export function fredInstrument(series: string): string | undefined {
   const code = INDEX_CODES[series];
   if (code !== undefined) return indexInstrument(code);
+  if (DOLLAR_INDEX_SERIES.includes(series)) return indexInstrument(series);
   const slug = COMMODITY_SLUGS[series];
   return slug === undefined ? undefined : commodityInstrument(slug);
 }

@@ -16,8 +16,6 @@ import { data, last, recapItem, type FxRate, type FxRow, type IndexQuote, type R
  *   the Tokyo board and the market recap shows Japanese gauges only.
  * - TOPIX Core30 (J-Quants): only /market/indices/snapshot shows it (the recap's TOPIX group is
  *   TOPIX, which no sample fills).
- * - The dollar index: no shipped source fills it (/fx/summary dxy, the commodity row and the
- *   gold–DXY dxy series are all empty), so neither its pairs nor gold–DXY's dxy side.
  * - USD/VND on /fx/table and /fx/summary: Vietcombank's sample is one close, and the table lists
  *   a pair from its second close on; the summary shows DXY and USD/JPY only. The exchange-rate
  *   endpoint and the market recap are checked.
@@ -86,6 +84,9 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     return row;
   };
   const recap = await data<Recap>(hub, key, '/macro/market-recap');
+  // The ECB's sample ends on 2024-10-11: the recap's last days are read the day after.
+  const ECB_DAY_AFTER = '2024-10-12T00:00:00.000Z';
+  const ecbRecap = await at(ECB_DAY_AFTER, () => data<Recap>(hub, key, '/macro/market-recap'));
   const commodities = await data<CommodityItem[]>(hub, key, '/commodities');
   const featured = await data<FeaturedItem[]>(hub, key, '/commodities/featured');
   const listed = (id: string): CommodityItem => {
@@ -99,7 +100,7 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     const summary = await data<{ usdJpy: FxRate | null }>(hub, key, '/fx/summary');
     const rates = await data<RatePoint[]>(hub, key, '/macro/exchange-rate?currency1=USD&currency2=JPY&period=20Y');
     const row = fxRow('USD/JPY');
-    const recapped = recapItem(recap, 'currencyRate', 'USD/JPY');
+    const recapped = recapItem(ecbRecap, 'currencyRate', 'USD/JPY');
     assert.ok(summary.usdJpy, '/fx/summary has USD/JPY');
     const [previous, latest] = rates.slice(-2);
     assert.ok(previous !== undefined && latest !== undefined, 'the exchange-rate endpoint has two USD/JPY closes');
@@ -128,14 +129,25 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     }
   });
 
-  await t.test('EUR/JPY (ECB cross): the market recap and the exchange-rate endpoint', async () => {
-    const rates = await data<RatePoint[]>(hub, key, '/macro/exchange-rate?currency1=EUR&currency2=JPY&period=1M');
-    const recapped = recapItem(recap, 'currencyRate', 'EUR/JPY');
+  await t.test('EUR/JPY (the ECB\'s own rate): the market recap and the exchange-rate endpoint', async () => {
+    const rates = await at(ECB_DAY_AFTER, () => data<RatePoint[]>(hub, key, '/macro/exchange-rate?currency1=EUR&currency2=JPY&period=1M'));
+    const recapped = recapItem(ecbRecap, 'currencyRate', 'EUR/JPY');
     const [previous, latest] = rates.slice(-2);
     assert.ok(previous !== undefined && latest !== undefined, 'the exchange-rate endpoint has two EUR/JPY closes');
     assert.equal(recapped.value, latest.close);
     assert.equal(recapped.changeValue, Number((latest.close - previous.close).toFixed(6)));
     assert.equal(recapped.datetime.slice(0, 10), latest.date.slice(0, 10));
+  });
+
+  await t.test('The dollar index (replica from the ECB rates): fx summary, fx table and gold–DXY', async () => {
+    const summary = await data<{ dxy: FxRate | null }>(hub, key, '/fx/summary');
+    assert.ok(summary.dxy, '/fx/summary has the dollar index');
+    const table = await data<{ rows: FxRow[] }>(hub, key, '/fx/table?pairs=DXY');
+    const goldDxy = await at(ECB_DAY_AFTER, () => data<{ series: { dxy: { date: string; value: number }[] } }>(hub, key, '/commodities/gold-dxy'));
+    const latest = last(goldDxy.series.dxy, 'gold–DXY dxy');
+    assert.equal(table.rows[0]?.lastPrice, summary.dxy.value);
+    assert.equal(latest.value, summary.dxy.value);
+    assert.equal(latest.date.slice(0, 10), summary.dxy.asOf);
   });
 
   await t.test('USD/VND (Vietcombank): the exchange-rate endpoint and the market recap, the day after its close', async () => {
@@ -297,9 +309,8 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     for (const symbol of ['BTC', 'ETH']) {
       const coin = dominance.coins.find((c) => c.symbol === symbol);
       assert.ok(coin, `dominance lists ${symbol}`);
-      // The twin prints the overview's shares with three decimals and the list's with two: one share, rounded twice.
-      const share = overview.dominance[symbol.toLowerCase()] ?? Number.NaN;
-      assert.ok(Math.abs(coin.dominancePercentage - share) <= 0.0051, `${symbol}: ${coin.dominancePercentage} against ${share}`);
+      // One share, computed and rounded in one place: the same number on both.
+      assert.equal(coin.dominancePercentage, overview.dominance[symbol.toLowerCase()], symbol);
     }
   });
 

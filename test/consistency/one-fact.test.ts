@@ -134,9 +134,8 @@ test('every endpoint that shows an instrument shows the same figure', async (t) 
     for (const symbol of ['BTC', 'ETH', 'BNB', 'SOL', 'XRP']) {
       const coin = dominance.coins.find((c) => c.symbol === symbol);
       assert.ok(coin, `dominance lists ${symbol}`);
-      // The twin prints the overview's shares with three decimals and the list's with two: one share, rounded twice.
-      const share = overview.dominance[symbol.toLowerCase()] ?? Number.NaN;
-      assert.ok(Math.abs(coin.dominancePercentage - share) <= 0.0051, `${symbol}: ${coin.dominancePercentage} against ${share}`);
+      // One share, computed and rounded in one place: the same number on both.
+      assert.equal(coin.dominancePercentage, overview.dominance[symbol.toLowerCase()], symbol);
       assert.equal(bubbles.coins.find((c) => c.symbol === symbol)?.marketCap, coin.marketCap, symbol);
     }
   });

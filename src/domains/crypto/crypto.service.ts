@@ -108,7 +108,7 @@ export class CryptoService {
       coins: coins.slice(0, DOMINANCE_COIN_COUNT).map((c) => ({
         symbol: c.symbol,
         name: c.name,
-        dominancePercentage: roundTo((c.marketCap / total) * 100, 2),
+        dominancePercentage: dominancePercent(c.marketCap, total),
         marketCap: roundTo(c.marketCap, 2),
       })),
       // Totals are summed from the same snapshot as the coins, so the two times coincide.
@@ -203,12 +203,20 @@ function changeOf(price: number, before: number | undefined): number | null {
   return pct === null ? null : roundTo(pct, 4);
 }
 
-/** Shares of the total in percent (3 decimals); `other` is the remainder, so the six sum to 100. */
+/**
+ * Decimals of a dominance share, the same on `/crypto` and `/crypto/dominance` (one figure, one
+ * value): the twin's dominance endpoint shows two.
+ */
+const DOMINANCE_DECIMALS = 2;
+
+/** A coin's share of the total market cap in percent: the one place dominance is computed. */
+export function dominancePercent(marketCap: number, total: number): number {
+  return total > 0 ? roundTo((marketCap / total) * 100, DOMINANCE_DECIMALS) : 0;
+}
+
+/** Shares of the total in percent; `other` is the remainder, so the six sum to 100. */
 export function dominanceShares(coins: readonly CoinSnapshot[], total: number): CryptoOverview['dominance'] {
-  const share = (coinId: string) => {
-    const cap = coins.find((c) => c.coinId === coinId)?.marketCap ?? 0;
-    return total > 0 ? roundTo((cap / total) * 100, 3) : 0;
-  };
+  const share = (coinId: string) => dominancePercent(coins.find((c) => c.coinId === coinId)?.marketCap ?? 0, total);
   const shares = {
     btc: share(DOMINANCE_COINS.btc),
     eth: share(DOMINANCE_COINS.eth),
@@ -217,5 +225,5 @@ export function dominanceShares(coins: readonly CoinSnapshot[], total: number): 
     xrp: share(DOMINANCE_COINS.xrp),
   };
   const named = shares.btc + shares.eth + shares.bnb + shares.sol + shares.xrp;
-  return { ...shares, other: roundTo(100 - named, 3) };
+  return { ...shares, other: roundTo(100 - named, DOMINANCE_DECIMALS) };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { fxInstrument, fxSymbolOf, GOLD, DOLLAR_INDEX, InstrumentNames } from '../instruments/instruments.catalogue.ts';
+import { BROAD_DOLLAR_INDEX, fxInstrument, fxSymbolOf, GOLD, DOLLAR_INDEX, InstrumentNames } from '../instruments/instruments.catalogue.ts';
 import { InstrumentRepo, type InstrumentClose } from '../instruments/instrument.repo.ts';
 
 export interface FxClose {
@@ -24,9 +24,9 @@ export class FxRepo {
     this.#store = new InstrumentRepo(db);
   }
 
-  /** Every symbol the store can serve: its currency pairs, the dollar index and gold. */
+  /** Every symbol the store can serve: its currency pairs, the dollar indexes and gold. */
   async knownPairs(): Promise<string[]> {
-    const [pairs, others] = await Promise.all([this.#store.known({ prefix: 'fx:' }), this.#store.spans({ instruments: [DOLLAR_INDEX, GOLD] })]);
+    const [pairs, others] = await Promise.all([this.#store.known({ prefix: 'fx:' }), this.#store.spans({ instruments: [DOLLAR_INDEX, BROAD_DOLLAR_INDEX, GOLD] })]);
     return [...pairs, ...others.map((span) => span.instrument)].flatMap((id) => fxSymbolOf(id) ?? []).sort();
   }
 

@@ -4,11 +4,17 @@
  * domain's `XAU/USD`; the dollar index is the FX domain's `DXY` and the commodity list's `dxy`.
  */
 
-export const DOLLAR_INDEX = 'index:DXY';
+/**
+ * The figure the `dxy` fields and the `DXY` symbol serve: the hub's replica of the ICE U.S.
+ * Dollar Index from ECB rates (src/domains/fx/dollar-index-replica.ts), labelled as a replica.
+ */
+export const DOLLAR_INDEX = 'index:USDX-ECB-REPLICA';
 export const GOLD = 'commodity:gold';
+/** The Federal Reserve Board's Nominal Broad U.S. Dollar Index (FRED `DTWEXBGS`): another index than the `dxy` fields'. */
+export const BROAD_DOLLAR_INDEX = 'index:DTWEXBGS';
 
 /** FX symbols that are not currency pairs in the store. */
-const FX_ALIASES: Readonly<Record<string, string>> = { DXY: DOLLAR_INDEX, 'XAU/USD': GOLD };
+const FX_ALIASES: Readonly<Record<string, string>> = { DXY: DOLLAR_INDEX, DTWEXBGS: BROAD_DOLLAR_INDEX, 'XAU/USD': GOLD };
 const COMMODITY_ALIASES: Readonly<Record<string, string>> = { dxy: DOLLAR_INDEX };
 
 /** `EUR/USD` → `fx:EUR/USD`; `DXY` and `XAU/USD` → the dollar index and gold. */

@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../../core/domain-errors.ts';
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
 import { dayChange } from '../instruments/day-change.ts';
-import { crossRate, dollarRateInstrument, unitsPerDollar } from '../instruments/dollar-quotes.ts';
+import { pairInstruments, pairRate } from '../instruments/dollar-quotes.ts';
 import { commodityInstrument, indexInstrument } from '../instruments/instruments.catalogue.ts';
 import type { InstrumentClose, InstrumentRepo } from '../instruments/instrument.repo.ts';
 import type { ExchangeRatePoints, InterbankRateItem, MarketIndexItem, MarketRecap } from './economy.schemas.ts';
@@ -45,28 +45,26 @@ const asFigure = (close: InstrumentClose): ServedFigure => ({
 });
 
 /**
- * Daily closes of base/quote from the stored dollar rates of the two currencies: the stored
- * pair's own close when one side is USD, a cross otherwise. Each figure carries the later-learned leg.
+ * Daily closes of base/quote from the stored rates, by the one cross rule of dollar-quotes.ts:
+ * the stored pair as published (EUR/GBP is the ECB's own figure), else derived from its legs.
+ * Each figure carries the later-learned of the closes it was read from.
  */
 function pairSeries(base: string, quote: string, closes: readonly InstrumentClose[]): ServedFigure[] {
-  const legs = [base, quote].filter((currency) => currency !== 'USD');
-  const byDate = legs.map((currency) => new Map(closes.filter((c) => c.instrument === dollarRateInstrument(currency)).map((c) => [c.date, c])));
-  const dates = [...new Set(byDate.flatMap((index) => [...index.keys()]))].sort();
+  const byDate = new Map<string, Map<string, InstrumentClose>>();
+  for (const close of closes) {
+    const day = byDate.get(close.date) ?? new Map<string, InstrumentClose>();
+    day.set(close.instrument, close);
+    byDate.set(close.date, day);
+  }
   const result: ServedFigure[] = [];
-  for (const date of dates) {
-    const legCloses = byDate.map((index) => index.get(date));
-    if (legCloses.some((close) => close === undefined)) continue;
-    const perDollar = (currency: string): number | null => {
-      if (currency === 'USD') return 1;
-      const close = legCloses[legs.indexOf(currency)];
-      return close === undefined ? null : unitsPerDollar(currency, close.close);
-    };
-    const basePerDollar = perDollar(base);
-    const quotePerDollar = perDollar(quote);
-    if (basePerDollar === null || quotePerDollar === null) continue;
-    const latest = legCloses.reduce((a, c) => (c !== undefined && (a === undefined || c.knowledgeAt > a.knowledgeAt) ? c : a));
+  for (const date of [...byDate.keys()].sort()) {
+    const day = byDate.get(date) ?? new Map<string, InstrumentClose>();
+    const rate = pairRate(base, quote, (instrument) => day.get(instrument)?.close);
+    if (rate === null) continue;
+    const legs = rate.instruments.flatMap((instrument) => day.get(instrument) ?? []);
+    const latest = legs.reduce<InstrumentClose | undefined>((a, c) => (a === undefined || c.knowledgeAt > a.knowledgeAt ? c : a), undefined);
     if (latest === undefined) continue;
-    result.push({ ...asFigure(latest), value: crossRate(basePerDollar, quotePerDollar) });
+    result.push({ ...asFigure(latest), value: rate.value });
   }
   return result;
 }
@@ -94,7 +92,7 @@ export class MarketsService {
     const months = windowMonths(input.period ?? '1Y');
     const today = input.asOf ?? input.now.toISOString().slice(0, 10);
     const lastDay = input.before !== undefined && addDays(input.before, -1) < today ? addDays(input.before, -1) : today;
-    const instruments = [base, quote].filter((c) => c !== 'USD').map(dollarRateInstrument);
+    const instruments = pairInstruments(base, quote);
     const closes = await this.#instruments.closes({ instruments, from: addMonthsToDay(lastDay, -months), to: lastDay, knownBy: cutoff });
     const series = pairSeries(base, quote, closes);
     const latest = series[series.length - 1];
@@ -113,7 +111,7 @@ export class MarketsService {
     const window = { from: addDays(lastDay, -RECAP_LOOKBACK_DAYS), to: lastDay };
     const lines = Object.values(RECAP).flat();
     const instruments = [
-      ...new Set(lines.flatMap((line) => ('instrument' in line ? [line.instrument] : line.pair.filter((c) => c !== 'USD').map(dollarRateInstrument)))),
+      ...new Set(lines.flatMap((line) => ('instrument' in line ? [line.instrument] : pairInstruments(line.pair[0], line.pair[1])))),
     ];
     const [closes, tiborServed] = await Promise.all([
       this.#instruments.closes({ instruments, ...window, knownBy: cutoff }),

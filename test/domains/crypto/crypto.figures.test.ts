@@ -47,7 +47,7 @@ test('crypto figures agree with an independent calculation from the stored rows'
 
     const share = (id: string) => ((atLatest.find((r) => r.coin_id === id)?.market_cap ?? 0) / total) * 100;
     const named = { btc: 'bitcoin', eth: 'ethereum', bnb: 'binancecoin', sol: 'solana', xrp: 'ripple' } as const;
-    for (const [field, id] of Object.entries(named)) close(data.dominance[field], share(id), 3, `dominance.${field}`);
+    for (const [field, id] of Object.entries(named)) close(data.dominance[field], share(id), 2, `dominance.${field}`);
     const others = atLatest.filter((r) => !Object.values(named).includes(r.coin_id as never)).reduce((s, r) => s + r.market_cap, 0);
     close(data.dominance.other, (others / total) * 100, 2, 'dominance.other');
     const sum = Object.values(data.dominance as Record<string, number>).reduce((s, v) => s + v, 0);

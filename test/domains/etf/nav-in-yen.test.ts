@@ -9,7 +9,6 @@ import { importFile } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import type { Importer } from '../../../src/ingest/source.ts';
 import { API } from './etf-fixture.ts';
-import { crossRate } from '../../../src/domains/instruments/dollar-quotes.ts';
 
 /**
  * A PCF of a fund holding foreign shares. The file is in the JPX/ICE PCF layout of
@@ -70,7 +69,7 @@ test('without that day\'s rate of a holding\'s currency the NAV of the day is nu
   assert.deepEqual([...new Set(holdings.map((h) => h.fundDate))], ['2026-06-20']);
 });
 
-test('a holding in euros is converted through the dollar: the EUR/USD and USD/JPY closes of that day the FX endpoint serves', async (t) => {
+test('a holding in euros is converted at the ECB\'s EUR/JPY of that day, the close the FX endpoint serves', async (t) => {
   const hub = await createTestHub(t);
   const db = hub.runtime.store.db;
   await importFile(db, importer('ecb-eurofxref'), fixture('fx/eurofxref-hist.csv'), when);
@@ -81,9 +80,10 @@ test('a holding in euros is converted through the dollar: the EUR/USD and USD/JP
   await importFile(db, importer('jpx-etf-pcf'), file, when);
 
   const key = await hub.key();
-  const rows = ((await hub.get(`${API}/fx/table?pairs=EUR/USD,USD/JPY`, key)).json().data as { rows: { pair: string; lastPrice: number }[] }).rows;
+  const rows = ((await hub.get(`${API}/fx/table?pairs=EUR/USD,USD/JPY,EUR/JPY`, key)).json().data as { rows: { pair: string; lastPrice: number }[] }).rows;
   const close = (pair: string) => rows.find((row) => row.pair === pair)?.lastPrice ?? Number.NaN;
-  const yenPerEuro = crossRate(1 / close('EUR/USD'), close('USD/JPY'));
+  // The ECB's own EUR/JPY, as published: no cross through the dollar.
+  const yenPerEuro = close('EUR/JPY');
   const nav = await db.selectFrom('etf_nav').selectAll().where('fund_code', '=', '1557').executeTakeFirstOrThrow();
   const expected = 1250000 + (1200 * 201.5 + 800 * 478.25) * close('USD/JPY') + 10000 * 2100 + 100 * 250 * yenPerEuro;
   assert.ok(Math.abs((nav.total_net_assets ?? 0) - expected) < 1e-6, `${nav.total_net_assets} ≈ ${expected}`);

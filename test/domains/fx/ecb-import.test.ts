@@ -6,7 +6,8 @@ import { createTestHub } from '../../helpers/app.ts';
 import { importFile, ImportError, type Importer } from '../../../src/ingest/source.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { INSTRUMENTS_DEMO_SOURCE, instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
-import { fxInstrument } from '../../../src/domains/instruments/instruments.catalogue.ts';
+import { DOLLAR_INDEX, fxInstrument } from '../../../src/domains/instruments/instruments.catalogue.ts';
+import { DOLLAR_INDEX_REPLICA_LABEL } from '../../../src/domains/fx/dollar-index-replica.ts';
 import { runDemoGenerators } from '../../../src/ingest/demo/framework.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/fx/eurofxref-hist.csv', import.meta.url));
@@ -34,21 +35,25 @@ test('ecb-eurofxref loads dollar crosses derived through the euro, skipping N/A'
   const db = hub.runtime.store.db;
   const stored = await db.selectFrom('instrument_close').selectAll().execute();
   assert.equal(result.rows, stored.length);
-  assert.ok(stored.every((row) => row.instrument.startsWith('fx:')), 'every row is a currency pair');
+  assert.ok(stored.every((row) => row.instrument.startsWith('fx:') || row.instrument === DOLLAR_INDEX), 'every row is a currency pair or the dollar-index replica');
   const rates = fixtureRates();
   const get = (pair: string, date: string) => stored.find((row) => row.instrument === fxInstrument(pair) && row.date === date);
   for (const [date, euro] of rates) {
     const usd = Number(euro.get('USD'));
     assert.equal(get('EUR/USD', date)?.close, usd);
-    assert.ok(Math.abs((get('USD/JPY', date)?.close ?? 0) - Number(euro.get('JPY')) / usd) < 1e-3, `USD/JPY ${date}`);
-    assert.ok(Math.abs((get('GBP/USD', date)?.close ?? 0) - usd / Number(euro.get('GBP'))) < 1e-5, `GBP/USD ${date}`);
-    assert.ok(Math.abs((get('USD/IDR', date)?.close ?? 0) - Number(euro.get('IDR')) / usd) < 0.1, `USD/IDR ${date}`);
+    assert.equal(get('EUR/GBP', date)?.close, Number(euro.get('GBP')), `EUR/GBP ${date} as published`);
+    // A derived pair carries the five significant digits its legs carry, no more.
+    const cross = (value: number) => Number(value.toPrecision(5));
+    assert.equal(get('USD/JPY', date)?.close, cross(Number(euro.get('JPY')) / usd), `USD/JPY ${date}`);
+    assert.equal(get('GBP/USD', date)?.close, cross(usd / Number(euro.get('GBP'))), `GBP/USD ${date}`);
+    assert.equal(get('USD/IDR', date)?.close, cross(Number(euro.get('IDR')) / usd), `USD/IDR ${date}`);
     // Currencies the ECB no longer publishes (N/A) leave no row.
     assert.equal(get('USD/CYP', date), undefined);
   }
   assert.equal(get('USD/ISK', '2026-06-17'), undefined, 'a missing rate is a gap, never a zero');
-  assert.ok(stored.every((row) => row.close > 0 && row.release_id === result.releaseId && row.source.includes('European Central Bank')));
-  assert.ok(stored.every((row) => row.knowledge_at === options.knowledgeAt.toISOString()), "each close is known from the release's knowledge time");
+  assert.ok(stored.every((row) => row.close > 0 && row.release_id === result.releaseId && [importer.source, DOLLAR_INDEX_REPLICA_LABEL].includes(row.source)));
+  // June: 16:00 CEST, 14:00 UTC on the day itself, however late the file was imported.
+  assert.ok(stored.every((row) => row.knowledge_at === `${row.date}T14:00:00.000Z`), 'each close is known from its ECB publication');
 
   const key = await hub.key();
   const table = (await hub.get('/openapi/v1/fx/table?pairs=USD/JPY,EUR/USD', key)).json().data;
@@ -77,7 +82,7 @@ test('an imported file replaces demo rows for its pairs and dates; clearing the 
   // Clearing the demo removes only what the demo wrote.
   await db.transaction().execute((trx) => instrumentsDemoGenerator.clear(trx));
   const left = await db.selectFrom('instrument_close').select('source').distinct().execute();
-  assert.deepEqual(left.map((row) => row.source), [importer.source]);
+  assert.deepEqual(left.map((row) => row.source).sort(), [importer.source, DOLLAR_INDEX_REPLICA_LABEL].sort());
 });
 
 test('a malformed file is rejected naming its line, and nothing is written', async (t) => {

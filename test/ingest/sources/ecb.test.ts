@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { createTestHub } from '../../helpers/app.ts';
 import { collectFromRoutes, importPayloads, publisherSample, payloadBytes } from '../../helpers/routes-fetch.ts';
 import { ecbDailySource, ecbHistSource, ecbSources } from '../../../src/ingest/sources/ecb/index.ts';
@@ -9,8 +7,15 @@ import { zipEntry } from '../../../src/ingest/sources/zip-entry.ts';
 import { parseEurofxrefXml } from '../../../src/ingest/importers/fx/ecb-eurofxref-xml.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
-const HIST_CSV = readFileSync(fileURLToPath(new URL('../../fixtures/fx/eurofxref-hist.csv', import.meta.url)), 'utf8');
+const HIST_CSV = zipEntry(publisherSample('ecb', 'eurofxref-hist.zip'), 'eurofxref-hist.csv').toString('utf8');
 const DAILY_XML = publisherSample('ecb', 'eurofxref-daily.xml').toString('utf8');
+/** The sample's line of `date`, as the ECB published it: currency → rate text. */
+function publishedOn(date: string): Map<string, string> {
+  const [header = '', ...lines] = HIST_CSV.split('\n');
+  const line = lines.find((l) => l.startsWith(`${date},`)) ?? '';
+  const cells = line.split(',');
+  return new Map(header.split(',').map((currency, i) => [currency, cells[i] ?? '']));
+}
 
 test('ecb-eurofxref-hist asks for the published zip conditionally and hands on the CSV inside it', async () => {
   const { result, requests } = await collectFromRoutes(ecbHistSource);
@@ -19,8 +24,8 @@ test('ecb-eurofxref-hist asks for the published zip conditionally and hands on t
   const [payload] = result.payloads;
   assert.equal(payload?.importer.dataset, 'ecb-eurofxref');
   assert.equal(payload?.fileName, 'eurofxref-hist.csv');
-  // The sample zip holds the first five lines of the fx fixture.
-  assert.equal(payloadBytes(payload).toString('utf8'), `${HIST_CSV.split('\n').slice(0, 5).join('\n')}\n`);
+  assert.equal(payloadBytes(payload).toString('utf8'), HIST_CSV);
+  assert.match(HIST_CSV, /^Date,USD,JPY,BGN,/);
   assert.equal(payload?.archiveHashes.length, 1);
 });
 
@@ -49,17 +54,26 @@ test('a truncated or damaged history zip is refused with the reason, never read 
   assert.throws(() => zipEntry(Buffer.from('<html><body>Service unavailable</body></html>'), 'eurofxref-hist.csv'), ImportError);
 });
 
-test('eurofxref-daily.xml: every currency of the day becomes its dollar cross, from the published figures', () => {
+test('eurofxref-daily.xml: every rate is kept as published (EUR base), each dollar pair derived to five significant digits, known at 16:00 Frankfurt time', () => {
   const rates = parseEurofxrefXml(DAILY_XML, 'eurofxref-daily.xml');
   const published = new Map([...DAILY_XML.matchAll(/currency='([A-Z]{3})' rate='([\d.]+)'/g)].map((m) => [m[1] ?? '', Number(m[2])]));
   assert.equal(published.size, 30);
-  assert.equal(rates.length, 30, 'EUR/USD and one cross for each of the other 29 currencies');
+  const close = (instrument: string) => rates.find((rate) => rate.instrument === instrument)?.close;
+  for (const [currency, rate] of published) assert.equal(close(`fx:EUR/${currency}`), rate, `EUR/${currency} as published`);
+  assert.equal(rates.length, 30 + 29 + 1, 'the 30 euro rates, the dollar pair of the 29 others, the dollar-index replica');
   assert.ok(rates.every((rate) => rate.date === '2024-06-28'));
-  const usd = published.get('USD') ?? NaN;
-  const pair = (name: string) => rates.find((rate) => rate.pair === name)?.close;
-  assert.equal(pair('EUR/USD'), 1.0705);
-  assert.ok(Math.abs((pair('USD/JPY') ?? 0) - 171.94 / usd) < 1e-3);
-  assert.ok(Math.abs((pair('GBP/USD') ?? 0) - usd / 0.84638) < 1e-5, 'GBP is quoted per pound');
+  // 16:00 CEST on 28 June 2024 is 14:00 UTC.
+  assert.ok(rates.every((rate) => rate.knowledgeAt === '2024-06-28T14:00:00.000Z'));
+  assert.equal(close('fx:USD/JPY'), Number((171.94 / 1.0705).toPrecision(5)));
+  assert.equal(close('fx:GBP/USD'), Number((1.0705 / 0.84638).toPrecision(5)), 'GBP is quoted per pound');
+  assert.equal(close('fx:USD/IDR'), Number((17487.21 / 1.0705).toPrecision(5)));
+  const replica = rates.find((rate) => rate.instrument === 'index:USDX-ECB-REPLICA');
+  assert.match(replica?.label ?? '', /^Replica of the ICE U\.S\. Dollar Index/);
+});
+
+test('a winter day is known at 16:00 CET, 15:00 UTC', () => {
+  const winter = DAILY_XML.replace("time='2024-06-28'", "time='2024-01-15'");
+  assert.ok(parseEurofxrefXml(winter, 'eurofxref-daily.xml').every((rate) => rate.knowledgeAt === '2024-01-15T15:00:00.000Z'));
 });
 
 test('an ECB XML whose layout changed, that was cut short, or that is an HTML page is refused naming the place', () => {
@@ -72,26 +86,58 @@ test('an ECB XML whose layout changed, that was cut short, or that is an HTML pa
   refused(DAILY_XML.replace(/<Cube time='2024-06-28'>[\s\S]*?<\/Cube>\s*<\/Cube>/, '</Cube>'), /no <Cube time='…'> day/);
 });
 
-test('after the ECB sources run, the FX table shows exactly the published rates', async (t) => {
-  const hub = await createTestHub(t, { now: '2026-06-19T18:00:00.000Z' });
+test('after the ECB sources run, every endpoint shows the ECB\'s own EUR/GBP, EUR/JPY and EUR/USD, one value per pair and day', async (t) => {
+  const hub = await createTestHub(t, { now: '2024-10-14T12:00:00.000Z' });
   const key = await hub.key();
-  const hist = await collectFromRoutes(ecbHistSource);
-  assert.equal((await importPayloads(hub, hist.result.payloads))[0]?.status, 'loaded');
-  const lines = HIST_CSV.split('\n');
-  const usdColumn = lines[0]?.split(',').indexOf('USD') ?? -1;
-  const usdOn = (line: number) => Number(lines[line]?.split(',')[usdColumn]);
-  let table = (await hub.get('/openapi/v1/fx/table?pairs=EUR/USD', key)).json().data;
-  assert.equal(table.asOf, '2026-06-19');
-  assert.equal(table.rows[0].lastPrice, usdOn(1));
-  assert.deepEqual(table.rows[0].sparkline10d, [4, 3, 2, 1].map(usdOn), 'oldest first, the four days of the sample');
+  for (const source of [ecbHistSource, ecbDailySource]) {
+    const { result } = await collectFromRoutes(source);
+    assert.equal((await importPayloads(hub, result.payloads, new Date('2024-10-14T11:00:00Z')))[0]?.status, 'loaded', source.id);
+  }
+  const data = async (path: string) => (await hub.get(`/openapi/v1${path}`, key)).json().data;
 
-  // The next working day's daily file (the recorded one, dated the 22nd) moves the table on.
-  hub.clock.set('2026-06-22T18:00:00.000Z');
-  const daily = await collectFromRoutes(ecbDailySource);
-  const nextDay = daily.result.payloads.map((payload) => ({ ...payload, content: Buffer.from(payloadBytes(payload).toString('utf8').replace("time='2024-06-28'", "time='2026-06-22'")) }));
-  await importPayloads(hub, nextDay, new Date('2026-06-22T14:00:00Z'));
-  table = (await hub.get('/openapi/v1/fx/table?pairs=EUR/USD,USD/JPY', key)).json().data;
-  assert.equal(table.asOf, '2026-06-22');
-  assert.equal(table.rows[0].lastPrice, 1.0705);
-  assert.ok(Math.abs(table.rows[1].lastPrice - 171.94 / 1.0705) < 1e-3);
+  // The latest day, 2024-10-11, in the table: the stored pairs as published.
+  const latest = publishedOn('2024-10-11');
+  const table = await data('/fx/table?pairs=EUR/GBP,EUR/JPY,EUR/USD,USD/JPY');
+  const row = (pair: string) => table.rows.find((r: { pair: string }) => r.pair === pair);
+  assert.equal(row('EUR/GBP').lastPrice, Number(latest.get('GBP')));
+  assert.equal(row('EUR/JPY').lastPrice, Number(latest.get('JPY')));
+  assert.equal(row('EUR/USD').lastPrice, Number(latest.get('USD')));
+  assert.equal(row('USD/JPY').lastPrice, Number((Number(latest.get('JPY')) / Number(latest.get('USD'))).toPrecision(5)));
+
+  // 2024-08-12 (EUR/GBP 0.85554, EUR/JPY 161.25 as published), on the macro endpoints.
+  const day = publishedOn('2024-08-12');
+  assert.equal(day.get('GBP'), '0.85554');
+  assert.equal(day.get('JPY'), '161.25');
+  const pointOn = async (base: string, quote: string) => {
+    const points = await data(`/macro/exchange-rate?currency1=${base}&currency2=${quote}&period=1M&asOf=2024-08-12`);
+    return points.find((p: { date: string }) => p.date.startsWith('2024-08-12'))?.close;
+  };
+  assert.equal(await pointOn('EUR', 'GBP'), 0.85554);
+  assert.equal(await pointOn('EUR', 'JPY'), 161.25);
+  assert.equal(await pointOn('EUR', 'USD'), Number(day.get('USD')));
+  // A pair the ECB does not publish is one cross of its two euro legs, to five significant digits.
+  assert.equal(await pointOn('GBP', 'JPY'), Number((161.25 / 0.85554).toPrecision(5)));
+  const recap = await data('/macro/market-recap?asOf=2024-08-12');
+  assert.equal(recap.currencyRate.find((i: { index: string }) => i.index === 'EUR/JPY')?.value, 161.25);
+  assert.equal(recap.currencyRate.find((i: { index: string }) => i.index === 'USD/JPY')?.value, Number((161.25 / Number(day.get('USD'))).toPrecision(5)));
+
+  // USD/JPY of the latest day is one value on the table, the summary and the macro series.
+  const summary = await data('/fx/summary');
+  assert.equal(summary.usdJpy.value, row('USD/JPY').lastPrice);
+  const usdJpy = await data('/macro/exchange-rate?currency1=USD&currency2=JPY&period=1M');
+  assert.equal(usdJpy[usdJpy.length - 1].close, row('USD/JPY').lastPrice);
+});
+
+test('asOf on an FX endpoint returns the rates published by the end of that day, not the next day\'s', async (t) => {
+  const hub = await createTestHub(t, { now: '2024-10-14T12:00:00.000Z' });
+  const key = await hub.key();
+  const { result } = await collectFromRoutes(ecbHistSource);
+  // Imported long after: each rate is still known from its own publication.
+  await importPayloads(hub, result.payloads, new Date('2024-10-14T11:00:00Z'));
+  const answer = (await hub.get('/openapi/v1/macro/exchange-rate?currency1=EUR&currency2=USD&period=1M&asOf=2024-08-12', key)).json();
+  const dates = answer.data.map((p: { date: string }) => p.date.slice(0, 10));
+  assert.equal(dates[dates.length - 1], '2024-08-12');
+  assert.ok(!dates.includes('2024-08-13'));
+  assert.equal(answer.data[answer.data.length - 1].close, Number(publishedOn('2024-08-12').get('USD')));
+  assert.equal(answer.meta.knowledgeAt, '2024-08-12T14:00:00.000Z', 'the ECB publication of 12 August, 16:00 CEST');
 });

@@ -25,7 +25,9 @@ test('vietcombank-exrate asks for the published XML conditionally and hands it o
 });
 
 test("the XML's USD transfer rate is the day's USD/VND; the other currencies and their empty columns are not read", () => {
-  assert.deepEqual(parseVietcombankXml(XML, 'pXML.xml'), [{ pair: 'USD/VND', date: '2026-09-02', close: 25880 }]);
+  // Stamped 5:38:54 PM Vietnam time (UTC+7): known from 10:38:54 UTC.
+  assert.deepEqual(parseVietcombankXml(XML, 'pXML.xml'), [{ pair: 'USD/VND', date: '2026-09-02', close: 25880, knowledgeAt: '2026-09-02T10:38:54.000Z' }]);
+  assert.equal(parseVietcombankXml(XML.replace('5:38:54 PM', '12:05:00 AM'), 'pXML.xml')[0]?.knowledgeAt, '2026-09-01T17:05:00.000Z', '12 AM is midnight');
 });
 
 test('HTML with 200, a cut body and a changed layout are refused naming the file and place', () => {
@@ -44,7 +46,7 @@ test('after the Vietcombank source runs on two days in a hub without demo data, 
   const hub = await createTestHub(t, { now: '2026-09-03T03:00:00.000Z', env: { FDH_DEMO: 'off' } });
   // An earlier run's answer, then today's: the table shows a pair once it has two closes.
   const earlier = publisherSample('vietcombank', 'pXML-2021-04-21.xml');
-  assert.deepEqual(parseVietcombankXml(earlier.toString('utf8'), 'pXML-2021-04-21.xml'), [{ pair: 'USD/VND', date: '2021-04-21', close: 22990 }]);
+  assert.deepEqual(parseVietcombankXml(earlier.toString('utf8'), 'pXML-2021-04-21.xml'), [{ pair: 'USD/VND', date: '2021-04-21', close: 22990, knowledgeAt: '2021-04-21T01:30:37.000Z' }]);
   const { result } = await collectFromRoutes(vietcombankExrateSource);
   const [today] = result.payloads;
   assert.ok(today !== undefined);

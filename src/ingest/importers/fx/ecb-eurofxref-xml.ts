@@ -1,14 +1,15 @@
 import { ImportError, type Importer } from '../../source.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { dollarCrosses, ecbEurofxrefImporter, type EcbRate } from './ecb-eurofxref.ts';
+import { ecbEurofxrefImporter, euroDay, type EcbRate } from './ecb-eurofxref.ts';
 import { count, LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
+import { euroRateInstrument } from '../../../domains/instruments/dollar-quotes.ts';
 import { child, descendants, lineFinder, parseXmlTree } from '../../xml-tree.ts';
 
 /**
  * The ECB's XML of the euro reference rates, `eurofxref-daily.xml` (and the `-hist`/`-hist-90d`
  * files in the same layout): a `gesmes:Envelope` holding `<Cube>`, in it one
  * `<Cube time='YYYY-MM-DD'>` per day, each holding `<Cube currency='USD' rate='1.0705'/>` per
- * currency, in units of the currency per euro. The rates become the same dollar crosses as the
+ * currency, in units of the currency per euro. The rates become the same stored figures as the
  * CSV's (ecb-eurofxref.ts). Read with the XML parser of xml-tree.ts (bounded, no regular
  * expression over the document).
  */
@@ -39,11 +40,11 @@ export function parseEurofxrefXml(content: string, fileName: string): EcbRate[] 
       perEuro.set(currency, rate);
     }
     if (perEuro.size === 0) throw new ImportError(`${fileName}: line ${lineAt(day.at)}: ${date} holds no rate`);
-    rates.push(...dollarCrosses(date, perEuro));
+    rates.push(...euroDay(date, perEuro));
     if (rates.length > maxRows) throw new ImportError(`${fileName}: line ${lineAt(day.at)}: more than ${count(maxRows)} rates (${LIMIT_SETTINGS.maxRows.name})`);
   }
   if (days.length === 0) throw new ImportError(`${fileName}: no <Cube time='…'> day in the envelope`);
-  if (rates.length === 0) throw new ImportError(`${fileName}: no day with a USD rate`);
+  if (!rates.some((rate) => rate.instrument === euroRateInstrument('USD'))) throw new ImportError(`${fileName}: no day with a USD rate`);
   return rates;
 }
 
@@ -51,6 +52,6 @@ export function parseEurofxrefXml(content: string, fileName: string): EcbRate[] 
 export const ecbEurofxrefXmlImporter: Importer<EcbRate[]> = {
   ...ecbEurofxrefImporter,
   dataset: 'ecb-eurofxref-xml',
-  description: 'ECB euro reference rates XML (eurofxref-daily.xml); dollar crosses derived via EUR',
+  description: 'ECB euro reference rates XML (eurofxref-daily.xml): the euro rates as published, dollar crosses derived via EUR',
   parse: parseEurofxrefXml,
 };

@@ -1,6 +1,9 @@
 import { replaceCloses } from '../../instrument-closes.ts';
-import { usdCrossFromEuro, usdPair } from '../../../domains/instruments/dollar-quotes.ts';
-import { fxInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
+import { dollarRateInstrument, euroRateInstrument, pairRate } from '../../../domains/instruments/dollar-quotes.ts';
+import { DOLLAR_INDEX_REPLICA_LABEL, dollarIndexReplica } from '../../../domains/fx/dollar-index-replica.ts';
+import { DOLLAR_INDEX } from '../../../domains/instruments/instruments.catalogue.ts';
+import { zonedInstant } from '../../../core/dates.ts';
+import { earlierOf } from './known-at.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
@@ -13,28 +16,48 @@ import { count, LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
  * each rate in units of the currency per euro, `N/A` where the ECB published none (a currency
  * that did not exist yet or was retired), and a trailing comma on every line.
  *
- * The hub serves pairs against the dollar, so each currency C becomes a cross through the euro:
- * USD/C = (C per EUR) / (USD per EUR), or C/USD for the currencies quoted that way (GBP, AUD,
- * NZD: the one rule in dollar-quotes.ts); EUR/USD is the USD column itself.
+ * Each rate is stored as published, as the euro pair `EUR/C` (EUR/USD is the USD column). The
+ * hub serves pairs against the dollar too: each currency's dollar pair (USD/C, or C/USD for GBP,
+ * AUD, NZD) is derived from the two euro rates by the one cross rule of dollar-quotes.ts and
+ * stored beside them, as is the dollar-index replica (dollar-index-replica.ts). Every figure of a
+ * day is known at the ECB's publication that day, "around 16:00 CET" (Frankfurt time, CEST in
+ * summer), history included, so `asOf` sees a day's rates from then on.
  */
 
 export interface EcbRate {
-  pair: string;
+  instrument: string;
   date: string;
   close: number;
+  knowledgeAt: string;
+  /** Set on the replica, whose figures are labelled as such wherever they are served. */
+  label?: string;
 }
 
+/** The ECB publishes its reference rates at around 16:00 Frankfurt time (CET, CEST in summer). */
+export const ECB_PUBLICATION_TIME = '16:00';
+export const ECB_TIME_ZONE = 'Europe/Berlin';
+
+/** The instant the ECB published the rates of `date`. */
+export const ecbPublishedAt = (date: string): string => zonedInstant(date, ECB_PUBLICATION_TIME, ECB_TIME_ZONE).toISOString();
+
 /**
- * One day's euro rates (units of each currency per euro) as the hub's dollar pairs; a day the
- * ECB published no USD rate for gives none, since every cross is derived from it.
+ * One day's euro rates (units of each currency per euro): each as published, each currency's
+ * dollar pair and the dollar-index replica; a day without a USD rate gives only the euro rates.
  */
-export function dollarCrosses(date: string, perEuro: ReadonlyMap<string, number>): EcbRate[] {
-  const usdPerEuro = perEuro.get('USD');
-  if (usdPerEuro === undefined) return [];
-  const rates: EcbRate[] = [{ pair: usdPair('EUR'), date, close: usdPerEuro }];
-  for (const [currency, rate] of perEuro) {
-    if (currency !== 'USD') rates.push({ pair: usdPair(currency), date, close: usdCrossFromEuro(currency, rate, usdPerEuro) });
+export function euroDay(date: string, perEuro: ReadonlyMap<string, number>): EcbRate[] {
+  const knowledgeAt = ecbPublishedAt(date);
+  const rates: EcbRate[] = [...perEuro].map(([currency, rate]) => ({ instrument: euroRateInstrument(currency), date, close: rate, knowledgeAt }));
+  if (!perEuro.has('USD')) return rates;
+  const closeOf = new Map(rates.map((rate) => [rate.instrument, rate.close]));
+  for (const currency of ['EUR', ...perEuro.keys()].filter((c) => c !== 'USD')) {
+    const instrument = dollarRateInstrument(currency);
+    if (closeOf.has(instrument)) continue;
+    const [base = '', quote = ''] = instrument.slice('fx:'.length).split('/');
+    const cross = pairRate(base, quote, (stored) => closeOf.get(stored));
+    if (cross !== null) rates.push({ instrument, date, close: cross.value, knowledgeAt });
   }
+  const replica = dollarIndexReplica(perEuro);
+  if (replica !== undefined) rates.push({ instrument: DOLLAR_INDEX, date, close: replica, knowledgeAt, label: DOLLAR_INDEX_REPLICA_LABEL });
   return rates;
 }
 
@@ -83,23 +106,29 @@ export function parseEurofxref(content: string): EcbRate[] {
       const rate = perEuro[column];
       if (rate !== undefined) day.set(currency, rate);
     });
-    rates.push(...dollarCrosses(date, day));
+    if (day.size > 0) rates.push(...euroDay(date, day));
     // Each line gives a rate per currency: the figures are bounded too, not only the lines.
     if (rates.length > maxRows) throw new ImportError(`line ${lineNumber}: more than ${count(maxRows)} rates (${LIMIT_SETTINGS.maxRows.name})`);
   }
-  if (rates.length === 0) throw new ImportError('the file holds no day with a USD rate');
+  if (!rates.some((rate) => rate.instrument === euroRateInstrument('USD'))) throw new ImportError('the file holds no day with a USD rate');
   return rates;
 }
 
 export const ecbEurofxrefImporter: Importer<EcbRate[]> = {
   dataset: 'ecb-eurofxref',
   datasets: ['instruments'],
-  description: 'ECB euro reference rates CSV (eurofxref-hist.csv); dollar crosses derived via EUR',
+  description: 'ECB euro reference rates CSV (eurofxref-hist.csv): the euro rates as published, dollar crosses derived via EUR',
   source: 'European Central Bank euro reference rates (dollar crosses derived via EUR)',
   parse(content) {
     return parseEurofxref(content);
   },
-  load(db, rates, release) {
-    return replaceCloses(db, rates.map((rate) => ({ instrument: fxInstrument(rate.pair), date: rate.date, close: rate.close })), release);
+  async load(db, rates, release) {
+    // "Around 16:00": a file already in hand was published, whatever the clock says.
+    const rows = (label: string | undefined) =>
+      rates
+        .filter((rate) => rate.label === label)
+        .map(({ instrument, date, close, knowledgeAt }) => ({ instrument, date, close, knowledgeAt: earlierOf(knowledgeAt, release.knowledgeAt) }));
+    const published = await replaceCloses(db, rows(undefined), release);
+    return published + (await replaceCloses(db, rows(DOLLAR_INDEX_REPLICA_LABEL), { ...release, source: DOLLAR_INDEX_REPLICA_LABEL }));
   },
 };

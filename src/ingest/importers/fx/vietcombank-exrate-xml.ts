@@ -2,26 +2,38 @@ import { replaceCloses } from '../../instrument-closes.ts';
 import { fxInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { calendarDate } from '../../calendar-dates.ts';
+import { zonedInstant } from '../../../core/dates.ts';
+import { earlierOf } from './known-at.ts';
 import { child, lineFinder, parseXmlTree } from '../../xml-tree.ts';
 
 export interface VndRate {
   pair: 'USD/VND';
   date: string;
   close: number;
+  /** The instant the bank stamped the list with, which is when the rate was known. */
+  knowledgeAt: string;
 }
 
-/** `9/2/2026 5:38:54 PM` (month/day/year, Vietnam time, as the bank prints it) → `2026-09-02`. */
-function dayOf(text: string): string | undefined {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) \d{1,2}:\d{2}(:\d{2})? [AP]M$/.exec(text.trim());
+/** Vietnam's time, in which the bank stamps its list (no daylight saving time). */
+const BANK_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+/** `9/2/2026 5:38:54 PM` (month/day/year, Vietnam time, as the bank prints it) → `2026-09-02` and the instant it names. */
+function stampOf(text: string): { date: string; at: string } | undefined {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))? ([AP]M)$/.exec(text.trim());
   if (match === null) return undefined;
-  const [, month = '', day = '', year = ''] = match;
-  return calendarDate(`${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`);
+  const [, month = '', day = '', year = '', hourText = '', minute = '', second = '0', half = ''] = match;
+  const date = calendarDate(`${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`);
+  const hour12 = Number(hourText);
+  if (date === undefined || hour12 < 1 || hour12 > 12 || Number(minute) > 59 || Number(second) > 59) return undefined;
+  const hour = (hour12 % 12) + (half === 'PM' ? 12 : 0);
+  const minuteStart = zonedInstant(date, `${String(hour).padStart(2, '0')}:${minute}`, BANK_TIME_ZONE).getTime();
+  return { date, at: new Date(minuteStart + Number(second) * 1000).toISOString() };
 }
 
 /**
  * Vietcombank's exchange-rate XML (`/Usercontrols/TVPortal.TyGia/pXML.aspx`): after a comment
  * ("For reference only…"), `<ExrateList>` holding `<DateTime>M/D/YYYY h:mm:ss AM</DateTime>`
- * (Vietnam time), one `<Exrate CurrencyCode="USD" CurrencyName="…" Buy="25,850.00"
+ * (Vietnam time: the instant the list was stamped, each rate's knowledge time), one `<Exrate CurrencyCode="USD" CurrencyName="…" Buy="25,850.00"
  * Transfer="25,880.00" Sell="26,260.00" />` per currency in VND per unit with thousands commas
  * (a column the bank does not quote is empty or `-`), and `<Source>`. The hub stores the USD
  * transfer rate as that day's USD/VND close; the other currencies are not dollar pairs. Read with
@@ -35,8 +47,8 @@ export function parseVietcombankXml(content: string, fileName: string): VndRate[
   const stamp = child(list, 'DateTime');
   if (stamp === undefined) throw new ImportError(`${fileName}: line ${lineAt(list.at)}: no <DateTime> in the list`);
   const stampText = stamp.texts.map((t) => t.text).join('');
-  const date = dayOf(stampText);
-  if (date === undefined) throw new ImportError(`${fileName}: line ${lineAt(stamp.at)}: DateTime "${stampText}" is not the bank's M/D/YYYY h:mm:ss AM|PM`);
+  const stamped = stampOf(stampText);
+  if (stamped === undefined) throw new ImportError(`${fileName}: line ${lineAt(stamp.at)}: DateTime "${stampText}" is not the bank's M/D/YYYY h:mm:ss AM|PM`);
   const usd = list.children.filter((rate) => rate.name === 'Exrate' && rate.attributes.CurrencyCode === 'USD');
   if (usd.length !== 1) throw new ImportError(`${fileName}: ${usd.length === 0 ? 'no' : usd.length} <Exrate CurrencyCode="USD"> in the list`);
   const [rate] = usd;
@@ -45,7 +57,7 @@ export function parseVietcombankXml(content: string, fileName: string): VndRate[
   if (!/^\d{1,3}(,\d{3})*(\.\d+)?$/.test(transfer) || close <= 0) {
     throw new ImportError(`${fileName}: line ${lineAt(rate?.at ?? 0)}: USD Transfer "${transfer}" is not a positive number`);
   }
-  return [{ pair: 'USD/VND', date, close }];
+  return [{ pair: 'USD/VND', date: stamped.date, close, knowledgeAt: stamped.at }];
 }
 
 export const vietcombankExrateXmlImporter: Importer<VndRate[]> = {
@@ -55,6 +67,6 @@ export const vietcombankExrateXmlImporter: Importer<VndRate[]> = {
   source: 'Vietcombank (Joint Stock Commercial Bank for Foreign Trade of Vietnam) exchange rates',
   parse: parseVietcombankXml,
   load(db, rates, release) {
-    return replaceCloses(db, rates.map((rate) => ({ instrument: fxInstrument(rate.pair), date: rate.date, close: rate.close })), release);
+    return replaceCloses(db, rates.map((rate) => ({ instrument: fxInstrument(rate.pair), date: rate.date, close: rate.close, knowledgeAt: earlierOf(rate.knowledgeAt, release.knowledgeAt) })), release);
   },
 };

@@ -5,10 +5,10 @@ import { csvCells } from '../../csv.ts';
 import { replaceCloses } from '../../instrument-closes.ts';
 import { listNewIndices } from './index-closes.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { FRED_COMMODITY_SERIES, FRED_INDEX_SERIES, fredIndexCode, fredInstrument, type FredClose } from '../../fred-series.ts';
+import { FRED_COMMODITY_SERIES, FRED_DOLLAR_INDEX_SERIES, FRED_INDEX_SERIES, fredIndexCode, fredInstrument, type FredClose } from '../../fred-series.ts';
 import { textLines } from '../../file-lines.ts';
 
-const KNOWN_SERIES = [...FRED_INDEX_SERIES, ...FRED_COMMODITY_SERIES].join(', ');
+const KNOWN_SERIES = [...FRED_INDEX_SERIES, ...FRED_DOLLAR_INDEX_SERIES, ...FRED_COMMODITY_SERIES].join(', ');
 
 /** The FRED series id a file names, refused unless the hub stores it. */
 export function knownFredSeries(series: string, where: string): string {

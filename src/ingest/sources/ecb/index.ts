@@ -3,12 +3,20 @@ import { ecbEurofxrefXmlImporter } from '../../importers/fx/ecb-eurofxref-xml.ts
 import type { AnyImporter } from '../../source.ts';
 import { defineSource, NoParams, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { zipEntry } from '../zip-entry.ts';
-import { dollarRateInstrument } from '../../../domains/instruments/dollar-quotes.ts';
+import { dollarRateInstrument, euroRateInstrument } from '../../../domains/instruments/dollar-quotes.ts';
+import { DOLLAR_INDEX } from '../../../domains/instruments/instruments.catalogue.ts';
 
 /** The currencies the ECB publishes reference rates for (its eurofxref-daily.xml of 2024-06-28), USD first. */
 const ECB_CURRENCIES = ['USD', 'JPY', 'BGN', 'CZK', 'DKK', 'GBP', 'HUF', 'PLN', 'RON', 'SEK', 'CHF', 'ISK', 'NOK', 'TRY', 'AUD', 'BRL', 'CAD', 'CNY', 'HKD', 'IDR', 'ILS', 'INR', 'KRW', 'MXN', 'MYR', 'NZD', 'PHP', 'SGD', 'THB', 'ZAR'];
-/** The dollar pair of each: EUR/USD from the USD column, the others crossed through the euro. */
-const ECB_FEEDS = ['EUR', ...ECB_CURRENCIES.slice(1)].map((currency) => `instrument_close:${dollarRateInstrument(currency)}`);
+/**
+ * Each euro rate as published (EUR/USD, EUR/JPY …), the dollar pair of each currency crossed
+ * through the euro, and the dollar-index replica computed from six of them.
+ */
+const ECB_FEEDS = [
+  ...ECB_CURRENCIES.map(euroRateInstrument),
+  ...ECB_CURRENCIES.slice(1).map(dollarRateInstrument),
+  DOLLAR_INDEX,
+].map((instrument) => `instrument_close:${instrument}`);
 
 /** The CSV the ECB's history zip holds, its only entry. */
 const HIST_CSV = 'eurofxref-hist.csv';
@@ -24,7 +32,7 @@ function ecbFile(options: { id: string; description: string; path: string; impor
     publisher: 'ecb',
     description: options.description,
     defaultBaseUrl: 'https://www.ecb.europa.eu',
-    // The ECB publishes the reference rates "around 16:00 CET" on TARGET working days.
+    // The ECB publishes the reference rates "around 16:00 CET" (Frankfurt time) on TARGET working days.
     defaultSchedule: '30 16 * * 1-5',
     timeZone: 'Europe/Berlin',
     params: NoParams,

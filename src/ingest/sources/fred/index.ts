@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { fredCloses, fredObservationsImporter } from '../../importers/indices/fred-observations.ts';
-import { FRED_COMMODITY_SERIES, FRED_INDEX_SERIES, fredInstrument } from '../../fred-series.ts';
+import { FRED_COMMODITY_SERIES, FRED_DOLLAR_INDEX_SERIES, FRED_INDEX_SERIES, fredInstrument } from '../../fred-series.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
 import { fredMacroSource } from './macro.ts';
 import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
@@ -8,7 +8,7 @@ import { defineSource, parsedPayload, type CollectContext, type CollectResult, t
 /** `params.series`: FRED series ids the hub stores (src/ingest/fred-series.ts). */
 const FredSeriesParams = Type.Object(
   // One of the ids the hub stores, typed as the string it is (the list is data, not a type).
-  { series: Type.Array(Type.Unsafe<string>(Type.Union([...FRED_INDEX_SERIES, ...FRED_COMMODITY_SERIES].map((id) => Type.Literal(id))))) },
+  { series: Type.Array(Type.Unsafe<string>(Type.Union([...FRED_INDEX_SERIES, ...FRED_DOLLAR_INDEX_SERIES, ...FRED_COMMODITY_SERIES].map((id) => Type.Literal(id))))) },
   { additionalProperties: false },
 );
 
@@ -86,4 +86,15 @@ export const fredCommoditiesSource = fredObservationsSource({
   feeds: feedsOf(FRED_COMMODITY_SERIES),
 });
 
-export const fredSources: SourceDefinition[] = [fredIndicesSource, fredCommoditiesSource, fredMacroSource];
+/**
+ * The Federal Reserve Board's Nominal Broad U.S. Dollar Index (DTWEXBGS, H.10), the free
+ * official dollar index: a fact of its own (`index.close:DTWEXBGS`), another index than ICE's.
+ */
+export const fredDollarIndexSource = fredObservationsSource({
+  id: 'fred-dollar-index',
+  description: "FRED's Nominal Broad U.S. Dollar Index (DTWEXBGS, Federal Reserve Board H.10) from the FRED API",
+  series: FRED_DOLLAR_INDEX_SERIES,
+  feeds: feedsOf(FRED_DOLLAR_INDEX_SERIES),
+});
+
+export const fredSources: SourceDefinition[] = [fredIndicesSource, fredCommoditiesSource, fredMacroSource, fredDollarIndexSource];
