@@ -164,12 +164,6 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: "NYMEX's RBOB settlement prices, the LBMA/LPPM palladium price and the Baltic Exchange's index are licensed; FRED's RBOB series is the Los Angeles spot price, another benchmark.",
   },
   {
-    facts: ['instrument_close:index:DXY'],
-    figure: 'The US dollar index (DXY)',
-    kind: 'no free publisher',
-    reason: "ICE licenses its index and publishes no free feed of it. The `dxy` fields and the `DXY` symbol serve instead the hub's replica of it (`index.close:USDX-ECB-REPLICA`: ICE's published formula over the ECB's reference rates, labelled as a replica wherever it is served); the Federal Reserve's broad dollar index (`index.close:DTWEXBGS`, from FRED) is another index, served as a fact of its own.",
-  },
-  {
     facts: ['instrument_close:index:UKX', 'instrument_close:index:DAX', 'instrument_close:index:CAC', 'instrument_close:index:HSI', 'instrument_close:index:SHCOMP', 'instrument_close:index:AS51', 'instrument_close:index:SENSEX', 'instrument_close:index:VNINDEX', 'instrument_close:index:JPXNK400', 'instrument_close:index:TSEGCORE'],
     figure: 'FTSE 100, DAX, CAC 40, Hang Seng, Shanghai Composite, S&P/ASX 200, Sensex, VN-Index, JPX-Nikkei 400, TSE Growth Core',
     kind: 'no free publisher',

@@ -262,8 +262,10 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/crypto/derivatives': "Binance stamps open interest with the time it answered: the recorded ETHUSDT answer (2026-09-24) comes after the test clock's now (2026-06-19), and no earlier recorded one was found",
   '/commodities/gold-dxy series.gold[].value': 'the recorded Pink Sheet ends in 2024-11, before the 3 months to 2026-06-19 the chart shows',
   '/commodities/gold-dxy series.gold[].date': 'the recorded Pink Sheet ends in 2024-11, before the 3 months to 2026-06-19 the chart shows',
+  '/commodities/gold-dxy series.dxy[].value': "the recorded ECB history (the replica's legs) ends 2024-10-11, before the 3 months to 2026-06-19 the chart shows",
+  '/commodities/gold-dxy series.dxy[].date': "the recorded ECB history (the replica's legs) ends 2024-10-11, before the 3 months to 2026-06-19 the chart shows",
+  '/macro/exchange-rate [].close': 'the recorded ECB history ends 2024-10-11, before the window to 2026-06-19 the example asks for; test/consistency/one-fact-real.test.ts reads it at the sample\'s own dates',
   '/commodities/:id/history': 'the example asks for gold, whose recorded Pink Sheet closes end in 2024-11, before the 3 months to 2026-06-19 the history shows',
-  '/fx/summary emStress.level': "the recorded ECB history holds four days (2026-06-16 to 19): a pair's stress level needs 30 days of returns",
   '/fx/correlation matrix': 'the recorded ECB history holds four days and the Pink Sheet gold is monthly (to 2024-11): the assets share no dates to correlate',
   '/macro/market-recap': "the recorded J-Quants index bars are the documentation's samples: TOPIX Core30 (0028) of 2023-12-01 and TOPIX of 2022-06-28, older than the recap's 20 days before the test clock; no TSE REIT index",
   // The FRED double answers GDPC1 and PAYEMS with observations, every other series with its recorded answer holding none.
