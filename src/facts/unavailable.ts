@@ -170,12 +170,6 @@ const FIGURES: readonly UnavailableFigure[] = [
     reason: 'Their index providers license the levels; FRED carries none of them and J-Quants\' index list has none of them.',
   },
   {
-    facts: ['instrument_close:index:KOSPI'],
-    figure: 'KOSPI',
-    kind: 'no source yet',
-    reason: "The Bank of Korea's ECOS Open API publishes the daily KOSPI close with a free key (StatisticSearch, table 802Y001 item 0001000, whose source ECOS names as the Korea Exchange); no shipped source reads it yet: ECOS puts the key in the URL path, which the sync's redaction (query parameters and headers) would keep in clear in the archive and its messages.",
-  },
-  {
     facts: ['instrument_close:index:TOPIXC30', 'instrument_close:index:TSEG250'],
     figure: 'TOPIX Core30 and TSE Growth Market 250',
     kind: 'paid plan',

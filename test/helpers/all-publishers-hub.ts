@@ -19,6 +19,8 @@ export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
   'jquants-fins-summary': { initialDays: 1 },
   'jquants-indices-bars-daily': { initialDays: 1 },
   'mlit-transactions': { initialQuarters: 1 },
+  // The first day of the recorded KOSPI rows (test/fixtures/publishers/bok).
+  'bok-kospi': { from: '2023-07-11' },
   'fred-commodities': { series: ['DCOILWTICO', 'PCOPPUSDM', 'DCOILBRENTEU', 'DHHNGSP', 'PALUMUSDM', 'PSUGAISAUSDM', 'PCOFFOTMUSDM', 'PCOALAUUSDM', 'PCOCOUSDM'] },
 };
 
@@ -30,7 +32,7 @@ export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
 export const PUBLISHER_SOURCES = sources.filter((source) => source.id !== operatorFilesSource.id);
 
 /** Credentials whose value a double checks; every other credential a source declares gets a placeholder. */
-const DOUBLE_CREDENTIALS: Record<string, string> = { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key' };
+const DOUBLE_CREDENTIALS: Record<string, string> = { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key', BOK_ECOS_API_KEY: 'bok-test-key' };
 
 export interface AllPublishersHub {
   hub: TestHub;

@@ -1,5 +1,6 @@
 import type { SourceDefinition } from '../sync/source-definition.ts';
 import { blsSources } from './bls/index.ts';
+import { bokSources } from './bok/index.ts';
 import { bojSources } from './boj/index.ts';
 import { caoSources } from './cao/index.ts';
 import { alternativeMeSources } from './alternative-me/index.ts';
@@ -58,6 +59,7 @@ export const sources: SourceDefinition[] = [
   ...estatDashboardSources,
   ...caoSources,
   ...imfSources,
+  ...bokSources,
   ...bisSources,
   ...vietcombankSources,
   ...worldbankSources,

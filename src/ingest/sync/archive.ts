@@ -6,7 +6,7 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../store/private-files.t
 
 /** What is kept beside an archived payload (`archive/<sha256>.json`). */
 export interface ArchiveSidecar {
-  /** The URL asked, credential parameters redacted. */
+  /** The URL asked, credentials redacted (`redactUrl`). */
   url: string;
   fetchedAt: string;
   status: number;
@@ -17,11 +17,35 @@ export interface ArchiveSidecar {
 // `appId`: e-Stat's application id travels in the query.
 export const CREDENTIAL_NAME = /key|token|secret|password|auth|signature|cookie|appid/i;
 
-export function redactUrl(url: string): string {
-  const parsed = new URL(url);
+/**
+ * Every form a credential value takes in a URL or a message masked as `***`: as written, as a
+ * path segment or query value escapes it. `secrets` are the source's credential values
+ * (ResolvedSource.credentials): a key may travel anywhere in a URL, the path included (ECOS).
+ */
+export function maskCredentials(text: string, secrets: readonly string[]): string {
+  const forms = secrets.filter((secret) => secret !== '').flatMap((secret) => [secret, encodeURIComponent(secret), new URLSearchParams([['', secret]]).toString().slice(1)]);
+  // Longest first: a value inside another value's escaped form is masked whole.
+  for (const form of [...new Set(forms)].sort((a, b) => b.length - a.length)) text = text.split(form).join('***');
+  return text;
+}
+
+/**
+ * A URL as it may be kept or shown: the source's credential values masked wherever they stand
+ * (`maskCredentials`), then its user info and the query parameters whose name says credential.
+ * A URL that does not parse comes back with the values masked.
+ */
+export function redactUrl(url: string, secrets: readonly string[] = []): string {
+  const masked = maskCredentials(url, secrets);
+  let parsed: URL;
+  try {
+    parsed = new URL(masked);
+  } catch {
+    return masked;
+  }
   if (parsed.password !== '') parsed.password = '***';
   for (const name of [...parsed.searchParams.keys()]) if (CREDENTIAL_NAME.test(name)) parsed.searchParams.set(name, '***');
-  return parsed.toString();
+  // Parsing may escape a value the source wrote raw: its escaped form is masked too.
+  return maskCredentials(parsed.toString(), secrets);
 }
 
 export function sha256(content: Buffer): string {
@@ -49,13 +73,13 @@ export class Archive {
     this.#private = true;
   }
 
-  /** Writes the payload (once per content) and its sidecar (the latest fetch of it); returns its hash. */
-  async put(content: Buffer, sidecar: ArchiveSidecar): Promise<string> {
+  /** Writes the payload (once per content) and its sidecar (the latest fetch of it, `secrets` masked in its URL); returns its hash. */
+  async put(content: Buffer, sidecar: ArchiveSidecar, secrets: readonly string[] = []): Promise<string> {
     const hash = sha256(content);
     await this.#ensureDirectory();
     await this.#writeAtomically(hash, content);
     const headers = Object.fromEntries(Object.entries(sidecar.headers).filter(([name]) => !CREDENTIAL_NAME.test(name)));
-    await this.#writeAtomically(`${hash}.json`, `${JSON.stringify({ ...sidecar, url: redactUrl(sidecar.url), headers }, null, 2)}\n`);
+    await this.#writeAtomically(`${hash}.json`, `${JSON.stringify({ ...sidecar, url: redactUrl(sidecar.url, secrets), headers }, null, 2)}\n`);
     return hash;
   }
 

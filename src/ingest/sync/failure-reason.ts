@@ -1,5 +1,5 @@
 import { printable } from '../../core/printable.ts';
-import { redactUrl } from './archive.ts';
+import { maskCredentials, redactUrl } from './archive.ts';
 
 /** The most a failure reason takes, in bytes of UTF-8: stored, served and printed as such. */
 export const MAX_REASON_BYTES = 1024;
@@ -17,12 +17,13 @@ const URL_IN_TEXT = /https?:\/\/[^\s"'<>]+/g;
  * decoded (`from=2026-01-01T00%3A00` reads `from=2026-01-01T00:00`). The decoded query may hold
  * controls; `printable` shows them as escapes afterwards.
  */
-function readableUrl(url: string): string {
+function readableUrl(url: string, secrets: readonly string[]): string {
+  const redacted = redactUrl(url, secrets);
   let parsed: URL;
   try {
-    parsed = new URL(redactUrl(url));
+    parsed = new URL(redacted);
   } catch {
-    return url;
+    return redacted;
   }
   const query = [...parsed.searchParams].map(([name, value]) => (value === '' ? name : `${name}=${value}`)).join('&');
   return `${parsed.origin}${parsed.pathname}${query === '' ? '' : `?${query}`}${parsed.hash}`;
@@ -102,13 +103,15 @@ const CONSIDERED = 4 * MAX_REASON_BYTES;
 
 /**
  * Why a run failed, as stored on the source and shown everywhere: the error's message and what
- * its `cause` chain adds, every URL in it with credentials redacted and its query readable,
+ * its `cause` chain adds, the source's credential values (`secrets`) masked wherever they stand,
+ * every URL in it with credentials redacted and its query readable,
  * controls escaped, at most 1 KiB of UTF-8 (`MAX_REASON_BYTES`), a longer one cut with a marker
  * giving its whole length (`… (cut, 2,000,084 characters in all)`).
  */
-export function failureReason(error: unknown): string {
-  const text = messages(error);
+export function failureReason(error: unknown, secrets: readonly string[] = []): string {
+  const text = maskCredentials(messages(error), secrets);
+  const readable = (url: string): string => readableUrl(url, secrets);
   // Only the start survives the cut: the rest of a 2 MB message is not worth parsing for URLs.
-  if (text.length <= CONSIDERED) return bound(text.replace(URL_IN_TEXT, readableUrl), MAX_REASON_BYTES);
-  return bound(text.slice(0, CONSIDERED).replace(URL_IN_TEXT, readableUrl), MAX_REASON_BYTES, codePoints(text));
+  if (text.length <= CONSIDERED) return bound(text.replace(URL_IN_TEXT, readable), MAX_REASON_BYTES);
+  return bound(text.slice(0, CONSIDERED).replace(URL_IN_TEXT, readable), MAX_REASON_BYTES, codePoints(text));
 }

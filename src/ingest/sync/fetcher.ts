@@ -151,8 +151,8 @@ interface BodyLimit {
 }
 
 /** One GET: the whole body or a failure; a body shorter than its `Content-Length` is a failure. */
-function getOnce(url: string, headers: Record<string, string>, signal: AbortSignal, { bytes: maxBytes, why }: BodyLimit): Promise<RawAnswer> {
-  const shown = redactUrl(url);
+function getOnce(url: string, headers: Record<string, string>, signal: AbortSignal, { bytes: maxBytes, why }: BodyLimit, secrets: readonly string[]): Promise<RawAnswer> {
+  const shown = redactUrl(url, secrets);
   // The source's time limit aborts with its own FetchError; the request's with a TimeoutError.
   const interrupted = (what: string) =>
     signal.reason instanceof FetchError ? signal.reason : signal.aborted ? new Retryable(`${shown}: no complete answer in time`) : new Retryable(`${shown}: ${what}`);
@@ -209,20 +209,20 @@ function getOnce(url: string, headers: Record<string, string>, signal: AbortSign
   });
 }
 
-function decoded(answer: RawAnswer, url: string, { bytes: maxBytes, why }: BodyLimit): Buffer {
+function decoded(answer: RawAnswer, url: string, { bytes: maxBytes, why }: BodyLimit, secrets: readonly string[]): Buffer {
   const encoding = (answer.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (encoding === 'identity') return answer.body;
-  if (encoding !== 'gzip') throw new FetchError(`${redactUrl(url)}: content encoding "${encoding}" was not asked for`);
+  if (encoding !== 'gzip') throw new FetchError(`${redactUrl(url, secrets)}: content encoding "${encoding}" was not asked for`);
   try {
     // The download limit bounds the body once decoded too: a small gzip of zeros is no way round it.
     return gunzipSync(answer.body, { maxOutputLength: maxBytes });
   } catch (error) {
     // Too large is the publisher's answer, not a transfer gone wrong: asking again would not help.
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new FetchError(`${redactUrl(url)}: the gzip body decodes to more than the ${kib(maxBytes)} allowed (${why})`);
+      throw new FetchError(`${redactUrl(url, secrets)}: the gzip body decodes to more than the ${kib(maxBytes)} allowed (${why})`);
     }
     // A stream that stops short is a transfer gone wrong: worth another attempt.
-    throw new Retryable(`${redactUrl(url)}: the gzip body is broken or too large (${(error as Error).message})`);
+    throw new Retryable(`${redactUrl(url, secrets)}: the gzip body is broken or too large (${(error as Error).message})`);
   }
 }
 
@@ -233,11 +233,13 @@ export interface FetcherOptions {
   minRequestIntervalMs: number;
   /** Aborts with the source's time limit. */
   signal: AbortSignal;
-  /** The validators of the last good run, by URL. */
+  /** The validators of the last good run, by URL as `redactUrl` shows it. */
   validators: Readonly<Record<string, Validators>>;
   now: () => Date;
   /** Told of each retry (for the log). */
   onRetry?: (message: string, waitMs: number) => void;
+  /** The source's credential values: masked in every URL the fetcher keeps or shows (`redactUrl`), validators' keys included. */
+  secrets?: readonly string[];
 }
 
 /**
@@ -247,8 +249,9 @@ export interface FetcherOptions {
  * only once the run has imported everything.
  */
 export function createFetcher(options: FetcherOptions): { fetch: (request: SourceRequest) => Promise<FetchResult>; fresh: Record<string, Validators> } {
-  const { settings, signal } = options;
+  const { settings, signal, secrets = [] } = options;
   const fresh: Record<string, Validators> = {};
+  const shown = (url: string): string => redactUrl(url, secrets);
 
   /** One request at a time per publisher, each starting its interval after the previous one ended. */
   async function paced<T>(send: () => Promise<T>): Promise<T> {
@@ -269,17 +272,17 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
 
   async function attempt(request: SourceRequest): Promise<RawAnswer> {
     const headers: Record<string, string> = { 'user-agent': userAgent(settings.contact), 'accept-encoding': 'gzip', ...request.headers };
-    const known = options.validators[request.url];
+    const known = options.validators[shown(request.url)];
     if (request.conditional !== false && known !== undefined) {
       if (known.etag !== undefined) headers['if-none-match'] = known.etag;
       if (known.lastModified !== undefined) headers['if-modified-since'] = known.lastModified;
     }
     const limit: BodyLimit = request.limit !== undefined && request.limit.bytes < settings.maxDownloadBytes ? request.limit : { bytes: settings.maxDownloadBytes, why: 'FDH_SYNC_MAX_DOWNLOAD_MB' };
-    const answer = await paced(() => getOnce(request.url, headers, AbortSignal.any([signal, AbortSignal.timeout(settings.requestTimeoutMs)]), limit));
+    const answer = await paced(() => getOnce(request.url, headers, AbortSignal.any([signal, AbortSignal.timeout(settings.requestTimeoutMs)]), limit, secrets));
     if (answer.status === 429 || answer.status >= 500) {
-      throw new Retryable(`${redactUrl(request.url)}: HTTP ${answer.status}`, retryAfterMs(answer.headers['retry-after'], Date.now()), saying(publisherMessage(answer, request)));
+      throw new Retryable(`${shown(request.url)}: HTTP ${answer.status}`, retryAfterMs(answer.headers['retry-after'], Date.now()), saying(publisherMessage(answer, request)));
     }
-    return answer.status >= 200 && answer.status < 300 ? { ...answer, body: decoded(answer, request.url, limit) } : answer;
+    return answer.status >= 200 && answer.status < 300 ? { ...answer, body: decoded(answer, request.url, limit, secrets) } : answer;
   }
 
   async function fetchWithRetries(request: SourceRequest): Promise<RawAnswer> {
@@ -311,14 +314,14 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
       if (answer.status === 304) return { notModified: true, url: request.url };
       if ((answer.status === 404 || answer.status === 410) && request.absentOk === true) return { notModified: true, absent: true, url: request.url };
       if (answer.status < 200 || answer.status >= 300) {
-        throw new FetchError(`${redactUrl(request.url)}: HTTP ${answer.status}${answer.status >= 400 ? saying(publisherMessage(answer, request)) : ''}`);
+        throw new FetchError(`${shown(request.url)}: HTTP ${answer.status}${answer.status >= 400 ? saying(publisherMessage(answer, request)) : ''}`);
       }
       const { body } = answer;
-      const archiveHash = await options.archive.put(body, { url: request.url, fetchedAt: options.now().toISOString(), status: answer.status, headers: answer.headers });
+      const archiveHash = await options.archive.put(body, { url: request.url, fetchedAt: options.now().toISOString(), status: answer.status, headers: answer.headers }, secrets);
       const validators: Validators = {};
       if (answer.headers.etag !== undefined) validators.etag = answer.headers.etag;
       if (answer.headers['last-modified'] !== undefined) validators.lastModified = answer.headers['last-modified'];
-      if (validators.etag !== undefined || validators.lastModified !== undefined) fresh[request.url] = validators;
+      if (validators.etag !== undefined || validators.lastModified !== undefined) fresh[shown(request.url)] = validators;
       return { notModified: false, url: request.url, status: answer.status, headers: answer.headers, body, archiveHash };
     },
   };

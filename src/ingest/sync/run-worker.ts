@@ -23,5 +23,5 @@ try {
   post({ kind: 'done', ...result, ...(await runEnd()) });
 } catch (error) {
   // Read here, where the error's cause chain still is: a message crosses the thread as text.
-  post({ kind: 'failed', message: failureReason(error), ...(await runEnd()) });
+  post({ kind: 'failed', message: failureReason(error, Object.values(request.credentials)), ...(await runEnd()) });
 }

@@ -64,7 +64,7 @@ function runInWorker(env: SyncEnvironment, request: SourceRunRequest): Promise<S
     );
     worker.on('message', (message: WorkerMessage) => {
       if (message.kind === 'log') {
-        env.logger[message.level](message.fields, failureReason(message.message));
+        env.logger[message.level](message.fields, failureReason(message.message, Object.values(request.credentials)));
         return;
       }
       if (message.lastRequestEnd !== undefined) env.publisherLastRequestEnd.set(message.publisher, message.lastRequestEnd);
@@ -111,7 +111,7 @@ export async function runSource(env: SyncEnvironment, source: ResolvedSource): P
     env.logger.info({ sourceId, releases: outcome.releaseIds.length, rows: outcome.rowsAdded, notes: outcome.notes }, 'sync run succeeded');
     return outcome;
   } catch (error) {
-    const reason = failureReason(error);
+    const reason = failureReason(error, Object.values(source.credentials));
     await repo.failed(lease, env.clock.now(), reason);
     env.logger.warn({ sourceId, reason }, 'sync run failed; nothing imported from it');
     return { sourceId, status: 'failed', error: reason };

@@ -3,7 +3,7 @@ import { openStore, type StoreAddress } from '../../store/db.ts';
 import { bumpVersions, type VersionKey } from '../../store/data-version.ts';
 import { commitRelease, prepareContent, prepareParsed, type PreparedRelease } from '../source.ts';
 import { sources as shippedSources } from '../sources/index.ts';
-import { Archive } from './archive.ts';
+import { Archive, redactUrl } from './archive.ts';
 import { loadCatalogue } from './catalogue.ts';
 import { createFetcher, publisherPacing } from './fetcher.ts';
 import { isParsedPayload, type ImportPayload, type SourceDefinition } from './source-definition.ts';
@@ -101,15 +101,19 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog):
     const repo = new SyncStateRepo(store.db);
     const started = new Date(startedMs);
     const state = await repo.get(request.sourceId, started);
+    const secrets = Object.values(request.credentials);
+    // Keyed by the URL as shown: an entry kept in clear by an older hub is re-keyed, and so dropped from the store.
+    const validators = Object.fromEntries(Object.entries(state?.validators ?? {}).map(([url, known]) => [redactUrl(url, secrets), known]));
     const fetcher = createFetcher({
       settings: request.fetch,
       archive: new Archive(request.archiveDir),
       publisher: definition.publisher,
       minRequestIntervalMs: request.minRequestIntervalMs,
       signal: new AbortController().signal,
-      validators: state?.validators ?? {},
+      validators,
       now,
       onRetry: (message, waitMs) => log('info', { sourceId: request.sourceId, waitMs }, `retrying: ${message}`),
+      secrets,
     });
     const collected = await definition.collect({
       baseUrl: request.baseUrl,
@@ -148,7 +152,7 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog):
         rowsAdded,
         // A source that returns no cursor keeps the one it had.
         cursor: collected.cursor ?? state?.cursor,
-        validators: { ...state?.validators, ...fetcher.fresh },
+        validators: { ...validators, ...fetcher.fresh },
       });
       await bumpVersions(trx, [...changed]);
     });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { boundedText, failureReason, MAX_REASON_BYTES } from '../../../src/ingest/sync/failure-reason.ts';
 import { printable } from '../../../src/core/printable.ts';
+import { redactUrl } from '../../../src/ingest/sync/archive.ts';
 import { signIn } from '../../helpers/dashboard.ts';
 import { syncSetup } from './helpers.ts';
 
@@ -24,6 +25,16 @@ test('a failure reason: the message, what its cause adds, URLs redacted and read
   const cyclic = new Error('outer');
   cyclic.cause = cyclic;
   assert.equal(failureReason(cyclic), 'outer');
+});
+
+test("a source's credential values are masked anywhere in a URL or a message: a path segment, any parameter, as written or escaped", () => {
+  const key = 'k/y+z ü1';
+  const url = `https://ecos.bok.or.kr/api/StatisticSearch/${encodeURIComponent(key)}/json/kr/1/1000/802Y001/D/20260601/20260619/0001000?q=${new URLSearchParams([['', key]]).toString().slice(1)}`;
+  assert.equal(redactUrl(url, [key]), 'https://ecos.bok.or.kr/api/StatisticSearch/***/json/kr/1/1000/802Y001/D/20260601/20260619/0001000?q=***');
+  assert.equal(redactUrl('https://ecos.bok.or.kr/api/StatisticSearch/ABCD1234/json', ['ABCD1234', '']), 'https://ecos.bok.or.kr/api/StatisticSearch/***/json');
+  assert.equal(redactUrl('not a URL ABCD1234', ['ABCD1234']), 'not a URL ***', 'a URL that does not parse is masked too');
+  const reason = failureReason(new Error(`${url}: HTTP 403; the publisher says "key ${key} is unknown"`), [key]);
+  assert.equal(reason, 'https://ecos.bok.or.kr/api/StatisticSearch/***/json/kr/1/1000/802Y001/D/20260601/20260619/0001000?q=***: HTTP 403; the publisher says "key *** is unknown"');
 });
 
 test('a failure reason of 2,000,084 characters is cut to 1 KiB of UTF-8, never mid-character, with a marker', () => {

@@ -112,7 +112,42 @@ test('a source whose credential is missing is skipped with one line naming the v
   const sidecar = readFileSync(join(hub.dataDir, 'archive', `${hash}.json`), 'utf8');
   assert.match(sidecar, /api_key=\*\*\*/);
   assert.ok(!sidecar.includes(secret), 'the archive never keeps the key');
+  const validators = async (sourceId: string) => (await hub.runtime.store.db.selectFrom('sync_source').select('validators').where('source_id', '=', sourceId).executeTakeFirstOrThrow()).validators ?? '';
+  assert.match(await validators('ecb-test-keyed'), /api_key=\*\*\*/);
+  assert.ok(!(await validators('ecb-test-keyed')).includes(secret), 'nor the validators store');
   assert.ok(!hub.logs.join('').includes(secret), 'nor does the log');
+
+  // A key in the URL's path, as ECOS takes it: masked wherever the URL is kept or shown.
+  const pathKey = 'sekrit-path-key-456';
+  const withPathKey = await SyncService.open({ ...hub.runtime, env: { SYNC_TEST_PATH_KEY: pathKey } });
+  t.after(() => withPathKey.close());
+  const [pathRun] = await withPathKey.run(['ecb-test-path-keyed']);
+  assert.equal(pathRun?.status, 'succeeded', JSON.stringify(pathRun));
+  assert.equal(double.requests.at(-1)?.path, `/stats/${pathKey}/eurofxref/eurofxref-hist.csv`, 'the key is sent');
+  // The same bytes as an earlier fetch: the payload's sidecar now tells of this one.
+  const archive = join(hub.dataDir, 'archive');
+  const pathSidecar = readdirSync(archive).filter((name) => name.endsWith('.json')).map((name) => readFileSync(join(archive, name), 'utf8')).join('\n');
+  assert.match(pathSidecar, /\/stats\/\*\*\*\/eurofxref\/eurofxref-hist\.csv/);
+  assert.ok(!pathSidecar.includes(pathKey), 'the archive never keeps a key of the path');
+  const kept = await validators('ecb-test-path-keyed');
+  assert.match(kept, /\/stats\/\*\*\*\/eurofxref\/eurofxref-hist\.csv/);
+  assert.ok(!kept.includes(pathKey), 'nor the validators store');
+  const [unchanged] = await withPathKey.run(['ecb-test-path-keyed']);
+  assert.equal(unchanged?.status, 'succeeded');
+  assert.ok(double.requests.at(-1)?.headers['if-none-match'] !== undefined, 'the validators kept under the masked URL are sent');
+
+  // A retried failure (logged), then a publisher that echoes the key: neither the reason, the status nor the log shows it.
+  double.fail({ kind: 'status', status: 503 }, { times: 2 });
+  const [unavailable] = await withPathKey.run(['ecb-test-path-keyed']);
+  assert.match(unavailable?.status === 'failed' ? unavailable.error : '', /\/stats\/\*\*\*\/eurofxref\/eurofxref-hist\.csv: HTTP 503 \(gave up after 2 attempts\)/);
+  double.fail({ kind: 'status', status: 403, contentType: 'application/json', body: `{"message":"key ${pathKey} is not registered"}` });
+  const [refused] = await withPathKey.run(['ecb-test-path-keyed']);
+  const reason = refused?.status === 'failed' ? refused.error : '';
+  assert.match(reason, /\/stats\/\*\*\*\/eurofxref\/eurofxref-hist\.csv: HTTP 403; the publisher says "key \*\*\* is not registered"$/);
+  const [status] = (await withPathKey.statuses()).filter((s) => s.id === 'ecb-test-path-keyed');
+  assert.equal(status?.lastError, reason);
+  assert.ok(!hub.logs.join('').includes(pathKey), 'nor does the log');
+  assert.ok(hub.logs.join('').includes('/stats/***/eurofxref'), 'the log names the masked URL');
 });
 
 test('a sources-file edit takes effect without a restart; a broken edit keeps the last good file', async (t) => {
