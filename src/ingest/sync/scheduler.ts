@@ -19,7 +19,7 @@ export class SyncScheduler {
   readonly #logger: Logger;
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #running = new Set<Promise<unknown>>();
-  /** Aborted by `stop`: runs waiting for their turn are not started. */
+  /** Aborted by `stop`: the catch-ups still waiting for their turn are dropped. */
   readonly #stopping = new AbortController();
   #stopped = false;
 
@@ -38,7 +38,7 @@ export class SyncScheduler {
     for (const source of sources) if (source.skipped === undefined) this.#track(source, 'start', this.#sync.catchUp(source, this.#stopping.signal));
   }
 
-  /** Stops planning and waits for the run under way; the runs waiting for their turn are dropped. */
+  /** Stops planning and waits for the slot runs claimed; the catch-ups not yet started are dropped. */
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#stopping.abort();
@@ -75,7 +75,7 @@ export class SyncScheduler {
 
   #fire(source: ResolvedSource, slot: Date): void {
     this.#plan(source, slot);
-    this.#track(source, slot.toISOString(), this.#sync.runSlot(source, slot, this.#stopping.signal));
+    this.#track(source, slot.toISOString(), this.#sync.runSlot(source, slot));
   }
 
   /** Logs a run's outcome (none: another process claimed the slot) and keeps it until it ends, for `stop`. */

@@ -112,31 +112,31 @@ export class SyncService {
     return outcomes;
   }
 
-  /**
-   * Runs `source`'s scheduled `slot` if this process is the one to claim it, claimed when its
-   * turn comes; once `cancelled` is aborted, a run not yet started is not (one under way ends).
-   */
-  runSlot(source: ResolvedSource, slot: Date, cancelled?: AbortSignal): Promise<RunOutcome | undefined> {
-    return this.#inTurn(async () => {
-      if (cancelled?.aborted === true) return undefined;
-      if (!(await this.#repo.claimSlot(source.definition.id, slot, this.owner, this.#options.clock.now()))) return undefined;
-      return runSource(this.#environment, source);
-    });
+  /** Runs `source`'s scheduled `slot` if this process is the one to claim it. */
+  async runSlot(source: ResolvedSource, slot: Date): Promise<RunOutcome | undefined> {
+    if (!(await this.#repo.claimSlot(source.definition.id, slot, this.owner, this.#options.clock.now()))) return undefined;
+    return this.#inTurn(() => runSource(this.#environment, source));
   }
 
   /**
-   * At start, runs `source` if it is due: it never ran, or its last attempt is older than its
-   * latest scheduled slot (the process was not serving then). The catch-up claims that slot, so
-   * of the processes starting together only one fetches, and a slot already run is not run again.
+   * At start, runs `source` if it is due when its turn comes: it never ran, or its last attempt
+   * is older than its latest scheduled slot (no process was serving then). The catch-up claims
+   * that slot, so of the processes starting together only one fetches, and a slot already run is
+   * not run again. Once `cancelled` is aborted (the process stops), a catch-up still waiting for
+   * its turn is dropped, claiming nothing: the next start catches up instead.
    */
-  async catchUp(source: ResolvedSource, cancelled?: AbortSignal): Promise<RunOutcome | undefined> {
-    const now = this.#options.clock.now();
-    const { schedule, definition } = source;
-    const slot = previousRunBefore(schedule, definition.timeZone, now);
-    const lastAttemptAt = (await this.#repo.get(definition.id, now))?.lastAttemptAt ?? null;
-    const due = lastAttemptAt === null || (slot !== undefined && Date.parse(lastAttemptAt) < slot.getTime());
-    // A source that never ran and whose schedule has no past slot claims the epoch: the same slot in every process.
-    return due ? this.runSlot(source, slot ?? new Date(0), cancelled) : undefined;
+  catchUp(source: ResolvedSource, cancelled?: AbortSignal): Promise<RunOutcome | undefined> {
+    return this.#inTurn(async () => {
+      if (cancelled?.aborted === true) return undefined;
+      const now = this.#options.clock.now();
+      const { schedule, definition } = source;
+      const slot = previousRunBefore(schedule, definition.timeZone, now);
+      const lastAttemptAt = (await this.#repo.get(definition.id, now))?.lastAttemptAt ?? null;
+      const due = lastAttemptAt === null || (slot !== undefined && Date.parse(lastAttemptAt) < slot.getTime());
+      // A source that never ran and whose schedule has no past slot claims the epoch: the same slot in every process.
+      if (!due || !(await this.#repo.claimSlot(definition.id, slot ?? new Date(0), this.owner, now))) return undefined;
+      return runSource(this.#environment, source);
+    });
   }
 
   #inTurn<T>(step: () => Promise<T>): Promise<T> {

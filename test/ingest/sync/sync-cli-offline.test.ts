@@ -13,7 +13,7 @@ import { sources } from '../../../src/ingest/sources/index.ts';
 import { openStore } from '../../../src/store/db.ts';
 import { runDemoGenerators } from '../../../src/ingest/demo/framework.ts';
 import { instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';
-import { RATES_PATH, writeSourcesFile } from './helpers.ts';
+import { RATES_PATH, SHIPPED_OFF, writeSourcesFile } from './helpers.ts';
 
 /** These start `fdh` on the embedded store: they run in the embedded pass only. */
 const skip = testStore === 'sqlite' ? false : 'runs in the embedded pass';
@@ -108,7 +108,7 @@ test('FDH_SYNC=on fetches the sources that never ran as the server starts, and s
   t.after(() => double.close());
   const dir = tempDir(t);
   const sourcesFile = join(dir, 'sources.json');
-  writeSourcesFile(sourcesFile, double.baseUrl);
+  writeSourcesFile(sourcesFile, double.baseUrl, SHIPPED_OFF);
   const server = await startServer({ FDH_DATA_DIR: join(dir, 'data'), FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC: 'on' });
   t.after(() => server.child.kill('SIGKILL'));
   assert.match(server.stdout(), /no demo \(FDH_DEMO=off\): the sources run now and then on their schedules \(FDH_SYNC=on\)/);
