@@ -62,10 +62,9 @@ export function unreachedReason(code: string | undefined, url: string): string |
     return undefined;
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${redactUrl(url)}: name not resolved: ${target.hostname}`;
-  if (code === 'ECONNREFUSED') {
-    const port = target.port === '' ? (target.protocol === 'https:' ? '443' : '80') : target.port;
-    return `${redactUrl(url)}: connection refused: ${target.hostname}:${port}`;
-  }
+  const port = target.port === '' ? (target.protocol === 'https:' ? '443' : '80') : target.port;
+  if (code === 'ECONNREFUSED') return `${redactUrl(url)}: connection refused: ${target.hostname}:${port}`;
+  if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH') return `${redactUrl(url)}: no route to ${target.hostname}:${port}`;
   return undefined;
 }
 
