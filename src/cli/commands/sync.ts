@@ -27,7 +27,9 @@ function outcomeText(outcome: RunOutcome): string {
         ? `${outcome.sourceId}: ok, nothing new (not modified)`
         : `${outcome.sourceId}: ok, ${outcome.rowsAdded} rows added in ${outcome.releaseIds.length} new release(s)${outcome.releaseIds.length > 0 ? ` ${outcome.releaseIds.join(', ')}` : ''}${outcome.notes === undefined ? '' : `; ${outcome.notes.map((note) => printable(note)).join('; ')}`}`;
     case 'failed':
-      return `${outcome.sourceId}: ${outcome.interrupted === true ? 'INTERRUPTED' : 'FAILED'}, nothing imported: ${boundedText(outcome.error)}`;
+      return outcome.interrupted === true
+        ? `${outcome.sourceId}: INTERRUPTED, ${boundedText(outcome.error)}`
+        : `${outcome.sourceId}: FAILED, nothing imported: ${boundedText(outcome.error)}`;
     case 'busy':
       return `${outcome.sourceId}: not run, a run is under way in ${outcome.runningBy}`;
     case 'skipped':
@@ -94,7 +96,7 @@ function syncLogger(values: { 'log-level'?: string; 'log-file'?: string }, confi
  */
 async function runCommand(sync: SyncService, names: string[]): Promise<number> {
   const interrupt = new AbortController();
-  const onSigint = (): void => interrupt.abort('Ctrl-C, SIGINT');
+  const onSigint = (): void => interrupt.abort('Ctrl-C (SIGINT)');
   process.once('SIGINT', onSigint);
   let outcomes: RunOutcome[];
   try {

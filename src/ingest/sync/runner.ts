@@ -82,7 +82,7 @@ function stoppedIn(wait: RunWait | undefined): string {
 function runInWorker(env: SyncEnvironment, request: SourceRunRequest, signal: AbortSignal | undefined): Promise<SourceRunResult> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted === true) {
-      reject(new InterruptedRun(`interrupted before it started (${String(signal.reason)}); nothing of it was imported`));
+      reject(new InterruptedRun(`stopped by ${String(signal.reason)} before it started; nothing was imported`));
       return;
     }
     let wait: RunWait | undefined;
@@ -108,7 +108,7 @@ function runInWorker(env: SyncEnvironment, request: SourceRunRequest, signal: Ab
       env.fetch.sourceTimeoutMs,
     );
     // Terminating the thread ends its requests and rolls back its transaction at once.
-    const interrupt = (): void => settle({ error: new InterruptedRun(`interrupted (${String(signal?.reason)}); nothing of it was imported`) });
+    const interrupt = (): void => settle({ error: new InterruptedRun(`stopped by ${String(signal?.reason)} before it finished; nothing of it was imported`) });
     signal?.addEventListener('abort', interrupt, { once: true });
     worker.on('message', (message: WorkerMessage) => {
       if (message.kind === 'wait') {

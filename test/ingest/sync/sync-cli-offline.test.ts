@@ -80,12 +80,12 @@ test('Ctrl-C stops fdh sync run at once, the source under way reported as interr
   const code = await exited;
   const seconds = (Date.now() - interrupted) / 1000;
   assert.equal(code, 130, stderr);
-  assert.match(stderr, /^ecb-test-rates: INTERRUPTED, nothing imported: interrupted \(Ctrl-C, SIGINT\); nothing of it was imported$/m);
+  assert.match(stderr, /^ecb-test-rates: INTERRUPTED, stopped by Ctrl-C \(SIGINT\) before it finished; nothing of it was imported$/m);
   // Generous ("within a second" on a quiet machine): waiting for the hanging answer would take 10 minutes.
   assert.ok(seconds < 5, `stopped ${seconds} s after Ctrl-C`);
   const status = await runCli(['sync', 'status', '--json'], env);
   const [rates] = (JSON.parse(status.stdout) as { id: string; lastError: string | null; running: boolean }[]).filter((s) => s.id === 'ecb-test-rates');
-  assert.deepEqual([rates?.running, rates?.lastError], [false, 'interrupted (Ctrl-C, SIGINT); nothing of it was imported']);
+  assert.deepEqual([rates?.running, rates?.lastError], [false, 'stopped by Ctrl-C (SIGINT) before it finished; nothing of it was imported']);
   const releases = await runCli(['releases', '--json'], env);
   assert.deepEqual(JSON.parse(releases.stdout), []);
 });
