@@ -42,7 +42,7 @@ export const COMMAND_USAGES: ReadonlyMap<string, CommandUsage> = new Map<string,
     'sync',
     {
       summary: "fetch publishers' data now, or show the sources' state and coverage",
-      lines: ['fdh sync run [SOURCE|PUBLISHER…] [--data-dir D]', 'fdh sync status [--json] [--data-dir D]', 'fdh sync coverage [--json | --markdown] [--data-dir D]'],
+      lines: ['fdh sync run [SOURCE|PUBLISHER…] [--data-dir D] [--log-level L] [--log-file F]', 'fdh sync status [--json] [--data-dir D]', 'fdh sync coverage [--json | --markdown] [--data-dir D]'],
     },
   ],
   ['facts', { summary: 'every figure served: unit, cadence, sources, fields', lines: ['fdh facts [--json | --markdown]'] }],

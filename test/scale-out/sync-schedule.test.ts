@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from '../helpers/cli.ts';
 import { createTestDatabase } from '../helpers/services.ts';
 import { startPublisherDouble, SYNC_FIXTURES } from '../helpers/publisher-double.ts';
 import { testDatabaseUrl, testRedisUrl, testStore } from '../helpers/stores.ts';
-import { RATES_PATH, writeSourcesFile } from '../ingest/sync/helpers.ts';
+import { RATES_PATH, SHIPPED_OFF, writeSourcesFile } from '../ingest/sync/helpers.ts';
 
 const skip =
   testStore !== 'postgres' || testDatabaseUrl === undefined || testRedisUrl === undefined
@@ -30,7 +30,8 @@ test('two serving processes with FDH_SYNC=on fetch each scheduled slot of a sour
   });
   const sourcesFile = join(dir, 'sources.json');
   // Every second, so a few seconds hold several slots.
-  writeSourcesFile(sourcesFile, double.baseUrl, { 'ecb-test-rates': { schedule: '* * * * * *' }, 'ecb-test-keyed': { enabled: false } });
+  // The shipped sources are off: with FDH_SYNC=on a serving process runs every source that never ran as it starts.
+  writeSourcesFile(sourcesFile, double.baseUrl, { ...SHIPPED_OFF, 'ecb-test-rates': { schedule: '* * * * * *' }, 'ecb-test-keyed': { enabled: false } });
   const env = { FDH_DATABASE_URL: database.url, FDH_REDIS_URL: testRedisUrl ?? '', FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC: 'on' };
   servers.push(await startServer({ ...env, FDH_DATA_DIR: join(dir, 'a') }));
   servers.push(await startServer({ ...env, FDH_DATA_DIR: join(dir, 'b') }));

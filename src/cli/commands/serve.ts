@@ -50,7 +50,9 @@ async function prepareFirstStart(runtime: Runtime): Promise<void> {
     loaded = `Loaded the demo dataset until ${seeded.until} in ${seeded.seconds.toFixed(1)} s.\n`;
   } else {
     await runtime.store.db.transaction().execute(alongside);
-    loaded = 'Empty store, no demo (FDH_DEMO=off): load real data with `npx fdh sync run` or `npx fdh import`.\n';
+    loaded = runtime.config.sync
+      ? 'Empty store, no demo (FDH_DEMO=off): the sources run now and then on their schedules (FDH_SYNC=on); `npx fdh sync status` shows how each went.\n'
+      : 'Empty store, no demo (FDH_DEMO=off): load real data with `npx fdh sync run` or `npx fdh import`, or start with FDH_SYNC=on to run the sources.\n';
   }
   const base = `http://${runtime.config.host}:${runtime.config.port}`;
   const credentials =
@@ -60,6 +62,32 @@ async function prepareFirstStart(runtime: Runtime): Promise<void> {
   const file = writeInitialCredentials(runtime.config.dataDir, credentials);
   process.stdout.write(loaded);
   process.stdout.write(process.stdout.isTTY ? `${credentials}\n(Also in ${file}, readable by you only.)\n\n` : `The API key and the admin's one-time password are in ${file} (readable by its owner only).\n`);
+}
+
+/** How many releases the store holds from the demo, and from anything else (imports, syncs). */
+async function releaseOrigins(runtime: Runtime): Promise<{ demo: number; real: number }> {
+  const count = async (operator: '=' | '<>') =>
+    Number((await runtime.store.db.selectFrom('release').select((eb) => eb.fn.countAll().as('n')).where('origin', operator, 'demo').executeTakeFirstOrThrow()).n);
+  return { demo: await count('='), real: await count('<>') };
+}
+
+/**
+ * Says, at every start, what the store serves and whether the sources run, and warns when
+ * `FDH_DEMO=off` meets a store that holds the demo: FDH_DEMO decides only what an empty store is
+ * seeded with, so the demo stays until `fdh demo remove`.
+ */
+async function dataBanner(runtime: Runtime): Promise<string> {
+  const { demo, real } = await releaseOrigins(runtime);
+  const data = demo > 0 ? (real > 0 ? 'the demo and real data' : 'the demo') : real > 0 ? 'real data' : 'no data yet';
+  const sync = runtime.config.sync ? 'on (due sources run now, then on their schedules)' : 'off';
+  let text = `Data: ${data}; sync: ${sync}.\n`;
+  if (!runtime.config.demo && demo > 0) {
+    text +=
+      `This store still holds the demo (${demo} demo releases): FDH_DEMO=off only keeps an empty store from being seeded. ` +
+      'Remove the demo with `npx fdh demo remove` (imported and synced data, accounts and keys are kept).\n';
+    runtime.logger.warn({ demoReleases: demo }, 'FDH_DEMO=off but the store holds the demo; `npx fdh demo remove` removes it');
+  }
+  return text;
 }
 
 function parseWorkers(raw: string): void {
@@ -75,6 +103,7 @@ async function runPrimary(config: Config, workers: number): Promise<number> {
   const runtime = await openRuntime(config);
   try {
     await prepareFirstStart(runtime);
+    process.stdout.write(await dataBanner(runtime));
   } finally {
     await runtime.close();
   }
@@ -141,7 +170,10 @@ export async function serveCommand(args: string[]): Promise<number> {
   if (workers > 1 && cluster.isPrimary) return runPrimary(config, workers);
 
   const runtime = await openRuntime(config);
-  if (cluster.isPrimary) await prepareFirstStart(runtime);
+  if (cluster.isPrimary) {
+    await prepareFirstStart(runtime);
+    process.stdout.write(await dataBanner(runtime));
+  }
   const background = config.sync ? [await startSchedule(runtime)] : [];
   const { app, stopped } = await serve(runtime, { background });
   const address = app.server.address();

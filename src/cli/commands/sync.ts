@@ -1,4 +1,5 @@
-import { loadConfig } from '../../config.ts';
+import pino, { type Logger } from 'pino';
+import { loadConfig, type Config } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
 import { UnknownSourceError } from '../../ingest/sync/catalogue.ts';
 import type { RunOutcome } from '../../ingest/sync/runner.ts';
@@ -27,7 +28,9 @@ function outcomeText(outcome: RunOutcome): string {
         ? `${outcome.sourceId}: ok, nothing new (not modified)`
         : `${outcome.sourceId}: ok, ${outcome.rowsAdded} rows added in ${outcome.releaseIds.length} new release(s)${outcome.releaseIds.length > 0 ? ` ${outcome.releaseIds.join(', ')}` : ''}${outcome.notes === undefined ? '' : `; ${outcome.notes.map((note) => printable(note)).join('; ')}`}`;
     case 'failed':
-      return `${outcome.sourceId}: FAILED, nothing imported: ${boundedText(outcome.error)}`;
+      return outcome.interrupted === true
+        ? `${outcome.sourceId}: INTERRUPTED, ${boundedText(outcome.error)}`
+        : `${outcome.sourceId}: FAILED, nothing imported: ${boundedText(outcome.error)}`;
     case 'busy':
       return `${outcome.sourceId}: not run, a run is under way in ${outcome.runningBy}`;
     case 'skipped':
@@ -77,20 +80,65 @@ async function coverageCommand(values: { json?: boolean; markdown?: boolean; 'da
 }
 
 /**
+ * The log of `fdh sync`: its progress and outcomes are lines for a person on standard error, so
+ * the JSON log is written only when asked for, at `--log-level` (or FDH_LOG_LEVEL) on standard
+ * output, or to `--log-file`; otherwise only errors, on standard error.
+ */
+function syncLogger(values: { 'log-level'?: string; 'log-file'?: string }, config: Config): Logger {
+  const asked = values['log-level'] !== undefined || (process.env.FDH_LOG_LEVEL ?? '') !== '';
+  if (values['log-file'] !== undefined) return createLogger(config.logLevel, pino.destination({ dest: values['log-file'], append: true, mkdir: true, sync: true }));
+  return asked ? createLogger(config.logLevel) : createLogger('error', process.stderr);
+}
+
+/**
+ * `fdh sync run`: each source's outcome, and what a run waits for, as lines on standard error.
+ * Ctrl-C (SIGINT) stops the run under way at once (nothing of it imported) and starts no other;
+ * a second Ctrl-C ends the process as Node does.
+ */
+async function runCommand(sync: SyncService, names: string[]): Promise<number> {
+  const interrupt = new AbortController();
+  const onSigint = (): void => interrupt.abort('Ctrl-C (SIGINT)');
+  process.once('SIGINT', onSigint);
+  let outcomes: RunOutcome[];
+  try {
+    outcomes = await sync.run(names, (outcome) => process.stderr.write(`${outcomeLine(outcome)}\n`), interrupt.signal);
+  } catch (error) {
+    if (error instanceof UnknownSourceError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+  if (interrupt.signal.aborted) {
+    const left = (await sync.resolved()).length - outcomes.length;
+    process.stderr.write(`Interrupted (Ctrl-C)${left > 0 && names.length === 0 ? `: ${left} source(s) not run` : ''}.\n`);
+    return 130;
+  }
+  if (outcomes.length === 0) process.stderr.write('No sources are defined.\n');
+  // A source skipped (disabled, a credential missing) fails the run only when named by its own id.
+  return outcomes.every((outcome) => outcome.status === 'succeeded' || (outcome.status === 'skipped' && !names.includes(outcome.sourceId))) ? 0 : 1;
+}
+
+/**
  * `fdh sync run [ID…]`, `fdh sync status` and `fdh sync coverage`: on the store of the
  * configuration, which `run` creates if need be.
  */
 export async function syncCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { json: { type: 'boolean' }, markdown: { type: 'boolean' }, 'data-dir': { type: 'string' } }, USAGE);
+  const { values, positionals } = parse(
+    args,
+    { json: { type: 'boolean' }, markdown: { type: 'boolean' }, 'data-dir': { type: 'string' }, 'log-level': { type: 'string' }, 'log-file': { type: 'string' } },
+    USAGE,
+  );
   const [action, ...names] = positionals;
   if (action !== 'run' && action !== 'status' && action !== 'coverage') throw new UsageError(`usage: ${USAGE}`);
   if (action !== 'run' && names.length > 0) throw new UsageError(`fdh sync ${action} takes no source; usage: ${USAGE}`);
   if (action === 'coverage') return coverageCommand(values);
   if (values.markdown === true) throw new UsageError(`--markdown is an option of fdh sync coverage; usage: ${USAGE}`);
-  const runtime = await openRuntime(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }));
+  if (action !== 'run' && (values['log-level'] !== undefined || values['log-file'] !== undefined)) throw new UsageError(`--log-level and --log-file are options of fdh sync run; usage: ${USAGE}`);
+  const config = loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'], FDH_LOG_LEVEL: values['log-level'] } });
+  const runtime = await openRuntime(config, action === 'run' ? { logger: syncLogger(values, config) } : {});
   let sync: SyncService | undefined;
   try {
-    sync = await SyncService.open(runtime);
+    sync = await SyncService.open({ ...runtime, onProgress: (sourceId, message) => process.stderr.write(`${printable(`${sourceId}: ${message}`)}\n`) });
     if (action === 'status') {
       const statuses = (await sync.statuses()).map(shownStatus);
       process.stdout.write(
@@ -102,16 +150,7 @@ export async function syncCommand(args: string[]): Promise<number> {
       );
       return 0;
     }
-    let outcomes: RunOutcome[];
-    try {
-      outcomes = await sync.run(names, (outcome) => process.stderr.write(`${outcomeLine(outcome)}\n`));
-    } catch (error) {
-      if (error instanceof UnknownSourceError) throw new UsageError(error.message);
-      throw error;
-    }
-    if (outcomes.length === 0) process.stderr.write('No sources are defined.\n');
-    // A source skipped (disabled, a credential missing) fails the run only when named by its own id.
-    return outcomes.every((outcome) => outcome.status === 'succeeded' || (outcome.status === 'skipped' && !names.includes(outcome.sourceId))) ? 0 : 1;
+    return await runCommand(sync, names);
   } finally {
     sync?.close();
     await runtime.close();

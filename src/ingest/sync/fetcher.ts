@@ -42,6 +42,37 @@ class Retryable extends FetchError {
   }
 }
 
+/**
+ * A request that never reached the publisher: its host name does not resolve, or nothing
+ * listens at its address. Asking again within the run would not help (offline, a firewall, a
+ * typo in a base URL), so it fails the source at once, and it does not count as a request to the
+ * publisher for its request gap.
+ */
+class Unreached extends FetchError {}
+
+/**
+ * Why `url` was not reached, when a connection or look-up error's `code` says it was not (`…:
+ * name not resolved: host`, `…: connection refused: host:port`), or undefined for any other error.
+ */
+export function unreachedReason(code: string | undefined, url: string): string | undefined {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${redactUrl(url)}: name not resolved: ${target.hostname}`;
+  const port = target.port === '' ? (target.protocol === 'https:' ? '443' : '80') : target.port;
+  if (code === 'ECONNREFUSED') return `${redactUrl(url)}: connection refused: ${target.hostname}:${port}`;
+  if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH') return `${redactUrl(url)}: no route to ${target.hostname}:${port}`;
+  return undefined;
+}
+
+function unreached(error: NodeJS.ErrnoException, url: string): Unreached | undefined {
+  const reason = unreachedReason(error.code, url);
+  return reason === undefined ? undefined : new Unreached(reason);
+}
+
 /** The first string among a JSON error body's common fields, FRED's `error_message` first. */
 function jsonMessage(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
@@ -205,7 +236,7 @@ function getOnce(url: string, headers: Record<string, string>, signal: AbortSign
         resolve({ status: response.statusCode ?? 0, headers: headerRecord(response), body: Buffer.concat(chunks) });
       });
     });
-    request.on('error', (error) => reject(interrupted(error.message)));
+    request.on('error', (error: NodeJS.ErrnoException) => reject(signal.aborted ? interrupted(error.message) : (unreached(error, url) ?? interrupted(error.message))));
   });
 }
 
@@ -240,6 +271,8 @@ export interface FetcherOptions {
   onRetry?: (message: string, waitMs: number) => void;
   /** The source's credential values: masked in every URL the fetcher keeps or shows (`redactUrl`), validators' keys included. */
   secrets?: readonly string[];
+  /** Told when a request waits `waitMs` for the publisher's request gap, before it waits. */
+  onGap?: (waitMs: number) => void;
 }
 
 /**
@@ -259,13 +292,20 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
     const previous = publisherTurns.get(publisher) ?? Promise.resolve();
     const turn = Promise.withResolvers<void>();
     publisherTurns.set(publisher, previous.then(() => turn.promise));
+    let reached = true;
     try {
       await previous;
       const wait = (lastRequestEnd.get(publisher) ?? 0) + interval - Date.now();
-      if (wait > 0) await sleep(wait, undefined, { signal });
+      if (wait > 0) {
+        options.onGap?.(wait);
+        await sleep(wait, undefined, { signal });
+      }
       return await send();
+    } catch (error) {
+      reached = !(error instanceof Unreached);
+      throw error;
     } finally {
-      lastRequestEnd.set(publisher, Date.now());
+      if (reached) lastRequestEnd.set(publisher, Date.now());
       turn.resolve();
     }
   }

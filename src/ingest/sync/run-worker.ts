@@ -19,7 +19,11 @@ async function runEnd(): Promise<RunEnd> {
 }
 
 try {
-  const result = await runSourceInWorker(request, (level, fields, message) => post({ kind: 'log', level, fields, message }));
+  const result = await runSourceInWorker(
+    request,
+    (level, fields, message) => post({ kind: 'log', level, fields, message }),
+    (wait) => post({ kind: 'wait', ...wait }),
+  );
   post({ kind: 'done', ...result, ...(await runEnd()) });
 } catch (error) {
   // Read here, where the error's cause chain still is: a message crosses the thread as text.

@@ -1,3 +1,5 @@
+import dns from 'node:dns';
+import { isIP } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -8,8 +10,9 @@ import type { Database } from '../../store/schema.ts';
 import { announceCommit } from '../../store/versioned-write.ts';
 import type { Archive } from './archive.ts';
 import { failureReason } from './failure-reason.ts';
+import { unreachedReason } from './fetcher.ts';
 import type { ResolvedSource } from './catalogue.ts';
-import type { SourceRunRequest, SourceRunResult, SucceededRun, WorkerMessage } from './source-run.ts';
+import type { RunWait, SourceRunRequest, SourceRunResult, SucceededRun, WorkerMessage } from './source-run.ts';
 import { SyncStateRepo, type Lease } from './sync-state.repo.ts';
 
 export interface SyncEnvironment {
@@ -27,15 +30,48 @@ export interface SyncEnvironment {
   modulePaths(): string[];
   /** When this process's runs last asked each publisher (epoch ms): its request gap holds from one run's thread to the next. */
   publisherLastRequestEnd: Map<string, number>;
+  /** Told, for a person, what a run is waiting for (a retry's backoff, a publisher's request gap) as it starts waiting. */
+  onProgress?: (sourceId: string, message: string) => void;
 }
 
 export type RunOutcome =
   | SucceededRun
-  | { sourceId: string; status: 'failed'; error: string }
+  | { sourceId: string; status: 'failed'; error: string; interrupted?: true }
   | { sourceId: string; status: 'busy'; runningBy: string }
   | { sourceId: string; status: 'skipped'; reason: string };
 
 const WORKER_URL = new URL('./run-worker.ts', import.meta.url);
+
+/**
+ * Why the source's base URL cannot be reached when its host name does not resolve (offline, a
+ * firewall, a typo), or undefined: such a run fails at once, without a worker thread started and
+ * the publisher's modules loaded for a request that cannot be made. The fetcher says the same of
+ * any other URL a source asks for.
+ */
+async function unresolvedBaseUrl(baseUrl: string): Promise<string | undefined> {
+  let hostname: string;
+  try {
+    hostname = new URL(baseUrl).hostname;
+  } catch {
+    return undefined;
+  }
+  if (hostname === '' || isIP(hostname.replace(/^\[|\]$/g, '')) !== 0) return undefined;
+  try {
+    await dns.promises.lookup(hostname);
+    return undefined;
+  } catch (error) {
+    return unreachedReason((error as NodeJS.ErrnoException).code, baseUrl);
+  }
+}
+
+/** A run stopped by the caller's signal (Ctrl-C on `fdh sync run`). */
+class InterruptedRun extends Error {}
+
+/** What the source's time limit says it stopped: the wait it was in, or the last one it said. */
+function stoppedIn(wait: RunWait | undefined): string {
+  if (wait === undefined) return '';
+  return wait.until > Date.now() ? ` while ${wait.message}` : ` (its last wait: ${wait.message})`;
+}
 
 /**
  * Runs one source in a worker thread of its own and settles with its result. The thread's heap
@@ -43,8 +79,13 @@ const WORKER_URL = new URL('./run-worker.ts', import.meta.url);
  * spinning on a hostile payload cannot be interrupted otherwise); a terminated thread's store
  * connection goes with it, and its transaction is rolled back.
  */
-function runInWorker(env: SyncEnvironment, request: SourceRunRequest): Promise<SourceRunResult> {
+function runInWorker(env: SyncEnvironment, request: SourceRunRequest, signal: AbortSignal | undefined): Promise<SourceRunResult> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(new InterruptedRun(`stopped by ${String(signal.reason)} before it started; nothing was imported`));
+      return;
+    }
+    let wait: RunWait | undefined;
     const worker = new Worker(WORKER_URL, {
       workerData: request,
       resourceLimits: { maxOldGenerationSizeMb: env.fetch.workerHeapMb, maxYoungGenerationSizeMb: 32 },
@@ -54,15 +95,27 @@ function runInWorker(env: SyncEnvironment, request: SourceRunRequest): Promise<S
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', interrupt);
       void worker.terminate();
       if ('result' in outcome) resolve(outcome.result);
       else reject(outcome.error);
     };
     const timer = setTimeout(
-      () => settle({ error: new Error(`the run took longer than ${env.fetch.sourceTimeoutMs / 1000} s (FDH_SYNC_SOURCE_TIMEOUT_MS) and was stopped; nothing of it was imported`) }),
+      () =>
+        settle({
+          error: new Error(`the run took longer than ${env.fetch.sourceTimeoutMs / 1000} s (FDH_SYNC_SOURCE_TIMEOUT_MS) and was stopped${stoppedIn(wait)}; nothing of it was imported`),
+        }),
       env.fetch.sourceTimeoutMs,
     );
+    // Terminating the thread ends its requests and rolls back its transaction at once.
+    const interrupt = (): void => settle({ error: new InterruptedRun(`stopped by ${String(signal?.reason)} before it finished; nothing of it was imported`) });
+    signal?.addEventListener('abort', interrupt, { once: true });
     worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'wait') {
+        wait = message;
+        env.onProgress?.(request.sourceId, message.message);
+        return;
+      }
       if (message.kind === 'log') {
         env.logger[message.level](message.fields, failureReason(message.message, Object.values(request.credentials)));
         return;
@@ -89,9 +142,13 @@ function runInWorker(env: SyncEnvironment, request: SourceRunRequest): Promise<S
  * transaction), and tell this process's answers of what changed. Any failure imports nothing
  * and is recorded on the source with a readable reason.
  */
-export async function runSource(env: SyncEnvironment, source: ResolvedSource): Promise<RunOutcome> {
+export async function runSource(env: SyncEnvironment, source: ResolvedSource, signal?: AbortSignal): Promise<RunOutcome> {
   const sourceId = source.definition.id;
   if (source.skipped !== undefined) return { sourceId, status: 'skipped', reason: source.skipped };
+  // A source whose parameters name nothing to fetch (rss-feeds with no feed) says so rather than "nothing new".
+  if (source.definition.configuredFeeds?.(source.params as never).length === 0) {
+    return { sourceId, status: 'skipped', reason: `skipped: nothing configured to fetch (sources.${sourceId}.params in the sources file lists none; see docs/data-sources.md)` };
+  }
   const repo = new SyncStateRepo(env.db);
   const started = env.clock.now();
   // The lease lasts `leaseMs` past the last heartbeat: a holder that died (kill -9, a lost
@@ -106,7 +163,9 @@ export async function runSource(env: SyncEnvironment, source: ResolvedSource): P
   }, env.fetch.leaseMs / 3);
   heartbeat.unref();
   try {
-    const { outcome, changed } = await runInWorker(env, requestFor(env, source, lease, started));
+    const unresolved = await unresolvedBaseUrl(source.baseUrl);
+    if (unresolved !== undefined) throw new Error(unresolved);
+    const { outcome, changed } = await runInWorker(env, requestFor(env, source, lease, started), signal);
     announceCommit(env.db, changed);
     env.logger.info({ sourceId, releases: outcome.releaseIds.length, rows: outcome.rowsAdded, notes: outcome.notes }, 'sync run succeeded');
     return outcome;
@@ -114,7 +173,7 @@ export async function runSource(env: SyncEnvironment, source: ResolvedSource): P
     const reason = failureReason(error, Object.values(source.credentials));
     await repo.failed(lease, env.clock.now(), reason);
     env.logger.warn({ sourceId, reason }, 'sync run failed; nothing imported from it');
-    return { sourceId, status: 'failed', error: reason };
+    return { sourceId, status: 'failed', error: reason, ...(error instanceof InterruptedRun ? { interrupted: true as const } : {}) };
   } finally {
     clearInterval(heartbeat);
     await env.archive.prune(env.archiveLimits, env.clock.now()).catch((error: unknown) => env.logger.error({ err: error }, 'archive pruning failed'));

@@ -26,6 +26,14 @@ export function nextRunAfter(pattern: string, timeZone: string, after: Date): Da
   return next;
 }
 
+/** The last run strictly before `before`, or undefined for a schedule with none. */
+export function previousRunBefore(pattern: string, timeZone: string, before: Date): Date | undefined {
+  const cron = parseSchedule(pattern, timeZone);
+  const [previous] = cron.previousRuns(1, before);
+  cron.stop();
+  return previous;
+}
+
 /** The gap between the two runs after `after`: how long a source may fail before it warns. */
 export function scheduleIntervalMs(pattern: string, timeZone: string, after: Date): number | undefined {
   const cron = parseSchedule(pattern, timeZone);

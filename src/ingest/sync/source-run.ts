@@ -52,13 +52,27 @@ export interface RunEnd {
   lastRequestEnd: number | undefined;
 }
 
-/** What the worker tells the runner: log lines as they come, then the outcome. */
+/** A wait the run is in (a retry's backoff, the publisher's request gap): shown as progress, and named if the run's time runs out in it. */
+export interface RunWait {
+  /** What is waited for, for a person: `waiting 5 min for vietcombank's request gap …`. */
+  message: string;
+  /** When the wait ends (epoch ms). */
+  until: number;
+}
+
+/** What the worker tells the runner: log lines and waits as they come, then the outcome. */
 export type WorkerMessage =
   | { kind: 'log'; level: 'info' | 'warn'; fields: Record<string, unknown>; message: string }
+  | ({ kind: 'wait' } & RunWait)
   | ({ kind: 'done' } & SourceRunResult & RunEnd)
   | ({ kind: 'failed'; message: string } & RunEnd);
 
 export type RunLog = (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void;
+
+/** `45 s`, `5 min`: a wait as a person reads it. */
+export function waitText(ms: number): string {
+  return ms < 120_000 ? `${Math.ceil(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
+}
 
 export async function definitionOf(request: SourceRunRequest): Promise<SourceDefinition> {
   const catalogue = await loadCatalogue(shippedSources, { modulePaths: request.modulePaths } as SourcesFile);
@@ -66,6 +80,9 @@ export async function definitionOf(request: SourceRunRequest): Promise<SourceDef
   if (definition === undefined) throw new Error(`no source "${request.sourceId}" in the catalogue`);
   return definition;
 }
+
+/** The shortest request gap said as progress. */
+const GAP_SHOWN_MS = 5_000;
 
 /** Reads one payload the way its importer reads it, once: a payload that does not parse fails the run. */
 async function prepare(definition: SourceDefinition, payload: ImportPayload): Promise<PreparedRelease> {
@@ -90,7 +107,7 @@ async function namedAfter<T>(payload: ImportPayload, step: () => Promise<T>): Pr
  * what changed. Any failure rolls everything back, so a run is served whole or not at all; a
  * killed thread or process leaves no open transaction behind.
  */
-export async function runSourceInWorker(request: SourceRunRequest, log: RunLog): Promise<SourceRunResult> {
+export async function runSourceInWorker(request: SourceRunRequest, log: RunLog, wait: (wait: RunWait) => void = () => {}): Promise<SourceRunResult> {
   const startedMs = Date.parse(request.startedAt);
   const startedTick = performance.now();
   const now = (): Date => new Date(startedMs + (performance.now() - startedTick));
@@ -112,7 +129,14 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog):
       signal: new AbortController().signal,
       validators,
       now,
-      onRetry: (message, waitMs) => log('info', { sourceId: request.sourceId, waitMs }, `retrying: ${message}`),
+      onRetry: (message, waitMs) => {
+        log('info', { sourceId: request.sourceId, waitMs }, `retrying: ${message}`);
+        wait({ message: `retrying in ${waitText(waitMs)} after ${message}`, until: Date.now() + waitMs });
+      },
+      onGap: (waitMs) => {
+        // A gap this short passes unnoticed; a longer one (vietcombank's 5 minutes) is said.
+        if (waitMs >= GAP_SHOWN_MS) wait({ message: `waiting ${waitText(waitMs)} for ${definition.publisher}'s request gap (its minimum interval between requests)`, until: Date.now() + waitMs });
+      },
       secrets,
     });
     const collected = await definition.collect({

@@ -9,7 +9,7 @@ import { sources as shippedSources } from '../sources/index.ts';
 import { Archive } from './archive.ts';
 import { checkSourcesParams, loadCatalogue, resolveSource, selectSources, type ResolvedSource } from './catalogue.ts';
 import { runSource, type RunOutcome, type SyncEnvironment } from './runner.ts';
-import { nextRunAfter, scheduleIntervalMs } from './schedule.ts';
+import { nextRunAfter, previousRunBefore, scheduleIntervalMs } from './schedule.ts';
 import { WatchedSourcesFile } from './sources-file.ts';
 import type { SourceStatus } from './source-status.ts';
 import { readFreshness } from '../../facts/freshness-reader.ts';
@@ -29,6 +29,8 @@ export interface SyncServiceOptions {
   clock: Clock;
   logger: Logger;
   env?: NodeJS.ProcessEnv;
+  /** Told, for a person, what a run is waiting for as it starts waiting (`fdh sync run` prints it). */
+  onProgress?: (sourceId: string, message: string) => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export class SyncService {
       clock: options.clock,
       logger: options.logger,
       owner: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+      ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     };
   }
 
@@ -94,11 +97,15 @@ export class SyncService {
     return catalogue.map((definition) => resolveSource(definition, file, this.#options.env ?? process.env, this.#options.config.fetch.contact));
   }
 
-  /** Runs the named sources or publishers (none: every source) once, one after another. */
-  async run(names: readonly string[], onOutcome?: (outcome: RunOutcome) => void): Promise<RunOutcome[]> {
+  /**
+   * Runs the named sources or publishers (none: every source) once, one after another. `signal`
+   * stops the run under way at once (nothing of it imported) and the rest are not started.
+   */
+  async run(names: readonly string[], onOutcome?: (outcome: RunOutcome) => void, signal?: AbortSignal): Promise<RunOutcome[]> {
     const outcomes: RunOutcome[] = [];
     for (const source of selectSources(await this.resolved(), names)) {
-      const outcome = await this.#inTurn(source);
+      if (signal?.aborted === true) break;
+      const outcome = await this.#inTurn(() => runSource(this.#environment, source, signal));
       onOutcome?.(outcome);
       outcomes.push(outcome);
     }
@@ -108,11 +115,32 @@ export class SyncService {
   /** Runs `source`'s scheduled `slot` if this process is the one to claim it. */
   async runSlot(source: ResolvedSource, slot: Date): Promise<RunOutcome | undefined> {
     if (!(await this.#repo.claimSlot(source.definition.id, slot, this.owner, this.#options.clock.now()))) return undefined;
-    return this.#inTurn(source);
+    return this.#inTurn(() => runSource(this.#environment, source));
   }
 
-  #inTurn(source: ResolvedSource): Promise<RunOutcome> {
-    const run = this.#turn.then(() => runSource(this.#environment, source));
+  /**
+   * At start, runs `source` if it is due when its turn comes: it never ran, or its last attempt
+   * is older than its latest scheduled slot (no process was serving then). The catch-up claims
+   * that slot, so of the processes starting together only one fetches, and a slot already run is
+   * not run again. Once `cancelled` is aborted (the process stops), a catch-up still waiting for
+   * its turn is dropped, claiming nothing: the next start catches up instead.
+   */
+  catchUp(source: ResolvedSource, cancelled?: AbortSignal): Promise<RunOutcome | undefined> {
+    return this.#inTurn(async () => {
+      if (cancelled?.aborted === true) return undefined;
+      const now = this.#options.clock.now();
+      const { schedule, definition } = source;
+      const slot = previousRunBefore(schedule, definition.timeZone, now);
+      const lastAttemptAt = (await this.#repo.get(definition.id, now))?.lastAttemptAt ?? null;
+      const due = lastAttemptAt === null || (slot !== undefined && Date.parse(lastAttemptAt) < slot.getTime());
+      // A source that never ran and whose schedule has no past slot claims the epoch: the same slot in every process.
+      if (!due || !(await this.#repo.claimSlot(definition.id, slot ?? new Date(0), this.owner, now))) return undefined;
+      return runSource(this.#environment, source);
+    });
+  }
+
+  #inTurn<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.#turn.then(step);
     this.#turn = run.catch(() => undefined);
     return run;
   }

@@ -6,9 +6,13 @@ import type { TestContext } from 'node:test';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
 import { startPublisherDouble, SYNC_FIXTURES, type PublisherDouble } from '../../helpers/publisher-double.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
+import { sources as shippedSources } from '../../../src/ingest/sources/index.ts';
 
 export const TEST_SOURCES_MODULE = fileURLToPath(new URL('../../helpers/sync-test-sources.ts', import.meta.url));
 export const RATES_PATH = '/stats/eurofxref/eurofxref-hist.csv';
+
+/** Every shipped source disabled, for a sources file of a process that runs the schedule (it would ask the real publishers at start). */
+export const SHIPPED_OFF: Record<string, { enabled: false }> = Object.fromEntries(shippedSources.map((source) => [source.id, { enabled: false }]));
 
 /** A sources file naming the test sources module and pointing `ecb-test` at `baseUrl`. */
 export function writeSourcesFile(file: string, baseUrl: string, sources: Record<string, unknown> = {}): void {
