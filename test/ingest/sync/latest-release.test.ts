@@ -13,7 +13,7 @@ import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
  * "Defaults must not go stale": a source that reads one release of many finds the newest itself.
  * Each case runs one shipped source, with its shipped defaults and no parameter in the sources
  * file, against a double that serves the publisher's samples and, over them, the files of
- * test/fixtures/latest-release/<publisher>/: an index that also lists a newer release, and that
+ * test/fixtures/latest-release/<publisher>/: an index (a page, or e-Stat's catalogue) that also lists a newer release, and that
  * release's file. The newer release is the one loaded; the samples' is not even asked for.
  */
 const NEWER = fileURLToPath(new URL('../../fixtures/latest-release/', import.meta.url));
@@ -21,12 +21,14 @@ const NEWER = fileURLToPath(new URL('../../fixtures/latest-release/', import.met
 interface Case {
   source: string;
   publisher: string;
-  /** The path of the newer release's file(s), which must be asked for. */
+  /** The path of the newer release's file(s), which must be asked for; `path?name=value` also names a query parameter the request must carry. */
   newer: string[];
   /** The path of the samples' release, which must not. */
   older: string[];
   /** The file names of the releases loaded. */
   loaded: string[];
+  /** The source's credentials, when it needs one. */
+  env?: Record<string, string>;
 }
 
 const CASES: Case[] = [
@@ -45,9 +47,31 @@ const CASES: Case[] = [
     older: ['/ksj/gml/data/N03/N03-2024/N03-20240101_13_GML.zip'],
     loaded: ['N03-20250101_13.geojson'],
   },
+  {
+    // The CPI's catalogue lists the 2025-base table beside the sample's 2020-base one; the other series' tables are pinned.
+    source: 'estat-macro',
+    publisher: 'estat',
+    newer: ['/rest/3.0/app/json/getStatsList?statsCode=00200573', '/rest/3.0/app/json/getStatsData?statsDataId=0004052037&cdCat01=0001', '/rest/3.0/app/json/getStatsData?statsDataId=0004052037&cdCat01=0161'],
+    older: ['/rest/3.0/app/json/getStatsData?statsDataId=0003427113'],
+    loaded: ['jp.cpi.core.json', 'jp.cpi.json', 'jp.industrial-production.json', 'jp.population.json', 'jp.unemployment.json'],
+    env: { ESTAT_APP_ID: 'test-estat-application-id' },
+  },
+  {
+    source: 'soumu-local-government-codes',
+    publisher: 'soumu',
+    newer: ['/denshijiti/code.html', '/main_content/001000001.xlsx'],
+    older: ['/main_content/000925835.xlsx'],
+    loaded: ['001000001.xlsx.json'],
+  },
 ];
 
-async function runAgainstNewer(t: TestContext, { source, publisher }: Case) {
+/** Whether a request the double saw is the one `spec` (`path` or `path?name=value&…`) names. */
+function asks(request: { path: string; query: URLSearchParams }, spec: string): boolean {
+  const [path, query = ''] = spec.split('?');
+  return request.path === path && [...new URLSearchParams(query)].every(([name, value]) => request.query.get(name) === value);
+}
+
+async function runAgainstNewer(t: TestContext, { source, publisher, env = {} }: Case) {
   // The newer folder first: its index answers in place of the sample's at the same path.
   const double = await startPublisherDouble({ publishers: [], dirs: [join(NEWER, publisher), join(PUBLISHERS_DIR, publisher)] });
   t.after(() => double.close());
@@ -57,19 +81,20 @@ async function runAgainstNewer(t: TestContext, { source, publisher }: Case) {
   // Only where the publisher is: no parameter of the source is set.
   writeFileSync(sourcesFile, JSON.stringify({ publishers: { [publisher]: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } } }));
   const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_CONTACT: 'hub-tests@example.org' } });
-  const sync = await SyncService.open({ ...hub.runtime, env: {} });
+  const sync = await SyncService.open({ ...hub.runtime, env });
   t.after(() => sync.close());
   const [outcome] = await sync.run([source]);
   const releases = await hub.runtime.store.db.selectFrom('release').select(['file_name', 'source_id']).where('source_id', '=', source).execute();
-  return { outcome, asked: double.requests.map((request) => request.path), loaded: releases.map((release) => release.file_name ?? '').sort() };
+  return { outcome, asked: double.requests, loaded: releases.map((release) => release.file_name ?? '').sort() };
 }
 
 for (const entry of CASES) {
   test(`${entry.source} loads the newer release its publisher lists, with no configuration change`, async (t) => {
     const { outcome, asked, loaded } = await runAgainstNewer(t, entry);
     assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
-    for (const path of entry.newer) assert.ok(asked.includes(path), `${path} was asked for; asked: ${asked.join(', ')}`);
-    for (const path of entry.older) assert.ok(!asked.includes(path), `${path}, the samples' release, was not asked for`);
+    const seen = asked.map((request) => `${request.path}?${request.query.toString()}`).join(', ');
+    for (const spec of entry.newer) assert.ok(asked.some((request) => asks(request, spec)), `${spec} was asked for; asked: ${seen}`);
+    for (const spec of entry.older) assert.ok(!asked.some((request) => asks(request, spec)), `${spec}, the samples' release, was not asked for`);
     assert.deepEqual(loaded, entry.loaded);
   });
 }
