@@ -13,8 +13,8 @@ import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
  * "Defaults must not go stale": a source that reads one release of many finds the newest itself.
  * Each case runs one shipped source, with its shipped defaults and no parameter in the sources
  * file, against a double that serves the publisher's samples and, over them, the files of
- * test/fixtures/latest-release/<publisher>/: an index (a page, or e-Stat's catalogue) that also lists a newer release, and that
- * release's file. The newer release is the one loaded; the samples' is not even asked for.
+ * test/fixtures/latest-release/<publisher>/: an index (a page, or e-Stat's catalogue) that also
+ * lists a newer release, and that release's file. The newer release is the one loaded; the samples' is not even asked for.
  */
 const NEWER = fileURLToPath(new URL('../../fixtures/latest-release/', import.meta.url));
 
