@@ -29,6 +29,8 @@ interface Case {
   loaded: string[];
   /** The source's credentials, when it needs one. */
   env?: Record<string, string>;
+  /** Macro figures only the newer release holds, `[series, period, value]`, when its file names are the older one's. */
+  figures?: [string, string, number][];
 }
 
 const CASES: Case[] = [
@@ -55,6 +57,11 @@ const CASES: Case[] = [
     older: ['/rest/3.0/app/json/getStatsData?statsDataId=0003427113'],
     loaded: ['jp.cpi.core.json', 'jp.cpi.json', 'jp.industrial-production.json', 'jp.population.json', 'jp.unemployment.json'],
     env: { ESTAT_APP_ID: 'test-estat-application-id' },
+    // The 2025-base index of August 2026 (2025=100); the 2020-base samples stop at 2025.
+    figures: [
+      ['jp.cpi', '2026-08', 102.2],
+      ['jp.cpi.core', '2026-08', 102],
+    ],
   },
   {
     source: 'soumu-local-government-codes',
@@ -71,7 +78,8 @@ function asks(request: { path: string; query: URLSearchParams }, spec: string): 
   return request.path === path && [...new URLSearchParams(query)].every(([name, value]) => request.query.get(name) === value);
 }
 
-async function runAgainstNewer(t: TestContext, { source, publisher, env = {} }: Case) {
+async function runAgainstNewer(t: TestContext, entry: Case) {
+  const { source, publisher, env = {} } = entry;
   // The newer folder first: its index answers in place of the sample's at the same path.
   const double = await startPublisherDouble({ publishers: [], dirs: [join(NEWER, publisher), join(PUBLISHERS_DIR, publisher)] });
   t.after(() => double.close());
@@ -84,17 +92,22 @@ async function runAgainstNewer(t: TestContext, { source, publisher, env = {} }: 
   const sync = await SyncService.open({ ...hub.runtime, env });
   t.after(() => sync.close());
   const [outcome] = await sync.run([source]);
-  const releases = await hub.runtime.store.db.selectFrom('release').select(['file_name', 'source_id']).where('source_id', '=', source).execute();
-  return { outcome, asked: double.requests, loaded: releases.map((release) => release.file_name ?? '').sort() };
+  const { db } = hub.runtime.store;
+  const releases = await db.selectFrom('release').select(['file_name', 'source_id']).where('source_id', '=', source).execute();
+  const figure = async ([series, period]: [string, string, number]) =>
+    (await db.selectFrom('macro_observation').select('value').where('series', '=', series).where('period', '=', period).executeTakeFirst())?.value;
+  const figures = await Promise.all((entry.figures ?? []).map(async (spec) => [spec[0], spec[1], Number(await figure(spec))]));
+  return { outcome, asked: double.requests, loaded: releases.map((release) => release.file_name ?? '').sort(), figures };
 }
 
 for (const entry of CASES) {
   test(`${entry.source} loads the newer release its publisher lists, with no configuration change`, async (t) => {
-    const { outcome, asked, loaded } = await runAgainstNewer(t, entry);
+    const { outcome, asked, loaded, figures } = await runAgainstNewer(t, entry);
     assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
     const seen = asked.map((request) => `${request.path}?${request.query.toString()}`).join(', ');
     for (const spec of entry.newer) assert.ok(asked.some((request) => asks(request, spec)), `${spec} was asked for; asked: ${seen}`);
     for (const spec of entry.older) assert.ok(!asked.some((request) => asks(request, spec)), `${spec}, the samples' release, was not asked for`);
     assert.deepEqual(loaded, entry.loaded);
+    assert.deepEqual(figures, entry.figures ?? []);
   });
 }
