@@ -118,9 +118,10 @@ async function seriesPayload(context: CollectContext<unknown>, series: EstatSeri
 /**
  * Japanese macro series from the e-Stat API (version 3.0, JSON): CPI and core CPI, the
  * unemployment rate, industrial production and the population estimate, one `getStatsData`
- * request per series, narrowed to that series' cell. Each run asks the whole history: the
- * publishers revise past months, and an answer whose figures did not change is the release
- * already loaded. (GDP comes from the Cabinet Office's own CSVs, src/ingest/sources/cao: e-Stat
+ * request per series, narrowed to that series' cell. The CPI's table is found first in its
+ * survey's catalogue (`getStatsList`, catalogue.ts), so a new base year is read when e-Stat
+ * lists it. Each run asks the whole history: the publishers revise past months, and an answer
+ * whose figures did not change is the release already loaded. (GDP comes from the Cabinet Office's own CSVs, src/ingest/sources/cao: e-Stat
  * keeps each GDP estimate as a table of its own, with no table that the next estimate updates;
  * METI's retail sales are there only as one table per annual revision, so no source reads them.)
  */
@@ -148,17 +149,18 @@ export const estatMacroSource = defineSource({
   async collect(context): Promise<CollectResult> {
     const payloads: ImportPayload[] = [];
     // One catalogue request per rule, however many series read its table.
-    const tableIds = new Map<string, Promise<string>>();
-    const tableOf = (series: EstatSeries) => {
-      if (series.statsDataId !== undefined) return Promise.resolve(series.statsDataId);
-      const rule = series.catalogue;
-      if (rule === undefined) throw new ImportError(`estat-macro: series ${series.key} names neither a statsDataId nor a catalogue rule`);
-      const key = JSON.stringify(rule);
-      const id = tableIds.get(key) ?? currentTableId(context, context.credentials[APP_ID] ?? '', rule);
-      tableIds.set(key, id);
-      return id;
-    };
-    for (const series of context.params.series) payloads.push(await seriesPayload(context, series, await tableOf(series)));
+    const found = new Map<string, string>();
+    for (const series of context.params.series) {
+      let statsDataId = series.statsDataId;
+      if (statsDataId === undefined) {
+        const rule = series.catalogue;
+        if (rule === undefined) throw new ImportError(`estat-macro: series ${series.key} names neither a statsDataId nor a catalogue rule`);
+        const key = JSON.stringify(rule);
+        statsDataId = found.get(key) ?? (await currentTableId(context, context.credentials[APP_ID] ?? '', rule));
+        found.set(key, statsDataId);
+      }
+      payloads.push(await seriesPayload(context, series, statsDataId));
+    }
     return { payloads, cursor: undefined };
   },
 });
