@@ -14,9 +14,13 @@ type Answer = { GET_STATS_DATA: { RESULT: Record<string, unknown>; STATISTICAL_D
 const sample = (file: string) => JSON.parse(publisherSample('estat', file).toString('utf8')) as Answer;
 const parse = (content: string, fileName: string) => estatStatsDataImporter.parse(content, fileName).observations.map(({ row }) => [row.series, row.period, row.value]);
 
-test('estat-macro asks getStatsData once per series, narrowed to its cell, with the app id, in JSON with the metadata', async () => {
+test('estat-macro finds the CPI table in the survey catalogue once, then asks getStatsData once per series, narrowed to its cell, with the app id, in JSON with the metadata', async () => {
   const { result, requests } = await collectFromRoutes(estatMacroSource, { credentials: APP_ID });
-  const urls = requests.map((request) => new URL(request.url));
+  const [list, ...urls] = requests.map((request) => new URL(request.url));
+  // The CPI's catalogue (survey 00200573) is asked once for both CPI series; its newest base (2020 in the sample) is read.
+  assert.equal(list?.pathname, '/rest/3.0/app/json/getStatsList');
+  assert.equal(list?.searchParams.get('statsCode'), '00200573');
+  assert.equal(list?.searchParams.get('appId'), APP_ID.ESTAT_APP_ID);
   assert.ok(urls.every((url) => url.pathname === '/rest/3.0/app/json/getStatsData'));
   assert.ok(urls.every((url) => url.searchParams.get('appId') === APP_ID.ESTAT_APP_ID && url.searchParams.get('metaGetFlg') === 'Y' && url.searchParams.get('lang') === 'J'));
   assert.ok(requests.every((request) => request.conditional === false), 'every answer carries the time it was made: never a 304');
@@ -192,4 +196,35 @@ test('after the e-Stat source runs, a hub without the demo serves exactly the fe
   ]);
   const production = await hub.runtime.store.db.selectFrom('macro_observation').select(['period', 'value']).where('series', '=', 'jp.industrial-production').execute();
   assert.deepEqual(production.map((row) => [row.period, row.value]), [['2026-03', 102]]);
+});
+
+test('the catalogue rule reads the newest base year whose table name fits; a pinned statsDataId skips the catalogue; a catalogue with no fitting table fails naming the rule', async () => {
+  const list = JSON.parse(publisherSample('estat', 'getStatsList-cpi.json').toString('utf8')) as { GET_STATS_LIST: { DATALIST_INF: { TABLE_INF: Record<string, unknown>[] } } };
+  const run = (listing: unknown, series: Record<string, unknown>) => {
+    const asked: URL[] = [];
+    const collected = estatMacroSource.collect({
+      baseUrl: 'http://publisher.test',
+      params: { series: [{ key: 'jp.cpi', narrowing: { cdCat01: '0001' }, ...series }] },
+      credentials: APP_ID,
+      cursor: undefined,
+      now: new Date(),
+      fetch: async (request) => {
+        const url = new URL(request.url);
+        asked.push(url);
+        const body = url.pathname.endsWith('/getStatsList') ? JSON.stringify(listing) : publisherSample('estat', 'cpi-all-items.json').toString('utf8');
+        return { notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body), archiveHash: 'x' };
+      },
+    });
+    return collected.then(() => asked.map((url) => url.searchParams.get('statsDataId') ?? `list ${url.searchParams.get('statsCode')}`));
+  };
+  const rule = { catalogue: { statsCode: '00200573', tableName: '消費者物価指数（{base}年基準）' } };
+  assert.deepEqual(await run(list, rule), ['list 00200573', '0003427113']);
+  // One table comes as an object, not an array (e-Stat's XML-to-JSON rule).
+  const one = structuredClone(list);
+  (one.GET_STATS_LIST.DATALIST_INF as Record<string, unknown>).TABLE_INF = list.GET_STATS_LIST.DATALIST_INF.TABLE_INF[2];
+  assert.deepEqual(await run(one, rule), ['list 00200573', '0003143513']);
+  assert.deepEqual(await run(list, { ...rule, statsDataId: '0003143513' }), ['0003143513']);
+  await assert.rejects(run(list, { catalogue: { statsCode: '00200573', tableName: '消費者物価指数（{base}年基準）地域差' } }), (error: unknown) => error instanceof ImportError && /lists no table named '消費者物価指数（\{base\}年基準）地域差'/.test(error.message));
+  const failed = { GET_STATS_LIST: { RESULT: { STATUS: 100, ERROR_MSG: '認証に失敗しました。' } } };
+  await assert.rejects(run(failed, rule), (error: unknown) => error instanceof ImportError && /STATUS 100: 認証に失敗しました/.test(error.message));
 });

@@ -30,7 +30,8 @@ function importer(): Importer<LocalGovernmentCodes> {
 
 async function listPayload() {
   const { result, requests } = await collectFromRoutes(codeList());
-  assert.deepEqual(requests.map((r) => r.url), ['http://publisher.test/main_content/000925835.xlsx']);
+  // The page first (read every run, never a 304), then the workbook it links first.
+  assert.deepEqual(requests.map((r) => [r.url, r.conditional]), [['http://publisher.test/denshijiti/code.html', false], ['http://publisher.test/main_content/000925835.xlsx', undefined]]);
   const [payload] = result.payloads;
   assert.ok(payload !== undefined);
   return payload;
@@ -54,13 +55,39 @@ test('the code list is fetched at its published path and its first sheet read: p
 });
 
 test('an HTML page with 200 or a cut download fails the run naming the file; a bad path parameter is refused', async () => {
-  const base = { baseUrl: 'http://publisher.test', params: codeList().defaultParams, credentials: {}, cursor: undefined, now: new Date() };
+  const base = { baseUrl: 'http://publisher.test', params: { path: '/main_content/000925835.xlsx' }, credentials: {}, cursor: undefined, now: new Date() };
   const answering = (body: Buffer) => codeList().collect({ ...base, fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body, archiveHash: 'x' }) });
   const notWorkbook = (error: unknown) => error instanceof ImportError && /^000925835\.xlsx: not an \.xlsx workbook/.test(error.message);
   await assert.rejects(answering(Buffer.from('<!DOCTYPE html><html><body>メンテナンス中</body></html>')), notWorkbook);
   const xlsx = publisherSample('soumu', '000925835.xlsx');
   await assert.rejects(answering(xlsx.subarray(0, xlsx.length / 2)), notWorkbook);
   await assert.rejects(collectFromRoutes(codeList(), { params: { path: 'https://elsewhere.test/list.xlsx' } }), /\/sources\/soumu-local-government-codes\/params\/path: must match pattern/);
+});
+
+test('the workbook is the first .xlsx on MIC\'s own site the code page links; a page linking none fails the run saying so; a pinned path skips the page', async () => {
+  // ASCII only: the page is read as Shift_JIS.
+  const page = (body: string) => Buffer.from(`<html><body>${body}</body></html>`);
+  const asked: string[] = [];
+  const run = (html: Buffer, params: Record<string, unknown> = {}) =>
+    codeList().collect({
+      baseUrl: 'http://publisher.test',
+      params,
+      credentials: {},
+      cursor: undefined,
+      now: new Date(),
+      fetch: async (request) => {
+        asked.push(new URL(request.url).pathname);
+        const body = request.url.endsWith('.html') ? html : publisherSample('soumu', '000925835.xlsx');
+        return { notModified: false, url: request.url, status: 200, headers: {}, body, archiveHash: 'x' };
+      },
+    });
+  const links = '<a href="https://elsewhere.test/main_content/1.xlsx">x</a><a href="/main_content/2.pdf">PDF</a><a href="/main_content/3.xlsx">Excel</a><a href="/main_content/4.xlsx">Excel</a>';
+  assert.deepEqual((await run(page(links))).payloads.map((p) => p.fileName), ['3.xlsx.json']);
+  assert.deepEqual(asked.splice(0), ['/denshijiti/code.html', '/main_content/3.xlsx']);
+  await assert.rejects(run(page('<a href="/main_content/2.pdf">PDF</a>')), (error: unknown) => error instanceof ImportError && /code\.html links no workbook \(\/main_content\/<number>\.xlsx\)/.test(error.message));
+  asked.splice(0);
+  await run(page(links), { path: '/main_content/000925835.xlsx' });
+  assert.deepEqual(asked, ['/main_content/000925835.xlsx']);
 });
 
 test('a changed layout is refused naming the sheet, row and value', async () => {

@@ -13,20 +13,24 @@ import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
  * "Defaults must not go stale": a source that reads one release of many finds the newest itself.
  * Each case runs one shipped source, with its shipped defaults and no parameter in the sources
  * file, against a double that serves the publisher's samples and, over them, the files of
- * test/fixtures/latest-release/<publisher>/: an index that also lists a newer release, and that
- * release's file. The newer release is the one loaded; the samples' is not even asked for.
+ * test/fixtures/latest-release/<publisher>/: an index (a page, or e-Stat's catalogue) that also
+ * lists a newer release, and that release's file. The newer release is the one loaded; the samples' is not even asked for.
  */
 const NEWER = fileURLToPath(new URL('../../fixtures/latest-release/', import.meta.url));
 
 interface Case {
   source: string;
   publisher: string;
-  /** The path of the newer release's file(s), which must be asked for. */
+  /** The path of the newer release's file(s), which must be asked for; `path?name=value` also names a query parameter the request must carry. */
   newer: string[];
   /** The path of the samples' release, which must not. */
   older: string[];
   /** The file names of the releases loaded. */
   loaded: string[];
+  /** The source's credentials, when it needs one. */
+  env?: Record<string, string>;
+  /** Macro figures only the newer release holds, `[series, period, value]`, when its file names are the older one's. */
+  figures?: [string, string, number][];
 }
 
 const CASES: Case[] = [
@@ -45,9 +49,37 @@ const CASES: Case[] = [
     older: ['/ksj/gml/data/N03/N03-2024/N03-20240101_13_GML.zip'],
     loaded: ['N03-20250101_13.geojson'],
   },
+  {
+    // The CPI's catalogue lists the 2025-base table beside the sample's 2020-base one; the other series' tables are pinned.
+    source: 'estat-macro',
+    publisher: 'estat',
+    newer: ['/rest/3.0/app/json/getStatsList?statsCode=00200573', '/rest/3.0/app/json/getStatsData?statsDataId=0004052037&cdCat01=0001', '/rest/3.0/app/json/getStatsData?statsDataId=0004052037&cdCat01=0161'],
+    older: ['/rest/3.0/app/json/getStatsData?statsDataId=0003427113'],
+    loaded: ['jp.cpi.core.json', 'jp.cpi.json', 'jp.industrial-production.json', 'jp.population.json', 'jp.unemployment.json'],
+    env: { ESTAT_APP_ID: 'test-estat-application-id' },
+    // The 2025-base index of August 2026 (2025=100); the 2020-base samples stop at 2025.
+    figures: [
+      ['jp.cpi', '2026-08', 102.2],
+      ['jp.cpi.core', '2026-08', 102],
+    ],
+  },
+  {
+    source: 'soumu-local-government-codes',
+    publisher: 'soumu',
+    newer: ['/denshijiti/code.html', '/main_content/001000001.xlsx'],
+    older: ['/main_content/000925835.xlsx'],
+    loaded: ['001000001.xlsx.json'],
+  },
 ];
 
-async function runAgainstNewer(t: TestContext, { source, publisher }: Case) {
+/** Whether a request the double saw is the one `spec` (`path` or `path?name=value&…`) names. */
+function asks(request: { path: string; query: URLSearchParams }, spec: string): boolean {
+  const [path, query = ''] = spec.split('?');
+  return request.path === path && [...new URLSearchParams(query)].every(([name, value]) => request.query.get(name) === value);
+}
+
+async function runAgainstNewer(t: TestContext, entry: Case) {
+  const { source, publisher, env = {} } = entry;
   // The newer folder first: its index answers in place of the sample's at the same path.
   const double = await startPublisherDouble({ publishers: [], dirs: [join(NEWER, publisher), join(PUBLISHERS_DIR, publisher)] });
   t.after(() => double.close());
@@ -57,19 +89,25 @@ async function runAgainstNewer(t: TestContext, { source, publisher }: Case) {
   // Only where the publisher is: no parameter of the source is set.
   writeFileSync(sourcesFile, JSON.stringify({ publishers: { [publisher]: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } } }));
   const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_CONTACT: 'hub-tests@example.org' } });
-  const sync = await SyncService.open({ ...hub.runtime, env: {} });
+  const sync = await SyncService.open({ ...hub.runtime, env });
   t.after(() => sync.close());
   const [outcome] = await sync.run([source]);
-  const releases = await hub.runtime.store.db.selectFrom('release').select(['file_name', 'source_id']).where('source_id', '=', source).execute();
-  return { outcome, asked: double.requests.map((request) => request.path), loaded: releases.map((release) => release.file_name ?? '').sort() };
+  const { db } = hub.runtime.store;
+  const releases = await db.selectFrom('release').select(['file_name', 'source_id']).where('source_id', '=', source).execute();
+  const figure = async ([series, period]: [string, string, number]) =>
+    (await db.selectFrom('macro_observation').select('value').where('series', '=', series).where('period', '=', period).executeTakeFirst())?.value;
+  const figures = await Promise.all((entry.figures ?? []).map(async (spec) => [spec[0], spec[1], Number(await figure(spec))]));
+  return { outcome, asked: double.requests, loaded: releases.map((release) => release.file_name ?? '').sort(), figures };
 }
 
 for (const entry of CASES) {
   test(`${entry.source} loads the newer release its publisher lists, with no configuration change`, async (t) => {
-    const { outcome, asked, loaded } = await runAgainstNewer(t, entry);
+    const { outcome, asked, loaded, figures } = await runAgainstNewer(t, entry);
     assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
-    for (const path of entry.newer) assert.ok(asked.includes(path), `${path} was asked for; asked: ${asked.join(', ')}`);
-    for (const path of entry.older) assert.ok(!asked.includes(path), `${path}, the samples' release, was not asked for`);
+    const seen = asked.map((request) => `${request.path}?${request.query.toString()}`).join(', ');
+    for (const spec of entry.newer) assert.ok(asked.some((request) => asks(request, spec)), `${spec} was asked for; asked: ${seen}`);
+    for (const spec of entry.older) assert.ok(!asked.some((request) => asks(request, spec)), `${spec}, the samples' release, was not asked for`);
     assert.deepEqual(loaded, entry.loaded);
+    assert.deepEqual(figures, entry.figures ?? []);
   });
 }
