@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
@@ -31,10 +31,20 @@ interface Point {
   volume: number | null;
 }
 
-async function demoHub(t: Parameters<typeof createTestHub>[0]): Promise<{ hub: TestHub; key: string; validate: ReturnType<typeof successValidators> }> {
-  const hub = await createTestHub(t, { seed: demoGenerators });
-  const document = (await hub.app.inject({ method: 'GET', url: '/openapi.json' })).json<ServedDocument>();
-  return { hub, key: await hub.key('pro'), validate: successValidators(document) };
+/** One demo hub for the file (the seed takes a while); the tests that add figures run after those that read the demo's. */
+let shared: Promise<{ hub: TestHub; key: string; validate: ReturnType<typeof successValidators> }> | undefined;
+const cleanups: (() => unknown)[] = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function demoHub(_t: unknown): Promise<{ hub: TestHub; key: string; validate: ReturnType<typeof successValidators> }> {
+  shared ??= (async () => {
+    const hub = await createTestHub({ after: (fn) => cleanups.push(fn) }, { seed: demoGenerators });
+    const document = (await hub.app.inject({ method: 'GET', url: '/openapi.json' })).json<ServedDocument>();
+    return { hub, key: await hub.key('pro'), validate: successValidators(document) };
+  })();
+  return shared;
 }
 
 async function json<Data>(hub: TestHub, key: string, url: string, validate: ReturnType<typeof successValidators>, path: string): Promise<Envelope<Data>> {
@@ -101,6 +111,8 @@ test("/series/{fact}: BTC's price, the Nikkei 225 and US CPI with from/to, in JS
   assert.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
   assert.equal(csv.headers['x-meta-fact'], 'index.close:N225');
   assert.equal(csv.headers['x-meta-sources'], 'demo');
+  const sources = n225.meta.sources as { publisher: string; facts: string[] }[];
+  assert.deepEqual(sources.map((source) => [source.publisher, source.facts]), [['demo', ['index.close:N225']]]);
   const rows = csvRows(csv.body);
   assert.deepEqual(rows[0], ['date', 'period', 'value', 'open', 'high', 'low', 'close', 'volume']);
   assert.deepEqual(
