@@ -122,6 +122,11 @@ test("/series/{fact}: BTC's price, the Nikkei 225 and US CPI with from/to, in JS
   const byFormat = await hub.get('/openapi/v1/series/index.close:N225?from=2026-05-01&to=2026-05-31&format=csv', key);
   assert.equal(byFormat.body, csv.body);
 
+  // A pair's slash travels encoded.
+  const usdJpy = await json<Point[]>(hub, key, '/series/fx.close:USD%2FJPY?from=2026-05-01&to=2026-05-31', validate, '/openapi/v1/series/{fact}');
+  assert.ok(usdJpy.data.length > 0);
+  assert.equal(usdJpy.meta.fact, 'fx.close:USD/JPY');
+
   const cpi = await json<Point[]>(hub, key, '/series/macro:us.cpi?from=2025-01-01&to=2025-12-31', validate, '/openapi/v1/series/{fact}');
   assert.deepEqual(cpi.data.map((point) => point.period), ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12']);
   assert.equal(cpi.data[0]?.date, '2025-01-01');
