@@ -54,11 +54,11 @@ export function seriesOf(fact: string): SeriesName | string {
   const familyName = colon < 0 ? fact : fact.slice(0, colon);
   const key = colon < 0 ? '' : fact.slice(colon + 1);
   const family = FACT_FAMILIES.find((candidate) => candidate.name === familyName);
-  if (family === undefined) return `fact "${fact}" names no fact family (GET /openapi/v1/series lists them)`;
+  if (family === undefined) return `fact ${JSON.stringify(fact)} names no fact family (GET /openapi/v1/series lists them)`;
   const series = SERIES_FAMILIES[family.name];
-  if (series === undefined) return `fact "${fact}": ${family.name} (${family.what}) is not a series of figures`;
-  if (series.key === null) return key === '' ? { family, key, source: series.source(key) } : `fact "${fact}": ${family.name} takes no key`;
-  if (!KEY.test(key)) return `fact "${fact}": ${family.name} needs ${series.key} after a colon (${family.name}:…)`;
+  if (series === undefined) return `fact ${JSON.stringify(fact)}: ${family.name} (${family.what}) is not a series of figures`;
+  if (series.key === null) return key === '' ? { family, key, source: series.source(key) } : `fact ${JSON.stringify(fact)}: ${family.name} takes no key`;
+  if (!KEY.test(key)) return `fact ${JSON.stringify(fact)}: ${family.name} needs ${series.key} after a colon (${family.name}:…)`;
   return { family, key, source: series.source(key) };
 }
 

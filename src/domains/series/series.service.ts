@@ -118,7 +118,7 @@ export class SeriesService {
     let source = named.source;
     if (source.kind === 'coin') {
       const ids = await this.#repo.coinIds(source.coinId);
-      if (ids.length > 1) throw new InvalidInputError([`fact "${fact}": ${ids.length} coins have that symbol (${ids.join(', ')}): name one by its CoinGecko id`]);
+      if (ids.length > 1) throw new InvalidInputError([`fact ${JSON.stringify(fact)}: ${ids.length} coins have that symbol (${ids.join(', ')}): name one by its CoinGecko id`]);
       const [id] = ids;
       if (id === undefined) throw new NotFoundError(`No coin is stored as ${named.key}`);
       source = { kind: 'coin', coinId: id };
