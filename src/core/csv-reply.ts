@@ -5,6 +5,7 @@ import { ApiError } from './errors.ts';
 import { acceptsCsvFirst, CSV_TYPE, csvText, metaHeaders, refusesJsonForCsv, type CsvColumn } from './csv.ts';
 import { StringEnum } from './schemas.ts';
 import { namesCurrentRepresentation } from './etag.ts';
+import { encodeForClient } from './compression.ts';
 
 /** The `format` parameter of every route with a CSV form. */
 export const CSV_FORMAT_QUERY = {
@@ -24,14 +25,14 @@ export function refuseCsvOnly(request: FastifyRequest): void {
   }
 }
 
-/** Sends `data` as CSV, `meta` as headers; a matching If-None-Match gets 304 as JSON answers do. */
-export function sendCsv(
+/** Sends `data` as CSV (compressed when asked), `meta` as headers; a matching If-None-Match gets 304 as JSON answers do. */
+export async function sendCsv(
   request: FastifyRequest,
   reply: FastifyReply,
   columns: readonly CsvColumn[],
   answer: { data: unknown; meta: Readonly<Record<string, unknown>> },
   maxAge: number,
-): FastifyReply {
+): Promise<FastifyReply> {
   const body = csvText(Array.isArray(answer.data) ? answer.data : [], columns);
   const etag = `W/"${hash('sha1', body, 'base64url')}"`;
   reply.headers(metaHeaders(answer.meta));
@@ -39,5 +40,5 @@ export function sendCsv(
   reply.header('vary', 'accept, accept-encoding');
   reply.header('etag', etag);
   if (namesCurrentRepresentation(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.type(CSV_TYPE).send(body);
+  return reply.type(CSV_TYPE).send(await encodeForClient(request, reply, body));
 }

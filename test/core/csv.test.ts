@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
 import { Type } from 'typebox';
 import { acceptsCsvFirst, csvColumnsOf, csvText, metaHeaders, refusesJsonForCsv } from '../../src/core/csv.ts';
 import { Nullable } from '../../src/core/schemas.ts';
@@ -72,6 +73,9 @@ test('every list endpoint answers CSV (the equities list, paged through its head
   const lines = csv.body.trimEnd().split('\r\n');
   assert.equal(lines.length, 4);
   assert.deepEqual(lines.slice(1).map((line) => line.split(',')[lines[0]?.split(',').indexOf('code') ?? 0]), json.data.map((item) => item.code));
+  const gzipped = await hub.get('/openapi/v1/market/jp/equities?limit=100&format=csv', key, { 'accept-encoding': 'gzip' });
+  assert.equal(gzipped.headers['content-encoding'], 'gzip');
+  assert.match(gunzipSync(gzipped.rawPayload).toString(), /^code,|,code,/);
   // The JSON answer is untouched: the same body with or without the negotiation.
   assert.equal((await hub.get('/openapi/v1/market/jp/equities?limit=3', key, { accept: 'application/json' })).json<{ data: unknown[] }>().data.length, 3);
 
