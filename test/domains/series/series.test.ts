@@ -115,6 +115,12 @@ test("/series/{fact}: BTC's price, the Nikkei 225 and US CPI with from/to, in JS
   assert.deepEqual(sources.map((source) => [source.publisher, source.facts]), [['demo', ['index.close:N225']]]);
   const rows = csvRows(csv.body);
   assert.deepEqual(rows[0], ['date', 'period', 'value', 'open', 'high', 'low', 'close', 'volume']);
+  // The header is the documented item's fields, and the document declares the CSV answer.
+  const operation = (await hub.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+    paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: { properties: { data: { items: { properties: object } } } } }> }> } }>;
+  }>().paths['/openapi/v1/series/{fact}']?.get.responses['200']?.content;
+  assert.deepEqual(Object.keys(operation?.['application/json']?.schema.properties.data.items.properties ?? {}), rows[0]);
+  assert.ok(operation?.['text/csv'] !== undefined);
   assert.deepEqual(
     rows.slice(1),
     n225.data.map((point) => [point.date, point.period, String(point.value), '', '', '', String(point.close), '']),
