@@ -80,9 +80,10 @@ export class ApiGate {
     const nowMs = now.getTime();
     const blockedUntil = this.#blockedKeys.blockedUntil(`key:${auth.key.id}`, nowMs);
     if (blockedUntil !== undefined) await this.#refuseBlockedKey(reply, auth, blockedUntil, nowMs);
-    if (route.feature !== null && !auth.features.includes(route.feature)) {
+    const feature = route.featureOf?.(request.params as Readonly<Record<string, string>>) ?? route.feature;
+    if (feature !== null && !auth.features.includes(feature)) {
       await this.#countUncharged(reply, auth, 'refused', nowMs);
-      return this.#forbid(reply, auth, route.feature, nowMs);
+      return this.#forbid(reply, auth, feature, nowMs);
     }
     const weight = weightOf(this.#ctx.plans, route);
     if (weight === 0) await this.#countUncharged(reply, auth, 'weightless', nowMs);

@@ -31,7 +31,7 @@ export function varyByEncoding(reply: FastifyReply): void {
  * The body in the encoding the client prefers, gzip or br, compressed on zlib's thread pool;
  * bodies too small to gain stay as they are.
  */
-function encodeForClient(request: FastifyRequest, reply: FastifyReply, body: string): string | Promise<string | Buffer> {
+export function encodeForClient(request: FastifyRequest, reply: FastifyReply, body: string): string | Promise<string | Buffer> {
   if (body.length < THRESHOLD_CHARACTERS) return body;
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding === undefined) return body;

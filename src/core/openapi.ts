@@ -8,6 +8,26 @@ import { encodeSerialisedJson } from './compression.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.service.ts';
 import { DASHBOARD_TAG } from '../dashboard/api/dashboard-route.ts';
 
+type OpenApiOperation = Record<string, unknown> & { responses?: Record<string, { description?: string; content?: Record<string, unknown> }> };
+
+const CSV_RESPONSE = {
+  schema: {
+    type: 'string',
+    description:
+      'The `data` list as RFC 4180 CSV (header row of field names, nested fields dotted, CRLF line ends); `meta` in X-Meta-* headers. ' +
+      "A text cell starting with = + - @ (not a plain signed number) is written after a ' so no spreadsheet runs it.",
+  },
+};
+
+/** A list answer's 200 is also `text/csv`; any other operation refuses a request that accepts CSV only (406). */
+function declareCsv(operation: OpenApiOperation, csv: boolean): void {
+  const responses = operation.responses ?? {};
+  const ok = responses['200'];
+  if (csv && ok?.content !== undefined) ok.content['text/csv'] = CSV_RESPONSE;
+  const error = responses['401'];
+  if (!csv && error !== undefined) responses['406'] = { ...error, description: 'Not Acceptable: this answer has no CSV form' };
+}
+
 type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown>>> } & Record<string, unknown>;
 
 /** OpenAPI 3.1 generated from the route schemas, plus `x-feature-code` and `x-api-weight` per operation. */
@@ -40,11 +60,12 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
     transformObject: (documentObject) => {
       const document = ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as OpenApiDocument;
       for (const methods of Object.values(document.paths ?? {})) {
-        for (const operation of Object.values(methods)) {
+        for (const operation of Object.values(methods) as OpenApiOperation[]) {
           const declared = app.apiOperations.get(String(operation.operationId));
           if (declared === undefined) continue;
           operation['x-feature-code'] = declared.feature;
           operation['x-api-weight'] = ctx.plans.weightOf(declared.pathTemplate, declared.weight);
+          declareCsv(operation, declared.csv);
         }
       }
       return document as never;

@@ -15,6 +15,8 @@ export interface AuthContext {
 export interface ApiRouteConfig {
   /** `null`: any valid key may call it (the usage endpoint). */
   feature: FeatureCode | null;
+  /** The feature a request needs where its path decides it (route.ts `featureOf`). */
+  featureOf?: (params: Readonly<Record<string, string>>) => FeatureCode | undefined;
   weight: number;
   /** Path template below `/openapi/v1`, as the plans file's `weights` names it. */
   pathTemplate: string;

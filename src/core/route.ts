@@ -14,6 +14,8 @@ import { preferredEncoding, varyByEncoding } from './compression.ts';
 import { PreparedAnswer } from './answers/prepared-answer.ts';
 import { minuteOf, type AnswerDesk } from './answers/answer-desk.ts';
 import type { AnswerRequest, Provenance } from '../facts/provenance.ts';
+import { csvColumnsOf } from './csv.ts';
+import { CSV_FORMAT_QUERY, refuseCsvOnly, sendCsv, wantsCsv } from './csv-reply.ts';
 
 export const API_PREFIX = '/openapi/v1';
 
@@ -29,6 +31,7 @@ export const DOMAIN_TAGS = [
   'Calendar',
   'Market',
   'Equities',
+  'Series',
 ] as const;
 export type DomainTag = (typeof DOMAIN_TAGS)[number];
 
@@ -78,6 +81,8 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
   summary: string;
   description?: string;
   feature: FeatureCode | null;
+  /** The feature a request needs where it depends on the path (`/series/{fact}`: the fact's domain's); undefined: `feature`. */
+  featureOf?: (params: Readonly<Record<string, string>>) => FeatureCode | undefined;
   weight: number;
   query?: Q;
   params?: P;
@@ -136,6 +141,8 @@ export interface ApiOperation {
   feature: FeatureCode | null;
   weight: number;
   pathTemplate: string;
+  /** Its `data` is a list, which may be asked for as CSV. */
+  csv: boolean;
 }
 
 
@@ -156,21 +163,24 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
 ): void {
   const gate = app.apiGate;
   const desk = app.answerDesk;
-  const query = withDefaultsOptional(Type.Object(route.query ?? ({} as Q), { additionalProperties: false }));
+  // A list answer has a CSV form, decided here once: its columns, and a `format` parameter.
+  const csvColumns = csvColumnsOf(route.data);
+  const query = withDefaultsOptional(Type.Object({ ...(route.query ?? ({} as Q)), ...(csvColumns === undefined ? {} : CSV_FORMAT_QUERY) }, { additionalProperties: false }));
   const params = route.params === undefined ? undefined : Type.Object(route.params, { additionalProperties: false });
-  const hasParameters = (route.query !== undefined && Object.keys(route.query).length > 0) || params !== undefined;
+  const hasParameters = Object.keys(query.properties).length > 0 || params !== undefined;
   const pathTemplate = toPathTemplate(route.path);
   const config: ApiRouteConfig = {
     feature: route.feature,
     weight: route.weight,
     pathTemplate,
     maxAge: route.maxAge ?? DEFAULT_MAX_AGE,
+    ...(route.featureOf === undefined ? {} : { featureOf: route.featureOf }),
   };
   const declaredMeta = Object.keys(route.meta ?? {});
   // A data endpoint (one the field map lists) names its figures' sources in every answer.
   const sourcesOf = app.provenance.of(route.path);
 
-  app.apiOperations.set(route.operationId, { feature: route.feature, weight: route.weight, pathTemplate });
+  app.apiOperations.set(route.operationId, { feature: route.feature, weight: route.weight, pathTemplate, csv: csvColumns !== undefined });
   app.route({
     method: 'GET',
     url: API_PREFIX + route.path,
@@ -196,8 +206,13 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
       validate(request, query, params);
       // The validator has checked both against these very schemas and filled in their defaults.
       const input = { query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request };
+      if (csvColumns === undefined) refuseCsvOnly(request);
+      else if (wantsCsv(request)) {
+        const [result, sources] = await Promise.all([route.handler(input), sourcesOf?.(input)]);
+        return sendCsv(request, reply, csvColumns, { data: result.data, meta: { ...result.meta, ...(sources === undefined ? {} : { sources }) } }, config.maxAge(now));
+      }
       const answer = await answerOf(route, input, sourcesOf, (result, sources) => prepare(reply, route.operationId, declaredMeta, result, sources), desk);
-      return send(request, reply, answer, config.maxAge(now), now);
+      return send(request, reply, answer, config.maxAge(now), now, csvColumns !== undefined);
     },
   });
 }
@@ -249,10 +264,12 @@ function prepare(
   return new PreparedAnswer(reply.serialize(envelope) as string);
 }
 
-/** Sends the answer stamped with this response's time: 304 when the client holds it, compressed when asked. */
-async function send(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, maxAge: number, now: Date): Promise<FastifyReply | undefined> {
+/** Sends the JSON answer stamped with this response's time: 304 when the client holds it, compressed when asked. */
+async function send(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, maxAge: number, now: Date, negotiated: boolean): Promise<FastifyReply | undefined> {
   reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(maxAge))}`);
-  varyByEncoding(reply);
+  // A route with a CSV form answers by Accept too.
+  if (negotiated) reply.header('vary', 'accept, accept-encoding');
+  else varyByEncoding(reply);
   reply.header('etag', answer.etag);
   if (namesCurrentRepresentation(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const encoding = answer.compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;

@@ -9,6 +9,7 @@ import { equitiesDomain } from './equities/index.ts';
 import { newsDomain } from './news/index.ts';
 import { calendarDomain } from './calendar/index.ts';
 import { realEstateDomain } from './real-estate/index.ts';
+import { seriesDomain } from './series/index.ts';
 
 /**
  * The explicit list of domains: drives route registration (and through it the OpenAPI
@@ -25,4 +26,5 @@ export const domains: readonly Domain[] = [
   newsDomain,
   calendarDomain,
   realEstateDomain,
+  seriesDomain,
 ];

@@ -14,7 +14,7 @@ import { commodityInstrument, fxInstrument } from '../domains/instruments/instru
 import { dollarRateInstrument, euroRateInstrument, pairRate } from '../domains/instruments/dollar-quotes.ts';
 import { FX_CURRENCIES } from '../domains/macro/series.ts';
 import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';
-import { factName } from './names.ts';
+import { factName, storedFact } from './names.ts';
 import { parseFact } from './patterns.ts';
 
 /** What of a request decides the facts its answer reads: its path parameters and query, with the validator's defaults. */
@@ -44,6 +44,12 @@ const NAMED_INSTRUMENTS: Readonly<Record<string, (params: Values, query: Values)
   },
   '/fx/table': (_params, query) => symbols(text(query.pairs))?.map((symbol) => close(fxInstrument(symbol))),
   '/fx/correlation': (_params, query) => symbols(text(query.assets))?.map((symbol) => close(fxInstrument(symbol))),
+  // A fact named by its registry name; an instrument of a table-grain family (`equity.bar:7203`) is its table's.
+  '/series/:fact': (params) => {
+    const fact = text(params.fact) ?? '';
+    const stored = storedFact(fact) ?? storedFact(fact.slice(0, fact.includes(':') ? fact.indexOf(':') : fact.length));
+    return stored === undefined ? [] : [stored];
+  },
   '/macro/exchange-rate': (_params, query) => {
     const [base, quote] = [text(query.currency1), text(query.currency2)].map((currency) => currency?.toUpperCase());
     if (base === undefined || quote === undefined) return undefined;
@@ -138,7 +144,14 @@ interface NewestReleases {
   byFact: ReadonlyMap<string, FactRelease>;
 }
 
-/** Looks up the sources of answers, for the data endpoints of the field map. */
+/**
+ * `/series/{fact}` reads the one fact it names (NAMED_INSTRUMENTS): a catalogue endpoint, kept
+ * out of the field map (it has no fields of its own; every fact's coverage is measured at the
+ * endpoints that show it), whose answers still name their sources.
+ */
+const SERIES_ENDPOINT: EndpointFacts = { path: '/series/:fact', example: '/series/index.close:N225', fields: {} };
+
+/** Looks up the sources of answers, for the data endpoints of the field map and `/series/{fact}`. */
 export class Provenance {
   readonly #db: Kysely<Database>;
   readonly #versions: VersionWatcher | undefined;
@@ -150,7 +163,7 @@ export class Provenance {
   constructor(db: Kysely<Database>, versions?: VersionWatcher, endpoints: readonly EndpointFacts[] = ENDPOINT_FACTS) {
     this.#db = db;
     this.#versions = versions;
-    this.#endpoints = new Map(endpoints.map((endpoint) => [endpoint.path, endpoint]));
+    this.#endpoints = new Map([...endpoints, SERIES_ENDPOINT].map((endpoint) => [endpoint.path, endpoint]));
   }
 
   /**

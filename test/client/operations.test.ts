@@ -93,6 +93,8 @@ const calls: { [P in ApiPath]: (fdh: FdhClient) => Promise<FdhResponse<P, 'get'>
     fdh.request('get', '/openapi/v1/real-estate/{country}/provinces/{provinceId}/wards', { params: { country: 'vn', provinceId: 2 } }),
   '/openapi/v1/real-estate/jp/provinces/{provinceId}/wards/{wardId}/transactions': (fdh) =>
     fdh.request('get', '/openapi/v1/real-estate/jp/provinces/{provinceId}/wards/{wardId}/transactions', { params: { provinceId: 113, wardId: 11301 } }),
+  '/openapi/v1/series': (fdh) => fdh.request('get', '/openapi/v1/series', { query: { q: 'n225' } }),
+  '/openapi/v1/series/{fact}': (fdh) => fdh.request('get', '/openapi/v1/series/{fact}', { params: { fact: 'crypto.snapshot:BTC' }, query: { from: '2026-06-01' } }),
 };
 
 const isApiPath = (path: string): path is ApiPath => Object.hasOwn(calls, path);
@@ -119,4 +121,12 @@ test('every operation of the read API answers the client with data that fits its
     assert.ok(valid, `${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
     assert.ok(Array.isArray(answer.data) ? answer.data.length > 0 : Object.keys(answer.data).length > 0, `${path} answers demo data`);
   }
+
+  // The series helper and CSV: the same figures, as the JSON has them.
+  const n225 = await fdh.series('index.close:N225', { from: '2026-06-01', to: '2026-06-10' });
+  assert.ok(n225.length > 0);
+  const csv = await fdh.csv('/openapi/v1/series/{fact}', { params: { fact: 'index.close:N225' }, query: { from: '2026-06-01', to: '2026-06-10' } });
+  const lines = csv.trimEnd().split('\r\n');
+  assert.equal(lines[0], 'date,period,value,open,high,low,close,volume');
+  assert.deepEqual(lines.slice(1).map((line) => line.split(',')[2]), n225.map((point) => String(point.value)));
 });

@@ -1,10 +1,11 @@
 import { CLIENT_ERROR_CODES, FdhError } from './errors.ts';
 
-/** One answer as it came back: status, headers and the body parsed as JSON (undefined if it is not JSON). */
+/** One answer as it came back: status, headers, the body parsed as JSON (undefined if it is not JSON) and as text. */
 export interface Answer {
   status: number;
   headers: Headers;
   body: unknown;
+  text: string;
 }
 
 function parsed(text: string): unknown {
@@ -38,7 +39,8 @@ export async function attempt(
   else signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const response = await fetchImpl(url, { ...init, signal: controller.signal });
-    return { status: response.status, headers: response.headers, body: parsed(await response.text()) };
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: parsed(text), text };
   } catch (error) {
     if (signal?.aborted === true) throw signal.reason;
     const method = init.method ?? 'GET';

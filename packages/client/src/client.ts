@@ -1,5 +1,6 @@
 import type { paths } from './schema.ts';
-import type { DataOf, ItemOf, Method, MetaOf, OptionsArgument, PaginatedPath, PathsWith } from './operations.ts';
+import type { RequestOptions } from './operations.ts';
+import type { CsvPath, DataOf, ItemOf, Method, MetaOf, OptionsArgument, PaginatedPath, PathsWith } from './operations.ts';
 import type { RateLimitState } from './rate-limit.ts';
 import { DEFAULT_RETRY, type RetryOptions } from './retry.ts';
 import { send, type Transport } from './send.ts';
@@ -42,6 +43,10 @@ export interface FdhClient {
   post<P extends PathsWith<'post'>>(path: P, ...options: OptionsArgument<P, 'post'>): Promise<DataOf<P, 'post'>>;
   /** Any method, answering the whole success envelope (`meta` too) and the quota state. */
   request<M extends Method, P extends PathsWith<M>>(method: M, path: P, ...options: OptionsArgument<P, M>): Promise<FdhResponse<P, M>>;
+  /** A list answer as CSV text (`Accept: text/csv`): a header row, then a row per item; `meta` stays with the JSON answer. */
+  csv<P extends CsvPath>(path: P, ...options: OptionsArgument<P, 'get'>): Promise<string>;
+  /** One fact's observations (`GET /openapi/v1/series/{fact}`): `series('index.close:N225', { from: '2024-01-01' })`. */
+  series(fact: string, query?: RequestOptions<'/openapi/v1/series/{fact}', 'get'>['query']): Promise<DataOf<'/openapi/v1/series/{fact}', 'get'>>;
   /** Every item of a cursor-paginated list, page after page (`meta.nextCursor` → `cursor`). */
   paginate<P extends PaginatedPath>(path: P, ...options: OptionsArgument<P, 'get'>): AsyncGenerator<ItemOf<P>, void, undefined>;
   /** The quota state of the last answer that reported one: `limit`, `remaining`, `reset`. */
@@ -98,6 +103,12 @@ export function createClient(options: ClientOptions = {}): FdhClient {
       return (await request('post', path, ...rest)).data;
     },
     request,
+    async csv(path, ...rest) {
+      return (await send(transport, { ...loose(rest), method: 'get', path, csv: true })).data as string;
+    },
+    async series(fact, query) {
+      return (await request('get', '/openapi/v1/series/{fact}', { params: { fact }, ...(query === undefined ? {} : { query }) })).data;
+    },
     async *paginate(path, ...rest) {
       const first = loose(rest) ?? {};
       const start = first.query?.cursor;

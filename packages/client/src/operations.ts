@@ -50,3 +50,8 @@ export type PaginatedPath = {
 }[PathsWith<'get'>];
 
 export type ItemOf<P extends PaginatedPath> = DataOf<P, 'get'> extends (infer Item)[] ? Item : never;
+
+/** The GET paths whose answer is a list, which the hub also writes as CSV (`format=csv`). */
+export type CsvPath = {
+  [P in PathsWith<'get'>]: OperationOf<P, 'get'> extends { query: { format?: 'json' | 'csv' } } ? P : never;
+}[PathsWith<'get'>];

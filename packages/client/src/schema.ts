@@ -227,6 +227,8 @@ export interface paths {
         sort?: "name" | "price" | "change_1d" | "mtd" | "ytd";
         /** default "desc" */
         order?: "asc" | "desc";
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: ({
         id: string;
@@ -258,6 +260,10 @@ export interface paths {
   "/openapi/v1/commodities/featured": {
     /** Featured commodities · `commoditiesFeatured` · feature commodities_data · weight 3 */
     get: {
+      query: {
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
       data: {
         id: string;
         name: string;
@@ -352,6 +358,8 @@ export interface paths {
         period?: "7d" | "1m" | "3m" | "ytd" | "1y";
         /** weekly: the last trading day of each week · default "daily" */
         interval?: "daily" | "weekly";
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         /** YYYY-MM-DD · format date */
@@ -369,6 +377,10 @@ export interface paths {
   "/openapi/v1/etf": {
     /** Every fund with its latest price and size · `etfList` · feature etf_data · weight 8 */
     get: {
+      query: {
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
       data: {
         /** integer */
         id: number;
@@ -405,6 +417,8 @@ export interface paths {
       query: {
         /** Look-back window of the ranking · default "1M" */
         period?: "1M" | "6M" | "1Y";
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         etfCode: string;
@@ -427,6 +441,8 @@ export interface paths {
       query: {
         /** Inflows (best first) or outflows (largest first) · default "positive" */
         type?: "positive" | "negative";
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         etfCode: string;
@@ -447,6 +463,10 @@ export interface paths {
   "/openapi/v1/etf/heatmap": {
     /** Latest session of every listed fund: change, trading value and its share · `etfHeatmap` · feature etf_data · weight 8 */
     get: {
+      query: {
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
       data: {
         code: string;
         name: string;
@@ -477,6 +497,8 @@ export interface paths {
       query: {
         /** 2 to 5 comma-separated fund codes · minLength 1 */
         codes: string;
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         fundCode: string;
@@ -675,6 +697,10 @@ export interface paths {
         /** Fund code: a TSE ETF code (`1306`, `518A`) or a Vietnamese fund code (`VESAF`) · pattern `^[0-9A-Za-z-]{1,20}$` */
         code: string;
       };
+      query: {
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
       data: {
         /** integer */
         id: number;
@@ -708,6 +734,10 @@ export interface paths {
       params: {
         /** Fund code: a TSE ETF code (`1306`, `518A`) or a Vietnamese fund code (`VESAF`) · pattern `^[0-9A-Za-z-]{1,20}$` */
         code: string;
+      };
+      query: {
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         /** integer */
@@ -980,6 +1010,10 @@ export interface paths {
   "/openapi/v1/market/indices/snapshot": {
     /** Japanese market indices: latest level and change from the previous close · `marketIndicesSnapshot` · feature market_data · weight 2 */
     get: {
+      query: {
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
       data: {
         code: string;
         name: string;
@@ -1009,6 +1043,10 @@ export interface paths {
   "/openapi/v1/market/global-indices": {
     /** Major world stock indices: latest level and change from the previous close · `marketGlobalIndices` · feature market_data · weight 2 */
     get: {
+      query: {
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
       data: {
         code: string;
         name: string;
@@ -1043,6 +1081,8 @@ export interface paths {
         country?: string;
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         country: string;
@@ -1250,6 +1290,8 @@ export interface paths {
         before?: string | Date;
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         /** format date-time */
@@ -1279,6 +1321,8 @@ export interface paths {
         period?: "1Y" | "3Y" | "10Y";
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         country: string;
@@ -1309,6 +1353,8 @@ export interface paths {
         period?: "5Y" | "10Y" | "20Y";
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         /** format date */
@@ -1341,6 +1387,8 @@ export interface paths {
         period?: "1Y" | "3Y" | "10Y";
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         /** format date */
@@ -1550,6 +1598,8 @@ export interface paths {
       query: {
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         name: string;
@@ -2066,6 +2116,8 @@ export interface paths {
         limit?: number;
         /** `meta.nextCursor` of the previous page · pattern `^[0-9A-Z]{5}$` */
         cursor?: string;
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         /** 5-character code */
@@ -2329,6 +2381,10 @@ export interface paths {
         /** 4-character ticker (`7203`, `130A`) or 5-character code (`72030`) */
         code: string;
       };
+      query: {
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
       data: {
         /** First session on the new share base · format date */
         effectiveDate: string;
@@ -2364,6 +2420,10 @@ export interface paths {
       params: {
         /** Market; only `jp` (Tokyo) is supported */
         market: string;
+      };
+      query: {
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         code: string;
@@ -2418,6 +2478,8 @@ export interface paths {
         limit?: number;
         /** meta.nextCursor of the previous page · minLength 1 · maxLength 200 */
         cursor?: string;
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         id: string;
@@ -2501,6 +2563,8 @@ export interface paths {
         /** ISO 3166-1 alpha-2 code (either case), or EU for the euro area · pattern `^[A-Za-z]{2}$` */
         country?: string;
         importance?: "low" | "medium" | "high";
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         id: string;
@@ -2537,6 +2601,8 @@ export interface paths {
       query: {
         /** default "vi" */
         lang?: "vi" | "en";
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
       };
       data: {
         /** integer */
@@ -2655,6 +2721,10 @@ export interface paths {
         /** Province id from the provinces list · integer · minimum 1 */
         provinceId: number;
       };
+      query: {
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
       data: {
         /** integer */
         wardId: number;
@@ -2726,6 +2796,106 @@ export interface paths {
         }[];
       };
       meta: {
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/openapi/v1/series": {
+    /** Every fact the key's plan may read, as a series: unit, frequency, sources, first and last date (an addition of the hub) · `listSeries` · feature none · weight 1 */
+    get: {
+      query: {
+        /** Part of the fact's id or description, either case: `n225`, `cpi` · minLength 1 · maxLength 64 */
+        q?: string;
+        /** The facts of one domain (each needs that domain's feature) */
+        domain?: "indices" | "fx" | "commodities" | "macro" | "crypto" | "etf" | "equities" | "news" | "calendar" | "real-estate";
+        /** The facts of one family (`index.close`, `macro`; `fdh facts`) · minLength 1 · maxLength 64 */
+        family?: string;
+        /** integer · minimum 1 · maximum 500 · default 100 */
+        limit?: number;
+        /** `meta.nextCursor` of the previous page · minLength 1 · maxLength 200 */
+        cursor?: string;
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
+      data: {
+        /** The fact: `index.close:N225`, `macro:us.cpi` (`fdh facts`) */
+        id: string;
+        /** What one figure of it is */
+        name: string;
+        family: string;
+        domain: "indices" | "fx" | "commodities" | "macro" | "crypto" | "etf" | "equities" | "news" | "calendar" | "real-estate";
+        unit: string;
+        /** How often the publisher adds a figure (`daily` … `annual`, `intraday`, `event`, `static`) */
+        frequency: string;
+        timeZone: string;
+        /** What `asOf` returns for it */
+        asOf: string;
+        /** The publishers whose releases the store holds it from (`demo` for the demo) */
+        sources: string[];
+        /** The first day (a period's first day) the store holds; null when it holds none · format date */
+        firstDate: string | null;
+        /** The last day the store holds · format date */
+        lastDate: string | null;
+        /** The /series/{fact} path that answers it (an instrument named in braces); null: not a series of figures */
+        series: string | null;
+      }[];
+      meta: {
+        /** Pass as `cursor` for the next page; null on the last */
+        nextCursor: string | null;
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/openapi/v1/series/{fact}": {
+    /** One fact's observations between two dates, as the hub knew them on a day (an addition of the hub) · `getSeries` · feature none · weight 2 */
+    get: {
+      params: {
+        /** The series: `index.close:N225`, `macro:us.cpi`, `equity.bar:7203`, `crypto.snapshot:BTC` (the `series` of `/series`) · minLength 1 · maxLength 128 */
+        fact: string;
+      };
+      query: {
+        /** First day (inclusive); a period counts by its first day · format date · YYYY-MM-DD, or a Date (its UTC day) */
+        from?: string | Date;
+        /** Last day (inclusive) · format date · YYYY-MM-DD, or a Date (its UTC day) */
+        to?: string | Date;
+        /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
+        asOf?: string | Date;
+        /** Aggregate to this frequency (no finer than the fact's): each period's last figure; OHLC bars take the first open, highest high, lowest low, last close and summed volume */
+        frequency?: "daily" | "weekly" | "monthly" | "quarterly" | "annual";
+        /** integer · minimum 1 · maximum 10000 · default 1000 */
+        limit?: number;
+        /** `meta.nextCursor` of the previous page · minLength 1 · maxLength 32 */
+        cursor?: string;
+        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
+      data: {
+        /** The observation's day; for an aggregate or a statistic's period, its last observation's day or the period's first day · format date */
+        date: string;
+        /** The period the figure is for: the day, or `2024-05`, `2024-Q2`, `2024`; a week by its Monday */
+        period: string;
+        /** The figure (the close of a bar) */
+        value: number | null;
+        /** Null where the publisher gives no bar */
+        open: number | null;
+        high: number | null;
+        low: number | null;
+        close: number | null;
+        volume: number | null;
+      }[];
+      meta: {
+        fact: string;
+        unit: string;
+        /** The frequency served */
+        frequency: string;
+        /** `last`: each period holds its last figure (OHLC as described under `frequency`) */
+        aggregation: "none" | "last";
+        /** Pass as `cursor` for the next page; null on the last */
+        nextCursor: string | null;
         /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
         sources: FigureSource[];
         /** format date-time */

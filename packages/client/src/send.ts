@@ -30,6 +30,8 @@ export interface RawRequest {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   headers?: Record<string, string> | undefined;
+  /** Ask for the list as CSV (`Accept: text/csv`): the answer's `data` is the CSV text. */
+  csv?: boolean | undefined;
 }
 
 export interface RawResponse {
@@ -40,7 +42,7 @@ export interface RawResponse {
 }
 
 function requestInit(transport: Transport, request: RawRequest, method: string): RequestInit {
-  const headers: Record<string, string> = { accept: 'application/json', ...transport.headers, ...request.headers };
+  const headers: Record<string, string> = { accept: request.csv === true ? 'text/csv' : 'application/json', ...transport.headers, ...request.headers };
   if (method !== 'GET' && method !== 'HEAD') {
     const token = transport.csrfToken();
     if (token !== null && token !== undefined) headers['x-csrf-token'] = token;
@@ -66,6 +68,10 @@ export async function send(transport: Transport, request: RawRequest): Promise<R
       const answer = await attempt(transport.fetch, url, init, timeoutMs, request.signal);
       const rateLimit = rateLimitOf(answer.headers);
       if (rateLimit !== undefined) transport.onRateLimit(rateLimit);
+      // A CSV answer is its text; an error is still the JSON envelope.
+      if (request.csv === true && answer.status === 200 && (answer.headers.get('content-type') ?? '').startsWith('text/csv')) {
+        return { status: answer.status, data: answer.text, meta: {}, rateLimit };
+      }
       const success = successOf(answer);
       if (success !== undefined) return { status: answer.status, data: success.data, meta: success.meta, rateLimit };
       failure = errorOf(answer, method, url);

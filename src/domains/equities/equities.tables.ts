@@ -26,6 +26,10 @@ export interface EquityIssueRow {
 export interface EquityBarRow {
   code: string;
   date: string;
+  /** Raw prices on that day's share base; open, high and low null where the publisher gave none (the demo, a close-only operator file, bars loaded before migration 0029). */
+  open: number | null;
+  high: number | null;
+  low: number | null;
   /** Raw close on that day's share base. */
   close: number;
   volume: number;

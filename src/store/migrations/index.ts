@@ -20,6 +20,7 @@ import * as serviceKeys from './0018-service-keys.ts';
 import * as emailSkeleton from './0019-email-skeleton.ts';
 import * as releaseFact from './0020-release-fact.ts';
 import * as etfHoldingAssetClass from './0021-etf-holding-asset-class.ts';
+import * as equityBarOhlc from './0029-equity-bar-ohlc.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-email-skeleton': emailSkeleton,
   '0020-release-fact': releaseFact,
   '0021-etf-holding-asset-class': etfHoldingAssetClass,
+  '0029-equity-bar-ohlc': equityBarOhlc,
 };

@@ -91,6 +91,10 @@ export function generateHistory(issue: DemoIssue, sessions: readonly string[], f
     bars.push({
       code: issue.code,
       date,
+      // The demo draws closes only: no open, high or low is made up.
+      open: null,
+      high: null,
+      low: null,
       close,
       volume,
       trading_value: Math.round(volume * close * random.between(0.995, 1.005)),

@@ -5,8 +5,8 @@ import { insertRows } from '../../../store/loader.ts';
 import { J_QUANTS_SOURCE, jquantsImporter, type JQuantsRecords, type RecordReader } from './json-records.ts';
 import { loadEtfSessions } from './etf-sessions.ts';
 
-/** One issue's session: the equity bar's figures and the open, high and low an ETF's price also shows. */
-interface QuoteBar extends Omit<EquityBarRow, 'source'> {
+/** One issue's session: the equity bar's figures, the open, high and low included. */
+interface QuoteBar extends Omit<EquityBarRow, 'source' | 'open' | 'high' | 'low'> {
   open: number | null;
   high: number | null;
   low: number | null;
@@ -92,6 +92,9 @@ async function loadQuotes(db: Transaction<Database>, parsed: ParsedQuotes): Prom
   const equityBars = parsed.bars.filter((bar) => !etfCodes.has(bar.code)).map((bar) => ({
     code: bar.code,
     date: bar.date,
+    open: bar.open,
+    high: bar.high,
+    low: bar.low,
     close: bar.close,
     volume: bar.volume,
     trading_value: bar.trading_value,

@@ -1,0 +1,25 @@
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { SeriesListMetaSchema, SeriesListQuerySchema, SeriesListSchema } from '../series.schemas.ts';
+import type { SeriesService } from '../series.service.ts';
+
+export function seriesListRoute(service: SeriesService): ApiRoute {
+  return defineRoute({
+    path: '/series',
+    operationId: 'listSeries',
+    summary: "Every fact the key's plan may read, as a series: unit, frequency, sources, first and last date (an addition of the hub)",
+    description:
+      "The fact registry (`fdh facts`), each fact listed only if the key's plan has the feature of its domain (a macro statistic needs `macro_data`, " +
+      "as the macro endpoints do). First and last dates are what the store holds. `series` is the path that answers it, or null for a fact that is no series of figures.",
+    feature: null,
+    weight: 1,
+    query: SeriesListQuerySchema,
+    data: SeriesListSchema,
+    meta: SeriesListMetaSchema,
+    // The list depends on the calling key's features.
+    cache: false,
+    handler: async ({ query, auth }) => {
+      const { entries, nextCursor } = await service.list(query, auth.features);
+      return { data: entries, meta: { nextCursor } };
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { SeriesMetaSchema, SeriesParamsSchema, SeriesPointsSchema, SeriesQuerySchema } from '../series.schemas.ts';
+import type { SeriesService } from '../series.service.ts';
+
+export function seriesRoute(service: SeriesService): ApiRoute {
+  return defineRoute({
+    path: '/series/:fact',
+    operationId: 'getSeries',
+    summary: "One fact's observations between two dates, as the hub knew them on a day (an addition of the hub)",
+    description:
+      'Needs the feature of the fact\'s domain (`index.close:*` `market_data`, `macro:*` `macro_data`, …: the same as the endpoints that show it). ' +
+      '`asOf`: a macro statistic as published by the end of that day (revisions after it unseen), a close as known then, other rows dated on or before it. ' +
+      'Bars (`equity.bar:{code}`, `etf.price:{code}`) carry open, high, low, close and volume where the publisher gives them; a coin (`crypto.snapshot:BTC`) its price each day (the last snapshot) and 24-hour volume.',
+    feature: null,
+    featureOf: (params) => service.featureOf(params.fact ?? ''),
+    weight: 2,
+    params: SeriesParamsSchema,
+    query: SeriesQuerySchema,
+    data: SeriesPointsSchema,
+    meta: SeriesMetaSchema,
+    notFound: true,
+    handler: async ({ params, query, now }) => {
+      const answer = await service.series(params.fact, query, now);
+      return { data: answer.points, meta: answer.meta };
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { Type, type Static } from 'typebox';
+import { AsOfDate, IsoDate, Nullable, StringEnum } from '../../core/schemas.ts';
+import { SERIES_DOMAINS } from './fact-domains.ts';
+
+export const SERIES_FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'annual'] as const;
+export type SeriesFrequency = (typeof SERIES_FREQUENCIES)[number];
+
+export const SeriesListQuerySchema = {
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Part of the fact's id or description, either case: `n225`, `cpi`" })),
+  domain: Type.Optional(StringEnum(SERIES_DOMAINS, { description: "The facts of one domain (each needs that domain's feature)" })),
+  family: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'The facts of one family (`index.close`, `macro`; `fdh facts`)' })),
+  limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: '`meta.nextCursor` of the previous page' })),
+};
+
+export const SeriesEntrySchema = Type.Object({
+  id: Type.String({ description: 'The fact: `index.close:N225`, `macro:us.cpi` (`fdh facts`)' }),
+  name: Type.String({ description: 'What one figure of it is' }),
+  family: Type.String(),
+  domain: StringEnum(SERIES_DOMAINS),
+  unit: Type.String(),
+  frequency: Type.String({ description: 'How often the publisher adds a figure (`daily` … `annual`, `intraday`, `event`, `static`)' }),
+  timeZone: Type.String(),
+  asOf: Type.String({ description: 'What `asOf` returns for it' }),
+  sources: Type.Array(Type.String(), { description: 'The publishers whose releases the store holds it from (`demo` for the demo)' }),
+  firstDate: Nullable(IsoDate({ description: "The first day (a period's first day) the store holds; null when it holds none" })),
+  lastDate: Nullable(IsoDate({ description: 'The last day the store holds' })),
+  series: Nullable(Type.String({ description: 'The /series/{fact} path that answers it (an instrument named in braces); null: not a series of figures' })),
+});
+export type SeriesEntry = Static<typeof SeriesEntrySchema>;
+
+export const SeriesListSchema = Type.Array(SeriesEntrySchema);
+
+export const SeriesListMetaSchema = {
+  nextCursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next page; null on the last' })),
+};
+
+export const SeriesParamsSchema = {
+  fact: Type.String({ minLength: 1, maxLength: 128, description: 'The series: `index.close:N225`, `macro:us.cpi`, `equity.bar:7203`, `crypto.snapshot:BTC` (the `series` of `/series`)' }),
+};
+
+export const SeriesQuerySchema = {
+  from: Type.Optional(IsoDate({ description: 'First day (inclusive); a period counts by its first day' })),
+  to: Type.Optional(IsoDate({ description: 'Last day (inclusive)' })),
+  asOf: Type.Optional(AsOfDate()),
+  frequency: Type.Optional(
+    StringEnum(SERIES_FREQUENCIES, {
+      description: "Aggregate to this frequency (no finer than the fact's): each period's last figure; OHLC bars take the first open, highest high, lowest low, last close and summed volume",
+    }),
+  ),
+  limit: Type.Integer({ minimum: 1, maximum: 10000, default: 1000 }),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: '`meta.nextCursor` of the previous page' })),
+};
+
+export const SeriesPointSchema = Type.Object({
+  date: IsoDate({ description: "The observation's day; for an aggregate or a statistic's period, its last observation's day or the period's first day" }),
+  period: Type.String({ description: 'The period the figure is for: the day, or `2024-05`, `2024-Q2`, `2024`; a week by its Monday' }),
+  value: Nullable(Type.Number({ description: 'The figure (the close of a bar)' })),
+  open: Nullable(Type.Number({ description: 'Null where the publisher gives no bar' })),
+  high: Nullable(Type.Number()),
+  low: Nullable(Type.Number()),
+  close: Nullable(Type.Number()),
+  volume: Nullable(Type.Number()),
+});
+export type SeriesPoint = Static<typeof SeriesPointSchema>;
+
+export const SeriesPointsSchema = Type.Array(SeriesPointSchema);
+
+export const SeriesMetaSchema = {
+  fact: Type.String(),
+  unit: Type.String(),
+  frequency: Type.String({ description: 'The frequency served' }),
+  aggregation: StringEnum(['none', 'last'] as const, { description: '`last`: each period holds its last figure (OHLC as described under `frequency`)' }),
+  nextCursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next page; null on the last' })),
+};

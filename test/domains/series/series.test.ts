@@ -1,0 +1,196 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { createTestHub, type TestHub } from '../../helpers/app.ts';
+import { successValidators, type ServedDocument } from '../../helpers/response-schemas.ts';
+import { demoGenerators } from '../../../src/ingest/demo/index.ts';
+import { importFile } from '../../../src/ingest/source.ts';
+import { barsDailyImporter } from '../../../src/ingest/importers/equities/daily-quotes.ts';
+import { factRegistry } from '../../../src/facts/registry.ts';
+import { loadReleases } from '../macro/helpers.ts';
+
+interface Envelope<Data> {
+  data: Data;
+  meta: Record<string, unknown>;
+}
+interface Entry {
+  id: string;
+  series: string | null;
+  firstDate: string | null;
+  lastDate: string | null;
+  sources: string[];
+}
+interface Point {
+  date: string;
+  period: string;
+  value: number | null;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  close: number | null;
+  volume: number | null;
+}
+
+/** One demo hub for the file (the seed takes a while); the tests that add figures run after those that read the demo's. */
+let shared: Promise<{ hub: TestHub; key: string; validate: ReturnType<typeof successValidators> }> | undefined;
+const cleanups: (() => unknown)[] = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function demoHub(_t: unknown): Promise<{ hub: TestHub; key: string; validate: ReturnType<typeof successValidators> }> {
+  shared ??= (async () => {
+    const hub = await createTestHub({ after: (fn) => cleanups.push(fn) }, { seed: demoGenerators });
+    const document = (await hub.app.inject({ method: 'GET', url: '/openapi.json' })).json<ServedDocument>();
+    return { hub, key: await hub.key('pro'), validate: successValidators(document) };
+  })();
+  return shared;
+}
+
+async function json<Data>(hub: TestHub, key: string, url: string, validate: ReturnType<typeof successValidators>, path: string): Promise<Envelope<Data>> {
+  const reply = await hub.get(`/openapi/v1${url}`, key);
+  assert.equal(reply.statusCode, 200, `${url}: ${reply.body}`);
+  const check = validate(path, 'get');
+  assert.ok(check(reply.json()), `${url}: ${JSON.stringify(check.errors)}`);
+  return reply.json<Envelope<Data>>();
+}
+
+/** Parses the hub's CSV (no quoted line breaks in these answers). */
+function csvRows(text: string): string[][] {
+  return text
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(','));
+}
+
+test('/series lists every fact of the registry a pro key may read, paged, with the dates the demo holds', async (t) => {
+  const { hub, key, validate } = await demoHub(t);
+  const ids: string[] = [];
+  const entries: Entry[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Envelope<Entry[]> = await json<Entry[]>(hub, key, `/series?limit=100${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, validate, '/openapi/v1/series');
+    entries.push(...page.data);
+    ids.push(...page.data.map((entry) => entry.id));
+    cursor = page.meta.nextCursor as string | null;
+  } while (cursor !== null);
+  assert.deepEqual(ids, factRegistry([]).map((fact) => fact.name));
+  const n225 = entries.find((entry) => entry.id === 'index.close:N225');
+  assert.equal(n225?.series, '/series/index.close:N225');
+  assert.deepEqual(n225?.sources, ['demo']);
+  assert.match(n225?.lastDate ?? '', /^\d{4}-\d{2}-\d{2}$/);
+  assert.equal(entries.find((entry) => entry.id === 'equity.bar')?.series, '/series/equity.bar:{code}');
+  assert.equal(entries.find((entry) => entry.id === 'etf.name')?.series, null);
+
+  // A free key reads no macro statistic nor index: only its plan's domains.
+  const free = await hub.key('free');
+  const listed = await hub.get('/openapi/v1/series?domain=macro', free);
+  assert.deepEqual(listed.json<Envelope<Entry[]>>().data, []);
+  const crypto = (await hub.get('/openapi/v1/series?q=fear', free)).json<Envelope<Entry[]>>().data;
+  assert.deepEqual(crypto.map((entry) => entry.id), ['crypto.fearGreed']);
+  // The fact's domain's feature: 403 before anything is read.
+  assert.equal((await hub.get('/openapi/v1/series/macro:us.cpi', free)).statusCode, 403);
+});
+
+test("/series/{fact}: BTC's price, the Nikkei 225 and US CPI with from/to, in JSON and CSV", async (t) => {
+  const { hub, key, validate } = await demoHub(t);
+  const btc = await json<Point[]>(hub, key, '/series/crypto.snapshot:BTC?from=2026-06-01&to=2026-06-10', validate, '/openapi/v1/series/{fact}');
+  assert.ok(btc.data.length > 0);
+  assert.ok(btc.data.every((point) => point.date >= '2026-06-01' && point.date <= '2026-06-10' && point.value !== null && point.value > 0 && point.close === point.value));
+  assert.equal(new Set(btc.data.map((point) => point.date)).size, btc.data.length, 'a day each: its last snapshot');
+  assert.deepEqual([btc.meta.fact, btc.meta.frequency, btc.meta.aggregation], ['crypto.snapshot:BTC', 'daily', 'last']);
+
+  const n225 = await json<Point[]>(hub, key, '/series/index.close:N225?from=2026-05-01&to=2026-05-31', validate, '/openapi/v1/series/{fact}');
+  assert.ok(n225.data.length >= 18);
+  assert.ok(n225.data.every((point) => point.date >= '2026-05-01' && point.date <= '2026-05-31' && point.value !== null && point.open === null));
+  const monthly = await json<Point[]>(hub, key, '/series/index.close:N225?from=2026-05-01&to=2026-05-31&frequency=monthly', validate, '/openapi/v1/series/{fact}');
+  assert.deepEqual(monthly.data.map((point) => [point.period, point.value]), [['2026-05', n225.data.at(-1)?.value]]);
+
+  const csv = await hub.get('/openapi/v1/series/index.close:N225?from=2026-05-01&to=2026-05-31', key, { accept: 'text/csv' });
+  assert.equal(csv.statusCode, 200);
+  assert.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
+  assert.equal(csv.headers['x-meta-fact'], 'index.close:N225');
+  assert.equal(csv.headers['x-meta-sources'], 'demo');
+  const sources = n225.meta.sources as { publisher: string; facts: string[] }[];
+  assert.deepEqual(sources.map((source) => [source.publisher, source.facts]), [['demo', ['index.close:N225']]]);
+  const rows = csvRows(csv.body);
+  assert.deepEqual(rows[0], ['date', 'period', 'value', 'open', 'high', 'low', 'close', 'volume']);
+  // The header is the documented item's fields, and the document declares the CSV answer.
+  const operation = (await hub.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+    paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: { properties: { data: { items: { properties: object } } } } }> }> } }>;
+  }>().paths['/openapi/v1/series/{fact}']?.get.responses['200']?.content;
+  assert.deepEqual(Object.keys(operation?.['application/json']?.schema.properties.data.items.properties ?? {}), rows[0]);
+  assert.ok(operation?.['text/csv'] !== undefined);
+  assert.deepEqual(
+    rows.slice(1),
+    n225.data.map((point) => [point.date, point.period, String(point.value), '', '', '', String(point.close), '']),
+  );
+  const byFormat = await hub.get('/openapi/v1/series/index.close:N225?from=2026-05-01&to=2026-05-31&format=csv', key);
+  assert.equal(byFormat.body, csv.body);
+
+  // A pair's slash travels encoded.
+  const usdJpy = await json<Point[]>(hub, key, '/series/fx.close:USD%2FJPY?from=2026-05-01&to=2026-05-31', validate, '/openapi/v1/series/{fact}');
+  assert.ok(usdJpy.data.length > 0);
+  assert.equal(usdJpy.meta.fact, 'fx.close:USD/JPY');
+
+  const cpi = await json<Point[]>(hub, key, '/series/macro:us.cpi?from=2025-01-01&to=2025-12-31', validate, '/openapi/v1/series/{fact}');
+  assert.deepEqual(cpi.data.map((point) => point.period), ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12']);
+  assert.equal(cpi.data[0]?.date, '2025-01-01');
+});
+
+test('/series/{fact} with asOf returns what the hub knew that day: a revised CPI shows its old figure', async (t) => {
+  const { hub, key, validate } = await demoHub(t);
+  // The demo's own US CPI is set aside: these two releases are the whole series.
+  await hub.runtime.store.db.deleteFrom('macro_observation').where('series', '=', 'us.cpi').execute();
+  await loadReleases(hub, [
+    { knowledgeAt: '2026-05-12T12:30:00.000Z', rows: [['us.cpi', '2026-04', 320.5]] },
+    { knowledgeAt: '2026-06-11T12:30:00.000Z', rows: [['us.cpi', '2026-04', 320.9], ['us.cpi', '2026-05', 321.4]] },
+  ]);
+  const url = (asOf?: string) => `/series/macro:us.cpi?from=2026-04-01&to=2026-05-31${asOf === undefined ? '' : `&asOf=${asOf}`}`;
+  const before = await json<Point[]>(hub, key, url('2026-05-20'), validate, '/openapi/v1/series/{fact}');
+  assert.deepEqual(before.data.map((point) => [point.period, point.value]), [['2026-04', 320.5]]);
+  const latest = await json<Point[]>(hub, key, url(), validate, '/openapi/v1/series/{fact}');
+  assert.deepEqual(latest.data.map((point) => [point.period, point.value]), [['2026-04', 320.9], ['2026-05', 321.4]]);
+  const csv = await hub.get(`/openapi/v1${url('2026-05-20')}&format=csv`, key);
+  assert.deepEqual(csvRows(csv.body).slice(1), [['2026-04-01', '2026-04', '320.5', '', '', '', '', '']]);
+});
+
+test("/series/equity.bar:{code} serves J-Quants' open, high, low, close and volume; the demo's closes have none", async (t) => {
+  const { hub, key, validate } = await demoHub(t);
+  const file = fileURLToPath(new URL('../../fixtures/publishers/jquants/equities-bars-daily-2023-03-24.json', import.meta.url));
+  await importFile(hub.runtime.store.db, barsDailyImporter, file, { knowledgeAt: new Date('2023-03-24T09:00:00.000Z'), loadedAt: new Date('2023-03-24T09:00:00.000Z') });
+  await hub.changed('equities');
+  const bar = await json<Point[]>(hub, key, '/series/equity.bar:8697?from=2023-03-24&to=2023-03-24', validate, '/openapi/v1/series/{fact}');
+  assert.deepEqual(bar.data, [{ date: '2023-03-24', period: '2023-03-24', value: 2045, open: 2047, high: 2069, low: 2035, close: 2045, volume: 2202500 }]);
+  const csv = await hub.get('/openapi/v1/series/equity.bar:86970?from=2023-03-24&to=2023-03-24&format=csv', key);
+  assert.equal(csv.body, 'date,period,value,open,high,low,close,volume\r\n2023-03-24,2023-03-24,2045,2047,2069,2035,2045,2202500\r\n');
+
+  const toyota = await json<Point[]>(hub, key, '/series/equity.bar:7203?from=2026-06-01&to=2026-06-05', validate, '/openapi/v1/series/{fact}');
+  assert.ok(toyota.data.length > 0);
+  assert.ok(toyota.data.every((point) => point.close !== null && point.volume !== null && point.open === null));
+});
+
+test('bad from, to, fact and format answer the error envelope naming them', async (t) => {
+  const { hub, key } = await demoHub(t);
+  const cases: [string, number, RegExp][] = [
+    ['/series/index.close:N225?from=2026-13-01', 400, /from/],
+    ['/series/index.close:N225?to=yesterday', 400, /to/],
+    ['/series/index.close:N225?from=2026-06-10&to=2026-06-01', 400, /from/],
+    ['/series/index.close:N225?asOf=2099-01-01', 400, /asOf/],
+    ['/series/nothing.here:X', 400, /fact/],
+    ['/series/etf.name', 400, /not a series/],
+    ['/series/index.close:NOPE', 404, /NOPE/],
+    ['/series/macro:us.cpi?frequency=daily', 400, /frequency/],
+    ['/crypto/dominance?format=csv', 400, /format/],
+  ];
+  for (const [url, status, message] of cases) {
+    const reply = await hub.get(`/openapi/v1${url}`, key);
+    assert.equal(reply.statusCode, status, `${url}: ${reply.body}`);
+    const body = reply.json<{ success: boolean; error: { message: string | string[] } }>();
+    assert.equal(body.success, false);
+    assert.match(JSON.stringify(body.error.message), message, url);
+  }
+  const refused = await hub.get('/openapi/v1/crypto/dominance', key, { accept: 'text/csv' });
+  assert.equal(refused.statusCode, 406);
+  assert.equal(refused.json<{ success: boolean }>().success, false);
+});
