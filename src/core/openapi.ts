@@ -5,12 +5,18 @@ import { ErrorEnvelopeSchema, FigureSourceSchema } from './envelope.ts';
 import { DOMAIN_TAGS } from './route.ts';
 import type { AppContext } from './context.ts';
 import { encodeSerialisedJson } from './compression.ts';
+import { isoDay } from './dates.ts';
+import { parameterExample, type ParameterDoc } from './openapi-examples.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.service.ts';
 import { DASHBOARD_TAG } from '../dashboard/api/dashboard-route.ts';
 
-type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown>>> } & Record<string, unknown>;
+type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: ParameterDoc[] } & Record<string, unknown>>> } & Record<string, unknown>;
 
-/** OpenAPI 3.1 generated from the route schemas, plus `x-feature-code` and `x-api-weight` per operation. */
+/**
+ * OpenAPI 3.1 generated from the route schemas, plus `x-feature-code` and `x-api-weight` per
+ * operation and an example on every parameter (openapi-examples.ts). The API-key scheme comes
+ * first: /docs lists the schemes in this order in its Authorize dialog.
+ */
 export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.addSchema(ErrorEnvelopeSchema);
   app.addSchema(FigureSourceSchema);
@@ -39,8 +45,10 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transformObject: (documentObject) => {
       const document = ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as OpenApiDocument;
-      for (const methods of Object.values(document.paths ?? {})) {
+      const today = isoDay(ctx.clock.now());
+      for (const [path, methods] of Object.entries(document.paths ?? {})) {
         for (const operation of Object.values(methods)) {
+          for (const parameter of operation.parameters ?? []) parameter.example = parameterExample(path, parameter, today);
           const declared = app.apiOperations.get(String(operation.operationId));
           if (declared === undefined) continue;
           operation['x-feature-code'] = declared.feature;
