@@ -13,32 +13,32 @@ export interface ParameterDoc {
 const READ_API = '/openapi/v1';
 
 /**
- * Identifiers the demo store holds (and real data too, where the contract's examples name them),
- * for parameters whose meaning depends on the route: `code` is an ETF under /etf and an issue
- * under /market. The first entry whose path prefix matches wins.
+ * Values for parameters whose meaning depends on the route (`code` is an ETF under /etf and an
+ * issue under /market): identifiers the demo store holds, the contract's examples among them; the
+ * calendar looks ahead. The dashboard's ids only show their spelling. The first match wins.
  */
 function byRoute(today: string): readonly { prefix: string; name: string; value: string | number }[] {
   return [
-  { prefix: `${READ_API}/etf/`, name: 'code', value: '1306' },
-  // An issue the demo splits, so the list is not empty.
-  { prefix: `${READ_API}/market/{market}/equities/{code}/corporate-actions`, name: 'code', value: '1511' },
-  { prefix: `${READ_API}/market/`, name: 'code', value: '7203' },
-  { prefix: `${READ_API}/market/`, name: 'cursor', value: '13000' },
-  { prefix: `${READ_API}/commodities/`, name: 'id', value: 'gold' },
-  { prefix: `${READ_API}/commodities`, name: 'category', value: 'metals' },
-  { prefix: `${READ_API}/news/`, name: 'cursor', value: encodeCursor({ publishedAt: `${today}T23:59:59.999Z`, id: '~' }) },
-  { prefix: `${READ_API}/real-estate/jp/`, name: 'provinceId', value: 113 },
-  { prefix: `${READ_API}/real-estate/jp/`, name: 'wardId', value: 11301 },
-  { prefix: `${READ_API}/real-estate/`, name: 'country', value: 'vn' },
-  { prefix: `${READ_API}/real-estate/`, name: 'provinceId', value: 2 },
-  { prefix: `${READ_API}/calendar/`, name: 'country', value: 'US' },
-  { prefix: `${READ_API}/calendar/`, name: 'importance', value: 'high' },
-  { prefix: `${READ_API}/calendar/`, name: 'from', value: today },
-  { prefix: `${READ_API}/calendar/`, name: 'to', value: addDays(today, 30) },
-  { prefix: '/api/v1/keys/', name: 'id', value: 'key_cMpI2QhYa1l07K4E' },
-  { prefix: '/api/v1/admin/accounts/', name: 'id', value: 'acc_dhLrUkIDKREB8D61' },
-  { prefix: '/api/v1/admin/sources/', name: 'id', value: 'ecb-eurofxref-daily' },
-  { prefix: '/api/v1/admin/audit', name: 'cursor', value: 'aud_0mqkoojdc000001mDXC6O' },
+    { prefix: `${READ_API}/etf/`, name: 'code', value: '1306' },
+    // An issue the demo splits, so the list is not empty.
+    { prefix: `${READ_API}/market/{market}/equities/{code}/corporate-actions`, name: 'code', value: '1511' },
+    { prefix: `${READ_API}/market/`, name: 'code', value: '7203' },
+    { prefix: `${READ_API}/market/`, name: 'cursor', value: '13000' },
+    { prefix: `${READ_API}/commodities/`, name: 'id', value: 'gold' },
+    { prefix: `${READ_API}/commodities`, name: 'category', value: 'metals' },
+    { prefix: `${READ_API}/news/`, name: 'cursor', value: encodeCursor({ publishedAt: `${today}T23:59:59.999Z`, id: '~' }) },
+    { prefix: `${READ_API}/real-estate/jp/`, name: 'provinceId', value: 113 },
+    { prefix: `${READ_API}/real-estate/jp/`, name: 'wardId', value: 11301 },
+    { prefix: `${READ_API}/real-estate/`, name: 'country', value: 'vn' },
+    { prefix: `${READ_API}/real-estate/`, name: 'provinceId', value: 2 },
+    { prefix: `${READ_API}/calendar/`, name: 'country', value: 'US' },
+    { prefix: `${READ_API}/calendar/`, name: 'importance', value: 'high' },
+    { prefix: `${READ_API}/calendar/`, name: 'from', value: today },
+    { prefix: `${READ_API}/calendar/`, name: 'to', value: addDays(today, 30) },
+    { prefix: '/api/v1/keys/', name: 'id', value: 'key_cMpI2QhYa1l07K4E' },
+    { prefix: '/api/v1/admin/accounts/', name: 'id', value: 'acc_dhLrUkIDKREB8D61' },
+    { prefix: '/api/v1/admin/sources/', name: 'id', value: 'ecb-eurofxref-daily' },
+    { prefix: '/api/v1/admin/audit', name: 'cursor', value: 'aud_0mqkoojdc000001mDXC6O' },
   ];
 }
 
