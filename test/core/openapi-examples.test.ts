@@ -1,11 +1,17 @@
+import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { demoGenerators } from '../../src/ingest/demo/index.ts';
+import { equitiesDemoGenerator } from '../../src/ingest/demo/equities.ts';
 import { FEATURE_CODES } from '../../src/core/auth/plans.ts';
 import type { ParameterDoc } from '../../src/core/openapi-examples.ts';
+import { chromium } from 'playwright-core';
 import { createTestHub } from '../helpers/app.ts';
+import { listeningHub } from '../helpers/client.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
 
 type Operation = { parameters?: (ParameterDoc & { required?: boolean })[] };
 type Document = { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
@@ -60,4 +66,29 @@ test('on the demo store, every read operation called with all its examples (what
     }
   }
   assert.deepEqual(failed, []);
+});
+
+test('in a browser, /docs lists the API key first in Authorize, pre-fills path parameters, and "Execute" answers 200', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}`, timeout: 120_000 }, async (t) => {
+  const hub = await listeningHub(t, { seed: [equitiesDemoGenerator] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  t.after(() => browser.close());
+  const page = await browser.newPage();
+  await page.goto(`${hub.baseUrl}/docs`);
+  await page.click('button.authorize');
+  const schemes = await page.locator('.modal-ux .auth-container h4').allTextContents();
+  assert.match(schemes[0] ?? '', /^ApiKeyAuth/, schemes.join(', '));
+  await page.locator('.modal-ux .auth-container input').first().fill(await hub.key());
+  await page.locator('.modal-ux button.authorize').first().click();
+  await page.click('.modal-ux button.close-modal');
+
+  const operation = page.locator('.opblock', { has: page.locator('[data-path="/openapi/v1/market/{market}/equities/{code}/prices"]') });
+  await operation.locator('.opblock-summary').click();
+  const filled = await operation.locator('.parameters tr[data-param-name]').evaluateAll((rows) =>
+    rows.map((row) => `${row.getAttribute('data-param-name')}=${(row.querySelector('input, select') as unknown as { value: string } | null)?.value ?? ''}`),
+  );
+  assert.deepEqual(filled.sort(), ['code=7203', 'market=jp', 'range=max']);
+  await operation.locator('button.execute').click();
+  const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+  await status.waitFor();
+  assert.equal((await status.textContent())?.trim(), '200');
 });
