@@ -2,7 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { cryptoDemoGenerator } from '../../src/ingest/demo/crypto.ts';
@@ -33,6 +35,7 @@ test("the package's quick-start example runs against a live hub", async (t) => {
 
 const README = fileURLToPath(new URL('../../packages/client/README.md', import.meta.url));
 const PACKAGE_DIR = fileURLToPath(new URL('../../packages/client/', import.meta.url));
+const TSC = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
 const COOKIE_JAR = new URL('../helpers/client.ts', import.meta.url).href;
 
 /** The README's TypeScript examples, each with the heading it stands under. */
@@ -53,13 +56,14 @@ function readmeExamples(): { heading: string; code: string }[] {
  * What each example is run with: the client made as the quick start makes it, and for the
  * session example what the browser gives a page (its origin, a cookie jar, the form's fields).
  */
-function prelude(code: string): string {
+function prelude(code: string, forCompiler = false): string {
   const lines: string[] = [];
   if (!/from '@fdh\/client'/.test(code)) lines.push("import { createClient, FdhError } from '@fdh/client';");
   if (!/const fdh = createClient/.test(code) && /\bfdh\./.test(code)) {
     lines.push('const fdh = createClient({ baseUrl: process.env.FDH_BASE_URL, apiKey: process.env.FDH_API_KEY });');
   }
-  if (/\blocation\.origin\b/.test(code)) {
+  if (/\blocation\.origin\b/.test(code) && forCompiler) lines.push('declare const email: string, password: string;');
+  else if (/\blocation\.origin\b/.test(code)) {
     lines.push(`import { cookieKeepingFetch } from '${COOKIE_JAR}';`);
     lines.push('globalThis.fetch = cookieKeepingFetch(globalThis.fetch);');
     lines.push('const location = { origin: process.env.FDH_BASE_URL };');
@@ -87,4 +91,26 @@ test("every example of the package's README runs against a demo hub and prints w
     assert.ok(printed.some((line) => line !== ''), `"${heading}" prints something`);
     for (const line of promised(code)) assert.ok(printed.includes(line), `"${heading}" prints "${line}":\n${ran.stdout}`);
   }
+});
+
+test("the package's README examples type-check against the client's declarations (strict)", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-readme-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const files = readmeExamples().map(({ code }, i) => {
+    writeFileSync(join(dir, `example-${i}.ts`), `${prelude(code, true)}\n${code}\nexport {};\n`);
+    return `example-${i}.ts`;
+  });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'es2022', lib: ['es2022', 'dom'], types: ['node'], typeRoots: [fileURLToPath(new URL('../../node_modules/@types/', import.meta.url))],
+        module: 'nodenext', strict: true, noEmit: true, allowImportingTsExtensions: true, skipLibCheck: true,
+        paths: { '@fdh/client': [join(PACKAGE_DIR, 'src/index.ts')] },
+      },
+      files,
+    }),
+  );
+  await run(process.execPath, [TSC, '-p', dir]).catch((error: { stdout?: string }) => assert.fail(error.stdout ?? String(error)));
 });
