@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PLAIN_SCHEMA_NAME } from './store/postgres-schema.ts';
 import { allowList, DEFAULT_METRICS_ALLOW, defaultMetricsHosts, hostAllowList } from './core/metrics/access.ts';
 
 export interface Config {
@@ -9,6 +10,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL schema of the store's tables (`FDH_DATABASE_SCHEMA`), created when missing if the role may; absent: the search_path's. */
+  databaseSchema: string | undefined;
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so hubs that are not one service can share one Redis (`FDH_REDIS_KEY_PREFIX`). */
   redisKeyPrefix: string;
@@ -190,6 +193,12 @@ function stringSetting(settings: Settings, name: string): string | undefined {
   return String(raw);
 }
 
+function schemaSetting(settings: Settings, name: string): string | undefined {
+  const schema = stringSetting(settings, name);
+  if (schema !== undefined && !PLAIN_SCHEMA_NAME.test(schema)) throw new Error(`${name} must be a plain PostgreSQL name: lower-case letters, digits and _, not starting with a digit`);
+  return schema;
+}
+
 /** Reads the configuration: flags over environment over `fdh.config.json` over defaults. Fails fast. */
 export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; overrides?: Settings } = {}): Config {
   const cwd = options.cwd ?? process.cwd();
@@ -209,6 +218,7 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; cwd?: string; ove
     host: stringSetting(settings, 'FDH_HOST') ?? '127.0.0.1',
     dataDir: resolve(cwd, stringSetting(settings, 'FDH_DATA_DIR') ?? '.fdh'),
     databaseUrl: stringSetting(settings, 'FDH_DATABASE_URL'),
+    databaseSchema: schemaSetting(settings, 'FDH_DATABASE_SCHEMA'),
     redisUrl: stringSetting(settings, 'FDH_REDIS_URL'),
     redisKeyPrefix: stringSetting(settings, 'FDH_REDIS_KEY_PREFIX') ?? 'fdh:',
     plansFile: plansFile === undefined ? DEFAULT_PLANS_FILE : resolve(cwd, plansFile),

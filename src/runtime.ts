@@ -78,7 +78,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     store = await openStore({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
-      schema: overrides.schema,
+      schema: overrides.schema ?? config.databaseSchema,
       create: overrides.create,
       onQuery: storeQueryObserver(metrics),
       onTightened: ({ path, from, to }) =>

@@ -5,10 +5,12 @@ import { ErrorEnvelopeSchema, FigureSourceSchema } from './envelope.ts';
 import { DOMAIN_TAGS } from './route.ts';
 import type { AppContext } from './context.ts';
 import { encodeSerialisedJson } from './compression.ts';
+import { isoDay } from './dates.ts';
+import { parameterExample, type ParameterDoc } from './openapi-examples.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.service.ts';
 import { DASHBOARD_TAG } from '../dashboard/api/dashboard-route.ts';
 
-type OpenApiOperation = Record<string, unknown> & { responses?: Record<string, { description?: string; content?: Record<string, unknown> }> };
+type OpenApiOperation = Record<string, unknown> & { parameters?: ParameterDoc[]; responses?: Record<string, { description?: string; content?: Record<string, unknown> }> };
 
 const CSV_RESPONSE = {
   schema: {
@@ -28,9 +30,13 @@ function declareCsv(operation: OpenApiOperation, csv: boolean): void {
   if (!csv && error !== undefined) responses['406'] = { ...error, description: 'Not Acceptable: this answer has no CSV form' };
 }
 
-type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown>>> } & Record<string, unknown>;
+type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: ParameterDoc[] } & Record<string, unknown>>> } & Record<string, unknown>;
 
-/** OpenAPI 3.1 generated from the route schemas, plus `x-feature-code` and `x-api-weight` per operation. */
+/**
+ * OpenAPI 3.1 generated from the route schemas, plus `x-feature-code` and `x-api-weight` per
+ * operation and an example on every parameter (openapi-examples.ts). The API-key scheme comes
+ * first: /docs lists the schemes in this order in its Authorize dialog.
+ */
 export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.addSchema(ErrorEnvelopeSchema);
   app.addSchema(FigureSourceSchema);
@@ -59,8 +65,10 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transformObject: (documentObject) => {
       const document = ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as OpenApiDocument;
-      for (const methods of Object.values(document.paths ?? {})) {
+      const today = isoDay(ctx.clock.now());
+      for (const [path, methods] of Object.entries(document.paths ?? {})) {
         for (const operation of Object.values(methods) as OpenApiOperation[]) {
+          for (const parameter of operation.parameters ?? []) parameter.example = parameterExample(path, parameter, today);
           const declared = app.apiOperations.get(String(operation.operationId));
           if (declared === undefined) continue;
           operation['x-feature-code'] = declared.feature;

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { NodeSqliteDatabase, NodeSqliteDialect } from './sqlite-adapter.ts';
 import { migrations } from './migrations/index.ts';
 import { StorePostgresDialect } from './postgres-store-dialect.ts';
+import { ensureStoreSchema } from './postgres-schema.ts';
 import type { Database } from './schema.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -32,7 +33,7 @@ export interface StoreOptions {
   /** `postgres://…` for PostgreSQL; absent for the embedded SQLite file. */
   databaseUrl?: string | undefined;
   dataDir: string;
-  /** PostgreSQL schema to work in (tests isolate themselves with one each). */
+  /** PostgreSQL schema to work in (FDH_DATABASE_SCHEMA; tests isolate themselves with one each); absent: the search_path's. */
   schema?: string | undefined;
   /** Told of every query's time (metrics). */
   onQuery?: (durationMs: number, failed: boolean) => void;
@@ -89,8 +90,13 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const onQuery = options.onQuery;
   const db = new Kysely<Database>({ dialect, ...(onQuery === undefined ? {} : { log: (event) => onQuery(event.queryDurationMillis, event.level === 'error') }) });
   if (storeDialect === 'postgres' && options.create === false) await ensurePostgresStore(db, options.schema, location);
-  if (storeDialect === 'postgres' && options.schema !== undefined) {
-    await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
+  if (storeDialect === 'postgres') {
+    try {
+      await ensureStoreSchema(db, options.schema);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
   }
   await migrate(db, storeDialect === 'postgres' ? options.schema : undefined);
   return {

@@ -1,8 +1,9 @@
 // npm test: embedded pass only (what it checks is the package npm packs and installs, whatever the hub's store)
-import { test } from 'node:test';
+// The tests of this file run one after the other: both build packages/client/dist.
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -43,23 +44,8 @@ export async function largest(): Promise<string | undefined> {
 export const status = (error: FdhError): number => error.status;
 `;
 
-test('npm pack builds a tarball that installs in an empty directory and works there', async (t) => {
-  const work = mkdtempSync(join(tmpdir(), 'fdh-client-pack-'));
-  t.after(() => rmSync(work, { recursive: true, force: true }));
-
-  const packed = await run('npm', ['pack', '--json', '--pack-destination', work, ...QUIET], { cwd: PACKAGE_DIR });
-  const [result] = JSON.parse(packed.stdout) as PackResult[];
-  assert.ok(result !== undefined);
-  const files = result.files.map((file) => file.path).sort();
-  assert.ok(files.includes('dist/index.js') && files.includes('dist/index.d.ts') && files.includes('README.md'), files.join(', '));
-  assert.deepEqual(files.filter((path) => !path.startsWith('dist/') && !['README.md', 'package.json'].includes(path)), [], 'only the build, the README and the manifest');
-  t.diagnostic(`${result.filename}: ${result.size} bytes, ${files.length} files`);
-
-  const consumer = join(work, 'consumer');
-  await run('mkdir', [consumer]);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  await run('npm', ['install', '--offline', ...QUIET, join(work, result.filename)], { cwd: consumer });
-
+/** Type-checks CONSUMER_TS and runs CONSUMER_JS in a project where @fdh/client is installed. */
+async function useInstalled(t: TestContext, consumer: string): Promise<void> {
   writeFileSync(join(consumer, 'consumer.ts'), CONSUMER_TS);
   writeFileSync(
     join(consumer, 'tsconfig.json'),
@@ -77,4 +63,37 @@ test('npm pack builds a tarball that installs in an empty directory and works th
   assert.equal(output.coins.length, 3);
   assert.equal(output.refused, 'FEATURE_NOT_IN_PLAN');
   assert.equal(output.remaining, 100 - 3, 'the bubble map cost 3; a call refused with 403 costs nothing');
+}
+
+test('npm pack builds a tarball that installs in an empty directory and works there', async (t) => {
+  const work = mkdtempSync(join(tmpdir(), 'fdh-client-pack-'));
+  t.after(() => rmSync(work, { recursive: true, force: true }));
+
+  const packed = await run('npm', ['pack', '--json', '--pack-destination', work, ...QUIET], { cwd: PACKAGE_DIR });
+  const [result] = JSON.parse(packed.stdout) as PackResult[];
+  assert.ok(result !== undefined);
+  const files = result.files.map((file) => file.path).sort();
+  assert.ok(files.includes('dist/index.js') && files.includes('dist/index.d.ts') && files.includes('README.md'), files.join(', '));
+  assert.deepEqual(files.filter((path) => !path.startsWith('dist/') && !['README.md', 'package.json'].includes(path)), [], 'only the build, the README and the manifest');
+  t.diagnostic(`${result.filename}: ${result.size} bytes, ${files.length} files`);
+
+  const consumer = join(work, 'consumer');
+  await run('mkdir', [consumer]);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  await run('npm', ['install', '--offline', ...QUIET, join(work, result.filename)], { cwd: consumer });
+
+  await useInstalled(t, consumer);
+});
+
+test("npm install <the package's folder>, the README's command, builds it there and works from another project", async (t) => {
+  const consumer = mkdtempSync(join(tmpdir(), 'fdh-client-folder-'));
+  t.after(() => rmSync(consumer, { recursive: true, force: true }));
+  // As in a fresh checkout: nothing built.
+  rmSync(join(PACKAGE_DIR, 'dist'), { recursive: true, force: true });
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  await run('npm', ['install', '--offline', ...QUIET, PACKAGE_DIR], { cwd: consumer });
+  assert.ok(lstatSync(join(consumer, 'node_modules/@fdh/client')).isSymbolicLink(), 'npm links the folder');
+  assert.ok(existsSync(join(PACKAGE_DIR, 'dist/index.js')) && existsSync(join(PACKAGE_DIR, 'dist/index.d.ts')), 'its prepare script built dist/');
+
+  await useInstalled(t, consumer);
 });
