@@ -19,7 +19,17 @@ const READ_API = '/openapi/v1';
  */
 function byRoute(today: string): readonly { prefix: string; name: string; value: string | number }[] {
   return [
+    // The demo's funds: the catalogue's examples name the funds of the recorded samples.
+    { prefix: `${READ_API}/etf/compare/fund-composition`, name: 'codes', value: '1306,1321' },
+    { prefix: `${READ_API}/etf/compare/nav-growth`, name: 'code1', value: '1305' },
+    { prefix: `${READ_API}/etf/compare/nav-growth`, name: 'code2', value: '1306' },
     { prefix: `${READ_API}/etf/`, name: 'code', value: '1306' },
+    { prefix: `${READ_API}/series/{fact}`, name: 'fact', value: 'index.close:N225' },
+    { prefix: `${READ_API}/series/{fact}`, name: 'cursor', value: addDays(today, -30) },
+    { prefix: `${READ_API}/series`, name: 'q', value: 'n225' },
+    { prefix: `${READ_API}/series`, name: 'domain', value: 'indices' },
+    { prefix: `${READ_API}/series`, name: 'family', value: 'index.close' },
+    { prefix: `${READ_API}/series`, name: 'cursor', value: 'index.close:A' },
     // An issue the demo splits, so the list is not empty.
     { prefix: `${READ_API}/market/{market}/equities/{code}/corporate-actions`, name: 'code', value: '1511' },
     { prefix: `${READ_API}/market/`, name: 'code', value: '7203' },
