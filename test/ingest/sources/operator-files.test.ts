@@ -23,7 +23,7 @@ async function operatorHub(t: TestContext, params: Record<string, string[]>) {
 test('operator-files is off until the operator names files, and declares the licensed facts no publisher source fills', () => {
   assert.equal(operatorFilesSource.enabledByDefault, false);
   assert.deepEqual(operatorFilesSource.defaultParams, { geography: [], instruments: [], observations: [], events: [] });
-  for (const fact of ['instrument_close:index:UKX', 'macro_observation:us.pmi.*', 'etf_fund:trust_fee', 'calendar_event:jp', 're_road_price']) {
+  for (const fact of ['instrument_close:index:UKX', 'macro_observation:us.pmi.*', 'crypto_metric:whale_tx_count', 'calendar_event:jp', 're_road_price']) {
     assert.ok(operatorFilesSource.feeds?.includes(fact), fact);
   }
   assert.ok(!operatorFilesSource.feeds?.includes('macro_observation:us.cpi'), "a publisher's fact is reported as the publisher's");

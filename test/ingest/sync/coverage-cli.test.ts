@@ -49,8 +49,8 @@ test('fdh sync coverage --json: every data endpoint field as the store answers i
   });
   const tibor = of('/macro/interbank-rates/jp/tibor');
   assert.deepEqual([tibor?.status, tibor?.sources, tibor?.fields.map((field) => field.state)], ['none', ['jba-tibor'], Array(4).fill('declared, not yet loaded')], 'enabled in the file');
-  const liquidations = of('/crypto/derivatives')?.fields.find((field) => field.field === 'liquidations24h.long');
-  assert.equal(liquidations?.unavailable[0]?.figure, 'Crypto liquidations over 24 hours');
+  const whales = of('/crypto/onchain')?.fields.find((field) => field.field === 'whaleTxCount');
+  assert.equal(whales?.unavailable[0]?.figure, 'Bitcoin whale transactions (over USD 1M a day)');
   assert.deepEqual(of('/real-estate/:country/provinces/:provinceId/prices')?.fields[0]?.problem, { statusCode: 404, message: 'No province 2 in vn' }, 'an answer other than 200 is reported');
 });
 
@@ -62,7 +62,7 @@ test('fdh sync coverage prints a table (endpoint, status, sources, missing figur
   assert.match(lines[0] ?? '', /^endpoint\s+status\s+sources\s+missing figures$/);
   assert.match(run.stdout, /^\/news\/feed\s+none\s+rss-feeds\s+\[\]\.title \(declared, not yet loaded\), .*$/m, 'rss-feeds reads its default feeds');
   assert.match(run.stdout, /^\/macro\/interbank-rates\/jp\/tibor\s+none\s+—\s+points\[\]\.tibor1w \(no source: operator names the file\), .*$/m, 'jba-tibor is disabled by default');
-  assert.match(run.stdout, /^\/crypto\/derivatives\s+none\s+binance-futures, deribit-btc-options\s+openInterest\.btc\.value \(declared, not yet loaded\), .*liquidations24h\.long \(no source: no free publisher\), .*$/m);
+  assert.match(run.stdout, /^\/crypto\/derivatives\s+none\s+binance-futures, okx-liquidations, deribit-btc-options\s+openInterest\.btc\.value \(declared, not yet loaded\), .*liquidations24h\.long \(declared, not yet loaded\), .*$/m);
   assert.match(run.stdout, /^67 endpoints: 0 full, 2 partial, 65 none$/m);
   assert.match(run.stdout, /^Problems:\n(?: {2}.*\n)* {2}\/real-estate\/vn\/provinces\/2\/prices answered 404: No province 2 in vn$/m);
   assert.equal(lines.filter((line) => line.startsWith('/')).length, 67);
