@@ -45,6 +45,7 @@ test('each index shows its latest stored close and the change from the close bef
       feature: 'market_data',
       weight: 2,
       pathTemplate: endpoint.url.replace('/openapi/v1', ''),
+      csv: true,
     });
     const response = await hub.get(endpoint.url, key);
     assert.equal(response.statusCode, 200, response.body);

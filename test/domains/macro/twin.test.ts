@@ -93,9 +93,11 @@ test('twin Macro parameters keep their names, requiredness, enums and defaults (
   const doc = JSON.parse((await hub.app.inject({ method: 'GET', url: '/openapi.json' })).body) as {
     paths: Record<string, { get: { parameters?: { name: string; required?: boolean; schema: { enum?: string[]; default?: unknown } }[] } }>;
   };
+  // A list answer also takes `format` (csv or json), the hub's addition like asOf.
+  const csvOperations = new Set([...hub.app.apiOperations].filter(([, operation]) => operation.csv).map(([id]) => id));
   for (const op of twinOperations().filter((o) => o.path.startsWith('/openapi/v1/macro/'))) {
     const parameters = doc.paths[op.path]?.get.parameters ?? [];
-    assert.deepEqual(parameters.map((p) => p.name).sort(), [...op.parameters.map((p) => p.name), 'asOf'].sort(), op.operationId);
+    assert.deepEqual(parameters.map((p) => p.name).sort(), [...op.parameters.map((p) => p.name), 'asOf', ...(csvOperations.has(op.operationId) ? ['format'] : [])].sort(), op.operationId);
     for (const twin of op.parameters) {
       const ours = parameters.find((p) => p.name === twin.name);
       assert.equal(ours?.required ?? false, twin.required, `${op.operationId} ${twin.name} required`);
