@@ -221,8 +221,10 @@ export function twinParameterProblems(document: { paths: Record<string, Record<s
   if (operation === undefined) return [`${twin.path} is not served`];
   const served = operation.parameters ?? [];
   const problems: string[] = [];
+  // Every list answer also takes `format` (csv or json): the hub's CSV addition.
+  const added = [...extra, 'format'];
   for (const param of served) {
-    if (!twin.parameters.some((p) => p.name === param.name) && !(extra.includes(param.name) && param.required !== true)) {
+    if (!twin.parameters.some((p) => p.name === param.name) && !(added.includes(param.name) && param.required !== true)) {
       problems.push(`${param.name} is not a twin parameter`);
     }
   }

@@ -40,7 +40,7 @@ export const equitiesDemoGenerator: DemoGenerator = {
         const actions: EquityActionRow[] = [];
         const statements: EquityStatementRow[] = [];
         const issueRows = batch.map((issue) => {
-          const history = generateHistory(issue, sessions, factors, ctx.random(`prices:${issue.code}`));
+          const history = generateHistory(issue, sessions, factors, ctx.random(`prices:${issue.code}`), ctx.random(`ranges:${issue.code}`));
           bars.push(...history.bars);
           actions.push(...history.actions);
           statements.push(...generateStatements(issue, ctx.until, ctx.random(`statements:${issue.code}`)));

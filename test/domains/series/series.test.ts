@@ -155,7 +155,7 @@ test('/series/{fact} with asOf returns what the hub knew that day: a revised CPI
   assert.deepEqual(csvRows(csv.body).slice(1), [['2026-04-01', '2026-04', '320.5', '', '', '', '', '']]);
 });
 
-test("/series/equity.bar:{code} serves J-Quants' open, high, low, close and volume; the demo's closes have none", async (t) => {
+test("/series/equity.bar:{code} serves J-Quants' open, high, low, close and volume, and the demo's", async (t) => {
   const { hub, key, validate } = await demoHub(t);
   const file = fileURLToPath(new URL('../../fixtures/publishers/jquants/equities-bars-daily-2023-03-24.json', import.meta.url));
   await importFile(hub.runtime.store.db, barsDailyImporter, file, { knowledgeAt: new Date('2023-03-24T09:00:00.000Z'), loadedAt: new Date('2023-03-24T09:00:00.000Z') });
@@ -167,7 +167,10 @@ test("/series/equity.bar:{code} serves J-Quants' open, high, low, close and volu
 
   const toyota = await json<Point[]>(hub, key, '/series/equity.bar:7203?from=2026-06-01&to=2026-06-05', validate, '/openapi/v1/series/{fact}');
   assert.ok(toyota.data.length > 0);
-  assert.ok(toyota.data.every((point) => point.close !== null && point.volume !== null && point.open === null));
+  for (const { open, high, low, close, volume } of toyota.data) {
+    assert.ok(open !== null && high !== null && low !== null && close !== null && volume !== null);
+    assert.ok(low <= Math.min(open, close) && Math.max(open, close) <= high, `${low} ≤ ${open}, ${close} ≤ ${high}`);
+  }
 });
 
 test('bad from, to, fact and format answer the error envelope naming them', async (t) => {

@@ -26,14 +26,14 @@ export interface SyncSetup {
   sourcesFile: string;
 }
 
-/** A hub on a fresh store, a double serving the ECB test sample, and the sync service on both. */
-export async function syncSetup(t: TestContext, env: Record<string, string> = {}, credentials: NodeJS.ProcessEnv = {}): Promise<SyncSetup> {
+/** A hub on a fresh store, a double serving the ECB test sample, and the sync service on both; `sources` is the sources file's. */
+export async function syncSetup(t: TestContext, env: Record<string, string> = {}, credentials: NodeJS.ProcessEnv = {}, sources: Record<string, unknown> = {}): Promise<SyncSetup> {
   const double = await startPublisherDouble({ publishers: [], dirs: [join(SYNC_FIXTURES, 'ecb-test')] });
   t.after(() => double.close());
   const dir = mkdtempSync(join(tmpdir(), 'fdh-sources-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const sourcesFile = join(dir, 'sources.json');
-  writeSourcesFile(sourcesFile, double.baseUrl);
+  writeSourcesFile(sourcesFile, double.baseUrl, sources);
   const hub = await createTestHub(t, {
     env: {
       FDH_SOURCES_FILE: sourcesFile,

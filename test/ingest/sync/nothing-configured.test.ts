@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { syncSetup } from './helpers.ts';
 
 test('rss-feeds with no feed listed says it has nothing to fetch, not "ok, nothing new", and records no run', async (t) => {
-  const { sync } = await syncSetup(t);
+  // Its default feeds taken away, as an operator's sources file may.
+  const { sync } = await syncSetup(t, {}, {}, { 'rss-feeds': { params: { feeds: [] } } });
   const [outcome] = await sync.run(['rss-feeds']);
   assert.deepEqual(outcome, {
     sourceId: 'rss-feeds',

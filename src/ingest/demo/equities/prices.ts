@@ -45,11 +45,11 @@ const ACTION_WINDOW_DAYS = 1700;
 
 /**
  * One stock's bars: a log random walk of beta × market + sector + its own noise, with
- * volume around a size-dependent turnover of its shares. A split divides the price and
+ * volume around a size-dependent turnover of its shares; the open, high and low around each close. A split divides the price and
  * multiplies the shares from its effective session on. Every 25th issue splits and every
  * 90th (from the 17th) consolidates, so every scale has both; others split by chance.
  */
-export function generateHistory(issue: DemoIssue, sessions: readonly string[], factors: Factors, random: SeededRandom): IssueHistory {
+export function generateHistory(issue: DemoIssue, sessions: readonly string[], factors: Factors, random: SeededRandom, rangeRandom: SeededRandom): IssueHistory {
   const listedAt = sessions.findIndex((d) => d >= issue.listedOn);
   const first = listedAt === -1 ? sessions.length : listedAt;
   const beta = random.between(0.6, 1.4);
@@ -88,13 +88,16 @@ export function generateHistory(issue: DemoIssue, sessions: readonly string[], f
     close = toTick(price);
     const activity = Math.exp(random.normal(0, 0.45)) * (1 + (2 * Math.abs(move)) / ownVolatility / 3);
     const volume = Math.max(100, Math.round((shares * turnover * activity) / 100) * 100);
+    // The session's open and range on a stream of their own, so the closes are those of a demo without them.
+    const open = toTick(close * (1 + rangeRandom.normal(0, ownVolatility / 3)));
+    const high = Math.max(open, close, toTick(Math.max(open, close) * (1 + Math.abs(rangeRandom.normal(0, ownVolatility / 3)))));
+    const low = Math.min(open, close, toTick(Math.min(open, close) * (1 - Math.abs(rangeRandom.normal(0, ownVolatility / 3)))));
     bars.push({
       code: issue.code,
       date,
-      // The demo draws closes only: no open, high or low is made up.
-      open: null,
-      high: null,
-      low: null,
+      open,
+      high,
+      low,
       close,
       volume,
       trading_value: Math.round(volume * close * random.between(0.995, 1.005)),

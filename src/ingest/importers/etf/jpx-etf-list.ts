@@ -96,10 +96,9 @@ async function loadEtfList(db: Transaction<Database>, entries: EtfListEntry[], r
  */
 async function moveEquityBarsToFunds(db: Transaction<Database>, fundCodes: readonly string[]): Promise<void> {
   const exchangeCodes = fundCodes.map((code) => `${code}0`);
-  const bars = await db.selectFrom('equity_bar').select(['code', 'date', 'close', 'volume', 'source']).where('code', 'in', exchangeCodes).execute();
+  const bars = await db.selectFrom('equity_bar').select(['code', 'date', 'open', 'high', 'low', 'close', 'volume', 'source']).where('code', 'in', exchangeCodes).execute();
   for (const [source, ofSource] of Map.groupBy(bars, (bar) => bar.source)) {
-    // The equity bar kept no open, high or low.
-    const moved = await loadEtfSessions(db, ofSource.map((bar) => ({ ...bar, open: null, high: null, low: null })), source);
+    const moved = await loadEtfSessions(db, ofSource, source);
     await db.deleteFrom('equity_bar').where('code', 'in', [...moved]).where('source', '=', source).execute();
   }
 }
