@@ -17,7 +17,7 @@ async function setUp(t: TestContext, publisher: Record<string, unknown>, env: Re
   writeFileSync(sourcesFile, JSON.stringify({ publishers: { 'ecb-test': publisher }, modules: [TEST_SOURCES_MODULE] }));
   const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_SYNC_RETRIES: '4', FDH_SYNC_RETRY_BASE_MS: '600000', ...env } });
   const progress: string[] = [];
-  const sync = await SyncService.open({ ...hub.runtime, env: { SYNC_TEST_API_KEY: 'k' }, onProgress: (sourceId, message) => progress.push(`${sourceId}: ${message}`) });
+  const sync = await SyncService.open({ ...hub.runtime, env: { SYNC_TEST_API_KEY: 'unreachable-test-key' }, onProgress: (sourceId, message) => progress.push(`${sourceId}: ${message}`) });
   t.after(() => sync.close());
   return { hub, sync, progress };
 }
