@@ -66,8 +66,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       connectionTimeoutMillis: 2000,
       ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
     });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
+    // A client losing its connection must not crash the process: idle, the pool reports it here;
+    // checked out between two queries, the client itself emits it. Its next query fails (a 503),
+    // the pool drops it on release, and a later query connects anew.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     dialect = new StorePostgresDialect({ pool });
     storeDialect = 'postgres';
     location = redactUrl(options.databaseUrl);
