@@ -33,6 +33,7 @@ const SAMPLES: Record<string, string[]> = {
   realEstateProvincePrices: ['/real-estate/vn/provinces/2/prices'],
   realEstateProvinceWards: ['/real-estate/vn/provinces/2/wards'],
   realEstateWardTransactions: ['/real-estate/jp/provinces/113/wards/11301/transactions'],
+  getSeries: ['/series/index.close:N225'],
 };
 
 interface Operation {
