@@ -210,12 +210,12 @@ function changeOf(price: number, before: number | undefined): number | null {
 const DOMINANCE_DECIMALS = 2;
 
 /** A coin's share of the total market cap in percent: the one place dominance is computed. */
-export function dominancePercent(marketCap: number, total: number): number {
+function dominancePercent(marketCap: number, total: number): number {
   return total > 0 ? roundTo((marketCap / total) * 100, DOMINANCE_DECIMALS) : 0;
 }
 
 /** Shares of the total in percent; `other` is the remainder, so the six sum to 100. */
-export function dominanceShares(coins: readonly CoinSnapshot[], total: number): CryptoOverview['dominance'] {
+function dominanceShares(coins: readonly CoinSnapshot[], total: number): CryptoOverview['dominance'] {
   const share = (coinId: string) => dominancePercent(coins.find((c) => c.coinId === coinId)?.marketCap ?? 0, total);
   const shares = {
     btc: share(DOMINANCE_COINS.btc),

@@ -17,7 +17,7 @@ export const CROSS_SIGNIFICANT_DIGITS = 5;
 const CROSS_HUBS = ['EUR', 'USD'] as const;
 
 /** The market's name of the dollar pair of `currency`: `EUR/USD`, `USD/JPY`. */
-export const usdPair = (currency: string): string => (QUOTED_IN_USD.has(currency) ? `${currency}/USD` : `USD/${currency}`);
+const usdPair = (currency: string): string => (QUOTED_IN_USD.has(currency) ? `${currency}/USD` : `USD/${currency}`);
 
 /** The stored instrument holding the dollar rate of `currency`. */
 export const dollarRateInstrument = (currency: string): string => fxInstrument(usdPair(currency));
@@ -28,7 +28,7 @@ export const euroRateInstrument = (currency: string): string => fxInstrument(`EU
 const roundCross = (value: number): number => Number(value.toPrecision(CROSS_SIGNIFICANT_DIGITS));
 
 /** A rate of base/quote and the stored instruments it was read from. */
-export interface PairRate {
+interface PairRate {
   value: number;
   instruments: string[];
 }

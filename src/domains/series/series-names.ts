@@ -40,7 +40,7 @@ const INSTRUMENT_PLACEHOLDER: Readonly<Record<string, string>> = {
   'etf.nav': '{code}',
 };
 
-export interface SeriesName {
+interface SeriesName {
   family: FactFamily;
   key: string;
   source: SeriesSource;

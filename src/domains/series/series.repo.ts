@@ -17,7 +17,7 @@ export interface Observation {
 }
 
 /** What one read asks for: inclusive date bounds on the stored day, and a knowledge cut-off (ISO) where the family keeps one. */
-export interface ObservationWindow {
+interface ObservationWindow {
   from?: string | undefined;
   to?: string | undefined;
   /** The end of the `asOf` day; undefined: everything known. */

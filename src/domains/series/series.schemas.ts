@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { AsOfDate, IsoDate, Nullable, StringEnum } from '../../core/schemas.ts';
 import { SERIES_DOMAINS } from './fact-domains.ts';
 
-export const SERIES_FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'annual'] as const;
+const SERIES_FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'annual'] as const;
 export type SeriesFrequency = (typeof SERIES_FREQUENCIES)[number];
 
 export const SeriesListQuerySchema = {
@@ -13,7 +13,7 @@ export const SeriesListQuerySchema = {
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: '`meta.nextCursor` of the previous page' })),
 };
 
-export const SeriesEntrySchema = Type.Object({
+const SeriesEntrySchema = Type.Object({
   id: Type.String({ description: 'The fact: `index.close:N225`, `macro:us.cpi` (`fdh facts`)' }),
   name: Type.String({ description: 'What one figure of it is' }),
   family: Type.String(),
@@ -52,7 +52,7 @@ export const SeriesQuerySchema = {
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: '`meta.nextCursor` of the previous page' })),
 };
 
-export const SeriesPointSchema = Type.Object({
+const SeriesPointSchema = Type.Object({
   date: IsoDate({ description: "The observation's day; for an aggregate or a statistic's period, its last observation's day or the period's first day" }),
   period: Type.String({ description: 'The period the figure is for: the day, or `2024-05`, `2024-Q2`, `2024`; a week by its Monday' }),
   value: Nullable(Type.Number({ description: 'The figure (the close of a bar)' })),

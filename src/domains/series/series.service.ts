@@ -9,7 +9,7 @@ import { seriesOf, seriesPathOf } from './series-names.ts';
 import type { SeriesRepo, StoredSpan } from './series.repo.ts';
 import type { SeriesEntry, SeriesFrequency, SeriesPoint } from './series.schemas.ts';
 
-export interface SeriesListInput {
+interface SeriesListInput {
   q?: string | undefined;
   domain?: SeriesDomain | undefined;
   family?: string | undefined;
@@ -17,7 +17,7 @@ export interface SeriesListInput {
   cursor?: string | undefined;
 }
 
-export interface SeriesInput {
+interface SeriesInput {
   from?: string | undefined;
   to?: string | undefined;
   asOf?: string | undefined;
@@ -26,7 +26,7 @@ export interface SeriesInput {
   cursor?: string | undefined;
 }
 
-export interface SeriesAnswer {
+interface SeriesAnswer {
   points: SeriesPoint[];
   meta: { fact: string; unit: string; frequency: string; aggregation: 'none' | 'last'; nextCursor: string | null };
 }
