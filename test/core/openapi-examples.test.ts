@@ -83,6 +83,8 @@ test('in a browser, /docs lists the API key first in Authorize, pre-fills path p
 
   const operation = page.locator('.opblock', { has: page.locator('[data-path="/openapi/v1/market/{market}/equities/{code}/prices"]') });
   await operation.locator('.opblock-summary').click();
+  // Swagger UI renders the parameters after the click: read them once they are there.
+  await operation.locator('.parameters tr[data-param-name]').first().waitFor();
   const filled = await operation.locator('.parameters tr[data-param-name]').evaluateAll((rows) =>
     rows.map((row) => `${row.getAttribute('data-param-name')}=${(row.querySelector('input, select') as unknown as { value: string } | null)?.value ?? ''}`),
   );
