@@ -72,6 +72,8 @@ export interface AnswerCaching {
   window?: (now: Date) => string;
   /** The answer as sent again from the cache (default: as first sent). */
   repeated?: <Data>(result: RouteResult<Data>) => RouteResult<Data>;
+  /** What of the calling key the answer depends on, as text (its features): answers are kept apart by it. Default: nothing. */
+  audience?: (auth: AuthContext) => string;
 }
 
 export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties> {
@@ -94,8 +96,7 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
   maxAge?: (now: Date) => number;
   /**
    * How the answer cache keeps this route's answers (src/core/answers/): `false` for an answer
-   * that is not a function of the parameters, the data and the time (one that depends on the
-   * calling key).
+   * that is not a function of the parameters, the data, the time and its `audience`.
    */
   cache?: false | AnswerCaching;
   handler(input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>): Promise<RouteResult<Static<D>>>;
@@ -241,7 +242,9 @@ async function answerOf<Q extends TProperties, P extends TProperties, D extends 
   const answered = () => Promise.all([route.handler(input), sourcesOf?.(input)]);
   const caching = route.cache;
   if (caching === false) return prepared(...(await answered()));
-  return desk.answer(route.operationId, input.request, (caching?.window ?? minuteOf)(input.now), async () => {
+  const window = (caching?.window ?? minuteOf)(input.now);
+  const audience = caching?.audience?.(input.auth);
+  return desk.answer(route.operationId, input.request, audience === undefined ? window : `${window} ${audience}`, async () => {
     const [result, sources] = await answered();
     const first = prepared(result, sources);
     return { first, repeat: caching?.repeated === undefined ? first : prepared(caching.repeated(result), sources) };

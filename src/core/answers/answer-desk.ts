@@ -9,7 +9,7 @@ import type { PreparedAnswer } from './prepared-answer.ts';
  * validator has applied the defaults, so `?period=1M` and no period are one answer when 1M is
  * the default), the version of every dataset, and the route's window of time (by default the
  * minute: answers depend on the time through their day or a release time, both on whole
- * minutes). Every dataset: imports are rare, and an answer that reads a dataset one did not
+ * minutes) with, for an answer that depends on the calling key, its audience (route.ts). Every dataset: imports are rare, and an answer that reads a dataset one did not
  * expect still cannot outlive it.
  */
 export class AnswerDesk {

@@ -15,8 +15,8 @@ export function seriesListRoute(service: SeriesService): ApiRoute {
     query: SeriesListQuerySchema,
     data: SeriesListSchema,
     meta: SeriesListMetaSchema,
-    // The list depends on the calling key's features.
-    cache: false,
+    // The list depends on the calling key's features: answers are kept by feature set.
+    cache: { audience: ({ features }) => [...features].sort().join(',') },
     handler: async ({ query, auth }) => {
       const { entries, nextCursor } = await service.list(query, auth.features);
       return { data: entries, meta: { nextCursor } };
