@@ -87,16 +87,16 @@ test('an ECB XML whose layout changed, that was cut short, or that is an HTML pa
 });
 
 test('after the ECB sources run, every endpoint shows the ECB\'s own EUR/GBP, EUR/JPY and EUR/USD, one value per pair and day', async (t) => {
-  const hub = await createTestHub(t, { now: '2024-10-14T12:00:00.000Z' });
+  const hub = await createTestHub(t, { now: '2026-03-09T12:00:00.000Z' });
   const key = await hub.key();
   for (const source of [ecbHistSource, ecbDailySource]) {
     const { result } = await collectFromRoutes(source);
-    assert.equal((await importPayloads(hub, result.payloads, new Date('2024-10-14T11:00:00Z')))[0]?.status, 'loaded', source.id);
+    assert.equal((await importPayloads(hub, result.payloads, new Date('2026-03-09T11:00:00Z')))[0]?.status, 'loaded', source.id);
   }
   const data = async (path: string) => (await hub.get(`/openapi/v1${path}`, key)).json().data;
 
-  // The latest day, 2024-10-11, in the table: the stored pairs as published.
-  const latest = publishedOn('2024-10-11');
+  // The latest day, 2026-03-05, in the table: the stored pairs as published.
+  const latest = publishedOn('2026-03-05');
   const table = await data('/fx/table?pairs=EUR/GBP,EUR/JPY,EUR/USD,USD/JPY');
   const row = (pair: string) => table.rows.find((r: { pair: string }) => r.pair === pair);
   assert.equal(row('EUR/GBP').lastPrice, Number(latest.get('GBP')));
@@ -129,11 +129,11 @@ test('after the ECB sources run, every endpoint shows the ECB\'s own EUR/GBP, EU
 });
 
 test('asOf on an FX endpoint returns the rates published by the end of that day, not the next day\'s', async (t) => {
-  const hub = await createTestHub(t, { now: '2024-10-14T12:00:00.000Z' });
+  const hub = await createTestHub(t, { now: '2026-03-09T12:00:00.000Z' });
   const key = await hub.key();
   const { result } = await collectFromRoutes(ecbHistSource);
   // Imported long after: each rate is still known from its own publication.
-  await importPayloads(hub, result.payloads, new Date('2024-10-14T11:00:00Z'));
+  await importPayloads(hub, result.payloads, new Date('2026-03-09T11:00:00Z'));
   const answer = (await hub.get('/openapi/v1/macro/exchange-rate?currency1=EUR&currency2=USD&period=1M&asOf=2024-08-12', key)).json();
   const dates = answer.data.map((p: { date: string }) => p.date.slice(0, 10));
   assert.equal(dates[dates.length - 1], '2024-08-12');

@@ -27,9 +27,9 @@ test('one sync of every shipped source against the publishers\' doubles serves e
     assert.equal(answer.statusCode, 200, `${path}: ${answer.body}`);
     return answer.json().data;
   };
-  // ECB: the newest day of eurofxref-hist.csv inside the zip, 2024-10-11, USD 1.0938 and GBP 0.83705 per euro, as published.
+  // ECB: the newest day of eurofxref-hist.csv inside the zip, 2026-03-05, USD 1.1618 and GBP 0.8695 per euro, as published.
   const fx = await data('/fx/table?pairs=EUR/USD,EUR/GBP');
-  assert.deepEqual(fx.rows.map((row: { lastPrice: number }) => row.lastPrice), [1.0938, 0.83705]);
+  assert.deepEqual(fx.rows.map((row: { lastPrice: number }) => row.lastPrice), [1.1618, 0.8695]);
   // FRED: the Fed's broad dollar index of 2024-10-11, 122.9805; the dxy fields show the labelled replica.
   const dollar = await data('/fx/table?pairs=DTWEXBGS');
   assert.equal(dollar.rows[0].lastPrice, 122.9805);
