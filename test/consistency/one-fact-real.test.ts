@@ -84,8 +84,8 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     return row;
   };
   const recap = await data<Recap>(hub, key, '/macro/market-recap');
-  // The ECB's sample ends on 2026-03-05: the recap's last days are read the day after.
-  const ECB_DAY_AFTER = '2026-03-06T00:00:00.000Z';
+  // The ECB's samples end on 2026-03-23 (the daily file): the recap's last days are read the day after.
+  const ECB_DAY_AFTER = '2026-03-24T00:00:00.000Z';
   const ecbRecap = await at(ECB_DAY_AFTER, () => data<Recap>(hub, key, '/macro/market-recap'));
   const commodities = await data<CommodityItem[]>(hub, key, '/commodities');
   const featured = await data<FeaturedItem[]>(hub, key, '/commodities/featured');

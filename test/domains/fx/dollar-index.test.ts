@@ -9,6 +9,10 @@ import { zipEntry } from '../../../src/ingest/sources/zip-entry.ts';
 
 const KEY = { FRED_API_KEY: 'abcdefghijklmnopqrstuvwxyz123456' };
 const HIST_CSV = zipEntry(publisherSample('ecb', 'eurofxref-hist.zip'), 'eurofxref-hist.csv').toString('utf8');
+/** The rates of the daily file (2026-03-23), the samples' newest day: currency → units per euro. */
+const DAILY_PER_EURO = new Map(
+  [...publisherSample('ecb', 'eurofxref-daily.xml').toString('utf8').matchAll(/currency='([A-Z]{3})' rate='([\d.]+)'/g)].map((m) => [m[1] ?? '', Number(m[2])] as const),
+);
 
 /** The ECB's rates of `date` in the sample, currency → units per euro. */
 function perEuroOn(date: string): Map<string, number> {
@@ -38,17 +42,17 @@ test("the replica is ICE's published formula over the ECB's six rates, to five s
 });
 
 test('/fx/summary and /commodities/gold-dxy serve the replica, labelled; /fx/summary has its EM stress level; the Fed broad index is a fact of its own', async (t) => {
-  const hub = await createTestHub(t, { now: '2026-03-09T12:00:00.000Z', env: { FDH_DEMO: 'off' } });
+  const hub = await createTestHub(t, { now: '2026-03-24T12:00:00.000Z', env: { FDH_DEMO: 'off' } });
   const key = await hub.key();
-  for (const source of [ecbHistSource, ecbDailySource]) await importPayloads(hub, (await collectFromRoutes(source)).result.payloads, new Date('2026-03-09T11:00:00Z'));
+  for (const source of [ecbHistSource, ecbDailySource]) await importPayloads(hub, (await collectFromRoutes(source)).result.payloads, new Date('2026-03-24T11:00:00Z'));
   const fred = await collectFromRoutes(fredDollarIndexSource, { credentials: KEY });
   assert.deepEqual(fred.requests.map((request) => new URL(request.url).searchParams.get('series_id')), ['DTWEXBGS']);
-  await importPayloads(hub, fred.result.payloads, new Date('2026-03-09T11:00:00Z'));
+  await importPayloads(hub, fred.result.payloads, new Date('2026-03-24T11:00:00Z'));
   const data = async (path: string) => (await hub.get(`/openapi/v1${path}`, key)).json().data;
 
   const summary = await data('/fx/summary');
-  const latest = dollarIndexReplica(perEuroOn('2026-03-05'));
-  assert.deepEqual([summary.dxy.value, summary.dxy.asOf, summary.dxy.source], [latest, '2026-03-05', DOLLAR_INDEX_REPLICA_LABEL]);
+  const latest = dollarIndexReplica(DAILY_PER_EURO);
+  assert.deepEqual([summary.dxy.value, summary.dxy.asOf, summary.dxy.source], [latest, '2026-03-23', DOLLAR_INDEX_REPLICA_LABEL]);
   assert.ok(['STABLE', 'WARNING', 'PANIC'].includes(summary.emStress.level), 'the ECB history gives the EM pairs their full baseline');
 
   const goldDxy = await data('/commodities/gold-dxy');

@@ -57,23 +57,23 @@ test('a truncated or damaged history zip is refused with the reason, never read 
 test('eurofxref-daily.xml: every rate is kept as published (EUR base), each dollar pair derived to five significant digits, known at 16:00 Frankfurt time', () => {
   const rates = parseEurofxrefXml(DAILY_XML, 'eurofxref-daily.xml');
   const published = new Map([...DAILY_XML.matchAll(/currency='([A-Z]{3})' rate='([\d.]+)'/g)].map((m) => [m[1] ?? '', Number(m[2])]));
-  assert.equal(published.size, 30);
+  assert.equal(published.size, 29, 'no BGN since 2026-01-01');
   const close = (instrument: string) => rates.find((rate) => rate.instrument === instrument)?.close;
   for (const [currency, rate] of published) assert.equal(close(`fx:EUR/${currency}`), rate, `EUR/${currency} as published`);
-  assert.equal(rates.length, 30 + 29 + 1, 'the 30 euro rates, the dollar pair of the 29 others, the dollar-index replica');
-  assert.ok(rates.every((rate) => rate.date === '2024-06-28'));
-  // 16:00 CEST on 28 June 2024 is 14:00 UTC.
-  assert.ok(rates.every((rate) => rate.knowledgeAt === '2024-06-28T14:00:00.000Z'));
-  assert.equal(close('fx:USD/JPY'), Number((171.94 / 1.0705).toPrecision(5)));
-  assert.equal(close('fx:GBP/USD'), Number((1.0705 / 0.84638).toPrecision(5)), 'GBP is quoted per pound');
-  assert.equal(close('fx:USD/IDR'), Number((17487.21 / 1.0705).toPrecision(5)));
+  assert.equal(rates.length, 29 + 28 + 1, 'the 29 euro rates, the dollar pair of the 28 others, the dollar-index replica');
+  assert.ok(rates.every((rate) => rate.date === '2026-03-23'));
+  // 16:00 CET on 23 March 2026 (summer time starts on the 29th) is 15:00 UTC.
+  assert.ok(rates.every((rate) => rate.knowledgeAt === '2026-03-23T15:00:00.000Z'));
+  assert.equal(close('fx:USD/JPY'), Number((183.86 / 1.1596).toPrecision(5)));
+  assert.equal(close('fx:GBP/USD'), Number((1.1596 / 0.8642).toPrecision(5)), 'GBP is quoted per pound');
+  assert.equal(close('fx:USD/IDR'), Number((19593.01 / 1.1596).toPrecision(5)));
   const replica = rates.find((rate) => rate.instrument === 'index:USDX-ECB-REPLICA');
   assert.match(replica?.label ?? '', /^Replica of the ICE U\.S\. Dollar Index/);
 });
 
-test('a winter day is known at 16:00 CET, 15:00 UTC', () => {
-  const winter = DAILY_XML.replace("time='2024-06-28'", "time='2024-01-15'");
-  assert.ok(parseEurofxrefXml(winter, 'eurofxref-daily.xml').every((rate) => rate.knowledgeAt === '2024-01-15T15:00:00.000Z'));
+test('a summer day is known at 16:00 CEST, 14:00 UTC', () => {
+  const summer = DAILY_XML.replace("time='2026-03-23'", "time='2024-06-28'");
+  assert.ok(parseEurofxrefXml(summer, 'eurofxref-daily.xml').every((rate) => rate.knowledgeAt === '2024-06-28T14:00:00.000Z'));
 });
 
 test('an ECB XML whose layout changed, that was cut short, or that is an HTML page is refused naming the place', () => {
@@ -81,22 +81,22 @@ test('an ECB XML whose layout changed, that was cut short, or that is an HTML pa
     assert.throws(() => parseEurofxrefXml(content, 'eurofxref-daily.xml'), (error: unknown) => error instanceof ImportError && message.test(error.message));
   refused('<!DOCTYPE html><html><body>Maintenance</body></html>', /eurofxref-daily\.xml: line 1: not the ECB's gesmes:Envelope/);
   refused(DAILY_XML.slice(0, DAILY_XML.indexOf("<Cube currency='HUF'")), /ends before <\/gesmes:Envelope>/);
-  refused(DAILY_XML.replace("rate='171.94'", "rate='171,94'"), /line 10: JPY rate "171,94" is not a positive number/);
-  refused(DAILY_XML.replace("time='2024-06-28'", "time='2024-02-30'"), /line 8: time "2024-02-30" is not a calendar date/);
-  refused(DAILY_XML.replace(/<Cube time='2024-06-28'>[\s\S]*?<\/Cube>\s*<\/Cube>/, '</Cube>'), /no <Cube time='…'> day/);
+  refused(DAILY_XML.replace("rate='183.86'", "rate='183,86'"), /line 10: JPY rate "183,86" is not a positive number/);
+  refused(DAILY_XML.replace("time='2026-03-23'", "time='2024-02-30'"), /line 8: time "2024-02-30" is not a calendar date/);
+  refused(DAILY_XML.replace(/<Cube time='2026-03-23'>[\s\S]*?<\/Cube>\s*<\/Cube>/, '</Cube>'), /no <Cube time='…'> day/);
 });
 
 test('after the ECB sources run, every endpoint shows the ECB\'s own EUR/GBP, EUR/JPY and EUR/USD, one value per pair and day', async (t) => {
-  const hub = await createTestHub(t, { now: '2026-03-09T12:00:00.000Z' });
+  const hub = await createTestHub(t, { now: '2026-03-24T12:00:00.000Z' });
   const key = await hub.key();
   for (const source of [ecbHistSource, ecbDailySource]) {
     const { result } = await collectFromRoutes(source);
-    assert.equal((await importPayloads(hub, result.payloads, new Date('2026-03-09T11:00:00Z')))[0]?.status, 'loaded', source.id);
+    assert.equal((await importPayloads(hub, result.payloads, new Date('2026-03-24T11:00:00Z')))[0]?.status, 'loaded', source.id);
   }
   const data = async (path: string) => (await hub.get(`/openapi/v1${path}`, key)).json().data;
 
-  // The latest day, 2026-03-05, in the table: the stored pairs as published.
-  const latest = publishedOn('2026-03-05');
+  // The latest day, 2026-03-23 (the daily file; the history ends 2026-03-05), in the table: the stored pairs as published.
+  const latest = new Map([...DAILY_XML.matchAll(/currency='([A-Z]{3})' rate='([\d.]+)'/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
   const table = await data('/fx/table?pairs=EUR/GBP,EUR/JPY,EUR/USD,USD/JPY');
   const row = (pair: string) => table.rows.find((r: { pair: string }) => r.pair === pair);
   assert.equal(row('EUR/GBP').lastPrice, Number(latest.get('GBP')));

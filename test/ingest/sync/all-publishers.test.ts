@@ -27,9 +27,9 @@ test('one sync of every shipped source against the publishers\' doubles serves e
     assert.equal(answer.statusCode, 200, `${path}: ${answer.body}`);
     return answer.json().data;
   };
-  // ECB: the newest day of eurofxref-hist.csv inside the zip, 2026-03-05, USD 1.1618 and GBP 0.8695 per euro, as published.
+  // ECB: the newest day, eurofxref-daily.xml's 2026-03-23 (the history zip ends 2026-03-05), USD 1.1596 and GBP 0.86420 per euro, as published.
   const fx = await data('/fx/table?pairs=EUR/USD,EUR/GBP');
-  assert.deepEqual(fx.rows.map((row: { lastPrice: number }) => row.lastPrice), [1.1618, 0.8695]);
+  assert.deepEqual(fx.rows.map((row: { lastPrice: number }) => row.lastPrice), [1.1596, 0.8642]);
   // FRED: the Fed's broad dollar index of 2024-10-11, 122.9805; the dxy fields show the labelled replica.
   const dollar = await data('/fx/table?pairs=DTWEXBGS');
   assert.equal(dollar.rows[0].lastPrice, 122.9805);
@@ -50,8 +50,8 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   const commodities = await data('/commodities');
   const lastClose = (id: string) => commodities.find((item: { id: string }) => item.id === id)?.lastClose;
   assert.deepEqual([lastClose('wti-crude'), lastClose('copper-lme')], [72.22, 8976.680434782609]);
-  // World Bank Pink Sheet: gold's newest month in the sample workbook, 2,651.13 USD/troy oz in 2024M11.
-  assert.equal(lastClose('gold'), 2651.13);
+  // World Bank Pink Sheet: gold's newest month in the sample workbook (June 2026 edition), 4,587.21 USD/troy oz in 2026M05.
+  assert.equal(lastClose('gold'), 4587.21);
   // Vietcombank: the USD transfer rate of 9/2/2026, 25,880 VND (the table lists a pair from its second close on).
   const usdVnd = await hub.runtime.store.db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', 'fx:USD/VND').execute();
   assert.deepEqual(usdVnd.map((row) => [row.date, row.close]), [['2026-09-02', 25880]]);

@@ -264,12 +264,6 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/etf/:code/info': "the recorded JPX list page holds 2080 only (its one fund whose figures JPX's own pages were found to state); test/ingest/sources/jpx.test.ts shows them on /etf/2080/info",
   '/etf/:code/detail': 'the recorded PCFs are of 2080 and 2081, the JPX list page holds 2080 and the recorded bars hold no fund; test/ingest/sources/ice.test.ts and jpx.test.ts show them for 2080 and 2081',
   '/crypto/derivatives': "Binance stamps open interest with the time it answered: the recorded ETHUSDT answer (2026-09-24) comes after the test clock's now (2026-06-19), and no earlier recorded one was found",
-  '/commodities/gold-dxy series.gold[].value': 'the recorded Pink Sheet ends in 2024-11, before the 3 months to 2026-06-19 the chart shows',
-  '/commodities/gold-dxy series.gold[].date': 'the recorded Pink Sheet ends in 2024-11, before the 3 months to 2026-06-19 the chart shows',
-  '/commodities/gold-dxy series.dxy[].value': "the recorded ECB history (the replica's legs) ends 2026-03-05, before the 3 months to 2026-06-19 the chart shows",
-  '/commodities/gold-dxy series.dxy[].date': "the recorded ECB history (the replica's legs) ends 2026-03-05, before the 3 months to 2026-06-19 the chart shows",
-  '/commodities/:id/history': 'the example asks for gold, whose recorded Pink Sheet closes end in 2024-11, before the 3 months to 2026-06-19 the history shows',
-  '/fx/correlation matrix': 'the recorded Pink Sheet gold is monthly and ends in 2024-11: the default assets share two dates in the 140 days before it (one return), too few to correlate',
   '/macro/market-recap': "the recorded J-Quants index bars are the documentation's samples: TOPIX Core30 (0028) of 2023-12-01 and TOPIX of 2022-06-28, older than the recap's 20 days before the test clock; no TSE REIT index",
   // The FRED double answers GDPC1 and PAYEMS with observations, every other series with its recorded answer holding none.
   '/macro/economic-data [].exportTurnover': "FRED: no observations recorded for US exports (Japan's and Vietnam's have no source)",

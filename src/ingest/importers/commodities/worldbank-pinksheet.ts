@@ -31,8 +31,8 @@ const NO_VALUE = new Set(['', '…', '..', '...']);
  * (line N is the sheet's row N; src/ingest/sources/worldbank/sheet-csv.ts): four title lines
  * (`World Bank Commodity Price Data (The Pink Sheet)`, `monthly prices in nominal US dollars,
  * 1960 to present`, …, `Updated on …`), the commodity headings on line 5 and their units on
- * line 6 (column A empty), in editions since 2023 the series codes on line 7 (`GOLD`, column A
- * empty), then one line per month from `1960M01`, oldest first, each price a
+ * line 6 (column A empty), in the editions of 2023 to 2025 the series codes on line 7 (`GOLD`,
+ * column A empty; the June 2026 edition has none), then one line per month from `1960M01`, oldest first, each price a
  * monthly average in nominal US dollars, `…` where there is none; notes may follow. A month's
  * price is stored as the close of the month's first day.
  */

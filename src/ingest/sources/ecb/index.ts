@@ -6,7 +6,7 @@ import { zipEntry } from '../zip-entry.ts';
 import { dollarRateInstrument, euroRateInstrument } from '../../../domains/instruments/dollar-quotes.ts';
 import { DOLLAR_INDEX } from '../../../domains/instruments/instruments.catalogue.ts';
 
-/** The currencies the ECB publishes reference rates for (its eurofxref-daily.xml of 2024-06-28), USD first. */
+/** The currencies the ECB publishes reference rates for (its eurofxref-daily.xml of 2024-06-28; BGN until 2025-12-31), USD first. */
 const ECB_CURRENCIES = ['USD', 'JPY', 'BGN', 'CZK', 'DKK', 'GBP', 'HUF', 'PLN', 'RON', 'SEK', 'CHF', 'ISK', 'NOK', 'TRY', 'AUD', 'BRL', 'CAD', 'CNY', 'HKD', 'IDR', 'ILS', 'INR', 'KRW', 'MXN', 'MYR', 'NZD', 'PHP', 'SGD', 'THB', 'ZAR'];
 /**
  * Each euro rate as published (EUR/USD, EUR/JPY …), the dollar pair of each currency crossed

@@ -19,16 +19,6 @@ const OPERATOR_FILES = [
   ['events', 'licensed/events.csv'],
 ] as const;
 
-/**
- * Fields a shipped source fills whose recorded samples end before the window the example asks
- * for (no operator file is for them): the dollar-index replica's ECB legs end 2026-03-05.
- */
-const SAMPLES_BEFORE_WINDOW: Readonly<Record<string, string>> = {
-  '/commodities/gold-dxy: series.dxy[].value': "the replica's recorded ECB legs end 2026-03-05, before the 3 months to 2026-06-19 the chart shows",
-  '/commodities/gold-dxy: series.dxy[].date': "the replica's recorded ECB legs end 2026-03-05, before the 3 months to 2026-06-19 the chart shows",
-  '/fx/correlation: matrix': "DXY (the replica) and the dollar pairs' recorded ECB history end 2026-03-05, before the licensed gold's days",
-};
-
 test('with the operator files for what no shipped source fills, every data endpoint answers 200 with every field filled', async (t) => {
   const { hub, outcomes } = await allPublishersHub(t);
   assert.deepEqual(outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => outcome.sourceId), [], 'every publisher source synced');
@@ -40,7 +30,5 @@ test('with the operator files for what no shipped source fills, every data endpo
   const key = await hub.key('pro');
   const problems: string[] = [];
   for (const endpoint of ENDPOINT_FACTS) problems.push(...(await unfilledFields(hub, key, endpoint)));
-  const excused = (field: string, problem: string) => problem.startsWith(`${field} is null or empty`);
-  assert.deepEqual(problems.filter((problem) => !Object.keys(SAMPLES_BEFORE_WINDOW).some((field) => excused(field, problem))), []);
-  assert.deepEqual(Object.keys(SAMPLES_BEFORE_WINDOW).filter((field) => !problems.some((problem) => excused(field, problem))), [], 'SAMPLES_BEFORE_WINDOW names only fields left empty');
+  assert.deepEqual(problems, []);
 });
