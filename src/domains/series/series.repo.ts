@@ -34,6 +34,16 @@ export interface StoredSpan {
 
 const figure = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const only = (at: string, value: unknown): Observation => ({ at, value: figure(value), open: null, high: null, low: null, close: null, volume: null });
+/** A daily bar (equity_bar, etf_price): its close is the series' value. */
+const barObservation = (row: { date: string; open: unknown; high: unknown; low: unknown; close: number; volume: unknown }): Observation => ({
+  at: row.date,
+  value: row.close,
+  open: figure(row.open),
+  high: figure(row.high),
+  low: figure(row.low),
+  close: row.close,
+  volume: figure(row.volume),
+});
 
 /**
  * The series reads: each family's stored table, the one other endpoints read (instrument closes
@@ -99,25 +109,27 @@ export class SeriesRepo {
   /** The CoinGecko ids whose id or symbol is `key` (either case). */
   async coinIds(key: string): Promise<string[]> {
     const lower = key.toLowerCase();
-    const rows = await this.#db.selectFrom('crypto_coin').select(['id', 'symbol']).execute();
+    const rows = await this.#db
+      .selectFrom('crypto_coin')
+      .select('id')
+      .where((eb) => eb.or([eb('id', '=', lower), eb(eb.fn('lower', ['symbol']), '=', lower)]))
+      .execute();
     const byId = rows.filter((row) => row.id === lower);
-    return (byId.length > 0 ? byId : rows.filter((row) => row.symbol.toLowerCase() === lower)).map((row) => row.id).sort();
+    return (byId.length > 0 ? byId : rows).map((row) => row.id).sort();
   }
 
   async #equityBars(code: string, window: ObservationWindow): Promise<Observation[]> {
     let query = this.#db.selectFrom('equity_bar').select(['date', 'open', 'high', 'low', 'close', 'volume']).where('code', '=', code);
     if (window.from !== undefined) query = query.where('date', '>=', window.from);
     if (window.to !== undefined) query = query.where('date', '<=', window.to);
-    const rows = await query.orderBy('date').execute();
-    return rows.map((row) => ({ at: row.date, value: row.close, open: figure(row.open), high: figure(row.high), low: figure(row.low), close: row.close, volume: figure(row.volume) }));
+    return (await query.orderBy('date').execute()).map(barObservation);
   }
 
   async #etfPrices(code: string, window: ObservationWindow): Promise<Observation[]> {
     let query = this.#db.selectFrom('etf_price').select(['date', 'open', 'high', 'low', 'close', 'volume']).where('fund_code', '=', code);
     if (window.from !== undefined) query = query.where('date', '>=', window.from);
     if (window.to !== undefined) query = query.where('date', '<=', window.to);
-    const rows = await query.orderBy('date').execute();
-    return rows.map((row) => ({ at: row.date, value: row.close, open: figure(row.open), high: figure(row.high), low: figure(row.low), close: row.close, volume: figure(row.volume) }));
+    return (await query.orderBy('date').execute()).map(barObservation);
   }
 
   /** A coin's price (and 24-hour volume) at each snapshot. */
