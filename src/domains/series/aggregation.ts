@@ -1,4 +1,4 @@
-import { mondayOf } from '../../core/dates.ts';
+import { mondayOf, quarterStart } from '../../core/dates.ts';
 import type { Observation } from './series.repo.ts';
 import type { SeriesFrequency, SeriesPoint } from './series.schemas.ts';
 
@@ -6,8 +6,7 @@ import type { SeriesFrequency, SeriesPoint } from './series.schemas.ts';
 export function periodStart(period: string): string | null {
   if (/^\d{4}-\d{2}-\d{2}/.test(period)) return period.slice(0, 10);
   if (/^\d{4}-\d{2}$/.test(period)) return `${period}-01`;
-  const quarter = /^(\d{4})-Q([1-4])$/.exec(period);
-  if (quarter !== null) return `${quarter[1]}-${String(Number(quarter[2]) * 3 - 2).padStart(2, '0')}-01`;
+  if (/^\d{4}-Q[1-4]$/.test(period)) return quarterStart(period);
   if (/^\d{4}$/.test(period)) return `${period}-01-01`;
   return null;
 }
