@@ -1,5 +1,6 @@
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { weightedList } from './quality-list.ts';
 
 /** Below this many characters (at least as many bytes), compressing costs more than it saves. */
 const THRESHOLD_CHARACTERS = 1024;
@@ -8,11 +9,7 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   if (acceptEncoding === undefined) return undefined;
-  const accepted = acceptEncoding.split(',').map((part) => {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find((v) => v !== undefined);
-    return { name: name.trim().toLowerCase(), q: q === undefined ? 1 : Number(q) };
-  });
+  const accepted = weightedList(acceptEncoding);
   const allows = (name: string) => accepted.some((a) => (a.name === name || a.name === '*') && a.q > 0);
   if (allows('br')) return 'br';
   if (allows('gzip')) return 'gzip';

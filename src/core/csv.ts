@@ -1,4 +1,5 @@
 import type { TSchema } from 'typebox';
+import { weightedList, type Weighted } from './quality-list.ts';
 
 /**
  * CSV answers (contract section 5, "CSV"): a route whose `data` is a list is given, once at
@@ -76,33 +77,20 @@ export function csvText(items: readonly unknown[], columns: readonly CsvColumn[]
   return `${lines.join('\r\n')}\r\n`;
 }
 
-interface MediaRange {
-  type: string;
-  q: number;
-}
-
-function mediaRanges(accept: string): MediaRange[] {
-  return accept.split(',').map((part) => {
-    const [type = '', ...params] = part.trim().split(';');
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    return { type: type.trim().toLowerCase(), q: q === undefined ? 1 : Number(q) };
-  });
-}
-
 /** The highest q `accept` gives a media type, by its most specific range (RFC 9110, 12.5.1); 0 when none matches. */
-function qualityOf(ranges: readonly MediaRange[], type: string): number {
+function qualityOf(ranges: readonly Weighted[], type: string): number {
   const [major] = type.split('/');
-  const exact = ranges.find((range) => range.type === type);
+  const exact = ranges.find((range) => range.name === type);
   if (exact !== undefined) return exact.q;
-  const family = ranges.find((range) => range.type === `${major}/*`);
+  const family = ranges.find((range) => range.name === `${major}/*`);
   if (family !== undefined) return family.q;
-  return ranges.find((range) => range.type === '*/*')?.q ?? 0;
+  return ranges.find((range) => range.name === '*/*')?.q ?? 0;
 }
 
 /** What an `Accept` header asks of a route that can answer CSV: CSV only when it ranks CSV above JSON. */
 export function acceptsCsvFirst(accept: string | undefined): boolean {
   if (accept === undefined || !accept.includes('csv')) return false;
-  const ranges = mediaRanges(accept);
+  const ranges = weightedList(accept);
   const csv = qualityOf(ranges, 'text/csv');
   return csv > 0 && csv > qualityOf(ranges, 'application/json');
 }
@@ -110,7 +98,7 @@ export function acceptsCsvFirst(accept: string | undefined): boolean {
 /** What an `Accept` header asks of a route with no CSV form: true when it refuses JSON outright and names CSV (406). */
 export function refusesJsonForCsv(accept: string | undefined): boolean {
   if (accept === undefined || !accept.includes('csv')) return false;
-  return qualityOf(mediaRanges(accept), 'application/json') === 0;
+  return qualityOf(weightedList(accept), 'application/json') === 0;
 }
 
 /** An ASCII header value: a plain ASCII string as is, anything else as JSON with non-ASCII escaped. */
