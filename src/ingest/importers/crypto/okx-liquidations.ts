@@ -113,8 +113,9 @@ function liquidations(pages: readonly unknown[], contractValue: ReadonlyMap<stri
  * The hourly sums the derivatives endpoint adds up over 24 hours: `liquidations_long` and
  * `liquidations_short` at each hour's end, the USD liquidated in the hour before it (ts in
  * (end − 1 h, end]). Only the hours wholly inside what the answers cover are written, from the
- * first hour starting at or after `completeFrom` to the last ending at or before `asOf`: an hour
- * with no liquidation is a measured 0.
+ * first hour starting at or after `completeFrom` to the last ending at or before `asOf`, a side
+ * only where OKX listed an order of it: OKX does not say its list is every liquidation, so an
+ * hour without one is no figure, never a 0.
  */
 export function okxLiquidationPoints(document: OkxLiquidationsDocument, fileName: string): MetricPoint[] {
   const asOf = Date.parse(document.asOf);
@@ -127,8 +128,10 @@ export function okxLiquidationPoints(document: OkxLiquidationsDocument, fileName
   for (let end = firstEnd; end <= lastEnd; end += HOUR_MS) {
     const inHour = found.filter((l) => l.ts > end - HOUR_MS && l.ts <= end);
     const at = new Date(end).toISOString();
-    const sum = (side: Liquidation['side']) => inHour.filter((l) => l.side === side).reduce((total, l) => total + l.usd, 0);
-    points.push({ metric: CRYPTO_METRICS.liquidationsLong, at, value: sum('long') }, { metric: CRYPTO_METRICS.liquidationsShort, at, value: sum('short') });
+    for (const [side, metric] of [['long', CRYPTO_METRICS.liquidationsLong], ['short', CRYPTO_METRICS.liquidationsShort]] as const) {
+      const orders = inHour.filter((l) => l.side === side);
+      if (orders.length > 0) points.push({ metric, at, value: orders.reduce((total, l) => total + l.usd, 0) });
+    }
   }
   return points;
 }
