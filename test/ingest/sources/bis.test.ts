@@ -107,3 +107,13 @@ test('a store holding the BOJ\'s basic loan rate under jp.policy-rate serves the
   assert.notEqual(again?.status, 'loaded');
   assert.equal(bisCbpolImporter.dataset, 'bis-cbpol');
 });
+
+test('an answer that ends before the months the BIS already gave (cut short, or asked for less) is refused, and withdraws nothing', async (t) => {
+  const hub = await createTestHub(t, { now: '2026-09-28T00:00:00.000Z', env: { FDH_DEMO: 'off' } });
+  const payload = (content: string) => [{ importer: bisCbpolImporter, fileName: FILE, content: Buffer.from(content), archiveHashes: [] }];
+  assert.equal((await importPayloads(hub, payload(sample()), new Date('2026-09-26T06:00:00Z')))[0]?.status, 'loaded');
+  const cut = sample().split('\n').filter((line) => !line.includes(',2026-08,')).join('\n');
+  await assert.rejects(importPayloads(hub, payload(cut), new Date('2026-09-27T06:00:00Z')), (error: unknown) => error instanceof ImportError && /jp\.policy-rate ends at 2026-07, before the 2026-08 already stored/.test(error.message));
+  const august = await hub.runtime.store.db.selectFrom('macro_observation').select('value').where('series', '=', 'jp.policy-rate').where('period', '=', '2026-08').execute();
+  assert.deepEqual(august.map((row) => Number(row.value)), [1], 'one version of 2026-08, its figure');
+});

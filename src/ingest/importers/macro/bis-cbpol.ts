@@ -1,9 +1,8 @@
 import { ImportError, type Importer } from '../../source.ts';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../../store/schema.ts';
 import { calendarMonth } from '../../calendar-dates.ts';
 import { csvCells } from '../../csv.ts';
-import { readSeries, recordObservations, type ObservationInput } from '../../../store/vintage.ts';
+import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
+import { withdrawnPeriods } from './whole-history.ts';
 import { countrySeries, type MacroCountry } from '../../../domains/macro/series.ts';
 
 /** The BIS `REF_AREA` codes (ISO 3166 alpha-2) of the hub's countries the policy-rate data set covers; Vietnam is not among its economies. */
@@ -84,28 +83,15 @@ export function parseBisPolicyRates(content: string, fileName: string): BisPolic
   return { fileName, rows };
 }
 
-/**
- * The stored periods of the answer's series that the BIS does not publish, as nulls: the answer
- * is each series' whole history, so a figure another publisher once stored under the key (the
- * BOJ's basic loan rate, served as Japan's policy rate before this source) is not served beside it.
- */
-async function retractedPeriods(db: Transaction<Database>, rows: readonly ObservationInput[], cutoff: string): Promise<ObservationInput[]> {
-  const published = new Set(rows.map((row) => `${row.series}|${row.period}`));
-  const series = [...new Set(rows.map((row) => row.series))];
-  const held = await readSeries(db, { series, cutoff });
-  return [...held].flatMap(([key, figures]) =>
-    figures.filter((figure) => figure.value !== null && !published.has(`${key}|${figure.period}`)).map((figure) => ({ series: key, period: figure.period, value: null, marker: null })),
-  );
-}
-
 export const bisCbpolImporter: Importer<BisPolicyRates> = {
   dataset: 'bis-cbpol',
   datasets: ['macro'],
   description: 'BIS SDMX API data answer (SDMX-CSV) of the WS_CBPOL central bank policy rates dataflow: monthly policy rates, each series whole',
   source: 'Bank for International Settlements, central bank policy rates (WS_CBPOL)',
   parse: parseBisPolicyRates,
-  async load(db, { rows }, release) {
-    const withdrawn = await retractedPeriods(db, rows, release.knowledgeAt);
+  // The answer is each series' whole history: a figure another publisher once stored under the key (the BOJ's basic loan rate, served as Japan's policy rate before this source) is withdrawn.
+  async load(db, { rows, fileName }, release) {
+    const withdrawn = await withdrawnPeriods(db, rows, release, fileName);
     return recordObservations(db, release, [...rows, ...withdrawn]);
   },
 };

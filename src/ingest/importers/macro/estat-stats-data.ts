@@ -2,6 +2,7 @@ import { ImportError, type Importer } from '../../source.ts';
 import type { ObservationInput } from '../../../store/vintage.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
+import { withdrawnPeriods } from './whole-history.ts';
 import { monthLabel, quarterLabel } from '../../../core/dates.ts';
 import { Type } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
@@ -112,9 +113,12 @@ export const estatStatsDataImporter: Importer<ParsedAnswer> = {
     return canonicalJson(JSON.stringify(answer));
   },
   parse: (content, fileName) => estatObservations(readJsonDocument(Type.Unknown(), content, fileName), fileName),
+  // An answer is its series' whole table: the periods another table stored (a CPI of the previous base) are withdrawn, so no series mixes two bases.
   async load(db, parsed, release) {
+    const withdrawn = await withdrawnPeriods(db, parsed.observations.map((observation) => observation.row), release, parsed.fileName);
     async function* observations(): AsyncIterable<NumberedObservation> {
       yield* parsed.observations;
+      for (const row of withdrawn) yield { line: 0, row };
     }
     return loadObservations(db, observations(), release, parsed.fileName);
   },
