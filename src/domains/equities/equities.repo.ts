@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import type { EquityActionRow, EquityIssueRow, EquityStatementRow } from './equities.tables.ts';
+import { fullIssueCode } from './issue-code.ts';
 
 export interface SessionClose {
   code: string;
@@ -35,7 +36,7 @@ export class EquitiesRepo {
    * (check character 0): a preferred share of the same issuer (`25935`) has only its code.
    */
   findIssue(code: string): Promise<EquityIssueRow | undefined> {
-    const fullCode = code.length === 4 ? `${code}0` : code;
+    const fullCode = fullIssueCode(code);
     return this.#db.selectFrom('equity_issue').selectAll().where('code', '=', fullCode).executeTakeFirst();
   }
 

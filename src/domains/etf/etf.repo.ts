@@ -120,8 +120,10 @@ export class EtfRepo {
           eb('h.fund_date', '=', eb.selectFrom('etf_holding as x').select('x.fund_date').whereRef('x.fund_code', '=', 'f.column1').orderBy('x.fund_date', 'desc').limit(1)),
         ),
       )
-      // A JPX code's fifth character is 0 for the common share.
-      .leftJoin('equity_issue as i', (join) => join.on(sql<boolean>`${sql.ref('i.code')} = ${sql.ref('h.symbol')} || '0'`).on('h.exchange', '=', TOKYO_EXCHANGE))
+      // A 4-character ticker names the common share, whose code ends in 0 (issue-code.ts).
+      .leftJoin('equity_issue as i', (join) =>
+        join.on(sql<boolean>`${sql.ref('i.code')} = case when length(${sql.ref('h.symbol')}) = 4 then ${sql.ref('h.symbol')} || '0' else ${sql.ref('h.symbol')} end`).on('h.exchange', '=', TOKYO_EXCHANGE),
+      )
       .select([
         'h.id',
         'h.fund_code',

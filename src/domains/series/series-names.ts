@@ -1,4 +1,5 @@
 import { FACT_FAMILIES, type FactFamily } from '../../facts/families.ts';
+import { fullIssueCode } from '../equities/issue-code.ts';
 
 /** Where one series is read (series.repo.ts). */
 export type SeriesSource =
@@ -27,7 +28,7 @@ const SERIES_FAMILIES: Readonly<Record<string, { key: string | null; source: (ke
   // The coin, by symbol or CoinGecko id: the service resolves it to one id.
   'crypto.snapshot': { key: 'the coin', source: (key) => ({ kind: 'coin', coinId: key }) },
   // J-Quants' 5-character code; a 4-character ticker gets its `0`, as /market/jp/equities does.
-  'equity.bar': { key: 'the issue code', source: (key) => ({ kind: 'equity-bar', code: key.length === 4 ? `${key}0` : key }) },
+  'equity.bar': { key: 'the issue code', source: (key) => ({ kind: 'equity-bar', code: fullIssueCode(key) }) },
   'etf.price': { key: 'the fund code', source: (key) => ({ kind: 'etf-price', code: key }) },
   'etf.nav': { key: 'the fund code', source: (key) => ({ kind: 'etf-nav', code: key }) },
 };

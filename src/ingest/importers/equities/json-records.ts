@@ -6,6 +6,7 @@ import { calendarDate } from '../../calendar-dates.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { Type } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
+import { fullIssueCode } from '../../../domains/equities/issue-code.ts';
 
 /**
  * J-Quants answers are one JSON object holding an array under a named key
@@ -40,7 +41,7 @@ export class RecordReader {
   code(field: string): string {
     const value = this.#record[field];
     if (typeof value !== 'string' || !/^[0-9A-Z]{4}[0-9A-Z]?$/.test(value)) this.fail(`${field} must be a 4- or 5-character code (got ${JSON.stringify(value)})`);
-    return value.length === 4 ? `${value}0` : value;
+    return fullIssueCode(value);
   }
 
   text(field: string): string {

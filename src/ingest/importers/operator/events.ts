@@ -17,6 +17,7 @@ import { csvCells } from '../../csv.ts';
 import { textLines } from '../../file-lines.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { familiesOf, isKeyed, OPERATOR_SOURCE, servedKeysText, servesKey } from './operator-facts.ts';
+import { fullIssueCode } from '../../../domains/equities/issue-code.ts';
 
 const HEADING = ['fact', 'key', 'series', 'name', 'importance', 'time', 'period', 'forecast', 'actual', 'unit'] as const;
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
@@ -79,7 +80,7 @@ function equityAction(cells: EventCells, where: string): ReadEvent {
   if (ratio === null || ratio <= 0 || (series === 'split') !== ratio > 1) {
     throw new ImportError(`${where}: equity.action actual "${actual}" must be the shares after per share before: above 1 for a split, below 1 for a reverse split`);
   }
-  const code = key.length === 4 ? `${key}0` : key;
+  const code = fullIssueCode(key);
   const row = { code, effective_date: date, kind: series, ratio };
   return { id: `${code} ${date}`, into: (parsed, line) => parsed.actions.push({ line, row }) };
 }

@@ -20,6 +20,7 @@ import { textLines } from '../../file-lines.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { insertNewFund, nextId } from '../etf/new-fund.ts';
 import { familiesOf, OPERATOR_SOURCE } from './operator-facts.ts';
+import { fullIssueCode } from '../../../domains/equities/issue-code.ts';
 
 type Entity = 'fund' | 'issue' | 'coin' | 'holding';
 type Value = string | number | null;
@@ -142,7 +143,7 @@ function keyOf(entity: Entity, key: string, fact: string, where: string): string
   }
   if (entity === 'issue') {
     if (!/^[0-9A-Z]{4}[0-9]?$/.test(key)) throw new ImportError(`${where}: ${fact} key "${key}" is not an issue's 4-character ticker or 5-character code`);
-    return key.length === 4 ? `${key}0` : key;
+    return fullIssueCode(key);
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(key)) throw new ImportError(`${where}: ${fact} key "${key}" is not a code`);
   return key;

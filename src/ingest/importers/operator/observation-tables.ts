@@ -14,6 +14,7 @@ import type { ReleaseInfo } from '../../source.ts';
 import { listNewIndices } from '../indices/index-closes.ts';
 import { PROPERTY_TYPES } from '../../../domains/real-estate/real-estate.schemas.ts';
 import { isCountry, provinceCodesText, provinceId, wardId } from './place-ids.ts';
+import { fullIssueCode } from '../../../domains/equities/issue-code.ts';
 
 /** How a family's `period` is written. */
 export type PeriodForm =
@@ -83,9 +84,6 @@ async function fundCodes(db: Transaction<Database>, family: string, groups: read
   const unknown = groups.find((group) => !known.has(group.key));
   if (unknown !== undefined) throw refuse(fileName, unknown, `${family}: no fund ${unknown.key} in the store; describe it first with an instruments file (etf.name, etf.manager)`);
 }
-
-/** An issue's stored code (5 characters) from the key (its 4-character ticker or its code). */
-const issueCode = (key: string): string => (key.length === 4 ? `${key}0` : key);
 
 /** The instrument a keyed close family stores: `instrument_close:index:*` and `UKX` → `index:UKX`. */
 const instrumentOf = (stored: string, key: string): string => stored.slice(stored.indexOf(':') + 1).replace('*', key);
@@ -253,15 +251,15 @@ export const OBSERVATION_TABLES: Readonly<Record<string, ObservationTable>> = {
     main: 'close',
     knowledgeAt: false,
     async write(db, family, groups, release, fileName) {
-      const codes = [...new Set(groups.map((group) => issueCode(group.key)))];
+      const codes = [...new Set(groups.map((group) => fullIssueCode(group.key)))];
       const known = new Set((await db.selectFrom('equity_issue').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
-      const unknown = groups.find((group) => !known.has(issueCode(group.key)));
+      const unknown = groups.find((group) => !known.has(fullIssueCode(group.key)));
       if (unknown !== undefined) throw refuse(fileName, unknown, `${family}: no issue ${unknown.key} in the store; describe it first with an instruments file (equity.issue.*)`);
       return insertRows(
         db,
         'equity_bar',
         groups.map((group) => ({
-          code: issueCode(group.key),
+          code: fullIssueCode(group.key),
           date: group.period,
           close: must(group, 'close'),
           volume: must(group, 'volume'),
