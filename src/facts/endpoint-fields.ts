@@ -206,7 +206,7 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   {
     path: '/etf/compare/fund-composition',
     example: '/etf/compare/fund-composition?codes=2080,2081',
-    fields: { '[].portfolio[].weightPercent': ['etf_holding'], '[].portfolio[].price': ['etf_holding'], '[].portfolio[].volume': ['etf_holding'], '[].sectorAllocation[].value': ['etf_holding:sector'] },
+    fields: { '[].portfolio[].weightPercent': ['etf_holding'], '[].portfolio[].price': ['etf_holding'], '[].portfolio[].volume': ['etf_holding'], '[].sectorAllocation[].value': ['etf_holding:sector', 'equity_issue'] },
     derived: ['[].assetAllocation', '[].sectorAllocation[].percent'],
     labels: ['[].fundCode', '[].portfolio[].symbol', '[].portfolio[].currency', '[].portfolio[].month', '[].sectorAllocation[].sectorName', '[].sectorAllocation[].currency', '[].sectorAllocation[].month'],
   },
@@ -256,8 +256,9 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
       distributionYield: ['etf_fund:distribution_yield'],
       currentPrice: ['etf_price'],
       totalAssetValue: ['etf_nav'],
-      'AssetAllocation[].value': ['etf_holding'],
-      'sectorWeight[].weight': ['etf_holding:sector'],
+      // A holding without its own sector or asset class takes them from its J-Quants issue (etf.repo.ts).
+      'AssetAllocation[].value': ['etf_holding', 'equity_issue'],
+      'sectorWeight[].weight': ['etf_holding:sector', 'equity_issue'],
       equityHoldings: ['etf_holding:valuation'],
       'netflow.data[].netflow': ['etf_nav'],
       'performance.periods': ['etf_nav'],
@@ -268,7 +269,7 @@ export const ENDPOINT_FACTS: readonly EndpointFacts[] = [
   {
     path: '/etf/:code/composition',
     example: '/etf/2081/composition',
-    fields: { 'portfolio[].weightPercent': ['etf_holding'], 'portfolio[].price': ['etf_holding'], 'portfolio[].volume': ['etf_holding'], 'sectorAllocation[].value': ['etf_holding:sector'] },
+    fields: { 'portfolio[].weightPercent': ['etf_holding'], 'portfolio[].price': ['etf_holding'], 'portfolio[].volume': ['etf_holding'], 'sectorAllocation[].value': ['etf_holding:sector', 'equity_issue'] },
     derived: ['assetAllocation', 'sectorAllocation[].percent'],
     labels: ['fundCode', 'portfolio[].symbol', 'portfolio[].currency', 'portfolio[].month', 'sectorAllocation[].sectorName', 'sectorAllocation[].currency', 'sectorAllocation[].month'],
   },
