@@ -11,8 +11,7 @@ import { latestReleaseFacts, namesFact, type FactRelease } from '../store/releas
 import { DATASET_KEYS, versionsTag } from '../store/data-version.ts';
 import type { VersionWatcher } from '../core/data-version/version-watcher.ts';
 import { commodityInstrument, fxInstrument } from '../domains/instruments/instruments.catalogue.ts';
-import { dollarRateInstrument, euroRateInstrument, pairRate } from '../domains/instruments/dollar-quotes.ts';
-import { FX_CURRENCIES } from '../domains/macro/series.ts';
+import { pairInstruments } from '../domains/instruments/dollar-quotes.ts';
 import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';
 import { factName, storedFact } from './names.ts';
 import { parseFact } from './patterns.ts';
@@ -53,17 +52,10 @@ const NAMED_INSTRUMENTS: Readonly<Record<string, (params: Values, query: Values)
   '/macro/exchange-rate': (_params, query) => {
     const [base, quote] = [text(query.currency1), text(query.currency2)].map((currency) => currency?.toUpperCase());
     if (base === undefined || quote === undefined) return undefined;
-    return pairRate(base, quote, (instrument) => (storedRate(instrument) ? 1 : undefined))?.instruments.map(close);
+    // The instruments the service reads for the pair, whichever route each day takes through them.
+    return pairInstruments(base, quote).map(close);
   },
 };
-
-/**
- * The rates the FX sources store for the exchange-rate endpoint's currencies: each one's dollar
- * pair, and its euro rate where the ECB publishes one (all but the dong, which Vietcombank quotes
- * against the dollar only), so a pair's route to its stored legs is the one the service takes.
- */
-const STORED_RATES = new Set(FX_CURRENCIES.flatMap((currency) => (currency === 'USD' ? [] : [dollarRateInstrument(currency), ...(currency === 'VND' || currency === 'EUR' ? [] : [euroRateInstrument(currency)])])));
-const storedRate = (instrument: string): boolean => STORED_RATES.has(instrument);
 
 /** Stored tables whose keys start with a country (`macro_observation:jp.cpi`, `re_ward:vn.boundary`, `calendar_event:us`). */
 const COUNTRY_KEYED = new Set(['macro_observation', 'calendar_event', 're_province', 're_ward', 're_transaction']);

@@ -57,7 +57,8 @@ test('the facts an answer reads: the instruments its request names, the fields i
   assert.ok(read('/fx/table', '/fx/table').length > 2, 'without pairs, the default pairs');
   assert.deepEqual(read('/fx/correlation', '/fx/correlation?assets=DXY,XAU/USD'), ['instrument_close:commodity:gold', 'instrument_close:index:USDX-ECB-REPLICA']);
   assert.deepEqual(read('/commodities/:id/history', '/commodities/wti-crude/history'), ['instrument_close:commodity:wti-crude']);
-  assert.deepEqual(read('/macro/exchange-rate', '/macro/exchange-rate?currency1=usd&currency2=JPY'), ['instrument_close:fx:USD/JPY']);
+  // Every instrument the service may read for the pair: the stored pair, its inverse, and the legs through the euro and the dollar.
+  assert.deepEqual(read('/macro/exchange-rate', '/macro/exchange-rate?currency1=usd&currency2=JPY'), ['EUR/JPY', 'EUR/USD', 'JPY/EUR', 'JPY/USD', 'USD/EUR', 'USD/JPY'].map((pair) => `instrument_close:fx:${pair}`));
   assert.deepEqual(read('/macro/economic-data', '/macro/economic-data?type=cpi&country=us'), ['macro_observation:us.cpi', 'macro_observation:us.cpi.core']);
   assert.deepEqual(read('/macro/economic-data', '/macro/economic-data?type=pce&country=JP'), [], 'Japan publishes no PCE: nothing is read');
   assert.deepEqual(read('/calendar/events', '/calendar/events?country=VN').filter((fact) => fact.startsWith('calendar_event')), ['calendar_event:vn', 'calendar_event:vn.forecast']);
