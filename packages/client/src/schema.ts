@@ -37,12 +37,12 @@ export interface paths {
         marketCapChange24h: number | null;
         volumeChange24h: number | null;
         dominance: {
-          btc: number;
-          eth: number;
-          bnb: number;
-          sol: number;
-          xrp: number;
-          other: number;
+          btc: number | null;
+          eth: number | null;
+          bnb: number | null;
+          sol: number | null;
+          xrp: number | null;
+          other: number | null;
         };
         fearGreed: {
           /** integer */

@@ -17,13 +17,14 @@ export const CryptoOverviewSchema = Type.Object({
   volume24h: Type.Number(),
   marketCapChange24h: Change24h(),
   volumeChange24h: Change24h(),
+  // Null for a coin the snapshot lacks (and then for `other`), never 0.
   dominance: Type.Object({
-    btc: Type.Number(),
-    eth: Type.Number(),
-    bnb: Type.Number(),
-    sol: Type.Number(),
-    xrp: Type.Number(),
-    other: Type.Number(),
+    btc: Nullable(Type.Number()),
+    eth: Nullable(Type.Number()),
+    bnb: Nullable(Type.Number()),
+    sol: Nullable(Type.Number()),
+    xrp: Nullable(Type.Number()),
+    other: Nullable(Type.Number()),
   }),
   fearGreed: Nullable(Type.Object({ value: Type.Integer(), classification: Type.String(), date: IsoDate() })),
   trending: Type.Array(

@@ -48,9 +48,11 @@ export class CryptoService {
     const coins = await this.#repo.snapshot({ at });
     const before = await this.#reference(at, '1d');
     const total = sumOf(coins);
-    const totalBefore = sumOf(before.values());
+    // The change compares the same coins at both times: a coin the earlier snapshot lacks would count as growth.
+    const inBoth = coins.filter((coin) => before.has(coin.coinId));
+    const [nowBoth, thenBoth] = [sumOf(inBoth), sumOf(inBoth.flatMap((coin) => before.get(coin.coinId) ?? []))];
     const change = (to: number, from: number) => {
-      const pct = before.size === 0 ? null : percentChange(to, from);
+      const pct = inBoth.length === 0 ? null : percentChange(to, from);
       return pct === null ? null : roundTo(pct, 4);
     };
 
@@ -58,8 +60,8 @@ export class CryptoService {
     return {
       totalMarketCap: roundTo(total.marketCap, 2),
       volume24h: roundTo(total.volume24h, 2),
-      marketCapChange24h: change(total.marketCap, totalBefore.marketCap),
-      volumeChange24h: change(total.volume24h, totalBefore.volume24h),
+      marketCapChange24h: change(nowBoth.marketCap, thenBoth.marketCap),
+      volumeChange24h: change(nowBoth.volume24h, thenBoth.volume24h),
       dominance: dominanceShares(coins, total.marketCap),
       fearGreed:
         fearGreed === null
@@ -211,12 +213,18 @@ const DOMINANCE_DECIMALS = 2;
 
 /** A coin's share of the total market cap in percent: the one place dominance is computed. */
 function dominancePercent(marketCap: number, total: number): number {
-  return total > 0 ? roundTo((marketCap / total) * 100, DOMINANCE_DECIMALS) : 0;
+  return roundTo((marketCap / total) * 100, DOMINANCE_DECIMALS);
 }
 
-/** Shares of the total in percent; `other` is the remainder, so the six sum to 100. */
+/**
+ * Shares of the total in percent; `other` is the remainder, so the six sum to 100. A coin the
+ * snapshot lacks has no share (null, never 0), and then neither has `other`.
+ */
 function dominanceShares(coins: readonly CoinSnapshot[], total: number): CryptoOverview['dominance'] {
-  const share = (coinId: string) => dominancePercent(coins.find((c) => c.coinId === coinId)?.marketCap ?? 0, total);
+  const share = (coinId: string) => {
+    const coin = coins.find((c) => c.coinId === coinId);
+    return coin === undefined || total <= 0 ? null : dominancePercent(coin.marketCap, total);
+  };
   const shares = {
     btc: share(DOMINANCE_COINS.btc),
     eth: share(DOMINANCE_COINS.eth),
@@ -224,6 +232,7 @@ function dominanceShares(coins: readonly CoinSnapshot[], total: number): CryptoO
     sol: share(DOMINANCE_COINS.sol),
     xrp: share(DOMINANCE_COINS.xrp),
   };
-  const named = shares.btc + shares.eth + shares.bnb + shares.sol + shares.xrp;
-  return { ...shares, other: roundTo(100 - named, DOMINANCE_DECIMALS) };
+  const named = Object.values(shares);
+  const other = named.some((value) => value === null) ? null : roundTo(100 - named.reduce<number>((sum, value) => sum + (value ?? 0), 0), DOMINANCE_DECIMALS);
+  return { ...shares, other };
 }

@@ -105,3 +105,23 @@ test("a snapshot fetched 24 to 26 hours before is the day before: CoinGecko's ch
   const overview = (await hub.get('/openapi/v1/crypto', await hub.key())).json().data;
   assert.equal(overview.volumeChange24h, 0, 'the same volumes a day apart: a 0 % change, from the fetched snapshot');
 });
+
+test('a coin missing from the snapshot has no dominance share (null, and so has other), and the 24-hour change compares only coins with a day-before figure', async (t) => {
+  const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' } });
+  const published = JSON.parse(readFileSync(fixture('coingecko-markets.json'), 'utf8')) as Record<string, unknown>[];
+  // No Solana, and Tether without CoinGecko's 24-hour changes (so no day-before figure of it).
+  const coins = published.filter((coin) => coin.id !== 'solana' && coin.market_cap !== null).map((coin) => (coin.id === 'tether' ? { ...coin, price_change_24h: null, market_cap_change_24h: null } : coin));
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-coingecko-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'coingecko-markets.json');
+  writeFileSync(file, JSON.stringify(coins));
+  assert.equal((await importFile(hub.runtime.store.db, importer(), file, { knowledgeAt: new Date(TEST_NOW), loadedAt: new Date(TEST_NOW) })).status, 'loaded');
+  const overview = (await hub.get('/openapi/v1/crypto', await hub.key())).json().data;
+  assert.equal(overview.dominance.sol, null);
+  assert.equal(overview.dominance.other, null);
+  assert.equal(typeof overview.dominance.btc, 'number');
+  const withChange = coins.filter((coin) => coin.id !== 'tether') as { market_cap: number; market_cap_change_24h: number }[];
+  const now = withChange.reduce((sum, coin) => sum + coin.market_cap, 0);
+  const then = withChange.reduce((sum, coin) => sum + coin.market_cap - coin.market_cap_change_24h, 0);
+  assert.equal(overview.marketCapChange24h, Math.round((now / then - 1) * 100 * 1e4) / 1e4, 'Tether, with no day-before figure, counts on neither side');
+});
