@@ -160,4 +160,8 @@ test('after the ETF list and its page, /etf/2080/info and the detail show the tr
   assert.deepEqual([detail.MER, detail.listingDate], [0.99, '2023-09-07']);
   // A fund the page does not list keeps no fee: none is invented.
   assert.equal((await data('/etf/1306/info')).trustFee, undefined);
+  // A later page that states no fee for 2080 (`-`) keeps the one the store holds: no figure is erased by a missing cell.
+  const noFee = ISSUES_PAGE.replace('<td>0.99%</td>', '<td>-</td>');
+  await importPayloads(hub, [{ importer: jpxEtfIssuesSource.importers[0]!, fileName: '01.html', content: Buffer.from(noFee), archiveHashes: [] }]);
+  assert.equal((await data('/etf/2080/info')).trustFee, 0.99);
 });

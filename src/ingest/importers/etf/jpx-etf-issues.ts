@@ -89,9 +89,11 @@ async function loadEtfIssues(db: Transaction<Database>, entries: EtfIssueEntry[]
       ...(entry.tradingUnit === undefined ? {} : { trading_unit: entry.tradingUnit }),
     };
     if (known.has(entry.code)) {
-      await db.updateTable('etf_fund').set(stated).where('code', '=', entry.code).execute();
-      const facts = Object.entries({ trust_fee: stated.trust_fee, listing_date: stated.listing_date, trading_unit: stated.trading_unit }).filter(([, value]) => value !== null && value !== undefined);
-      noteFacts(db, facts.map(([column]) => ({ fact: `etf_fund:${column}` })));
+      // A cell the page leaves without a figure (`-`) keeps what the store holds (an operator's licensed fee), never erases it.
+      const given = Object.fromEntries(Object.entries(stated).filter(([, value]) => value !== null && value !== undefined));
+      if (Object.keys(given).length === 0) continue;
+      await db.updateTable('etf_fund').set(given).where('code', '=', entry.code).execute();
+      noteFacts(db, Object.keys(given).map((column) => ({ fact: `etf_fund:${column}` })));
       continue;
     }
     if (entry.name === '' || entry.manager === '') throw new ImportError(`${entry.code}: a fund the store does not know needs its 銘柄名 and 管理会社`);
