@@ -67,6 +67,13 @@ test('ECOS pages are asked by row numbers until list_total_count rows are read, 
   assert.deepEqual(payloadRecords(result.payloads[0]), closes(recorded));
 });
 
+test('an ECOS answer listing more rows than FDH_SYNC_MAX_ROWS fails the run before further pages are asked', async (t) => {
+  const previous = process.env.FDH_SYNC_MAX_ROWS;
+  process.env.FDH_SYNC_MAX_ROWS = '10';
+  t.after(() => (previous === undefined ? delete process.env.FDH_SYNC_MAX_ROWS : (process.env.FDH_SYNC_MAX_ROWS = previous)));
+  await assert.rejects(collect({ ...FROM, pageSize: 20 }), (error: unknown) => error instanceof ImportError && /more than 10 \(FDH_SYNC_MAX_ROWS\)/.test(error.message));
+});
+
 test("ECOS's no-data answer (INFO-200) imports nothing and keeps the cursor; its other answers fail the run quoting them", async () => {
   const none = await answering('{"RESULT":{"CODE":"INFO-200","MESSAGE":"해당하는 데이터가 없습니다."}}');
   assert.deepEqual(none, { payloads: [], cursor: { through: '2023-08-08' } });

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { bokKospiCloses, bokKospiImporter, ECOS_KOSPI, StatisticSearchSchema } from '../../importers/indices/bok-kospi.ts';
 import { ImportError } from '../../import-error.ts';
+import { LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
 import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { calendarDate } from '../../calendar-dates.ts';
@@ -86,6 +87,7 @@ export const bokKospiSource = defineSource({
     const { pageSize } = context.params;
     const rows: unknown[] = [];
     const archiveHashes: string[] = [];
+    const limits = payloadLimits();
     for (let first = 1, total = 1; first <= total; first += pageSize) {
       const path = `api/StatisticSearch/${key}/json/kr/${first}/${first + pageSize - 1}/${ECOS_KOSPI.table}/D/${compact(from)}/${compact(to)}/${ECOS_KOSPI.item}`;
       const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}/${path}` });
@@ -93,6 +95,7 @@ export const bokKospiSource = defineSource({
       const page = statisticSearchPage(answer.body);
       rows.push(...page.rows);
       total = page.total;
+      if (total > limits.maxRows || rows.length > limits.maxRows) throw new ImportError(`${FILE_NAME}: ECOS lists ${total} rows, more than ${limits.maxRows} (${LIMIT_SETTINGS.maxRows.name})`);
       if (page.rows.length === 0) break;
     }
     const closes = bokKospiCloses(rows, FILE_NAME);
