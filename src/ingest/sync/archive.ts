@@ -30,6 +30,12 @@ export function maskCredentials(text: string, secrets: readonly string[]): strin
 }
 
 /**
+ * The key a URL's validators (ETag, Last-Modified) are kept by: its credential values masked,
+ * every other parameter as asked, so two pages (`pagination_key=…`) never share an entry.
+ */
+export const validatorKey = (url: string, secrets: readonly string[]): string => maskCredentials(url, secrets);
+
+/**
  * A URL as it may be kept or shown: the source's credential values masked wherever they stand
  * (`maskCredentials`), then its user info and the query parameters whose name says credential.
  * A URL that does not parse comes back with the values masked.

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import type { FetchSettings } from '../../config.ts';
 import { printable } from '../../core/printable.ts';
-import { CREDENTIAL_NAME, redactUrl, type Archive } from './archive.ts';
+import { CREDENTIAL_NAME, redactUrl, validatorKey, type Archive } from './archive.ts';
 import type { FetchResult, SourceRequest } from './source-definition.ts';
 import { userAgent } from './user-agent.ts';
 
@@ -54,22 +54,22 @@ class Unreached extends FetchError {}
  * Why `url` was not reached, when a connection or look-up error's `code` says it was not (`…:
  * name not resolved: host`, `…: connection refused: host:port`), or undefined for any other error.
  */
-export function unreachedReason(code: string | undefined, url: string): string | undefined {
+export function unreachedReason(code: string | undefined, url: string, secrets: readonly string[] = []): string | undefined {
   let target: URL;
   try {
     target = new URL(url);
   } catch {
     return undefined;
   }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${redactUrl(url)}: name not resolved: ${target.hostname}`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${redactUrl(url, secrets)}: name not resolved: ${target.hostname}`;
   const port = target.port === '' ? (target.protocol === 'https:' ? '443' : '80') : target.port;
-  if (code === 'ECONNREFUSED') return `${redactUrl(url)}: connection refused: ${target.hostname}:${port}`;
-  if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH') return `${redactUrl(url)}: no route to ${target.hostname}:${port}`;
+  if (code === 'ECONNREFUSED') return `${redactUrl(url, secrets)}: connection refused: ${target.hostname}:${port}`;
+  if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH') return `${redactUrl(url, secrets)}: no route to ${target.hostname}:${port}`;
   return undefined;
 }
 
-function unreached(error: NodeJS.ErrnoException, url: string): Unreached | undefined {
-  const reason = unreachedReason(error.code, url);
+function unreached(error: NodeJS.ErrnoException, url: string, secrets: readonly string[]): Unreached | undefined {
+  const reason = unreachedReason(error.code, url, secrets);
   return reason === undefined ? undefined : new Unreached(reason);
 }
 
@@ -236,7 +236,7 @@ function getOnce(url: string, headers: Record<string, string>, signal: AbortSign
         resolve({ status: response.statusCode ?? 0, headers: headerRecord(response), body: Buffer.concat(chunks) });
       });
     });
-    request.on('error', (error: NodeJS.ErrnoException) => reject(signal.aborted ? interrupted(error.message) : (unreached(error, url) ?? interrupted(error.message))));
+    request.on('error', (error: NodeJS.ErrnoException) => reject(signal.aborted ? interrupted(error.message) : (unreached(error, url, secrets) ?? interrupted(error.message))));
   });
 }
 
@@ -264,7 +264,7 @@ export interface FetcherOptions {
   minRequestIntervalMs: number;
   /** Aborts with the source's time limit. */
   signal: AbortSignal;
-  /** The validators of the last good run, by URL as `redactUrl` shows it. */
+  /** The validators of the last good run, by URL with the credential values masked (`validatorKey`). */
   validators: Readonly<Record<string, Validators>>;
   now: () => Date;
   /** Told of each retry (for the log). */
@@ -312,7 +312,7 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
 
   async function attempt(request: SourceRequest): Promise<RawAnswer> {
     const headers: Record<string, string> = { 'user-agent': userAgent(settings.contact), 'accept-encoding': 'gzip', ...request.headers };
-    const known = options.validators[shown(request.url)];
+    const known = options.validators[validatorKey(request.url, secrets)];
     if (request.conditional !== false && known !== undefined) {
       if (known.etag !== undefined) headers['if-none-match'] = known.etag;
       if (known.lastModified !== undefined) headers['if-modified-since'] = known.lastModified;
@@ -361,7 +361,7 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
       const validators: Validators = {};
       if (answer.headers.etag !== undefined) validators.etag = answer.headers.etag;
       if (answer.headers['last-modified'] !== undefined) validators.lastModified = answer.headers['last-modified'];
-      if (validators.etag !== undefined || validators.lastModified !== undefined) fresh[shown(request.url)] = validators;
+      if (validators.etag !== undefined || validators.lastModified !== undefined) fresh[validatorKey(request.url, secrets)] = validators;
       return { notModified: false, url: request.url, status: answer.status, headers: answer.headers, body, archiveHash };
     },
   };

@@ -3,7 +3,7 @@ import { openStore, type StoreAddress } from '../../store/db.ts';
 import { bumpVersions, type VersionKey } from '../../store/data-version.ts';
 import { commitRelease, prepareContent, prepareParsed, type PreparedRelease } from '../source.ts';
 import { sources as shippedSources } from '../sources/index.ts';
-import { Archive, redactUrl } from './archive.ts';
+import { Archive, validatorKey } from './archive.ts';
 import { loadCatalogue } from './catalogue.ts';
 import { createFetcher, publisherPacing } from './fetcher.ts';
 import { isParsedPayload, type ImportPayload, type SourceDefinition } from './source-definition.ts';
@@ -119,8 +119,8 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog, 
     const started = new Date(startedMs);
     const state = await repo.get(request.sourceId, started);
     const secrets = Object.values(request.credentials);
-    // Keyed by the URL as shown: an entry kept in clear by an older hub is re-keyed, and so dropped from the store.
-    const validators = Object.fromEntries(Object.entries(state?.validators ?? {}).map(([url, known]) => [redactUrl(url, secrets), known]));
+    // Keyed with the credential values masked: an entry kept in clear by an older hub is re-keyed, and so dropped from the store.
+    const validators = Object.fromEntries(Object.entries(state?.validators ?? {}).map(([url, known]) => [validatorKey(url, secrets), known]));
     const fetcher = createFetcher({
       settings: request.fetch,
       archive: new Archive(request.archiveDir),

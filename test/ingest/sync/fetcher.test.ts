@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { loadConfig } from '../../../src/config.ts';
-import { Archive } from '../../../src/ingest/sync/archive.ts';
+import { Archive, validatorKey } from '../../../src/ingest/sync/archive.ts';
 import { createFetcher, FetchError } from '../../../src/ingest/sync/fetcher.ts';
 import { startPublisherDouble, SYNC_FIXTURES } from '../../helpers/publisher-double.ts';
 import { RATES_PATH, syncSetup } from './helpers.ts';
@@ -70,4 +70,10 @@ test("a publisher's own error text is quoted in the run's failure reason: FRED's
     const [failed] = await sync.run(['ecb-test-keyed']);
     assert.match(failed?.status === 'failed' ? failed.error : '', expected);
   }
+});
+
+test("validators are kept per page: a paging parameter whose name says 'key' is no credential, and the credential's value is masked", () => {
+  const page = (n: number) => validatorKey(`https://api.example/v2/equities/bars?date=2026-06-19&pagination_key=${n}&api_key=SECRET-1234`, ['SECRET-1234']);
+  assert.notEqual(page(1), page(2));
+  assert.equal(page(1), 'https://api.example/v2/equities/bars?date=2026-06-19&pagination_key=1&api_key=***');
 });
