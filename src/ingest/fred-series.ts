@@ -37,10 +37,9 @@ const COMMODITY_SLUGS: Readonly<Record<string, string>> = {
  * the official trade-weighted dollar index, stored under its FRED id. Not a market index, so not
  * listed among the indices.
  */
-const DOLLAR_INDEX_SERIES = ['DTWEXBGS'];
 
 export const FRED_INDEX_SERIES = Object.keys(INDEX_CODES);
-export const FRED_DOLLAR_INDEX_SERIES = DOLLAR_INDEX_SERIES;
+export const FRED_DOLLAR_INDEX_SERIES = ['DTWEXBGS'];
 export const FRED_COMMODITY_SERIES = Object.keys(COMMODITY_SLUGS);
 
 /** The hub's index code of a FRED index series (`SP500` → `SPX`). */
@@ -50,7 +49,7 @@ export const fredIndexCode = (series: string): string | undefined => INDEX_CODES
 export function fredInstrument(series: string): string | undefined {
   const code = INDEX_CODES[series];
   if (code !== undefined) return indexInstrument(code);
-  if (DOLLAR_INDEX_SERIES.includes(series)) return indexInstrument(series);
+  if (FRED_DOLLAR_INDEX_SERIES.includes(series)) return indexInstrument(series);
   const slug = COMMODITY_SLUGS[series];
   return slug === undefined ? undefined : commodityInstrument(slug);
 }

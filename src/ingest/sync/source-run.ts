@@ -70,7 +70,7 @@ export type WorkerMessage =
 export type RunLog = (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void;
 
 /** `45 s`, `5 min`: a wait as a person reads it. */
-export function waitText(ms: number): string {
+function waitText(ms: number): string {
   return ms < 120_000 ? `${Math.ceil(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`;
 }
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** How the hub names itself to a publisher when the operator gave no contact. */
-export const USER_AGENT = `financial-data-hub/${version}`;
+const USER_AGENT = `financial-data-hub/${version}`;
 
 /**
  * The User-Agent of every request: the hub's name and version, and the operator's e-mail

@@ -27,7 +27,7 @@ const EURO_RELEASES: Readonly<Record<string, EuroRelease>> = {
   'Preliminary flash estimate GDP - EU and euro area': { series: 'eu-gdp-qoq', name: 'GDP Growth Rate QoQ Flash', importance: 'medium', unit: '%', period: 'quarter' },
 };
 
-export const EUROSTAT_SERIES: readonly string[] = Object.values(EURO_RELEASES).map((release) => release.series);
+const EUROSTAT_SERIES: readonly string[] = Object.values(EURO_RELEASES).map((release) => release.series);
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 

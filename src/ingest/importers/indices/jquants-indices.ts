@@ -63,7 +63,7 @@ export const jquantsIndicesImporter: JQuantsImporter<IndexCloseRecord[]> = {
  * alone, one record per day, `{Date, O, H, L, C}` with no index code. Served from the Light
  * plan up, where `/indices/bars/daily` needs the Standard plan.
  */
-export function parseJQuantsTopixBars(content: string, fileName: string): IndexCloseRecord[] {
+function parseJQuantsTopixBars(content: string, fileName: string): IndexCloseRecord[] {
   return jquantsTopixCloses(readRecords(content, fileName, KEY), fileName);
 }
 

@@ -41,7 +41,7 @@ function statisticalData(parsed: unknown, fileName: string): Json {
 }
 
 /** The series' monthly observations of a getData answer already read. */
-export function estatDashboardObservations(document: unknown, fileName: string): ParsedAnswer {
+function estatDashboardObservations(document: unknown, fileName: string): ParsedAnswer {
   const series = SERIES_FILE.exec(fileName)?.[1];
   if (series === undefined) throw new ImportError(`${fileName}: the file name must be the series key it fills, such as jp.retail-sales.json`);
   const objects = asList(asObject(statisticalData(document, fileName).DATA_INF)?.DATA_OBJ);

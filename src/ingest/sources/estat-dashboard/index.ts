@@ -25,7 +25,7 @@ const DashboardParams = Type.Object({ series: Type.Array(DashboardSeriesSchema, 
  * The dashboard's indicators of the figures no other source feeds; docs/data-sources.md says
  * where each code comes from.
  */
-export const DASHBOARD_DEFAULT_SERIES: readonly DashboardSeries[] = [
+const DASHBOARD_DEFAULT_SERIES: readonly DashboardSeries[] = [
   // 小売業販売額（名目）: METI's Current Survey of Commerce, retail trade sales value, monthly, in 億円; the dashboard has it as original figures only.
   { key: 'jp.retail-sales', indicatorCode: '0601010201010010000', seasonal: '1' },
 ];

@@ -24,7 +24,7 @@ export const EstatCatalogueRuleSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type EstatCatalogueRule = Static<typeof EstatCatalogueRuleSchema>;
+type EstatCatalogueRule = Static<typeof EstatCatalogueRuleSchema>;
 
 const TableSchema = Type.Object({
   '@id': Type.String({ pattern: '^\\d{10}$' }),

@@ -7,7 +7,7 @@ import { parsedPayload, type ImportPayload } from '../../sync/source-definition.
 import { readZipEntry, zipDirectory } from '../zip-entry.ts';
 
 /** One daily archive ICE lists: `all_pcf_20260812.zip`, of 2026-08-12. */
-export interface PcfArchive {
+interface PcfArchive {
   name: string;
   date: string;
 }

@@ -3,7 +3,7 @@ import type { CollectContext } from '../../sync/source-definition.ts';
 import { fetchPageLinks } from '../page-links.ts';
 
 /** MIC's page of the national local-government codes (全国地方公共団体コード), in Shift_JIS. */
-export const CODE_PAGE = '/denshijiti/code.html';
+const CODE_PAGE = '/denshijiti/code.html';
 
 /** A workbook MIC publishes: `/main_content/<number>.xlsx`, a new number for each file. */
 const WORKBOOK = /^\/main_content\/\d+\.xlsx$/;
