@@ -83,3 +83,33 @@ function numbered(line: number, raw: string): NumberedLine {
   if (line === 1 && text.startsWith('\uFEFF')) text = text.slice(1);
   return { line, text };
 }
+
+/**
+ * A CSV's records, bounded as `textLines` bounds lines: a quoted cell may hold commas or line
+ * breaks (SDMX-CSV's attribute texts), so records end only at a line end outside quotes. An
+ * answer ending inside a quoted cell (a cut body) is refused; blank records are left out.
+ */
+export function csvRecordLines(content: string, fileName: string): string[] {
+  const limits = payloadLimits();
+  const records: string[] = [];
+  let start = 0;
+  let quoted = false;
+  const text = content.replace(/^\uFEFF/, '');
+  const close = (end: number) => {
+    if (end - start > limits.maxLineChars + 1) throw tooLong(`${fileName}: record ${records.length + 1}`, limits);
+    const record = text.slice(start, end);
+    if (record.trim() !== '') records.push(record);
+    if (records.length > limits.maxRows) throw tooMany(`${fileName}: record ${records.length}`, limits);
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) {
+      close(i);
+      start = i + 1;
+    }
+  }
+  if (quoted) throw new ImportError(`${fileName}: the answer ends inside a quoted cell (a cut body)`);
+  close(text.length);
+  return records;
+}

@@ -1,6 +1,7 @@
 import { ImportError, type Importer } from '../../source.ts';
 import { calendarMonth } from '../../calendar-dates.ts';
 import { csvCells } from '../../csv.ts';
+import { csvRecordLines } from '../../file-lines.ts';
 import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
 import { withdrawnPeriods } from './whole-history.ts';
 import { countrySeries, type MacroCountry } from '../../../domains/macro/series.ts';
@@ -20,28 +21,6 @@ export interface BisPolicyRates {
   rows: ObservationInput[];
 }
 
-/**
- * The answer's records: an SDMX-CSV cell may be quoted and hold commas or line breaks (the
- * COMPILATION attribute's text), so records are split on line ends outside quotes.
- */
-function csvRecords(content: string): string[] {
-  const records: string[] = [];
-  let record = '';
-  let quoted = false;
-  for (const ch of content) {
-    if (ch === '"') quoted = !quoted;
-    if (!quoted && (ch === '\n' || ch === '\r')) {
-      if (record.trim() !== '') records.push(record);
-      record = '';
-      continue;
-    }
-    record += ch;
-  }
-  if (quoted) throw new ImportError('the answer ends inside a quoted cell (a cut body)');
-  if (record.trim() !== '') records.push(record);
-  return records;
-}
-
 /** `M` or, in a labelled export, `M: Monthly` → `M`. */
 const codeOf = (cell: string): string => cell.split(':')[0]?.trim() ?? '';
 
@@ -52,12 +31,7 @@ const codeOf = (cell: string): string => cell.split(':')[0]?.trim() ?? '';
  * series of the hub's countries are read; a month with no figure is null, never 0.
  */
 export function parseBisPolicyRates(content: string, fileName: string): BisPolicyRates {
-  let records: string[];
-  try {
-    records = csvRecords(content.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new ImportError(`${fileName}: ${(error as Error).message}`);
-  }
+  const records = csvRecordLines(content, fileName);
   const heading = csvCells(records[0] ?? '').map((cell) => cell.split(':')[0]?.trim().toUpperCase() ?? '');
   const index = Object.fromEntries(COLUMNS.map((column) => [column, heading.indexOf(column)])) as Record<(typeof COLUMNS)[number], number>;
   const missing = COLUMNS.filter((column) => index[column] === -1);
