@@ -32,7 +32,7 @@ export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
 export const PUBLISHER_SOURCES = sources.filter((source) => source.id !== operatorFilesSource.id);
 
 /** Credentials whose value a double checks; every other credential a source declares gets a placeholder. */
-const DOUBLE_CREDENTIALS: Record<string, string> = { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key', BOK_ECOS_API_KEY: 'bok-test-key' };
+export const DOUBLE_CREDENTIALS: Record<string, string> = { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key', BOK_ECOS_API_KEY: 'bok-test-key' };
 
 export interface AllPublishersHub {
   hub: TestHub;

@@ -57,6 +57,8 @@ export interface PublisherDouble {
   requests: RecordedRequest[];
   /** The next `times` requests whose path is `path` (any path when absent) meet `fault`. */
   fail(fault: Fault, options?: { times?: number; path?: string }): void;
+  /** Drops every fault still pending: the next requests are answered. */
+  heal(): void;
   /** Replaces a route's file contents from now on (a publisher's new data). */
   setBody(path: string, body: Buffer | string): void;
   close(): Promise<void>;
@@ -155,6 +157,9 @@ export async function startPublisherDouble(options: { publishers?: readonly stri
     requests,
     fail(fault, { times = 1, path } = {}) {
       faults.push({ fault, times, path });
+    },
+    heal() {
+      faults.length = 0;
     },
     setBody(path, body) {
       for (const route of routes) if (route.path === path) route.body = Buffer.from(body);
