@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Cleanups, TestHub } from './app.ts';
 import { snapshotHub } from './store-snapshot.ts';
-import { startPublisherDouble } from './publisher-double.ts';
+import { startPublisherDouble, type PublisherDouble } from './publisher-double.ts';
+import type { SourceDefinition } from '../../src/ingest/sync/source-definition.ts';
 import { SyncService } from '../../src/ingest/sync/sync.service.ts';
 import type { RunOutcome } from '../../src/ingest/sync/runner.ts';
 import { sources } from '../../src/ingest/sources/index.ts';
@@ -48,11 +49,15 @@ export interface AllPublishersHub {
  * local double (which serves each publisher's recorded samples at its real paths) with every
  * publisher source enabled (the operator's files off), and one sync run of every source.
  */
-export async function allPublishersHub(t: Cleanups): Promise<AllPublishersHub> {
-  const publishers = [...new Set(PUBLISHER_SOURCES.map((source) => source.publisher))];
+/**
+ * A publisher double of the chosen sources' publishers and a sources file enabling exactly those
+ * sources against it, with the params the recorded samples need.
+ */
+export async function doubleSources(t: Cleanups, chosen: readonly SourceDefinition[]): Promise<{ double: PublisherDouble; sourcesFile: string }> {
+  const publishers = [...new Set(chosen.map((source) => source.publisher))];
   const double = await startPublisherDouble({ publishers });
   t.after(() => double.close());
-  const dir = mkdtempSync(join(tmpdir(), 'fdh-all-publishers-'));
+  const dir = mkdtempSync(join(tmpdir(), 'fdh-double-sources-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const sourcesFile = join(dir, 'sources.json');
   writeFileSync(
@@ -60,9 +65,14 @@ export async function allPublishersHub(t: Cleanups): Promise<AllPublishersHub> {
     JSON.stringify({
       // The double answers at once: the publishers' rate-limit gaps would only slow the test.
       publishers: Object.fromEntries(publishers.map((id) => [id, { baseUrl: double.baseUrl, minRequestIntervalMs: 0 }])),
-      sources: Object.fromEntries(sources.map((source) => [source.id, { enabled: PUBLISHER_SOURCES.includes(source), params: DOUBLE_SOURCE_PARAMS[source.id] ?? {} }])),
+      sources: Object.fromEntries(sources.map((source) => [source.id, { enabled: chosen.includes(source), params: DOUBLE_SOURCE_PARAMS[source.id] ?? {} }])),
     }),
   );
+  return { double, sourcesFile };
+}
+
+export async function allPublishersHub(t: Cleanups): Promise<AllPublishersHub> {
+  const { sourcesFile } = await doubleSources(t, PUBLISHER_SOURCES);
   const options = { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_CONTACT: 'hub-tests@example.org' } };
   // One sync of every source per test run: each test file that asks gets a copy of its store.
   const { hub, extra: outcomes } = await snapshotHub(t, 'all_publishers', options, async (built, scope) =>

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
-import { startPublisherDouble, type Fault } from '../../helpers/publisher-double.ts';
-import { DOUBLE_CREDENTIALS, DOUBLE_SOURCE_PARAMS } from '../../helpers/all-publishers-hub.ts';
+import type { Fault } from '../../helpers/publisher-double.ts';
+import { DOUBLE_CREDENTIALS, doubleSources } from '../../helpers/all-publishers-hub.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { sources } from '../../../src/ingest/sources/index.ts';
 
@@ -17,19 +14,7 @@ const FAULTS: Fault[] = [{ kind: 'status', status: 503 }, { kind: 'html-200' }, 
 test('a publisher answering 503, an HTML page with 200 or a cut body fails its run with a reason, and changes nothing the store holds', async (t) => {
   const chosen = sources.filter((source) => SOURCE_IDS.includes(source.id));
   assert.equal(chosen.length, SOURCE_IDS.length);
-  const publishers = [...new Set(chosen.map((source) => source.publisher))];
-  const double = await startPublisherDouble({ publishers });
-  t.after(() => double.close());
-  const dir = mkdtempSync(join(tmpdir(), 'fdh-failing-publishers-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const sourcesFile = join(dir, 'sources.json');
-  writeFileSync(
-    sourcesFile,
-    JSON.stringify({
-      publishers: Object.fromEntries(publishers.map((id) => [id, { baseUrl: double.baseUrl, minRequestIntervalMs: 0 }])),
-      sources: Object.fromEntries(sources.map((source) => [source.id, { enabled: SOURCE_IDS.includes(source.id), params: DOUBLE_SOURCE_PARAMS[source.id] ?? {} }])),
-    }),
-  );
+  const { double, sourcesFile } = await doubleSources(t, chosen);
   const hub = await createTestHub(t, {
     env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '1', FDH_SYNC_RETRY_BASE_MS: '20', FDH_SYNC_REQUEST_TIMEOUT_MS: '2000' },
   });
