@@ -10,6 +10,7 @@ import { tallyFacts, writeReleaseFacts } from '../store/release-facts.ts';
 import { randomBase62 } from '../core/auth/api-key.ts';
 import { canonicalText, canonicalTextHash } from './canonical-content.ts';
 import { contentLines, fileLines, type NumberedLine } from './file-lines.ts';
+import { releaseFigureGuard } from './publisher-figures.ts';
 
 export type { ReleaseInfo } from '../store/loader.ts';
 
@@ -162,7 +163,7 @@ export async function commitRelease(trx: Transaction<Database>, prepared: Prepar
       archive_hashes: origin.kind === 'sync' ? JSON.stringify(origin.archiveHashes) : null,
     })
     .execute();
-  tallyFacts(trx);
+  tallyFacts(trx, releaseFigureGuard(release.knowledgeAt));
   const rows = await prepared.write(trx, release);
   await writeReleaseFacts(trx, release.id);
   const notes = prepared.notes.length > 0 ? { notes: prepared.notes } : {};

@@ -14,12 +14,25 @@ interface Noted {
   last: string | null;
 }
 
+/**
+ * Holds one row's figure to what its fact can be (a publisher's lie fails the release): given
+ * the stored fact, the row's period and its value; throws to refuse the row.
+ */
+export type FigureGuard = (fact: string, period: string | null, value: number | null) => void;
+
 /** The facts noted so far in one transaction, and the provinces of the wards written (their country is the province's). */
 class FactTally {
   readonly facts = new Map<string, Noted>();
   readonly wardProvinces = new Map<number, { rows: number; boundary: boolean }>();
 
-  note(fact: string, period: string | null, rows = 1): void {
+  readonly guard: FigureGuard | undefined;
+
+  constructor(guard: FigureGuard | undefined) {
+    this.guard = guard;
+  }
+
+  note(fact: string, period: string | null, rows = 1, value?: number | null): void {
+    if (value !== undefined) this.guard?.(fact, period, value);
     const noted = this.facts.get(fact);
     if (noted === undefined) {
       this.facts.set(fact, { rows, first: period, last: period });
@@ -46,8 +59,8 @@ const attributes = (tally: FactTally, table: string, row: Record<string, unknown
 };
 
 const GRAINS: Grains = {
-  instrument_close: (row, tally) => tally.note(`instrument_close:${row.instrument}`, row.date),
-  macro_observation: (row, tally) => tally.note(`macro_observation:${row.series}`, row.period),
+  instrument_close: (row, tally) => tally.note(`instrument_close:${row.instrument}`, row.date, 1, row.close),
+  macro_observation: (row, tally) => tally.note(`macro_observation:${row.series}`, row.period, 1, row.value),
   crypto_metric: (row, tally) => tally.note(`crypto_metric:${row.metric}`, text(row.at)),
   crypto_market_snapshot: (row, tally) => tally.note('crypto_market_snapshot', text(row.at)),
   crypto_fear_greed: (row, tally) => tally.note('crypto_fear_greed', text(row.date)),
@@ -112,9 +125,9 @@ export function noteFacts(writer: object, facts: readonly { fact: string; period
   for (const fact of facts) tally.note(fact.fact, fact.period ?? null, fact.rows ?? 1);
 }
 
-/** Starts counting what `trx` writes; `writeReleaseFacts` stores and ends it. */
-export function tallyFacts(trx: Transaction<Database>): void {
-  tallies.set(trx, new FactTally());
+/** Starts counting what `trx` writes, each series figure held to `guard`; `writeReleaseFacts` stores and ends it. */
+export function tallyFacts(trx: Transaction<Database>, guard?: FigureGuard): void {
+  tallies.set(trx, new FactTally(guard));
 }
 
 /** The year (YYYY) of the earliest period `trx` has written since `tallyFacts`, if any row had one. */

@@ -75,7 +75,7 @@ test('a store holding the BOJ\'s basic loan rate under jp.policy-rate serves the
   const hub = await createTestHub(t, { now: '2026-09-28T00:00:00.000Z', env: { FDH_DEMO: 'off' } });
   // What boj-rates stored before: the basic loan rate (IR01 MADR1M) as the policy rate, 0.3 over 2013–2017.
   const stale = ['series,period,value', 'jp.policy-rate,2014-06,0.3', 'jp.policy-rate,2017-02,0.3', 'jp.policy-rate,2017-03,0.3', 'jp.policy-rate,2026-09,1.25', ''].join('\n');
-  await importPayloads(hub, [{ importer: observationsCsvImporter, fileName: 'boj-ir01-madr1m.csv', content: Buffer.from(stale), archiveHashes: [] }], new Date('2026-06-01T00:00:00Z'));
+  await importPayloads(hub, [{ importer: observationsCsvImporter, fileName: 'boj-ir01-madr1m.csv', content: Buffer.from(stale), archiveHashes: [] }], new Date('2026-09-25T00:00:00Z'));
   const { result } = await collectFromRoutes(bisPolicyRatesSource);
   const [loaded] = await importPayloads(hub, result.payloads, new Date('2026-09-26T06:00:00Z'));
   assert.equal(loaded?.status, 'loaded');

@@ -50,7 +50,7 @@ test('after the Vietcombank source runs on two days in a hub without demo data, 
   const { result } = await collectFromRoutes(vietcombankExrateSource);
   const [today] = result.payloads;
   assert.ok(today !== undefined);
-  const loaded = await importPayloads(hub, [{ ...today, content: earlier, archiveHashes: ['earlier'] }, today]);
+  const loaded = await importPayloads(hub, [{ ...today, content: earlier, archiveHashes: ['earlier'] }, today], new Date('2026-09-03T02:00:00Z'));
   assert.deepEqual(loaded.map((r) => r.rows), [1, 1]);
   const answer = await hub.get('/openapi/v1/fx/table?pairs=USD/VND', await hub.key());
   assert.equal(answer.statusCode, 200, answer.body);
