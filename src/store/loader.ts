@@ -8,6 +8,8 @@ export interface ReleaseInfo {
   dataset: string;
   source: string;
   knowledgeAt: string;
+  /** The operator confirmed that the file withdraws more of a series than a file may unasked (`fdh import --confirm-withdrawals`). */
+  confirmWithdrawals?: boolean;
 }
 
 /**

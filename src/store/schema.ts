@@ -43,6 +43,8 @@ export interface ReleaseTable {
   source_id: string | null;
   /** JSON array of the sha256 names (archive/<sha256>) of a `sync` release's payloads. */
   archive_hashes: string | null;
+  /** When the release was taken back (migration 0030); null while it stands. */
+  reverted_at: string | null;
 }
 
 /** A stored fact one release wrote (src/store/release-facts.ts). */

@@ -12,7 +12,16 @@ export type InstrumentCloseRow = {
   knowledge_at: string;
 };
 
+/** A close a release replaced or withdrew, kept so the release can be taken back (store/migrations/0030). */
+export type SupersededCloseRow = Omit<InstrumentCloseRow, 'release_id'> & {
+  /** The release that replaced or withdrew it. */
+  release_id: string;
+  /** The release that had written it; null for demo data. */
+  previous_release_id: string | null;
+};
+
 /** The one series store of instrument levels, read by every domain that shows one. */
 export interface InstrumentTables {
   instrument_close: InstrumentCloseRow;
+  instrument_close_superseded: SupersededCloseRow;
 }

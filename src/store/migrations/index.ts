@@ -21,6 +21,7 @@ import * as emailSkeleton from './0019-email-skeleton.ts';
 import * as releaseFact from './0020-release-fact.ts';
 import * as etfHoldingAssetClass from './0021-etf-holding-asset-class.ts';
 import * as equityBarOhlc from './0029-equity-bar-ohlc.ts';
+import * as releaseUndo from './0030-release-undo.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-release-fact': releaseFact,
   '0021-etf-holding-asset-class': etfHoldingAssetClass,
   '0029-equity-bar-ohlc': equityBarOhlc,
+  '0030-release-undo': releaseUndo,
 };

@@ -81,7 +81,7 @@ test('an ECB XML whose layout changed, that was cut short, or that is an HTML pa
     assert.throws(() => parseEurofxrefXml(content, 'eurofxref-daily.xml'), (error: unknown) => error instanceof ImportError && message.test(error.message));
   refused('<!DOCTYPE html><html><body>Maintenance</body></html>', /eurofxref-daily\.xml: line 1: not the ECB's gesmes:Envelope/);
   refused(DAILY_XML.slice(0, DAILY_XML.indexOf("<Cube currency='HUF'")), /ends before <\/gesmes:Envelope>/);
-  refused(DAILY_XML.replace("rate='183.86'", "rate='183,86'"), /line 10: JPY rate "183,86" is not a positive number/);
+  refused(DAILY_XML.replace("rate='183.86'", "rate='183,86'"), /line 10: fx\.close:EUR\/JPY "183,86" is not a decimal number/);
   refused(DAILY_XML.replace("time='2026-03-23'", "time='2024-02-30'"), /line 8: time "2024-02-30" is not a calendar date/);
   refused(DAILY_XML.replace(/<Cube time='2026-03-23'>[\s\S]*?<\/Cube>\s*<\/Cube>/, '</Cube>'), /no <Cube time='…'> day/);
 });

@@ -4,6 +4,7 @@ import { ecbEurofxrefImporter, euroDay, type EcbRate } from './ecb-eurofxref.ts'
 import { count, LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
 import { euroRateInstrument } from '../../../domains/instruments/dollar-quotes.ts';
 import { child, descendants, lineFinder, parseXmlTree } from '../../xml-tree.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 /**
  * The ECB's XML of the euro reference rates, `eurofxref-daily.xml` (and the `-hist`/`-hist-90d`
@@ -34,13 +35,12 @@ export function parseEurofxrefXml(content: string, fileName: string): EcbRate[] 
       const currency = cube.attributes.currency ?? '';
       const rateText = cube.attributes.rate ?? '';
       if (!/^[A-Z]{3}$/.test(currency)) throw new ImportError(`${where}: currency "${currency}" is not a currency code`);
-      const rate = Number(rateText);
-      if (!/^\d+(\.\d+)?$/.test(rateText) || rate <= 0) throw new ImportError(`${where}: ${currency} rate "${rateText}" is not a positive number`);
+      const rate = publisherFigure(rateText, `fx.close:EUR/${currency}`, where);
       if (perEuro.has(currency)) throw new ImportError(`${where}: ${currency} appears twice on ${date}`);
       perEuro.set(currency, rate);
     }
     if (perEuro.size === 0) throw new ImportError(`${fileName}: line ${lineAt(day.at)}: ${date} holds no rate`);
-    rates.push(...euroDay(date, perEuro));
+    rates.push(...euroDay(date, perEuro, `${fileName}: line ${lineAt(day.at)}`));
     if (rates.length > maxRows) throw new ImportError(`${fileName}: line ${lineAt(day.at)}: more than ${count(maxRows)} rates (${LIMIT_SETTINGS.maxRows.name})`);
   }
   if (days.length === 0) throw new ImportError(`${fileName}: no <Cube time='…'> day in the envelope`);

@@ -9,6 +9,7 @@ import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { textLines } from '../../file-lines.ts';
 import { count, LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 /**
  * The ECB euro foreign exchange reference rates, `eurofxref-hist.csv` (or the daily
@@ -29,6 +30,8 @@ export interface EcbRate {
   date: string;
   close: number;
   knowledgeAt: string;
+  /** The file and line the rate was read from (or derived from), for the messages of a refused file. */
+  where: string;
   /** Set on the replica, whose figures are labelled as such wherever they are served. */
   label?: string;
 }
@@ -44,9 +47,9 @@ export const ecbPublishedAt = (date: string): string => zonedInstant(date, ECB_P
  * One day's euro rates (units of each currency per euro): each as published, each currency's
  * dollar pair and the dollar-index replica; a day without a USD rate gives only the euro rates.
  */
-export function euroDay(date: string, perEuro: ReadonlyMap<string, number>): EcbRate[] {
+export function euroDay(date: string, perEuro: ReadonlyMap<string, number>, where: string): EcbRate[] {
   const knowledgeAt = ecbPublishedAt(date);
-  const rates: EcbRate[] = [...perEuro].map(([currency, rate]) => ({ instrument: euroRateInstrument(currency), date, close: rate, knowledgeAt }));
+  const rates: EcbRate[] = [...perEuro].map(([currency, rate]) => ({ instrument: euroRateInstrument(currency), date, close: rate, knowledgeAt, where }));
   if (!perEuro.has('USD')) return rates;
   const closeOf = new Map(rates.map((rate) => [rate.instrument, rate.close]));
   for (const currency of ['EUR', ...perEuro.keys()].filter((c) => c !== 'USD')) {
@@ -54,10 +57,10 @@ export function euroDay(date: string, perEuro: ReadonlyMap<string, number>): Ecb
     if (closeOf.has(instrument)) continue;
     const [base = '', quote = ''] = instrument.slice('fx:'.length).split('/');
     const cross = pairRate(base, quote, (stored) => closeOf.get(stored));
-    if (cross !== null) rates.push({ instrument, date, close: cross.value, knowledgeAt });
+    if (cross !== null) rates.push({ instrument, date, close: cross.value, knowledgeAt, where });
   }
   const replica = dollarIndexReplica(perEuro);
-  if (replica !== undefined) rates.push({ instrument: DOLLAR_INDEX, date, close: replica, knowledgeAt, label: DOLLAR_INDEX_REPLICA_LABEL });
+  if (replica !== undefined) rates.push({ instrument: DOLLAR_INDEX, date, close: replica, knowledgeAt, where, label: DOLLAR_INDEX_REPLICA_LABEL });
   return rates;
 }
 
@@ -68,7 +71,7 @@ function splitLine(line: string): string[] {
   return cells;
 }
 
-export function parseEurofxref(content: string): EcbRate[] {
+export function parseEurofxref(content: string, fileName: string): EcbRate[] {
   // Counted and measured before any is parsed (FDH_SYNC_MAX_ROWS, FDH_SYNC_MAX_LINE_KB).
   const lines = textLines(content);
   const { maxRows } = payloadLimits();
@@ -93,20 +96,14 @@ export function parseEurofxref(content: string): EcbRate[] {
     if (values.length !== currencies.length) {
       throw new ImportError(`line ${lineNumber}: ${values.length} rates for ${currencies.length} currencies`);
     }
-    const perEuro = values.map((value, column) => {
-      if (value === 'N/A' || value === '') return undefined;
-      const rate = Number(value);
-      if (!Number.isFinite(rate) || rate <= 0) {
-        throw new ImportError(`line ${lineNumber}: ${currencies[column] ?? '?'} rate "${value}" is not a positive number`);
-      }
-      return rate;
-    });
+    const where = `${fileName}: line ${lineNumber}`;
+    const perEuro = values.map((value, column) => (value === 'N/A' || value === '' ? undefined : publisherFigure(value, `fx.close:EUR/${currencies[column] ?? '?'}`, where)));
     const day = new Map<string, number>();
     currencies.forEach((currency, column) => {
       const rate = perEuro[column];
       if (rate !== undefined) day.set(currency, rate);
     });
-    if (day.size > 0) rates.push(...euroDay(date, day));
+    if (day.size > 0) rates.push(...euroDay(date, day, where));
     // Each line gives a rate per currency: the figures are bounded too, not only the lines.
     if (rates.length > maxRows) throw new ImportError(`line ${lineNumber}: more than ${count(maxRows)} rates (${LIMIT_SETTINGS.maxRows.name})`);
   }
@@ -119,15 +116,13 @@ export const ecbEurofxrefImporter: Importer<EcbRate[]> = {
   datasets: ['instruments'],
   description: 'ECB euro reference rates CSV (eurofxref-hist.csv): the euro rates as published, dollar crosses derived via EUR',
   source: 'European Central Bank euro reference rates (dollar crosses derived via EUR)',
-  parse(content) {
-    return parseEurofxref(content);
-  },
+  parse: parseEurofxref,
   async load(db, rates, release) {
     // "Around 16:00": a file already in hand was published, whatever the clock says.
     const rows = (label: string | undefined) =>
       rates
         .filter((rate) => rate.label === label)
-        .map(({ instrument, date, close, knowledgeAt }) => ({ instrument, date, close, knowledgeAt: earlierOf(knowledgeAt, release.knowledgeAt) }));
+        .map(({ instrument, date, close, knowledgeAt, where }) => ({ instrument, date, close, where, knowledgeAt: earlierOf(knowledgeAt, release.knowledgeAt) }));
     const published = await replaceCloses(db, rows(undefined), release);
     return published + (await replaceCloses(db, rows(DOLLAR_INDEX_REPLICA_LABEL), { ...release, source: DOLLAR_INDEX_REPLICA_LABEL }));
   },
