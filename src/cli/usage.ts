@@ -36,7 +36,7 @@ export const COMMAND_USAGES: ReadonlyMap<string, CommandUsage> = new Map<string,
       ],
     },
   ],
-  ['import', { summary: 'load one publisher file as a release (no arguments: the datasets)', lines: ['fdh import DATASET FILE [--knowledge-at ISO] [--data-dir D]'] }],
+  ['import', { summary: 'load one publisher file as a release (no arguments: the datasets)', lines: ['fdh import DATASET FILE [--knowledge-at ISO] [--confirm-withdrawals] [--data-dir D]'] }],
   ['audit', { summary: 'the newest audit events', lines: ['fdh audit [--account EMAIL] [--action A] [--limit N] [--json]'] }],
   [
     'sync',
@@ -46,7 +46,13 @@ export const COMMAND_USAGES: ReadonlyMap<string, CommandUsage> = new Map<string,
     },
   ],
   ['facts', { summary: 'every figure served: unit, cadence, sources, fields', lines: ['fdh facts [--json | --markdown]'] }],
-  ['releases', { summary: 'every release and where it came from', lines: ['fdh releases [--origin demo|import|sync] [--limit N] [--json] [--data-dir D]'] }],
+  [
+    'releases',
+    {
+      summary: 'every release and where it came from; take one back',
+      lines: ['fdh releases [--origin demo|import|sync] [--limit N] [--json] [--data-dir D]', 'fdh releases revert RELEASE [--data-dir D]'],
+    },
+  ],
   ['demo', { summary: 'take the demo out of the store', lines: ['fdh demo remove [--data-dir D]'] }],
 ]);
 

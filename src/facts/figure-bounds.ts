@@ -29,11 +29,13 @@ export interface DateBounds {
 
 /** Smaller in magnitude than any figure a publisher writes, yet not zero: a denormal, a lie. */
 export const SMALLEST_FIGURE = 1e-9;
+/** Larger in magnitude than any figure of any family. */
+export const LARGEST_FIGURE = 1e15;
 /** A publisher writes a figure in at most this many characters. */
 export const LONGEST_FIGURE = 40;
 
 const LEVEL: FigureBounds = { min: 1e-6, max: 1e7, positive: true, jump: 10 };
-const ANY: FigureBounds = { min: -1e15, max: 1e15, positive: false };
+const ANY: FigureBounds = { min: -LARGEST_FIGURE, max: LARGEST_FIGURE, positive: false };
 const PERCENT: FigureBounds = { min: -100, max: 10_000, positive: false };
 
 const FAMILY_BOUNDS: Readonly<Record<string, FigureBounds>> = {

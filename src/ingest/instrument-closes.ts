@@ -35,6 +35,9 @@ interface StoredClose {
   origin: string | null;
 }
 
+/** Whether withdrawing `withdrawn` of a series' `held` published closes needs the operator's word. */
+export const isLargeWithdrawal = (withdrawn: number, held: number): boolean => withdrawn > WITHDRAWAL_FREE && withdrawn > held * WITHDRAWAL_SHARE;
+
 const isDemo = (close: StoredClose): boolean => close.release_id === null || close.origin === 'demo';
 
 /**
@@ -136,7 +139,7 @@ async function refuseLargeWithdrawal(
     .where((eb) => eb.or([eb('r.origin', 'is', null), eb('r.origin', '!=', 'demo')]))
     .executeTakeFirstOrThrow();
   const closes = Number(held.closes);
-  if (published.length <= closes * WITHDRAWAL_SHARE) return;
+  if (!isLargeWithdrawal(published.length, closes)) return;
   throw new ImportError(
     `the file's ${fact} runs from ${span.first} to ${span.last} and would withdraw ${published.length} of the ${closes} stored closes in that span it does not state ` +
       `(${published[0]?.date} … ${published[published.length - 1]?.date}); a stray row opens a span over history. ` +

@@ -11,6 +11,7 @@ import { randomBase62 } from '../core/auth/api-key.ts';
 import { canonicalText, canonicalTextHash } from './canonical-content.ts';
 import { contentLines, fileLines, type NumberedLine } from './file-lines.ts';
 import { releaseFigureGuard } from './publisher-figures.ts';
+import { refusedByRules, revertRelease } from './release-revert.ts';
 
 export type { ReleaseInfo } from '../store/loader.ts';
 
@@ -60,9 +61,12 @@ export const isLineImporter = (importer: AnyImporter): importer is LineImporter 
 export { ImportError } from './import-error.ts';
 
 export interface ImportResult {
-  status: 'loaded' | 'unchanged';
+  /** `restored`: the content is an earlier release's, and the releases since that today's figure rules refuse were taken back. */
+  status: 'loaded' | 'unchanged' | 'restored';
   releaseId: string;
   rows: number;
+  /** The releases a `restored` result took back. */
+  reverted?: string[];
   /** The importer's notes on what it skipped, when it skipped anything. */
   notes?: string[];
 }
@@ -74,6 +78,8 @@ export interface ImportOptions {
   knowledgeAt: Date;
   loadedAt: Date;
   origin?: ImportOrigin;
+  /** The operator confirms a withdrawal larger than a file may make unasked (instrument-closes.ts). */
+  confirmWithdrawals?: boolean;
 }
 
 /**
@@ -129,24 +135,57 @@ export function prepareParsed<Parsed>(importer: Importer<Parsed>, parsed: Parsed
 }
 
 /**
+ * A payload whose content an earlier standing release of its dataset already has: unchanged,
+ * unless releases of the same file came in since that today's figure rules refuse (a
+ * publisher's lie, loaded before the rules or by a path that skipped them). Then the true
+ * content's return takes those back, so every answer is again what the true content gave.
+ */
+async function earlierContent(trx: Transaction<Database>, prepared: PreparedRelease, at: Date): Promise<VersionedWrite<ImportResult> | undefined> {
+  const existing = await trx
+    .selectFrom('release')
+    .select(['id', 'loaded_at'])
+    .where('dataset', '=', prepared.importer.dataset)
+    .where('content_hash', '=', prepared.contentHash)
+    .where('reverted_at', 'is', null)
+    .orderBy('loaded_at', 'desc')
+    .executeTakeFirst();
+  if (existing === undefined) return undefined;
+  const since = await trx
+    .selectFrom('release')
+    .select('id')
+    .where('dataset', '=', prepared.importer.dataset)
+    .where('file_name', '=', prepared.fileName)
+    .where('reverted_at', 'is', null)
+    .where('loaded_at', '>', existing.loaded_at)
+    .orderBy('loaded_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const reverted: string[] = [];
+  const changed = new Set<DatasetKey>();
+  for (const { id } of since) {
+    if (!(await refusedByRules(trx, id))) continue;
+    for (const key of (await revertRelease(trx, id, at)).changed) changed.add(key);
+    reverted.push(id);
+  }
+  if (reverted.length === 0) return { result: { status: 'unchanged', releaseId: existing.id, rows: 0 }, changed: [] };
+  return { result: { status: 'restored', releaseId: existing.id, rows: 0, reverted }, changed: [...changed] };
+}
+
+/**
  * Writes a prepared payload as one release inside `trx`, unless a release of the same dataset
  * already has its content. Answers what it did and the dataset keys whose versions must rise.
  */
 export async function commitRelease(trx: Transaction<Database>, prepared: PreparedRelease, options: ImportOptions): Promise<VersionedWrite<ImportResult>> {
   const { importer } = prepared;
-  const existing = await trx
-    .selectFrom('release')
-    .select('id')
-    .where('dataset', '=', importer.dataset)
-    .where('content_hash', '=', prepared.contentHash)
-    .executeTakeFirst();
-  if (existing !== undefined) return { result: { status: 'unchanged', releaseId: existing.id, rows: 0 }, changed: [] };
+  const earlier = await earlierContent(trx, prepared, options.loadedAt);
+  if (earlier !== undefined) return earlier;
   const origin = options.origin ?? { kind: 'import' };
   const release: ReleaseInfo = {
     id: `rel_${randomBase62(16)}`,
     dataset: importer.dataset,
     source: importer.source,
     knowledgeAt: options.knowledgeAt.toISOString(),
+    ...(options.confirmWithdrawals === true ? { confirmWithdrawals: true } : {}),
   };
   await trx
     .insertInto('release')

@@ -15,7 +15,7 @@ function datasetList(): string {
 }
 
 export async function importCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { 'knowledge-at': { type: 'string' }, 'data-dir': { type: 'string' } }, USAGE);
+  const { values, positionals } = parse(args, { 'knowledge-at': { type: 'string' }, 'confirm-withdrawals': { type: 'boolean' }, 'data-dir': { type: 'string' } }, USAGE);
   const [dataset, file] = positionals;
   if (dataset === undefined || file === undefined || positionals.length !== 2) {
     throw new UsageError(`usage: ${USAGE}\ndatasets:\n${datasetList()}`);
@@ -31,12 +31,13 @@ export async function importCommand(args: string[]): Promise<number> {
   const runtime = await openRuntime(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }));
   try {
     const now = runtime.clock.now();
-    const result = await importFile(runtime.store.db, importer, file, { knowledgeAt: knowledgeAt ?? now, loadedAt: now });
-    process.stdout.write(
-      result.status === 'unchanged'
-        ? `Unchanged: this file was already loaded as release ${result.releaseId}; nothing added\n`
-        : `Loaded ${result.rows} rows as release ${result.releaseId}\n`,
-    );
+    const result = await importFile(runtime.store.db, importer, file, { knowledgeAt: knowledgeAt ?? now, loadedAt: now, confirmWithdrawals: values['confirm-withdrawals'] === true });
+    const said = {
+      unchanged: `Unchanged: this file was already loaded as release ${result.releaseId}; nothing added`,
+      restored: `Restored: this file is release ${result.releaseId}; the releases since it that the figure rules refuse were taken back (${(result.reverted ?? []).join(', ')})`,
+      loaded: `Loaded ${result.rows} rows as release ${result.releaseId}`,
+    };
+    process.stdout.write(`${said[result.status]}\n`);
   } finally {
     await runtime.close();
   }

@@ -2,6 +2,16 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { valuesList } from '../../store/values-list.ts';
 import { addDays } from '../../core/dates.ts';
+import { LARGEST_FIGURE, SMALLEST_FIGURE } from '../../facts/figure-bounds.ts';
+
+/**
+ * Only a close some family could hold is read: one the figure rules would refuse (a lie loaded
+ * before them, a non-finite number) is no figure, so no answer computed from closes meets a
+ * non-finite number, whatever the store holds.
+ */
+function servable<T extends { close: number }>(rows: T[]): T[] {
+  return rows.filter(({ close }) => Math.abs(close) <= LARGEST_FIGURE && (close === 0 || Math.abs(close) >= SMALLEST_FIGURE));
+}
 
 export interface InstrumentClose {
   instrument: string;
@@ -63,7 +73,7 @@ export class InstrumentRepo {
     if (query.from !== undefined) select = select.where('date', '>=', query.from);
     if (query.to !== undefined) select = select.where('date', '<=', query.to);
     if (query.knownBy !== undefined && query.knownBy !== null) select = select.where('knowledge_at', '<=', query.knownBy);
-    return select.orderBy('instrument').orderBy('date').execute();
+    return servable(await select.orderBy('instrument').orderBy('date').execute());
   }
 
   /**
@@ -74,7 +84,7 @@ export class InstrumentRepo {
   async lastCloses({ instruments, count, to }: { instruments: readonly string[]; count: number; to?: string }): Promise<InstrumentClose[]> {
     if (instruments.length === 0) return [];
     const asked = valuesList<{ column1: string }>([...new Set(instruments)].map((instrument) => [instrument]));
-    return this.#db
+    const rows = await this.#db
       .selectFrom(asked.as('w'))
       .innerJoin('instrument_close as c', (join) =>
         join.onRef('c.instrument', '=', 'w.column1').on((eb) => {
@@ -88,6 +98,7 @@ export class InstrumentRepo {
       .orderBy('c.instrument')
       .orderBy('c.date')
       .execute();
+    return servable(rows);
   }
 
   /**
@@ -117,6 +128,10 @@ export class InstrumentRepo {
       .selectFrom('instrument_close')
       .select((eb) => ['instrument', eb.fn.max('close').as('high'), eb.fn.min('close').as('low')])
       .where((eb) => eb.or(windows.map((w) => eb.and([eb('instrument', '=', w.instrument), eb('date', '>=', w.from)]))))
+      // The servable closes (see `servable`), in SQL: the range is an aggregate.
+      .where('close', '>=', -LARGEST_FIGURE)
+      .where('close', '<=', LARGEST_FIGURE)
+      .where((eb) => eb.or([eb('close', '=', 0), eb('close', '>=', SMALLEST_FIGURE), eb('close', '<=', -SMALLEST_FIGURE)]))
       .groupBy('instrument')
       .execute();
     return rows.map((row) => ({ instrument: row.instrument, high: Number(row.high), low: Number(row.low) }));
@@ -144,7 +159,7 @@ export class InstrumentRepo {
       )
       .select(['c.instrument', 'w.column2 as before', 'c.close'])
       .execute();
-    return new Map(rows.map((row) => [closeKey(row.instrument, row.before), row.close]));
+    return new Map(servable(rows).map((row) => [closeKey(row.instrument, row.before), row.close]));
   }
 }
 
