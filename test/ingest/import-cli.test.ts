@@ -43,3 +43,32 @@ test('fdh import refuses an exchange rate or index level sent as a macro observa
   assert.equal(rejected.stdout, '');
   assert.match(rejected.stderr, /^fdh import: observations\.csv:3: "fx\.USD\/JPY" is an instrument level; load exchange rates, indices and commodities with ecb-eurofxref, fred-indices or commodity-prices-csv\n$/);
 });
+
+test('fdh releases revert takes a release of closes back, once, and fdh import refuses an ECB row dated after today naming its line', { skip }, async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fdh-cli-'));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = { FDH_DATA_DIR: dataDir };
+  const file = (name: string, lines: string[]) => {
+    const path = join(dataDir, name);
+    writeFileSync(path, `Date,USD,JPY,\n${lines.join('\n')}\n`);
+    return path;
+  };
+  const first = await runCli(['import', 'ecb-eurofxref', file('eurofxref-hist.csv', ['2025-01-03,1.0321,162.22,', '2025-01-02,1.0354,163.09,'])], env);
+  assert.equal(first.code, 0, first.stderr);
+  const revised = await runCli(['import', 'ecb-eurofxref', file('eurofxref-hist.csv', ['2025-01-03,1.0322,162.22,', '2025-01-02,1.0354,163.09,'])], env);
+  assert.equal(revised.code, 0, revised.stderr);
+  const releaseId = /as release (rel_\w+)/.exec(revised.stdout)?.[1] ?? '';
+
+  const reverted = await runCli(['releases', 'revert', releaseId], env);
+  assert.equal(reverted.code, 0, reverted.stderr);
+  assert.match(reverted.stdout, new RegExp(`^Reverted release ${releaseId}: \\d+ of its figures no longer served, \\d+ closes served again as before it\\n$`));
+  const listed = await runCli(['releases'], env);
+  assert.match(listed.stdout, new RegExp(`${releaseId} .*\\(reverted \\d{4}-`));
+  const again = await runCli(['releases', 'revert', releaseId], env);
+  assert.equal(again.code, 2);
+  assert.match(again.stderr, new RegExp(`^fdh releases revert: release ${releaseId} was taken back already, at `));
+
+  const future = await runCli(['import', 'ecb-eurofxref', file('eurofxref-hist.csv', ['2099-12-31,1.0322,162.22,', '2025-01-03,1.0321,162.22,'])], env);
+  assert.equal(future.code, 2);
+  assert.match(future.stderr, /^fdh import: eurofxref-hist\.csv: line 2: 2099-12-31 is after what the hub knows/);
+});
