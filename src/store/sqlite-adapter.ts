@@ -1,5 +1,5 @@
 import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
-import { SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 /**
  * Lets Kysely's SqliteDialect drive `node:sqlite`. Statements are prepared once per
@@ -71,7 +71,34 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * SQLite ends the transaction itself on some failures (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM):
+ * a ROLLBACK after that fails with "cannot rollback - no transaction is active", and Kysely would
+ * throw that instead of the failure that mattered (a full disk).
+ */
+class NodeSqliteDriver extends SqliteDriver {
+  readonly #database: NodeSqliteDatabase;
+  constructor(database: NodeSqliteDatabase) {
+    super({ database });
+    this.#database = database;
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#database.raw.isTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
 export class NodeSqliteDialect extends SqliteDialect {
+  readonly #database: NodeSqliteDatabase;
+  constructor(config: { database: NodeSqliteDatabase }) {
+    super(config);
+    this.#database = config.database;
+  }
+
+  override createDriver(): Driver {
+    return new NodeSqliteDriver(this.#database);
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
   }

@@ -115,3 +115,34 @@ export function failureReason(error: unknown, secrets: readonly string[] = []): 
   if (text.length <= CONSIDERED) return bound(text.replace(URL_IN_TEXT, readable), MAX_REASON_BYTES);
   return bound(text.slice(0, CONSIDERED).replace(URL_IN_TEXT, readable), MAX_REASON_BYTES, codePoints(text));
 }
+
+/** Where a run writes: the store (its file, or its server's redacted URL) and the archive directory. */
+export interface RunPlaces {
+  store: string;
+  archive: string;
+}
+
+/** `error` or the first of its causes that says the disk is full, with what it could not write. */
+function fullDisk(error: unknown, places: RunPlaces): { what: string; message: string } | undefined {
+  const seen = new Set<unknown>();
+  for (let current = error, depth = 0; current instanceof Error && depth <= MAX_CAUSES && !seen.has(current); current = current.cause, depth++) {
+    seen.add(current);
+    const { code, errcode } = current as Error & { code?: unknown; errcode?: unknown };
+    // SQLITE_FULL is also what a store past its max_page_count answers.
+    if (code === 'ERR_SQLITE_ERROR' && errcode === 13) return { what: `the store ${places.store}`, message: current.message };
+    if (code === '53100') return { what: `the PostgreSQL server of the store ${places.store}`, message: current.message };
+    // The archive is the only place a run writes files to: the store says SQLITE_FULL or 53100.
+    if (code === 'ENOSPC') return { what: `the archive ${places.archive}`, message: current.message };
+  }
+  return undefined;
+}
+
+/**
+ * Why a run failed when the disk it writes to is full (SQLite's SQLITE_FULL, PostgreSQL's
+ * disk_full 53100, a file write's ENOSPC, anywhere in `error`'s cause chain), naming the place
+ * that could not be written; undefined for any other failure.
+ */
+export function diskFullReason(error: unknown, places: RunPlaces): string | undefined {
+  const full = fullDisk(error, places);
+  return full === undefined ? undefined : `the disk is full: ${full.what} could not be written (${full.message}); nothing of the run was imported`;
+}

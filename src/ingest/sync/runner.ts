@@ -171,7 +171,8 @@ export async function runSource(env: SyncEnvironment, source: ResolvedSource, si
     return outcome;
   } catch (error) {
     const reason = failureReason(error, Object.values(source.credentials));
-    await repo.failed(lease, env.clock.now(), reason);
+    // A store too full to take the run's import may refuse this record too: the outcome still says why.
+    await repo.failed(lease, env.clock.now(), reason).catch((recordError: unknown) => env.logger.error({ sourceId, err: recordError }, 'sync run failure could not be recorded'));
     env.logger.warn({ sourceId, reason }, 'sync run failed; nothing imported from it');
     return { sourceId, status: 'failed', error: reason, ...(error instanceof InterruptedRun ? { interrupted: true as const } : {}) };
   } finally {

@@ -5,6 +5,7 @@ import { commitRelease, prepareContent, prepareParsed, type PreparedRelease } fr
 import { sources as shippedSources } from '../sources/index.ts';
 import { Archive, validatorKey } from './archive.ts';
 import { loadCatalogue } from './catalogue.ts';
+import { diskFullReason } from './failure-reason.ts';
 import { createFetcher, publisherPacing } from './fetcher.ts';
 import { isParsedPayload, type ImportPayload, type SourceDefinition } from './source-definition.ts';
 import type { SourcesFile } from './sources-file.ts';
@@ -184,6 +185,10 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog, 
       outcome: { sourceId: request.sourceId, status: 'succeeded', payloads: collected.payloads.length, releaseIds, rowsAdded, ...(notes.length > 0 ? { notes } : {}) },
       changed: [...changed],
     };
+  } catch (error) {
+    // Said here, where the store's place is known: a full disk is the operator's to fix, whatever step it stopped.
+    const full = diskFullReason(error, { store: store.location, archive: request.archiveDir });
+    throw full === undefined ? error : new Error(full);
   } finally {
     await store.close();
   }

@@ -14,9 +14,9 @@ export const RATES_PATH = '/stats/eurofxref/eurofxref-hist.csv';
 /** Every shipped source disabled, for a sources file of a process that runs the schedule (it would ask the real publishers at start). */
 export const SHIPPED_OFF: Record<string, { enabled: false }> = Object.fromEntries(shippedSources.map((source) => [source.id, { enabled: false }]));
 
-/** A sources file naming the test sources module and pointing `ecb-test` at `baseUrl`. */
-export function writeSourcesFile(file: string, baseUrl: string, sources: Record<string, unknown> = {}): void {
-  writeFileSync(file, JSON.stringify({ publishers: { 'ecb-test': { baseUrl } }, sources, modules: [TEST_SOURCES_MODULE] }));
+/** A sources file naming the test sources module (and `modules`) and pointing `ecb-test` at `baseUrl`. */
+export function writeSourcesFile(file: string, baseUrl: string, sources: Record<string, unknown> = {}, modules: readonly string[] = []): void {
+  writeFileSync(file, JSON.stringify({ publishers: { 'ecb-test': { baseUrl } }, sources, modules: [TEST_SOURCES_MODULE, ...modules] }));
 }
 
 export interface SyncSetup {
@@ -26,14 +26,20 @@ export interface SyncSetup {
   sourcesFile: string;
 }
 
-/** A hub on a fresh store, a double serving the ECB test sample, and the sync service on both; `sources` is the sources file's. */
-export async function syncSetup(t: TestContext, env: Record<string, string> = {}, credentials: NodeJS.ProcessEnv = {}, sources: Record<string, unknown> = {}): Promise<SyncSetup> {
+/** A hub on a fresh store, a double serving the ECB test sample, and the sync service on both; `sources` and `modules` are the sources file's. */
+export async function syncSetup(
+  t: TestContext,
+  env: Record<string, string> = {},
+  credentials: NodeJS.ProcessEnv = {},
+  sources: Record<string, unknown> = {},
+  modules: readonly string[] = [],
+): Promise<SyncSetup> {
   const double = await startPublisherDouble({ publishers: [], dirs: [join(SYNC_FIXTURES, 'ecb-test')] });
   t.after(() => double.close());
   const dir = mkdtempSync(join(tmpdir(), 'fdh-sources-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const sourcesFile = join(dir, 'sources.json');
-  writeSourcesFile(sourcesFile, double.baseUrl, sources);
+  writeSourcesFile(sourcesFile, double.baseUrl, sources, modules);
   const hub = await createTestHub(t, {
     env: {
       FDH_SOURCES_FILE: sourcesFile,
