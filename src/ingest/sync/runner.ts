@@ -19,6 +19,8 @@ export interface SyncEnvironment {
   db: Kysely<Database>;
   /** The same store, as the run's worker thread opens it. */
   store: StoreAddress;
+  /** Where the store lives, for messages (Store.location: no password). */
+  storeLocation: string;
   archive: Archive;
   fetch: FetchSettings;
   archiveLimits: ArchiveSettings;
@@ -62,6 +64,21 @@ async function unresolvedBaseUrl(baseUrl: string): Promise<string | undefined> {
   } catch (error) {
     return unreachedReason((error as NodeJS.ErrnoException).code, baseUrl);
   }
+}
+
+/**
+ * How far ahead of the store's clock this process's clock may be. A run stamps its releases
+ * with this process's time (when no publisher says when a figure was known): ahead of the
+ * store's by more, it would date them at an instant the store has not reached, and shadow later
+ * releases of other processes, so it is refused.
+ */
+const CLOCK_AHEAD_TOLERANCE_MS = 60_000;
+
+/** Why this process may not run a source now (its clock is ahead of the store's), or undefined. */
+function clockAheadReason(processNow: Date, storeNow: Date, store: string): string | undefined {
+  const aheadMs = processNow.getTime() - storeNow.getTime();
+  if (!(aheadMs > CLOCK_AHEAD_TOLERANCE_MS)) return undefined;
+  return `refused: this process's clock reads ${processNow.toISOString()}, ${Math.round(aheadMs / 1000)} s ahead of the store's (${storeNow.toISOString()}, ${store}), more than the ${CLOCK_AHEAD_TOLERANCE_MS / 1000} s allowed; its releases would be dated at a time the store has not reached, so nothing was fetched: set this machine's clock right (NTP)`;
 }
 
 /** A run stopped by the caller's signal (Ctrl-C on `fdh sync run`). */
@@ -142,7 +159,7 @@ function runInWorker(env: SyncEnvironment, request: SourceRunRequest, signal: Ab
  * transaction), and tell this process's answers of what changed. Any failure imports nothing
  * and is recorded on the source with a readable reason.
  */
-export async function runSource(env: SyncEnvironment, source: ResolvedSource, signal?: AbortSignal): Promise<RunOutcome> {
+export async function runSource(env: SyncEnvironment, source: ResolvedSource, options: { signal?: AbortSignal } = {}): Promise<RunOutcome> {
   const sourceId = source.definition.id;
   if (source.skipped !== undefined) return { sourceId, status: 'skipped', reason: source.skipped };
   // A source whose parameters name nothing to fetch (rss-feeds with no feed) says so rather than "nothing new".
@@ -151,21 +168,30 @@ export async function runSource(env: SyncEnvironment, source: ResolvedSource, si
   }
   const repo = new SyncStateRepo(env.db);
   const started = env.clock.now();
-  // The lease lasts `leaseMs` past the last heartbeat: a holder that died (kill -9, a lost
-  // machine) is replaced within it, while a live one renews it three times as often.
-  const leaseEnd = (): Date => new Date(env.clock.now().getTime() + env.fetch.leaseMs);
-  const lease = await repo.acquire(sourceId, env.owner, started, leaseEnd());
+  const storeNow = await repo.storeNow();
+  const refused = clockAheadReason(started, storeNow, env.storeLocation);
+  // The lease lasts `leaseMs` of the store's clock past the last heartbeat: a holder that died
+  // (kill -9, a lost machine) is replaced within it, while a live one renews it three times as often.
+  const lease = await repo.acquire(sourceId, env.owner, {
+    attemptAt: refused === undefined ? started : storeNow,
+    leaseMs: env.fetch.leaseMs,
+  });
   if (lease === undefined) {
-    return { sourceId, status: 'busy', runningBy: (await repo.get(sourceId, started))?.runningBy ?? 'another process' };
+    return { sourceId, status: 'busy', runningBy: (await repo.get(sourceId))?.runningBy ?? 'another process' };
+  }
+  if (refused !== undefined) {
+    await repo.failed(lease, storeNow, refused);
+    env.logger.warn({ sourceId, reason: refused }, 'sync run refused');
+    return { sourceId, status: 'failed', error: refused };
   }
   const heartbeat = setInterval(() => {
-    repo.extend(lease, leaseEnd()).catch((error: unknown) => env.logger.warn({ sourceId, err: error }, 'sync lease heartbeat failed; retrying'));
+    repo.extend(lease, env.fetch.leaseMs).catch((error: unknown) => env.logger.warn({ sourceId, err: error }, 'sync lease heartbeat failed; retrying'));
   }, env.fetch.leaseMs / 3);
   heartbeat.unref();
   try {
     const unresolved = await unresolvedBaseUrl(source.baseUrl);
     if (unresolved !== undefined) throw new Error(unresolved);
-    const { outcome, changed } = await runInWorker(env, requestFor(env, source, lease, started), signal);
+    const { outcome, changed } = await runInWorker(env, requestFor(env, source, lease, started), options.signal);
     announceCommit(env.db, changed);
     env.logger.info({ sourceId, releases: outcome.releaseIds.length, rows: outcome.rowsAdded, notes: outcome.notes }, 'sync run succeeded');
     return outcome;

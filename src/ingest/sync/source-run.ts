@@ -118,7 +118,7 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog, 
   try {
     const repo = new SyncStateRepo(store.db);
     const started = new Date(startedMs);
-    const state = await repo.get(request.sourceId, started);
+    const state = await repo.get(request.sourceId);
     const secrets = Object.values(request.credentials);
     // Keyed with the credential values masked: an entry kept in clear by an older hub is re-keyed, and so dropped from the store.
     const validators = Object.fromEntries(Object.entries(state?.validators ?? {}).map(([url, known]) => [validatorKey(url, secrets), known]));

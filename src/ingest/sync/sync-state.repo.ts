@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, SyncSourceTable } from '../../store/schema.ts';
 import type { SourceCursor } from './source-definition.ts';
 import type { Validators } from './fetcher.ts';
+import { storeTime } from './store-clock.ts';
 
 /** A source's state as `fdh sync status` and the Sources page show it. */
 export interface SourceState {
@@ -15,7 +16,7 @@ export interface SourceState {
   lastRowsAdded: number | null;
   cursor: SourceCursor | undefined;
   validators: Record<string, Validators>;
-  /** Who holds the lease while a run is under way. */
+  /** Who holds the lease while a run is under way (by the store's clock). */
   runningBy: string | null;
   /** The last run stopped without finishing (its process ended): its lease lapsed with no outcome. */
   interrupted: boolean;
@@ -33,14 +34,15 @@ export class LeaseLostError extends Error {}
 type StateRow = Pick<
   SyncSourceTable,
   'source_id' | 'last_attempt_at' | 'last_success_at' | 'failing_since' | 'last_error' | 'last_release_ids' | 'last_rows_added' | 'cursor' | 'validators' | 'lease_owner' | 'lease_until'
-> & { consecutive_failures: number };
+> & { consecutive_failures: number; store_now: string };
 
 /** Why a run whose holder vanished left nothing behind; said by status and kept as the source's error. */
 export function interruptedReason(owner: string | null, startedAt: string | null): string {
   return `interrupted: the run started ${startedAt ?? 'earlier'} by ${owner ?? 'another process'} stopped without finishing (its process ended); nothing of it was imported`;
 }
 
-function stateOf(row: StateRow, now: string): SourceState {
+function stateOf(row: StateRow): SourceState {
+  const now = row.store_now;
   // A lease past its time that nobody released: its holder stopped without an outcome.
   const interrupted = row.lease_owner !== null && row.lease_until !== null && row.lease_until <= now;
   return {
@@ -77,7 +79,9 @@ const STATE_COLUMNS = [
 /**
  * Each source's state and its lease, in the store every process shares (ADR 0018). The lease is
  * a row update only one process can win; its token rises with every grant, and every write of
- * a run checks it, so a process whose lease ran out can no longer write.
+ * a run checks it, so a process whose lease ran out can no longer write. A lease's end is set and
+ * judged by the store's clock (store-clock.ts), never by a runner's: a runner whose clock is
+ * fast cannot take a live lease, nor hold one past its heartbeats.
  */
 export class SyncStateRepo {
   readonly #db: Kysely<Database>;
@@ -85,28 +89,35 @@ export class SyncStateRepo {
     this.#db = db;
   }
 
-  async list(now: Date): Promise<Map<string, SourceState>> {
-    const rows = await this.#db.selectFrom('sync_source').select(STATE_COLUMNS).execute();
-    return new Map(rows.map((row) => [row.source_id, stateOf(row, now.toISOString())]));
+  /** The store's clock now. */
+  async storeNow(): Promise<Date> {
+    const { rows } = await sql<{ now: string }>`select ${storeTime(this.#db)} as now`.execute(this.#db);
+    return new Date(rows[0]?.now ?? Number.NaN);
   }
 
-  async get(sourceId: string, now: Date): Promise<SourceState | undefined> {
-    const row = await this.#db.selectFrom('sync_source').select(STATE_COLUMNS).where('source_id', '=', sourceId).executeTakeFirst();
-    return row === undefined ? undefined : stateOf(row, now.toISOString());
+  async list(): Promise<Map<string, SourceState>> {
+    const rows = await this.#db.selectFrom('sync_source').select([...STATE_COLUMNS, storeTime(this.#db).as('store_now')]).execute();
+    return new Map(rows.map((row) => [row.source_id, stateOf(row)]));
+  }
+
+  async get(sourceId: string): Promise<SourceState | undefined> {
+    const row = await this.#db.selectFrom('sync_source').select([...STATE_COLUMNS, storeTime(this.#db).as('store_now')]).where('source_id', '=', sourceId).executeTakeFirst();
+    return row === undefined ? undefined : stateOf(row);
   }
 
   /**
-   * Takes the source's lease until `until` and records the attempt, or answers undefined while
-   * another run holds it. A lease that lapsed unreleased is first recorded as an interrupted run.
+   * Takes the source's lease for `leaseMs` of the store's clock and records the attempt at
+   * `attemptAt`, or answers undefined while another run holds it. A lease that lapsed unreleased
+   * is first recorded as an interrupted run.
    */
-  async acquire(sourceId: string, owner: string, now: Date, until: Date): Promise<Lease | undefined> {
+  async acquire(sourceId: string, owner: string, grant: { attemptAt: Date; leaseMs: number }): Promise<Lease | undefined> {
     await this.#db.insertInto('sync_source').values({ source_id: sourceId }).onConflict((oc) => oc.column('source_id').doNothing()).execute();
-    await this.#recordInterruption(sourceId, now);
+    await this.#recordInterruption(sourceId);
     const granted = await this.#db
       .updateTable('sync_source')
-      .set((eb) => ({ lease_owner: owner, lease_until: until.toISOString(), lease_token: eb('lease_token', '+', 1), last_attempt_at: now.toISOString() }))
+      .set((eb) => ({ lease_owner: owner, lease_until: storeTime(this.#db, grant.leaseMs), lease_token: eb('lease_token', '+', 1), last_attempt_at: grant.attemptAt.toISOString() }))
       .where('source_id', '=', sourceId)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now.toISOString())]))
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', storeTime(this.#db))]))
       .executeTakeFirst();
     if (Number(granted.numUpdatedRows) !== 1) return undefined;
     const row = await this.#db.selectFrom('sync_source').select(['lease_token', 'lease_owner']).where('source_id', '=', sourceId).executeTakeFirstOrThrow();
@@ -114,13 +125,13 @@ export class SyncStateRepo {
     return { sourceId, owner, token: Number(row.lease_token) };
   }
 
-  async #recordInterruption(sourceId: string, now: Date): Promise<void> {
+  async #recordInterruption(sourceId: string): Promise<void> {
     const lapsed = await this.#db
       .selectFrom('sync_source')
-      .select(['lease_owner', 'lease_token', 'last_attempt_at'])
+      .select(['lease_owner', 'lease_token', 'last_attempt_at', storeTime(this.#db).as('store_now')])
       .where('source_id', '=', sourceId)
       .where('lease_owner', 'is not', null)
-      .where('lease_until', '<=', now.toISOString())
+      .where('lease_until', '<=', storeTime(this.#db))
       .executeTakeFirst();
     if (lapsed === undefined) return;
     await this.#db
@@ -128,7 +139,7 @@ export class SyncStateRepo {
       .set((eb) => ({
         last_error: interruptedReason(lapsed.lease_owner, lapsed.last_attempt_at),
         consecutive_failures: eb('consecutive_failures', '+', 1),
-        failing_since: eb.fn.coalesce('failing_since', eb.val(lapsed.last_attempt_at ?? now.toISOString())),
+        failing_since: eb.fn.coalesce('failing_since', eb.val(lapsed.last_attempt_at ?? lapsed.store_now)),
         lease_owner: null,
         lease_until: null,
       }))
@@ -138,11 +149,11 @@ export class SyncStateRepo {
       .execute();
   }
 
-  /** The holder's heartbeat: moves the lease's end to `until` while the run is alive; false once the lease is lost. */
-  async extend(lease: Lease, until: Date): Promise<boolean> {
+  /** The holder's heartbeat: the lease lasts `leaseMs` of the store's clock from now on; false once the lease is lost. */
+  async extend(lease: Lease, leaseMs: number): Promise<boolean> {
     const extended = await this.#db
       .updateTable('sync_source')
-      .set({ lease_until: until.toISOString() })
+      .set({ lease_until: storeTime(this.#db, leaseMs) })
       .where('source_id', '=', lease.sourceId)
       .where('lease_token', '=', lease.token)
       .where('lease_owner', '=', lease.owner)

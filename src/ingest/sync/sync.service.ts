@@ -52,6 +52,7 @@ export class SyncService {
     this.#environment = {
       db: options.store.db,
       store: options.store.address,
+      storeLocation: options.store.location,
       modulePaths: () => file.current.modulePaths,
       publisherLastRequestEnd: new Map(),
       archive: new Archive(join(options.config.dataDir, 'archive')),
@@ -105,7 +106,7 @@ export class SyncService {
     const outcomes: RunOutcome[] = [];
     for (const source of selectSources(await this.resolved(), names)) {
       if (signal?.aborted === true) break;
-      const outcome = await this.#inTurn(() => runSource(this.#environment, source, signal));
+      const outcome = await this.#inTurn(() => runSource(this.#environment, source, { signal }));
       onOutcome?.(outcome);
       outcomes.push(outcome);
     }
@@ -131,7 +132,7 @@ export class SyncService {
       const now = this.#options.clock.now();
       const { schedule, definition } = source;
       const slot = previousRunBefore(schedule, definition.timeZone, now);
-      const lastAttemptAt = (await this.#repo.get(definition.id, now))?.lastAttemptAt ?? null;
+      const lastAttemptAt = (await this.#repo.get(definition.id))?.lastAttemptAt ?? null;
       const due = lastAttemptAt === null || (slot !== undefined && Date.parse(lastAttemptAt) < slot.getTime());
       // A source that never ran and whose schedule has no past slot claims the epoch: the same slot in every process.
       if (!due || !(await this.#repo.claimSlot(definition.id, slot ?? new Date(0), this.owner, now))) return undefined;
@@ -147,7 +148,7 @@ export class SyncService {
 
   async statuses(): Promise<SourceStatus[]> {
     const now = this.#options.clock.now();
-    const states = await this.#repo.list(now);
+    const states = await this.#repo.list();
     const stale = (await readFreshness(this.#options.store.db, now)).filter(isStale);
     return (await this.resolved()).map((source) => {
       const { definition } = source;
