@@ -159,7 +159,7 @@ function runInWorker(env: SyncEnvironment, request: SourceRunRequest, signal: Ab
  * transaction), and tell this process's answers of what changed. Any failure imports nothing
  * and is recorded on the source with a readable reason.
  */
-export async function runSource(env: SyncEnvironment, source: ResolvedSource, options: { signal?: AbortSignal } = {}): Promise<RunOutcome> {
+export async function runSource(env: SyncEnvironment, source: ResolvedSource, options: { signal?: AbortSignal; lapsedToken?: number } = {}): Promise<RunOutcome> {
   const sourceId = source.definition.id;
   if (source.skipped !== undefined) return { sourceId, status: 'skipped', reason: source.skipped };
   // A source whose parameters name nothing to fetch (rss-feeds with no feed) says so rather than "nothing new".
@@ -175,6 +175,7 @@ export async function runSource(env: SyncEnvironment, source: ResolvedSource, op
   const lease = await repo.acquire(sourceId, env.owner, {
     attemptAt: refused === undefined ? started : storeNow,
     leaseMs: env.fetch.leaseMs,
+    ...(options.lapsedToken === undefined ? {} : { lapsedToken: options.lapsedToken }),
   });
   if (lease === undefined) {
     return { sourceId, status: 'busy', runningBy: (await repo.get(sourceId))?.runningBy ?? 'another process' };

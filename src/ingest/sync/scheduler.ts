@@ -9,10 +9,11 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Runs each source that is not skipped on its schedule, and at start each one that is due (it
- * never ran, or missed its latest slot). Every process with the schedule on computes the same
- * slots from the same cron; at a slot each tries to claim it in the store and only the one that
- * wins runs it (ADR 0018); a catch-up at start claims the missed slot the same way. A
- * sources-file edit re-plans every source.
+ * never ran, missed its latest slot, or its last run never finished). Every process with the
+ * schedule on computes the same slots from the same cron; at a slot each tries to claim it in
+ * the store and only the one that wins runs it (ADR 0018); a catch-up at start claims the missed
+ * slot the same way, or takes over the lapsed lease of the unfinished run. A sources-file edit
+ * re-plans every source.
  */
 export class SyncScheduler {
   readonly #sync: SyncService;

@@ -31,6 +31,13 @@ export interface Lease {
 
 export class LeaseLostError extends Error {}
 
+/** A run that started and has no outcome: its lease is still taken, live or lapsed. */
+export interface UnfinishedRun {
+  token: number;
+  /** How long its lease still lasts by the store's clock (0: lapsed, its holder stopped). */
+  leaseLeftMs: number;
+}
+
 type StateRow = Pick<
   SyncSourceTable,
   'source_id' | 'last_attempt_at' | 'last_success_at' | 'failing_since' | 'last_error' | 'last_release_ids' | 'last_rows_added' | 'cursor' | 'validators' | 'lease_owner' | 'lease_until'
@@ -105,20 +112,36 @@ export class SyncStateRepo {
     return row === undefined ? undefined : stateOf(row);
   }
 
+  /** The source's run that started and has not finished (its process may have died), if any. */
+  async unfinishedRun(sourceId: string): Promise<UnfinishedRun | undefined> {
+    const row = await this.#db
+      .selectFrom('sync_source')
+      .select(['lease_token', 'lease_until', storeTime(this.#db).as('store_now')])
+      .where('source_id', '=', sourceId)
+      .where('lease_owner', 'is not', null)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    // Both times are the store's: their difference is a duration this process can wait out on its own timer.
+    const left = row.lease_until === null ? 0 : Date.parse(row.lease_until) - Date.parse(row.store_now);
+    return { token: Number(row.lease_token), leaseLeftMs: Math.max(0, left) };
+  }
+
   /**
    * Takes the source's lease for `leaseMs` of the store's clock and records the attempt at
    * `attemptAt`, or answers undefined while another run holds it. A lease that lapsed unreleased
-   * is first recorded as an interrupted run.
+   * is first recorded as an interrupted run. With `lapsedToken`, only that lapsed lease is taken
+   * over: of several processes replacing one dead run, one does.
    */
-  async acquire(sourceId: string, owner: string, grant: { attemptAt: Date; leaseMs: number }): Promise<Lease | undefined> {
+  async acquire(sourceId: string, owner: string, grant: { attemptAt: Date; leaseMs: number; lapsedToken?: number }): Promise<Lease | undefined> {
     await this.#db.insertInto('sync_source').values({ source_id: sourceId }).onConflict((oc) => oc.column('source_id').doNothing()).execute();
     await this.#recordInterruption(sourceId);
-    const granted = await this.#db
+    let granting = this.#db
       .updateTable('sync_source')
       .set((eb) => ({ lease_owner: owner, lease_until: storeTime(this.#db, grant.leaseMs), lease_token: eb('lease_token', '+', 1), last_attempt_at: grant.attemptAt.toISOString() }))
       .where('source_id', '=', sourceId)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', storeTime(this.#db))]))
-      .executeTakeFirst();
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', storeTime(this.#db))]));
+    if (grant.lapsedToken !== undefined) granting = granting.where('lease_token', '=', grant.lapsedToken);
+    const granted = await granting.executeTakeFirst();
     if (Number(granted.numUpdatedRows) !== 1) return undefined;
     const row = await this.#db.selectFrom('sync_source').select(['lease_token', 'lease_owner']).where('source_id', '=', sourceId).executeTakeFirstOrThrow();
     if (row.lease_owner !== owner) return undefined;

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../core/clock.ts';
@@ -120,24 +121,44 @@ export class SyncService {
   }
 
   /**
-   * At start, runs `source` if it is due when its turn comes: it never ran, or its last attempt
-   * is older than its latest scheduled slot (no process was serving then). The catch-up claims
-   * that slot, so of the processes starting together only one fetches, and a slot already run is
-   * not run again. Once `cancelled` is aborted (the process stops), a catch-up still waiting for
-   * its turn is dropped, claiming nothing: the next start catches up instead.
+   * At start, runs `source` if it is due when its turn comes: its last run never finished (its
+   * process died mid-run), it never ran, or its last attempt is older than its latest scheduled
+   * slot (no process was serving then). An unfinished run is replaced once its lease lapses by
+   * the store's clock (waited for out of turn, within FDH_SYNC_LEASE_S), by the one process whose
+   * take-over of that lease wins; if its holder was alive after all and finishes, nothing is
+   * replaced. Otherwise the catch-up claims the latest slot, so of the processes starting together
+   * only one fetches, and a slot already run is not run again. Once `cancelled` is aborted (the
+   * process stops), a catch-up still waiting is dropped, claiming nothing: the next start catches
+   * up instead.
    */
-  catchUp(source: ResolvedSource, cancelled?: AbortSignal): Promise<RunOutcome | undefined> {
-    return this.#inTurn(async () => {
-      if (cancelled?.aborted === true) return undefined;
-      const now = this.#options.clock.now();
-      const { schedule, definition } = source;
-      const slot = previousRunBefore(schedule, definition.timeZone, now);
-      const lastAttemptAt = (await this.#repo.get(definition.id))?.lastAttemptAt ?? null;
-      const due = lastAttemptAt === null || (slot !== undefined && Date.parse(lastAttemptAt) < slot.getTime());
-      // A source that never ran and whose schedule has no past slot claims the epoch: the same slot in every process.
-      if (!due || !(await this.#repo.claimSlot(definition.id, slot ?? new Date(0), this.owner, now))) return undefined;
-      return runSource(this.#environment, source);
-    });
+  async catchUp(source: ResolvedSource, cancelled?: AbortSignal): Promise<RunOutcome | undefined> {
+    for (;;) {
+      const step = await this.#inTurn(() => this.#catchUpStep(source, cancelled));
+      if (!('waitMs' in step)) return step.outcome;
+      try {
+        await sleep(step.waitMs, undefined, cancelled === undefined ? {} : { signal: cancelled });
+      } catch {
+        return undefined;
+      }
+    }
+  }
+
+  async #catchUpStep(source: ResolvedSource, cancelled: AbortSignal | undefined): Promise<{ outcome: RunOutcome | undefined } | { waitMs: number }> {
+    if (cancelled?.aborted === true) return { outcome: undefined };
+    const { schedule, definition } = source;
+    const unfinished = await this.#repo.unfinishedRun(definition.id);
+    if (unfinished !== undefined && unfinished.leaseLeftMs > 0) return { waitMs: unfinished.leaseLeftMs };
+    if (unfinished !== undefined) {
+      const outcome = await runSource(this.#environment, source, { lapsedToken: unfinished.token });
+      return { outcome: outcome.status === 'busy' ? undefined : outcome };
+    }
+    const now = this.#options.clock.now();
+    const slot = previousRunBefore(schedule, definition.timeZone, now);
+    const lastAttemptAt = (await this.#repo.get(definition.id))?.lastAttemptAt ?? null;
+    const due = lastAttemptAt === null || (slot !== undefined && Date.parse(lastAttemptAt) < slot.getTime());
+    // A source that never ran and whose schedule has no past slot claims the epoch: the same slot in every process.
+    if (!due || !(await this.#repo.claimSlot(definition.id, slot ?? new Date(0), this.owner, now))) return { outcome: undefined };
+    return { outcome: await runSource(this.#environment, source) };
   }
 
   #inTurn<T>(step: () => Promise<T>): Promise<T> {

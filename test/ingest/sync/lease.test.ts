@@ -15,14 +15,17 @@ test('a source lease is held by one process at a time, for as long as the store\
   await sleep(400);
   assert.equal(await repo.acquire('src', 'b', { attemptAt: later(1000), leaseMs: 60_000 }), undefined, 'held past its first end: a second run is refused');
   assert.equal((await repo.get('src'))?.runningBy, 'a');
+  assert.deepEqual(await repo.unfinishedRun('src').then((run) => [run?.token, (run?.leaseLeftMs ?? 0) > 30_000]), [first.token, true], 'its run is unfinished, its lease live');
 
   assert.equal(await repo.extend(first, 1), true);
   await sleep(50);
   const lapsed = await repo.get('src');
   assert.deepEqual([lapsed?.runningBy, lapsed?.interrupted], [null, true], 'a lease past its end with no outcome is an interrupted run');
   assert.match(lapsed?.lastError ?? '', /^interrupted: the run started 2026-06-19T08:00:00\.000Z by a stopped without finishing/);
+  assert.deepEqual(await repo.unfinishedRun('src'), { token: first.token, leaseLeftMs: 0 });
 
-  const second = await repo.acquire('src', 'b', { attemptAt: later(70_000), leaseMs: 60_000 });
+  assert.equal(await repo.acquire('src', 'c', { attemptAt: later(70_000), leaseMs: 60_000, lapsedToken: first.token - 1 }), undefined, 'a take-over of another lease than the lapsed one is refused');
+  const second = await repo.acquire('src', 'b', { attemptAt: later(70_000), leaseMs: 60_000, lapsedToken: first.token });
   assert.ok(second !== undefined && second.token > first.token, 'a lapsed lease is granted again, with a higher token');
   await assert.rejects(
     hub.runtime.store.db.transaction().execute((trx) => repo.fence(trx, first)),
@@ -44,6 +47,7 @@ test('a source lease is held by one process at a time, for as long as the store\
   await succeeded(second, { at: later(72_000), releaseIds: ['rel_y'], rowsAdded: 3, cursor: { newest: '2026-06-18' }, validators: { u: { etag: '"e"' } } });
   const state = await repo.get('src');
   assert.deepEqual([state?.lastReleaseIds, state?.lastRowsAdded, state?.cursor, state?.runningBy], [['rel_y'], 3, { newest: '2026-06-18' }, null]);
+  assert.equal(await repo.unfinishedRun('src'), undefined, 'a finished run leaves nothing unfinished');
   assert.ok((await repo.acquire('src', 'c', { attemptAt: later(73_000), leaseMs: 60_000 })) !== undefined, 'a finished run releases the lease');
 });
 
