@@ -46,6 +46,7 @@ const RULES: Readonly<Record<string, TableRule>> = {
   audit_event: { excluded: 'the audit trail of operators and accounts, never written by the demo' },
   release: { date: 'knowledge_at' },
   release_fact: { excluded: "each release's count of what it wrote: a demo generator's rows and last period grow with the seed's last day" },
+  instrument_close_superseded: { excluded: 'closes a release replaced or withdrew, kept to take the release back: the demo writes none' },
   macro_observation: { date: 'knowledge_at' },
   crypto_coin: { notDated: true },
   crypto_market_snapshot: { date: 'at', thinned: true },

@@ -47,7 +47,7 @@ const CASES: readonly ImpossibleDateCase[] = [
   },
   {
     dataset: 'vietcombank-exrate-xml',
-    valid: fileURLToPath(new URL('../fixtures/publishers/vietcombank/pXML.xml', import.meta.url)),
+    valid: fileURLToPath(new URL('../fixtures/publishers/vietcombank/pXML-2026-06-13.xml', import.meta.url)),
     impossible: fixture('fx/vietcombank-impossible-date.xml'),
     error: /^vietcombank-impossible-date\.xml: line 3: DateTime "2\/29\/2026 5:38:54 PM" is not the bank's M\/D\/YYYY h:mm:ss AM\|PM/,
   },

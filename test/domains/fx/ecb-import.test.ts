@@ -95,7 +95,7 @@ test('a malformed file is rejected naming its line, and nothing is written', asy
     return true;
   });
   assert.equal((await hub.runtime.store.db.selectFrom('instrument_close').selectAll().execute()).length, 0);
-  assert.throws(() => importer.parse('Date,USD,JPY,\n2026-06-19,1.14,abc,\n', 'x.csv'), /line 2: JPY rate "abc"/);
+  assert.throws(() => importer.parse('Date,USD,JPY,\n2026-06-19,1.14,abc,\n', 'x.csv'), /line 2: fx\.close:EUR\/JPY "abc" is not a decimal number/);
   assert.throws(() => importer.parse('Day,USD,\n', 'x.csv'), /line 1/);
   assert.throws(() => importer.parse('Date,USD,\n2026-02-30,1.1,\n', 'x.csv'), /line 2: date "2026-02-30" is not a calendar date/);
 });

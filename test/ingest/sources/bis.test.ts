@@ -86,7 +86,7 @@ test('a store holding the BOJ\'s basic loan rate under jp.policy-rate serves the
 
   const table = (await hub.get('/openapi/v1/macro/indicators/policy-rate?periods=4', key)).json().data as { columns: { period: string }[]; rows: { country: string; values: (number | null)[] }[] };
   // The BOJ's 2026-09 figure is withdrawn: the latest month served is the BIS's latest.
-  const months = ['2026-05', '2026-06', '2026-07', '2026-08'];
+  const months = ['2026-03', '2026-04', '2026-05', '2026-06'];
   assert.deepEqual(table.columns.map((c) => c.period), months);
   assert.deepEqual(table.rows.find((row) => row.country === 'JP')?.values, months.map((month) => figures.get(month)));
 
@@ -112,10 +112,10 @@ test('an answer that ends before the months the BIS already gave (cut short, or 
   const hub = await createTestHub(t, { now: '2026-09-28T00:00:00.000Z', env: { FDH_DEMO: 'off' } });
   const payload = (content: string) => [{ importer: bisCbpolImporter, fileName: FILE, content: Buffer.from(content), archiveHashes: [] }];
   assert.equal((await importPayloads(hub, payload(sample()), new Date('2026-09-26T06:00:00Z')))[0]?.status, 'loaded');
-  const cut = sample().split('\n').filter((line) => !line.includes(',2026-08,')).join('\n');
-  await assert.rejects(importPayloads(hub, payload(cut), new Date('2026-09-27T06:00:00Z')), (error: unknown) => error instanceof ImportError && /jp\.policy-rate ends at 2026-07, before the 2026-08 already stored/.test(error.message));
-  const august = await hub.runtime.store.db.selectFrom('macro_observation').select('value').where('series', '=', 'jp.policy-rate').where('period', '=', '2026-08').execute();
-  assert.deepEqual(august.map((row) => Number(row.value)), [1], 'one version of 2026-08, its figure');
+  const cut = sample().split('\n').filter((line) => !line.includes(',2026-06,')).join('\n');
+  await assert.rejects(importPayloads(hub, payload(cut), new Date('2026-09-27T06:00:00Z')), (error: unknown) => error instanceof ImportError && /jp\.policy-rate ends at 2026-05, before the 2026-06 already stored/.test(error.message));
+  const june = await hub.runtime.store.db.selectFrom('macro_observation').select('value').where('series', '=', 'jp.policy-rate').where('period', '=', '2026-06').execute();
+  assert.deepEqual(june.map((row) => Number(row.value)), [1], 'one version of 2026-06, its figure');
 });
 
 test('the SDMX-CSV answer is bounded like every publisher file: more records than FDH_SYNC_MAX_ROWS are refused', (t) => {

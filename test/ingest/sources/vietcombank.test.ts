@@ -11,7 +11,7 @@ const XML = publisherSample('vietcombank', 'pXML.xml').toString('utf8');
 test('vietcombank-exrate asks for the published XML conditionally and hands it on as it arrived', async () => {
   const { result, requests } = await collectFromRoutes(vietcombankExrateSource);
   assert.deepEqual(requests, [{ url: 'http://publisher.test/Usercontrols/TVPortal.TyGia/pXML.aspx' }], 'no conditional: false, so the runner sends its validators');
-  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadBytes(p).equals(publisherSample('vietcombank', 'pXML.xml'))]), [['vietcombank-exrate-xml', 'vietcombank-exrate.xml', true]]);
+  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadBytes(p).equals(publisherSample('vietcombank', 'pXML-2026-06-13.xml'))]), [['vietcombank-exrate-xml', 'vietcombank-exrate.xml', true]]);
   assert.deepEqual(vietcombankExrateSource.feeds, ['instrument_close:fx:USD/VND']);
   const unchanged = await vietcombankExrateSource.collect({
     baseUrl: 'http://publisher.test',
@@ -43,17 +43,28 @@ test('HTML with 200, a cut body and a changed layout are refused naming the file
 });
 
 test('after the Vietcombank source runs on two days in a hub without demo data, /fx/table shows exactly the fetched USD/VND', async (t) => {
-  const hub = await createTestHub(t, { now: '2026-09-03T03:00:00.000Z', env: { FDH_DEMO: 'off' } });
+  const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' } });
   // An earlier run's answer, then today's: the table shows a pair once it has two closes.
   const earlier = publisherSample('vietcombank', 'pXML-2021-04-21.xml');
   assert.deepEqual(parseVietcombankXml(earlier.toString('utf8'), 'pXML-2021-04-21.xml'), [{ pair: 'USD/VND', date: '2021-04-21', close: 22990, knowledgeAt: '2021-04-21T01:30:37.000Z' }]);
   const { result } = await collectFromRoutes(vietcombankExrateSource);
   const [today] = result.payloads;
   assert.ok(today !== undefined);
-  const loaded = await importPayloads(hub, [{ ...today, content: earlier, archiveHashes: ['earlier'] }, today], new Date('2026-09-03T02:00:00Z'));
+  const loaded = await importPayloads(hub, [{ ...today, content: earlier, archiveHashes: ['earlier'] }, today], new Date('2026-06-14T02:00:00Z'));
   assert.deepEqual(loaded.map((r) => r.rows), [1, 1]);
   const answer = await hub.get('/openapi/v1/fx/table?pairs=USD/VND', await hub.key());
   assert.equal(answer.statusCode, 200, answer.body);
   const rows = answer.json().data.rows as { pair: string; lastPrice: number; sparkline10d: number[]; asOf: string }[];
-  assert.deepEqual(rows.map((row) => [row.pair, row.lastPrice, row.sparkline10d, row.asOf]), [['USD/VND', 25880, [22990, 25880], '2026-09-02']]);
+  assert.deepEqual(rows.map((row) => [row.pair, row.lastPrice, row.sparkline10d, row.asOf]), [['USD/VND', 26122, [22990, 26122], '2026-06-13']]);
+});
+
+test('an answer stamped after what the hub knows (the 2 September 2026 answer, fetched at the test clock) is refused naming the day', async (t) => {
+  const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' } });
+  const { result } = await collectFromRoutes(vietcombankExrateSource);
+  const [today] = result.payloads;
+  assert.ok(today !== undefined);
+  await assert.rejects(
+    importPayloads(hub, [{ ...today, content: Buffer.from(XML), archiveHashes: ['september'] }]),
+    (error: unknown) => error instanceof ImportError && /2026-09-02 is after what the hub knows \(2026-06-19\)/.test(error.message),
+  );
 });

@@ -52,9 +52,9 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   assert.deepEqual([lastClose('wti-crude'), lastClose('copper-lme')], [72.22, 8976.680434782609]);
   // World Bank Pink Sheet: gold's newest month in the sample workbook (June 2026 edition), 4,587.21 USD/troy oz in 2026M05.
   assert.equal(lastClose('gold'), 4587.21);
-  // Vietcombank: the USD transfer rate of 9/2/2026, 25,880 VND (the table lists a pair from its second close on).
+  // Vietcombank: the USD transfer rate of 6/13/2026, 26,122 VND (the table lists a pair from its second close on).
   const usdVnd = await hub.runtime.store.db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', 'fx:USD/VND').execute();
-  assert.deepEqual(usdVnd.map((row) => [row.date, row.close]), [['2026-09-02', 25880]]);
+  assert.deepEqual(usdVnd.map((row) => [row.date, row.close]), [['2026-06-13', 26122]]);
   // CoinGecko: the first coin of page 1, bitcoin, market cap 1,254,560,380,643 USD.
   const bubbles = await data('/crypto/bubble-map');
   assert.equal(bubbles.coins.find((coin: { symbol: string }) => coin.symbol.toUpperCase() === 'BTC')?.marketCap, 1254560380643);
@@ -102,11 +102,11 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   const transactions = await data('/real-estate/jp/provinces/113/wards/1013102/transactions');
   assert.equal(transactions.count, 4);
   assert.ok(transactions.transactions.some((item: { price: number }) => item.price === 47_000_000));
-  // BIS: Japan's policy rate of 2026-07 and 2026-08 (1 %, the call-rate guideline since June 2026).
+  // BIS: Japan's policy rate of 2026-05 and 2026-06 (0.75 %, then 1 %, the call-rate guideline since June 2026).
   // BOJ: the overnight call rate's average of 2017-02 (-0.038 %, 2017-03 not yet published).
   const policy = await data('/macro/indicators/policy-rate?periods=2');
-  assert.deepEqual(policy.columns.map((column: { period: string }) => column.period), ['2026-07', '2026-08']);
-  assert.deepEqual(policy.rows.find((row: { country: string }) => row.country === 'JP')?.values, [1, 1]);
+  assert.deepEqual(policy.columns.map((column: { period: string }) => column.period), ['2026-05', '2026-06']);
+  assert.deepEqual(policy.rows.find((row: { country: string }) => row.country === 'JP')?.values, [0.75, 1]);
   // MOF: the 10-year JGB yield's monthly averages of the recorded days, September 2024 0.891 %, October 2024 0.945 %.
   const rates = await data('/macro/monetary-policy/rates-yields?country=JP&period=10Y');
   const month = (date: string) => rates.find((row: { observationDate: string }) => row.observationDate === date);
@@ -119,11 +119,11 @@ test('one sync of every shipped source against the publishers\' doubles serves e
     [cpi.at(-1).observationDate, cpi.at(-1).coreCpiPoints, may2025?.cpiPoints, may2025?.cpiChangeYoyPercent],
     ['2025-12-01', 112.2, 111.8, 3.4],
   );
-  // e-Stat: the unemployment rate of December 2025, 2.4 %; the population estimate of August 2026, 12268 万人.
-  const population = await data('/macro/population?country=JP&period=1Y');
+  // e-Stat: the unemployment rate of December 2025, 2.4 %; the population estimate of January 2022, 12544 万人 (the sample's months of 2026 are after the test clock).
+  const population = await data('/macro/population?country=JP&period=10Y');
   const populationMonth = (date: string) => population.find((row: { observationDate: string }) => row.observationDate === date);
   assert.equal(populationMonth('2025-12-01')?.unemploymentRate, 2.4);
-  assert.equal(population.at(-1).population, 122_680_000);
+  assert.equal(populationMonth('2022-01-01')?.population, 125_440_000);
   // Cabinet Office: nominal GDP of Jul.-Sep. 2015 in the recorded release, 500,671.6 billion yen; real 529,673.7.
   const gdp = await data('/macro/economic-data?type=gdp&country=JP');
   assert.deepEqual([gdp.at(-1).quarter, gdp.at(-1).gdp, gdp.at(-1).realGdp], ['Q3 2015', '500671.600', 529673.7]);

@@ -265,6 +265,8 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/etf/:code/detail': 'the recorded PCFs are of 2080 and 2081, the JPX list page holds 2080 and the recorded bars hold no fund; test/ingest/sources/ice.test.ts and jpx.test.ts show them for 2080 and 2081',
   '/crypto/derivatives': "Binance stamps open interest with the time it answered: the recorded ETHUSDT answer (2026-09-24) comes after the test clock's now (2026-06-19), and no earlier recorded one was found",
   '/macro/market-recap': "the recorded J-Quants index bars are the documentation's samples: TOPIX Core30 (0028) of 2023-12-01 and TOPIX of 2022-06-28, older than the recap's 20 days before the test clock; no TSE REIT index",
+  '/macro/population [].population':
+    "e-Stat's recorded population estimates are of 2022-01, before the answer's window, and of July and August 2026, after the test clock (2026-06-19), so left out of the sample; FRED: no observations recorded for US population",
   // The FRED double answers GDPC1 and PAYEMS with observations, every other series with its recorded answer holding none.
   '/macro/economic-data [].exportTurnover': "FRED: no observations recorded for US exports (Japan's and Vietnam's have no source)",
   '/macro/economic-data [].importTurnover': "FRED: no observations recorded for US imports (Japan's and Vietnam's have no source)",
