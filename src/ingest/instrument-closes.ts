@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { insertRows, type ReleaseInfo } from '../store/loader.ts';
 import { factName } from '../facts/names.ts';
-import { checkedDate, jumpProblem } from './publisher-figures.ts';
+import { checkedDate, figureProblem, jumpProblem } from './publisher-figures.ts';
 import { ImportError } from './import-error.ts';
 
 /** One close a publisher file gives: `where` names its line for the messages of a refused file. */
@@ -69,15 +69,7 @@ async function replaceSeries(db: Transaction<Database>, instrument: string, unso
   const first = series[0]?.date ?? '';
   const last = series[series.length - 1]?.date ?? '';
 
-  const before = await db
-    .selectFrom('instrument_close')
-    .select(['date', 'close'])
-    .where('instrument', '=', instrument)
-    .where('date', '<', first)
-    .orderBy('date', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  let previous = before;
+  let previous = await trustedCloseBefore(db, instrument, fact, first);
   for (const close of series) {
     const problem = previous === undefined ? undefined : jumpProblem(previous, close, fact);
     if (problem !== undefined) throw new ImportError(`${where(close)}: ${fact} on ${close.date}: ${problem} on ${previous?.date}`);
@@ -118,6 +110,18 @@ async function replaceSeries(db: Transaction<Database>, instrument: string, unso
     'instrument_close',
     changed.map(({ date, close, knowledgeAt }) => ({ instrument, date, close, source: release.source, release_id: release.id, knowledge_at: knowledgeAt ?? release.knowledgeAt })),
   );
+}
+
+/**
+ * The stored close the file's first is held to: the last one before it, unless that one is
+ * itself the lie (outside the fact's range, or a jump from the close before it that the file's
+ * first does not make), so a lie already stored never blocks the true figures that follow it.
+ */
+async function trustedCloseBefore(db: Transaction<Database>, instrument: string, fact: string, first: string): Promise<{ date: string; close: number } | undefined> {
+  const stored = await db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', instrument).where('date', '<', first).orderBy('date', 'desc').limit(2).execute();
+  const [last, earlier] = stored.filter((close) => figureProblem(close.close, fact) === undefined);
+  if (last === undefined || earlier === undefined) return last;
+  return jumpProblem(earlier, last, fact) === undefined ? last : earlier;
 }
 
 async function refuseLargeWithdrawal(

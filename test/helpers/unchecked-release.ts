@@ -15,8 +15,7 @@ export interface UncheckedRelease {
 /**
  * A release as a hub without the figure rules loaded it (test-only: the rules refuse every such
  * file now): its closes written as given, what they replace or withdraw kept aside as the
- * store's undo log keeps it (instrument_close_superseded), and its facts noted. Loaded a second
- * after the knowledge time, so it is newer than a release loaded at the test's clock.
+ * store's undo log keeps it (instrument_close_superseded), and its facts noted.
  */
 export async function storeUncheckedRelease(db: Kysely<Database>, release: UncheckedRelease): Promise<string> {
   const id = `rel_unchecked${randomBytes(6).toString('hex')}`;
@@ -30,7 +29,8 @@ export async function storeUncheckedRelease(db: Kysely<Database>, release: Unche
         file_name: release.fileName,
         content_hash: randomBytes(32).toString('hex'),
         knowledge_at: release.knowledgeAt,
-        loaded_at: new Date(Date.parse(release.knowledgeAt) + 1000).toISOString(),
+        // After every release a test made, whichever clock stamped theirs (a sync's worker stamps the wall clock's).
+        loaded_at: new Date(Math.max(Date.now(), Date.parse(release.knowledgeAt)) + 1000).toISOString(),
         origin: 'import',
         source_id: null,
         archive_hashes: null,

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
 import { doubleSources } from '../../helpers/all-publishers-hub.ts';
-import { publisherSample } from '../../helpers/routes-fetch.ts';
+import { importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
 import { buildZip, deflated } from '../hostile/payloads.ts';
 import { storeUncheckedRelease } from '../../helpers/unchecked-release.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { ecbDailySource, ecbHistSource } from '../../../src/ingest/sources/ecb/index.ts';
 import { ecbEurofxrefImporter } from '../../../src/ingest/importers/fx/ecb-eurofxref.ts';
+import { ecbEurofxrefXmlImporter } from '../../../src/ingest/importers/fx/ecb-eurofxref-xml.ts';
 import { zipEntry } from '../../../src/ingest/sources/zip-entry.ts';
 import { importFile, ImportError } from '../../../src/ingest/source.ts';
 import { revertRelease } from '../../../src/ingest/release-revert.ts';
@@ -158,5 +159,22 @@ test('a bad release already in the store (loaded without the figure rules) is un
     assert.notDeepEqual(Object.fromEntries(PATHS.map((path, i) => [path, bad[i]?.body])), before, `${name}: the bad release shows`);
     await undo(releaseId);
     assert.deepEqual(await answers(), before, `${name}: every answer is again what it was`);
+  }
+});
+
+test('a lie already stored never blocks the true figures that follow it: the next day loads beside a stored EUR/USD of 16 or of 5e-324', async (t) => {
+  const hub = await createTestHub(t, { now: '2026-03-24T12:00:00.000Z', env: { FDH_DEMO: 'off' } });
+  const db = hub.runtime.store.db;
+  const lastDay = (LINES[1] ?? '').split(',')[0] ?? '';
+  assert.equal((await importAt(hub, csvFile(t, TRUE_CSV))).status, 'loaded');
+  for (const lie of [16, 5e-324]) {
+    await storeUncheckedRelease(db, { dataset: ecbEurofxrefImporter.dataset, fileName: 'eurofxref-hist.csv', source: ecbEurofxrefImporter.source, knowledgeAt: hub.clock.now().toISOString(), closes: [{ instrument: 'fx:EUR/USD', date: lastDay, close: lie }] });
+    // The ECB's daily file of 2026-03-23, as published.
+    const [result] = await importPayloads(hub, [{ importer: ecbEurofxrefXmlImporter, fileName: 'eurofxref-daily.xml', content: publisherSample('ecb', 'eurofxref-daily.xml'), archiveHashes: [] }], hub.clock.now());
+    assert.equal(result?.status, 'loaded', `after a stored ${lie}`);
+    const stored = await db.selectFrom('instrument_close').select('close').where('instrument', '=', 'fx:EUR/USD').where('date', '=', '2026-03-23').executeTakeFirst();
+    assert.equal(stored?.close, 1.1596);
+    await db.deleteFrom('release').where('dataset', '=', ecbEurofxrefXmlImporter.dataset).execute();
+    await db.deleteFrom('instrument_close').where('date', '=', '2026-03-23').execute();
   }
 });
