@@ -167,6 +167,9 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog, 
           }),
         );
         if (result.status === 'loaded') releaseIds.push(result.releaseId);
+        if (result.status === 'restored') {
+          notes.push(`${payload.fileName}: the content of release ${result.releaseId} again; took back ${(result.reverted ?? []).join(', ')}, which the figure rules refuse`);
+        }
         notes.push(...(result.notes ?? []).map((note) => `${payload.fileName}: ${note}`));
         rowsAdded += result.rows;
         for (const key of keys) changed.add(key);

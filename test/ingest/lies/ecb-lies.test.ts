@@ -106,7 +106,7 @@ test('each of five plausible lies in the ECB history, served at its real path or
 });
 
 test('a bad release already in the store (loaded without the figure rules) is undone byte for byte: by the true file returning, or by fdh releases revert', async (t) => {
-  const { hub, answers } = await ecbHub(t);
+  const { double, hub, sync, answers } = await ecbHub(t);
   const db = hub.runtime.store.db;
   const before = await answers();
   const trueFile = csvFile(t, TRUE_CSV);
@@ -128,9 +128,15 @@ test('a bad release already in the store (loaded without the figure rules) is un
       },
     },
     {
-      name: 'EUR/USD at 16 (0x10), then the true file again',
+      name: 'EUR/USD at 16 (0x10), then the publisher serving the true file again',
       closes: [{ instrument: 'fx:EUR/USD', date: lastDay, close: 16 }],
-      undo: async () => assert.equal((await importAt(hub, trueFile)).status, 'restored'),
+      undo: async (releaseId) => {
+        // Other bytes (a blank line more), the same content: the sync fetches it and sees the release it already had.
+        double.setBody(HIST_PATH, buildZip([deflated('eurofxref-hist.csv', `${TRUE_CSV}\n`)]));
+        const [outcome] = await sync.run([ecbHistSource.id]);
+        assert.equal(outcome?.status, 'succeeded');
+        assert.match(outcome?.status === 'succeeded' ? (outcome.notes ?? []).join(' ') : '', new RegExp(`eurofxref-hist\\.csv: the content of release rel_\\w+ again; took back ${releaseId}, which the figure rules refuse`));
+      },
     },
     {
       name: 'a close dated 2099-12-31, then fdh releases revert',
