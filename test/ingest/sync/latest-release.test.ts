@@ -29,6 +29,8 @@ interface Case {
   loaded: string[];
   /** The source's credentials, when it needs one. */
   env?: Record<string, string>;
+  /** The hub's clock, when the newer release is dated after the test clock (TEST_NOW). */
+  now?: string;
   /** Macro figures only the newer release holds, `[series, period, value]`, when its file names are the older one's. */
   figures?: [string, string, number][];
 }
@@ -57,6 +59,8 @@ const CASES: Case[] = [
     older: ['/rest/3.0/app/json/getStatsData?statsDataId=0003427113'],
     loaded: ['jp.cpi.core.json', 'jp.cpi.json', 'jp.industrial-production.json', 'jp.population.json', 'jp.unemployment.json'],
     env: { ESTAT_APP_ID: 'test-estat-application-id' },
+    // The list was recorded on 2026-10-02, its newest table holding August 2026: a hub at the test clock would refuse those months.
+    now: '2026-10-03T00:00:00.000Z',
     // The 2025-base index of August 2026 (2025=100); the 2020-base samples stop at 2025.
     figures: [
       ['jp.cpi', '2026-08', 102.2],
@@ -88,7 +92,7 @@ async function runAgainstNewer(t: TestContext, entry: Case) {
   const sourcesFile = join(dir, 'sources.json');
   // Only where the publisher is: no parameter of the source is set.
   writeFileSync(sourcesFile, JSON.stringify({ publishers: { [publisher]: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } } }));
-  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_CONTACT: 'hub-tests@example.org' } });
+  const hub = await createTestHub(t, { ...(entry.now === undefined ? {} : { now: entry.now }), env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_CONTACT: 'hub-tests@example.org' } });
   const sync = await SyncService.open({ ...hub.runtime, env });
   t.after(() => sync.close());
   const [outcome] = await sync.run([source]);

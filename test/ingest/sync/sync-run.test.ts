@@ -9,7 +9,8 @@ import { startPublisherDouble, SYNC_FIXTURES } from '../../helpers/publisher-dou
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 
 const SAMPLE = readFileSync(join(SYNC_FIXTURES, 'ecb-test', 'eurofxref-hist.csv'), 'utf8');
-/** The sample with one more day on top: what a good fetch brings after the first. */
+/** The sample with one more day on top: what a good fetch brings after the first, fetched once that day's rates are out. */
+const NEXT_DAY_PUBLISHED = '2026-06-22T15:00:00.000Z';
 const NEXT_DAY = SAMPLE.replace(/\n/, `\n2026-06-22,1.2000${SAMPLE.split('\n')[1]?.replace(/^[^,]+,[^,]+/, '') ?? ''}\n`);
 
 test('fdh sync fetches, archives and imports a source as a release of origin sync; a failure of any kind imports nothing; a good fetch recovers', async (t) => {
@@ -39,6 +40,7 @@ test('fdh sync fetches, archives and imports a source as a release of origin syn
   assert.ok(sidecar.headers.etag !== undefined);
 
   double.setBody(RATES_PATH, NEXT_DAY);
+  hub.clock.set(NEXT_DAY_PUBLISHED);
   // Faults of the transfer are retried (here once more), a bad 200 is not: each fault is served as often as it is asked.
   const faults: [Fault, RegExp][] = [
     [{ kind: 'status', status: 503 }, /HTTP 503 \(gave up after 2 attempts\)/],
@@ -104,6 +106,7 @@ test('a source whose credential is missing is skipped with one line naming the v
   const withKey = await SyncService.open({ ...hub.runtime, env: { SYNC_TEST_API_KEY: secret } });
   t.after(() => withKey.close());
   double.setBody(RATES_PATH, NEXT_DAY);
+  hub.clock.set(NEXT_DAY_PUBLISHED);
   const [ran] = await withKey.run(['ecb-test-keyed']);
   assert.equal(ran?.status, 'succeeded');
   assert.equal(double.requests.at(-1)?.query.get('api_key'), secret);
