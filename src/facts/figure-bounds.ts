@@ -1,3 +1,5 @@
+import { LARGEST_FIGURE } from '../core/numbers.ts';
+
 /**
  * What a figure of each family can be, declared once: the range a true figure lies in, how far
  * one figure of a positive series can be from the one before it, the first day a figure can be
@@ -27,10 +29,7 @@ export interface DateBounds {
   horizonDays: number;
 }
 
-/** Smaller in magnitude than any figure a publisher writes, yet not zero: a denormal, a lie. */
-export const SMALLEST_FIGURE = 1e-9;
-/** Larger in magnitude than any figure of any family. */
-export const LARGEST_FIGURE = 1e15;
+export { LARGEST_FIGURE, SMALLEST_FIGURE } from '../core/numbers.ts';
 /** A publisher writes a figure in at most this many characters. */
 export const LONGEST_FIGURE = 40;
 

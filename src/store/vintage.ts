@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 import { InvalidInputError } from '../core/domain-errors.ts';
 import { insertRows } from './loader.ts';
+import { isServableFigure } from '../core/numbers.ts';
 
 /**
  * The point-in-time store (contract section 7, docs/adr/0011-vintage-model.md): every version
@@ -139,7 +140,8 @@ export async function readVersions(db: Reader, query: SeriesQuery): Promise<Obse
   return rows.map((row) => ({
     series: row.series,
     period: row.period,
-    value: row.value === null ? null : Number(row.value),
+    // A figure no family could hold is no figure (isServableFigure).
+    value: row.value === null || !isServableFigure(Number(row.value)) ? null : Number(row.value),
     marker: row.marker,
     knowledgeAt: row.knowledge_at,
     source: row.source,

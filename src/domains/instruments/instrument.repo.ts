@@ -2,16 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { valuesList } from '../../store/values-list.ts';
 import { addDays } from '../../core/dates.ts';
-import { LARGEST_FIGURE, SMALLEST_FIGURE } from '../../facts/figure-bounds.ts';
+import { isServableFigure, LARGEST_FIGURE, SMALLEST_FIGURE } from '../../core/numbers.ts';
 
-/**
- * Only a close some family could hold is read: one the figure rules would refuse (a lie loaded
- * before them, a non-finite number) is no figure, so no answer computed from closes meets a
- * non-finite number, whatever the store holds.
- */
-function servable<T extends { close: number }>(rows: T[]): T[] {
-  return rows.filter(({ close }) => Math.abs(close) <= LARGEST_FIGURE && (close === 0 || Math.abs(close) >= SMALLEST_FIGURE));
-}
+/** Only a close some family could hold is read (isServableFigure). */
+const servable = <T extends { close: number }>(rows: T[]): T[] => rows.filter(({ close }) => isServableFigure(close));
 
 export interface InstrumentClose {
   instrument: string;
@@ -128,7 +122,7 @@ export class InstrumentRepo {
       .selectFrom('instrument_close')
       .select((eb) => ['instrument', eb.fn.max('close').as('high'), eb.fn.min('close').as('low')])
       .where((eb) => eb.or(windows.map((w) => eb.and([eb('instrument', '=', w.instrument), eb('date', '>=', w.from)]))))
-      // The servable closes (see `servable`), in SQL: the range is an aggregate.
+      // The servable closes (isServableFigure), in SQL: the range is an aggregate.
       .where('close', '>=', -LARGEST_FIGURE)
       .where('close', '<=', LARGEST_FIGURE)
       .where((eb) => eb.or([eb('close', '=', 0), eb('close', '>=', SMALLEST_FIGURE), eb('close', '<=', -SMALLEST_FIGURE)]))
