@@ -29,7 +29,6 @@ export interface DateBounds {
   horizonDays: number;
 }
 
-export { LARGEST_FIGURE, SMALLEST_FIGURE } from '../core/numbers.ts';
 /** A publisher writes a figure in at most this many characters. */
 export const LONGEST_FIGURE = 40;
 

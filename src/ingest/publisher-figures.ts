@@ -1,4 +1,5 @@
-import { dateBounds, figureBounds, LONGEST_FIGURE, SMALLEST_FIGURE, type FigureBounds } from '../facts/figure-bounds.ts';
+import { dateBounds, figureBounds, LONGEST_FIGURE, type FigureBounds } from '../facts/figure-bounds.ts';
+import { SMALLEST_FIGURE } from '../core/numbers.ts';
 import { factName } from '../facts/names.ts';
 import type { FigureGuard } from '../store/release-facts.ts';
 import { ImportError } from './import-error.ts';
