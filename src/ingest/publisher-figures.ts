@@ -56,22 +56,6 @@ export function checkedFigure(value: number, fact: string, where: string, text: 
   return value;
 }
 
-/** Figures further apart than this are not compared: prices do move tenfold over years. */
-const JUMP_WINDOW_DAYS = 366;
-
-/** Why two consecutive figures of one series, dated `from` and `to`, cannot both be true, or undefined. */
-export function jumpProblem(previous: { date: string; close: number }, next: { date: string; close: number }, fact: string): string | undefined {
-  const { jump } = figureBounds(fact);
-  if (jump === undefined || Date.parse(firstDay(next.date)) - Date.parse(firstDay(previous.date)) > JUMP_WINDOW_DAYS * DAY_MS) return undefined;
-  return factorProblem(previous.close, next.close, jump);
-}
-
-function factorProblem(previous: number, next: number, jump: number): string | undefined {
-  if (previous <= 0 || next <= 0) return undefined;
-  const factor = Math.max(next / previous, previous / next);
-  return factor > jump ? `${next} is ${factor >= 1e6 ? factor.toExponential(1) : Math.round(factor)} times the figure before it, ${previous} (at most ${jump})` : undefined;
-}
-
 const DAY_MS = 86_400_000;
 /** A date in a zone ahead of UTC (Tokyo, Auckland) can be the next UTC day's. */
 const ZONE_DAYS = 1;
@@ -83,6 +67,22 @@ function firstDay(period: string): string {
   if (/^\d{4}$/.test(period)) return `${period}-01-01`;
   if (/^\d{4}-\d{2}$/.test(period)) return `${period}-01`;
   return period.slice(0, 10);
+}
+
+/** Figures further apart than this are not compared: prices do move tenfold over years. */
+const JUMP_WINDOW_DAYS = 366;
+
+/** Why two consecutive figures of one series cannot both be true, or undefined. */
+export function jumpProblem(previous: { date: string; close: number }, next: { date: string; close: number }, fact: string): string | undefined {
+  const { jump } = figureBounds(fact);
+  if (jump === undefined || Date.parse(firstDay(next.date)) - Date.parse(firstDay(previous.date)) > JUMP_WINDOW_DAYS * DAY_MS) return undefined;
+  return factorProblem(previous.close, next.close, jump);
+}
+
+function factorProblem(previous: number, next: number, jump: number): string | undefined {
+  if (previous <= 0 || next <= 0) return undefined;
+  const factor = Math.max(next / previous, previous / next);
+  return factor > jump ? `${next} is ${factor >= 1e6 ? factor.toExponential(1) : Math.round(factor)} times the figure before it, ${previous} (at most ${jump})` : undefined;
 }
 
 /** Why `period` cannot be the date of a figure of `fact` known at `knowledgeAt`, or undefined. */
