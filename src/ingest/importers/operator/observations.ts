@@ -37,6 +37,7 @@ interface NamedFigure {
 }
 
 const OBSERVATION_FAMILIES = familiesOf('observations');
+const LONGEST_FIRST = [...OBSERVATION_FAMILIES].sort((a, b) => b.name.length - a.name.length);
 
 /** Every fact name the file accepts, for a refusal's message. */
 export function observationFactNames(): string[] {
@@ -49,7 +50,7 @@ export function observationFactNames(): string[] {
 
 function namedFigure(fact: string, where: string): NamedFigure {
   // The longest family name the fact starts with: `etf.nav.totalNetAssets` is etf.nav's.
-  const family = [...OBSERVATION_FAMILIES].sort((a, b) => b.name.length - a.name.length).find((candidate) => fact === candidate.name || fact.startsWith(`${candidate.name}.`));
+  const family = LONGEST_FIRST.find((candidate) => fact === candidate.name || fact.startsWith(`${candidate.name}.`));
   const unknown = () => new ImportError(`${where}: unknown fact "${fact}"; an observations file names one of ${observationFactNames().join(', ')}`);
   if (family === undefined) throw unknown();
   const table = OBSERVATION_TABLES[family.name];
@@ -120,7 +121,9 @@ export function parseObservations(content: string, fileName: string): OperatorOb
     if (missing !== undefined) {
       throw new ImportError(`${fileName}:${group.line}: ${family} ${group.key} ${group.period} has no ${family}.${missing.name} line (every row needs it)`);
     }
-    byFamily.set(family, [...(byFamily.get(family) ?? []), group]);
+    const familyGroups = byFamily.get(family);
+    if (familyGroups === undefined) byFamily.set(family, [group]);
+    else familyGroups.push(group);
   }
   return { fileName, families: [...byFamily].map(([family, familyGroups]) => ({ family, groups: familyGroups })) };
 }
