@@ -54,9 +54,10 @@ export function fredInstrument(series: string): string | undefined {
   return slug === undefined ? undefined : commodityInstrument(slug);
 }
 
-/** One FRED value: the series as FRED names it, a day, and the figure. */
+/** One FRED value: the series as FRED names it, a day, the figure, and where FRED wrote it (file and line or observation; never stored). */
 export interface FredClose {
   series: string;
   date: string;
   close: number;
+  where: string;
 }

@@ -77,11 +77,11 @@ test('a malformed FRED file is rejected naming its line, and nothing is written'
   assert.ok(importer !== undefined);
   await assert.rejects(importFile(hub.runtime.store.db, importer, MALFORMED, options), (error: unknown) => {
     assert.ok(error instanceof ImportError);
-    assert.match(error.message, /^line 3: SP500 value "n\/a"/);
+    assert.match(error.message, /^fredgraph-malformed\.csv: line 3: index\.close:SPX "n\/a" is not a decimal number/);
     return true;
   });
   assert.equal((await hub.runtime.store.db.selectFrom('instrument_close').selectAll().execute()).length, 0);
   assert.throws(() => importer.parse('observation_date,GOLDAMGBD228NLBM\n2026-06-10,3300\n', 'x.csv'), /line 1: series "GOLDAMGBD228NLBM"/);
   // FRED's files saved before 2024: `DATE` and `.` for no value.
-  assert.deepEqual(importer.parse('DATE,SP500\n2026-06-10,6012.55\n2026-06-11,.\n', 'SP500.csv'), [{ series: 'SP500', date: '2026-06-10', close: 6012.55 }]);
+  assert.deepEqual(importer.parse('DATE,SP500\n2026-06-10,6012.55\n2026-06-11,.\n', 'SP500.csv'), [{ series: 'SP500', date: '2026-06-10', close: 6012.55, where: 'SP500.csv: line 2' }]);
 });

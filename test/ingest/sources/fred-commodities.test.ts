@@ -56,13 +56,16 @@ test('a series the hub does not store is refused before FRED is asked', async ()
 test('FRED commodity JSON: "." is a day without a value, never 0; HTML with 200 and a changed layout are refused', () => {
   const text = publisherSample('fred', 'dcoilwtico.json').toString('utf8');
   const records = parseFredObservations(text, 'DCOILWTICO.json');
-  assert.deepEqual(records, values('dcoilwtico.json').map((o) => ({ series: 'DCOILWTICO', date: o.date, close: Number(o.value) })));
+  const published = sample('dcoilwtico.json').observations.flatMap((o, i) => (o.value === '.' ? [] : [{ series: 'DCOILWTICO', date: o.date, close: Number(o.value), where: `DCOILWTICO.json: observation ${i + 1}` }]));
+  assert.deepEqual(records, published);
   assert.ok(!records.some((r) => r.date === '2021-07-05'), 'the Independence Day "." is skipped');
   const refused = (content: string, message: RegExp) =>
     assert.throws(() => parseFredObservations(content, 'DCOILWTICO.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
   refused('<!DOCTYPE html><html><body>Service Unavailable</body></html>', /^DCOILWTICO\.json: not JSON/);
   refused(text.replace('"observations"', '"data"'), /^DCOILWTICO\.json: \/observations: is missing$/);
-  refused(text.replace('"75.37"', '"-37.63"'), /observation 2: DCOILWTICO value "-37.63" on 2021-07-02 is not a positive number or "."/);
+  // WTI's price of 2020-04-20 was negative (FRED's DCOILWTICO: -36.98): a commodity price may be, within its family's range.
+  assert.equal(parseFredObservations(text.replace('"75.37"', '"-36.98"'), 'DCOILWTICO.json')[1]?.close, -36.98);
+  refused(text.replace('"75.37"', '"-37000.5"'), /^DCOILWTICO\.json: observation 2: commodity\.close:wti-crude "-37000\.5" is outside what a commodity\.close figure can be/);
 });
 
 test('after the FRED commodity source runs in a hub without demo data, the commodity endpoints show exactly the fetched prices', async (t) => {

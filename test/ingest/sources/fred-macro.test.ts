@@ -143,7 +143,7 @@ test('an HTML page, a FRED error, a cut body or a changed layout fails the fred-
   await refused(text.replace('"observations"', '"seriess"'), /^GDPC1\.json: \/observations: is missing$/);
   await refused(text.replace('"count":17', '"count":16'), /17 observations where FRED counts 16/);
   await refused(text.replace('"date":"2024-04-01"', '"date":"2024-05-01"'), /observation 6: date 2024-05-01 is not the first day of a quarter \(GDPC1\)/);
-  await refused(text.replace('"22918.739"', '"22,918.739"'), /observation 6: value "22,918\.739" on 2024-04-01 is not a number or "\."/);
+  await refused(text.replace('"22918.739"', '"22,918.739"'), /^GDPC1\.json: observation 6: macro:us\.gdp\.real "22,918\.739" is not a decimal number/);
   await refused(text.replace('"realtime_start":"2024-07-25"', '"realtime_start":"2024-07-32"'), /observation 6: realtime_start "2024-07-32" is not a calendar date/);
 });
 

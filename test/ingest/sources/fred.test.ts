@@ -62,8 +62,8 @@ test('FRED pages beyond the first are asked with offset and merged into one answ
 
 test('FRED JSON: "." is a day without a value, never 0; a changed layout or a bad value is refused naming the observation', () => {
   const records = parseFredObservations(publisherSample('fred', 'sp500.json').toString('utf8'), 'SP500.json');
-  const published = sample('sp500.json').observations.filter((o) => o.value !== '.');
-  assert.deepEqual(records, published.map((o) => ({ series: 'SP500', date: o.date, close: Number(o.value) })));
+  const published = sample('sp500.json').observations.flatMap((o, i) => (o.value === '.' ? [] : [{ series: 'SP500', date: o.date, close: Number(o.value), where: `SP500.json: observation ${i + 1}` }]));
+  assert.deepEqual(records, published);
   assert.ok(!records.some((r) => r.date === '2026-06-17'), 'the "." day of the sample is skipped');
 
   const refused = (content: string, fileName: string, message: RegExp) =>
@@ -73,7 +73,7 @@ test('FRED JSON: "." is a day without a value, never 0; a changed layout or a ba
   refused('<html><body>Bad Gateway</body></html>', 'SP500.json', /SP500\.json: not JSON/);
   refused(text.slice(0, 200), 'SP500.json', /not JSON/);
   refused(text.replace('"observations"', '"seriess"'), 'SP500.json', /^SP500\.json: \/observations: is missing$/);
-  refused(text.replace('"5447.87"', '"5,447.87"'), 'SP500.json', /observation 2: SP500 value "5,447.87" on 2026-06-16 is not a positive number or "."/);
+  refused(text.replace('"5447.87"', '"5,447.87"'), 'SP500.json', /^SP500\.json: observation 2: index\.close:SPX "5,447\.87" is not a decimal number/);
   refused(text.replace('"2026-06-18"', '"2026-06-31"'), 'SP500.json', /observation 4: date "2026-06-31" is not a calendar date/);
 });
 

@@ -7,6 +7,8 @@ import { listNewIndices } from './index-closes.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { FRED_COMMODITY_SERIES, FRED_DOLLAR_INDEX_SERIES, FRED_INDEX_SERIES, fredIndexCode, fredInstrument, type FredClose } from '../../fred-series.ts';
 import { textLines } from '../../file-lines.ts';
+import { closeFact } from '../../figure-facts.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 const KNOWN_SERIES = [...FRED_INDEX_SERIES, ...FRED_DOLLAR_INDEX_SERIES, ...FRED_COMMODITY_SERIES].join(', ');
 
@@ -21,9 +23,9 @@ export function knownFredSeries(series: string, where: string): string {
  * a header `observation_date,SP500,…` (`DATE,…` in files saved before 2024), then one line per
  * observation, oldest first, with an empty cell (`.` in the older files) where there is no
  * value. FRED names the series by its own ids; the hub stores them as its instruments
- * (src/ingest/fred-series.ts).
+ * (src/ingest/fred-series.ts). Each value is held to the figure rules of its fact.
  */
-export function parseFredCsv(content: string): FredClose[] {
+export function parseFredCsv(content: string, fileName: string): FredClose[] {
   const lines = textLines(content);
   while (lines.length > 0 && (lines[lines.length - 1] ?? '').trim() === '') lines.pop();
   const [dateHeader = '', ...series] = csvCells(lines[0] ?? '');
@@ -31,6 +33,7 @@ export function parseFredCsv(content: string): FredClose[] {
     throw new ImportError('line 1: expected the FRED header "observation_date,SERIES,…"');
   }
   series.forEach((id) => knownFredSeries(id, 'line 1'));
+  const facts = series.map((id) => closeFact(fredInstrument(id) ?? ''));
   const records: FredClose[] = [];
   const seen = new Set<string>();
   for (let i = 1; i < lines.length; i++) {
@@ -40,13 +43,10 @@ export function parseFredCsv(content: string): FredClose[] {
     if (seen.has(date)) throw new ImportError(`line ${lineNumber}: ${date} appears twice`);
     seen.add(date);
     if (values.length !== series.length) throw new ImportError(`line ${lineNumber}: ${values.length} values for ${series.length} series`);
+    const where = `${fileName}: line ${lineNumber}`;
     values.forEach((value, column) => {
       if (value === '' || value === '.') return;
-      const close = Number(value);
-      if (!Number.isFinite(close) || close <= 0) {
-        throw new ImportError(`line ${lineNumber}: ${series[column] ?? '?'} value "${value}" is not a positive number`);
-      }
-      records.push({ series: series[column] ?? '', date, close });
+      records.push({ series: series[column] ?? '', date, close: publisherFigure(value, facts[column] ?? '', where), where });
     });
   }
   if (records.length === 0) throw new ImportError('the file holds no value');
@@ -59,7 +59,7 @@ export function parseFredCsv(content: string): FredClose[] {
  */
 export async function loadFredCloses(db: Transaction<Database>, records: readonly FredClose[], release: ReleaseInfo): Promise<number> {
   await listNewIndices(db, [...new Set(records.flatMap((record) => fredIndexCode(record.series) ?? []))], release.source);
-  return replaceCloses(db, records.map((record) => ({ instrument: fredInstrument(record.series) ?? '', date: record.date, close: record.close })), release);
+  return replaceCloses(db, records.map((record) => ({ instrument: fredInstrument(record.series) ?? '', date: record.date, close: record.close, where: record.where })), release);
 }
 
 export const fredIndicesImporter: Importer<FredClose[]> = {
@@ -67,8 +67,6 @@ export const fredIndicesImporter: Importer<FredClose[]> = {
   datasets: ['instruments'],
   description: `FRED CSV download of index and commodity series (${KNOWN_SERIES})`,
   source: 'Federal Reserve Bank of St. Louis, FRED',
-  parse(content) {
-    return parseFredCsv(content);
-  },
+  parse: parseFredCsv,
   load: loadFredCloses,
 };

@@ -2,7 +2,9 @@ import { basename } from 'node:path';
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import type { FredClose } from '../../fred-series.ts';
+import { fredInstrument, type FredClose } from '../../fred-series.ts';
+import { closeFact } from '../../figure-facts.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 import { fredIndicesImporter, knownFredSeries, loadFredCloses } from './fred-indices.ts';
 import { Type } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
@@ -17,6 +19,8 @@ function seriesOfFile(fileName: string): string {
  * `realtime_start`, `observation_start`, `count`, `offset`, `limit`, … and `observations`, a
  * list of `{realtime_start, realtime_end, date, value}` where `value` is a decimal string or
  * `"."` for a day without a value (a market holiday): that day is skipped, never stored as 0.
+ * Each value is held to the figure rules of its fact (publisher-figures.ts): WTI's −36.98 of
+ * 2020-04-20 is a commodity price, a negative index level is not.
  */
 export function parseFredObservations(content: string, fileName: string): FredClose[] {
   return fredCloses(readJsonDocument(Type.Object({ observations: Type.Array(Type.Unknown()) }), content, fileName).observations, fileName);
@@ -25,6 +29,7 @@ export function parseFredObservations(content: string, fileName: string): FredCl
 /** The closes of FRED's `observations` (one page's, or every page's merged) of the series `fileName` names. */
 export function fredCloses(observations: readonly unknown[], fileName: string): FredClose[] {
   const series = seriesOfFile(fileName);
+  const fact = closeFact(fredInstrument(series) ?? '');
   const records: FredClose[] = [];
   const seen = new Set<string>();
   observations.forEach((item: unknown, index) => {
@@ -34,11 +39,8 @@ export function fredCloses(observations: readonly unknown[], fileName: string): 
     if (seen.has(date)) throw new ImportError(`${where}: ${date} appears twice`);
     seen.add(date);
     if (value === '.') return;
-    const close = Number(value);
-    if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value) || close <= 0) {
-      throw new ImportError(`${where}: ${series} value ${JSON.stringify(value)} on ${date} is not a positive number or "."`);
-    }
-    records.push({ series, date, close });
+    if (typeof value !== 'string') throw new ImportError(`${where}: ${series} value ${JSON.stringify(value)} on ${date} is not a decimal string or "."`);
+    records.push({ series, date, close: publisherFigure(value, fact, where), where });
   });
   return records;
 }

@@ -2,8 +2,10 @@ import { basename } from 'node:path';
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { readSeries, recordObservations, type ObservationInput } from '../../../store/vintage.ts';
+import { readSeries, recordObservations } from '../../../store/vintage.ts';
 import { roundTo } from '../../../core/numbers.ts';
+import { datedObservations, macroFact, type LocatedObservation } from '../../figure-facts.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 import { FRED_MACRO_SERIES, findFredMacroSeries, type FredFrequency, type FredMacroSeries } from './fred-macro-series.ts';
 import { Type } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
@@ -18,9 +20,9 @@ export interface FredVintageObservation {
   date: string;
   /** FRED's decimal text, or `"."` for a period without a figure. */
   value: string;
+  /** The observation's place in FRED's answer (`GDPC1.json: observation 12`), for the messages of a refused answer. */
+  where: string;
 }
-
-const DECIMAL = /^-?\d+(\.(\d+))?$/;
 
 function field(item: Record<string, unknown>, name: string, where: string): string {
   const text = item[name];
@@ -65,11 +67,10 @@ export function fredAnswerObservations(document: unknown, fileName: string): Fre
     const realtimeEnd = realtimeDate(row, 'realtime_end', where);
     if (realtimeEnd < realtimeStart) throw new ImportError(`${where}: realtime_end ${realtimeEnd} is before realtime_start ${realtimeStart}`);
     const value = field(row, 'value', where);
-    if (value !== '.' && !DECIMAL.test(value)) throw new ImportError(`${where}: value "${value}" on ${date} is not a number or "."`);
     const key = `${date}|${realtimeStart}`;
     if (seen.has(key)) throw new ImportError(`${where}: ${date} is given twice from ${realtimeStart}`);
     seen.add(key);
-    return { realtimeStart, realtimeEnd, date, value };
+    return { realtimeStart, realtimeEnd, date, value, where };
   });
 }
 
@@ -89,19 +90,21 @@ function periodOfDate(date: string, frequency: FredFrequency): string | undefine
 }
 
 /** The hub's period of each observation; a date that does not start a period of the series' frequency is refused. */
-export function observationPeriods(observations: readonly FredVintageObservation[], entry: FredMacroSeries, fileName: string): string[] {
-  return observations.map((observation, index) => {
+export function observationPeriods(observations: readonly FredVintageObservation[], entry: FredMacroSeries): string[] {
+  return observations.map((observation) => {
     const period = periodOfDate(observation.date, entry.frequency);
-    if (period === undefined) throw new ImportError(`${fileName}: observation ${index + 1}: date ${observation.date} is not the first day of a ${entry.frequency} (${entry.id})`);
+    if (period === undefined) throw new ImportError(`${observation.where}: date ${observation.date} is not the first day of a ${entry.frequency} (${entry.id})`);
     return period;
   });
 }
 
-function figureOf(value: string, entry: FredMacroSeries): number | null {
+/** FRED's figure held to the figure rules of the series, in the hub's unit; `"."` is none. */
+function figureOf(value: string, entry: FredMacroSeries, where: string): number | null {
   if (value === '.') return null;
+  const figure = publisherFigure(value, macroFact(entry.series), where);
   const scale = entry.scale ?? 1;
   const decimals = value.split('.')[1]?.length ?? 0;
-  return roundTo(Number(value) * scale, Math.max(0, decimals - Math.round(Math.log10(scale))));
+  return roundTo(figure * scale, Math.max(0, decimals - Math.round(Math.log10(scale))));
 }
 
 /** The release a vintage is: its figures were known from `realtime_start`, at 00:00 UTC. */
@@ -123,7 +126,7 @@ export interface FredVintage {
   series: string;
   /** The day every figure of the file became known. */
   realtimeStart: string;
-  rows: ObservationInput[];
+  rows: LocatedObservation[];
 }
 
 /**
@@ -142,12 +145,12 @@ export function fredVintage(observations: readonly FredVintageObservation[], fil
   if (first === undefined) throw new ImportError(`${fileName}: no observations`);
   const realtimeStart = first.realtimeStart;
   if (named !== undefined && named !== realtimeStart) throw new ImportError(`${fileName}: the file is named for ${named} but its figures start on ${realtimeStart}`);
-  const periods = observationPeriods(observations, entry, fileName);
+  const periods = observationPeriods(observations, entry);
   const rows = observations.map((observation, index) => {
     if (observation.realtimeStart !== realtimeStart) {
-      throw new ImportError(`${fileName}: observation ${index + 1}: realtime_start ${observation.realtimeStart} differs from the file's ${realtimeStart}; one file holds one vintage`);
+      throw new ImportError(`${observation.where}: realtime_start ${observation.realtimeStart} differs from the file's ${realtimeStart}; one file holds one vintage`);
     }
-    return { series: entry.series, period: periods[index] ?? '', value: figureOf(observation.value, entry), marker: null };
+    return { series: entry.series, period: periods[index] ?? '', value: figureOf(observation.value, entry, observation.where), marker: null, where: observation.where };
   });
   return { series: entry.series, realtimeStart, rows };
 }
@@ -165,16 +168,18 @@ export const fredVintagesImporter: Importer<FredVintage> = {
    * Writes the figures that differ from the version in force on the vintage's day: an ALFRED
    * answer asked from a later day repeats, from that day, every figure still in force, and
    * storing those again would copy the whole series at each sync without changing any answer.
+   * Every period is first held to the date rule at the vintage's day, naming its observation.
    */
   async load(db, vintage, release) {
     const knowledgeAt = vintageKnowledgeAt(vintage.realtimeStart);
     if (release.knowledgeAt !== knowledgeAt) {
       throw new ImportError(`the vintage of ${vintage.realtimeStart} must be imported with knowledge time ${knowledgeAt} (got ${release.knowledgeAt}; fdh import --knowledge-at ${knowledgeAt}), so that asOf reads it from that day`);
     }
-    const periods = vintage.rows.map((row) => row.period).sort();
+    const rows = datedObservations(vintage.rows, knowledgeAt);
+    const periods = rows.map((row) => row.period).sort();
     const held = await readSeries(db, { series: [vintage.series], cutoff: knowledgeAt, fromPeriod: periods[0], toPeriod: periods.at(-1) });
     const inForce = new Map((held.get(vintage.series) ?? []).map((figure) => [figure.period, figure]));
-    const changed = vintage.rows.filter((row) => {
+    const changed = rows.filter((row) => {
       const figure = inForce.get(row.period);
       return figure === undefined || !sameFigure(figure, row);
     });

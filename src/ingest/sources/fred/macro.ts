@@ -74,7 +74,7 @@ export const fredMacroSource = defineSource({
       const answer = await fetchObservations(context, entry.id, { realtime_start: start, realtime_end: REALTIME_OPEN_END, ...entry.query });
       // The whole answer is read now, so a changed layout fails the run before anything is imported.
       const observations = fredAnswerObservations(answer.document, `${entry.id}.json`);
-      observationPeriods(observations, entry, `${entry.id}.json`);
+      observationPeriods(observations, entry);
       const series = vintagePayloads(entry, observations, answer.archiveHashes);
       if (series.length === 0) continue;
       starts[entry.id] = observations.reduce((latest, o) => (o.realtimeStart > latest ? o.realtimeStart : latest), start);
