@@ -51,7 +51,7 @@ test('BIS SDMX-CSV: the sample gives the BIS\'s figures; a month without a figur
   refused(text.replace(',I,M,JP,2016-09', ',I,D,JP,2016-09'), /:2: FREQ "D": the hub reads the monthly series/);
   refused(text.replace(',M,JP,2016-09', ',M,GB,2016-09'), /:2: REF_AREA "GB" is not one the hub serves/);
   refused(text.replace('2016-09', '2016-09-30'), /:2: TIME_PERIOD "2016-09-30" is not a month/);
-  refused(text.replace('2016-09,-0.1', '2016-09,n/a'), /:2: 2016-09: OBS_VALUE "n\/a" is not a number/);
+  refused(text.replace('2016-09,-0.1', '2016-09,n/a'), /^WS_CBPOL-M\.JP\.csv:2: macro:jp\.policy-rate "n\/a" is not a decimal number/);
   refused(text.replace('2016-09,-0.1', '2016-09'), /:2: 6 cells for the heading's 7/);
   refused(`${text}dataflow,"BIS:WS_CBPOL(1.0),I,M,JP,2026-09,1\n`, /ends inside a quoted cell/);
   refused(text.split('\n')[0] ?? '', /the BIS answered no observations/);

@@ -32,8 +32,8 @@ test('imf-cpi asks the IMF\'s SDMX 3.0 API for Vietnam\'s all-items monthly CPI 
 
 test('IMF SDMX-JSON: the recorded US answer gives the IMF\'s figures; a month without a figure stays null; a changed layout or a bad value is refused', () => {
   assert.deepEqual(parseImfCpi(sample(US_FILE), US_FILE), [
-    { series: 'us.cpi', period: '2026-03', value: 151.4352997287388, marker: null },
-    { series: 'us.cpi', period: '2026-04', value: 152.7225866809138, marker: null },
+    { series: 'us.cpi', period: '2026-03', value: 151.4352997287388, marker: null, where: 'CPI-USA.CPI._T.IX.M.json: series 0:0:0:0:0 observation 0' },
+    { series: 'us.cpi', period: '2026-04', value: 152.7225866809138, marker: null, where: 'CPI-USA.CPI._T.IX.M.json: series 0:0:0:0:0 observation 1' },
   ]);
   const vn = parseImfCpi(sample(VN_FILE), VN_FILE);
   assert.deepEqual(vn.map((row) => [row.period, row.value]), sampleFigures(VN_FILE));
@@ -50,7 +50,7 @@ test('IMF SDMX-JSON: the recorded US answer gives the IMF\'s figures; a month wi
   refused(text.replace('{"id":"IX"}', '{"id":"PC_CP_A_PT"}'), /series USA\.CPI\._T\.PC_CP_A_PT\.M is not the all-items monthly CPI index/);
   refused(text.replace('{"id":"USA"}', '{"id":"CAN"}'), /COUNTRY "CAN" is not one the hub serves/);
   refused(text.replace('"2026-M03"', '"2026-Q1"'), /observation 0: TIME_PERIOD "2026-Q1" is not a month/);
-  refused(text.replace('"151.4352997287388"', '"n/a"'), /2026-03: OBS_VALUE "n\/a" is not a number or null/);
+  refused(text.replace('"151.4352997287388"', '"n/a"'), /^CPI-USA\.CPI\._T\.IX\.M\.json: series 0:0:0:0:0 observation 0: macro:us\.cpi "n\/a" is not a decimal number/);
   refused(text.replace(/"series":\{"0:0:0:0:0":.*?\}\}\}\}/, '"series":{}}'), /the IMF answered no CPI series for this key/);
 });
 

@@ -2,9 +2,11 @@ import { ImportError, type Importer } from '../../source.ts';
 import { calendarMonth } from '../../calendar-dates.ts';
 import { csvCells } from '../../csv.ts';
 import { csvRecordLines } from '../../file-lines.ts';
-import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
+import { recordObservations } from '../../../store/vintage.ts';
 import { withdrawnPeriods } from './whole-history.ts';
 import { countrySeries, type MacroCountry } from '../../../domains/macro/series.ts';
+import { datedObservations, macroFact, type LocatedObservation } from '../../figure-facts.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 /** The BIS `REF_AREA` codes (ISO 3166 alpha-2) of the hub's countries the policy-rate data set covers; Vietnam is not among its economies. */
 export const BIS_AREAS = { US: 'US', JP: 'JP' } as const satisfies Partial<Record<MacroCountry, string>>;
@@ -18,7 +20,7 @@ const NO_FIGURE = new Set(['', 'NaN']);
 /** One answer's figures: the monthly series of each country it holds. */
 export interface BisPolicyRates {
   fileName: string;
-  rows: ObservationInput[];
+  rows: LocatedObservation[];
 }
 
 /** `M` or, in a labelled export, `M: Monthly` → `M`. */
@@ -28,7 +30,9 @@ const codeOf = (cell: string): string => cell.split(':')[0]?.trim() ?? '';
  * The BIS SDMX API's data answer in SDMX-CSV (`GET /api/v2/data/dataflow/BIS/WS_CBPOL/1.0/M.JP
  * ?format=csv`): a heading line naming the columns (`STRUCTURE,STRUCTURE_ID,ACTION,FREQ,REF_AREA,
  * TIME_PERIOD,OBS_VALUE,…` and the attributes), then one line per observation. Only monthly (`M`)
- * series of the hub's countries are read; a month with no figure is null, never 0.
+ * series of the hub's countries are read; a month with no figure is null, never 0. Each rate is
+ * held to the figure rules of the series (publisher-figures.ts), and its month to the date rule
+ * when the answer is loaded, naming its line.
  */
 export function parseBisPolicyRates(content: string, fileName: string): BisPolicyRates {
   const records = csvRecordLines(content, fileName);
@@ -36,7 +40,7 @@ export function parseBisPolicyRates(content: string, fileName: string): BisPolic
   const index = Object.fromEntries(COLUMNS.map((column) => [column, heading.indexOf(column)])) as Record<(typeof COLUMNS)[number], number>;
   const missing = COLUMNS.filter((column) => index[column] === -1);
   if (missing.length > 0) throw new ImportError(`${fileName}: expected the BIS SDMX-CSV heading with ${COLUMNS.join(', ')}; ${missing.join(', ')} missing`);
-  const rows: ObservationInput[] = [];
+  const rows: LocatedObservation[] = [];
   records.slice(1).forEach((record, at) => {
     const line = at + 2;
     const cells = csvCells(record);
@@ -50,8 +54,9 @@ export function parseBisPolicyRates(content: string, fileName: string): BisPolic
     const period = calendarMonth(cell('TIME_PERIOD'));
     if (period === undefined) throw new ImportError(`${fileName}:${line}: TIME_PERIOD ${JSON.stringify(cell('TIME_PERIOD'))} is not a month (YYYY-MM)`);
     const text = cell('OBS_VALUE');
-    if (!NO_FIGURE.has(text) && !/^-?\d+(\.\d+)?$/.test(text)) throw new ImportError(`${fileName}:${line}: ${period}: OBS_VALUE ${JSON.stringify(text)} is not a number`);
-    rows.push({ series: countrySeries(country, 'policyRate'), period, value: NO_FIGURE.has(text) ? null : Number(text), marker: null });
+    const series = countrySeries(country, 'policyRate');
+    const where = `${fileName}:${line}`;
+    rows.push({ series, period, value: NO_FIGURE.has(text) ? null : publisherFigure(text, macroFact(series), where), marker: null, where });
   });
   if (rows.length === 0) throw new ImportError(`${fileName}: the BIS answered no observations`);
   return { fileName, rows };
@@ -64,7 +69,8 @@ export const bisCbpolImporter: Importer<BisPolicyRates> = {
   source: 'Bank for International Settlements, central bank policy rates (WS_CBPOL)',
   parse: parseBisPolicyRates,
   // The answer is each series' whole history: a figure another publisher once stored under the key (the BOJ's basic loan rate, served as Japan's policy rate before this source) is withdrawn.
-  async load(db, { rows, fileName }, release) {
+  async load(db, { rows: located, fileName }, release) {
+    const rows = datedObservations(located, release.knowledgeAt);
     const withdrawn = await withdrawnPeriods(db, rows, release, fileName);
     return recordObservations(db, release, [...rows, ...withdrawn]);
   },

@@ -4,10 +4,11 @@ import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts'
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { monthLabel } from '../../../core/dates.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
+import { macroFact } from '../../figure-facts.ts';
+import { checkedDate, publisherFigure } from '../../publisher-figures.ts';
 
 /** A macro series key of the hub (`jp.retail-sales`): the file name without `.json`. */
 const SERIES_FILE = /^([a-z]{2}(?:\.[a-z0-9-]+)+)\.json$/;
-const NUMBER = /^-?\d+(\.\d+)?$/;
 /** The dashboard's month code: `YYYYMM00` (`20260300` is March 2026). */
 const MONTH_CODE = /^(\d{4})(0[1-9]|1[0-2])00$/;
 /** The `@cycle` of a monthly figure (1 month, 2 quarter, 3 calendar year, 4 fiscal year). */
@@ -15,10 +16,13 @@ const MONTHLY = '1';
 /** The dimensions that pin one indicator element: a value of another is another series. */
 const ELEMENT = ['@indicator', '@regionCode', '@cycle', '@regionRank', '@isSeasonal'] as const;
 
+/** An observation and its place in the answer (`jp.retail-sales.json: DATA_OBJ[3]`), for the messages of a refused answer; never stored. */
+type PlacedObservation = NumberedObservation & { where: string };
+
 interface ParsedAnswer {
   fileName: string;
   /** `line` is the figure's place in DATA_INF.DATA_OBJ, counted from 1. */
-  observations: NumberedObservation[];
+  observations: PlacedObservation[];
 }
 
 type Json = Record<string, unknown>;
@@ -46,7 +50,8 @@ function estatDashboardObservations(document: unknown, fileName: string): Parsed
   if (series === undefined) throw new ImportError(`${fileName}: the file name must be the series key it fills, such as jp.retail-sales.json`);
   const objects = asList(asObject(statisticalData(document, fileName).DATA_INF)?.DATA_OBJ);
   let element: string | undefined;
-  const observations = objects.map((entry, i): NumberedObservation => {
+  const fact = macroFact(series);
+  const observations = objects.map((entry, i): PlacedObservation => {
     const where = `${fileName}: DATA_OBJ[${i}]`;
     const value = asObject(asObject(entry)?.VALUE);
     if (value === undefined || typeof value['@time'] !== 'string' || typeof value.$ !== 'string') throw new ImportError(`${where}: expected a VALUE with "@time" and "$" strings`);
@@ -57,10 +62,9 @@ function estatDashboardObservations(document: unknown, fileName: string): Parsed
     const month = MONTH_CODE.exec(value['@time']);
     if (month === null) throw new ImportError(`${where}: time code "${value['@time']}" is not a month (YYYYMM00)`);
     const period = monthLabel(Number(month[1]) * 12 + Number(month[2]) - 1);
-    const text = value.$.trim();
     // The dashboard leaves a figure it does not have empty: a missing figure, never 0.
-    if (text !== '' && !NUMBER.test(text)) throw new ImportError(`${where}: value "${value.$}" for ${period} is not a number`);
-    return { line: i + 1, row: { series, period, value: text === '' ? null : Number(text), marker: null } };
+    const figure = value.$.trim() === '' ? null : publisherFigure(value.$, fact, where);
+    return { line: i + 1, row: { series, period, value: figure, marker: null }, where };
   });
   if (observations.length === 0) throw new ImportError(`${fileName}: the answer has no figures`);
   return { fileName, observations };
@@ -72,7 +76,8 @@ function estatDashboardObservations(document: unknown, fileName: string): Parsed
  * DATA_INF.DATA_OBJ: [{VALUE: {@indicator, @unit, @stat, @regionCode, @time, @cycle,
  * @regionRank, @isSeasonal, @isProvisional, $}}]}), narrowed by its request to ONE monthly
  * indicator element, which the file name names (`jp.retail-sales.json`). Figures are stored as
- * the dashboard gives them, in the unit its `unit` class names.
+ * the dashboard gives them, in the unit its `unit` class names, each held to the figure rules of
+ * the series and its month to the date rule when the answer is loaded, naming its place in DATA_OBJ.
  */
 export const estatDashboardDataImporter: Importer<ParsedAnswer> = {
   dataset: 'estat-dashboard-data',
@@ -88,7 +93,10 @@ export const estatDashboardDataImporter: Importer<ParsedAnswer> = {
   parse: (content, fileName) => estatDashboardObservations(readJsonDocument(Type.Unknown(), content, fileName), fileName),
   async load(db, parsed, release) {
     async function* observations(): AsyncIterable<NumberedObservation> {
-      yield* parsed.observations;
+      for (const { line, row, where } of parsed.observations) {
+        checkedDate(row.period, macroFact(row.series), release.knowledgeAt, where);
+        yield { line, row };
+      }
     }
     return loadObservations(db, observations(), release, parsed.fileName);
   },

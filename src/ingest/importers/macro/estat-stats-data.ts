@@ -1,15 +1,15 @@
 import { ImportError, type Importer } from '../../source.ts';
-import type { ObservationInput } from '../../../store/vintage.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { withdrawnPeriods } from './whole-history.ts';
 import { monthLabel, quarterLabel } from '../../../core/dates.ts';
 import { Type } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
+import { macroFact } from '../../figure-facts.ts';
+import { checkedDate, checkedFigure, publisherFigure } from '../../publisher-figures.ts';
 
 /** A macro series key of the hub (`jp.cpi`, `jp.gdp.real`): the file name without `.json`. */
 const SERIES_FILE = /^([a-z]{2}(?:\.[a-z0-9-]+)+)\.json$/;
-const NUMBER = /^-?\d+(\.\d+)?$/;
 /** Marks e-Stat prints for a figure it does not give; the answer's DATA_INF.NOTE lists those it used. */
 const NO_FIGURE = new Set(['-', '***', '…', 'x', 'X']);
 /** Person counts e-Stat gives in ten thousands or thousands (a value's `@unit`): the hub counts persons, as it stores FRED's POPTHM. */
@@ -17,10 +17,13 @@ const PERSONS_PER_UNIT: Record<string, number> = { 万人: 10_000, 千人: 1_000
 /** Quarters as e-Stat's time codes span them: first and last month. */
 const QUARTER_SPANS: Record<string, number> = { '0103': 1, '0406': 2, '0709': 3, '1012': 4 };
 
+/** An observation and its place in the answer (`jp.cpi.json: VALUE[3]`), for the messages of a refused answer; never stored. */
+type PlacedObservation = NumberedObservation & { where: string };
+
 interface ParsedAnswer {
   fileName: string;
   /** `line` is the figure's place in DATA_INF.VALUE, counted from 1. */
-  observations: NumberedObservation[];
+  observations: PlacedObservation[];
 }
 
 type Json = Record<string, unknown>;
@@ -99,7 +102,8 @@ const selectionOf = (value: Json): string =>
  * which the file name names (`jp.cpi.json`). A figure e-Stat marks as not given (`-`, `***`, or
  * another mark its NOTE lists) is null, never 0; a count of persons in 万人 or 千人 is stored in
  * persons; values of more than one selection mean the request's narrowing did not pin one
- * series, and the answer is refused.
+ * series, and the answer is refused. Each figure is held to the figure rules of the series and
+ * its period to the date rule when the answer is loaded, naming its place in VALUE.
  */
 export const estatStatsDataImporter: Importer<ParsedAnswer> = {
   dataset: 'estat-stats-data',
@@ -115,9 +119,10 @@ export const estatStatsDataImporter: Importer<ParsedAnswer> = {
   parse: (content, fileName) => estatObservations(readJsonDocument(Type.Unknown(), content, fileName), fileName),
   // An answer is its series' whole table: the periods another table stored (a CPI of the previous base) are withdrawn, so no series mixes two bases.
   async load(db, parsed, release) {
+    for (const { row, where } of parsed.observations) checkedDate(row.period, macroFact(row.series), release.knowledgeAt, where);
     const withdrawn = await withdrawnPeriods(db, parsed.observations.map((observation) => observation.row), release, parsed.fileName);
     async function* observations(): AsyncIterable<NumberedObservation> {
-      yield* parsed.observations;
+      for (const { line, row } of parsed.observations) yield { line, row };
       for (const row of withdrawn) yield { line: 0, row };
     }
     return loadObservations(db, observations(), release, parsed.fileName);
@@ -134,7 +139,8 @@ export function estatObservations(document: unknown, fileName: string): ParsedAn
   const timeNames = timeClassNames(data);
   const values = asList(dataInf.VALUE);
   let selection: string | undefined;
-  const observations: NumberedObservation[] = [];
+  const fact = macroFact(series);
+  const observations: PlacedObservation[] = [];
   values.forEach((entry, i) => {
     const where = `${fileName}: VALUE[${i}]`;
     const value = asObject(entry);
@@ -144,12 +150,11 @@ export function estatObservations(document: unknown, fileName: string): ParsedAn
     if (own !== selection) throw new ImportError(`${where}: ${own} is another series than ${selection}; narrow the request (cdTab, cdCat01, cdArea…) to one series`);
     const period = periodOf(value['@time'], timeNames, where);
     if (period === undefined) return;
-    const text = value.$.trim();
-    if (!NUMBER.test(text) && !NO_FIGURE.has(text) && !noted.has(text)) throw new ImportError(`${where}: value "${value.$}" for ${period} is not a number nor a mark of a missing figure`);
+    const mark = value.$.trim();
     const persons = typeof value['@unit'] === 'string' ? PERSONS_PER_UNIT[value['@unit']] : undefined;
-    const figure = NUMBER.test(text) ? (persons === undefined ? Number(text) : Math.round(Number(text) * persons)) : null;
-    const row: ObservationInput = { series, period, value: figure, marker: null };
-    observations.push({ line: i + 1, row });
+    const figure = NO_FIGURE.has(mark) || noted.has(mark) ? null : publisherFigure(value.$, fact, where);
+    const stored = figure === null || persons === undefined ? figure : checkedFigure(Math.round(figure * persons), fact, where);
+    observations.push({ line: i + 1, row: { series, period, value: stored, marker: null }, where });
   });
   if (observations.length === 0) throw new ImportError(`${fileName}: the answer has no monthly or quarterly figures`);
   return { fileName, observations };

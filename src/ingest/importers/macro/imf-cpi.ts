@@ -1,8 +1,10 @@
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { calendarMonth } from '../../calendar-dates.ts';
-import { recordObservations, type ObservationInput } from '../../../store/vintage.ts';
+import { recordObservations } from '../../../store/vintage.ts';
 import { countrySeries, type MacroCountry } from '../../../domains/macro/series.ts';
+import { datedObservations, macroFact, type LocatedObservation } from '../../figure-facts.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 import { Type } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
 
@@ -39,9 +41,11 @@ function monthOf(period: unknown): string | undefined {
  * ?attributes=dsd&measures=all`): `data.structures[0].dimensions` lists the series dimensions
  * (their `values` indexed by the `0:0:0:0:0` series keys) and `TIME_PERIOD` (`2026-M03`, indexed by
  * the observation keys); `data.dataSets[0].series[key].observations[i][0]` is `OBS_VALUE`, a
- * decimal string, or null (a month without a figure: null, never 0).
+ * decimal string (an xs:double: it may have an exponent), or null (a month without a figure:
+ * null, never 0). Each figure is held to the figure rules of the series and its month to the
+ * date rule when the answer is loaded, naming the series and observation key.
  */
-export function parseImfCpi(content: string, fileName: string): ObservationInput[] {
+export function parseImfCpi(content: string, fileName: string): LocatedObservation[] {
   const document = readJsonDocument(Type.Unknown(), content, fileName);
   const data = isRecord(document) && isRecord(document.data) ? document.data : undefined;
   const structure = list(data?.structures)[0];
@@ -62,7 +66,7 @@ export function parseImfCpi(content: string, fileName: string): ObservationInput
   const periods = list(isRecord(time) ? time.values : undefined).map((value) => (isRecord(value) ? value.value : undefined));
   const series = isRecord(dataSet.series) ? dataSet.series : {};
   if (Object.keys(series).length === 0) throw new ImportError(`${fileName}: the IMF answered no CPI series for this key`);
-  const rows: ObservationInput[] = [];
+  const rows: LocatedObservation[] = [];
   for (const [seriesKey, item] of Object.entries(series)) {
     const codes = seriesKey.split(':').map((position, index) => idOf(list(isRecord(seriesDimensions[index]) ? seriesDimensions[index].values : undefined)[Number(position)]));
     const wrong = IMF_CPI_KEY.findIndex(([, expected], index) => expected !== undefined && codes[index] !== expected);
@@ -72,25 +76,25 @@ export function parseImfCpi(content: string, fileName: string): ObservationInput
     const country = (Object.keys(IMF_COUNTRIES) as MacroCountry[]).find((code) => IMF_COUNTRIES[code] === codes[0]);
     if (country === undefined) throw new ImportError(`${fileName}: COUNTRY ${JSON.stringify(codes[0])} is not one the hub serves (${Object.values(IMF_COUNTRIES).join(', ')})`);
     const observations = isRecord(item) && isRecord(item.observations) ? item.observations : {};
+    const cpi = countrySeries(country, 'cpi');
     for (const [position, observation] of Object.entries(observations)) {
+      const where = `${fileName}: series ${seriesKey} observation ${position}`;
       const period = monthOf(periods[Number(position)]);
-      if (period === undefined) throw new ImportError(`${fileName}: observation ${position}: TIME_PERIOD ${JSON.stringify(periods[Number(position)])} is not a month (YYYY-Mmm)`);
+      if (period === undefined) throw new ImportError(`${where}: TIME_PERIOD ${JSON.stringify(periods[Number(position)])} is not a month (YYYY-Mmm)`);
       const value = Array.isArray(observation) ? observation[0] : undefined;
-      if (value !== null && (typeof value !== 'string' || !/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value))) {
-        throw new ImportError(`${fileName}: ${period}: OBS_VALUE ${JSON.stringify(value)} is not a number or null`);
-      }
-      rows.push({ series: countrySeries(country, 'cpi'), period, value: value === null ? null : Number(value), marker: null });
+      if (value !== null && typeof value !== 'string') throw new ImportError(`${where}: ${period}: OBS_VALUE ${JSON.stringify(value)} is not a decimal string or null`);
+      rows.push({ series: cpi, period, value: value === null ? null : publisherFigure(value, macroFact(cpi), where, { exponent: true }), marker: null, where });
     }
   }
   return rows;
 }
 
-export const imfCpiImporter: Importer<ObservationInput[]> = {
+export const imfCpiImporter: Importer<LocatedObservation[]> = {
   dataset: 'imf-cpi',
   datasets: ['macro'],
   description: 'IMF SDMX 3.0 data answer (SDMX-JSON) of the IMF.STA CPI dataflow: all-items monthly CPI index',
   source: 'IMF Consumer Price Index (CPI) dataflow',
   canonicalForm: canonicalJson,
   parse: parseImfCpi,
-  load: (db, rows, release) => (rows.length === 0 ? Promise.resolve(0) : recordObservations(db, release, rows)),
+  load: (db, rows, release) => (rows.length === 0 ? Promise.resolve(0) : recordObservations(db, release, datedObservations(rows, release.knowledgeAt))),
 };
