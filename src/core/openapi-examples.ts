@@ -86,7 +86,7 @@ const isQuarter = (parameter: ParameterDoc): boolean => JSON.stringify(parameter
  * each one (path parameters included) and "Try it out" with them all answers on the demo store.
  * From the most to the least specific: the route's identifier above, the fact catalogue's example
  * request, the schema's own example, the name's value above, the default, the first allowed
- * value. Dates are the hub's day when the document is built (`today`), so they never go stale.
+ * value, `true` for a flag. Dates are the hub's day when the document is built (`today`), so they never go stale.
  */
 export function parameterExample(path: string, parameter: ParameterDoc, today: string): unknown {
   const { name } = parameter;
@@ -101,5 +101,6 @@ export function parameterExample(path: string, parameter: ParameterDoc, today: s
   if (parameter.schema?.default !== undefined) return parameter.schema.default;
   if (parameter.schema?.enum !== undefined) return parameter.schema.enum[0];
   if (parameter.schema?.type === 'integer' || parameter.schema?.type === 'number') return parameter.schema.minimum ?? 1;
+  if (parameter.schema?.type === 'boolean') return true;
   return undefined;
 }

@@ -76,29 +76,38 @@ const describe = (family: FactFamily) => ({
 });
 
 /**
+ * A stored fact (`instrument_close:index:FTSE`) as the registry describes it, with the sources
+ * of `catalogue` that feed it and the endpoint fields it fills: also a fact only the store holds
+ * (a pair a publisher added), which `/series` lists beside the registry's.
+ */
+export function factOf(stored: string, catalogue: readonly FeedingSource[] = [], fields: FactField[] = []): Fact {
+  const { family, name } = factName(stored);
+  const cadence = cadenceOf(stored);
+  const unfed = unavailableFor(stored);
+  return {
+    name,
+    ...describe(family),
+    stored,
+    cadence,
+    // A series of a family may keep another timetable than the family's (quarterly GDP among monthly statistics).
+    frequency: cadence.kind === 'periodic' ? FREQUENCY_OF_PERIOD[cadence.period] : family.frequency,
+    sources: catalogue.filter((source) => source.feeds.some((feed) => feeds(feed, stored))).map(({ id, publisher, enabled }) => ({ id, publisher, enabled })),
+    fields,
+    ...(unfed === undefined ? {} : { unfed: { kind: unfed.kind, reason: unfed.reason } }),
+  };
+}
+
+/**
  * Every fact an endpoint serves, named, with the fields it fills and the sources of `catalogue`
  * that feed it: the one list `fdh facts` prints and coverage, freshness and provenance read.
  */
 export function factRegistry(catalogue: readonly FeedingSource[], endpoints: readonly EndpointFacts[] = ENDPOINT_FACTS): Fact[] {
   const onRequestOnly = new Set(endpoints.flatMap((endpoint) => endpoint.onRequest ?? []));
   return [...fieldsOf(endpoints)]
-    .map(([stored, fields]): Fact => {
-      const { family, name } = factName(stored);
-      const cadence = cadenceOf(stored);
-      const unfed = unavailableFor(stored);
-      return {
-        name,
-        ...describe(family),
-        stored,
-        cadence,
-        // A series of a family may keep another timetable than the family's (quarterly GDP among monthly statistics).
-        frequency: cadence.kind === 'periodic' ? FREQUENCY_OF_PERIOD[cadence.period] : family.frequency,
-        sources: catalogue.filter((source) => source.feeds.some((feed) => feeds(feed, stored))).map(({ id, publisher, enabled }) => ({ id, publisher, enabled })),
-        fields,
-        ...(unfed === undefined ? {} : { unfed: { kind: unfed.kind, reason: unfed.reason } }),
-        ...(fields.length === 0 && onRequestOnly.has(stored) ? { onRequest: true as const } : {}),
-      };
-    })
+    .map(([stored, fields]): Fact => ({
+      ...factOf(stored, catalogue, fields),
+      ...(fields.length === 0 && onRequestOnly.has(stored) ? { onRequest: true as const } : {}),
+    }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 

@@ -33,13 +33,12 @@ const SERIES_FAMILIES: Readonly<Record<string, { key: string | null; source: (ke
   'etf.nav': { key: 'the fund code', source: (key) => ({ kind: 'etf-nav', code: key }) },
 };
 
-/** Families whose registry fact is the whole table: the series takes an instrument's code after the name. */
-const INSTRUMENT_PLACEHOLDER: Readonly<Record<string, string>> = {
-  'crypto.snapshot': '{coin}',
-  'equity.bar': '{code}',
-  'etf.price': '{code}',
-  'etf.nav': '{code}',
-};
+/**
+ * The families the registry keeps at their table's grain (one fact for every issue, coin or
+ * fund): `/series` lists one series per instrument the store holds of them.
+ */
+export const INSTRUMENT_FAMILIES = ['crypto.snapshot', 'equity.bar', 'etf.nav', 'etf.price'] as const;
+export type InstrumentFamily = (typeof INSTRUMENT_FAMILIES)[number];
 
 interface SeriesName {
   family: FactFamily;
@@ -63,9 +62,11 @@ export function seriesOf(fact: string): SeriesName | string {
   return { family, key, source: series.source(key) };
 }
 
-/** The `/series/{fact}` path that reads a registry fact, with a placeholder where an instrument is to be named; null for no series. */
-export function seriesPathOf(fact: { name: string; family: string }): string | null {
-  if (SERIES_FAMILIES[fact.family] === undefined || fact.name.includes('*')) return null;
-  const placeholder = INSTRUMENT_PLACEHOLDER[fact.family];
-  return placeholder === undefined ? `/series/${fact.name}` : `/series/${fact.family}:${placeholder}`;
-}
+/** Whether `family` has series of figures (`index.close`, `macro`), not names, holdings, events or geography. */
+export const isSeriesFamily = (family: string): boolean => SERIES_FAMILIES[family] !== undefined;
+
+/**
+ * The `/series/{fact}` path of a series as a client sends it: the key percent-encoded, so a
+ * pair's slash is `%2F` (`/series/fx.close:USD%2FJPY`); the colon may stay, as a path allows.
+ */
+export const seriesPath = (id: string): string => `/series/${encodeURIComponent(id).replaceAll('%3A', ':')}`;

@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { readSeries } from '../../store/vintage.ts';
+import { readSeries, type ServedFigure } from '../../store/vintage.ts';
+import { valuesList } from '../../store/values-list.ts';
 import { InstrumentRepo } from '../instruments/instrument.repo.ts';
-import type { SeriesSource } from './series-names.ts';
+import type { InstrumentFamily, SeriesSource } from './series-names.ts';
 
 /** One observation as stored: a day (or an instant), its figure, and the bar's prices where the publisher gives them. */
 export interface Observation {
@@ -14,6 +15,8 @@ export interface Observation {
   low: number | null;
   close: number | null;
   volume: number | null;
+  /** A macro statistic's served version: when the hub learned it and whether it replaced another. */
+  vintage?: ServedFigure;
 }
 
 /** What one read asks for: inclusive date bounds on the stored day, and a knowledge cut-off (ISO) where the family keeps one. */
@@ -22,6 +25,18 @@ interface ObservationWindow {
   to?: string | undefined;
   /** The end of the `asOf` day; undefined: everything known. */
   knownBy?: string | undefined;
+}
+
+/** An instrument of a table-grain family (a coin, an issue, a fund) with the first and last day the store holds a figure of it. */
+export interface StoredInstrument {
+  family: InstrumentFamily;
+  /** The table's key: a coin's CoinGecko id, an issue's 5-character code, a fund's code. */
+  key: string;
+  /** A coin's symbol, to name it by. */
+  symbol?: string;
+  /** Null when the store holds no figure of it. */
+  firstDate: string | null;
+  lastDate: string | null;
 }
 
 /** Every stored fact's publishers and first and last period (release_fact): one grouped read. */
@@ -77,7 +92,7 @@ export class SeriesRepo {
       }
       case 'macro': {
         const served = await readSeries(this.#db, { series: [source.series], cutoff });
-        return (served.get(source.series) ?? []).map((row) => only(row.period, row.value));
+        return (served.get(source.series) ?? []).map((figure) => ({ ...only(figure.period, figure.value), vintage: figure }));
       }
       case 'equity-bar':
         return this.#equityBars(source.code, window);
@@ -103,6 +118,102 @@ export class SeriesRepo {
         if (window.to !== undefined) query = query.where('date', '<=', window.to);
         return (await query.orderBy('date').execute()).map((row) => only(String(row.date), row.value));
       }
+    }
+  }
+
+  /**
+   * Every coin, issue and fund of the reference tables with its first and last figure's day, each
+   * found by a seek of its key's index: no scan of the figures however long their history. Figures
+   * of an instrument the reference table does not list are not found (the publishers of figures
+   * send the list too).
+   */
+  async instruments(): Promise<StoredInstrument[]> {
+    const [coins, issues, navs, prices] = await Promise.all([
+      this.#db
+        .selectFrom('crypto_coin as c')
+        .select((eb) => [
+          'c.id as key',
+          'c.symbol',
+          eb.selectFrom('crypto_market_snapshot as s').select((inner) => inner.fn.min('s.at').as('at')).whereRef('s.coin_id', '=', 'c.id').as('first'),
+          eb.selectFrom('crypto_market_snapshot as s').select((inner) => inner.fn.max('s.at').as('at')).whereRef('s.coin_id', '=', 'c.id').as('last'),
+        ])
+        .execute(),
+      this.#db
+        .selectFrom('equity_issue as i')
+        .select((eb) => [
+          'i.code as key',
+          eb.selectFrom('equity_bar as b').select((inner) => inner.fn.min('b.date').as('date')).whereRef('b.code', '=', 'i.code').as('first'),
+          eb.selectFrom('equity_bar as b').select((inner) => inner.fn.max('b.date').as('date')).whereRef('b.code', '=', 'i.code').as('last'),
+        ])
+        .execute(),
+      this.#db
+        .selectFrom('etf_fund as f')
+        .select((eb) => [
+          'f.code as key',
+          eb.selectFrom('etf_nav as n').select((inner) => inner.fn.min('n.date').as('date')).whereRef('n.fund_code', '=', 'f.code').as('first'),
+          eb.selectFrom('etf_nav as n').select((inner) => inner.fn.max('n.date').as('date')).whereRef('n.fund_code', '=', 'f.code').as('last'),
+        ])
+        .execute(),
+      this.#db
+        .selectFrom('etf_fund as f')
+        .select((eb) => [
+          'f.code as key',
+          eb.selectFrom('etf_price as p').select((inner) => inner.fn.min('p.date').as('date')).whereRef('p.fund_code', '=', 'f.code').as('first'),
+          eb.selectFrom('etf_price as p').select((inner) => inner.fn.max('p.date').as('date')).whereRef('p.fund_code', '=', 'f.code').as('last'),
+        ])
+        .execute(),
+    ]);
+    const day = (value: unknown): string | null => (value === null || value === undefined ? null : String(value).slice(0, 10));
+    const held = (family: InstrumentFamily, rows: readonly { key: string; symbol?: string; first: unknown; last: unknown }[]): StoredInstrument[] =>
+      rows.map(({ key, symbol, first, last }) => ({ family, key, ...(symbol === undefined ? {} : { symbol }), firstDate: day(first), lastDate: day(last) }));
+    return [...held('crypto.snapshot', coins), ...held('equity.bar', issues), ...held('etf.nav', navs), ...held('etf.price', prices)];
+  }
+
+  /** The days of each instrument's last `count` closes, oldest first: what its recent frequency is read from. */
+  async lastCloseDays(instruments: readonly string[], count: number): Promise<Map<string, string[]>> {
+    return daysByKey(await this.#instruments.lastCloses({ instruments, count }), (row) => row.instrument);
+  }
+
+  /** The days of each fund's last `count` NAVs or prices, oldest first: a backward seek of the key per fund, as lastCloses reads. */
+  async lastFundDays(table: 'etf_nav' | 'etf_price', funds: readonly string[], count: number): Promise<Map<string, string[]>> {
+    if (funds.length === 0) return new Map();
+    const asked = valuesList<{ column1: string }>([...new Set(funds)].map((fund) => [fund]));
+    // Both tables are keyed by (fund_code, date): the same read serves either.
+    const days = () => sql<{ fund_code: string; date: string }>`${sql.table(table)}`;
+    const rows = await this.#db
+      .selectFrom(asked.as('w'))
+      .innerJoin(days().as('f'), (join) =>
+        join.onRef('f.fund_code', '=', 'w.column1').on((eb) =>
+          eb('f.date', '>=', eb.fn.coalesce(eb.selectFrom(days().as('x')).select('x.date').whereRef('x.fund_code', '=', 'w.column1').orderBy('x.date', 'desc').limit(1).offset(count - 1), sql.lit(''))),
+        ),
+      )
+      .select(['f.fund_code', 'f.date'])
+      .orderBy('f.fund_code')
+      .orderBy('f.date')
+      .execute();
+    return daysByKey(rows, (row) => row.fund_code);
+  }
+
+  /** Whether the store holds any figure of the series, whatever its date: a series it does not is unknown. */
+  async holds(source: SeriesSource): Promise<boolean> {
+    const any = async (query: { executeTakeFirst(): Promise<unknown> }) => (await query.executeTakeFirst()) !== undefined;
+    switch (source.kind) {
+      case 'close':
+        return any(this.#db.selectFrom('instrument_close').select('date').where('instrument', '=', source.instrument).limit(1));
+      case 'macro':
+        return any(this.#db.selectFrom('macro_observation').select('period').where('series', '=', source.series).limit(1));
+      case 'equity-bar':
+        return any(this.#db.selectFrom('equity_bar').select('date').where('code', '=', source.code).limit(1));
+      case 'etf-price':
+        return any(this.#db.selectFrom('etf_price').select('date').where('fund_code', '=', source.code).limit(1));
+      case 'etf-nav':
+        return any(this.#db.selectFrom('etf_nav').select('date').where('fund_code', '=', source.code).limit(1));
+      case 'coin':
+        return any(this.#db.selectFrom('crypto_market_snapshot').select('at').where('coin_id', '=', source.coinId).limit(1));
+      case 'crypto-metric':
+        return any(this.#db.selectFrom('crypto_metric').select('at').where('metric', '=', source.metric).limit(1));
+      case 'fear-greed':
+        return any(this.#db.selectFrom('crypto_fear_greed').select('date').limit(1));
     }
   }
 
@@ -140,4 +251,15 @@ export class SeriesRepo {
     const rows = await query.orderBy('at').execute();
     return rows.map((row) => ({ at: String(row.at), value: row.price, open: null, high: null, low: null, close: row.price, volume: figure(row.volume_24h) }));
   }
+}
+
+/** Rows' days grouped by their key, in the rows' order. */
+function daysByKey<Row extends { date: string }>(rows: readonly Row[], keyOf: (row: Row) => string): Map<string, string[]> {
+  const days = new Map<string, string[]>();
+  for (const row of rows) {
+    const held = days.get(keyOf(row));
+    if (held === undefined) days.set(keyOf(row), [row.date]);
+    else held.push(row.date);
+  }
+  return days;
 }

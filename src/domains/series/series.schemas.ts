@@ -9,23 +9,30 @@ export const SeriesListQuerySchema = {
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Part of the fact's id or description, either case: `n225`, `cpi`" })),
   domain: Type.Optional(StringEnum(SERIES_DOMAINS, { description: "The facts of one domain (each needs that domain's feature)" })),
   family: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'The facts of one family (`index.close`, `macro`; `fdh facts`)' })),
+  hasData: Type.Optional(
+    Type.Boolean({ description: '`true`: only the series the store holds points of (`firstDate` set); `false`: the others, and the facts that are no series (`series` null)' }),
+  ),
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: '`meta.nextCursor` of the previous page' })),
 };
 
 const SeriesEntrySchema = Type.Object({
-  id: Type.String({ description: 'The fact: `index.close:N225`, `macro:us.cpi` (`fdh facts`)' }),
+  id: Type.String({ description: 'The series: `index.close:N225`, `macro:us.cpi`, one per stored issue, coin and fund (`equity.bar:7203`, `crypto.snapshot:BTC`, `etf.nav:1306`), or a fact of no series (`etf.name`)' }),
   name: Type.String({ description: 'What one figure of it is' }),
   family: Type.String(),
   domain: StringEnum(SERIES_DOMAINS),
   unit: Type.String(),
-  frequency: Type.String({ description: 'How often the publisher adds a figure (`daily` … `annual`, `intraday`, `event`, `static`)' }),
+  frequency: Type.String({
+    description: "How often a figure comes (`daily` … `annual`, `intraday`, `event`, `static`): a close series' is its stored figures' (a commodity is daily from one publisher, a monthly average from another)",
+  }),
   timeZone: Type.String(),
   asOf: Type.String({ description: 'What `asOf` returns for it' }),
   sources: Type.Array(Type.String(), { description: 'The publishers whose releases the store holds it from (`demo` for the demo)' }),
   firstDate: Nullable(IsoDate({ description: "The first day (a period's first day) the store holds; null when it holds none" })),
   lastDate: Nullable(IsoDate({ description: 'The last day the store holds' })),
-  series: Nullable(Type.String({ description: 'The /series/{fact} path that answers it (an instrument named in braces); null: not a series of figures' })),
+  series: Nullable(
+    Type.String({ description: 'The path below /openapi/v1 that answers it, percent-encoded as sent (`/series/fx.close:USD%2FJPY`); null: not a series of figures' }),
+  ),
 });
 export type SeriesEntry = Static<typeof SeriesEntrySchema>;
 
@@ -49,7 +56,14 @@ export const SeriesQuerySchema = {
     }),
   ),
   limit: Type.Integer({ minimum: 1, maximum: 10000, default: 1000 }),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: '`meta.nextCursor` of the previous page' })),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 32,
+      pattern: '^\\d{4}(-Q[1-4]|-\\d{2}(-\\d{2}(T[0-9:.]+Z)?)?)?$',
+      description: "`meta.nextCursor` of the previous page: the last period it held, of the series' form (`2025-01`, `2025-01-31`)",
+    }),
+  ),
 };
 
 const SeriesPointSchema = Type.Object({
@@ -71,5 +85,9 @@ export const SeriesMetaSchema = {
   unit: Type.String(),
   frequency: Type.String({ description: 'The frequency served' }),
   aggregation: StringEnum(['none', 'last'] as const, { description: '`last`: each period holds its last figure (OHLC as described under `frequency`)' }),
+  knowledgeAt: Nullable(
+    Type.String({ format: 'date-time', description: 'A macro statistic: the latest time the hub learned a served figure, as the macro endpoints give it; null for other series and for no figure' }),
+  ),
+  wasRestated: Nullable(Type.Boolean({ description: 'A macro statistic: a served figure replaced a different earlier one at or before the cut-off; null for other series' })),
   nextCursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next page; null on the last' })),
 };

@@ -1,18 +1,20 @@
 import type { FeatureCode } from '../../core/auth/plans.ts';
+import type { VersionWatcher } from '../../core/data-version/version-watcher.ts';
 import { InvalidInputError, NotFoundError } from '../../core/domain-errors.ts';
-import { factRegistry, type Fact } from '../../facts/registry.ts';
-import { namesFact } from '../../store/release-facts.ts';
-import { cutoffFor, endOfDay } from '../../store/vintage.ts';
+import { factRegistry } from '../../facts/registry.ts';
+import { cutoffFor, endOfDay, provenance } from '../../store/vintage.ts';
 import { coarserOrSame, periodStart, pointsOf } from './aggregation.ts';
 import { domainOfFamily, type SeriesDomain } from './fact-domains.ts';
-import { seriesOf, seriesPathOf } from './series-names.ts';
-import type { SeriesRepo, StoredSpan } from './series.repo.ts';
+import { SeriesCatalogue } from './series-catalogue.ts';
+import { seriesOf } from './series-names.ts';
+import type { Observation, SeriesRepo } from './series.repo.ts';
 import type { SeriesEntry, SeriesFrequency, SeriesPoint } from './series.schemas.ts';
 
 interface SeriesListInput {
   q?: string | undefined;
   domain?: SeriesDomain | undefined;
   family?: string | undefined;
+  hasData?: boolean | undefined;
   limit: number;
   cursor?: string | undefined;
 }
@@ -28,42 +30,38 @@ interface SeriesInput {
 
 interface SeriesAnswer {
   points: SeriesPoint[];
-  meta: { fact: string; unit: string; frequency: string; aggregation: 'none' | 'last'; nextCursor: string | null };
+  meta: {
+    fact: string;
+    unit: string;
+    frequency: string;
+    aggregation: 'none' | 'last';
+    knowledgeAt: string | null;
+    wasRestated: boolean | null;
+    nextCursor: string | null;
+  };
 }
 
-/** The registry's facts as the list shows them: read once, with their domain. */
-interface ListedFact {
-  fact: Fact;
-  domain: SeriesDomain;
-  feature: FeatureCode;
-  series: string | null;
-}
+/** How a period is written, which a cursor must share with the series' points. */
+const PERIOD_FORMS: readonly (readonly [form: string, pattern: RegExp])[] = [
+  ['an instant', /^\d{4}-\d{2}-\d{2}T/],
+  ['a day', /^\d{4}-\d{2}-\d{2}$/],
+  ['a month', /^\d{4}-\d{2}$/],
+  ['a quarter', /^\d{4}-Q[1-4]$/],
+  ['a year', /^\d{4}$/],
+];
+const formOf = (period: string): string | undefined => PERIOD_FORMS.find(([, pattern]) => pattern.test(period))?.[0];
 
-function spanOf(stored: string, spans: readonly StoredSpan[]): { sources: string[]; firstDate: string | null; lastDate: string | null } {
-  const held = spans.filter((span) => namesFact(stored, span.fact));
-  let firstDate: string | null = null;
-  let lastDate: string | null = null;
-  for (const span of held) {
-    const first = span.firstPeriod === null ? null : periodStart(span.firstPeriod);
-    const last = span.lastPeriod === null ? null : periodStart(span.lastPeriod);
-    if (first !== null && (firstDate === null || first < firstDate)) firstDate = first;
-    if (last !== null && (lastDate === null || last > lastDate)) lastDate = last;
-  }
-  return { sources: [...new Set(held.map((span) => span.publisher))].sort(), firstDate, lastDate };
-}
-
-/** Every fact of the registry as a series (contract section 5 D). */
+/** Every fact of the registry and every series the store holds (contract section 5 D, E). */
 export class SeriesService {
   readonly #repo: SeriesRepo;
-  readonly #listed: ListedFact[];
+  readonly #catalogue: SeriesCatalogue;
+  /** The registry's series names: a series it names is known though the store holds none of it. */
+  readonly #registered: ReadonlySet<string>;
 
-  constructor(repo: SeriesRepo) {
+  constructor(repo: SeriesRepo, versions: VersionWatcher) {
     this.#repo = repo;
-    // The registry's facts and fields, without a source catalogue: the sources listed are the store's.
-    this.#listed = factRegistry([]).flatMap((fact) => {
-      const domain = domainOfFamily(fact.family);
-      return domain === undefined ? [] : [{ fact, ...domain, series: seriesPathOf(fact) }];
-    });
+    this.#catalogue = new SeriesCatalogue(repo, versions);
+    this.#registered = new Set(factRegistry([]).map((fact) => fact.name));
   }
 
   /** The feature `/series/{fact}` needs for `fact`: its family's domain's; undefined for a name no family holds (a 400 then). */
@@ -72,33 +70,22 @@ export class SeriesService {
     return domainOfFamily(colon < 0 ? fact : fact.slice(0, colon))?.feature;
   }
 
-  /** The facts `features` may read, filtered, a page after `cursor` (the last id of the previous page). */
+  /** The series `features` may read, filtered, a page after `cursor` (the last id of the previous page). */
   async list(input: SeriesListInput, features: readonly FeatureCode[]): Promise<{ entries: SeriesEntry[]; nextCursor: string | null }> {
     const q = input.q?.toLowerCase();
-    const matching = this.#listed.filter(
-      (listed) =>
-        features.includes(listed.feature) &&
-        (input.domain === undefined || listed.domain === input.domain) &&
-        (input.family === undefined || listed.fact.family === input.family) &&
-        (q === undefined || listed.fact.name.toLowerCase().includes(q) || listed.fact.what.toLowerCase().includes(q)) &&
-        (input.cursor === undefined || listed.fact.name > input.cursor),
+    const { entries } = await this.#catalogue.current();
+    const matching = entries.filter(
+      ({ entry, feature, text }) =>
+        features.includes(feature) &&
+        (input.domain === undefined || entry.domain === input.domain) &&
+        (input.family === undefined || entry.family === input.family) &&
+        (input.hasData === undefined || (entry.series !== null && entry.firstDate !== null) === input.hasData) &&
+        (q === undefined || text.includes(q)) &&
+        (input.cursor === undefined || entry.id > input.cursor),
     );
     const page = matching.slice(0, input.limit);
-    const spans = page.length === 0 ? [] : await this.#repo.spans();
-    const entries = page.map(({ fact, domain, series }) => ({
-      id: fact.name,
-      name: fact.what,
-      family: fact.family,
-      domain,
-      unit: fact.unit,
-      frequency: fact.frequency,
-      timeZone: fact.timeZone,
-      asOf: fact.pointInTime,
-      ...spanOf(fact.stored, spans),
-      series,
-    }));
     const last = page.at(-1);
-    return { entries, nextCursor: matching.length > input.limit && last !== undefined ? last.fact.name : null };
+    return { entries: page.map(({ entry }) => entry), nextCursor: matching.length > input.limit && last !== undefined ? last.entry.id : null };
   }
 
   /** One series' points, oldest first. */
@@ -108,8 +95,8 @@ export class SeriesService {
     if (input.from !== undefined && input.to !== undefined && input.from > input.to) throw new InvalidInputError([`from (${input.from}) must not be after to (${input.to})`]);
     const { family } = named;
     const name = `${family.name}${named.key === '' ? '' : `:${named.key}`}`;
-    // A series may keep another timetable than its family's (quarterly GDP among monthly statistics).
-    const native = this.#listed.find((listed) => listed.fact.name === name)?.fact.frequency ?? family.frequency;
+    // The list's frequency: a series may keep another timetable than its family's (quarterly GDP among monthly statistics, a monthly average among daily closes).
+    const native = (await this.#catalogue.current()).byId.get(name)?.entry.frequency ?? family.frequency;
     if (input.frequency !== undefined && !coarserOrSame(input.frequency, native)) {
       throw new InvalidInputError([`frequency ${input.frequency} is finer than ${name}'s (${native}): ask for ${native} or coarser`]);
     }
@@ -131,12 +118,14 @@ export class SeriesService {
       const day = periodStart(row.at);
       return day !== null && (input.from === undefined || day >= input.from) && (to === undefined || day <= to);
     });
-    if (observations.length === 0 && input.from === undefined && input.to === undefined && input.asOf === undefined) {
+    // An empty window of a series nobody names is a typo, not a quiet stretch: whatever the window, 404.
+    if (inWindow.length === 0 && !this.#registered.has(name) && !(await this.#repo.holds(source))) {
       throw new NotFoundError(`No figure of ${fact} is stored (GET /openapi/v1/series lists what is)`);
     }
-    const intraday = native === 'intraday';
+    const intraday = family.frequency === 'intraday';
     const points = pointsOf(inWindow, input.frequency, intraday);
     const after = input.cursor === undefined ? points : points.filter((point) => point.period > (input.cursor ?? ''));
+    if (input.cursor !== undefined) refuseForeignCursor(input.cursor, name, points[0]?.period);
     const page = after.slice(0, input.limit);
     const last = page.at(-1);
     return {
@@ -146,8 +135,33 @@ export class SeriesService {
         unit: family.unit,
         frequency: input.frequency ?? (intraday ? 'daily' : native),
         aggregation: input.frequency !== undefined || intraday ? 'last' : 'none',
+        ...vintageOf(source.kind === 'macro', inWindow, page),
         nextCursor: after.length > input.limit && last !== undefined ? last.period : null,
       },
     };
   }
+}
+
+/**
+ * A cursor is the last period of a page (`meta.nextCursor`): a period of the series' own form
+ * (`2025-01` for a monthly statistic, a day for a close). Any other is refused rather than
+ * answered with nothing after it.
+ */
+function refuseForeignCursor(cursor: string, name: string, served: string | undefined): void {
+  const form = formOf(cursor);
+  if (form === undefined || (served !== undefined && form !== formOf(served))) {
+    throw new InvalidInputError([`cursor ${JSON.stringify(cursor)} is not a period of ${name}${served === undefined ? '' : ` (its periods are like ${served})`}: pass the meta.nextCursor of the previous page`]);
+  }
+}
+
+/**
+ * A macro statistic's `knowledgeAt` and `wasRestated` over the figures served, as the macro
+ * endpoints give them (store/vintage.ts `provenance`); null for series the vintage store does
+ * not keep. A point of a `frequency` is its period's last figure, the one dated its day.
+ */
+function vintageOf(macro: boolean, inWindow: readonly Observation[], page: readonly SeriesPoint[]): { knowledgeAt: string | null; wasRestated: boolean | null } {
+  if (!macro) return { knowledgeAt: null, wasRestated: null };
+  const days = new Set(page.map((point) => point.date));
+  const { knowledgeAt, wasRestated } = provenance(inWindow.flatMap((row) => (row.vintage !== undefined && days.has(periodStart(row.at) ?? '') ? [row.vintage] : [])));
+  return { knowledgeAt, wasRestated };
 }

@@ -6,10 +6,12 @@ export function seriesListRoute(service: SeriesService): ApiRoute {
   return defineRoute({
     path: '/series',
     operationId: 'listSeries',
-    summary: "Every fact the key's plan may read, as a series: unit, frequency, sources, first and last date (an addition of the hub)",
+    summary: "Every series the key's plan may read: unit, frequency, sources, first and last date (an addition of the hub)",
     description:
-      "The fact registry (`fdh facts`), each fact listed only if the key's plan has the feature of its domain (a macro statistic needs `macro_data`, " +
-      "as the macro endpoints do). First and last dates are what the store holds. `series` is the path that answers it, or null for a fact that is no series of figures.",
+      "The fact registry (`fdh facts`) and what the store holds: one series per index, pair, commodity, statistic and metric, and one per stored issue's bars, " +
+      "coin's price and fund's price and NAV (`equity.bar:7203`, `crypto.snapshot:BTC`, `etf.nav:1306`). Each is listed only if the key's plan has the feature of its domain " +
+      "(a macro statistic needs `macro_data`, as the macro endpoints do). First and last dates are what the store holds; `hasData=true` keeps the series it holds figures of. " +
+      '`series` is the path that answers it, percent-encoded as a client sends it, or null for a fact that is no series of figures.',
     feature: null,
     weight: 1,
     query: SeriesListQuerySchema,

@@ -1,0 +1,175 @@
+import type { FeatureCode } from '../../core/auth/plans.ts';
+import type { VersionWatcher } from '../../core/data-version/version-watcher.ts';
+import { factOf, factRegistry, type Fact } from '../../facts/registry.ts';
+import { namesFact } from '../../store/release-facts.ts';
+import { DATASET_KEYS, versionsTag } from '../../store/data-version.ts';
+import { shortIssueCode } from '../equities/issue-code.ts';
+import { periodStart } from './aggregation.ts';
+import { domainOfFamily } from './fact-domains.ts';
+import { frequencyOfDays } from './point-frequency.ts';
+import { INSTRUMENT_FAMILIES, isSeriesFamily, seriesOf, seriesPath } from './series-names.ts';
+import type { SeriesRepo, StoredInstrument, StoredSpan } from './series.repo.ts';
+import type { SeriesEntry } from './series.schemas.ts';
+
+/** One entry of `/series`, with what the list filters it by. */
+export interface ListedSeries {
+  entry: SeriesEntry;
+  feature: FeatureCode;
+  /** What `q` is looked for in: the id and the name, lower-cased. */
+  text: string;
+}
+
+export interface Catalogue {
+  /** Ascending by id. */
+  entries: readonly ListedSeries[];
+  byId: ReadonlyMap<string, ListedSeries>;
+}
+
+/**
+ * The families whose stored series the registry may not name: an index, pair or commodity a
+ * publisher adds. A macro series it does not name is a flag on others' figures (FDI's
+ * `preliminary` and `method-change` markers), no series of its own.
+ */
+const OPEN_FAMILIES = new Set(['index.close', 'fx.close', 'commodity.close']);
+/** How many of a series' last figures its frequency is read from. */
+const RECENT_FIGURES = 21;
+
+const heldBy = (stored: string, spans: readonly StoredSpan[]) => spans.filter((span) => namesFact(stored, span.fact));
+const publishersOf = (held: readonly StoredSpan[]) => [...new Set(held.map((span) => span.publisher))].sort();
+
+function spanOf(stored: string, spans: readonly StoredSpan[]): { sources: string[]; firstDate: string | null; lastDate: string | null } {
+  const held = heldBy(stored, spans);
+  let firstDate: string | null = null;
+  let lastDate: string | null = null;
+  for (const span of held) {
+    const first = span.firstPeriod === null ? null : periodStart(span.firstPeriod);
+    const last = span.lastPeriod === null ? null : periodStart(span.lastPeriod);
+    if (first !== null && (firstDate === null || first < firstDate)) firstDate = first;
+    if (last !== null && (lastDate === null || last > lastDate)) lastDate = last;
+  }
+  return { sources: publishersOf(held), firstDate, lastDate };
+}
+
+function listed(fact: Fact, id: string, dates: { sources: string[]; firstDate: string | null; lastDate: string | null }): ListedSeries | undefined {
+  const domain = domainOfFamily(fact.family);
+  if (domain === undefined) return undefined;
+  const entry: SeriesEntry = {
+    id,
+    name: fact.what,
+    family: fact.family,
+    domain: domain.domain,
+    unit: fact.unit,
+    frequency: fact.frequency,
+    timeZone: fact.timeZone,
+    asOf: fact.pointInTime,
+    ...dates,
+    series: isSeriesFamily(fact.family) ? seriesPath(id) : null,
+  };
+  return { entry, feature: domain.feature, text: `${id} ${fact.what}`.toLowerCase() };
+}
+
+/**
+ * A coin by its symbol (`crypto.snapshot:BTC`) where the symbol names no other coin, else by its
+ * CoinGecko id, as `/series/{fact}` resolves a coin.
+ */
+function coinKeys(coins: readonly StoredInstrument[]): Map<string, string> {
+  const named = new Map<string, number>();
+  for (const coin of coins) for (const name of new Set([coin.key, coin.symbol?.toLowerCase()])) if (name !== undefined) named.set(name, (named.get(name) ?? 0) + 1);
+  return new Map(coins.map((coin) => [coin.key, coin.symbol !== undefined && named.get(coin.symbol.toLowerCase()) === 1 ? coin.symbol : coin.key]));
+}
+
+const instrumentKey = (instrument: StoredInstrument, coins: ReadonlyMap<string, string>): string =>
+  instrument.family === 'crypto.snapshot' ? (coins.get(instrument.key) ?? instrument.key) : instrument.family === 'equity.bar' ? shortIssueCode(instrument.key) : instrument.key;
+
+/**
+ * `/series` as the store holds it, built once per data version: every fact of the registry (but a
+ * table-grain family's, and the wildcards), every close the store holds that the registry does
+ * not name (a pair a publisher added), and one series per coin, issue and fund with figures.
+ * A close's and a fund's frequency is what its last figures are, not its usual publisher's.
+ */
+export class SeriesCatalogue {
+  readonly #repo: SeriesRepo;
+  readonly #versions: VersionWatcher;
+  readonly #registry: readonly Fact[];
+  /** The registry's fact of each table-grain family: what each instrument's series is described by. */
+  readonly #instrumentFacts: ReadonlyMap<string, Fact>;
+  #built: { tag: string; catalogue: Promise<Catalogue> } | undefined;
+
+  constructor(repo: SeriesRepo, versions: VersionWatcher) {
+    this.#repo = repo;
+    this.#versions = versions;
+    // The registry's facts and fields, without a source catalogue: the sources listed are the store's.
+    const registry = factRegistry([]);
+    const perInstrument = new Set<string>(INSTRUMENT_FAMILIES);
+    this.#registry = registry.filter((fact) => !fact.name.includes('*') && !perInstrument.has(fact.family));
+    this.#instrumentFacts = new Map(registry.filter((fact) => perInstrument.has(fact.name)).map((fact) => [fact.name, fact]));
+  }
+
+  async current(): Promise<Catalogue> {
+    const tag = versionsTag(await this.#versions.current(), DATASET_KEYS);
+    if (this.#built?.tag !== tag) {
+      const catalogue = this.#build();
+      this.#built = { tag, catalogue };
+      // A failed read is not kept: the next request builds again.
+      catalogue.catch(() => {
+        if (this.#built?.catalogue === catalogue) this.#built = undefined;
+      });
+    }
+    return this.#built.catalogue;
+  }
+
+  async #build(): Promise<Catalogue> {
+    const [spans, instruments] = await Promise.all([this.#repo.spans(), this.#repo.instruments()]);
+    const named = new Set(this.#registry.map((fact) => fact.name));
+    const onlyStored = [...new Set(spans.map((span) => span.fact))].flatMap((stored) => {
+      const fact = storedSeries(stored);
+      return fact === undefined || named.has(fact.name) ? [] : [fact];
+    });
+    const facts = [...this.#registry, ...onlyStored].flatMap((fact) => listed(fact, fact.name, spanOf(fact.stored, spans)) ?? []);
+    const coins = coinKeys(instruments.filter((instrument) => instrument.family === 'crypto.snapshot'));
+    const perInstrument = instruments.flatMap((instrument) => {
+      const fact = this.#instrumentFacts.get(instrument.family);
+      if (fact === undefined || instrument.firstDate === null) return [];
+      const dates = { sources: publishersOf(heldBy(fact.stored, spans)), firstDate: instrument.firstDate, lastDate: instrument.lastDate };
+      return listed(fact, `${instrument.family}:${instrumentKey(instrument, coins)}`, dates) ?? [];
+    });
+    const entries = [...facts, ...perInstrument].sort((a, b) => (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0));
+    await this.#measuredFrequencies(entries);
+    return { entries, byId: new Map(entries.map((entry) => [entry.entry.id, entry])) };
+  }
+
+  /**
+   * Each stored series whose publishers keep different timetables labelled at the frequency of
+   * its last figures: a close (daily, or a monthly average) and a fund's NAV and price (a fund
+   * may deal on some weekdays only).
+   */
+  async #measuredFrequencies(entries: readonly ListedSeries[]): Promise<void> {
+    const measured: Record<'close' | 'etf-nav' | 'etf-price', Map<string, ListedSeries>> = { close: new Map(), 'etf-nav': new Map(), 'etf-price': new Map() };
+    for (const listedSeries of entries) {
+      const named = seriesOf(listedSeries.entry.id);
+      if (listedSeries.entry.firstDate === null || typeof named === 'string') continue;
+      const { source } = named;
+      if (source.kind === 'close') measured.close.set(source.instrument, listedSeries);
+      else if (source.kind === 'etf-nav' || source.kind === 'etf-price') measured[source.kind].set(source.code, listedSeries);
+    }
+    const [closes, navs, prices] = await Promise.all([
+      this.#repo.lastCloseDays([...measured.close.keys()], RECENT_FIGURES),
+      this.#repo.lastFundDays('etf_nav', [...measured['etf-nav'].keys()], RECENT_FIGURES),
+      this.#repo.lastFundDays('etf_price', [...measured['etf-price'].keys()], RECENT_FIGURES),
+    ]);
+    for (const [days, listedByKey] of [[closes, measured.close], [navs, measured['etf-nav']], [prices, measured['etf-price']]] as const) {
+      for (const [key, recent] of days) {
+        const listedSeries = listedByKey.get(key);
+        const frequency = frequencyOfDays(recent);
+        if (listedSeries !== undefined && frequency !== undefined) listedSeries.entry.frequency = frequency;
+      }
+    }
+  }
+}
+
+/** A stored close the registry may not name (`instrument_close:fx:EUR/SEK`) as a fact; undefined for any other stored fact. */
+function storedSeries(stored: string): Fact | undefined {
+  if (!stored.startsWith('instrument_close:')) return undefined;
+  const fact = factOf(stored);
+  return OPEN_FAMILIES.has(fact.family) && typeof seriesOf(fact.name) !== 'string' ? fact : undefined;
+}
