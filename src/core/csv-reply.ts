@@ -9,7 +9,9 @@ import { encodeForClient } from './compression.ts';
 
 /** The `format` parameter of every route with a CSV form. */
 export const CSV_FORMAT_QUERY = {
-  format: Type.Optional(StringEnum(['json', 'csv'] as const, { description: '`csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON' })),
+  format: Type.Optional(
+    StringEnum(['json', 'csv'] as const, { description: '`csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response\'s `x-csv`), as `Accept: text/csv` asks; default JSON' }),
+  ),
 };
 
 /** True when a request to a route with a CSV form asks for it (`format=csv`, or an Accept header ranking CSV above JSON). */

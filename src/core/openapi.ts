@@ -10,22 +10,40 @@ import { parameterExample, type ParameterDoc } from './openapi-examples.ts';
 import { SESSION_COOKIE } from '../accounts/sessions.service.ts';
 import { DASHBOARD_TAG } from '../dashboard/api/dashboard-route.ts';
 
-type OpenApiOperation = Record<string, unknown> & { parameters?: ParameterDoc[]; responses?: Record<string, { description?: string; content?: Record<string, unknown> }> };
+type OpenApiOperation = Record<string, unknown> & {
+  parameters?: ParameterDoc[];
+  responses?: Record<string, { description?: string; content?: Record<string, unknown>; 'x-csv'?: Record<string, unknown> }>;
+};
 
-const CSV_RESPONSE = {
-  schema: {
-    type: 'string',
-    description:
-      'The `data` list as RFC 4180 CSV (header row of field names, nested fields dotted, CRLF line ends); `meta` in X-Meta-* headers. ' +
-      "A text cell starting with = + - @ (not a plain signed number) is written after a ' so no spreadsheet runs it.",
+const CSV_CONTENT = {
+  'text/csv': {
+    schema: {
+      type: 'string',
+      description:
+        'The `data` list as RFC 4180 CSV (header row of field names, nested fields dotted, CRLF line ends); `meta` in X-Meta-* headers. ' +
+        "A text cell starting with = + - @ (not a plain signed number) is written after a ' so no spreadsheet runs it.",
+    },
   },
 };
 
-/** A list answer's 200 is also `text/csv`; any other operation refuses a request that accepts CSV only (406). */
+const CSV_ANSWER =
+  'The answer as JSON. With `format=csv` (or `Accept: text/csv` ranked above JSON) the same `data` list as `text/csv` instead; ' +
+  'a generated client asks for it with `format=csv` and reads the body as text. `x-csv` describes it.';
+
+/**
+ * A list answer's 200 is JSON, and the CSV form is documented beside it (`x-csv`), not as a
+ * second media type of the 200: a client generated from the document (openapi-typescript with
+ * openapi-fetch) types a 200 as the union of its media types, so `data.data` would not compile
+ * before narrowing away a string. The `format` parameter is what asks for CSV. Any other
+ * operation refuses a request that accepts CSV only (406).
+ */
 function declareCsv(operation: OpenApiOperation, csv: boolean): void {
   const responses = operation.responses ?? {};
   const ok = responses['200'];
-  if (csv && ok?.content !== undefined) ok.content['text/csv'] = CSV_RESPONSE;
+  if (csv && ok !== undefined) {
+    ok.description = CSV_ANSWER;
+    ok['x-csv'] = CSV_CONTENT;
+  }
   const error = responses['401'];
   if (!csv && error !== undefined) responses['406'] = { ...error, description: 'Not Acceptable: this answer has no CSV form' };
 }

@@ -227,7 +227,7 @@ export interface paths {
         sort?: "name" | "price" | "change_1d" | "mtd" | "ytd";
         /** default "desc" */
         order?: "asc" | "desc";
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: ({
@@ -261,7 +261,7 @@ export interface paths {
     /** Featured commodities · `commoditiesFeatured` · feature commodities_data · weight 3 */
     get: {
       query: {
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -358,7 +358,7 @@ export interface paths {
         period?: "7d" | "1m" | "3m" | "ytd" | "1y";
         /** weekly: the last trading day of each week · default "daily" */
         interval?: "daily" | "weekly";
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -378,7 +378,7 @@ export interface paths {
     /** Every fund with its latest price and size · `etfList` · feature etf_data · weight 8 */
     get: {
       query: {
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -417,7 +417,7 @@ export interface paths {
       query: {
         /** Look-back window of the ranking · default "1M" */
         period?: "1M" | "6M" | "1Y";
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -441,7 +441,7 @@ export interface paths {
       query: {
         /** Inflows (best first) or outflows (largest first) · default "positive" */
         type?: "positive" | "negative";
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -464,7 +464,7 @@ export interface paths {
     /** Latest session of every listed fund: change, trading value and its share · `etfHeatmap` · feature etf_data · weight 8 */
     get: {
       query: {
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -497,7 +497,7 @@ export interface paths {
       query: {
         /** 2 to 5 comma-separated fund codes · minLength 1 */
         codes: string;
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -698,7 +698,7 @@ export interface paths {
         code: string;
       };
       query: {
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -736,7 +736,7 @@ export interface paths {
         code: string;
       };
       query: {
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -1011,7 +1011,7 @@ export interface paths {
     /** Japanese market indices: latest level and change from the previous close · `marketIndicesSnapshot` · feature market_data · weight 2 */
     get: {
       query: {
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -1044,7 +1044,7 @@ export interface paths {
     /** Major world stock indices: latest level and change from the previous close · `marketGlobalIndices` · feature market_data · weight 2 */
     get: {
       query: {
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -1081,7 +1081,7 @@ export interface paths {
         country?: string;
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -1290,7 +1290,7 @@ export interface paths {
         before?: string | Date;
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -1321,7 +1321,7 @@ export interface paths {
         period?: "1Y" | "3Y" | "10Y";
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -1353,7 +1353,7 @@ export interface paths {
         period?: "5Y" | "10Y" | "20Y";
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -1387,7 +1387,7 @@ export interface paths {
         period?: "1Y" | "3Y" | "10Y";
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -1598,7 +1598,7 @@ export interface paths {
       query: {
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -2116,7 +2116,7 @@ export interface paths {
         limit?: number;
         /** `meta.nextCursor` of the previous page · pattern `^[0-9A-Z]{5}$` */
         cursor?: string;
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -2382,7 +2382,7 @@ export interface paths {
         code: string;
       };
       query: {
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -2422,7 +2422,7 @@ export interface paths {
         market: string;
       };
       query: {
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -2478,7 +2478,7 @@ export interface paths {
         limit?: number;
         /** meta.nextCursor of the previous page · minLength 1 · maxLength 200 */
         cursor?: string;
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -2563,7 +2563,7 @@ export interface paths {
         /** ISO 3166-1 alpha-2 code (either case), or EU for the euro area · pattern `^[A-Za-z]{2}$` */
         country?: string;
         importance?: "low" | "medium" | "high";
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -2601,7 +2601,7 @@ export interface paths {
       query: {
         /** default "vi" */
         lang?: "vi" | "en";
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -2722,7 +2722,7 @@ export interface paths {
         provinceId: number;
       };
       query: {
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -2804,7 +2804,7 @@ export interface paths {
     };
   };
   "/openapi/v1/series": {
-    /** Every fact the key's plan may read, as a series: unit, frequency, sources, first and last date (an addition of the hub) · `listSeries` · feature none · weight 1 */
+    /** Every series the key's plan may read: unit, frequency, sources, first and last date (an addition of the hub) · `listSeries` · feature none · weight 1 */
     get: {
       query: {
         /** Part of the fact's id or description, either case: `n225`, `cpi` · minLength 1 · maxLength 64 */
@@ -2813,22 +2813,24 @@ export interface paths {
         domain?: "indices" | "fx" | "commodities" | "macro" | "crypto" | "etf" | "equities" | "news" | "calendar" | "real-estate";
         /** The facts of one family (`index.close`, `macro`; `fdh facts`) · minLength 1 · maxLength 64 */
         family?: string;
+        /** `true`: only the series the store holds points of (`firstDate` set); `false`: the others, and the facts that are no series (`series` null) */
+        hasData?: boolean;
         /** integer · minimum 1 · maximum 500 · default 100 */
         limit?: number;
         /** `meta.nextCursor` of the previous page · minLength 1 · maxLength 200 */
         cursor?: string;
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
-        /** The fact: `index.close:N225`, `macro:us.cpi` (`fdh facts`) */
+        /** The series: `index.close:N225`, `macro:us.cpi`, one per stored issue, coin and fund (`equity.bar:7203`, `crypto.snapshot:BTC`, `etf.nav:1306`), or a fact of no series (`etf.name`) */
         id: string;
         /** What one figure of it is */
         name: string;
         family: string;
         domain: "indices" | "fx" | "commodities" | "macro" | "crypto" | "etf" | "equities" | "news" | "calendar" | "real-estate";
         unit: string;
-        /** How often the publisher adds a figure (`daily` … `annual`, `intraday`, `event`, `static`) */
+        /** How often a figure comes (`daily` … `annual`, `intraday`, `event`, `static`): a close series' is its stored figures' (a commodity is daily from one publisher, a monthly average from another) */
         frequency: string;
         timeZone: string;
         /** What `asOf` returns for it */
@@ -2839,7 +2841,7 @@ export interface paths {
         firstDate: string | null;
         /** The last day the store holds · format date */
         lastDate: string | null;
-        /** The /series/{fact} path that answers it (an instrument named in braces); null: not a series of figures */
+        /** The path below /openapi/v1 that answers it, percent-encoded as sent (`/series/fx.close:USD%2FJPY`); null: not a series of figures */
         series: string | null;
       }[];
       meta: {
@@ -2868,9 +2870,9 @@ export interface paths {
         frequency?: "daily" | "weekly" | "monthly" | "quarterly" | "annual";
         /** integer · minimum 1 · maximum 10000 · default 1000 */
         limit?: number;
-        /** `meta.nextCursor` of the previous page · minLength 1 · maxLength 32 */
+        /** `meta.nextCursor` of the previous page: the last period it held, of the series' form (`2025-01`, `2025-01-31`) · minLength 1 · maxLength 32 · pattern `^\d{4}(-Q[1-4]|-\d{2}(-\d{2}(T[0-9:.]+Z)?)?)?$` */
         cursor?: string;
-        /** `csv`: the list as CSV (text/csv), as `Accept: text/csv` asks; default JSON */
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
         format?: "json" | "csv";
       };
       data: {
@@ -2894,6 +2896,10 @@ export interface paths {
         frequency: string;
         /** `last`: each period holds its last figure (OHLC as described under `frequency`) */
         aggregation: "none" | "last";
+        /** A macro statistic: the latest time the hub learned a served figure, as the macro endpoints give it; null for other series and for no figure · format date-time */
+        knowledgeAt: string | null;
+        /** A macro statistic: a served figure replaced a different earlier one at or before the cut-off; null for other series */
+        wasRestated: boolean | null;
         /** Pass as `cursor` for the next page; null on the last */
         nextCursor: string | null;
         /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
