@@ -38,6 +38,14 @@ function outcomeText(outcome: RunOutcome): string {
   }
 }
 
+/** The last line of `fdh sync run`: how many of the sources it went through ended each way. */
+function summaryLine(outcomes: readonly RunOutcome[]): string {
+  const count = (status: RunOutcome['status']) => outcomes.filter((outcome) => outcome.status === status).length;
+  const busy = count('busy');
+  const counts = [`${count('succeeded')} ok`, `${count('failed')} failed`, `${count('skipped')} skipped`, ...(busy > 0 ? [`${busy} running in another process`] : [])];
+  return `Sync run: ${outcomes.length} source${outcomes.length === 1 ? '' : 's'}, ${counts.join(', ')}.`;
+}
+
 /** One source's block of `fdh sync status`: every value escaped (`printable`), the last error bounded too (`shownStatus`). */
 function statusBlock(shown: SourceStatus): string {
   const status = shownStatus(shown);
@@ -110,10 +118,10 @@ async function runCommand(sync: SyncService, names: string[]): Promise<number> {
   }
   if (interrupt.signal.aborted) {
     const left = (await sync.resolved()).length - outcomes.length;
-    process.stderr.write(`Interrupted (Ctrl-C)${left > 0 && names.length === 0 ? `: ${left} source(s) not run` : ''}.\n`);
+    process.stderr.write(`Interrupted (Ctrl-C)${left > 0 && names.length === 0 ? `: ${left} source(s) not run` : ''}.\n${summaryLine(outcomes)}\n`);
     return 130;
   }
-  if (outcomes.length === 0) process.stderr.write('No sources are defined.\n');
+  process.stderr.write(outcomes.length === 0 ? 'No sources are defined.\n' : `${summaryLine(outcomes)}\n`);
   // A source skipped (disabled, a credential missing) fails the run only when named by its own id.
   return outcomes.every((outcome) => outcome.status === 'succeeded' || (outcome.status === 'skipped' && !names.includes(outcome.sourceId))) ? 0 : 1;
 }

@@ -48,6 +48,9 @@ test('offline, fdh sync run ends at once with every source\'s reason, progress o
   for (const source of PUBLISHER_SOURCES) {
     assert.match(run.stderr, new RegExp(`^${source.id}: FAILED, nothing imported: http://publisher\\.invalid/.*name not resolved: publisher\\.invalid$`, 'm'), source.id);
   }
+  // The operator's own files are off in this sources file: skipped.
+  const skipped = sources.length - PUBLISHER_SOURCES.length;
+  assert.equal(run.stderr.trimEnd().split('\n').at(-1), `Sync run: ${sources.length} sources, 0 ok, ${PUBLISHER_SOURCES.length} failed, ${skipped} skipped.`, 'the last line sums the run up');
   assert.equal(run.stdout, '', 'no JSON log line unless asked for');
   // The issue's own bound: retrying every source's look-up took about 19 minutes.
   assert.ok(seconds < 60, `ended in ${seconds} s`);
@@ -81,6 +84,7 @@ test('Ctrl-C stops fdh sync run at once, the source under way reported as interr
   const seconds = (Date.now() - interrupted) / 1000;
   assert.equal(code, 130, stderr);
   assert.match(stderr, /^ecb-test-rates: INTERRUPTED, stopped by Ctrl-C \(SIGINT\) before it finished; nothing of it was imported$/m);
+  assert.match(stderr, /\nSync run: 1 source, 0 ok, 1 failed, 0 skipped\.\n$/);
   // Generous ("within a second" on a quiet machine): waiting for the hanging answer would take 10 minutes.
   assert.ok(seconds < 5, `stopped ${seconds} s after Ctrl-C`);
   const status = await runCli(['sync', 'status', '--json'], env);

@@ -39,6 +39,7 @@ test('FDH_DEMO=off starts with no demo; fdh sync run loads a source that a runni
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /^ecb-test-rates: ok, \d+ rows added in 1 new release\(s\) rel_/m);
   assert.match(run.stderr, /^ecb-test-keyed: skipped: SYNC_TEST_API_KEY not set/m, 'one line for the missing credential');
+  assert.match(run.stderr, /\nSync run: 3 sources, 1 ok, 0 failed, 2 skipped\.\n$/, 'the run ends with one summary line');
   assert.equal(run.code, 0);
   const loadedAt = Date.now();
   let seen = await eurUsd();
@@ -67,6 +68,7 @@ test('fdh sync run works on a data directory with no store yet, fails with exit 
   const failed = await runCli(['sync', 'run', 'ecb-test-rates'], { ...env, FDH_SYNC_RETRIES: '1', FDH_SYNC_RETRY_BASE_MS: '10' });
   assert.equal(failed.code, 1);
   assert.match(failed.stderr, /^ecb-test-rates: FAILED, nothing imported: .*HTTP 500 \(gave up after 2 attempts\)/m);
+  assert.match(failed.stderr, /\nSync run: 1 source, 0 ok, 1 failed, 0 skipped\.\n$/);
   const status = await runCli(['sync', 'status'], env);
   assert.match(status.stdout, /last error {5}.*HTTP 500/);
   assert.match(status.stdout, /failures {7}1 in a row/);
