@@ -36,6 +36,33 @@ async function within(page: Page, inner: string, outer: string, index = 0): Prom
   return a !== null && b !== null && a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width + 0.5 && a.y + a.height <= b.y + b.height + 0.5;
 }
 
+/**
+ * How many pixel rows of the first chart's plot area lie above the top of its tallest weight bar,
+ * read from the canvas: the rows from the plot's top edge down to the first one holding the bars'
+ * outline colour (the chart palette's first, #2563eb). 0: the bar reaches the edge, its top cut off.
+ */
+async function rowsAboveTallestBar(page: Page): Promise<number> {
+  return page.evaluate(`(() => {
+    const chart = document.querySelector('.chart-box .uplot');
+    const canvas = chart.querySelector('canvas');
+    const plot = chart.querySelector('.u-over').getBoundingClientRect();
+    const box = canvas.getBoundingClientRect();
+    const ratio = canvas.width / box.width;
+    const left = Math.round((plot.left - box.left) * ratio);
+    const top = Math.round((plot.top - box.top) * ratio);
+    const width = Math.round(plot.width * ratio);
+    const height = Math.round(plot.height * ratio);
+    const pixels = canvas.getContext('2d').getImageData(left, top, width, height).data;
+    for (let row = 0; row < height; row++) {
+      for (let column = 0; column < width; column++) {
+        const at = (row * width + column) * 4;
+        if (Math.abs(pixels[at] - 37) < 24 && Math.abs(pixels[at + 1] - 99) < 24 && Math.abs(pixels[at + 2] - 235) < 24 && pixels[at + 3] > 200) return row;
+      }
+    }
+    return -1;
+  })()`);
+}
+
 /** Nothing on the page is wider than the window: readable at phone width without sideways scrolling. */
 async function fitsWidth(page: Page): Promise<boolean> {
   return (await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')) === true;
@@ -162,6 +189,9 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   assert.ok(await page.getByRole('heading', { name: 'Requests per minute by endpoint' }).isVisible(), 'the by-endpoint chart is of the chosen window');
   assert.equal(await page.getByText(/30 days/).count(), 1, 'under "Last hour" only the window menu names 30 days');
   for (const index of [0, 1]) assert.ok(await within(page, '.chart-box .uplot', '.chart-box', index), `chart ${index + 1} lies inside its box`);
+  // The minute's weight (2) is the chart's tallest figure: its bar is drawn whole, its outline below the plot's top edge.
+  const headroom = await rowsAboveTallestBar(page);
+  assert.ok(headroom >= 2, `the tallest weight bar's top is ${headroom} pixel rows below the plot's top edge`);
   await shot(page, '4-usage');
   await page.getByLabel('Window').selectOption('30d');
   await page.locator('#usage-summary').filter({ hasText: 'Last 30 days: 2 requests' }).waitFor();

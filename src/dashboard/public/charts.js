@@ -2,6 +2,8 @@ import uPlot from '/dashboard/vendor/uPlot.esm.js';
 
 const PALETTE = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#0891b2', '#64748b'];
 const HEIGHT = 240;
+/** Room above the tallest value, as a fraction of it: its bar's outline and its line's point are drawn whole, not cut by the plot's edge. */
+const HEADROOM = 0.1;
 /** Counts are whole numbers: no tick between 0 and 1. */
 const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, 1e7, 1e8];
 
@@ -56,7 +58,7 @@ export function timeChart(container, { label, times, step, series: given, stacke
     cursor: { drag: { x: false, y: false } },
     scales: {
       x: { time: true, range: (_u, min, max) => [min - step / 2, max + step / 2] },
-      y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+      y: { range: (_u, _min, max) => [0, Math.max(1, max) * (1 + HEADROOM)] },
     },
     axes: [{ label: 'Time (UTC)', labelSize: 20, values: (_u, splits, _axis, _space, increment) => timeTicks(splits, increment) }, { size: 50, incrs: WHOLE_STEPS }],
     series: [
