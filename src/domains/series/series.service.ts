@@ -124,8 +124,8 @@ export class SeriesService {
     }
     const intraday = family.frequency === 'intraday';
     const points = pointsOf(inWindow, input.frequency, intraday);
-    const after = input.cursor === undefined ? points : points.filter((point) => point.period > (input.cursor ?? ''));
     if (input.cursor !== undefined) refuseForeignCursor(input.cursor, name, points[0]?.period);
+    const after = input.cursor === undefined ? points : points.filter((point) => point.period > (input.cursor ?? ''));
     const page = after.slice(0, input.limit);
     const last = page.at(-1);
     return {
