@@ -7,9 +7,8 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
-import { insertRows, type RowOf } from '../../../store/loader.ts';
+import { insertRows } from '../../../store/loader.ts';
 import { replaceCloses } from '../../instrument-closes.ts';
-import { ImportError } from '../../import-error.ts';
 import type { ReleaseInfo } from '../../source.ts';
 import { listNewIndices } from '../indices/index-closes.ts';
 import { PROPERTY_TYPES } from '../../../domains/real-estate/real-estate.schemas.ts';
@@ -40,8 +39,6 @@ export interface ObservationFigure {
 
 /** The figures of one (key, period) of a family, as the file's lines gave them. */
 export interface ObservationGroup {
-  /** The first line of the group, for messages. */
-  line: number;
   key: string;
   period: string;
   /** Figure sub-name → value (null: published without a figure). */
@@ -50,18 +47,34 @@ export interface ObservationGroup {
   knowledgeAt: string | undefined;
 }
 
+/** What each key of a family names in the store (a fund, a coin, an issue, a place), which must be there before its figures are. */
+export interface StoreReference {
+  /** The stored id the key names (the parse checked the key's shape). */
+  of(key: string): string | number;
+  /** Which of `ids` the store holds. */
+  held(db: Transaction<Database>, ids: readonly (string | number)[]): Promise<Set<string | number>>;
+  /** The refusal of a key whose id the store does not hold. */
+  missing(family: string, key: string): string;
+}
+
 export interface ObservationTable {
   period: PeriodForm;
   /** What the key names, for the docs and messages. */
   key: string;
-  /** Keys are the family's served keys (operator-facts.ts); otherwise the table checks them against the store. */
+  /** Keys are the family's served keys (operator-facts.ts); otherwise the table checks them itself. */
   servedKeys: boolean;
+  /** Why a key cannot be one of the family's (its shape, a place's code), checked on each line; undefined when it can. */
+  keyProblem?(family: string, key: string): string | undefined;
+  reference?: StoreReference;
   figures: readonly ObservationFigure[];
   /** The figure the family's bare name stands for. */
   main: string;
   /** The table keeps a knowledge time per figure, so a line may date its figure (`knowledge_at`). */
   knowledgeAt: boolean;
-  write(db: Transaction<Database>, family: string, groups: readonly ObservationGroup[], release: ReleaseInfo, fileName: string): Promise<number>;
+  /** `write` must be given all of a key's groups at once: a close file is each series between its first and last date. */
+  wholeSeries: boolean;
+  /** Writes groups of the family in (key, period) order, a batch at a time; answers the rows written. */
+  write(db: Transaction<Database>, groups: readonly ObservationGroup[], release: ReleaseInfo): Promise<number>;
 }
 
 const figure = (name: string, required: boolean, nullable = !required): ObservationFigure => ({ name, required, nullable });
@@ -75,15 +88,65 @@ function must(group: ObservationGroup, name: string): number {
 
 const optional = (group: ObservationGroup, name: string): number | null => group.figures.get(name) ?? null;
 
-const refuse = (fileName: string, group: ObservationGroup, what: string) => new ImportError(`${fileName}:${group.line}: ${what}`);
-
-/** The code of a stored fund for each group, refusing one the store does not describe. */
-async function fundCodes(db: Transaction<Database>, family: string, groups: readonly ObservationGroup[], fileName: string): Promise<void> {
-  const codes = [...new Set(groups.map((group) => group.key))];
-  const known = new Set((await db.selectFrom('etf_fund').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
-  const unknown = groups.find((group) => !known.has(group.key));
-  if (unknown !== undefined) throw refuse(fileName, unknown, `${family}: no fund ${unknown.key} in the store; describe it first with an instruments file (etf.name, etf.manager)`);
+/** A key's id, which the parse checked it has. */
+function checked<Id>(id: Id | undefined, key: string): Id {
+  if (id === undefined) throw new Error(`operator observations: key "${key}" was checked`);
+  return id;
 }
+
+const heldOf = (rows: readonly { id: string | number }[]): Set<string | number> => new Set(rows.map((row) => row.id));
+
+const FUND: StoreReference = {
+  of: (key) => key,
+  held: async (db, ids) => heldOf(await db.selectFrom('etf_fund').select('code as id').where('code', 'in', ids.map(String)).execute()),
+  missing: (family, key) => `${family}: no fund ${key} in the store; describe it first with an instruments file (etf.name, etf.manager)`,
+};
+
+const COIN: StoreReference = {
+  of: (key) => key,
+  held: async (db, ids) => heldOf(await db.selectFrom('crypto_coin').select('id').where('id', 'in', ids.map(String)).execute()),
+  missing: (family, key) => `${family}: no coin "${key}" in the store; describe it first with an instruments file (crypto.coin.symbol, crypto.coin.name)`,
+};
+
+const ISSUE: StoreReference = {
+  of: fullIssueCode,
+  held: async (db, ids) => heldOf(await db.selectFrom('equity_issue').select('code as id').where('code', 'in', ids.map(String)).execute()),
+  missing: (family, key) => `${family}: no issue ${key} in the store; describe it first with an instruments file (equity.issue.*)`,
+};
+
+/** `COUNTRY/PROVINCE/TYPE` of a province price. */
+function provinceKey(key: string): { country: string; code: string; type: string; rest: string[] } {
+  const [country = '', code = '', type = '', ...rest] = key.split('/');
+  return { country, code, type, rest };
+}
+
+const provinceIdOf = (key: string): number | undefined => {
+  const { country, code } = provinceKey(key);
+  return isCountry(country) ? provinceId(country, code) : undefined;
+};
+
+/** `COUNTRY/WARD/ROAD` of a road price. */
+function roadKey(key: string): { country: string; code: string; road: string } {
+  const [country = '', code = '', ...road] = key.split('/');
+  return { country, code, road: road.join('/').trim() };
+}
+
+const wardIdOf = (key: string): number | undefined => {
+  const { country, code } = roadKey(key);
+  return isCountry(country) ? wardId(country, code) : undefined;
+};
+
+const PROVINCE: StoreReference = {
+  of: (key) => checked(provinceIdOf(key), key),
+  held: async (db, ids) => heldOf(await db.selectFrom('re_province').select('id').where('id', 'in', ids.map(Number)).execute()),
+  missing: (family, key) => `${family}: the province of "${key}" is not in the store; load it first with a geography file`,
+};
+
+const WARD: StoreReference = {
+  of: (key) => checked(wardIdOf(key), key),
+  held: async (db, ids) => heldOf(await db.selectFrom('re_ward').select('id').where('id', 'in', ids.map(Number)).execute()),
+  missing: (family, key) => `${family}: the ward of "${key}" is not in the store; load it first with a geography file`,
+};
 
 /** The instrument a keyed close family stores: `instrument_close:index:*` and `UKX` → `index:UKX`. */
 const instrumentOf = (stored: string, key: string): string => stored.slice(stored.indexOf(':') + 1).replace('*', key);
@@ -95,7 +158,8 @@ const closes = (stored: string): ObservationTable => ({
   figures: [figure('close', true)],
   main: 'close',
   knowledgeAt: true,
-  async write(db, _family, groups, release) {
+  wholeSeries: true,
+  async write(db, groups, release) {
     if (stored.startsWith('instrument_close:index:')) await listNewIndices(db, [...new Set(groups.map((group) => group.key))], release.source);
     return replaceCloses(
       db,
@@ -117,8 +181,9 @@ export const OBSERVATION_TABLES: Readonly<Record<string, ObservationTable>> = {
     figures: [figure('value', false, true)],
     main: 'value',
     knowledgeAt: true,
+    wholeSeries: false,
     // Every file is a release of versions (vintage.ts): a figure it changes is a revision, the earlier one stays.
-    write: (db, _family, groups, release) =>
+    write: (db, groups, release) =>
       insertRows(
         db,
         'macro_observation',
@@ -139,7 +204,8 @@ export const OBSERVATION_TABLES: Readonly<Record<string, ObservationTable>> = {
     figures: [figure('value', true)],
     main: 'value',
     knowledgeAt: false,
-    write: (db, _family, groups, release) =>
+    wholeSeries: false,
+    write: (db, groups, release) =>
       insertRows(
         db,
         'crypto_metric',
@@ -151,30 +217,27 @@ export const OBSERVATION_TABLES: Readonly<Record<string, ObservationTable>> = {
     period: 'date',
     key: 'empty (one index)',
     servedKeys: false,
+    keyProblem: (family, key) => (key === '' ? undefined : `${family} has no keys: leave the key empty (got "${key}")`),
     figures: [figure('value', true)],
     main: 'value',
     knowledgeAt: false,
-    async write(db, family, groups, release, fileName) {
-      const keyed = groups.find((group) => group.key !== '');
-      if (keyed !== undefined) throw refuse(fileName, keyed, `${family} has no keys: leave the key empty (got "${keyed.key}")`);
-      return insertRows(db, 'crypto_fear_greed', groups.map((group) => ({ date: group.period, value: must(group, 'value'), source: release.source })), {
+    wholeSeries: false,
+    write: (db, groups, release) =>
+      insertRows(db, 'crypto_fear_greed', groups.map((group) => ({ date: group.period, value: must(group, 'value'), source: release.source })), {
         onConflict: { key: ['date'], keep: 'new' },
-      });
-    },
+      }),
   },
   'crypto.snapshot': {
     period: 'instant',
     key: "the coin's id (crypto.coin)",
     servedKeys: false,
+    reference: COIN,
     figures: [figure('price', true), figure('marketCap', true), figure('volume24h', false)],
     main: 'price',
     knowledgeAt: false,
-    async write(db, family, groups, release, fileName) {
-      const ids = [...new Set(groups.map((group) => group.key))];
-      const known = new Set((await db.selectFrom('crypto_coin').select('id').where('id', 'in', ids).execute()).map((row) => row.id));
-      const unknown = groups.find((group) => !known.has(group.key));
-      if (unknown !== undefined) throw refuse(fileName, unknown, `${family}: no coin "${unknown.key}" in the store; describe it first with an instruments file (crypto.coin.symbol, crypto.coin.name)`);
-      return insertRows(
+    wholeSeries: false,
+    write: (db, groups, release) =>
+      insertRows(
         db,
         'crypto_market_snapshot',
         groups.map((group) => ({
@@ -186,19 +249,19 @@ export const OBSERVATION_TABLES: Readonly<Record<string, ObservationTable>> = {
           source: release.source,
         })),
         { onConflict: { key: ['at', 'coin_id'], keep: 'new' } },
-      );
-    },
+      ),
   },
   'etf.nav': {
     period: 'date',
     key: "the fund's code",
     servedKeys: false,
+    reference: FUND,
     figures: [figure('nav', true), figure('totalNetAssets', false), figure('unitsOutstanding', false)],
     main: 'nav',
     knowledgeAt: false,
-    async write(db, family, groups, release, fileName) {
-      await fundCodes(db, family, groups, fileName);
-      return insertRows(
+    wholeSeries: false,
+    write: (db, groups, release) =>
+      insertRows(
         db,
         'etf_nav',
         groups.map((group) => ({
@@ -210,18 +273,18 @@ export const OBSERVATION_TABLES: Readonly<Record<string, ObservationTable>> = {
           source: release.source,
         })),
         { onConflict: { key: ['fund_code', 'date'], keep: 'new' } },
-      );
-    },
+      ),
   },
   'etf.price': {
     period: 'date',
     key: "the fund's code",
     servedKeys: false,
+    reference: FUND,
     figures: [figure('close', true), figure('open', false), figure('high', false), figure('low', false), figure('volume', false)],
     main: 'close',
     knowledgeAt: false,
-    async write(db, family, groups, release, fileName) {
-      await fundCodes(db, family, groups, fileName);
+    wholeSeries: false,
+    async write(db, groups, release) {
       // A session given again replaces the stored one (its id is the store's own, not the file's).
       for (const group of groups) await db.deleteFrom('etf_price').where('fund_code', '=', group.key).where('date', '=', group.period).execute();
       const max = await db.selectFrom('etf_price').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
@@ -247,15 +310,13 @@ export const OBSERVATION_TABLES: Readonly<Record<string, ObservationTable>> = {
     period: 'date',
     key: "the issue's code (4-character ticker or 5-character code)",
     servedKeys: false,
+    reference: ISSUE,
     figures: [figure('close', true), figure('volume', true), figure('tradingValue', true)],
     main: 'close',
     knowledgeAt: false,
-    async write(db, family, groups, release, fileName) {
-      const codes = [...new Set(groups.map((group) => fullIssueCode(group.key)))];
-      const known = new Set((await db.selectFrom('equity_issue').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
-      const unknown = groups.find((group) => !known.has(fullIssueCode(group.key)));
-      if (unknown !== undefined) throw refuse(fileName, unknown, `${family}: no issue ${unknown.key} in the store; describe it first with an instruments file (equity.issue.*)`);
-      return insertRows(
+    wholeSeries: false,
+    write: (db, groups, release) =>
+      insertRows(
         db,
         'equity_bar',
         groups.map((group) => ({
@@ -267,62 +328,69 @@ export const OBSERVATION_TABLES: Readonly<Record<string, ObservationTable>> = {
           source: release.source,
         })),
         { onConflict: { key: ['code', 'date'], keep: 'new' } },
-      );
-    },
+      ),
   },
   're.provincePrice': {
     period: 'month',
     key: `COUNTRY/PROVINCE/TYPE: the country (jp, vn), the province's code and the property type (${PROPERTY_TYPES.join(', ')})`,
     servedKeys: false,
+    keyProblem(family, key) {
+      const { country, code, type, rest } = provinceKey(key);
+      if (!isCountry(country) || rest.length > 0) return `${family}: key "${key}" must be COUNTRY/PROVINCE/TYPE with COUNTRY jp or vn`;
+      if (provinceId(country, code) === undefined) return `${family}: no province "${code}" in ${country}; the codes are ${provinceCodesText(country)}`;
+      if (!(PROPERTY_TYPES as readonly string[]).includes(type)) return `${family}: property type "${type}" is not one of ${PROPERTY_TYPES.join(', ')}`;
+      return undefined;
+    },
+    reference: PROVINCE,
     figures: [figure('price', true), figure('listings', true)],
     main: 'price',
     knowledgeAt: false,
-    async write(db, family, groups, release, fileName) {
-      const rows: RowOf<'re_province_price'>[] = [];
-      for (const group of groups) {
-        const [country = '', code = '', type = '', ...rest] = group.key.split('/');
-        if (!isCountry(country) || rest.length > 0) throw refuse(fileName, group, `${family}: key "${group.key}" must be COUNTRY/PROVINCE/TYPE with COUNTRY jp or vn`);
-        const id = provinceId(country, code);
-        if (id === undefined) throw refuse(fileName, group, `${family}: no province "${code}" in ${country}; the codes are ${provinceCodesText(country)}`);
-        if (!(PROPERTY_TYPES as readonly string[]).includes(type)) throw refuse(fileName, group, `${family}: property type "${type}" is not one of ${PROPERTY_TYPES.join(', ')}`);
-        rows.push({ province_id: id, month: group.period, property_type: type, price: must(group, 'price'), listings: must(group, 'listings'), source: release.source });
-      }
-      const known = new Set((await db.selectFrom('re_province').select('id').where('id', 'in', [...new Set(rows.map((row) => row.province_id))]).execute()).map((row) => row.id));
-      const missing = groups.find((_group, i) => !known.has(rows[i]?.province_id ?? -1));
-      if (missing !== undefined) throw refuse(fileName, missing, `${family}: the province of "${missing.key}" is not in the store; load it first with a geography file`);
-      return insertRows(db, 're_province_price', rows, { onConflict: { key: ['province_id', 'property_type', 'month'], keep: 'new' } });
-    },
+    wholeSeries: false,
+    write: (db, groups, release) =>
+      insertRows(
+        db,
+        're_province_price',
+        groups.map((group) => ({
+          province_id: checked(provinceIdOf(group.key), group.key),
+          month: group.period,
+          property_type: provinceKey(group.key).type,
+          price: must(group, 'price'),
+          listings: must(group, 'listings'),
+          source: release.source,
+        })),
+        { onConflict: { key: ['province_id', 'property_type', 'month'], keep: 'new' } },
+      ),
   },
   're.roadPrice': {
     period: 'year',
     key: "COUNTRY/WARD/ROAD: the country (jp, vn), the ward's 5-digit code and the road's name",
     servedKeys: false,
+    keyProblem(family, key) {
+      const { country, code, road } = roadKey(key);
+      if (!isCountry(country) || road === '') return `${family}: key "${key}" must be COUNTRY/WARD/ROAD with COUNTRY jp or vn`;
+      if (wardId(country, code) === undefined) return `${family}: ward code "${code}" is not a 5-digit code`;
+      return undefined;
+    },
+    reference: WARD,
     figures: [figure('vt1', false), figure('vt2', false), figure('vt3', false), figure('vt4', false)],
     main: 'vt1',
     knowledgeAt: false,
-    async write(db, family, groups, release, fileName) {
-      const rows: RowOf<'re_road_price'>[] = [];
-      for (const group of groups) {
-        const [country = '', code = '', ...road] = group.key.split('/');
-        const name = road.join('/').trim();
-        if (!isCountry(country) || name === '') throw refuse(fileName, group, `${family}: key "${group.key}" must be COUNTRY/WARD/ROAD with COUNTRY jp or vn`);
-        const id = wardId(country, code);
-        if (id === undefined) throw refuse(fileName, group, `${family}: ward code "${code}" is not a 5-digit code`);
-        rows.push({
-          ward_id: id,
+    wholeSeries: false,
+    write: (db, groups, release) =>
+      insertRows(
+        db,
+        're_road_price',
+        groups.map((group) => ({
+          ward_id: checked(wardIdOf(group.key), group.key),
           year: Number(group.period),
-          road: name,
+          road: roadKey(group.key).road,
           vt1: optional(group, 'vt1'),
           vt2: optional(group, 'vt2'),
           vt3: optional(group, 'vt3'),
           vt4: optional(group, 'vt4'),
           source: release.source,
-        });
-      }
-      const known = new Set((await db.selectFrom('re_ward').select('id').where('id', 'in', [...new Set(rows.map((row) => row.ward_id))]).execute()).map((row) => row.id));
-      const missing = groups.find((_group, i) => !known.has(rows[i]?.ward_id ?? -1));
-      if (missing !== undefined) throw refuse(fileName, missing, `${family}: the ward of "${missing.key}" is not in the store; load it first with a geography file`);
-      return insertRows(db, 're_road_price', rows, { onConflict: { key: ['ward_id', 'year', 'road'], keep: 'new' } });
-    },
+        })),
+        { onConflict: { key: ['ward_id', 'year', 'road'], keep: 'new' } },
+      ),
   },
 };

@@ -10,24 +10,13 @@
 import type { FactFamily } from '../../../facts/families.ts';
 import { calendarDate, calendarMonth, calendarPeriod, isoDateTime } from '../../calendar-dates.ts';
 import { csvCells } from '../../csv.ts';
-import { textLines } from '../../file-lines.ts';
-import { ImportError, type Importer } from '../../source.ts';
-import { OBSERVATION_TABLES, type ObservationGroup, type ObservationTable, type PeriodForm } from './observation-tables.ts';
+import type { NumberedLine } from '../../file-lines.ts';
+import { ImportError, type LineImporter } from '../../source.ts';
+import { OBSERVATION_TABLES, type ObservationTable, type PeriodForm } from './observation-tables.ts';
 import { familiesOf, OPERATOR_SOURCE, servedKeysText, servesKey } from './operator-facts.ts';
+import { loadObservationLines, type ObservationLine } from './staged-observations.ts';
 
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
-
-/** The groups of one family: the rows the file gives for it. */
-export interface FamilyObservations {
-  family: string;
-  groups: ObservationGroup[];
-}
-
-/** A parsed observations file: its name (for the messages of checks only the store can make) and its rows by family. */
-export interface OperatorObservations {
-  fileName: string;
-  families: FamilyObservations[];
-}
 
 /** What a `fact` cell names: a family, its table and one of its figures. */
 interface NamedFigure {
@@ -70,77 +59,58 @@ const PERIOD_FORMS: Record<PeriodForm, { read: (text: string) => string | undefi
 
 const HEADING = 'fact,key,period,value[,knowledge_at]';
 
-/** The file's groups by family, every line checked; throws naming the first bad line. */
-export function parseObservations(content: string, fileName: string): OperatorObservations {
-  const lines = textLines(content, fileName);
+/** One line of the file after the heading, checked on its own; throws naming the line. */
+function observationLine(cells: readonly string[], line: number, where: string): ObservationLine {
+  const [fact = '', key = '', periodText = '', valueText = '', knowledgeText = ''] = cells;
+  const { family, table, figure } = namedFigure(fact, where);
+  if (table.servedKeys && !servesKey(family, key)) throw new ImportError(`${where}: ${family.name} has no key "${key}"; its keys are ${servedKeysText(family)}`);
+  const keyProblem = table.keyProblem?.(family.name, key);
+  if (keyProblem !== undefined) throw new ImportError(`${where}: ${keyProblem}`);
+  const form = PERIOD_FORMS[table.period];
+  const period = form.read(periodText);
+  if (period === undefined) throw new ImportError(`${where}: period "${periodText}" of ${family.name} must be ${form.shown}`);
+  if (valueText !== '' && !NUMBER.test(valueText)) throw new ImportError(`${where}: value "${valueText}" is not a number`);
+  const spec = table.figures.find((candidate) => candidate.name === figure);
+  if (valueText === '' && spec?.nullable !== true) throw new ImportError(`${where}: ${fact} needs a value (the store holds no figure-less ${fact}; leave the line out)`);
+  let knowledgeAt: string | undefined;
+  if (knowledgeText !== '') {
+    if (!table.knowledgeAt) throw new ImportError(`${where}: ${family.name} keeps no knowledge time per figure (asOf reads its dates): leave knowledge_at empty`);
+    knowledgeAt = isoDateTime(knowledgeText);
+    if (knowledgeAt === undefined) throw new ImportError(`${where}: knowledge_at "${knowledgeText}" is not an ISO date-time with its zone`);
+  }
+  return { line, family: family.name, key, period, figure, value: valueText === '' ? null : Number(valueText), knowledgeAt, fact, periodText };
+}
+
+/**
+ * The file's figure lines, one at a time, each checked on its own; throws naming the first bad
+ * line. What a line is checked against other lines and the store for is staged-observations.ts's.
+ */
+export async function* observationLines(lines: AsyncIterable<NumberedLine>, fileName: string): AsyncGenerator<ObservationLine> {
   let columns: number | undefined;
-  const groups = new Map<string, ObservationGroup & { family: string }>();
-  lines.forEach((text, index) => {
-    const line = index + 1;
+  let figures = 0;
+  for await (const { line, text } of lines) {
     const where = `${fileName}:${line}`;
-    if (text.trim() === '') return;
+    if (text.trim() === '') continue;
     const cells = csvCells(text);
     if (columns === undefined) {
       const names = cells.map((cell) => cell.toLowerCase()).join(',');
       if (names !== 'fact,key,period,value' && names !== 'fact,key,period,value,knowledge_at') throw new ImportError(`${where}: the heading must be ${HEADING}`);
       columns = cells.length;
-      return;
+      continue;
     }
     if (cells.length !== columns) throw new ImportError(`${where}: ${cells.length} cells, expected ${columns}`);
-    const [fact = '', key = '', periodText = '', valueText = '', knowledgeText = ''] = cells;
-    const { family, table, figure } = namedFigure(fact, where);
-    if (table.servedKeys && !servesKey(family, key)) throw new ImportError(`${where}: ${family.name} has no key "${key}"; its keys are ${servedKeysText(family)}`);
-    const form = PERIOD_FORMS[table.period];
-    const period = form.read(periodText);
-    if (period === undefined) throw new ImportError(`${where}: period "${periodText}" of ${family.name} must be ${form.shown}`);
-    if (valueText !== '' && !NUMBER.test(valueText)) throw new ImportError(`${where}: value "${valueText}" is not a number`);
-    const spec = table.figures.find((candidate) => candidate.name === figure);
-    if (valueText === '' && spec?.nullable !== true) throw new ImportError(`${where}: ${fact} needs a value (the store holds no figure-less ${fact}; leave the line out)`);
-    let knowledgeAt: string | undefined;
-    if (knowledgeText !== '') {
-      if (!table.knowledgeAt) throw new ImportError(`${where}: ${family.name} keeps no knowledge time per figure (asOf reads its dates): leave knowledge_at empty`);
-      knowledgeAt = isoDateTime(knowledgeText);
-      if (knowledgeAt === undefined) throw new ImportError(`${where}: knowledge_at "${knowledgeText}" is not an ISO date-time with its zone`);
-    }
-    const id = `${family.name}\u0000${key}\u0000${period}`;
-    const group = groups.get(id) ?? { family: family.name, line, key, period, figures: new Map<string, number | null>(), knowledgeAt: undefined };
-    if (group.figures.has(figure)) throw new ImportError(`${where}: ${fact} ${key} ${periodText} appears twice (first on line ${group.line})`);
-    if (knowledgeAt !== undefined && group.knowledgeAt !== undefined && knowledgeAt !== group.knowledgeAt) {
-      throw new ImportError(`${where}: ${family.name} ${key} ${periodText} is given two knowledge times (line ${group.line})`);
-    }
-    group.figures.set(figure, valueText === '' ? null : Number(valueText));
-    group.knowledgeAt = knowledgeAt ?? group.knowledgeAt;
-    groups.set(id, group);
-  });
-  if (columns === undefined) throw new ImportError(`${fileName}:1: the heading must be ${HEADING}`);
-  if (groups.size === 0) throw new ImportError(`${fileName}: no observations after the heading`);
-  const byFamily = new Map<string, ObservationGroup[]>();
-  for (const { family, ...group } of groups.values()) {
-    const table = OBSERVATION_TABLES[family];
-    const missing = table?.figures.find((figure) => figure.required && !group.figures.has(figure.name));
-    if (missing !== undefined) {
-      throw new ImportError(`${fileName}:${group.line}: ${family} ${group.key} ${group.period} has no ${family}.${missing.name} line (every row needs it)`);
-    }
-    const familyGroups = byFamily.get(family);
-    if (familyGroups === undefined) byFamily.set(family, [group]);
-    else familyGroups.push(group);
+    yield observationLine(cells, line, where);
+    figures++;
   }
-  return { fileName, families: [...byFamily].map(([family, familyGroups]) => ({ family, groups: familyGroups })) };
+  if (columns === undefined) throw new ImportError(`${fileName}:1: the heading must be ${HEADING}`);
+  if (figures === 0) throw new ImportError(`${fileName}: no observations after the heading`);
 }
 
-export const operatorObservationsImporter: Importer<OperatorObservations> = {
+export const operatorObservationsImporter: LineImporter<ObservationLine> = {
   dataset: 'operator-observations',
   datasets: ['instruments', 'macro', 'crypto', 'etf', 'equities', 'real-estate'],
   description: "Operator's observations CSV (fact,key,period,value[,knowledge_at]): licensed closes, statistics, NAVs, prices",
   source: OPERATOR_SOURCE,
-  parse: parseObservations,
-  async load(db, parsed, release) {
-    let rows = 0;
-    for (const { family, groups } of parsed.families) {
-      const table = OBSERVATION_TABLES[family];
-      if (table === undefined) throw new Error(`operator observations: ${family} was checked to have a table`);
-      rows += await table.write(db, family, groups, release, parsed.fileName);
-    }
-    return rows;
-  },
+  records: observationLines,
+  load: loadObservationLines,
 };
