@@ -43,7 +43,8 @@ const FAMILY_BOUNDS: Readonly<Record<string, FigureBounds>> = {
   'crypto.fearGreed': { min: 0, max: 100, positive: false },
   'etf.trustFee': { min: 0, max: 100, positive: false },
   'etf.distributionYield': { min: 0, max: 1000, positive: false },
-  'equity.bar': { min: 0, max: 1e12, positive: false },
+  // A bar holds the day's trading value in yen: Kioxia's of 2026-02-13 was 1.3442e12, SoftBank Group's of 2025 1.0332e12.
+  'equity.bar': { min: 0, max: 1e13, positive: false },
   'etf.price': { min: 0, max: 1e12, positive: false },
 };
 
