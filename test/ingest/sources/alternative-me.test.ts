@@ -42,8 +42,8 @@ test('an HTML page, an error in metadata or a changed layout served with 200 fai
 test('the importer refuses a value outside 0–100, a timestamp that is not Unix seconds and a day given twice, naming the item', () => {
   const file = (items: unknown[]) => JSON.stringify({ name: 'Fear and Greed Index', data: items, metadata: { error: null } });
   const cases: [unknown[], RegExp][] = [
-    [[{ value: '101', timestamp: '1777248000' }], /data item 1: value "101" on 2026-04-27 is not a whole number from 0 to 100/],
-    [[{ value: '', timestamp: '1777248000' }], /data item 1: value "" on 2026-04-27/],
+    [[{ value: '101', timestamp: '1777248000' }], /data item 1: crypto\.fearGreed "101" is outside what a crypto\.fearGreed figure can be \(from 0 to 100\)/],
+    [[{ value: '', timestamp: '1777248000' }], /data item 1: crypto\.fearGreed "" is not a decimal number/],
     [[{ value: '47', timestamp: '2026-04-27' }], /data item 1: timestamp "2026-04-27" is not Unix seconds/],
     [[{ value: '47', timestamp: '1777248000' }, { value: '48', timestamp: '1777248000' }], /data item 2: 2026-04-27 appears twice/],
   ];

@@ -49,11 +49,11 @@ test('the importers refuse an unknown symbol, a value that is not a number, a ba
   assert.deepEqual(oi([good]), [{ metric: 'btc_open_interest', at: '2026-09-24T22:09:53.703Z', value: 96012.544 }]);
   const cases: [() => unknown, RegExp][] = [
     [() => oi([{ ...good, symbol: 'SOLUSDT' }]), /answer 1: symbol "SOLUSDT" is not one of BTCUSDT, ETHUSDT/],
-    [() => oi([{ ...good, openInterest: 'n/a' }]), /answer 1: BTCUSDT openInterest: "n\/a" is not a number/],
+    [() => oi([{ ...good, openInterest: 'n/a' }]), /answer 1: BTCUSDT openInterest: crypto\.metric:btc_open_interest "n\/a" is not a decimal number/],
     [() => oi([{ ...good, time: '1790287793703' }]), /answer 1: time: "1790287793703" is not a time in epoch milliseconds/],
     [() => oi([good, good]), /answer 2: btc_open_interest at 2026-09-24T22:09:53.703Z appears twice/],
     [() => oi([]), /no open interest answer/],
-    [() => funding([{ symbol: 'ETHUSDT', fundingRate: '', fundingTime: 1617321600000 }]), /record 1: ETHUSDT fundingRate: "" is not a number/],
+    [() => funding([{ symbol: 'ETHUSDT', fundingRate: '', fundingTime: 1617321600000 }]), /record 1: ETHUSDT fundingRate: crypto\.metric:eth_funding_rate "" is not a decimal number/],
   ];
   for (const [run, message] of cases) assert.throws(run, (error: unknown) => error instanceof ImportError && message.test(error.message));
 });

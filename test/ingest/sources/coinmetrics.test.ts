@@ -59,7 +59,7 @@ test('the importer: realized cap is CapRealUSD when given, else market cap / MVR
   const cases: [unknown[], RegExp][] = [
     [[{ ...day, asset: 'eth' }], /data row 1: asset "eth" is not btc/],
     [[{ ...day, time: '2020-03-28' }], /data row 1: time "2020-03-28" is not an ISO 8601 date-time/],
-    [[{ ...day, HashRate: 'n/a' }], /data row 1: HashRate: "n\/a" is not a number/],
+    [[{ ...day, HashRate: 'n/a' }], /data row 1: HashRate: crypto\.metric:btc_hashrate "n\/a" is not a decimal number/],
     [[{ ...day, CapMrktCurUSD: '1', CapMVRVCur: '0' }], /data row 1: CapMVRVCur "0" is not positive/],
     [[day, day], /data row 2: 2020-03-28T00:00:00.000Z appears twice/],
   ];

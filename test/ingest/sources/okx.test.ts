@@ -82,7 +82,7 @@ test('an HTML page, an OKX error, an inverse swap or a side that contradicts pos
     [document({ instruments: [{ ...instruments, data: [{ ...instruments.data[0], ctType: 'inverse' }] }] }), /BTC-USDT-SWAP ctType "inverse" is not linear/],
     [document({ instruments: [] }), /no contract value for BTC-USDT-SWAP/],
     [document({ liquidationOrders: [withDetail({ posSide: 'short' })] }), /details\[0\]: posSide "short" does not match side "sell"/],
-    [document({ liquidationOrders: [withDetail({ bkPx: '' })] }), /details\[0\]: bkPx: "" is not a number/],
+    [document({ liquidationOrders: [withDetail({ bkPx: '' })] }), /details\[0\]: bkPx: crypto\.metric "" is not a decimal number/],
     [document({ liquidationOrders: [withDetail({ ts: 1786408771714 })] }), /details\[0\]: ts: 1786408771714 is not a time in epoch milliseconds/],
     [JSON.stringify({ instruments: [], liquidationOrders: [] }), /expected \{"asOf", "completeFrom"/],
   ];

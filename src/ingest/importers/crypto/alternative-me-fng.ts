@@ -5,6 +5,7 @@ import { canonicalJson } from '../../canonical-content.ts';
 import { insertRows } from '../../../store/loader.ts';
 import { isoDay } from '../../../core/dates.ts';
 import { fieldsOf, jsonDocument } from './published-metrics.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 export interface FearGreedDay {
   date: string;
@@ -14,8 +15,9 @@ export interface FearGreedDay {
 /**
  * Alternative.me `GET /fng/?limit=…&format=json`: `{name, data, metadata: {error}}`, `data` a
  * list of `{value, value_classification, timestamp, time_until_update?}` with the value (0–100)
- * and the day's start (Unix seconds, UTC) as strings, newest first. The classification is not
- * stored: the hub classifies the value itself (crypto.zones.ts).
+ * and the day's start (Unix seconds, UTC) as strings, newest first: the value a whole number held
+ * to the figure rules of crypto.fearGreed. The classification is not stored: the hub classifies
+ * the value itself (crypto.zones.ts).
  */
 export function parseFearGreed(content: string, fileName: string): FearGreedDay[] {
   const document = fieldsOf(jsonDocument(content, fileName));
@@ -31,8 +33,9 @@ export function parseFearGreed(content: string, fileName: string): FearGreedDay[
     const date = isoDay(Number(timestamp) * 1000);
     if (seen.has(date)) throw new ImportError(`${where}: ${date} appears twice`);
     seen.add(date);
-    const index100 = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN;
-    if (!(index100 >= 0 && index100 <= 100)) throw new ImportError(`${where}: value ${JSON.stringify(value)} on ${date} is not a whole number from 0 to 100`);
+    if (typeof value !== 'string') throw new ImportError(`${where}: value ${JSON.stringify(value)} on ${date} is not a whole number from 0 to 100`);
+    const index100 = publisherFigure(value, 'crypto.fearGreed', where);
+    if (!Number.isInteger(index100)) throw new ImportError(`${where}: value ${JSON.stringify(value)} on ${date} is not a whole number from 0 to 100`);
     days.push({ date, value: index100 });
   });
   if (days.length === 0) throw new ImportError(`${fileName}: the "data" list is empty`);

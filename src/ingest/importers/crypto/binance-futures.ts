@@ -1,7 +1,7 @@
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { CRYPTO_METRICS, type CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
-import { epochMsInstant, fieldsOf, jsonDocument, loadMetricPoints, publishedNumber, type MetricPoint } from './published-metrics.ts';
+import { epochMsInstant, fieldsOf, jsonDocument, loadMetricPoints, metricFact, publishedNumber, type MetricPoint } from './published-metrics.ts';
 
 /** The USDⓈ-M perpetuals the derivatives endpoint serves, by Binance symbol. */
 export const BINANCE_SYMBOLS = {
@@ -57,7 +57,7 @@ export function binanceOpenInterestPoints(answers: readonly unknown[], fileName:
     const record = fieldsOf(item);
     if (record === undefined) throw new ImportError(`${where}: not an object`);
     const symbol = symbolOf(record.symbol, where);
-    const value = publishedNumber(record.openInterest, `${where}: ${symbol} openInterest`);
+    const value = publishedNumber(record.openInterest, metricFact(BINANCE_SYMBOLS[symbol].openInterest), `${where}: ${symbol} openInterest`);
     if (value < 0) throw new ImportError(`${where}: ${symbol} openInterest ${JSON.stringify(record.openInterest)} is negative`);
     pushOnce(points, seen, { metric: BINANCE_SYMBOLS[symbol].openInterest, at: epochMsInstant(record.time, `${where}: time`), value }, where);
   });
@@ -82,7 +82,7 @@ export function binanceFundingPoints(records: readonly unknown[], fileName: stri
     const record = fieldsOf(item);
     if (record === undefined) throw new ImportError(`${where}: not an object`);
     const symbol = symbolOf(record.symbol, where);
-    const value = publishedNumber(record.fundingRate, `${where}: ${symbol} fundingRate`);
+    const value = publishedNumber(record.fundingRate, metricFact(BINANCE_SYMBOLS[symbol].fundingRate), `${where}: ${symbol} fundingRate`);
     pushOnce(points, seen, { metric: BINANCE_SYMBOLS[symbol].fundingRate, at: epochMsInstant(record.fundingTime, `${where}: fundingTime`), value }, where);
   });
   return points;

@@ -7,6 +7,7 @@ import { canonicalJson } from '../../canonical-content.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { insertRows } from '../../../store/loader.ts';
 import { LOOKBACK } from '../../../domains/crypto/crypto.lookback.ts';
+import { checkedFigure } from '../../publisher-figures.ts';
 
 export interface CoinGeckoMarketsFile {
   /** The snapshot time every coin of the file is stored at: the newest `last_updated`. */
@@ -22,6 +23,14 @@ export interface CoinGeckoMarketsFile {
   reference: { at: string; coins: { id: string; price: number; marketCap: number }[] };
 }
 
+
+/**
+ * The fact of the answer's figures. Its USD amounts (market cap, volume, the cap's 24-hour
+ * change) are held to the figure rules (publisher-figures.ts); a price and its change are only
+ * held to be finite: CoinGecko lists tokens priced below the rules' smallest figure (1e-9 USD),
+ * which would refuse a true answer.
+ */
+const SNAPSHOT = 'crypto.snapshot';
 
 function fail(index: number, problem: string): never {
   throw new ImportError(`item ${index + 1} of the array: ${problem}`);
@@ -96,6 +105,9 @@ export function coingeckoMarkets(items: readonly unknown[]): CoinGeckoMarketsFil
     }
     for (const [field, value] of [['price_change_24h', priceChange], ['market_cap_change_24h', capChange]] as const) {
       if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) fail(index, `"${field}" of ${id} must be a number or null`);
+    }
+    for (const [field, value] of [['market_cap', marketCap], ['total_volume', volume], ['market_cap_change_24h', capChange]] as const) {
+      if (typeof value === 'number') checkedFigure(value, SNAPSHOT, `item ${index + 1} of the array: "${field}" of ${id}`);
     }
     if (updated === null || updated === undefined) {
       skipped++;

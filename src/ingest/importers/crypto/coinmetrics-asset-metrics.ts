@@ -1,8 +1,8 @@
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { isoDateTime } from '../../calendar-dates.ts';
-import { CRYPTO_METRICS } from '../../../domains/crypto/crypto.metrics.ts';
-import { fieldsOf, jsonDocument, loadMetricPoints, publishedNumber, type MetricPoint } from './published-metrics.ts';
+import { CRYPTO_METRICS, type CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
+import { fieldsOf, jsonDocument, loadMetricPoints, metricFact, publishedNumber, type MetricPoint } from './published-metrics.ts';
 
 /** Coin Metrics reports bitcoin's `HashRate` in TH/s; the hub serves EH/s. */
 const TERAHASH_PER_EXAHASH = 1e6;
@@ -13,18 +13,19 @@ const TERAHASH_PER_EXAHASH = 1e6;
  * publishes the ratio and the market cap, not the realized cap). Null when neither is given.
  */
 function realizedCap(row: Record<string, unknown>, where: string): number | null {
-  if (row.CapRealUSD !== undefined && row.CapRealUSD !== null) return publishedNumber(row.CapRealUSD, `${where}: CapRealUSD`);
+  const fact = metricFact(CRYPTO_METRICS.btcRealizedCap);
+  if (row.CapRealUSD !== undefined && row.CapRealUSD !== null) return publishedNumber(row.CapRealUSD, fact, `${where}: CapRealUSD`);
   if (row.CapMrktCurUSD === undefined || row.CapMrktCurUSD === null || row.CapMVRVCur === undefined || row.CapMVRVCur === null) return null;
-  const marketCap = publishedNumber(row.CapMrktCurUSD, `${where}: CapMrktCurUSD`);
-  const mvrv = publishedNumber(row.CapMVRVCur, `${where}: CapMVRVCur`);
+  const marketCap = publishedNumber(row.CapMrktCurUSD, metricFact(), `${where}: CapMrktCurUSD`);
+  const mvrv = publishedNumber(row.CapMVRVCur, metricFact(), `${where}: CapMVRVCur`);
   if (mvrv <= 0) throw new ImportError(`${where}: CapMVRVCur ${JSON.stringify(row.CapMVRVCur)} is not positive`);
   return marketCap / mvrv;
 }
 
 /** A metric of the row, null when the answer has none (missing name or null), never 0. */
-function optional(row: Record<string, unknown>, name: string, where: string): number | null {
+function optional(row: Record<string, unknown>, name: string, metric: CryptoMetricName, where: string): number | null {
   const value = row[name];
-  return value === undefined || value === null ? null : publishedNumber(value, `${where}: ${name}`);
+  return value === undefined || value === null ? null : publishedNumber(value, metricFact(metric), `${where}: ${name}`);
 }
 
 /** One answer of the Coin Metrics API v4: its rows and the token of the next page, if any; an error object is refused with its reason. */
@@ -62,8 +63,8 @@ export function coinMetricsPoints(rows: readonly unknown[], fileName: string): M
     if (seen.has(at)) throw new ImportError(`${where}: ${at} appears twice`);
     seen.add(at);
     const realized = realizedCap(row, where);
-    const hashrate = optional(row, 'HashRate', where);
-    const active = optional(row, 'AdrActCnt', where);
+    const hashrate = optional(row, 'HashRate', m.btcHashrate, where);
+    const active = optional(row, 'AdrActCnt', m.btcActiveAddresses, where);
     if (realized !== null) points.push({ metric: m.btcRealizedCap, at, value: realized });
     if (hashrate !== null) points.push({ metric: m.btcHashrate, at, value: hashrate / TERAHASH_PER_EXAHASH });
     if (active !== null) points.push({ metric: m.btcActiveAddresses, at, value: active });

@@ -1,7 +1,7 @@
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { CRYPTO_METRICS } from '../../../domains/crypto/crypto.metrics.ts';
-import { epochMsInstant, fieldsOf, jsonDocument, loadMetricPoints, publishedNumber, type MetricPoint } from './published-metrics.ts';
+import { epochMsInstant, fieldsOf, jsonDocument, loadMetricPoints, metricFact, publishedNumber, type MetricPoint } from './published-metrics.ts';
 
 /** A BTC option's name: `BTC-<expiry>-<strike>-<C|P>` (`BTC-24JUN22-30000-C`). */
 const BTC_OPTION = /^BTC-\d{1,2}[A-Z]{3}\d{2}-\d+(?:d\d+)?-([CP])$/;
@@ -31,7 +31,7 @@ export function parseDeribitOptionBook(content: string, fileName: string): Metri
     if (kind === undefined) throw new ImportError(`${where}: instrument_name ${JSON.stringify(name)} is not a BTC option (BTC-<expiry>-<strike>-C or -P)`);
     if (seen.has(name as string)) throw new ImportError(`${where}: ${String(name)} appears twice`);
     seen.add(name as string);
-    const openInterest = publishedNumber(summary.open_interest, `${where}: ${String(name)} open_interest`);
+    const openInterest = publishedNumber(summary.open_interest, metricFact(kind === 'P' ? CRYPTO_METRICS.btcPutOi : CRYPTO_METRICS.btcCallOi), `${where}: ${String(name)} open_interest`);
     if (openInterest < 0) throw new ImportError(`${where}: ${String(name)} open_interest ${openInterest} is negative`);
     const at = epochMsInstant(summary.creation_timestamp, `${where}: ${String(name)} creation_timestamp`);
     if (at > latest) latest = at;

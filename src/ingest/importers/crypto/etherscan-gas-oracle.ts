@@ -1,7 +1,7 @@
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { CRYPTO_METRICS, type CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
-import { fieldsOf, jsonDocument, loadMetricPoints, publishedNumber } from './published-metrics.ts';
+import { fieldsOf, jsonDocument, loadMetricPoints, metricFact, publishedNumber } from './published-metrics.ts';
 
 /** The oracle's fields and the gas series they fill, in gwei. */
 const GAS_FIELDS: [string, CryptoMetricName][] = [
@@ -26,7 +26,7 @@ export function parseGasOracle(content: string, fileName: string): GasOracleRead
   const result = fieldsOf(document.result);
   if (result === undefined) throw new ImportError(`${fileName}: "result" is not the gas oracle object`);
   return GAS_FIELDS.map(([field, metric]) => {
-    const value = publishedNumber(result[field], `${fileName}: result.${field}`);
+    const value = publishedNumber(result[field], metricFact(metric), `${fileName}: result.${field}`);
     if (value < 0) throw new ImportError(`${fileName}: result.${field} ${JSON.stringify(result[field])} is negative`);
     return { metric, value };
   });

@@ -1,7 +1,7 @@
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { CRYPTO_METRICS } from '../../../domains/crypto/crypto.metrics.ts';
-import { fieldsOf, jsonDocument, loadMetricPoints, publishedNumber, type MetricPoint } from './published-metrics.ts';
+import { fieldsOf, jsonDocument, loadMetricPoints, metricFact, publishedNumber, type MetricPoint } from './published-metrics.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -55,7 +55,7 @@ function contractValues(answers: readonly unknown[]): Map<string, number> {
       if (record === undefined) throw new ImportError(`${where}: not an object`);
       const instId = text(record, 'instId', where);
       if (record.ctType !== 'linear') throw new ImportError(`${where}: ${instId} ctType ${JSON.stringify(record.ctType)} is not linear`);
-      const ctVal = publishedNumber(record.ctVal, `${where}: ${instId} ctVal`);
+      const ctVal = publishedNumber(record.ctVal, metricFact(), `${where}: ${instId} ctVal`);
       if (ctVal <= 0) throw new ImportError(`${where}: ${instId} ctVal ${JSON.stringify(record.ctVal)} is not positive`);
       values.set(instId, ctVal);
     }),
@@ -96,8 +96,8 @@ function liquidations(pages: readonly unknown[], contractValue: ReadonlyMap<stri
         const side = detail.side === 'sell' ? 'long' : detail.side === 'buy' ? 'short' : undefined;
         if (side === undefined) throw new ImportError(`${at}: side ${JSON.stringify(detail.side)} is neither buy nor sell`);
         if (detail.posSide !== 'net' && detail.posSide !== side) throw new ImportError(`${at}: posSide ${JSON.stringify(detail.posSide)} does not match side ${JSON.stringify(detail.side)}`);
-        const sz = publishedNumber(detail.sz, `${at}: sz`);
-        const price = publishedNumber(detail.bkPx, `${at}: bkPx`);
+        const sz = publishedNumber(detail.sz, metricFact(), `${at}: sz`);
+        const price = publishedNumber(detail.bkPx, metricFact(), `${at}: bkPx`);
         if (sz <= 0 || price <= 0) throw new ImportError(`${at}: sz and bkPx must be positive`);
         const key = `${instId} ${ts} ${String(detail.side)} ${String(detail.sz)} ${String(detail.bkPx)}`;
         if (seen.has(key)) return;

@@ -5,6 +5,7 @@ import { ImportError, type ReleaseInfo } from '../../source.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { insertRows } from '../../../store/loader.ts';
 import type { CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
+import { checkedFigure, publisherFigure } from '../../publisher-figures.ts';
 
 /** One published observation of a `crypto_metric` series. */
 export interface MetricPoint {
@@ -24,16 +25,18 @@ export function fieldsOf(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-const DECIMAL = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+/** The fact a figure of the crypto metric `metric` is (`crypto.metric:btc_hashrate`); the family alone for a figure a metric is computed from. */
+export const metricFact = (metric?: CryptoMetricName): string => (metric === undefined ? 'crypto.metric' : `crypto.metric:${metric}`);
 
 /**
- * A finite number as publishers write it: a decimal string (`"84617.188"`, `"-0.00010000"`) or a
- * JSON number. Anything else is refused naming `where`.
+ * A figure as crypto publishers write it, a decimal string (`"84617.188"`, `"-0.00010000"`, an
+ * exponent allowed) or a JSON number, held to the figure rules of `fact`
+ * (publisher-figures.ts). Anything else is refused naming `where`.
  */
-export function publishedNumber(value: unknown, where: string): number {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isFinite(number)) throw new ImportError(`${where}: ${JSON.stringify(value)} is not a number`);
-  return number;
+export function publishedNumber(value: unknown, fact: string, where: string): number {
+  if (typeof value === 'number') return checkedFigure(value, fact, where);
+  if (typeof value === 'string') return publisherFigure(value, fact, where, { exponent: true });
+  throw new ImportError(`${where}: ${JSON.stringify(value)} is not a number`);
 }
 
 /** Epoch milliseconds (a whole non-negative JSON number) → the ISO instant; refused naming `where`. */
