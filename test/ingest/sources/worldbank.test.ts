@@ -69,11 +69,13 @@ test('worldbank-pinksheet-monthly asks for the workbook conditionally and reads 
 
 test('the sheet gives the monthly gold, silver and platinum prices as published, dated the first of the month; "…" is no price, never 0', async () => {
   const csv = await sheetAsCsv(WORKBOOK, 'Monthly Prices', 'x.xlsx');
-  assert.deepEqual(parsePinkSheetMonthly(csv, 'CMO.csv'), expected);
+  const prices = (content: string) => parsePinkSheetMonthly(content, 'CMO.csv').map(({ slug, date, close }) => ({ slug, date, close }));
+  assert.deepEqual(prices(csv), expected);
+  assert.equal(parsePinkSheetMonthly(csv, 'CMO.csv')[0]?.where, 'CMO.csv: line 7', 'each price names its line');
   const withGap = csv.replace('2025M10,63.04,64.65,5.95,10739.91,4058.33', '2025M10,63.04,64.65,5.95,10739.91,…');
-  assert.deepEqual(parsePinkSheetMonthly(withGap, 'CMO.csv'), expected.filter((c) => !(c.slug === 'gold' && c.date === '2025-10-01')));
+  assert.deepEqual(prices(withGap), expected.filter((c) => !(c.slug === 'gold' && c.date === '2025-10-01')));
   // The editions of 2023 to 2025 put the series codes on line 7, the months after them.
-  assert.deepEqual(parsePinkSheetMonthly(withCodes(csv), 'CMO.csv'), expected);
+  assert.deepEqual(prices(withCodes(csv)), expected);
 });
 
 test('HTML with 200, another workbook and a changed layout are refused naming the file and place', async () => {
@@ -102,7 +104,7 @@ test('HTML with 200, another workbook and a changed layout are refused naming th
   refused(csv.replace('2025M10', '2025M13'), /line 13: period "2025M13" is not a month/);
   refused(csv.replace('2025M10', '2025M08'), /line 13: 2025M08 does not follow 2025M09/);
   refused(csv.replace('4587.21', '4,587.21'), /line 20: 9 cells for the 8 columns of line 5/);
-  refused(csv.replace('4587.21', 'n/a'), /line 20: Gold price "n\/a" in 2026M05 is not a positive number/);
+  refused(csv.replace('4587.21', 'n/a'), /^CMO\.csv: line 20: commodity\.close:gold "n\/a" is not a decimal number/);
 });
 
 test('after the Pink Sheet source runs in a hub without demo data, the commodity endpoints show exactly the published prices', async (t) => {

@@ -3,8 +3,10 @@ import { commodityInstrument } from '../../../domains/instruments/instruments.ca
 import { ImportError, type Importer } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import type { CommodityClose } from './commodity-prices-csv.ts';
+import { commodityCloses, type CommodityClose } from './commodity-prices-csv.ts';
 import { textLines } from '../../file-lines.ts';
+import { closeFact } from '../../figure-facts.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 export const PINK_SHEET_SHEET = 'Monthly Prices';
 const TITLE = 'World Bank Commodity Price Data (The Pink Sheet)';
@@ -34,7 +36,9 @@ const NO_VALUE = new Set(['', '…', '..', '...']);
  * line 6 (column A empty), in the editions of 2023 to 2025 the series codes on line 7 (`GOLD`,
  * column A empty; the June 2026 edition has none), then one line per month from `1960M01`, oldest first, each price a
  * monthly average in nominal US dollars, `…` where there is none; notes may follow. A month's
- * price is stored as the close of the month's first day.
+ * price is stored as the close of the month's first day. Each price is held to the figure rules
+ * of its commodity (a workbook's number cell may come as an exponent), and a precious metal's
+ * price to be above 0.
  */
 export function parsePinkSheetMonthly(content: string, fileName: string): CommodityClose[] {
   return pinkSheetCloses(textLines(content, fileName).map(csvCells), fileName);
@@ -54,7 +58,7 @@ export function pinkSheetCloses(lines: readonly (readonly string[])[], fileName:
     if (column < 1) throw new ImportError(`${fileName}: line ${NAMES_LINE}: no "${name}" column among the headings`);
     if (units[column] !== unit) throw new ImportError(`${fileName}: line ${UNITS_LINE}: the unit of "${name}" is "${units[column] ?? ''}", expected "${unit}"`);
     if (codes !== undefined && codes[column] !== code) throw new ImportError(`${fileName}: line ${UNITS_LINE + 1}: the code of "${name}" is "${codes[column] ?? ''}", expected "${code}"`);
-    return { name, slug, column };
+    return { name, slug, column, fact: closeFact(commodityInstrument(slug)) };
   });
   const closes: CommodityClose[] = [];
   let previous: string | undefined;
@@ -73,12 +77,13 @@ export function pinkSheetCloses(lines: readonly (readonly string[])[], fileName:
     if (previous !== undefined && date <= previous) throw new ImportError(`${fileName}: line ${lineNumber}: ${period} does not follow ${previous.slice(0, 4)}M${previous.slice(5, 7)}`);
     previous = date;
     if (cells.length !== names.length) throw new ImportError(`${fileName}: line ${lineNumber}: ${cells.length} cells for the ${names.length} columns of line ${NAMES_LINE}`);
-    for (const { name, slug, column } of columns) {
+    const where = `${fileName}: line ${lineNumber}`;
+    for (const { name, slug, column, fact } of columns) {
       const text = cells[column] ?? '';
       if (NO_VALUE.has(text)) continue;
-      const close = Number(text);
-      if (!/^\d+(\.\d+)?(e[-+]?\d+)?$/i.test(text) || close <= 0) throw new ImportError(`${fileName}: line ${lineNumber}: ${name} price "${text}" in ${period} is not a positive number`);
-      closes.push({ slug, date, close });
+      const close = publisherFigure(text, fact, where, { exponent: true });
+      if (close <= 0) throw new ImportError(`${where}: ${name} price "${text}" in ${period} is not a positive number`);
+      closes.push({ slug, date, close, where });
     }
   }
   if (closes.length === 0) throw new ImportError(`${fileName}: no month with a price of ${Object.keys(PINK_SHEET_COMMODITIES).join(', ')}`);
@@ -92,6 +97,6 @@ export const worldbankPinkSheetImporter: Importer<CommodityClose[]> = {
   source: 'World Bank Commodity Price Data (The Pink Sheet), CC BY 4.0',
   parse: parsePinkSheetMonthly,
   load(db, closes, release) {
-    return replaceCloses(db, closes.map((c) => ({ instrument: commodityInstrument(c.slug), date: c.date, close: c.close })), release);
+    return replaceCloses(db, commodityCloses(closes), release);
   },
 };
