@@ -18,7 +18,7 @@ interface Row {
 }
 const recorded = (JSON.parse(publisherSample('bok', 'kospi.json').toString('utf8')) as { StatisticSearch: { row: Row[] } }).StatisticSearch.row;
 const closes = (rows: readonly Row[]): IndexCloseRecord[] =>
-  rows.map((row) => ({ code: 'KOSPI', date: `${row.TIME.slice(0, 4)}-${row.TIME.slice(4, 6)}-${row.TIME.slice(6)}`, close: Number(row.DATA_VALUE) }));
+  rows.map((row, i) => ({ code: 'KOSPI', date: `${row.TIME.slice(0, 4)}-${row.TIME.slice(4, 6)}-${row.TIME.slice(6)}`, close: Number(row.DATA_VALUE), where: `kospi.json: row ${i + 1}` }));
 
 /** bok-kospi's collect against the recorded answers, on the test clock (2026-06-19 in Seoul). */
 async function collect(params: Record<string, unknown>, cursor?: SourceCursor) {
@@ -93,8 +93,8 @@ test('ECOS rows: another table, item or unit, a bad day, a doubled day or a bad 
   refused(text.replace('"20230712"', '"2023-07-12"'), /row 2: TIME "2023-07-12" is not a day \(YYYYMMDD\)/);
   refused(text.replace('"20230712"', '"20230231"'), /row 2: TIME "20230231" is not a day/);
   refused(text.replace('"20230712"', '"20230711"'), /row 2: 2023-07-11 appears twice/);
-  refused(text.replace('"2574.72"', '"2,574.72"'), /row 2: DATA_VALUE "2,574.72" on 2023-07-12 is not a positive number/);
-  refused(text.replace('"2574.72"', '"0"'), /row 2: DATA_VALUE "0" on 2023-07-12 is not a positive number/);
+  refused(text.replace('"2574.72"', '"2,574.72"'), /row 2: index\.close:KOSPI "2,574\.72" is not a decimal number/);
+  refused(text.replace('"2574.72"', '"0"'), /row 2: index\.close:KOSPI "0" is outside what a index\.close figure can be \(above 0/);
   refused(text.replace('"StatisticSearch"', '"StatisticSearchX"'), /^kospi\.json: \/StatisticSearch: is missing$/);
   const withoutValue = parseBokKospi(text.replace('"2574.72"', '""'), 'kospi.json');
   assert.deepEqual(withoutValue, closes(recorded).filter((close) => close.date !== '2023-07-12'));

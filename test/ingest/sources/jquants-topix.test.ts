@@ -36,7 +36,7 @@ test('TOPIX bars are asked with one from/to request over the window; the newest 
   assert.equal(fake.requests[0]?.headers?.['x-api-key'], KEY);
   assert.deepEqual(first.cursor, { through: '2022-06-27' });
   assert.equal(first.payloads[0]?.importer.dataset, 'jquants-indices-topix');
-  assert.deepEqual(payloadRecords(first.payloads[0]), [{ code: 'TOPIX', date: '2022-06-28', close: 1907.38 }], 'the answer read once into closes');
+  assert.deepEqual(payloadRecords(first.payloads[0]), [{ code: 'TOPIX', date: '2022-06-28', close: 1907.38, where: 'jquants-indices-bars-daily-topix-2022-06-22-2022-06-28.json: data[0]' }], 'the answer read once into closes');
 
   const next = routesFetch('jquants');
   await source.collect(context({ fetch: next.fetch, cursor: first.cursor, now: new Date('2022-06-29T10:00:00Z') }));

@@ -145,7 +145,7 @@ test('index bars are asked by date= like the daily bars; the catalogue\'s indice
   assert.deepEqual(result.cursor, { through: '2023-11-30' });
   const [payload] = result.payloads;
   assert.equal(payload?.importer.dataset, 'jquants-indices-bars-daily');
-  assert.deepEqual(payloadRecords(payload), [{ code: 'TOPIXC30', date: '2023-12-01', close: 1200.17 }], 'the answer read once into closes');
+  assert.deepEqual(payloadRecords(payload), [{ code: 'TOPIXC30', date: '2023-12-01', close: 1200.17, where: 'jquants-v2-indices-bars-daily-2023-12-01.json: data[0]' }], 'the answer read once into closes');
   // A TOPIX sector index (0040, fishery) of the same answer is not in the catalogue.
   assert.deepEqual(importer('jquants-indices-bars-daily').parse(JSON.stringify({ data: [{ Date: '2023-12-01', Code: '0040', O: null, H: null, L: null, C: 500 }] }), 'indices.json'), []);
 });

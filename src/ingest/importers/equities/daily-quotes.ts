@@ -17,6 +17,10 @@ interface ParsedQuotes {
   actions: Omit<EquityActionRow, 'source'>[];
 }
 
+/** The facts of a day's figures: the bar's, and the adjustment factor's, a corporate action's ratio. */
+const BAR = 'equity.bar';
+const ACTION = 'equity.action';
+
 /** 1 / 0.333333 is a 1:3 split: ratios keep four decimals. */
 const roundRatio = (ratio: number) => Math.round(ratio * 10_000) / 10_000;
 
@@ -43,19 +47,19 @@ const quotes: JQuantsRecords<QuotesFields, ParsedQuotes> = {
   add(read: RecordReader, fields, { bars, actions }) {
     const code = read.code(fields.code);
     const date = read.date(fields.date);
-    const factor = read.figure(fields.factor) ?? 1;
+    const factor = read.figure(fields.factor, ACTION) ?? 1;
     if (factor <= 0) read.fail(`${fields.factor} must be positive (got ${factor})`);
     if (factor !== 1) {
       const ratio = roundRatio(1 / factor);
       actions.push({ code, effective_date: date, kind: ratio > 1 ? 'split' : 'reverse_split', ratio });
     }
-    const close = read.figure(fields.close);
+    const close = read.figure(fields.close, BAR);
     // No trade that day: J-Quants sends nulls; there is no bar to store.
     if (close === null) return;
-    const volume = read.figure(fields.volume);
-    const tradingValue = read.figure(fields.tradingValue);
+    const volume = read.figure(fields.volume, BAR);
+    const tradingValue = read.figure(fields.tradingValue, BAR);
     if (volume === null || tradingValue === null) read.fail(`${fields.volume} and ${fields.tradingValue} are required when ${fields.close} is present`);
-    bars.push({ code, date, open: read.optionalFigure(fields.open), high: read.optionalFigure(fields.high), low: read.optionalFigure(fields.low), close, volume, trading_value: tradingValue });
+    bars.push({ code, date, open: read.optionalFigure(fields.open, BAR), high: read.optionalFigure(fields.high, BAR), low: read.optionalFigure(fields.low, BAR), close, volume, trading_value: tradingValue });
   },
   load: loadQuotes,
 };

@@ -7,6 +7,7 @@ import { canonicalJson } from '../../canonical-content.ts';
 import { Type } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { fullIssueCode } from '../../../domains/equities/issue-code.ts';
+import { checkedFigure, publisherFigure } from '../../publisher-figures.ts';
 
 /**
  * J-Quants answers are one JSON object holding an array under a named key
@@ -24,6 +25,11 @@ export class RecordReader {
   constructor(fileName: string, key: string, index: number, record: Record<string, unknown>) {
     this.#where = `${fileName}: ${key}[${index}]`;
     this.#record = record;
+  }
+
+  /** The record's place in the answer (`bars.json: data[3]`). */
+  get where(): string {
+    return this.#where;
   }
 
   fail(message: string): never {
@@ -56,22 +62,22 @@ export class RecordReader {
   }
 
   /**
-   * A number, or null where the publisher leaves the figure out (null or ""); numeric strings
-   * accepted. J-Quants sends every field of its layout, so an absent one marks a changed layout,
-   * not a missing figure.
+   * A figure of `fact`, or null where the publisher leaves it out (null or ""): a JSON number or a
+   * decimal string, held to the figure rules of `fact` (publisher-figures.ts). J-Quants sends
+   * every field of its layout, so an absent one marks a changed layout, not a missing figure.
    */
-  figure(field: string): number | null {
+  figure(field: string, fact: string): number | null {
     if (!(field in this.#record)) this.fail(`${field} is missing`);
-    return this.optionalFigure(field);
+    return this.optionalFigure(field, fact);
   }
 
   /** As `figure`, for a field some files of the layout leave out (saved v1 quotes without the open, high and low): absent is null. */
-  optionalFigure(field: string): number | null {
+  optionalFigure(field: string, fact: string): number | null {
     const value = this.#record[field];
     if (value === undefined || value === null || value === '') return null;
-    const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
-    if (!Number.isFinite(number)) this.fail(`${field} must be a number (got ${JSON.stringify(value)})`);
-    return number;
+    if (typeof value === 'number') return checkedFigure(value, fact, `${this.#where}: ${field}`);
+    if (typeof value === 'string') return publisherFigure(value, fact, `${this.#where}: ${field}`);
+    this.fail(`${field} must be a number (got ${JSON.stringify(value)})`);
   }
 }
 

@@ -4,6 +4,9 @@ import type { EquityStatementRow } from '../../../domains/equities/equities.tabl
 import { insertRows } from '../../../store/loader.ts';
 import { J_QUANTS_SOURCE, jquantsImporter, type JQuantsRecords, type RecordReader } from './json-records.ts';
 
+/** The fact of a disclosure's figures, held to its figure rules. */
+const STATEMENT = 'equity.statement';
+
 const QUARTER_BY_PERIOD: Record<string, number> = { '1Q': 1, '2Q': 2, '3Q': 3, '4Q': 4, FY: 4 };
 
 interface ParsedStatement {
@@ -50,21 +53,21 @@ const statements: JQuantsRecords<StatementsFields, ParsedStatement[]> = {
         fiscal_year_end: read.date(fields.fiscalYearEnd),
         fiscal_quarter: quarter,
         disclosed_on: read.date(fields.disclosedOn),
-        net_sales: read.figure(fields.netSales),
+        net_sales: read.figure(fields.netSales, STATEMENT),
         cost_of_sales: null,
         sga_expenses: null,
-        operating_profit: read.figure(fields.operatingProfit),
-        ordinary_profit: read.figure(fields.ordinaryProfit),
-        net_income: read.figure(fields.netIncome),
-        total_assets: read.figure(fields.totalAssets),
+        operating_profit: read.figure(fields.operatingProfit, STATEMENT),
+        ordinary_profit: read.figure(fields.ordinaryProfit, STATEMENT),
+        net_income: read.figure(fields.netIncome, STATEMENT),
+        total_assets: read.figure(fields.totalAssets, STATEMENT),
         current_assets: null,
         non_current_assets: null,
         total_liabilities: null,
         current_liabilities: null,
         non_current_liabilities: null,
-        net_assets: read.figure(fields.netAssets),
+        net_assets: read.figure(fields.netAssets, STATEMENT),
       },
-      sharesIssued: read.figure(fields.sharesIssued),
+      sharesIssued: read.figure(fields.sharesIssued, STATEMENT),
     });
   },
   load: loadStatements,

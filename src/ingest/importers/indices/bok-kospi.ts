@@ -4,6 +4,7 @@ import { canonicalJson } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { loadIndexCloses, type IndexCloseRecord } from './index-closes.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 /** ECOS table 802Y001 (주식시장(일), the stock market, daily), item 0001000 (KOSPI지수): the KOSPI close. */
 export const ECOS_KOSPI = { table: '802Y001', item: '0001000' } as const;
@@ -19,7 +20,8 @@ export const StatisticSearchSchema = Type.Object({
 /**
  * The KOSPI closes of ECOS rows (`{STAT_CODE, ITEM_CODE1, UNIT_NAME, TIME: "YYYYMMDD",
  * DATA_VALUE}`), one page's or every page's merged. A row of another table or item is refused:
- * the answer would not be the KOSPI. An empty DATA_VALUE is a day without a value, never 0.
+ * the answer would not be the KOSPI. An empty DATA_VALUE is a day without a value, never 0; any
+ * other is held to the figure rules of index.close:KOSPI.
  */
 export function bokKospiCloses(rows: readonly unknown[], fileName: string): IndexCloseRecord[] {
   const records: IndexCloseRecord[] = [];
@@ -40,11 +42,8 @@ export function bokKospiCloses(rows: readonly unknown[], fileName: string): Inde
     seen.add(date);
     const value = row.DATA_VALUE;
     if (value === '') return;
-    const close = Number(value);
-    if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value) || close <= 0) {
-      throw new ImportError(`${where}: DATA_VALUE ${JSON.stringify(value)} on ${date} is not a positive number`);
-    }
-    records.push({ code: 'KOSPI', date, close });
+    if (typeof value !== 'string') throw new ImportError(`${where}: DATA_VALUE ${JSON.stringify(value)} on ${date} is not a decimal string`);
+    records.push({ code: 'KOSPI', date, close: publisherFigure(value, 'index.close:KOSPI', where), where });
   });
   return records;
 }

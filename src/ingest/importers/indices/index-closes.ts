@@ -6,11 +6,12 @@ import { indexInstrument } from '../../../domains/instruments/instruments.catalo
 import { insertRows } from '../../../store/loader.ts';
 import { replaceCloses } from '../../instrument-closes.ts';
 
-/** One close of an index the hub knows, under its catalogue code (`TOPIX`, `SPX`). */
+/** One close of an index the hub knows, under its catalogue code (`TOPIX`, `SPX`), and where the publisher wrote it (never stored). */
 export interface IndexCloseRecord {
   code: string;
   date: string;
   close: number;
+  where: string;
 }
 
 /** Lists in `market_index`, from the catalogue, each of `codes` the store does not know yet. */
@@ -29,5 +30,5 @@ export async function loadIndexCloses(db: Transaction<Database>, records: readon
   const codes = [...new Set(records.map((record) => record.code))];
   if (codes.length === 0) return 0;
   await listNewIndices(db, codes, release.source);
-  return replaceCloses(db, records.map((record) => ({ instrument: indexInstrument(record.code), date: record.date, close: record.close })), release);
+  return replaceCloses(db, records.map((record) => ({ instrument: indexInstrument(record.code), date: record.date, close: record.close, where: record.where })), release);
 }

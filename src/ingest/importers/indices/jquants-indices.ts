@@ -19,8 +19,9 @@ const KEY = 'data';
 /**
  * J-Quants API v2 `/indices/bars/daily` (pages merged into one `data` array): one record per
  * index and day, `{Date, Code, O, H, L, C}`; `O`, `H`, `L` are null for the indices J-Quants
- * publishes only a close of. A `date=` answer lists every index J-Quants publishes (the TOPIX
- * sector and size indices too): only the catalogue's are kept.
+ * publishes only a close of. Each figure is held to the figure rules of the index's close. A
+ * `date=` answer lists every index J-Quants publishes (the TOPIX sector and size indices too):
+ * only the catalogue's are kept.
  */
 export function parseJQuantsIndexBars(content: string, fileName: string): IndexCloseRecord[] {
   return jquantsIndexCloses(readRecords(content, fileName, KEY), fileName);
@@ -35,14 +36,15 @@ function jquantsIndexCloses(list: readonly Record<string, unknown>[], fileName: 
     const date = read.date('Date');
     const indexCode = read.text('Code');
     if (!/^[0-9A-Z]{4}$/.test(indexCode)) read.fail(`Code ${JSON.stringify(indexCode)} is not a 4-character index code`);
-    for (const field of ['O', 'H', 'L']) read.figure(field);
-    const close = read.figure('C');
-    if (close === null || close <= 0) read.fail(`C must be a positive number (got ${JSON.stringify(close)})`);
     const code = JQUANTS_INDEX_CODES[indexCode];
+    const fact = `index.close:${code ?? indexCode}`;
+    for (const field of ['O', 'H', 'L']) read.figure(field, fact);
+    const close = read.figure('C', fact);
+    if (close === null) read.fail('C must be a positive number (got null)');
     if (code === undefined) return;
     if (seen.has(`${code} ${date}`)) read.fail(`index ${indexCode} appears twice on ${date}`);
     seen.add(`${code} ${date}`);
-    records.push({ code, date, close });
+    records.push({ code, date, close, where: read.where });
   });
   return records;
 }
@@ -72,12 +74,12 @@ function jquantsTopixCloses(list: readonly Record<string, unknown>[], fileName: 
   return list.map((record, i) => {
     const read: RecordReader = new RecordReader(fileName, KEY, i, record);
     const date = read.date('Date');
-    for (const field of ['O', 'H', 'L']) read.figure(field);
-    const close = read.figure('C');
-    if (close === null || close <= 0) read.fail(`C must be a positive number (got ${JSON.stringify(close)})`);
+    for (const field of ['O', 'H', 'L']) read.figure(field, 'index.close:TOPIX');
+    const close = read.figure('C', 'index.close:TOPIX');
+    if (close === null) read.fail('C must be a positive number (got null)');
     if (seen.has(date)) read.fail(`${date} appears twice`);
     seen.add(date);
-    return { code: 'TOPIX', date, close };
+    return { code: 'TOPIX', date, close, where: read.where };
   });
 }
 
