@@ -26,7 +26,7 @@ test('vietcombank-exrate asks for the published XML conditionally and hands it o
 
 test("the XML's USD transfer rate is the day's USD/VND; the other currencies and their empty columns are not read", () => {
   // Stamped 5:38:54 PM Vietnam time (UTC+7): known from 10:38:54 UTC.
-  assert.deepEqual(parseVietcombankXml(XML, 'pXML.xml'), [{ pair: 'USD/VND', date: '2026-09-02', close: 25880, knowledgeAt: '2026-09-02T10:38:54.000Z' }]);
+  assert.deepEqual(parseVietcombankXml(XML, 'pXML.xml'), [{ pair: 'USD/VND', date: '2026-09-02', close: 25880, knowledgeAt: '2026-09-02T10:38:54.000Z', where: 'pXML.xml: line 8' }]);
   assert.equal(parseVietcombankXml(XML.replace('5:38:54 PM', '12:05:00 AM'), 'pXML.xml')[0]?.knowledgeAt, '2026-09-01T17:05:00.000Z', '12 AM is midnight');
 });
 
@@ -37,8 +37,8 @@ test('HTML with 200, a cut body and a changed layout are refused naming the file
   refused(XML.slice(0, XML.indexOf('<Exrate CurrencyCode="USD"') + 30), /^pXML\.xml: line 8: the file ends before <\/ExrateList>/);
   refused(XML.replace('9/2/2026 5:38:54 PM', '2026-09-02T17:38:54'), /line 3: DateTime "2026-09-02T17:38:54" is not the bank's M\/D\/YYYY/);
   refused(XML.replace('9/2/2026', '2/30/2026'), /line 3: DateTime "2\/30\/2026 5:38:54 PM"/);
-  refused(XML.replace('Transfer="25,880.00"', 'Transfer="-"'), /line 8: USD Transfer "-" is not a positive number/);
-  refused(XML.replace('Transfer="25,880.00"', 'Mid="25,880.00"'), /line 8: USD Transfer "" is not a positive number/);
+  refused(XML.replace('Transfer="25,880.00"', 'Transfer="-"'), /^pXML\.xml: line 8: USD Transfer: fx\.close:USD\/VND "-" is not a decimal number/);
+  refused(XML.replace('Transfer="25,880.00"', 'Mid="25,880.00"'), /^pXML\.xml: line 8: USD Transfer: fx\.close:USD\/VND "" is not a decimal number/);
   refused(XML.replace('CurrencyCode="USD"', 'CurrencyCode="EUR"'), /no <Exrate CurrencyCode="USD"> in the list/);
 });
 
@@ -46,7 +46,7 @@ test('after the Vietcombank source runs on two days in a hub without demo data, 
   const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' } });
   // An earlier run's answer, then today's: the table shows a pair once it has two closes.
   const earlier = publisherSample('vietcombank', 'pXML-2021-04-21.xml');
-  assert.deepEqual(parseVietcombankXml(earlier.toString('utf8'), 'pXML-2021-04-21.xml'), [{ pair: 'USD/VND', date: '2021-04-21', close: 22990, knowledgeAt: '2021-04-21T01:30:37.000Z' }]);
+  assert.deepEqual(parseVietcombankXml(earlier.toString('utf8'), 'pXML-2021-04-21.xml'), [{ pair: 'USD/VND', date: '2021-04-21', close: 22990, knowledgeAt: '2021-04-21T01:30:37.000Z', where: 'pXML-2021-04-21.xml: line 5' }]);
   const { result } = await collectFromRoutes(vietcombankExrateSource);
   const [today] = result.payloads;
   assert.ok(today !== undefined);

@@ -5,6 +5,8 @@ import { calendarDate } from '../../calendar-dates.ts';
 import { zonedInstant } from '../../../core/dates.ts';
 import { earlierOf } from './known-at.ts';
 import { child, lineFinder, parseXmlTree } from '../../xml-tree.ts';
+import { closeFact } from '../../figure-facts.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 export interface VndRate {
   pair: 'USD/VND';
@@ -12,6 +14,8 @@ export interface VndRate {
   close: number;
   /** The instant the bank stamped the list with, which is when the rate was known. */
   knowledgeAt: string;
+  /** The file and line of the rate, for the messages of a refused file; never stored. */
+  where: string;
 }
 
 /** Vietnam's time, in which the bank stamps its list (no daylight saving time). */
@@ -36,7 +40,8 @@ function stampOf(text: string): { date: string; at: string } | undefined {
  * (Vietnam time: the instant the list was stamped, each rate's knowledge time), one `<Exrate CurrencyCode="USD" CurrencyName="…" Buy="25,850.00"
  * Transfer="25,880.00" Sell="26,260.00" />` per currency in VND per unit with thousands commas
  * (a column the bank does not quote is empty or `-`), and `<Source>`. The hub stores the USD
- * transfer rate as that day's USD/VND close; the other currencies are not dollar pairs. Read with
+ * transfer rate as that day's USD/VND close, held to the figure rules of fx.close:USD/VND; the
+ * other currencies are not dollar pairs. Read with
  * the XML parser of xml-tree.ts (bounded, no regular expression over the document).
  */
 export function parseVietcombankXml(content: string, fileName: string): VndRate[] {
@@ -52,12 +57,9 @@ export function parseVietcombankXml(content: string, fileName: string): VndRate[
   const usd = list.children.filter((rate) => rate.name === 'Exrate' && rate.attributes.CurrencyCode === 'USD');
   if (usd.length !== 1) throw new ImportError(`${fileName}: ${usd.length === 0 ? 'no' : usd.length} <Exrate CurrencyCode="USD"> in the list`);
   const [rate] = usd;
-  const transfer = rate?.attributes.Transfer ?? '';
-  const close = Number(transfer.replaceAll(',', ''));
-  if (!/^\d{1,3}(,\d{3})*(\.\d+)?$/.test(transfer) || close <= 0) {
-    throw new ImportError(`${fileName}: line ${lineAt(rate?.at ?? 0)}: USD Transfer "${transfer}" is not a positive number`);
-  }
-  return [{ pair: 'USD/VND', date: stamped.date, close, knowledgeAt: stamped.at }];
+  const where = `${fileName}: line ${lineAt(rate?.at ?? 0)}`;
+  const close = publisherFigure(rate?.attributes.Transfer ?? '', closeFact(fxInstrument('USD/VND')), `${where}: USD Transfer`, { grouping: true });
+  return [{ pair: 'USD/VND', date: stamped.date, close, knowledgeAt: stamped.at, where }];
 }
 
 export const vietcombankExrateXmlImporter: Importer<VndRate[]> = {
@@ -67,6 +69,6 @@ export const vietcombankExrateXmlImporter: Importer<VndRate[]> = {
   source: 'Vietcombank (Joint Stock Commercial Bank for Foreign Trade of Vietnam) exchange rates',
   parse: parseVietcombankXml,
   load(db, rates, release) {
-    return replaceCloses(db, rates.map((rate) => ({ instrument: fxInstrument(rate.pair), date: rate.date, close: rate.close, knowledgeAt: earlierOf(rate.knowledgeAt, release.knowledgeAt) })), release);
+    return replaceCloses(db, rates.map((rate) => ({ instrument: fxInstrument(rate.pair), date: rate.date, close: rate.close, where: rate.where, knowledgeAt: earlierOf(rate.knowledgeAt, release.knowledgeAt) })), release);
   },
 };
