@@ -89,6 +89,6 @@ test('TIBOR import: a malformed file is rejected naming the line, and nothing is
   const db = hub.runtime.store.db;
   const releases = async () => Number((await db.selectFrom('release').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const before = await releases();
-  await assert.rejects(importFile(db, tiborJbaImporter, fixture('jba-tibor-malformed.csv'), at('2026-06-09T00:00:00.000Z')), (error: unknown) => error instanceof ImportError && /:4: 1m rate "abc"/.test(error.message));
+  await assert.rejects(importFile(db, tiborJbaImporter, fixture('jba-tibor-malformed.csv'), at('2026-06-09T00:00:00.000Z')), (error: unknown) => error instanceof ImportError && /^jba-tibor-malformed\.csv:4: macro:jp\.tibor\.1m "abc" is not a decimal number/.test(error.message));
   assert.equal(await releases(), before);
 });

@@ -102,7 +102,7 @@ test('an HTML page, a changed layout or a file cut short served with 200 imports
   await refused(text.replace('10億円', '兆円'), /gaku-jk1532\.csv:1: the title line does not give the unit 10億円/);
   await refused(text.replace(',国内総生産(支出側),', ',GDP,'), /gaku-jk1532\.csv:8: quarters before a "国内総生産\(支出側\)" heading/);
   await refused(text.replace('\r\n7- 9.,', '\r\n10-12.,'), /gaku-jk1532\.csv:10: 2014-Q4 does not follow 2014-Q2/);
-  await refused(text.replace('"529,025.0 "', '"529.025,0"'), /gaku-jk1532\.csv:12: GDP "529\.025,0" for 2015-Q1 is not an amount/);
+  await refused(text.replace('"529,025.0 "', '"529.025,0"'), /^gaku-jk1532\.csv:12: macro:jp\.gdp\.real "529\.025,0" is not a decimal number/);
   await refused(text.slice(0, text.indexOf('＊')), /gaku-jk1532\.csv: the file ends after 2015-Q3 without the footnotes/);
   assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0);
 });

@@ -68,7 +68,7 @@ test('an HTML page with 200, a changed layout, a cut body or a bad figure fails 
   await refused(text.replace('2024/10/2,', '2024.10.2,'), /jgbcme\.csv:4: date "2024\.10\.2" is not a calendar date/);
   await refused(text.replace('2024/10/3,', '2024/10/32,'), /jgbcme\.csv:5: date "2024\/10\/32" is not a calendar date/);
   await refused(text.replace('2024/10/4,', '2024/10/2,'), /jgbcme\.csv:6: 2024-10-02 does not follow 2024-10-03/);
-  await refused(text.replace(',0.894,1.371,', ',0.894x,1.371,'), /jgbcme\.csv:3: 10Y yield "0\.894x" of 2024-10-01 is not a number or "-"/);
+  await refused(text.replace(',0.894,1.371,', ',0.894x,1.371,'), /^jgbcme\.csv:3: 10Y: macro:jp\.bond-10y "0\.894x" is not a decimal number/);
   await refused(text.slice(0, text.indexOf(',0.947,1.437')), /jgbcme\.csv:24: 10 cells for the heading's 16/);
   await refused(`${text}※note\r\n2024/11/1,0.289,0.434,0.438,0.499,0.571,0.586,0.643,0.722,0.824,0.947,1.437,1.786,2.03,2.189,2.492\r\n`, /jgbcme\.csv:26: a day after the note of line 25/);
   assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0);

@@ -5,6 +5,8 @@ import { loadObservations, type NumberedObservation } from '../../observation-ba
 import { countrySeries } from '../../../domains/macro/series.ts';
 import { Type } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
+import { macroFact } from '../../figure-facts.ts';
+import { checkedFigure } from '../../publisher-figures.ts';
 
 /**
  * The BOJ series the hub stores, by the code of the BOJ Time-Series Data Search (without the
@@ -51,10 +53,9 @@ function resultOf(item: unknown, index: number, db: string, fileName: string): B
     if (period === undefined) throw new ImportError(`${where}: ${code} SURVEY_DATES[${at}] ${JSON.stringify(date)} is not a month (YYYYMM)`);
     const value: unknown = figures[at];
     // The BOJ answers null for a period without a figure: a missing figure, never 0.
-    if (value !== null && (typeof value !== 'number' || !Number.isFinite(value))) {
-      throw new ImportError(`${where}: ${code} VALUES[${at}] ${JSON.stringify(value)} of ${period} is not a number or null`);
-    }
-    return { line: at + 1, row: { series: known.series, period, value, marker: null } };
+    if (value !== null && typeof value !== 'number') throw new ImportError(`${where}: ${code} VALUES[${at}] ${JSON.stringify(value)} of ${period} is not a number or null`);
+    const figure = value === null ? null : checkedFigure(value, macroFact(known.series), `${where}: ${code} VALUES[${at}]`);
+    return { line: at + 1, row: { series: known.series, period, value: figure, marker: null } };
   });
   return { code, observations };
 }
@@ -64,7 +65,8 @@ function resultOf(item: unknown, index: number, db: string, fileName: string): B
  * (200, or the error's 400/500/503 — the HTTP status is always 200), `MESSAGEID`, `MESSAGE`,
  * `DATE`, `PARAMETER` (the request echoed, `db` among it), `NEXTPOSITION` and `RESULTSET`, a list
  * of `{SERIES_CODE, NAME_OF_TIME_SERIES, UNIT, FREQUENCY, …, VALUES: {SURVEY_DATES, VALUES}}`
- * with monthly dates as the number YYYYMM and a missing figure as null.
+ * with monthly dates as the number YYYYMM and a missing figure as null; every figure is held to
+ * the figure rules of its series.
  */
 export function parseBojAnswer(content: string, fileName: string): BojAnswer {
   const document = readJsonDocument(Type.Unknown(), content, fileName);

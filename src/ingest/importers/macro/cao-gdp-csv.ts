@@ -3,6 +3,8 @@ import { loadObservations, type NumberedObservation } from '../../observation-ba
 import { countrySeries } from '../../../domains/macro/series.ts';
 import { csvCells } from '../../csv.ts';
 import { addQuarters, quarterLabel } from '../../../core/dates.ts';
+import { macroFact } from '../../figure-facts.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 /** The file's first cell names the table: the seasonally adjusted levels, real or nominal. */
 const TABLES: Record<string, string> = {
@@ -13,14 +15,13 @@ const GDP_HEADING = '国内総生産(支出側)';
 /** `1994/ 1- 3.` opens a year; `4- 6.`, `7- 9.`, `10-12.` follow within it. */
 const QUARTER_ROW = /^(?:(\d{4})\/)?\s*(\d{1,2})-\s*(\d{1,2})\.$/;
 const QUARTER_OF: Record<string, number> = { '1-3': 1, '4-6': 2, '7-9': 3, '10-12': 4 };
-const AMOUNT = /^-?\d{1,3}(,\d{3})*(\.\d+)?$/;
 
 /**
  * The Cabinet Office's (ESRI) quarterly GDP release CSV of seasonally adjusted levels,
  * `gaku-jk<release>.csv` (real, chained yen) and `gaku-mk<release>.csv` (nominal): a Japanese
  * title line naming the table and its unit (10億円, billion yen), an English one, five heading
- * lines, then one row per quarter from 1994, GDP (expenditure approach) in the second column,
- * then footnotes (`＊…`), which must be there: a file without them was cut short. The
+ * lines, then one row per quarter from 1994, GDP (expenditure approach) in the second column
+ * (thousands grouped with commas, held to the figure rules of the series), then footnotes (`＊…`), which must be there: a file without them was cut short. The
  * publisher's Shift_JIS arrives here as UTF-8 (the source decodes it). The quarters must
  * follow one another: a gap or a repeat means the layout changed.
  */
@@ -70,8 +71,7 @@ export const caoGdpCsvImporter: LineImporter<NumberedObservation> = {
       if (previous !== undefined && period !== addQuarters(previous, 1)) throw new ImportError(`${fileName}:${line}: ${period} does not follow ${previous}`);
       previous = period;
       const cell = cells[gdpColumn] ?? '';
-      if (cell !== '' && !AMOUNT.test(cell)) throw new ImportError(`${fileName}:${line}: GDP "${cell}" for ${period} is not an amount`);
-      yield { line, row: { series, period, value: cell === '' ? null : Number(cell.replaceAll(',', '')), marker: null } };
+      yield { line, row: { series, period, value: cell === '' ? null : publisherFigure(cell, macroFact(series), `${fileName}:${line}`, { grouping: true }), marker: null } };
       count++;
     }
     if (count === 0) throw new ImportError(`${fileName}: no quarters after the headings`);

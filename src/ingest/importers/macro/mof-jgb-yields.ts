@@ -4,6 +4,8 @@ import { calendarDate } from '../../calendar-dates.ts';
 import { csvCells } from '../../csv.ts';
 import { roundTo } from '../../../core/numbers.ts';
 import { countrySeries } from '../../../domains/macro/series.ts';
+import { macroFact } from '../../figure-facts.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 /** The tenor the hub serves; the file's other columns (1Y … 40Y) are read for their shape only. */
 const TENOR = '10Y';
@@ -33,8 +35,8 @@ const monthlyMean = (yields: readonly number[]): number => roundTo(yields.reduce
  * The Ministry of Finance's "Interest Rate" file of JGB constant-maturity yields
  * (`jgbcme.csv`, the current month, and `historical/jgbcme_all.csv`, from 1974): a title line
  * (`Interest Rate,,…,(Unit : %)`), the heading `Date,1Y,2Y,…,10Y,…,40Y`, then one row per
- * business day (`2024/10/31` or the era form `R6.10.31`), yields in percent, `-` for none; a
- * note may follow the rows. Served as the monthly average of the days' 10-year yields
+ * business day (`2024/10/31` or the era form `R6.10.31`), yields in percent (each held to the
+ * figure rules of jp.bond-10y), `-` for none; a note may follow the rows. Served as the monthly average of the days' 10-year yields
  * (jp.bond-10y, YYYY-MM), the one place that figure is computed; a month of only `-` is left out.
  */
 export const mofJgbYieldsImporter: LineImporter<NumberedObservation> = {
@@ -77,7 +79,7 @@ export const mofJgbYieldsImporter: LineImporter<NumberedObservation> = {
       lastDate = date;
       days++;
       const cell = cells[column] ?? '';
-      if (cell !== NO_YIELD && !/^-?\d+(\.\d+)?$/.test(cell)) throw new ImportError(`${fileName}:${line}: ${TENOR} yield "${cell}" of ${date} is not a number or "${NO_YIELD}"`);
+      const yieldOfDay = cell === NO_YIELD ? undefined : publisherFigure(cell, macroFact(BOND_10Y), `${fileName}:${line}: ${TENOR}`);
       const period = date.slice(0, 7);
       if (month?.period !== period) {
         const done = close();
@@ -85,7 +87,7 @@ export const mofJgbYieldsImporter: LineImporter<NumberedObservation> = {
         month = { period, yields: [], line };
       }
       month.line = line;
-      if (cell !== NO_YIELD) month.yields.push(Number(cell));
+      if (yieldOfDay !== undefined) month.yields.push(yieldOfDay);
     }
     if (headingCells === 0) throw new ImportError(`${fileName}: no "Date,1Y,2Y,…,${TENOR},…" heading line`);
     if (days === 0) throw new ImportError(`${fileName}: no days after the heading`);

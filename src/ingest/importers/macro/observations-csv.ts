@@ -3,13 +3,15 @@ import type { ObservationInput } from '../../../store/vintage.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarPeriod } from '../../calendar-dates.ts';
+import { macroFact } from '../../figure-facts.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 const SERIES = /^[a-z0-9][a-z0-9./_-]*$/i;
-const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
 /**
  * The canonical observation file for any macro series: a `series,period,value[,marker]` heading,
- * then one figure per line. An empty value is a published missing figure (null, never 0).
+ * then one figure per line, a decimal (an exponent allowed) held to the figure rules of its
+ * series. An empty value is a published missing figure (null, never 0).
  */
 /** Exchange rates, index and commodity levels live in the instruments' series store, not the macro store. */
 const INSTRUMENT_SERIES = /^(fx\.|[a-z]{2}\.(index|commodity)\.)/;
@@ -23,8 +25,8 @@ function observationOf(cells: string[], line: number, fileName: string): Observa
   if (calendarPeriod(period) === undefined) {
     throw new ImportError(`${fileName}:${line}: period "${period}" is not a calendar period (YYYY, YYYY-Qn, YYYY-MM or YYYY-MM-DD)`);
   }
-  if (value !== '' && !NUMBER.test(value)) throw new ImportError(`${fileName}:${line}: value "${value}" is not a number`);
-  return { series, period, value: value === '' ? null : Number(value), marker: marker === '' ? null : marker };
+  const figure = value === '' ? null : publisherFigure(value, macroFact(series), `${fileName}:${line}`, { exponent: true });
+  return { series, period, value: figure, marker: marker === '' ? null : marker };
 }
 
 export const observationsCsvImporter: LineImporter<NumberedObservation> = {

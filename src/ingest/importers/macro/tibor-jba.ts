@@ -3,6 +3,8 @@ import { loadObservations, type NumberedObservation } from '../../observation-ba
 import { TIBOR_TENORS, tiborSeries, type TiborTenor } from '../../../domains/macro/series.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarDate } from '../../calendar-dates.ts';
+import { macroFact } from '../../figure-facts.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 /** JBA's column headings per tenor (`1WEEK`, `1MONTH`, …); the 2- and 12-month columns are not served. */
 const HEADINGS: Record<string, TiborTenor> = { '1WEEK': '1w', '1W': '1w', '1MONTH': '1m', '1M': '1m', '3MONTH': '3m', '3M': '3m', '6MONTH': '6m', '6M': '6m' };
@@ -11,7 +13,8 @@ const NOT_PUBLISHED = new Set(['', '-', '—', 'N/A']);
 
 /**
  * JBA TIBOR Administration's daily Japanese Yen TIBOR file: title lines, a `Date,1WEEK,1MONTH,…`
- * heading, then one row per business day (`2026/06/01` or `2026-06-01`, rates in percent).
+ * heading, then one row per business day (`2026/06/01` or `2026-06-01`, rates in percent, each
+ * held to the figure rules of its series).
  * Read as a stream; a day given twice is refused naming its line (observation-batches.ts).
  */
 export const tiborJbaImporter: LineImporter<NumberedObservation> = {
@@ -48,9 +51,8 @@ export const tiborJbaImporter: LineImporter<NumberedObservation> = {
           yield { line, row: { series: tiborSeries(tenor), period: date, value: null, marker: null } };
           continue;
         }
-        const value = Number(cell);
-        if (!/^-?\d+(\.\d+)?$/.test(cell) || !Number.isFinite(value)) throw new ImportError(`${fileName}:${line}: ${tenor} rate "${cell}" is not a number`);
-        yield { line, row: { series: tiborSeries(tenor), period: date, value, marker: null } };
+        const series = tiborSeries(tenor);
+        yield { line, row: { series, period: date, value: publisherFigure(cell, macroFact(series), `${fileName}:${line}`), marker: null } };
       }
       count++;
     }
