@@ -5,6 +5,7 @@ import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { htmlTables } from '../../sources/jpx/html-tables.ts';
 import { insertNewFund } from './new-fund.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 /**
  * JPX's list of ETFs (https://www.jpx.co.jp/equities/products/etfs/issues/01.html), an HTML
@@ -12,6 +13,7 @@ import { insertNewFund } from './new-fund.ts';
  * `信託報酬`. The table is found by its header row (a `コード` cell and a cell naming `信託報酬`),
  * the columns by their names: the trust fee is the first percentage of its cell (`0.99%(税抜0.9%)以内`:
  * the yearly rate JPX states first), the trading unit the units of a lot (`1口`), the listing day `YYYY/MM/DD`.
+ * Both figures are held to the figure rules of their facts, the unit to be a whole number too.
  */
 export interface EtfIssueEntry {
   code: string;
@@ -30,7 +32,7 @@ function percent(text: string, where: string): number | null {
   if (NO_VALUE.has(text)) return null;
   const match = /([0-9]+(?:\.[0-9]+)?)\s*[%％]/.exec(text);
   if (match?.[1] === undefined) throw new ImportError(`${where}: 信託報酬 "${text}" states no percentage`);
-  return Number(match[1]);
+  return publisherFigure(match[1], 'etf.trustFee', `${where}: 信託報酬`);
 }
 
 function listingDay(text: string, where: string): string | null {
@@ -44,8 +46,9 @@ function listingDay(text: string, where: string): string | null {
 function lotUnits(text: string, where: string): number | null {
   if (NO_VALUE.has(text)) return null;
   const digits = /^([0-9][0-9,]*)\s*口(?:単位)?$|^([0-9][0-9,]*)$/.exec(text);
-  const units = Number((digits?.[1] ?? digits?.[2] ?? '').replace(/,/g, ''));
-  if (digits === null || !Number.isInteger(units) || units <= 0) throw new ImportError(`${where}: 売買単位 "${text}" is not a number of units`);
+  if (digits === null) throw new ImportError(`${where}: 売買単位 "${text}" is not a number of units`);
+  const units = publisherFigure(digits[1] ?? digits[2] ?? '', 'etf.tradingUnit', `${where}: 売買単位`, { grouping: true });
+  if (!Number.isInteger(units) || units <= 0) throw new ImportError(`${where}: 売買単位 "${text}" is not a number of units`);
   return units;
 }
 

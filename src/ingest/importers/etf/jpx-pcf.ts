@@ -8,6 +8,7 @@ import { insertRows } from '../../../store/loader.ts';
 import { yenRatesOn } from './yen-rates.ts';
 import { insertNewFund, nextId } from './new-fund.ts';
 import { textLines } from '../../file-lines.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 /**
  * The portfolio composition file (PCF) the Tokyo Stock Exchange publishes for each ETF
@@ -20,7 +21,9 @@ import { textLines } from '../../file-lines.ts';
  *   Code,Name,ISIN,Exchange,Currency,Shares Amount,Stock Price
  *   1301,KYOKUYO CO LTD,JP3257200000,TSE,JPY,350200,4865
  *
- * Loading writes the holdings snapshot for (fund, date), prices in each holding's currency, and
+ * Every figure is held to the figure rules (thousands may be grouped with commas): the fund's to
+ * etf.nav's, a holding's to etf.holding's. Loading writes the holdings snapshot for (fund, date),
+ * prices in each holding's currency, and
  * that day's total net assets in yen (holdings at their prices converted at that day's FX rates,
  * plus the cash component), units outstanding and NAV per unit.
  */
@@ -46,11 +49,8 @@ export interface PcfHolding {
 const FUND_HEADER = ['ETF Code', 'ETF Name', 'Fund Cash Component', 'Shares Outstanding', 'Fund Date'];
 const HOLDING_HEADER = ['Code', 'Name', 'ISIN', 'Exchange', 'Currency', 'Shares Amount', 'Stock Price'];
 
-function number(text: string, what: string, line: number): number {
-  const value = Number(text.replace(/,/g, ''));
-  if (text === '' || !Number.isFinite(value)) throw new ImportError(`line ${line}: ${what} "${text}" is not a number`);
-  return value;
-}
+/** A figure of the file: `fact` the family it fills, `where` its line and column (the caller names the file, as for every problem of a PCF). */
+const figure = (text: string, fact: string, where: string): number => publisherFigure(text, fact, where, { grouping: true });
 
 function sameHeader(cells: string[], expected: string[]): boolean {
   return cells.length >= expected.length && expected.every((name, i) => cells[i]?.toLowerCase() === name.toLowerCase());
@@ -66,8 +66,8 @@ export function parsePcf(content: string): PcfFile {
   const file: PcfFile = {
     fundCode,
     fundName,
-    cash: number(cash, 'Fund Cash Component', 2),
-    unitsOutstanding: number(units, 'Shares Outstanding', 2),
+    cash: figure(cash, 'etf.nav', 'line 2: Fund Cash Component'),
+    unitsOutstanding: figure(units, 'etf.nav', 'line 2: Shares Outstanding'),
     fundDate,
     holdings: [],
   };
@@ -85,7 +85,8 @@ export function parsePcf(content: string): PcfFile {
     if (cells.length !== HOLDING_HEADER.length) throw new ImportError(`line ${lineNo}: expected ${HOLDING_HEADER.length} fields, found ${cells.length}`);
     const [code = '', name = '', isin = '', exchange = '', currency = '', shares = '', price = ''] = cells;
     if (code === '' || name === '') throw new ImportError(`line ${lineNo}: Code and Name are required`);
-    file.holdings.push({ code, name, isin, exchange, currency, shares: number(shares, 'Shares Amount', lineNo), price: number(price, 'Stock Price', lineNo) });
+    const where = `line ${lineNo}`;
+    file.holdings.push({ code, name, isin, exchange, currency, shares: figure(shares, 'etf.holding', `${where}: Shares Amount`), price: figure(price, 'etf.holding', `${where}: Stock Price`) });
   }
   if (file.holdings.length === 0) throw new ImportError('the file lists no holdings');
   return file;
