@@ -7,6 +7,7 @@ import { csvCells } from '../../csv.ts';
 import { calendarQuarter } from '../../calendar-dates.ts';
 import { insertRows, recordsInto, type RecordMapping } from '../../../store/loader.ts';
 import { municipalityKey, wardIdOfCode } from './jp-municipalities.ts';
+import { publisherFigure } from '../../publisher-figures.ts';
 
 export interface ParsedTransaction {
   line: number;
@@ -40,16 +41,19 @@ export function tradePeriod(text: string): string | undefined {
 /** The figures of one transaction as MLIT writes them (the CSV's columns and XIT001's fields share names). */
 export type TransactionFigures = Omit<ParsedTransaction, 'line' | 'key' | 'code' | 'prefecture' | 'municipality'>;
 
+/** The fact of a transaction's figures, held to its figure rules (publisher-figures.ts). */
+const TRANSACTION = 're.transaction:jp';
+
 /**
- * Reads MLIT's text figures: `field(name)` is the text of a column or field, "" where empty;
- * problems are reported at `where`.
+ * Reads MLIT's text figures (thousands may be grouped with commas): `field(name)` is the text of
+ * a column or field, "" where empty; problems are reported at `where`.
  */
 export function transactionFigures(field: (name: string) => string, where: string): TransactionFigures {
-  const price = Number(field('TradePrice').replaceAll(',', ''));
-  if (!Number.isFinite(price) || price <= 0) throw new ImportError(`${where}: TradePrice "${field('TradePrice')}" is not a price`);
+  const price = publisherFigure(field('TradePrice'), TRANSACTION, `${where}: TradePrice`, { grouping: true });
+  if (price <= 0) throw new ImportError(`${where}: TradePrice "${field('TradePrice')}" is not a price`);
   // Large lots are published as "2000 m^2 or greater.": the bound is the figure.
-  const area = Number(/^[\d.,]+/.exec(field('Area'))?.[0]?.replaceAll(',', '') ?? NaN);
-  if (!Number.isFinite(area) || area <= 0) throw new ImportError(`${where}: Area "${field('Area')}" is not an area`);
+  const area = publisherFigure(/^[\d.,]+/.exec(field('Area'))?.[0] ?? field('Area'), TRANSACTION, `${where}: Area`, { grouping: true });
+  if (area <= 0) throw new ImportError(`${where}: Area "${field('Area')}" is not an area`);
   const period = tradePeriod(field('Period'));
   if (period === undefined) throw new ImportError(`${where}: Period "${field('Period')}" is not a calendar quarter`);
   const year = /^(\d{4})/.exec(field('BuildingYear'))?.[1];
