@@ -15,6 +15,9 @@
  * PostgreSQL database for `postgres`: the bench makes a schema `fdh_bench_<random>` there, seeds
  * and serves from it, and drops it at the end, also after a failure; the quota stays in-process),
  * e.g. `BENCH_STORE=postgres BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench`.
+ * With BENCH_IMPORT_ROWS set, it then loads an operator's observations file of that many lines
+ * into a fresh store of the same kind and prints the line `npm run bench:import` prints
+ * (bench/operator-import.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +27,7 @@ import { getAnswer, jsonBytes, type Answer } from './answer.ts';
 import type { BareAnswer } from './bare-server.ts';
 import { catalogueOf, type OpenApiDocument } from './catalogue.ts';
 import { compare, rate } from './measure.ts';
+import { importLine, importRows, measureOperatorImport } from './operator-import.ts';
 import { report, VARIANT_TITLES, type Row, type Variant } from './report.ts';
 import { seedHub, startBare, startHub, type Server } from './servers.ts';
 import { postgresBenchStore, sqliteBenchStore, type BenchStore } from './store.ts';
@@ -131,6 +135,10 @@ async function main(): Promise<void> {
         text +
         `(${((Date.now() - started) / 60_000).toFixed(1)} min)\n`,
     );
+    if (process.env.BENCH_IMPORT_ROWS !== undefined) {
+      log(`loading an operator observations file of ${process.env.BENCH_IMPORT_ROWS} lines`);
+      process.stdout.write(importLine(await measureOperatorImport({ rows: importRows(1_000_000), databaseUrl: STORE === 'postgres' ? DATABASE_URL : undefined })));
+    }
     if (JSON_FILE !== undefined) {
       writeFileSync(JSON_FILE, JSON.stringify({ scale: SCALE, store: STORE, seconds: SECONDS, connections: CONNECTIONS, rows, summaries, worstCold }, null, 2) + '\n');
     }
