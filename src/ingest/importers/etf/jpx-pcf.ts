@@ -23,9 +23,9 @@ import { publisherFigure } from '../../publisher-figures.ts';
  *
  * Every figure is held to the figure rules (thousands may be grouped with commas): the fund's to
  * etf.nav's, a holding's to etf.holding's. Loading writes the holdings snapshot for (fund, date),
- * prices in each holding's currency, and
- * that day's total net assets in yen (holdings at their prices converted at that day's FX rates,
- * plus the cash component), units outstanding and NAV per unit.
+ * prices in each holding's currency, and that day's total net assets in yen (holdings at their
+ * prices converted at that day's FX rates, plus the cash component), units outstanding and NAV
+ * per unit.
  */
 export interface PcfFile {
   fundCode: string;

@@ -93,9 +93,9 @@ export const estatDashboardDataImporter: Importer<ParsedAnswer> = {
   parse: (content, fileName) => estatDashboardObservations(readJsonDocument(Type.Unknown(), content, fileName), fileName),
   async load(db, parsed, release) {
     async function* observations(): AsyncIterable<NumberedObservation> {
-      for (const { line, row, where } of parsed.observations) {
-        checkedDate(row.period, macroFact(row.series), release.knowledgeAt, where);
-        yield { line, row };
+      for (const observation of parsed.observations) {
+        checkedDate(observation.row.period, macroFact(observation.row.series), release.knowledgeAt, observation.where);
+        yield observation;
       }
     }
     return loadObservations(db, observations(), release, parsed.fileName);

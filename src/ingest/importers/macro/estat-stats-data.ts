@@ -122,7 +122,7 @@ export const estatStatsDataImporter: Importer<ParsedAnswer> = {
     for (const { row, where } of parsed.observations) checkedDate(row.period, macroFact(row.series), release.knowledgeAt, where);
     const withdrawn = await withdrawnPeriods(db, parsed.observations.map((observation) => observation.row), release, parsed.fileName);
     async function* observations(): AsyncIterable<NumberedObservation> {
-      for (const { line, row } of parsed.observations) yield { line, row };
+      yield* parsed.observations;
       for (const row of withdrawn) yield { line: 0, row };
     }
     return loadObservations(db, observations(), release, parsed.fileName);
