@@ -7,9 +7,12 @@
  * line costs the same whatever the file's size. A failure anywhere rolls the transaction back,
  * the staged lines with it.
  *
- * The checks that compare a line with other lines (a figure given twice, two knowledge times, a
- * row without its required figure) ask the staged lines, and those that need the store (a fund
- * it does not describe) ask it batch by batch, so a refusal still names the first line at fault.
+ * A line is compared with the others once all are staged (an index built at once costs a
+ * fraction of one kept up line by line): the first line repeating a figure, or giving its row a
+ * second knowledge time, is one query. Keys naming what the store lacks (a fund it does not
+ * describe) are looked up batch by batch as they stream. Of a line's own problems, a repeat and
+ * a key the store lacks, the first in the file is refused, naming its line; a row without its
+ * required figure (one query more) only after them, as before the lines were staged.
  */
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
@@ -42,11 +45,14 @@ interface StagedLine {
   figure: string;
   value: number | null;
   knowledge_at: string | null;
+  /** The line's `fact` and `period` cells as written, for a repeat's message. */
+  fact: string;
+  period_text: string;
 }
 
 type Staging = Transaction<Database & { [STAGE]: StagedLine }>;
 
-/** Lines staged, and checked against the lines before them, per statement. */
+/** Lines staged, and their keys looked up in the store, per statement. */
 export const STAGE_BATCH_LINES = 1000;
 /** Staged lines read back per statement. */
 export const READ_PAGE_LINES = 5000;
@@ -72,12 +78,10 @@ export async function loadObservationLines(db: Transaction<Database>, lines: Asy
     .addColumn('figure', 'text', (column) => column.notNull())
     .addColumn('value', 'double precision')
     .addColumn('knowledge_at', 'text')
+    .addColumn('fact', 'text', (column) => column.notNull())
+    .addColumn('period_text', 'text', (column) => column.notNull())
     .execute();
-  await staging.schema.createIndex(`${STAGE}_figure`).on(STAGE).columns(['family', 'key', 'period', 'figure']).execute();
   const families = await stageLines(db, staging, lines, fileName);
-  // PostgreSQL's autovacuum never analyses a temporary table: without its statistics the planner
-  // takes the staged rows for a few hundred, and reads each page by sorting every row after it.
-  await sql`analyze ${sql.table(STAGE)}`.execute(staging);
   await refuseMissingFigures(staging, families, fileName);
   let rows = 0;
   for (const family of families) rows += await writeFamily(db, staging, family, release);
@@ -89,15 +93,28 @@ export async function loadObservationLines(db: Transaction<Database>, lines: Asy
 async function stageLines(db: Transaction<Database>, staging: Staging, lines: AsyncIterable<ObservationLine>, fileName: string): Promise<string[]> {
   const families = new Set<string>();
   let batch: ObservationLine[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
+  /** Stages the batch; answers its first line naming what the store lacks. */
+  const flush = async (): Promise<Problem | undefined> => {
+    if (batch.length === 0) return undefined;
     await staging
       .insertInto(STAGE)
-      .values(batch.map(({ line, family, key, period, figure, value, knowledgeAt }) => ({ line, family, key, period, figure, value, knowledge_at: knowledgeAt ?? null })))
+      .values(
+        batch.map(({ line, family, key, period, figure, value, knowledgeAt, fact, periodText }) => ({
+          line,
+          family,
+          key,
+          period,
+          figure,
+          value,
+          knowledge_at: knowledgeAt ?? null,
+          fact,
+          period_text: periodText,
+        })),
+      )
       .execute();
-    const problem = await firstProblem(db, staging, batch, fileName);
-    if (problem !== undefined) throw problem;
+    const problem = await unreferenced(db, batch);
     batch = [];
+    return problem;
   };
   const iterator = lines[Symbol.asyncIterator]();
   for (;;) {
@@ -106,15 +123,18 @@ async function stageLines(db: Transaction<Database>, staging: Staging, lines: As
       next = await iterator.next();
     } catch (error) {
       // A line before the one refused may repeat an earlier one or name what the store lacks: that refusal comes first.
-      await flush();
+      if (error instanceof ImportError) await refuseFirst(staging, fileName, await flush());
       throw error;
     }
     if (next.done === true) break;
     families.add(next.value.family);
     batch.push(next.value);
-    if (batch.length === STAGE_BATCH_LINES) await flush();
+    if (batch.length === STAGE_BATCH_LINES) {
+      const problem = await flush();
+      if (problem !== undefined) await refuseFirst(staging, fileName, problem);
+    }
   }
-  await flush();
+  await refuseFirst(staging, fileName, await flush());
   return [...families];
 }
 
@@ -123,11 +143,19 @@ interface Problem {
   message: string;
 }
 
-/** The first line of `batch` (just staged) that an earlier line or the store refuses. */
-async function firstProblem(db: Transaction<Database>, staging: Staging, batch: readonly ObservationLine[], fileName: string): Promise<ImportError | undefined> {
-  const problems = [await repeated(staging, batch), await unreferenced(db, batch)].filter((problem) => problem !== undefined);
-  const first = problems.reduce<Problem | undefined>((earliest, problem) => (earliest === undefined || problem.line < earliest.line ? problem : earliest), undefined);
-  return first === undefined ? undefined : new ImportError(`${fileName}:${first.line}: ${first.message}`);
+/**
+ * Indexes the staged lines and refuses the first of `problem` and the first line that repeats an
+ * earlier one. The lines staged are all those before a line the parse refused, so a line whose
+ * problem shows only here comes before it. The statistics are PostgreSQL's: its autovacuum never
+ * analyses a temporary table, and without them the planner takes the staged lines for a few
+ * hundred and reads each page of them by sorting every line after it.
+ */
+async function refuseFirst(staging: Staging, fileName: string, problem: Problem | undefined): Promise<void> {
+  await staging.schema.createIndex(`${STAGE}_figure`).on(STAGE).columns(['family', 'key', 'period', 'figure']).execute();
+  await sql`analyze ${sql.table(STAGE)}`.execute(staging);
+  const repeat = await repeated(staging);
+  const first = repeat !== undefined && (problem === undefined || repeat.line < problem.line) ? repeat : problem;
+  if (first !== undefined) throw new ImportError(`${fileName}:${first.line}: ${first.message}`);
 }
 
 type StagedAsB = Database & { [STAGE]: StagedLine; b: StagedLine };
@@ -141,8 +169,8 @@ const earlierOfRow = (eb: ExpressionBuilder<StagedAsB, 'b'>) =>
     .whereRef('s.period', '=', 'b.period')
     .whereRef('s.line', '<', 'b.line');
 
-/** The first line of the batch that gives a figure an earlier line gave, or another knowledge time for its row. */
-async function repeated(staging: Staging, batch: readonly ObservationLine[]): Promise<Problem | undefined> {
+/** The first staged line that gives a figure an earlier line gave, or another knowledge time for its row. */
+async function repeated(staging: Staging): Promise<Problem | undefined> {
   const twice = (eb: ExpressionBuilder<StagedAsB, 'b'>) => eb.exists(earlierOfRow(eb).select('s.line').whereRef('s.figure', '=', 'b.figure'));
   const otherTime = (eb: ExpressionBuilder<StagedAsB, 'b'>) =>
     eb.and([
@@ -151,19 +179,17 @@ async function repeated(staging: Staging, batch: readonly ObservationLine[]): Pr
     ]);
   const row = await staging
     .selectFrom(`${STAGE} as b`)
-    .select((eb) => ['b.line', twice(eb).as('twice'), earlierOfRow(eb).select((inner) => inner.fn.min('s.line').as('first')).as('first')])
-    .where('b.line', '>=', batch[0]?.line ?? 0)
+    .select(['b.line', 'b.family', 'b.key', 'b.fact', 'b.period_text'])
+    .select((eb) => [twice(eb).as('twice'), earlierOfRow(eb).select((inner) => inner.fn.min('s.line').as('first')).as('first')])
     .where((eb) => eb.or([twice(eb), otherTime(eb)]))
     .orderBy('b.line')
     .limit(1)
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  const line = batch.find((candidate) => candidate.line === row.line);
-  if (line === undefined) throw new Error(`operator observations: line ${row.line} was staged from this batch`);
   const message = Boolean(row.twice)
-    ? `${line.fact} ${line.key} ${line.periodText} appears twice (first on line ${row.first})`
-    : `${line.family} ${line.key} ${line.periodText} is given two knowledge times (line ${row.first})`;
-  return { line: line.line, message };
+    ? `${row.fact} ${row.key} ${row.period_text} appears twice (first on line ${row.first})`
+    : `${row.family} ${row.key} ${row.period_text} is given two knowledge times (line ${row.first})`;
+  return { line: row.line, message };
 }
 
 /**
