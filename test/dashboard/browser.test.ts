@@ -398,7 +398,8 @@ test('in a real browser: the admin Sources page runs a source, shows a failure w
   await row.getByText(/Warning: failing for .* longer than its schedule's interval/).waitFor();
   await shot(page, '11-admin-sources-failing');
 
-  double.setBody('/stats/eurofxref/eurofxref-hist.csv', 'Date,USD,JPY,\n2026-06-22,1.2000,185.00,\n');
+  // The publisher's file of the hub's day, restated (a day after the hub's clock would be refused).
+  double.setBody('/stats/eurofxref/eurofxref-hist.csv', 'Date,USD,JPY,\n2026-06-19,1.2000,185.00,\n');
   await row.getByRole('button', { name: 'Run now' }).click();
   await row.locator('.badge.active').waitFor();
   assert.equal(await row.getByText(/Warning/).count(), 0, 'the warning goes with the recovery');
