@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { insertRows, type ReleaseInfo } from '../store/loader.ts';
-import { factName } from '../facts/names.ts';
+import { closeFact } from './figure-facts.ts';
 import { checkedDate, figureProblem, jumpProblem } from './publisher-figures.ts';
 import { ImportError } from './import-error.ts';
 
@@ -62,7 +62,7 @@ export async function replaceCloses(db: Transaction<Database>, closes: readonly 
 }
 
 async function replaceSeries(db: Transaction<Database>, instrument: string, unsorted: readonly CloseInput[], release: ReleaseInfo): Promise<void> {
-  const fact = factName(`instrument_close:${instrument}`).name;
+  const fact = closeFact(instrument);
   const where = (close: CloseInput) => close.where ?? `${fact} ${close.date}`;
   const series = [...unsorted].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   for (const close of series) checkedDate(close.date, fact, release.knowledgeAt, where(close));

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { DatasetKey } from '../store/data-version.ts';
 import { insertRows } from '../store/loader.ts';
-import { factName } from '../facts/names.ts';
+import { closeFact, macroFact } from './figure-facts.ts';
 import { dateProblem, figureProblem, jumpProblem } from './publisher-figures.ts';
 import { isLargeWithdrawal } from './instrument-closes.ts';
 
@@ -135,11 +135,11 @@ export async function refusedByRules(trx: Transaction<Database>, releaseId: stri
   const release = await trx.selectFrom('release').select(['knowledge_at']).where('id', '=', releaseId).executeTakeFirstOrThrow();
   const closes = await trx.selectFrom('instrument_close').select(['instrument', 'date', 'close']).where('release_id', '=', releaseId).execute();
   for (const close of closes) {
-    const fact = factName(`instrument_close:${close.instrument}`).name;
+    const fact = closeFact(close.instrument);
     if (figureProblem(close.close, fact) !== undefined || dateProblem(close.date, fact, release.knowledge_at) !== undefined) return true;
   }
   for (const instrument of new Set(closes.map((close) => close.instrument))) {
-    const fact = factName(`instrument_close:${instrument}`).name;
+    const fact = closeFact(instrument);
     const series = await trx.selectFrom('instrument_close').select(['date', 'close', 'release_id']).where('instrument', '=', instrument).orderBy('date').execute();
     for (let i = 1; i < series.length; i++) {
       const [previous, next] = [series[i - 1], series[i]];
@@ -164,7 +164,7 @@ export async function refusedByRules(trx: Transaction<Database>, releaseId: stri
   }
   const figures = await trx.selectFrom('macro_observation').select(['series', 'period', 'value']).where('release_id', '=', releaseId).execute();
   return figures.some((figure) => {
-    const fact = `macro:${figure.series}`;
+    const fact = macroFact(figure.series);
     return (figure.value !== null && figureProblem(figure.value, fact) !== undefined) || dateProblem(figure.period, fact, release.knowledge_at) !== undefined;
   });
 }
