@@ -98,3 +98,12 @@ export function quarterStart(label: string): string {
 
 /** Last day of a quarter, `YYYY-MM-DD`. */
 export const quarterEnd = (label: string): string => addDays(quarterStart(addQuarters(label, 1)), -1);
+
+/** A stored period's first day: `2024-05` → `2024-05-01`, `2024-Q2` → `2024-04-01`, `2024` → `2024-01-01`; an instant's day. */
+export function periodStart(period: string): string | null {
+  if (/^\d{4}-\d{2}-\d{2}/.test(period)) return period.slice(0, 10);
+  if (/^\d{4}-\d{2}$/.test(period)) return `${period}-01`;
+  if (/^\d{4}-Q[1-4]$/.test(period)) return quarterStart(period);
+  if (/^\d{4}$/.test(period)) return `${period}-01-01`;
+  return null;
+}

@@ -1,5 +1,6 @@
 import { dateBounds, figureBounds, LONGEST_FIGURE, type FigureBounds } from '../facts/figure-bounds.ts';
 import { SMALLEST_FIGURE } from '../core/numbers.ts';
+import { DAY_MS, daysBetween, periodStart } from '../core/dates.ts';
 import { factName } from '../facts/names.ts';
 import type { FigureGuard } from '../store/release-facts.ts';
 import { ImportError } from './import-error.ts';
@@ -56,18 +57,11 @@ export function checkedFigure(value: number, fact: string, where: string, text: 
   return value;
 }
 
-const DAY_MS = 86_400_000;
 /** A date in a zone ahead of UTC (Tokyo, Auckland) can be the next UTC day's. */
 const ZONE_DAYS = 1;
 
-/** The first day of a period the hub stores: `YYYY`, `YYYY-Qn`, `YYYY-MM`, `YYYY-MM-DD` or an ISO instant. */
-function firstDay(period: string): string {
-  const quarter = /^(\d{4})-Q([1-4])$/.exec(period);
-  if (quarter !== null) return `${quarter[1]}-${String((Number(quarter[2]) - 1) * 3 + 1).padStart(2, '0')}-01`;
-  if (/^\d{4}$/.test(period)) return `${period}-01-01`;
-  if (/^\d{4}-\d{2}$/.test(period)) return `${period}-01`;
-  return period.slice(0, 10);
-}
+/** The first day of a stored period (an instant's day); a text of no period form is its own first ten characters. */
+const firstDay = (period: string): string => periodStart(period) ?? period.slice(0, 10);
 
 /** Figures further apart than this are not compared: prices do move tenfold over years. */
 const JUMP_WINDOW_DAYS = 366;
@@ -75,7 +69,7 @@ const JUMP_WINDOW_DAYS = 366;
 /** Why two consecutive figures of one series cannot both be true, or undefined. */
 export function jumpProblem(previous: { date: string; close: number }, next: { date: string; close: number }, fact: string): string | undefined {
   const { jump } = figureBounds(fact);
-  if (jump === undefined || Date.parse(firstDay(next.date)) - Date.parse(firstDay(previous.date)) > JUMP_WINDOW_DAYS * DAY_MS) return undefined;
+  if (jump === undefined || daysBetween(firstDay(previous.date), firstDay(next.date)) > JUMP_WINDOW_DAYS) return undefined;
   return factorProblem(previous.close, next.close, jump);
 }
 

@@ -1,15 +1,6 @@
-import { mondayOf, quarterStart } from '../../core/dates.ts';
+import { mondayOf, periodStart } from '../../core/dates.ts';
 import type { Observation } from './series.repo.ts';
 import type { SeriesFrequency, SeriesPoint } from './series.schemas.ts';
-
-/** A stored period's first day: `2024-05` → `2024-05-01`, `2024-Q2` → `2024-04-01`, `2024` → `2024-01-01`; an instant's day. */
-export function periodStart(period: string): string | null {
-  if (/^\d{4}-\d{2}-\d{2}/.test(period)) return period.slice(0, 10);
-  if (/^\d{4}-\d{2}$/.test(period)) return `${period}-01`;
-  if (/^\d{4}-Q[1-4]$/.test(period)) return quarterStart(period);
-  if (/^\d{4}$/.test(period)) return `${period}-01-01`;
-  return null;
-}
 
 const RANK: Readonly<Record<string, number>> = { intraday: 0, daily: 1, weekly: 2, monthly: 3, quarterly: 4, annual: 5 };
 

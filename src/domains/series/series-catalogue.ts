@@ -4,7 +4,7 @@ import { factOf, factRegistry, type Fact } from '../../facts/registry.ts';
 import { namesFact } from '../../store/release-facts.ts';
 import { DATASET_KEYS, versionsTag } from '../../store/data-version.ts';
 import { shortIssueCode } from '../equities/issue-code.ts';
-import { periodStart } from './aggregation.ts';
+import { periodStart } from '../../core/dates.ts';
 import { domainOfFamily } from './fact-domains.ts';
 import { frequencyOfDays } from './point-frequency.ts';
 import { INSTRUMENT_FAMILIES, isSeriesFamily, seriesOf, seriesPath } from './series-names.ts';

@@ -3,7 +3,8 @@ import type { VersionWatcher } from '../../core/data-version/version-watcher.ts'
 import { InvalidInputError, NotFoundError } from '../../core/domain-errors.ts';
 import { factRegistry } from '../../facts/registry.ts';
 import { cutoffFor, endOfDay, provenance } from '../../store/vintage.ts';
-import { coarserOrSame, periodStart, pointsOf } from './aggregation.ts';
+import { coarserOrSame, pointsOf } from './aggregation.ts';
+import { periodStart } from '../../core/dates.ts';
 import { domainOfFamily, type SeriesDomain } from './fact-domains.ts';
 import { SeriesCatalogue } from './series-catalogue.ts';
 import { seriesOf } from './series-names.ts';
