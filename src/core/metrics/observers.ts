@@ -2,9 +2,9 @@ import type { Metrics } from './registry.ts';
 
 /** Told of each answer-cache lookup: counts hits and misses. */
 export function answerCacheObserver(metrics: Metrics): (hit: boolean) => void {
-  const lookups = metrics.counter('fdh_answer_cache_lookups_total', { help: 'Answer-cache lookups, by result (hit: a kept answer was sent)', labelNames: ['result'] });
-  const hits = lookups.labels('hit');
-  const misses = lookups.labels('miss');
+  const lookups = metrics.talliedCounter('fdh_answer_cache_lookups_total', { help: 'Answer-cache lookups, by result (hit: a kept answer was sent)', labelNames: ['result'] });
+  const hits = lookups.series('hit');
+  const misses = lookups.series('miss');
   return (hit) => (hit ? hits : misses).inc();
 }
 

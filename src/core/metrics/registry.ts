@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { TalliedCounter, TalliedHistogram } from './tallies.ts';
 
 /** Seconds: from a cached answer (well under a millisecond) to a slow first answer. */
 export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -34,6 +35,21 @@ export class Metrics {
       Histogram,
       () => new Histogram({ name, help: shape.help, labelNames: shape.labelNames ?? [], buckets: shape.buckets ?? LATENCY_BUCKETS, registers: [this.registry] }),
     );
+  }
+
+  /** A counter for the request path: its series are kept by the caller and added to without hashing labels (tallies.ts). */
+  talliedCounter(name: string, shape: MetricShape): TalliedCounter {
+    return this.#named(name, TalliedCounter, () => this.#registered(new TalliedCounter(name, shape.help, shape.labelNames ?? [])));
+  }
+
+  /** A histogram for the request path, as `talliedCounter`. */
+  talliedHistogram(name: string, shape: MetricShape & { buckets?: number[] }): TalliedHistogram {
+    return this.#named(name, TalliedHistogram, () => this.#registered(new TalliedHistogram(name, shape.help, shape.labelNames ?? [], shape.buckets ?? LATENCY_BUCKETS)));
+  }
+
+  #registered<M extends TalliedCounter | TalliedHistogram>(metric: M): M {
+    this.registry.registerMetric(metric.asRegistered());
+    return metric;
   }
 
   #named<M>(name: string, kind: abstract new (...args: never[]) => M, make: () => M): M {
