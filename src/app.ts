@@ -19,7 +19,7 @@ import { registerDashboardPages } from './dashboard/pages.ts';
 
 /** Builds the HTTP application around an already-open context. Listening is the caller's business. */
 export async function buildApp(ctx: AppContext, options: { domains?: readonly Domain[] } = {}): Promise<FastifyInstance> {
-  const accessLog = new AccessLog(ctx.usage);
+  const accessLog = new AccessLog(ctx.logger, ctx.usage);
   const app = Fastify({
     loggerInstance: ctx.logger,
     // One access line per request instead of Fastify's two.

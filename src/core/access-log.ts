@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { redactKeys } from './logger.ts';
 
 /** Told of every answered request after its access line (usage metering); runs on the request path, so it must be cheap. */
@@ -13,13 +14,22 @@ export interface CompletedRequestListener {
  */
 export class AccessLog extends LogController {
   readonly #listener: CompletedRequestListener | undefined;
+  /** Whether the process logs at `info`: its requests' loggers are its children, at its level. */
+  readonly #writes: () => boolean;
 
-  constructor(listener?: CompletedRequestListener) {
+  constructor(logger: Pick<Logger, 'isLevelEnabled'>, listener?: CompletedRequestListener) {
     super({ disableRequestLogging: true });
+    this.#writes = () => logger.isLevelEnabled('info');
     this.#listener = listener;
   }
 
   override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // The line is built only when it is written: below `info` there is nothing to redact.
+    if (this.#writes()) this.#writeLine(request, reply);
+    this.#listener?.requestCompleted(request, reply);
+  }
+
+  #writeLine(request: FastifyRequest, reply: FastifyReply): void {
     request.log.info(
       {
         method: request.method,
@@ -31,6 +41,5 @@ export class AccessLog extends LogController {
       },
       'request',
     );
-    this.#listener?.requestCompleted(request, reply);
   }
 }

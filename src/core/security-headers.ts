@@ -9,8 +9,10 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * sent) and, when the hub is reached over HTTPS (`FDH_TLS`), Strict-Transport-Security.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: { tls: boolean }): void {
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and a promise per request is work for nothing.
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header('x-content-type-options', 'nosniff');
     if (options.tls) reply.header('strict-transport-security', HSTS);
+    done();
   });
 }
