@@ -59,7 +59,7 @@ export class ApiGate {
   readonly #ctx: AppContext;
   readonly #blocked = new BlockedAddresses();
   /**
-   * Keys past an uncharged-call allowance, until the minute ends (`key:<id>`). As with
+   * Keys past an uncharged-call allowance, until the minute ends, by key id. As with
    * addresses, a key blocked by another process is learned here at its next uncharged call on
    * this one, whose shared count is already over.
    */
@@ -76,9 +76,10 @@ export class ApiGate {
    * to answer. `now` is the instant of the request: expiry and the quota window are judged at it.
    */
   async admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, now: Date): Promise<AuthContext> {
+    request.apiRoute = route;
     const auth = await this.#authenticate(request, now);
     const nowMs = now.getTime();
-    const blockedUntil = this.#blockedKeys.blockedUntil(`key:${auth.key.id}`, nowMs);
+    const blockedUntil = this.#blockedKeys.blockedUntil(auth.key.id, nowMs);
     if (blockedUntil !== undefined) await this.#refuseBlockedKey(reply, auth, blockedUntil, nowMs);
     const feature = route.featureOf?.(request.params as Readonly<Record<string, string>>) ?? route.feature;
     if (feature !== null && !auth.features.includes(feature)) {
@@ -104,7 +105,7 @@ export class ApiGate {
     const now = this.#ctx.clock.now();
     const auth = await this.#authenticate(request, now);
     const nowMs = now.getTime();
-    const blockedUntil = this.#blockedKeys.blockedUntil(`key:${auth.key.id}`, nowMs);
+    const blockedUntil = this.#blockedKeys.blockedUntil(auth.key.id, nowMs);
     if (blockedUntil !== undefined) await this.#refuseBlockedKey(reply, auth, blockedUntil, nowMs);
     await this.#countUncharged(reply, auth, 'refused', nowMs);
     setQuotaHeaders(reply, await this.#ctx.limiter.peek(quotaOf(auth, nowMs)), 0, nowMs);
@@ -121,7 +122,7 @@ export class ApiGate {
     const budget = kind === 'refused' ? this.#ctx.config.refusedCallsPerMinute : this.#ctx.config.weightlessCallsPerMinute;
     const decision = await this.#ctx.limiter.consume({ subject: unchargedSubject(kind, auth.key.id), budget, weight: 1, nowMs });
     if (decision.allowed) return;
-    this.#blockedKeys.block(`key:${auth.key.id}`, decision.resetAt, nowMs);
+    this.#blockedKeys.block(auth.key.id, decision.resetAt, nowMs);
     setQuotaHeaders(reply, await this.#ctx.limiter.peek(quotaOf(auth, nowMs)), 0, nowMs);
     throw tooManyUnchargedCalls(kind, decision.resetAt, nowMs);
   }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FeatureCode, Plan, Plans } from './auth/plans.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
 
@@ -20,6 +19,8 @@ export interface ApiRouteConfig {
   weight: number;
   /** Path template below `/openapi/v1`, as the plans file's `weights` names it. */
   pathTemplate: string;
+  /** The route as Fastify knows it (`/openapi/v1/commodities/:id/history`): the metrics' route label. */
+  url: string;
   /** Seconds a response stays fresh: `Cache-Control: private, max-age=…`. */
   maxAge: (now: Date) => number;
 }
@@ -30,13 +31,8 @@ export function weightOf(plans: Plans, route: ApiRouteConfig): number {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Set on every `/openapi/v1` route (route.ts). */
+  interface FastifyRequest {
+    /** The API route the request reached, set by the gate before anything else (undefined off the API routes). */
     apiRoute?: ApiRouteConfig;
   }
-}
-
-/** The config of the API route that answered `request`; undefined off the API routes (an unknown path). */
-export function apiRouteConfigOf(request: FastifyRequest): ApiRouteConfig | undefined {
-  return request.routeOptions.config.apiRoute;
 }

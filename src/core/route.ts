@@ -12,7 +12,7 @@ import { parameterProblems } from './parameters.ts';
 import { namesCurrentRepresentation } from './etag.ts';
 import { preferredEncoding, varyByEncoding } from './compression.ts';
 import { PreparedAnswer } from './answers/prepared-answer.ts';
-import { minuteOf, type AnswerDesk } from './answers/answer-desk.ts';
+import { minuteOf, parameterKey, type AnswerDesk } from './answers/answer-desk.ts';
 import type { AnswerRequest, Provenance } from '../facts/provenance.ts';
 import { csvColumnsOf } from './csv.ts';
 import { CSV_FORMAT_QUERY, refuseCsvOnly, sendCsv, wantsCsv } from './csv-reply.ts';
@@ -174,18 +174,19 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
     feature: route.feature,
     weight: route.weight,
     pathTemplate,
+    url: API_PREFIX + route.path,
     maxAge: route.maxAge ?? DEFAULT_MAX_AGE,
     ...(route.featureOf === undefined ? {} : { featureOf: route.featureOf }),
   };
   const declaredMeta = Object.keys(route.meta ?? {});
+  const parametersOf = parameterKey(Object.keys(params?.properties ?? {}), Object.keys(query.properties));
   // A data endpoint (one the field map lists) names its figures' sources in every answer.
   const sourcesOf = app.provenance.of(route.path);
 
   app.apiOperations.set(route.operationId, { feature: route.feature, weight: route.weight, pathTemplate, csv: csvColumns !== undefined });
   app.route({
     method: 'GET',
-    url: API_PREFIX + route.path,
-    config: { apiRoute: config },
+    url: config.url,
     // Validation problems are answered after the key and quota checks (400 comes after 429).
     attachValidation: true,
     schema: {
@@ -212,7 +213,7 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
         const [result, sources] = await Promise.all([route.handler(input), sourcesOf?.(input)]);
         return sendCsv(request, reply, csvColumns, { data: result.data, meta: { ...result.meta, ...(sources === undefined ? {} : { sources }) } }, config.maxAge(now));
       }
-      const answer = await answerOf(route, input, sourcesOf, (result, sources) => prepare(reply, route.operationId, declaredMeta, result, sources), desk);
+      const answer = await answerOf(route, input, parametersOf(input.params, input.query), sourcesOf, (result, sources) => prepare(reply, route.operationId, declaredMeta, result, sources), desk);
       return send(request, reply, answer, config.maxAge(now), now, csvColumns !== undefined);
     },
   });
@@ -235,6 +236,7 @@ type SourcesOf = ((request: AnswerRequest) => Promise<FigureSource[]>) | undefin
 async function answerOf<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
   route: ApiRouteDefinition<Q, P, D, M>,
   input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>,
+  parameters: string,
   sourcesOf: SourcesOf,
   prepared: (result: RouteResult<Static<D>>, sources: FigureSource[] | undefined) => PreparedAnswer,
   desk: AnswerDesk,
@@ -244,7 +246,7 @@ async function answerOf<Q extends TProperties, P extends TProperties, D extends 
   if (caching === false) return prepared(...(await answered()));
   const window = (caching?.window ?? minuteOf)(input.now);
   const audience = caching?.audience?.(input.auth);
-  return desk.answer(route.operationId, input.request, audience === undefined ? window : `${window} ${audience}`, async () => {
+  return desk.answer(route.operationId, parameters, audience === undefined ? window : `${window} ${audience}`, async () => {
     const [result, sources] = await answered();
     const first = prepared(result, sources);
     return { first, repeat: caching?.repeated === undefined ? first : prepared(caching.repeated(result), sources) };

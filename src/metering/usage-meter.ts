@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.ts';
 import type { Plans } from '../core/auth/plans.ts';
-import { apiRouteConfigOf, weightOf } from '../core/route-config.ts';
+import { weightOf } from '../core/route-config.ts';
 import type { UsageMinuteRow } from '../accounts/accounts.tables.ts';
 import type { UsageRepo } from './usage.repo.ts';
 import { usageReport, type UsageReport, type UsageWindow } from './usage-report.ts';
@@ -62,7 +62,7 @@ export class UsageMeter {
   requestCompleted(request: FastifyRequest, reply: FastifyReply): void {
     const auth = request.auth;
     if (auth === undefined) return;
-    const route = apiRouteConfigOf(request);
+    const route = request.apiRoute;
     // The route's weight, as the gate charged it; only when the quota admitted the call (a 429 or a 403 costs nothing).
     const weight = route !== undefined && request.quota?.allowed === true ? weightOf(this.#plans, route) : 0;
     this.#count(auth.key.id, auth.key.accountId, route?.pathTemplate ?? null, reply.statusCode, weight);

@@ -137,10 +137,10 @@ test('counts a flush could not write (store away) go with the next flush, none l
   // The plans file sets the weight of /crypto to 2; the route declares 1.
   const plans = parsePlans(JSON.stringify({ plans: { pro: { budget: 60, features: [...FEATURE_CODES] } }, weights: { '/crypto': 2 } }), 'test');
   const meter = new UsageMeter({ repo, clock, plans, logger: createLogger('silent'), retentionDays: 90 });
-  const apiRoute = { feature: 'crypto_data', weight: 1, pathTemplate: '/crypto', maxAge: () => 60 };
+  const apiRoute = { feature: 'crypto_data', weight: 1, pathTemplate: '/crypto', url: '/openapi/v1/crypto', maxAge: () => 60 };
   const call = (statusCode: number) =>
     meter.requestCompleted(
-      { auth: { key: { id: 'key_a', accountId: 'acc_a' } }, routeOptions: { config: { apiRoute } }, quota: { allowed: statusCode !== 429 } } as never,
+      { auth: { key: { id: 'key_a', accountId: 'acc_a' } }, apiRoute, quota: { allowed: statusCode !== 429 } } as never,
       { statusCode } as never,
     );
   call(200);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { DATASET_KEYS, versionsTag, type DataVersions } from '../../store/data-version.ts';
 import type { VersionWatcher } from '../data-version/version-watcher.ts';
 import type { AnswerCache, AnswerPair } from './answer-cache.ts';
@@ -23,13 +22,9 @@ export class AnswerDesk {
     this.#versions = versions;
   }
 
-  async answer(
-    operationId: string,
-    request: FastifyRequest,
-    window: string,
-    prepare: () => Promise<AnswerPair>,
-  ): Promise<PreparedAnswer> {
-    const key = `${operationId} ${canonical(request.params)} ${canonical(request.query)} ${await this.#versionsTag()} ${window}`;
+  /** `parameters`: the request's parameters in the route's fixed order (`parameterKey`). */
+  async answer(operationId: string, parameters: string, window: string, prepare: () => Promise<AnswerPair>): Promise<PreparedAnswer> {
+    const key = `${operationId} ${parameters} ${await this.#versionsTag()} ${window}`;
     return this.#cache.get(key, prepare);
   }
 
@@ -43,7 +38,23 @@ export class AnswerDesk {
 /** The default window of an answer: its minute. */
 export const minuteOf = (now: Date): string => String(Math.floor(now.getTime() / 60_000));
 
-function canonical(values: unknown): string {
-  if (values === null || typeof values !== 'object') return '';
-  return JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+/**
+ * A route's parameters as one string: the values of the names its schemas declare (the
+ * validator lets no other through), in a fixed order, each as JSON and an absent one as
+ * nothing, so two requests that differ never share a key. Made once per route: no entry list
+ * or sort per request.
+ */
+export function parameterKey(paramNames: readonly string[], queryNames: readonly string[]): (params: unknown, query: unknown) => string {
+  const valuesOf = (names: readonly string[], values: unknown): string => {
+    if (values === null || typeof values !== 'object') return '';
+    const record = values as Readonly<Record<string, unknown>>;
+    let key = '';
+    for (const name of names) {
+      const value = record[name];
+      key += value === undefined ? ',' : `${JSON.stringify(value)},`;
+    }
+    return key;
+  };
+  const [sortedParams, sortedQuery] = [[...paramNames].sort(), [...queryNames].sort()];
+  return (params, query) => `${valuesOf(sortedParams, params)}|${valuesOf(sortedQuery, query)}`;
 }
