@@ -41,6 +41,11 @@ export const STATUS_NAMES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/**
+ * An answer other than 200, with its status, code, messages and headers. It is what the API
+ * says, not a fault in the hub, so it carries no stack: a flood of refusals (401, 403, 429)
+ * would pay for capturing one each. A fault keeps its own error, logged with its stack.
+ */
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;
@@ -48,7 +53,13 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(statusCode: number, code: ErrorCode, messages: string | string[], headers: Record<string, string> = {}) {
-    super(Array.isArray(messages) ? messages.join('; ') : messages);
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(Array.isArray(messages) ? messages.join('; ') : messages);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.code = code;
