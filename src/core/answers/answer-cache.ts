@@ -49,8 +49,8 @@ export class AnswerCache {
       // Map order is the recency order: a hit moves to the end.
       this.#entries.delete(key);
       this.#entries.set(key, entry);
-      this.#reread(entry);
-      this.#evict();
+      // Only a hit whose answer grew (its first compressed form) can push the cache over its bound.
+      if (this.#reread(entry)) this.#evict();
       return entry.pair.repeat;
     }
     let computing = this.#computing.get(key);
@@ -70,10 +70,14 @@ export class AnswerCache {
     this.#evict();
   }
 
-  #reread(entry: Entry): void {
+  /** Whether the entry grew since last read. */
+  #reread(entry: Entry): boolean {
     const bytes = bytesOf(entry.pair);
-    this.#bytes += bytes - entry.bytes;
+    const grown = bytes - entry.bytes;
+    if (grown === 0) return false;
+    this.#bytes += grown;
     entry.bytes = bytes;
+    return grown > 0;
   }
 
   #evict(): void {
