@@ -3,7 +3,7 @@ import { ApiError } from './errors.ts';
 import { grantedFeatures } from './auth/keys.service.ts';
 import { weightOf, type ApiRouteConfig, type AuthContext } from './route-config.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
-import { quotaOf } from './auth/account-quota.ts';
+import { keyQuotaOf, quotaOf } from './auth/account-quota.ts';
 import type { AppContext } from './context.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
 import { BlockedAddresses } from './auth/blocked-addresses.ts';
@@ -145,7 +145,7 @@ export class ApiGate {
     if (plan === undefined) return this.#rejectKey(request, false);
     let auth = this.#contexts.get(key);
     if (auth?.plan !== plan) {
-      auth = { key, plan, features: grantedFeatures(plan.features, key.scopes) };
+      auth = { key, plan, features: grantedFeatures(plan.features, key.scopes), quota: keyQuotaOf(key, plan) };
       this.#contexts.set(key, auth);
     }
     request.auth = auth;

@@ -1,10 +1,13 @@
 import type { FeatureCode, Plan, Plans } from './auth/plans.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
+import type { KeyQuota } from './rate-limit/rate-limiter.ts';
 
 export interface AuthContext {
   key: ApiKeyRecord;
   plan: Plan;
   features: FeatureCode[];
+  /** The windows its calls are charged to (account-quota.ts): the same for every call until the record or plan changes. */
+  quota: KeyQuota;
 }
 
 /**

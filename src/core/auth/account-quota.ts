@@ -1,5 +1,5 @@
 import type { AuthContext } from '../route-config.ts';
-import type { QuotaRequest } from '../rate-limit/rate-limiter.ts';
+import type { KeyQuota, QuotaRequest } from '../rate-limit/rate-limiter.ts';
 
 /**
  * Whose window a key's call is charged to: its account's budget (every key of the account draws
@@ -8,12 +8,15 @@ import type { QuotaRequest } from '../rate-limit/rate-limiter.ts';
 export const accountQuotaSubject = (accountId: string): string => `account:${accountId}`;
 export const keyQuotaSubject = (keyId: string): string => `key:${keyId}`;
 
-export function quotaOf(auth: Pick<AuthContext, 'key' | 'plan'>, nowMs: number): Omit<QuotaRequest, 'weight'> {
-  const { key, plan } = auth;
+/** A key's windows under its plan: made once per key record and plan (the gate's AuthContext). */
+export function keyQuotaOf(key: AuthContext['key'], plan: AuthContext['plan']): KeyQuota {
   return {
     subject: accountQuotaSubject(key.accountId),
     budget: plan.budget,
-    nowMs,
     inner: key.budget === null ? undefined : { subject: keyQuotaSubject(key.id), budget: Math.min(key.budget, plan.budget) },
   };
+}
+
+export function quotaOf(auth: Pick<AuthContext, 'quota'>, nowMs: number): Omit<QuotaRequest, 'weight'> {
+  return { ...auth.quota, nowMs };
 }

@@ -16,6 +16,9 @@ export interface QuotaRequest {
   inner?: { subject: string; budget: number } | undefined;
 }
 
+/** A key's windows without the instant of a call: the same for every call of one key record and plan. */
+export type KeyQuota = Omit<QuotaRequest, 'weight' | 'nowMs'>;
+
 export interface QuotaDecision {
   allowed: boolean;
   budget: number;
