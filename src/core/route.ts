@@ -10,7 +10,7 @@ import type { ApiGate } from './api-gate.ts';
 import { InvalidInputError } from './domain-errors.ts';
 import { parameterProblems } from './parameters.ts';
 import { namesCurrentRepresentation } from './etag.ts';
-import { preferredEncoding, varyByEncoding } from './compression.ts';
+import { preferredEncoding } from './compression.ts';
 import { PreparedAnswer } from './answers/prepared-answer.ts';
 import { minuteOf, parameterKey, type AnswerDesk } from './answers/answer-desk.ts';
 import type { AnswerRequest, Provenance } from '../facts/provenance.ts';
@@ -271,16 +271,23 @@ function prepare(
 
 /** Sends the JSON answer stamped with this response's time: 304 when the client holds it, compressed when asked. */
 async function send(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, maxAge: number, now: Date, negotiated: boolean): Promise<FastifyReply | undefined> {
-  reply.header('cache-control', `private, max-age=${Math.max(0, Math.floor(maxAge))}`);
+  const cacheControl = `private, max-age=${Math.max(0, Math.floor(maxAge))}`;
   // A route with a CSV form answers by Accept too.
-  if (negotiated) reply.header('vary', 'accept, accept-encoding');
-  else varyByEncoding(reply);
-  reply.header('etag', answer.etag);
-  if (namesCurrentRepresentation(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  const vary = negotiated ? 'accept, accept-encoding' : 'accept-encoding';
+  if (namesCurrentRepresentation(request.headers['if-none-match'], answer.etag)) {
+    return reply.header('cache-control', cacheControl).header('vary', vary).header('etag', answer.etag).code(304).send();
+  }
   const encoding = answer.compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
-  if (encoding !== undefined) reply.header('content-encoding', encoding);
   const [head, tail] = await answer.body(now.toISOString(), encoding);
-  reply.type(JSON_TYPE).header('content-length', head.length + tail.length);
+  // The headers the hooks and the gate set, then this answer's own, written straight into the
+  // one object Node's writeHead reads (each reply.header would lowercase and file its name first).
+  const headers = reply.getHeaders() as OutgoingHttpHeaders;
+  headers['cache-control'] = cacheControl;
+  headers.vary = vary;
+  headers.etag = answer.etag;
+  if (encoding !== undefined) headers['content-encoding'] = encoding;
+  headers['content-type'] = JSON_TYPE;
+  headers['content-length'] = head.length + tail.length;
   // Written here rather than through reply.send, which takes one buffer: joining the kept head
   // and this response's tail would copy the whole answer on every response. Hijacked, the reply
   // skips Fastify's preSerialization and onSend hooks: a hook added to change API answers on the
@@ -288,7 +295,7 @@ async function send(request: FastifyRequest, reply: FastifyReply, answer: Prepar
   // meter still run when the response finishes. On HEAD, Node's response writes the headers
   // (with the GET's content-length) and drops the body, as RFC 9110 asks.
   reply.hijack();
-  reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+  reply.raw.writeHead(reply.statusCode, headers);
   reply.raw.write(head);
   reply.raw.end(tail);
   return undefined;
