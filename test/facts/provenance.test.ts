@@ -48,7 +48,7 @@ async function sourcesOf(hub: TestHub, key: string, url: string): Promise<Figure
 
 /** This process's answer-cache lookups with this result so far (the cache's metric counts each). */
 function cacheLookups(hub: TestHub, result: 'hit' | 'miss'): number {
-  return hub.runtime.metrics.talliedCounter('fdh_answer_cache_lookups_total', { help: '', labelNames: ['result'] }).series(result).count;
+  return hub.runtime.metrics.counter('fdh_answer_cache_lookups_total', { help: '', labelNames: ['result'] }).series(result).count;
 }
 
 test('the facts an answer reads: the instruments its request names, the fields its type shows, the country it names', () => {

@@ -4,41 +4,9 @@ import type { AppContext } from '../context.ts';
 import { allowList, carriesToken, hostAllowList, isAllowed, isExpectedHost } from './access.ts';
 import { watchReleases } from './imports.ts';
 import { watchFreshness } from './freshness.ts';
-import type { CountedSeries, ObservedSeries, TalliedCounter, TalliedHistogram } from './tallies.ts';
 
-interface RouteSeries {
-  requests: CountedSeries;
-  latency: ObservedSeries;
-}
-
-/**
- * The request series of each route, status class and plan, kept after their first request:
- * `200`, `404` → `2xx`, `4xx` (the status class keeps the series few).
- */
-class RequestSeries {
-  readonly #byRoute = new Map<string, Map<number, Map<string, RouteSeries>>>();
-  readonly #requests: TalliedCounter;
-  readonly #latency: TalliedHistogram;
-
-  constructor(requests: TalliedCounter, latency: TalliedHistogram) {
-    this.#requests = requests;
-    this.#latency = latency;
-  }
-
-  of(route: string, statusHundreds: number, plan: string): RouteSeries {
-    let byStatus = this.#byRoute.get(route);
-    if (byStatus === undefined) this.#byRoute.set(route, (byStatus = new Map()));
-    let byPlan = byStatus.get(statusHundreds);
-    if (byPlan === undefined) byStatus.set(statusHundreds, (byPlan = new Map()));
-    let series = byPlan.get(plan);
-    if (series === undefined) {
-      const status = `${statusHundreds}xx`;
-      series = { requests: this.#requests.series(route, status, plan), latency: this.#latency.series(route, status) };
-      byPlan.set(plan, series);
-    }
-    return series;
-  }
-}
+/** `200`, `404` → `2xx`, `4xx`: the status class keeps the series few. */
+const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
 
 /**
  * `GET /metrics` in the Prometheus text format, and the request metrics it reports: requests by
@@ -52,27 +20,26 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   const { metrics, config } = ctx;
   const allowed = allowList(config.metricsAllow);
   const hosts = hostAllowList(config.metricsHosts);
-  const requests = metrics.talliedCounter('fdh_http_requests_total', {
+  const requests = metrics.counter('fdh_http_requests_total', {
     help: 'HTTP requests answered, by route template (unmatched: no route), status class and plan (none: no key)',
     labelNames: ['route', 'status', 'plan'],
   });
-  const latency = metrics.talliedHistogram('fdh_http_request_duration_seconds', {
+  const latency = metrics.histogram('fdh_http_request_duration_seconds', {
     help: 'Time from the request to the end of its response, by route template and status class',
     labelNames: ['route', 'status'],
   });
-  const refusals = metrics.talliedCounter('fdh_quota_refusals_total', { help: 'API calls refused by the quota (429), by plan', labelNames: ['plan'] });
+  const refusals = metrics.counter('fdh_quota_refusals_total', { help: 'API calls refused by the quota (429), by plan', labelNames: ['plan'] });
   watchReleases(metrics, ctx.store.db);
   watchFreshness(metrics, ctx.freshness);
-  const seriesOf = new RequestSeries(requests, latency);
 
-  // A callback hook, not an async one, and series found by map lookups: it runs on every request.
+  // A callback hook, not an async one: it runs on every request.
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const plan = request.auth?.plan.name ?? 'none';
-    const status = reply.statusCode;
-    const series = seriesOf.of(request.apiRoute?.url ?? request.routeOptions.url ?? 'unmatched', Math.floor(status / 100), plan);
-    series.requests.inc();
-    series.latency.observe(reply.elapsedTime / 1000);
-    if (status === 429) refusals.series(plan).inc();
+    const route = request.apiRoute?.url ?? request.routeOptions.url ?? 'unmatched';
+    const status = statusClass(reply.statusCode);
+    requests.series(route, status, plan).inc();
+    latency.series(route, status).observe(reply.elapsedTime / 1000);
+    if (reply.statusCode === 429) refusals.series(plan).inc();
     done();
   });
 

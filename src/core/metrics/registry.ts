@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { TalliedCounter, TalliedHistogram } from './tallies.ts';
 
 /** Seconds: from a cached answer (well under a millisecond) to a slow first answer. */
@@ -21,29 +21,17 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  counter(name: string, shape: MetricShape): Counter {
-    return this.#named(name, Counter, () => new Counter({ name, help: shape.help, labelNames: shape.labelNames ?? [], registers: [this.registry] }));
-  }
-
   gauge(name: string, shape: MetricShape & { collect?: (this: Gauge) => Promise<void> | void }): Gauge {
     return this.#named(name, Gauge, () => new Gauge({ name, help: shape.help, labelNames: shape.labelNames ?? [], registers: [this.registry], ...(shape.collect === undefined ? {} : { collect: shape.collect }) }));
   }
 
-  histogram(name: string, shape: MetricShape & { buckets?: number[] }): Histogram {
-    return this.#named(
-      name,
-      Histogram,
-      () => new Histogram({ name, help: shape.help, labelNames: shape.labelNames ?? [], buckets: shape.buckets ?? LATENCY_BUCKETS, registers: [this.registry] }),
-    );
-  }
-
-  /** A counter for the request path: its series are kept by the caller and added to without hashing labels (tallies.ts). */
-  talliedCounter(name: string, shape: MetricShape): TalliedCounter {
+  /** A counter whose series the caller keeps and adds to without hashing labels (tallies.ts): cheap enough for the request path. */
+  counter(name: string, shape: MetricShape): TalliedCounter {
     return this.#named(name, TalliedCounter, () => this.#registered(new TalliedCounter(name, shape.help, shape.labelNames ?? [])));
   }
 
-  /** A histogram for the request path, as `talliedCounter`. */
-  talliedHistogram(name: string, shape: MetricShape & { buckets?: number[] }): TalliedHistogram {
+  /** A histogram, as `counter`. */
+  histogram(name: string, shape: MetricShape & { buckets?: number[] }): TalliedHistogram {
     return this.#named(name, TalliedHistogram, () => this.#registered(new TalliedHistogram(name, shape.help, shape.labelNames ?? [], shape.buckets ?? LATENCY_BUCKETS)));
   }
 
