@@ -14,18 +14,18 @@ export interface CompletedRequestListener {
  */
 export class AccessLog extends LogController {
   readonly #listener: CompletedRequestListener | undefined;
-  /** Whether the process logs at `info`: its requests' loggers are its children, at its level. */
-  readonly #writes: () => boolean;
+  /** The process's logger: its requests' loggers are its children, at its level. */
+  readonly #logger: Pick<Logger, 'isLevelEnabled'>;
 
   constructor(logger: Pick<Logger, 'isLevelEnabled'>, listener?: CompletedRequestListener) {
     super({ disableRequestLogging: true });
-    this.#writes = () => logger.isLevelEnabled('info');
+    this.#logger = logger;
     this.#listener = listener;
   }
 
   override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     // The line is built only when it is written: below `info` there is nothing to redact.
-    if (this.#writes()) this.#writeLine(request, reply);
+    if (this.#logger.isLevelEnabled('info')) this.#writeLine(request, reply);
     this.#listener?.requestCompleted(request, reply);
   }
 
