@@ -1,5 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { redactKeys } from './logger.ts';
 
 /** Told of every answered request after its access line (usage metering); runs on the request path, so it must be cheap. */
@@ -29,17 +29,27 @@ export class AccessLog extends LogController {
     this.#listener?.requestCompleted(request, reply);
   }
 
+  /**
+   * The line pino writes for `request.log.info({ method, url, statusCode, ms, keyId, remoteAddress }, 'request')`
+   * under `createLogger`'s settings, byte for byte, built here rather than by pino's general path
+   * (a serializer lookup and an escaping pass per field), which cost a cached answer about a sixth
+   * of its throughput on this machine: the fields are fixed and every string is JSON-encoded.
+   */
   #writeLine(request: FastifyRequest, reply: FastifyReply): void {
-    request.log.info(
-      {
-        method: request.method,
-        url: redactKeys(request.url),
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-        keyId: request.auth?.key.id,
-        remoteAddress: request.ip,
-      },
-      'request',
+    const log = request.log as unknown as Record<symbol, unknown>;
+    const stream = log[streamSym] as DestinationStream;
+    stream.write(
+      `{"level":${INFO}${timestamp()}${log[chindingsSym] as string}` +
+        `${field('method', request.method)}${field('url', redactKeys(request.url))}${field('statusCode', reply.statusCode)}` +
+        `${field('ms', Math.round(reply.elapsedTime * 100) / 100)}${field('keyId', request.auth?.key.id)}${field('remoteAddress', request.ip)}` +
+        `,"msg":"request"}\n`,
     );
   }
 }
+
+const { chindingsSym, streamSym } = pino.symbols;
+const INFO = pino.levels.values.info;
+const timestamp = pino.stdTimeFunctions.epochTime;
+
+/** `,"name":value` as pino writes a field; nothing for an absent value, as pino leaves it out. */
+const field = (name: string, value: string | number | undefined): string => (value === undefined ? '' : `,"${name}":${JSON.stringify(value)}`);
