@@ -7,6 +7,7 @@ import { keyQuotaOf, quotaOf } from './auth/account-quota.ts';
 import type { AppContext } from './context.ts';
 import type { ApiKeyRecord } from './auth/keys.repo.ts';
 import { BlockedAddresses } from './auth/blocked-addresses.ts';
+import { andThen, type MaybePromise } from './maybe-promise.ts';
 
 function setQuotaHeaders(reply: FastifyReply, decision: QuotaDecision, weight: number, nowMs: number): void {
   const secondsToReset = Math.max(1, Math.ceil(decision.resetAt - nowMs / 1000));
@@ -74,30 +75,34 @@ export class ApiGate {
   /**
    * Admits a call to an API route and charges its weight, or throws (or rejects with) the error
    * to answer. `now` is the instant of the request: expiry and the quota window are judged at it.
+   * A known key under the in-process quota is admitted at once, without waiting a turn.
    */
-  async admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, now: Date): Promise<AuthContext> {
+  admit(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, now: Date): MaybePromise<AuthContext> {
     request.apiRoute = route;
-    const auth = await this.#authenticate(request, now);
-    const nowMs = now.getTime();
+    return andThen(this.#authenticate(request, now), (auth) => this.#admitKey(request, reply, route, auth, now.getTime()));
+  }
+
+  #admitKey(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, auth: AuthContext, nowMs: number): MaybePromise<AuthContext> {
     const blockedUntil = this.#blockedKeys.blockedUntil(auth.key.id, nowMs);
-    if (blockedUntil !== undefined) await this.#refuseBlockedKey(reply, auth, blockedUntil, nowMs);
+    if (blockedUntil !== undefined) return this.#refuseBlockedKey(reply, auth, blockedUntil, nowMs);
     const feature = route.featureOf?.(request.params as Readonly<Record<string, string>>) ?? route.feature;
     if (feature !== null && !auth.features.includes(feature)) {
-      await this.#countUncharged(reply, auth, 'refused', nowMs);
-      return this.#forbid(reply, auth, feature, nowMs);
+      return this.#countUncharged(reply, auth, 'refused', nowMs).then(() => this.#forbid(reply, auth, feature, nowMs));
     }
     const weight = weightOf(this.#ctx.plans, route);
-    if (weight === 0) await this.#countUncharged(reply, auth, 'weightless', nowMs);
     // A call that costs nothing (`/usage`, a route a plans file weighs at 0) is never refused by
     // the quota: it only reads the window. Charging 0 would still refuse it once `used` exceeds a
     // budget that a plan change just lowered, and `/usage` is how a client learns when to resume.
-    const decision = weight === 0 ? await this.#ctx.limiter.peek(quotaOf(auth, nowMs)) : await this.#ctx.limiter.consume({ ...quotaOf(auth, nowMs), weight });
-    request.quota = decision;
-    setQuotaHeaders(reply, decision, weight, nowMs);
-    if (!decision.allowed) {
-      throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', `The per-minute budget of ${decision.budget} is used up; this call costs ${weight}`);
-    }
-    return auth;
+    const decided = (decision: QuotaDecision): AuthContext => {
+      request.quota = decision;
+      setQuotaHeaders(reply, decision, weight, nowMs);
+      if (!decision.allowed) {
+        throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', `The per-minute budget of ${decision.budget} is used up; this call costs ${weight}`);
+      }
+      return auth;
+    };
+    if (weight === 0) return this.#countUncharged(reply, auth, 'weightless', nowMs).then(() => andThen(this.#ctx.limiter.peek(quotaOf(auth, nowMs)), decided));
+    return andThen(this.#ctx.limiter.consume({ ...quotaOf(auth, nowMs), weight }), decided);
   }
 
   /** Unknown paths under the API prefix still want a valid key before they learn anything. */
@@ -132,24 +137,25 @@ export class ApiGate {
     throw new ApiError(403, 'FEATURE_NOT_IN_PLAN', `This key's plan or scopes do not include ${feature}`);
   }
 
-  async #authenticate(request: FastifyRequest, now: Date): Promise<AuthContext> {
+  #authenticate(request: FastifyRequest, now: Date): MaybePromise<AuthContext> {
     const blockedUntil = this.#blocked.blockedUntil(request.ip, now.getTime());
     if (blockedUntil !== undefined) throw tooManyFailedKeys(blockedUntil, now.getTime());
     const header = request.headers['x-api-key'];
     if (header === undefined || header === '') return this.#rejectKey(request, true);
     if (typeof header !== 'string') return this.#rejectKey(request, false);
-    const key = await this.#ctx.keys.authenticate(header, now);
-    if (key === undefined) return this.#rejectKey(request, false);
-    // The plans file may have been edited since: a context holds only for the plan it was made with.
-    const plan = this.#ctx.plans.plan(key.plan);
-    if (plan === undefined) return this.#rejectKey(request, false);
-    let auth = this.#contexts.get(key);
-    if (auth?.plan !== plan) {
-      auth = { key, plan, features: grantedFeatures(plan.features, key.scopes), quota: keyQuotaOf(key, plan) };
-      this.#contexts.set(key, auth);
-    }
-    request.auth = auth;
-    return auth;
+    return andThen(this.#ctx.keys.authenticate(header, now), (key) => {
+      if (key === undefined) return this.#rejectKey(request, false);
+      // The plans file may have been edited since: a context holds only for the plan it was made with.
+      const plan = this.#ctx.plans.plan(key.plan);
+      if (plan === undefined) return this.#rejectKey(request, false);
+      let auth = this.#contexts.get(key);
+      if (auth?.plan !== plan) {
+        auth = { key, plan, features: grantedFeatures(plan.features, key.scopes), quota: keyQuotaOf(key, plan) };
+        this.#contexts.set(key, auth);
+      }
+      request.auth = auth;
+      return auth;
+    });
   }
 
   /** Missing or invalid keys are limited per client address so keys cannot be guessed at speed. */

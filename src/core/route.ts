@@ -14,8 +14,9 @@ import { preferredEncoding } from './compression.ts';
 import { PreparedAnswer } from './answers/prepared-answer.ts';
 import { minuteOf, parameterKey, type AnswerDesk } from './answers/answer-desk.ts';
 import type { AnswerRequest, Provenance } from '../facts/provenance.ts';
-import { csvColumnsOf } from './csv.ts';
+import { csvColumnsOf, type CsvColumn } from './csv.ts';
 import { CSV_FORMAT_QUERY, refuseCsvOnly, sendCsv, wantsCsv } from './csv-reply.ts';
+import { andThen, type MaybePromise } from './maybe-promise.ts';
 
 export const API_PREFIX = '/openapi/v1';
 
@@ -202,19 +203,19 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
         ...errorResponses(hasParameters, route.notFound ?? false),
       },
     },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+    // Not async: an admitted request with a kept answer goes from here to the socket without
+    // waiting a turn; a step that must wait (a store, Redis, a first compression) returns a promise.
+    handler: (request: FastifyRequest, reply: FastifyReply): MaybePromise<unknown> => {
       const now = clock.now();
-      const auth = await gate.admit(request, reply, config, now);
-      validate(request, query, params);
-      // The validator has checked both against these very schemas and filled in their defaults.
-      const input = { query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request };
-      if (csvColumns === undefined) refuseCsvOnly(request);
-      else if (wantsCsv(request)) {
-        const [result, sources] = await Promise.all([route.handler(input), sourcesOf?.(input)]);
-        return sendCsv(request, reply, csvColumns, { data: result.data, meta: { ...result.meta, ...(sources === undefined ? {} : { sources }) } }, config.maxAge(now));
-      }
-      const answer = await answerOf(route, input, parametersOf(input.params, input.query), sourcesOf, (result, sources) => prepare(reply, route.operationId, declaredMeta, result, sources), desk);
-      return send(request, reply, answer, config.maxAge(now), now, csvColumns !== undefined);
+      return andThen(gate.admit(request, reply, config, now), (auth) => {
+        validate(request, query, params);
+        // The validator has checked both against these very schemas and filled in their defaults.
+        const input = { query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request };
+        if (csvColumns === undefined) refuseCsvOnly(request);
+        else if (wantsCsv(request)) return answerCsv(route, input, sourcesOf, request, reply, csvColumns, config.maxAge(now));
+        const answer = answerOf(route, input, parametersOf(input.params, input.query), sourcesOf, (result, sources) => prepare(reply, route.operationId, declaredMeta, result, sources), desk);
+        return andThen(answer, (prepared) => send(request, reply, prepared, config.maxAge(now), now, csvColumns !== undefined));
+      });
     },
   });
 }
@@ -233,17 +234,17 @@ type SourcesOf = ((request: AnswerRequest) => Promise<FigureSource[]>) | undefin
  * with the sources of its figures, looked up beside the handler: only an answer being prepared
  * asks for them.
  */
-async function answerOf<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
+function answerOf<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
   route: ApiRouteDefinition<Q, P, D, M>,
   input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>,
   parameters: string,
   sourcesOf: SourcesOf,
   prepared: (result: RouteResult<Static<D>>, sources: FigureSource[] | undefined) => PreparedAnswer,
   desk: AnswerDesk,
-): Promise<PreparedAnswer> {
+): MaybePromise<PreparedAnswer> {
   const answered = () => Promise.all([route.handler(input), sourcesOf?.(input)]);
   const caching = route.cache;
-  if (caching === false) return prepared(...(await answered()));
+  if (caching === false) return answered().then(([result, sources]) => prepared(result, sources));
   const window = (caching?.window ?? minuteOf)(input.now);
   const audience = caching?.audience?.(input.auth);
   return desk.answer(route.operationId, parameters, audience === undefined ? window : `${window} ${audience}`, async () => {
@@ -251,6 +252,20 @@ async function answerOf<Q extends TProperties, P extends TProperties, D extends 
     const first = prepared(result, sources);
     return { first, repeat: caching?.repeated === undefined ? first : prepared(caching.repeated(result), sources) };
   });
+}
+
+/** A list answer as CSV: never kept, since its bytes are made for this one response. */
+async function answerCsv<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
+  route: ApiRouteDefinition<Q, P, D, M>,
+  input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>,
+  sourcesOf: SourcesOf,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  columns: readonly CsvColumn[],
+  maxAge: number,
+): Promise<unknown> {
+  const [result, sources] = await Promise.all([route.handler(input), sourcesOf?.(input)]);
+  return sendCsv(request, reply, columns, { data: result.data, meta: { ...result.meta, ...(sources === undefined ? {} : { sources }) } }, maxAge);
 }
 
 /** The handler's result serialised by the route's response schema, with an empty timestamp for each response to fill. */
@@ -270,33 +285,35 @@ function prepare(
 }
 
 /** Sends the JSON answer stamped with this response's time: 304 when the client holds it, compressed when asked. */
-async function send(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, maxAge: number, now: Date, negotiated: boolean): Promise<FastifyReply | undefined> {
+function send(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, maxAge: number, now: Date, negotiated: boolean): MaybePromise<undefined> {
   const cacheControl = `private, max-age=${Math.max(0, Math.floor(maxAge))}`;
   // A route with a CSV form answers by Accept too.
   const vary = negotiated ? 'accept, accept-encoding' : 'accept-encoding';
   if (namesCurrentRepresentation(request.headers['if-none-match'], answer.etag)) {
-    return reply.header('cache-control', cacheControl).header('vary', vary).header('etag', answer.etag).code(304).send();
+    reply.header('cache-control', cacheControl).header('vary', vary).header('etag', answer.etag).code(304).send();
+    return undefined;
   }
   const encoding = answer.compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
-  const [head, tail] = await answer.body(now.toISOString(), encoding);
-  // The headers the hooks and the gate set, then this answer's own, written straight into the
-  // one object Node's writeHead reads (each reply.header would lowercase and file its name first).
-  const headers = reply.getHeaders() as OutgoingHttpHeaders;
-  headers['cache-control'] = cacheControl;
-  headers.vary = vary;
-  headers.etag = answer.etag;
-  if (encoding !== undefined) headers['content-encoding'] = encoding;
-  headers['content-type'] = JSON_TYPE;
-  headers['content-length'] = head.length + tail.length;
-  // Written here rather than through reply.send, which takes one buffer: joining the kept head
-  // and this response's tail would copy the whole answer on every response. Hijacked, the reply
-  // skips Fastify's preSerialization and onSend hooks: a hook added to change API answers on the
-  // way out would not see these (none does today). onResponse hooks, the access log and the
-  // meter still run when the response finishes. On HEAD, Node's response writes the headers
-  // (with the GET's content-length) and drops the body, as RFC 9110 asks.
-  reply.hijack();
-  reply.raw.writeHead(reply.statusCode, headers);
-  reply.raw.write(head);
-  reply.raw.end(tail);
-  return undefined;
+  return andThen(answer.body(now.toISOString(), encoding), ([head, tail]) => {
+    // The headers the hooks and the gate set, then this answer's own, written straight into the
+    // one object Node's writeHead reads (each reply.header would lowercase and file its name first).
+    const headers = reply.getHeaders() as OutgoingHttpHeaders;
+    headers['cache-control'] = cacheControl;
+    headers.vary = vary;
+    headers.etag = answer.etag;
+    if (encoding !== undefined) headers['content-encoding'] = encoding;
+    headers['content-type'] = JSON_TYPE;
+    headers['content-length'] = head.length + tail.length;
+    // Written here rather than through reply.send, which takes one buffer: joining the kept head
+    // and this response's tail would copy the whole answer on every response. Hijacked, the reply
+    // skips Fastify's preSerialization and onSend hooks: a hook added to change API answers on the
+    // way out would not see these (none does today). onResponse hooks, the access log and the
+    // meter still run when the response finishes. On HEAD, Node's response writes the headers
+    // (with the GET's content-length) and drops the body, as RFC 9110 asks.
+    reply.hijack();
+    reply.raw.writeHead(reply.statusCode, headers);
+    reply.raw.write(head);
+    reply.raw.end(tail);
+    return undefined;
+  });
 }

@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../maybe-promise.ts';
 import type { PreparedAnswer } from './prepared-answer.ts';
 
 /** An answer as first sent, and as sent again from the cache (the same unless the route says otherwise). */
@@ -41,8 +42,8 @@ export class AnswerCache {
     return this.#entries.size;
   }
 
-  /** The answer kept for `key` (its repeat), or the one `compute` makes (its first). */
-  async get(key: string, compute: () => Promise<AnswerPair>): Promise<PreparedAnswer> {
+  /** The answer kept for `key` (its repeat), at once, or the one `compute` makes (its first). */
+  get(key: string, compute: () => Promise<AnswerPair>): MaybePromise<PreparedAnswer> {
     const entry = this.#entries.get(key);
     this.#onLookup(entry !== undefined);
     if (entry !== undefined) {
@@ -59,7 +60,7 @@ export class AnswerCache {
       this.#computing.set(key, computing);
       void computing.then((pair) => this.#keep(key, pair), () => {});
     }
-    return (await computing).first;
+    return computing.then((pair) => pair.first);
   }
 
   #keep(key: string, pair: AnswerPair): void {

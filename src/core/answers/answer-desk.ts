@@ -2,6 +2,7 @@ import { DATASET_KEYS, versionsTag, type DataVersions } from '../../store/data-v
 import type { VersionWatcher } from '../data-version/version-watcher.ts';
 import type { AnswerCache, AnswerPair } from './answer-cache.ts';
 import type { PreparedAnswer } from './prepared-answer.ts';
+import { andThen, type MaybePromise } from '../maybe-promise.ts';
 
 /**
  * Keys answers for the cache: the operation, its parameters in a fixed order (after the
@@ -22,14 +23,12 @@ export class AnswerDesk {
     this.#versions = versions;
   }
 
-  /** `parameters`: the request's parameters in the route's fixed order (`parameterKey`). */
-  async answer(operationId: string, parameters: string, window: string, prepare: () => Promise<AnswerPair>): Promise<PreparedAnswer> {
-    const key = `${operationId} ${parameters} ${await this.#versionsTag()} ${window}`;
-    return this.#cache.get(key, prepare);
+  /** `parameters`: the request's parameters in the route's fixed order (`parameterKey`). A kept answer comes at once. */
+  answer(operationId: string, parameters: string, window: string, prepare: () => Promise<AnswerPair>): MaybePromise<PreparedAnswer> {
+    return andThen(this.#versions.current(), (versions) => this.#cache.get(`${operationId} ${parameters} ${this.#tagOf(versions)} ${window}`, prepare));
   }
 
-  async #versionsTag(): Promise<string> {
-    const versions = await this.#versions.current();
+  #tagOf(versions: DataVersions): string {
     if (this.#tagged?.versions !== versions) this.#tagged = { versions, tag: versionsTag(versions, DATASET_KEYS) };
     return this.#tagged.tag;
   }

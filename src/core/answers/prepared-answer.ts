@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import type { MaybePromise } from '../maybe-promise.ts';
 import { compressHead, MAX_TAIL_BYTES, withTail, type CompressedHead, type Encoding } from './stamped-encodings.ts';
 
 /** Below this many bytes, compressing costs more than it saves. */
@@ -15,7 +16,9 @@ export class PreparedAnswer {
   readonly head: Buffer;
   /** Names the data: the head, which is all of the answer but the time it was sent. */
   readonly etag: string;
-  readonly #compressed = new Map<Encoding, Promise<CompressedHead>>();
+  readonly #compressing = new Map<Encoding, Promise<CompressedHead>>();
+  /** The compressed heads made so far, handed out at once. */
+  readonly #compressed = new Map<Encoding, CompressedHead>();
   /** The bytes of the compressed heads made so far. */
   #compressedBytes = 0;
 
@@ -39,25 +42,29 @@ export class PreparedAnswer {
   /**
    * The answer as sent at `timestamp` (ISO 8601), in `encoding` or as is: the kept head, then
    * this response's own tail (written one after the other, so no response copies the head).
+   * Only an encoding's first response waits, for its head to be compressed.
    */
-  async body(timestamp: string, encoding: Encoding | undefined): Promise<[Buffer, Buffer]> {
+  body(timestamp: string, encoding: Encoding | undefined): MaybePromise<[Buffer, Buffer]> {
     const tail = Buffer.from(`"${timestamp}"}}`);
     if (encoding === undefined || !this.compressible || tail.length > MAX_TAIL_BYTES) return [this.head, tail];
-    return withTail(await this.#compressedHead(encoding), tail);
+    const compressed = this.#compressed.get(encoding);
+    if (compressed !== undefined) return withTail(compressed, tail);
+    return this.#compress(encoding).then((made) => withTail(made, tail));
   }
 
-  #compressedHead(encoding: Encoding): Promise<CompressedHead> {
-    let compressed = this.#compressed.get(encoding);
-    if (compressed === undefined) {
-      compressed = compressHead(this.head, encoding);
-      this.#compressed.set(encoding, compressed);
-      void compressed.then(
+  #compress(encoding: Encoding): Promise<CompressedHead> {
+    let compressing = this.#compressing.get(encoding);
+    if (compressing === undefined) {
+      compressing = compressHead(this.head, encoding);
+      this.#compressing.set(encoding, compressing);
+      void compressing.then(
         (made) => {
+          this.#compressed.set(encoding, made);
           this.#compressedBytes += made.bytes.length;
         },
-        () => this.#compressed.delete(encoding),
+        () => this.#compressing.delete(encoding),
       );
     }
-    return compressed;
+    return compressing;
   }
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { VersionWatcher } from '../data-version/version-watcher.ts';
+import { andThen, type MaybePromise } from '../maybe-promise.ts';
 import type { AccountsService } from '../../accounts/accounts.service.ts';
 import {
   displayPrefixOf,
@@ -218,15 +219,20 @@ export class KeysService {
    * are rejected before any store query; candidates are compared in constant time. `now` is
    * the instant of the request, against which expiry is judged.
    */
-  async authenticate(presented: string, now: Date): Promise<ApiKeyRecord | undefined> {
+  authenticate(presented: string, now: Date): MaybePromise<ApiKeyRecord | undefined> {
     const hash = hashApiKey(presented);
     const nowMs = performance.now();
     // Read before the key, so a record is never filed under a version newer than it.
-    const { accounts: accountsVersion } = await this.#versions.current();
-    const trusted = this.#trusted.get(hash);
-    if (trusted !== undefined && trusted.accountsVersion === accountsVersion && nowMs - trusted.checkedAtMs < KEY_RECHECK_MS) {
-      return this.#activeOrUndefined(trusted.record, now);
-    }
+    return andThen(this.#versions.current(), ({ accounts: accountsVersion }) => {
+      const trusted = this.#trusted.get(hash);
+      if (trusted !== undefined && trusted.accountsVersion === accountsVersion && nowMs - trusted.checkedAtMs < KEY_RECHECK_MS) {
+        return this.#activeOrUndefined(trusted.record, now);
+      }
+      return this.#lookUpAndTrust(presented, hash, now, { checkedAtMs: nowMs, accountsVersion });
+    });
+  }
+
+  async #lookUpAndTrust(presented: string, hash: string, now: Date, checked: Omit<TrustedKey, 'record'>): Promise<ApiKeyRecord | undefined> {
     if (!isWellFormedApiKey(presented)) return undefined;
     const record = await this.#lookup(presented, hash);
     if (record === undefined) {
@@ -234,7 +240,7 @@ export class KeysService {
       return undefined;
     }
     if (this.#trusted.size >= KEY_CACHE_LIMIT) this.#trusted.clear();
-    this.#trusted.set(hash, { record, checkedAtMs: nowMs, accountsVersion });
+    this.#trusted.set(hash, { record, ...checked });
     return this.#activeOrUndefined(record, now);
   }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { readVersions, type DataVersions } from '../../store/data-version.ts';
 import type { Database } from '../../store/schema.ts';
 import { onVersionedCommit } from '../../store/versioned-write.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 import { VersionMemo } from './version-memo.ts';
 import { POLL_INTERVAL_MS, type VersionWatcher } from './version-watcher.ts';
 
@@ -19,7 +20,7 @@ export class PollingVersionWatcher implements VersionWatcher {
     this.#stopListening = onVersionedCommit(db, () => this.#memo.invalidate());
   }
 
-  current(): Promise<DataVersions> {
+  current(): MaybePromise<DataVersions> {
     return this.#memo.current(POLL_INTERVAL_MS);
   }
 

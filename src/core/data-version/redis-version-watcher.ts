@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { readVersions, type DataVersions, type VersionKey } from '../../store/data-version.ts';
 import type { Database } from '../../store/schema.ts';
 import { onVersionedCommit } from '../../store/versioned-write.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 import { VersionMemo } from './version-memo.ts';
 import { POLL_INTERVAL_MS, type VersionWatcher } from './version-watcher.ts';
 
@@ -38,7 +39,7 @@ export class RedisVersionWatcher implements VersionWatcher {
     });
   }
 
-  current(): Promise<DataVersions> {
+  current(): MaybePromise<DataVersions> {
     if (this.#subscriber === undefined) this.#subscribe();
     return this.#memo.current(this.#subscribed ? SUBSCRIBED_MAX_AGE_MS : POLL_INTERVAL_MS);
   }

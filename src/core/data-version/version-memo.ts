@@ -1,7 +1,10 @@
 import type { DataVersions } from '../../store/data-version.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 
 interface Read {
   versions: Promise<DataVersions>;
+  /** What the read found, once it has: handed out as it is, so a caller need not wait a turn for it. */
+  found?: DataVersions;
   /** When the read started: it sees every commit made before then. */
   startedMs: number;
   generation: number;
@@ -27,16 +30,21 @@ export class VersionMemo {
     this.#generation++;
   }
 
-  current(maxAgeMs: number): Promise<DataVersions> {
+  current(maxAgeMs: number): MaybePromise<DataVersions> {
     const now = performance.now();
     const last = this.#last;
-    if (last !== undefined && last.generation === this.#generation && now - last.startedMs < maxAgeMs) return last.versions;
+    if (last !== undefined && last.generation === this.#generation && now - last.startedMs < maxAgeMs) return last.found ?? last.versions;
     const read: Read = { versions: this.#read(), startedMs: now, generation: this.#generation };
     this.#last = read;
-    // A failed read is not kept: the next caller tries again.
-    read.versions.catch(() => {
-      if (this.#last === read) this.#last = undefined;
-    });
+    read.versions.then(
+      (versions) => {
+        read.found = versions;
+      },
+      // A failed read is not kept: the next caller tries again.
+      () => {
+        if (this.#last === read) this.#last = undefined;
+      },
+    );
     return read.versions;
   }
 }

@@ -1,4 +1,5 @@
 import type { DataVersions } from '../../store/data-version.ts';
+import type { MaybePromise } from '../maybe-promise.ts';
 
 /**
  * The data-version port: the versions of the datasets as this process knows them. A commit
@@ -7,7 +8,8 @@ import type { DataVersions } from '../../store/data-version.ts';
  * the versions they read, so no answer outlives its data (docs/adr/0013-data-version.md).
  */
 export interface VersionWatcher {
-  current(): Promise<DataVersions>;
+  /** The versions now: at once while the last read is young enough, or once a new read ends. */
+  current(): MaybePromise<DataVersions>;
   close(): Promise<void>;
 }
 

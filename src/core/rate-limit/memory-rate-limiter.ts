@@ -14,7 +14,7 @@ export class MemoryRateLimiter implements RateLimiter {
     return windowStart;
   }
 
-  async consume({ subject, budget, weight, nowMs, inner }: QuotaRequest): Promise<QuotaDecision> {
+  consume({ subject, budget, weight, nowMs, inner }: QuotaRequest): QuotaDecision {
     const windowStart = this.#roll(nowMs);
     const used = this.#used.get(subject) ?? 0;
     const innerUsed = inner === undefined ? 0 : (this.#used.get(inner.subject) ?? 0);
@@ -28,7 +28,7 @@ export class MemoryRateLimiter implements RateLimiter {
     );
   }
 
-  async peek({ subject, budget, nowMs, inner }: Omit<QuotaRequest, 'weight'>): Promise<QuotaDecision> {
+  peek({ subject, budget, nowMs, inner }: Omit<QuotaRequest, 'weight'>): QuotaDecision {
     const windowStart = this.#roll(nowMs);
     return tighterOf(
       decisionFor(true, budget, this.#used.get(subject) ?? 0, windowStart),

@@ -1,3 +1,5 @@
+import type { MaybePromise } from '../maybe-promise.ts';
+
 /**
  * The weighted per-minute quota (contract section 2). Windows are fixed UTC minutes. `consume`
  * decides and charges in one step, so no two concurrent requests can both spend the last unit
@@ -32,12 +34,13 @@ export interface QuotaDecision {
 /** `local`: in-process by design; `shared`: one budget across processes; `degraded`: shared store unreachable, limiting locally. */
 export type RateLimiterStatus = 'local' | 'shared' | 'degraded';
 
+/** Decisions come at once from an in-process limiter and later from a shared one. */
 export interface RateLimiter {
-  consume(request: QuotaRequest): Promise<QuotaDecision>;
+  consume(request: QuotaRequest): MaybePromise<QuotaDecision>;
   /** Checks, now, whether the shared store answers. */
   status(): Promise<RateLimiterStatus>;
   /** The window's state without charging anything. */
-  peek(request: Omit<QuotaRequest, 'weight'>): Promise<QuotaDecision>;
+  peek(request: Omit<QuotaRequest, 'weight'>): MaybePromise<QuotaDecision>;
   close(): Promise<void>;
 }
 
