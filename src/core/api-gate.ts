@@ -87,7 +87,7 @@ export class ApiGate {
     if (blockedUntil !== undefined) return this.#refuseBlockedKey(reply, auth, blockedUntil, nowMs);
     const feature = route.featureOf?.(request.params as Readonly<Record<string, string>>) ?? route.feature;
     if (feature !== null && !auth.features.includes(feature)) {
-      return this.#countUncharged(reply, auth, 'refused', nowMs).then(() => this.#forbid(reply, auth, feature, nowMs));
+      return andThen(this.#countUncharged(reply, auth, 'refused', nowMs), () => this.#forbid(reply, auth, feature, nowMs));
     }
     const weight = weightOf(this.#ctx.plans, route);
     // A call that costs nothing (`/usage`, a route a plans file weighs at 0) is never refused by
@@ -101,7 +101,7 @@ export class ApiGate {
       }
       return auth;
     };
-    if (weight === 0) return this.#countUncharged(reply, auth, 'weightless', nowMs).then(() => andThen(this.#ctx.limiter.peek(quotaOf(auth, nowMs)), decided));
+    if (weight === 0) return andThen(this.#countUncharged(reply, auth, 'weightless', nowMs), () => andThen(this.#ctx.limiter.peek(quotaOf(auth, nowMs)), decided));
     return andThen(this.#ctx.limiter.consume({ ...quotaOf(auth, nowMs), weight }), decided);
   }
 
@@ -123,13 +123,17 @@ export class ApiGate {
   }
 
   /** Counts an uncharged call against the key's allowance of its kind; past it, blocks the key for the minute. */
-  async #countUncharged(reply: FastifyReply, auth: AuthContext, kind: UnchargedKind, nowMs: number): Promise<void> {
+  #countUncharged(reply: FastifyReply, auth: AuthContext, kind: UnchargedKind, nowMs: number): MaybePromise<void> {
     const budget = kind === 'refused' ? this.#ctx.config.refusedCallsPerMinute : this.#ctx.config.weightlessCallsPerMinute;
-    const decision = await this.#ctx.limiter.consume({ subject: unchargedSubject(kind, auth.key.id), budget, weight: 1, nowMs });
-    if (decision.allowed) return;
-    this.#blockedKeys.block(auth.key.id, decision.resetAt, nowMs);
+    return andThen(this.#ctx.limiter.consume({ subject: unchargedSubject(kind, auth.key.id), budget, weight: 1, nowMs }), (decision) =>
+      decision.allowed ? undefined : this.#blockKey(reply, auth, kind, decision.resetAt, nowMs),
+    );
+  }
+
+  async #blockKey(reply: FastifyReply, auth: AuthContext, kind: UnchargedKind, resetAt: number, nowMs: number): Promise<never> {
+    this.#blockedKeys.block(auth.key.id, resetAt, nowMs);
     setQuotaHeaders(reply, await this.#ctx.limiter.peek(quotaOf(auth, nowMs)), 0, nowMs);
-    throw tooManyUnchargedCalls(kind, decision.resetAt, nowMs);
+    throw tooManyUnchargedCalls(kind, resetAt, nowMs);
   }
 
   async #forbid(reply: FastifyReply, auth: AuthContext, feature: string, nowMs: number): Promise<never> {

@@ -100,7 +100,7 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
    * that is not a function of the parameters, the data, the time and its `audience`.
    */
   cache?: false | AnswerCaching;
-  handler(input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>): Promise<RouteResult<Static<D>>>;
+  handler(input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>): MaybePromise<RouteResult<Static<D>>>;
 }
 
 /** A declared route, ready to register under its domain's tag; its schema types stay inside. */
@@ -242,9 +242,10 @@ function answerOf<Q extends TProperties, P extends TProperties, D extends TSchem
   prepared: (result: RouteResult<Static<D>>, sources: FigureSource[] | undefined) => PreparedAnswer,
   desk: AnswerDesk,
 ): MaybePromise<PreparedAnswer> {
-  const answered = () => Promise.all([route.handler(input), sourcesOf?.(input)]);
+  const answered = (): MaybePromise<[RouteResult<Static<D>>, FigureSource[] | undefined]> =>
+    sourcesOf === undefined ? andThen(route.handler(input), (result) => [result, undefined]) : Promise.all([route.handler(input), sourcesOf(input)]);
   const caching = route.cache;
-  if (caching === false) return answered().then(([result, sources]) => prepared(result, sources));
+  if (caching === false) return andThen(answered(), ([result, sources]) => prepared(result, sources));
   const window = (caching?.window ?? minuteOf)(input.now);
   const audience = caching?.audience?.(input.auth);
   return desk.answer(route.operationId, parameters, audience === undefined ? window : `${window} ${audience}`, async () => {

@@ -26,7 +26,7 @@ export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void 
     maxAge: () => 0,
     // The calling key's own window.
     cache: false,
-    async handler({ auth, request }) {
+    handler({ auth, request }) {
       // The gate has just charged this call (weight 0) and knows the window's state.
       const window = request.quota;
       if (window === undefined) throw new Error('the usage route answered a call the gate did not decide');
