@@ -136,9 +136,11 @@ export class ApiGate {
     throw tooManyUnchargedCalls(kind, resetAt, nowMs);
   }
 
-  async #forbid(reply: FastifyReply, auth: AuthContext, feature: string, nowMs: number): Promise<never> {
-    setQuotaHeaders(reply, await this.#ctx.limiter.peek(quotaOf(auth, nowMs)), 0, nowMs);
-    throw new ApiError(403, 'FEATURE_NOT_IN_PLAN', `This key's plan or scopes do not include ${feature}`);
+  #forbid(reply: FastifyReply, auth: AuthContext, feature: string, nowMs: number): MaybePromise<never> {
+    return andThen(this.#ctx.limiter.peek(quotaOf(auth, nowMs)), (window) => {
+      setQuotaHeaders(reply, window, 0, nowMs);
+      throw new ApiError(403, 'FEATURE_NOT_IN_PLAN', `This key's plan or scopes do not include ${feature}`);
+    });
   }
 
   #authenticate(request: FastifyRequest, now: Date): MaybePromise<AuthContext> {
@@ -163,19 +165,16 @@ export class ApiGate {
   }
 
   /** Missing or invalid keys are limited per client address so keys cannot be guessed at speed. */
-  async #rejectKey(request: FastifyRequest, missing: boolean): Promise<never> {
+  #rejectKey(request: FastifyRequest, missing: boolean): MaybePromise<never> {
     const nowMs = this.#ctx.clock.now().getTime();
-    const decision = await this.#ctx.limiter.consume({
-      subject: `addr:${request.ip}`,
-      budget: this.#ctx.config.failedAuthPerMinute,
-      weight: 1,
-      nowMs,
+    const decision = this.#ctx.limiter.consume({ subject: `addr:${request.ip}`, budget: this.#ctx.config.failedAuthPerMinute, weight: 1, nowMs });
+    return andThen(decision, ({ allowed, resetAt }) => {
+      if (!allowed) {
+        this.#blocked.block(request.ip, resetAt, nowMs);
+        throw tooManyFailedKeys(resetAt, nowMs);
+      }
+      if (missing) throw new ApiError(401, 'API_KEY_REQUIRED', 'An API key is required in the X-API-Key header');
+      throw new ApiError(401, 'API_KEY_INVALID', 'The API key is invalid, disabled, revoked or expired');
     });
-    if (!decision.allowed) {
-      this.#blocked.block(request.ip, decision.resetAt, nowMs);
-      throw tooManyFailedKeys(decision.resetAt, nowMs);
-    }
-    if (missing) throw new ApiError(401, 'API_KEY_REQUIRED', 'An API key is required in the X-API-Key header');
-    throw new ApiError(401, 'API_KEY_INVALID', 'The API key is invalid, disabled, revoked or expired');
   }
 }
