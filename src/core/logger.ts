@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { LogBatches } from './log-batches.ts';
 
 /**
  * Anything shaped like an API key, wherever it appears in a logged string, in any case and with
@@ -38,12 +39,13 @@ function withoutSecrets(headers: Record<string, unknown>): Record<string, unknow
 /**
  * Standard output in 4 KiB batches, each written by this thread: an asynchronous write hands
  * every batch to a libuv worker, and waking it cost a cached answer 9–44 % of its throughput on
- * this machine (ADR 0017). What is still pending is written when the process exits.
+ * this machine (ADR 0017). A batch is written within a second of its first line, and what is
+ * still pending when the process exits.
  */
 function standardOutput(): pino.DestinationStream {
-  const stream = pino.destination({ sync: true, minLength: 4096 });
-  process.once('exit', () => stream.flushSync());
-  return stream;
+  const batches = new LogBatches(pino.destination({ sync: true }), { minLength: 4096, maxDelayMs: 1000 });
+  process.once('exit', () => batches.flushSync());
+  return batches;
 }
 
 /**
