@@ -32,7 +32,7 @@ export class AccessLog extends LogController {
   /**
    * The line pino writes for `request.log.info({ method, url, statusCode, ms, keyId, remoteAddress }, 'request')`
    * under `createLogger`'s settings, byte for byte, built here rather than by pino's general path
-   * (a serializer lookup and an escaping pass per field), which cost a cached answer about a sixth
+   * (a serializer lookup and an escaping pass per field), which cost a cached answer about a seventh
    * of its throughput on this machine: the fields are fixed and every string is JSON-encoded.
    */
   #writeLine(request: FastifyRequest, reply: FastifyReply): void {
