@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../src/core/route.ts';
+import { API_PREFIX } from '../src/edge/route.ts';
 
 /**
  * The requests the bench sends: every GET operation of the hub's OpenAPI document, each with

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../src/core/route.ts';
+import { API_PREFIX } from '../src/edge/route.ts';
 import { rate, type Load } from './measure.ts';
 
 export type Variant = 'identity' | 'gzip';

@@ -22,7 +22,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_PREFIX } from '../src/core/route.ts';
+import { API_PREFIX } from '../src/edge/route.ts';
 import { getAnswer, jsonBytes, type Answer } from './answer.ts';
 import type { BareAnswer } from './bare-server.ts';
 import { catalogueOf, type OpenApiDocument } from './catalogue.ts';

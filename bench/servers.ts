@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FEATURE_CODES } from '../src/core/auth/plans.ts';
+import { FEATURE_CODES } from '../src/edge/auth/plans.ts';
 import { CLI, runCli } from '../test/helpers/cli.ts';
 import { freePort } from '../test/helpers/services.ts';
 import type { BareAnswer } from './bare-server.ts';

@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { FEATURE_CODES } from '../src/core/auth/plans.ts';
+import { FEATURE_CODES } from '../src/edge/auth/plans.ts';
 import { freePort } from '../test/helpers/services.ts';
 
 const DEFAULT_PATHS = ['/fx/summary', '/crypto/dominance', '/macro/population', '/etf/1306/info', '/news/sentiment', '/commodities/movers', '/market/indices/snapshot'];

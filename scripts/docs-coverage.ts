@@ -9,8 +9,8 @@ import '../test/helpers/offline.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { allPublishersHub } from '../test/helpers/all-publishers-hub.ts';
-import { coverageMarkdown, type CoverageReport } from '../src/ingest/sync/coverage/coverage.ts';
-import { storeCoverage } from '../src/ingest/sync/coverage/sources-coverage.ts';
+import { coverageMarkdown, type CoverageReport } from '../src/coverage/coverage.ts';
+import { storeCoverage } from '../src/coverage/sources-coverage.ts';
 import { loadSourcesFile } from '../src/ingest/sync/sources-file.ts';
 
 export const DATA_SOURCES_DOC = fileURLToPath(new URL('../docs/data-sources.md', import.meta.url));

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEFAULT_SOURCES_FILE } from '../src/config.ts';
 import { factRegistry, factsMarkdown } from '../src/facts/registry.ts';
-import { feedingSources } from '../src/ingest/sync/coverage/sources-coverage.ts';
+import { feedingSources } from '../src/coverage/sources-coverage.ts';
 import { loadSourcesFile } from '../src/ingest/sync/sources-file.ts';
 import { DATA_SOURCES_DOC } from './docs-coverage.ts';
 

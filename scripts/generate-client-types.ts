@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.ts';
 import { openRuntime } from '../src/runtime.ts';
 import { buildApp } from '../src/app.ts';
-import { createLogger } from '../src/core/logger.ts';
+import { createLogger } from '../src/kernel/logger.ts';
 import { clientTypesSource, type OpenApiDocument } from './client-types.ts';
 
 export const CLIENT_TYPES_FILE = fileURLToPath(new URL('../packages/client/src/schema.ts', import.meta.url));

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PLAIN_SCHEMA_NAME } from './store/postgres-schema.ts';
-import { allowList, DEFAULT_METRICS_ALLOW, defaultMetricsHosts, hostAllowList } from './core/metrics/access.ts';
+import { allowList, DEFAULT_METRICS_ALLOW, defaultMetricsHosts, hostAllowList } from './edge/metrics/access.ts';
 
 export interface Config {
   port: number;

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { writeVersioned } from '../store/versioned-write.ts';
-import type { AccountRow } from './accounts.tables.ts';
-import { emailSkeleton } from './email-skeleton.ts';
+import type { AccountRow } from '../store/tables/accounts.tables.ts';
+import { emailSkeleton } from '../kernel/email-skeleton.ts';
 
 export type Role = 'admin' | 'member';
 export type AccountStatus = 'active' | 'disabled';

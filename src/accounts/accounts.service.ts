@@ -1,13 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import type { Clock } from '../core/clock.ts';
-import type { Plans } from '../core/auth/plans.ts';
-import { randomBase62 } from '../core/auth/api-key.ts';
+import type { Clock } from '../kernel/clock.ts';
+import type { Plans } from '../edge/auth/plans.ts';
+import { randomBase62 } from '../edge/auth/api-key.ts';
 import { AccountsRepo, type Account, type AccountStatus, type Role } from './accounts.repo.ts';
 import { AccountInputError, AccountNotFoundError, EmailTakenError, WeakPasswordError, WrongPasswordError } from './errors.ts';
 import { generatePassword, hashPassword, verifyNothing, verifyPassword } from './password.ts';
 import { checkPasswordPolicy } from './password-policy.ts';
-import { mixedScriptPart } from './email-skeleton.ts';
+import { mixedScriptPart } from '../kernel/email-skeleton.ts';
 import { SYSTEM_ACTOR, type Actor, type AuditService } from './audit.service.ts';
 
 export interface NewAccount {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import type { AuditEventRow } from './accounts.tables.ts';
+import type { AuditEventRow } from '../store/tables/accounts.tables.ts';
 
 export interface AuditQuery {
   accountId?: string | undefined;

@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
-import type { Clock } from '../core/clock.ts';
-import { randomBase62 } from '../core/auth/api-key.ts';
-import type { AuditEventRow } from './accounts.tables.ts';
+import type { Clock } from '../kernel/clock.ts';
+import { randomBase62 } from '../edge/auth/api-key.ts';
+import type { AuditEventRow } from '../store/tables/accounts.tables.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { AuditRepo } from './audit.repo.ts';

@@ -1,4 +1,4 @@
-import { ConflictError, InvalidInputError, NotFoundError } from '../core/domain-errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../kernel/domain-errors.ts';
 
 /** Input an operator or a dashboard user can fix: the CLI exits 2, the edge answers 400. */
 export class AccountInputError extends InvalidInputError {}

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { randomBase62 } from '../core/auth/api-key.ts';
+import { randomBase62 } from '../edge/auth/api-key.ts';
 
 /**
  * Passwords are stored as `scrypt$N$r$p$salt$hash` (base64): scrypt from node:crypto with a

@@ -1,7 +1,7 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import type { Clock } from '../core/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { Account, AccountsRepo } from './accounts.repo.ts';
 import type { Actor, AuditService } from './audit.service.ts';
 

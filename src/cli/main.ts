@@ -4,9 +4,9 @@
 // `node` is the first on PATH: bin/fdh (the package's bin) and npm scripts put the checkout's first.
 import { UsageError } from './args.ts';
 import { commandHelp, COMMAND_USAGES, overallHelp } from './usage.ts';
-import { DomainError } from '../core/domain-errors.ts';
+import { DomainError } from '../kernel/domain-errors.ts';
 import { ImportError } from '../ingest/import-error.ts';
-import { printable } from '../core/printable.ts';
+import { printable } from '../kernel/printable.ts';
 
 type Command = (args: string[]) => Promise<number>;
 

@@ -1,5 +1,5 @@
-import type { AppContext } from '../core/context.ts';
-import type { ApiRoute, DomainTag } from '../core/route.ts';
+import type { AppContext } from '../context.ts';
+import type { ApiRoute, DomainTag } from '../edge/route.ts';
 
 /** What each route file exports: its route (or routes), declared over the domain's service. */
 export type RouteOf<Service> = (service: Service) => ApiRoute | readonly ApiRoute[];

@@ -1,4 +1,4 @@
-import { LARGEST_FIGURE } from '../core/numbers.ts';
+import { LARGEST_FIGURE } from '../kernel/numbers.ts';
 
 /**
  * What a figure of each family can be, declared once: the range a true figure lies in, how far

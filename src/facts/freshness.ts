@@ -2,7 +2,7 @@
  * Whether each stored fact is up to date: its next figure is due one period after its latest
  * stored period ends, plus its publisher's lag (cadence.ts); past that, the fact is stale.
  */
-import { addDays, DAY_MS, isoDay, weekdayOf } from '../core/dates.ts';
+import { addDays, DAY_MS, isoDay, weekdayOf } from '../kernel/dates.ts';
 import { cadenceOf, type Cadence, type CadencePeriod } from './cadence.ts';
 import { factName } from './names.ts';
 

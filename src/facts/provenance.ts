@@ -5,11 +5,11 @@
  * prepared answer, in one query; a cached answer carries what was found then (ADR 0014).
  */
 import type { Kysely } from 'kysely';
-import type { FigureSource } from '../core/envelope.ts';
+import type { FigureSource } from '../edge/envelope.ts';
 import type { Database } from '../store/schema.ts';
 import { latestReleaseFacts, namesFact, type FactRelease } from '../store/release-facts.ts';
 import { DATASET_KEYS, versionsTag } from '../store/data-version.ts';
-import type { VersionWatcher } from '../core/data-version/version-watcher.ts';
+import type { VersionWatcher } from '../kernel/version-watcher.ts';
 import { commodityInstrument, fxInstrument } from '../domains/instruments/instruments.catalogue.ts';
 import { pairInstruments } from '../domains/instruments/dollar-quotes.ts';
 import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';

@@ -1,6 +1,6 @@
 import { dateBounds, figureBounds, LONGEST_FIGURE, type FigureBounds } from '../facts/figure-bounds.ts';
-import { SMALLEST_FIGURE } from '../core/numbers.ts';
-import { DAY_MS, daysBetween, periodStart } from '../core/dates.ts';
+import { SMALLEST_FIGURE } from '../kernel/numbers.ts';
+import { DAY_MS, daysBetween, periodStart } from '../kernel/dates.ts';
 import { factName } from '../facts/names.ts';
 import type { FigureGuard } from '../store/release-facts.ts';
 import { ImportError } from './import-error.ts';

@@ -7,7 +7,7 @@ import type { Database } from '../store/schema.ts';
 import { writeVersioned, type VersionedWrite } from '../store/versioned-write.ts';
 import type { ReleaseInfo } from '../store/loader.ts';
 import { tallyFacts, writeReleaseFacts } from '../store/release-facts.ts';
-import { randomBase62 } from '../core/auth/api-key.ts';
+import { randomBase62 } from '../edge/auth/api-key.ts';
 import { canonicalText, canonicalTextHash } from './canonical-content.ts';
 import { contentLines, fileLines, type NumberedLine } from './file-lines.ts';
 import { releaseFigureGuard } from './publisher-figures.ts';

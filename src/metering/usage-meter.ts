@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { Clock } from '../core/clock.ts';
-import type { Plans } from '../core/auth/plans.ts';
-import { weightOf } from '../core/route-config.ts';
-import type { UsageMinuteRow } from '../accounts/accounts.tables.ts';
+import type { Clock } from '../kernel/clock.ts';
+import type { Plans } from '../edge/auth/plans.ts';
+import { weightOf } from '../edge/route-config.ts';
+import type { UsageMinuteRow } from '../store/tables/accounts.tables.ts';
 import type { UsageRepo } from './usage.repo.ts';
 import { usageReport, type UsageReport, type UsageWindow } from './usage-report.ts';
 import { STATUS_CLASSES, statusIndexOf } from './status-classes.ts';

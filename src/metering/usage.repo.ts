@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import type { UsageMinuteRow } from '../accounts/accounts.tables.ts';
+import type { UsageMinuteRow } from '../store/tables/accounts.tables.ts';
 
 /** Rows per statement: well under both dialects' limits on bound parameters. */
 const CHUNK = 200;

@@ -1,14 +1,14 @@
 import type { Generated, Insertable } from 'kysely';
-import type { CryptoTables } from '../domains/crypto/crypto.tables.ts';
-import type { InstrumentTables } from '../domains/instruments/instruments.tables.ts';
-import type { EtfTables } from '../domains/etf/etf.tables.ts';
-import type { IndicesTables } from '../domains/indices/indices.tables.ts';
-import type { MacroTables } from '../domains/macro/macro.tables.ts';
-import type { EquitiesTables } from '../domains/equities/equities.tables.ts';
-import type { NewsTables } from '../domains/news/news.tables.ts';
-import type { CalendarTables } from '../domains/calendar/calendar.tables.ts';
-import type { RealEstateTables } from '../domains/real-estate/real-estate.tables.ts';
-import type { AccountTables } from '../accounts/accounts.tables.ts';
+import type { CryptoTables } from './tables/crypto.tables.ts';
+import type { InstrumentTables } from './tables/instruments.tables.ts';
+import type { EtfTables } from './tables/etf.tables.ts';
+import type { IndicesTables } from './tables/indices.tables.ts';
+import type { MacroTables } from './tables/macro.tables.ts';
+import type { EquitiesTables } from './tables/equities.tables.ts';
+import type { NewsTables } from './tables/news.tables.ts';
+import type { CalendarTables } from './tables/calendar.tables.ts';
+import type { RealEstateTables } from './tables/real-estate.tables.ts';
+import type { AccountTables } from './tables/accounts.tables.ts';
 
 /** The tables of the store, as Kysely sees them. Each domain adds its own interface here. */
 export interface ApiKeyTable {

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
-import { InvalidInputError } from '../core/domain-errors.ts';
+import { InvalidInputError } from '../kernel/domain-errors.ts';
 import { insertRows } from './loader.ts';
-import { isServableFigure } from '../core/numbers.ts';
+import { isServableFigure } from '../kernel/numbers.ts';
 
 /**
  * The point-in-time store (contract section 7, docs/adr/0011-vintage-model.md): every version

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createTestHub } from '../helpers/app.ts';
 import { probeDomain } from '../helpers/probe-domain.ts';
 import { createAccount, signIn } from '../helpers/dashboard.ts';
-import { KeyCapError } from '../../src/core/auth/keys.service.ts';
+import { KeyCapError } from '../../src/accounts/keys.service.ts';
 
 const PLANS = { plans: { free: { budget: 60, features: ['crypto_data'] } }, weights: { '/usage': 1 } };
 

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { createTestHub } from '../helpers/app.ts';
 import { PROBE_KNOWN_ID, probeDomain } from '../helpers/probe-domain.ts';
-import { POLL_INTERVAL_MS } from '../../src/core/data-version/version-watcher.ts';
+import { POLL_INTERVAL_MS } from '../../src/kernel/version-watcher.ts';
 
 const probe = `/openapi/v1/probe/${PROBE_KNOWN_ID}`;
 

@@ -11,8 +11,8 @@ import { NodeSqliteDatabase, NodeSqliteDialect } from '../../src/store/sqlite-ad
 import { SQLITE_FILE_NAME } from '../../src/store/db.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
-import { createLogger } from '../../src/core/logger.ts';
-import { displayPrefixOf, generateApiKey, hashApiKey } from '../../src/core/auth/api-key.ts';
+import { createLogger } from '../../src/kernel/logger.ts';
+import { displayPrefixOf, generateApiKey, hashApiKey } from '../../src/edge/auth/api-key.ts';
 import { scaledOutEnv } from '../helpers/stores.ts';
 
 /** The migrations a store had before accounts existed. */

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type FdhClient, type FdhResponse, type PathsWith } from '../../packages/client/src/index.ts';
 import { demoGenerators } from '../../src/ingest/demo/index.ts';
-import { FEATURE_CODES } from '../../src/core/auth/plans.ts';
+import { FEATURE_CODES } from '../../src/edge/auth/plans.ts';
 import { listeningHub } from '../helpers/client.ts';
 import { successValidators, type ServedDocument } from '../helpers/response-schemas.ts';
 

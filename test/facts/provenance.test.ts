@@ -16,7 +16,7 @@ import { ENDPOINT_FACTS, type EndpointFacts } from '../../src/facts/endpoint-fie
 import { factsRead, Provenance, type AnswerRequest } from '../../src/facts/provenance.ts';
 import { storedFact } from '../../src/facts/names.ts';
 import { overlaps } from '../../src/facts/patterns.ts';
-import type { FigureSource } from '../../src/core/envelope.ts';
+import type { FigureSource } from '../../src/edge/envelope.ts';
 
 const TIBOR_FILE = fileURLToPath(new URL('../fixtures/macro/jba-tibor-2026-06.csv', import.meta.url));
 const TIBOR_CORRECTED = fileURLToPath(new URL('../fixtures/macro/jba-tibor-2026-06-corrected.csv', import.meta.url));

@@ -13,7 +13,7 @@ import { connect } from 'node:net';
 import fc from 'fast-check';
 import { createTestHub } from '../helpers/app.ts';
 import { demoGenerators } from '../../src/ingest/demo/index.ts';
-import { FEATURE_CODES } from '../../src/core/auth/plans.ts';
+import { FEATURE_CODES } from '../../src/edge/auth/plans.ts';
 
 const SEED = 18;
 const IN_PROCESS_RUNS = 3000;

@@ -1,4 +1,4 @@
-import { ApiError } from '../../src/core/errors.ts';
+import { ApiError } from '../../src/edge/errors.ts';
 import type { Domain } from '../../src/domains/domain.ts';
 
 /**

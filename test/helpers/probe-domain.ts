@@ -1,8 +1,8 @@
 import { Type, type TProperties, type TSchema } from 'typebox';
 import { defineDomain, type Domain } from '../../src/domains/domain.ts';
-import { defineRoute, type ApiRouteDefinition } from '../../src/core/route.ts';
-import { StringEnum } from '../../src/core/schemas.ts';
-import { NotFoundError } from '../../src/core/domain-errors.ts';
+import { defineRoute, type ApiRouteDefinition } from '../../src/edge/route.ts';
+import { StringEnum } from '../../src/kernel/schemas.ts';
+import { NotFoundError } from '../../src/kernel/domain-errors.ts';
 
 /**
  * A domain that exists only to exercise the edge: one macro-gated route with a path parameter,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { buildApp } from '../../src/app.ts';
-import { createLogger } from '../../src/core/logger.ts';
+import { createLogger } from '../../src/kernel/logger.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fdh-shape-'));
 const config = loadConfig({ env: { FDH_DATA_DIR: dataDir }, cwd: dataDir });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { FACT_FAMILIES } from '../../src/facts/families.ts';
 import { figureBounds, LONGEST_FIGURE } from '../../src/facts/figure-bounds.ts';
-import { SMALLEST_FIGURE } from '../../src/core/numbers.ts';
+import { SMALLEST_FIGURE } from '../../src/kernel/numbers.ts';
 import { publisherFigure, type FigureSyntax } from '../../src/ingest/publisher-figures.ts';
 import { ImportError } from '../../src/ingest/import-error.ts';
 

@@ -3,13 +3,13 @@ import assert from 'node:assert/strict';
 import { createTestHub } from '../helpers/app.ts';
 import { PROBE_KNOWN_ID, probeDomain } from '../helpers/probe-domain.ts';
 import { createAccount, signIn, signInAs } from '../helpers/dashboard.ts';
-import { FEATURE_CODES, parsePlans } from '../../src/core/auth/plans.ts';
+import { FEATURE_CODES, parsePlans } from '../../src/edge/auth/plans.ts';
 import { UsageMeter } from '../../src/metering/usage-meter.ts';
 import { STATUS_CLASSES, statusIndexOf } from '../../src/metering/status-classes.ts';
 import type { UsageRepo } from '../../src/metering/usage.repo.ts';
-import type { UsageMinuteRow } from '../../src/accounts/accounts.tables.ts';
-import { ManualClock } from '../../src/core/clock.ts';
-import { createLogger } from '../../src/core/logger.ts';
+import type { UsageMinuteRow } from '../../src/store/tables/accounts.tables.ts';
+import { ManualClock } from '../../src/kernel/clock.ts';
+import { createLogger } from '../../src/kernel/logger.ts';
 
 const light = '/openapi/v1/probe-light';
 const probe = `/openapi/v1/probe/${PROBE_KNOWN_ID}`;

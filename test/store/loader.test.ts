@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestHub } from '../helpers/app.ts';
-import { addDays } from '../../src/core/dates.ts';
+import { addDays } from '../../src/kernel/dates.ts';
 import { insertRows, RECORD_BATCH_ROWS } from '../../src/store/loader.ts';
 
 const days = (count: number, value: (i: number) => number, source: string) =>

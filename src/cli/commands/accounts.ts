@@ -6,7 +6,7 @@ import { ROLES } from '../../accounts/accounts.service.ts';
 import { cliActor } from '../../accounts/audit.service.ts';
 import { parse, UsageError } from '../args.ts';
 import { usageOf } from '../usage.ts';
-import { printable } from '../../core/printable.ts';
+import { printable } from '../../kernel/printable.ts';
 
 const USAGE = usageOf('accounts');
 

@@ -3,7 +3,7 @@ import { openRuntime } from '../../runtime.ts';
 import { AUDIT_ACTIONS } from '../../accounts/audit.service.ts';
 import { parse, UsageError } from '../args.ts';
 import { usageOf } from '../usage.ts';
-import { printable } from '../../core/printable.ts';
+import { printable } from '../../kernel/printable.ts';
 
 const USAGE = usageOf('audit');
 

@@ -1,7 +1,7 @@
 import { loadConfig } from '../../config.ts';
-import { printable } from '../../core/printable.ts';
+import { printable } from '../../kernel/printable.ts';
 import { factRegistry, factsMarkdown, factsText } from '../../facts/registry.ts';
-import { feedingSources } from '../../ingest/sync/coverage/sources-coverage.ts';
+import { feedingSources } from '../../coverage/sources-coverage.ts';
 import { loadSourcesFile } from '../../ingest/sync/sources-file.ts';
 import { parse, UsageError } from '../args.ts';
 import { usageOf } from '../usage.ts';

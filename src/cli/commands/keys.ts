@@ -1,9 +1,9 @@
 import { loadConfig } from '../../config.ts';
 import { openRuntime } from '../../runtime.ts';
-import { statusOf } from '../../core/auth/keys.service.ts';
+import { statusOf } from '../../accounts/keys.service.ts';
 import { parse, UsageError } from '../args.ts';
 import { usageOf } from '../usage.ts';
-import { printable } from '../../core/printable.ts';
+import { printable } from '../../kernel/printable.ts';
 import { cliActor } from '../../accounts/audit.service.ts';
 
 const USAGE = usageOf('keys');

@@ -3,7 +3,7 @@ import { openRuntime } from '../../runtime.ts';
 import type { ReleaseOrigin } from '../../store/schema.ts';
 import { parse, UsageError } from '../args.ts';
 import { usageOf } from '../usage.ts';
-import { printable } from '../../core/printable.ts';
+import { printable } from '../../kernel/printable.ts';
 import { revertRelease, RevertRefused } from '../../ingest/release-revert.ts';
 import { writeVersioned } from '../../store/versioned-write.ts';
 

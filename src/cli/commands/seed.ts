@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { runDemoGenerators, type DemoScale } from '../../ingest/demo/framework.ts';
 import { demoGenerators } from '../../ingest/demo/index.ts';
 import type { Database } from '../../store/schema.ts';
-import type { Clock } from '../../core/clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 import { openRuntime } from '../../runtime.ts';
 import { loadConfig } from '../../config.ts';
 import { parse, UsageError, yesterdayUtc } from '../args.ts';

@@ -7,7 +7,7 @@ import { serve } from '../../server.ts';
 import { parse, UsageError } from '../args.ts';
 import { usageOf } from '../usage.ts';
 import { seedDemo } from './seed.ts';
-import type { CreatedKey } from '../../core/auth/keys.service.ts';
+import type { CreatedKey } from '../../accounts/keys.service.ts';
 import type { AccountWithPassword } from '../../accounts/accounts.service.ts';
 import { writeInitialCredentials } from '../initial-credentials.ts';
 import { SyncService } from '../../ingest/sync/sync.service.ts';

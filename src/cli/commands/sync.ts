@@ -6,11 +6,11 @@ import type { RunOutcome } from '../../ingest/sync/runner.ts';
 import { SyncService } from '../../ingest/sync/sync.service.ts';
 import { shownStatus, type SourceStatus } from '../../ingest/sync/source-status.ts';
 import { boundedText } from '../../ingest/sync/failure-reason.ts';
-import { printable } from '../../core/printable.ts';
+import { printable } from '../../kernel/printable.ts';
 import { loadSourcesFile } from '../../ingest/sync/sources-file.ts';
-import { storeCoverage } from '../../ingest/sync/coverage/sources-coverage.ts';
-import { createLogger } from '../../core/logger.ts';
-import { coverageMarkdown, coverageTable } from '../../ingest/sync/coverage/coverage.ts';
+import { storeCoverage } from '../../coverage/sources-coverage.ts';
+import { createLogger } from '../../kernel/logger.ts';
+import { coverageMarkdown, coverageTable } from '../../coverage/coverage.ts';
 import { parse, UsageError } from '../args.ts';
 import { usageOf } from '../usage.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../core/context.ts';
-import { ApiError } from '../../core/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../edge/errors.ts';
 import { normaliseEmail } from '../../accounts/accounts.service.ts';
 import { SESSION_COOKIE } from '../../accounts/sessions.service.ts';
 import { setTimeout as sleep } from 'node:timers/promises';

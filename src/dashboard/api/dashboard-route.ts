@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
-import { ApiError } from '../../core/errors.ts';
-import { MetaSchema, SuccessEnvelopeSchema } from '../../core/envelope.ts';
-import type { AppContext } from '../../core/context.ts';
+import { ApiError } from '../../edge/errors.ts';
+import { MetaSchema, SuccessEnvelopeSchema } from '../../edge/envelope.ts';
+import type { AppContext } from '../../context.ts';
 import { csrfMatches, SESSION_COOKIE, type ActiveSession } from '../../accounts/sessions.service.ts';
 import type { Actor } from '../../accounts/audit.service.ts';
 

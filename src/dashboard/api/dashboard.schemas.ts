@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
-import { FEATURE_CODES, type Plan } from '../../core/auth/plans.ts';
+import { IsoDateTime, Nullable, StringEnum } from '../../kernel/schemas.ts';
+import { FEATURE_CODES, type Plan } from '../../edge/auth/plans.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../accounts/password.ts';
 import type { Account } from '../../accounts/accounts.repo.ts';
-import { MAX_ROTATION_GRACE_SECONDS, statusOf } from '../../core/auth/keys.service.ts';
-import type { ApiKeySummary } from '../../core/auth/keys.repo.ts';
+import { MAX_ROTATION_GRACE_SECONDS, statusOf } from '../../accounts/keys.service.ts';
+import type { ApiKeySummary } from '../../accounts/keys.repo.ts';
 
 export const AccountSchema = Type.Object({
   id: Type.String(),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../core/context.ts';
+import type { AppContext } from '../../context.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { registerKeysRoutes } from './keys.routes.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../core/context.ts';
-import { statusOf } from '../../core/auth/keys.service.ts';
+import type { AppContext } from '../../context.ts';
+import { statusOf } from '../../accounts/keys.service.ts';
 import {
   AccountOverviewSchema,
   accountView,
@@ -13,7 +13,7 @@ import {
   planView,
   RotateBody,
 } from './dashboard.schemas.ts';
-import { accountQuotaSubject, keyQuotaSubject } from '../../core/auth/account-quota.ts';
+import { accountQuotaSubject, keyQuotaSubject } from '../../edge/auth/account-quota.ts';
 import { actorOf, registerDashboardRoute, sessionOf } from './dashboard-route.ts';
 
 /** The signed-in account's own page and keys. Every query is scoped to the session's account. */

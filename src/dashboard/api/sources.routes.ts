@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../core/context.ts';
-import { NotFoundError } from '../../core/domain-errors.ts';
-import { Nullable, StringEnum } from '../../core/schemas.ts';
+import type { AppContext } from '../../context.ts';
+import { NotFoundError } from '../../kernel/domain-errors.ts';
+import { Nullable, StringEnum } from '../../kernel/schemas.ts';
 import type { RunOutcome } from '../../ingest/sync/runner.ts';
 import { SyncService } from '../../ingest/sync/sync.service.ts';
 import { boundedText, MAX_REASON_BYTES } from '../../ingest/sync/failure-reason.ts';

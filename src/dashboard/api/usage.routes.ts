@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../../core/context.ts';
-import { IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
+import type { AppContext } from '../../context.ts';
+import { IsoDateTime, Nullable, StringEnum } from '../../kernel/schemas.ts';
 import { USAGE_WINDOWS } from '../../metering/usage-report.ts';
 import { registerDashboardRoute, sessionOf } from './dashboard-route.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { CalendarEventRow } from './calendar.tables.ts';
+import type { CalendarEventRow } from '../../store/tables/calendar.tables.ts';
 
 export class CalendarRepo {
   readonly #db: Kysely<Database>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CountryCode, IsoDate, IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
+import { CountryCode, IsoDate, IsoDateTime, Nullable, StringEnum } from '../../kernel/schemas.ts';
 
 export const IMPORTANCE_LEVELS = ['low', 'medium', 'high'] as const;
 /** The widest window one request may ask for, in days between `from` and `to`. */

@@ -1,6 +1,6 @@
-import { InvalidInputError } from '../../core/domain-errors.ts';
+import { InvalidInputError } from '../../kernel/domain-errors.ts';
 import type { CalendarRepo } from './calendar.repo.ts';
-import { addDays, DAY_MS, daysBetween, isoDay } from '../../core/dates.ts';
+import { addDays, DAY_MS, daysBetween, isoDay } from '../../kernel/dates.ts';
 import { isMacroRelease, macroActuals } from './macro-releases.ts';
 import type { MacroRepo } from '../macro/macro.repo.ts';
 import { MAX_WINDOW_DAYS, type CalendarEvent } from './calendar.schemas.ts';

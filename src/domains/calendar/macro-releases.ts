@@ -1,7 +1,7 @@
 import { derivationSeries, findIndicatorTable, type Derivation } from '../macro/indicator-tables.ts';
 import { deriveCell } from '../macro/indicators.service.ts';
 import { byPeriod, type MacroRepo } from '../macro/macro.repo.ts';
-import { addMonths, addQuarters } from '../../core/dates.ts';
+import { addMonths, addQuarters } from '../../kernel/dates.ts';
 import { countrySeries, type MacroCountry } from '../macro/series.ts';
 
 /** How a calendar series' figure comes from stored macro series: one derivation of indicator-tables.ts. */

@@ -1,5 +1,5 @@
-import { addDays, addMonthsToDay, mondayOf } from '../../core/dates.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { addDays, addMonthsToDay, mondayOf } from '../../kernel/dates.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 
 /** Pure figures over a commodity's closes (ascending by date): the rules the tests pin. */
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IsoDate, IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
+import { IsoDate, IsoDateTime, Nullable, StringEnum } from '../../kernel/schemas.ts';
 import { COMMODITY_CATEGORIES } from './commodities.catalog.ts';
 
 export const LIST_SORTS = ['name', 'price', 'change_1d', 'mtd', 'ytd'] as const;

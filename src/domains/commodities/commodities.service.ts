@@ -1,6 +1,6 @@
-import { NotFoundError } from '../../core/domain-errors.ts';
-import { addMonths, isoDay } from '../../core/dates.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { NotFoundError } from '../../kernel/domain-errors.ts';
+import { addMonths, isoDay } from '../../kernel/dates.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { COMMODITIES, DXY_ID, FEATURED_COMMODITY_IDS, GOLD_ID, findCommodity, type Commodity, type CommodityCategory } from './commodities.catalog.ts';
 import {
   MA_WINDOW,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IsoDate, IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
+import { IsoDate, IsoDateTime, Nullable, StringEnum } from '../../kernel/schemas.ts';
 
 export const BUBBLE_TIMEFRAMES = ['1h', '1d', '1w'] as const;
 export type BubbleTimeframe = (typeof BUBBLE_TIMEFRAMES)[number];

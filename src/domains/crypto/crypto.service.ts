@@ -1,5 +1,5 @@
-import { NotFoundError } from '../../core/domain-errors.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { NotFoundError } from '../../kernel/domain-errors.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { percentChange } from './crypto.math.ts';
 import { CRYPTO_METRICS, DOMINANCE_COINS } from './crypto.metrics.ts';
 import type { CoinMarket, CoinSnapshot, CryptoRepo } from './crypto.repo.ts';

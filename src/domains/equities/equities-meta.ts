@@ -1,4 +1,4 @@
-import type { AnswerCaching, RouteResult } from '../../core/route.ts';
+import type { AnswerCaching, RouteResult } from '../../edge/route.ts';
 import { nextDataChange } from './data-schedule.ts';
 import type { EquitiesAnswer } from './equities.service.ts';
 

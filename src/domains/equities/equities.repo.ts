@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { EquityActionRow, EquityIssueRow, EquityStatementRow } from './equities.tables.ts';
+import type { EquityActionRow, EquityIssueRow, EquityStatementRow } from '../../store/tables/equities.tables.ts';
 import { fullIssueCode } from './issue-code.ts';
 
 export interface SessionClose {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IsoDate, IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
+import { IsoDate, IsoDateTime, Nullable, StringEnum } from '../../kernel/schemas.ts';
 import { SEGMENTS } from './sectors.ts';
 
 export const PRICE_RANGES = ['5d', '1m', '3m', '6m', '1y', '3y', '5y', 'max'] as const;

@@ -1,6 +1,6 @@
-import { addMonthsToDay } from '../../core/dates.ts';
+import { addMonthsToDay } from '../../kernel/dates.ts';
 import type { EquitiesRepo } from './equities.repo.ts';
-import type { EquityIssueRow } from './equities.tables.ts';
+import type { EquityIssueRow } from '../../store/tables/equities.tables.ts';
 import type {
   Classification,
   CorporateAction,

@@ -1,4 +1,4 @@
-import { InvalidInputError, NotFoundError, UnsupportedError } from '../../core/domain-errors.ts';
+import { InvalidInputError, NotFoundError, UnsupportedError } from '../../kernel/domain-errors.ts';
 
 /** The market is checked before anything about the code (contract section 3). */
 export function assertSupportedMarket(market: string): void {

@@ -1,4 +1,4 @@
-import type { EquityStatementRow } from './equities.tables.ts';
+import type { EquityStatementRow } from '../../store/tables/equities.tables.ts';
 import type { FinancialStatement, StatementColumn, StatementKind, StatementRow } from './equities.schemas.ts';
 import { BALANCE_SHEET_ITEMS, FIGURE_COLUMNS, INCOME_STATEMENT_ITEMS, type FigureColumn, type LineItem } from './statement-layout.ts';
 import { trailingTwelveMonths } from './trailing-twelve-months.ts';

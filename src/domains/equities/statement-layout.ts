@@ -1,4 +1,4 @@
-import type { EquityStatementRow } from './equities.tables.ts';
+import type { EquityStatementRow } from '../../store/tables/equities.tables.ts';
 
 export type FigureColumn = Exclude<
   keyof EquityStatementRow,

@@ -1,4 +1,4 @@
-import { monthEndDay } from '../../core/dates.ts';
+import { monthEndDay } from '../../kernel/dates.ts';
 
 /**
  * Quarters and TTM from cumulative year-to-date disclosures. A quarter on its own is the

@@ -1,6 +1,6 @@
-import type { EtfFundRow, EtfHoldingRow } from './etf.tables.ts';
+import type { EtfFundRow, EtfHoldingRow } from '../../store/tables/etf.tables.ts';
 import type { FundComposition } from './etf.schemas.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 
 export const holdingValue = (holding: EtfHoldingRow): number | null => (holding.price === null ? null : holding.shares * holding.price);
 

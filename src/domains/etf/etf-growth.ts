@@ -1,6 +1,6 @@
 import type { DatedValue } from './etf.repo.ts';
-import { addMonthsToDay } from '../../core/dates.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { addMonthsToDay } from '../../kernel/dates.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { PERIOD_MONTHS, toDayMonthYear, type PeriodKey } from './etf-dates.ts';
 import type { NavGrowthPoint, PerformancePoint } from './etf.schemas.ts';
 

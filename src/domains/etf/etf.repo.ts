@@ -3,7 +3,7 @@ import type { Database } from '../../store/schema.ts';
 import { valuesList } from '../../store/values-list.ts';
 import { indexInstrument } from '../instruments/instruments.catalogue.ts';
 import { InstrumentRepo } from '../instruments/instrument.repo.ts';
-import type { EtfFundRow, EtfHoldingRow, EtfNavRow, EtfPriceRow } from './etf.tables.ts';
+import type { EtfFundRow, EtfHoldingRow, EtfNavRow, EtfPriceRow } from '../../store/tables/etf.tables.ts';
 
 export interface DatedValue {
   date: string;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IsoDate, IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
+import { IsoDate, IsoDateTime, Nullable, StringEnum } from '../../kernel/schemas.ts';
 
 export const FUND_CODE_PATTERN = '^[0-9A-Za-z-]{1,20}$';
 export const FundCodeSchema = Type.String({ pattern: FUND_CODE_PATTERN, description: 'Fund code: a TSE ETF code (`1306`, `518A`) or a Vietnamese fund code (`VESAF`)' });

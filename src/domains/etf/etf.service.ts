@@ -1,6 +1,6 @@
-import { InvalidInputError, NotFoundError } from '../../core/domain-errors.ts';
+import { InvalidInputError, NotFoundError } from '../../kernel/domain-errors.ts';
 import { navKey, type EtfRepo, type DatedValue } from './etf.repo.ts';
-import type { EtfFundRow, EtfHoldingRow, EtfNavRow } from './etf.tables.ts';
+import type { EtfFundRow, EtfHoldingRow, EtfNavRow } from '../../store/tables/etf.tables.ts';
 import type {
   EtfDetail,
   EtfHeatmapItem,
@@ -14,7 +14,7 @@ import type {
   NavGrowthComparison,
   NavGrowthSeries,
 } from './etf.schemas.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { toDayMonthYear, type PeriodKey } from './etf-dates.ts';
 import { GROWTH_PERIODS, growthPoints, isAvailable, performancePoints, windowDates, windowStartFor } from './etf-growth.ts';
 import { buildComposition, holdingValue } from './etf-composition.ts';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IsoDate, Nullable, StringEnum } from '../../core/schemas.ts';
+import { IsoDate, Nullable, StringEnum } from '../../kernel/schemas.ts';
 import { STRESS_LEVELS, SUMMARY_LEVELS } from './fx.em-stress.ts';
 
 export const FxRateSchema = Type.Object({

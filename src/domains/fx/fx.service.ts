@@ -1,11 +1,11 @@
-import { InvalidInputError } from '../../core/domain-errors.ts';
+import { InvalidInputError } from '../../kernel/domain-errors.ts';
 import { DEFAULT_CORRELATION_ASSETS, DEFAULT_TABLE_PAIRS, DXY, EM_PAIRS, USD_JPY } from './fx.catalogue.ts';
 import { CLOSES_NEEDED, pairStress, stressSummary } from './fx.em-stress.ts';
 import type { FxRepo, FxClose, FxPairSpan } from './fx.repo.ts';
 import { dayChange } from '../instruments/day-change.ts';
-import { addDays } from '../../core/dates.ts';
+import { addDays } from '../../kernel/dates.ts';
 import type { FxCorrelation, FxEmStress, FxEmStressPair, FxRate, FxSummary, FxTable, FxTableRow } from './fx.schemas.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { logReturns, pearson } from './fx.stats.ts';
 
 /** The 52-week window: the latest close's date and the 364 days before it. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { MarketIndexRow } from './indices.tables.ts';
+import type { MarketIndexRow } from '../../store/tables/indices.tables.ts';
 
 export type IndexBoard = 'japan' | 'global';
 

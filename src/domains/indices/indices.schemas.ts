@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IsoDate, Nullable } from '../../core/schemas.ts';
+import { IsoDate, Nullable } from '../../kernel/schemas.ts';
 
 export const MarketIndexQuoteSchema = Type.Object({
   code: Type.String({ examples: ['N225'] }),

@@ -1,4 +1,4 @@
-import { roundTo } from '../../core/numbers.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 
 export interface DayChange {
   /** Level difference from the previous close, free of float noise. */

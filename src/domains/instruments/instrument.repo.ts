@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
 import { valuesList } from '../../store/values-list.ts';
-import { addDays } from '../../core/dates.ts';
-import { isServableFigure, LARGEST_FIGURE, SMALLEST_FIGURE } from '../../core/numbers.ts';
+import { addDays } from '../../kernel/dates.ts';
+import { isServableFigure, LARGEST_FIGURE, SMALLEST_FIGURE } from '../../kernel/numbers.ts';
 
 /** Only a close some family could hold is read (isServableFigure). */
 const servable = <T extends { close: number }>(rows: T[]): T[] => rows.filter(({ close }) => isServableFigure(close));

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AsOfDate, CountryCode, IsoDate, Nullable, StringEnum } from '../../core/schemas.ts';
+import { AsOfDate, CountryCode, IsoDate, Nullable, StringEnum } from '../../kernel/schemas.ts';
 
 /** Point-in-time facts of twin endpoints travel in `meta`: their `data` is the twin's array. */
 export const VintageMetaSchema = {

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../core/domain-errors.ts';
+import { InvalidInputError } from '../../kernel/domain-errors.ts';
 import { cutoffFor, provenance, type Provenance, type ServedFigure } from '../../store/vintage.ts';
 import type {
   CpiPoint,
@@ -11,8 +11,8 @@ import type {
   RatesYieldsPoints,
 } from './economy.schemas.ts';
 import type { FigureIndex, MacroRepo } from './macro.repo.ts';
-import { addMonths, addQuarters, monthsBetween, quarterEnd, quarterStart, quartersBetween } from '../../core/dates.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { addMonths, addQuarters, monthsBetween, quarterEnd, quarterStart, quartersBetween } from '../../kernel/dates.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { percentChange, windowMonths } from './periods.ts';
 import { COUNTRIES, countrySeries, GDP_UNITS, isMacroCountry, type CountrySeries, type MacroCountry } from './series.ts';
 

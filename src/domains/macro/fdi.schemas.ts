@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AsOfDate, CountryCode, Nullable, Quarter, StringEnum } from '../../core/schemas.ts';
+import { AsOfDate, CountryCode, Nullable, Quarter, StringEnum } from '../../kernel/schemas.ts';
 import { FDI_DIRECTIONS } from './series.ts';
 
 export const FdiByRegionQuerySchema = {

@@ -1,9 +1,9 @@
-import { InvalidInputError } from '../../core/domain-errors.ts';
+import { InvalidInputError } from '../../kernel/domain-errors.ts';
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
 import type { FdiByRegion, FdiQuarterRecord, FdiRegionValues } from './fdi.schemas.ts';
 import { byPeriod, type MacroRepo } from './macro.repo.ts';
-import { addQuarters, quarterIndex, quartersBetween } from '../../core/dates.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { addQuarters, quarterIndex, quartersBetween } from '../../kernel/dates.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { FDI_DIRECTIONS, FDI_METHOD_CHANGE, FDI_PRELIMINARY, FDI_REGIONS, FDI_TOTAL, fdiSeries, type FdiDirection } from './series.ts';
 
 const MAX_QUARTERS = 12;

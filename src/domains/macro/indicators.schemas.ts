@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AsOfDate, Nullable } from '../../core/schemas.ts';
+import { AsOfDate, Nullable } from '../../kernel/schemas.ts';
 
 export const IndicatorQuerySchema = {
   periods: Type.Integer({ minimum: 1, maximum: 204, default: 4, description: 'Most recent periods (columns), 1–204' }),

@@ -1,10 +1,10 @@
-import { NotFoundError } from '../../core/domain-errors.ts';
+import { NotFoundError } from '../../kernel/domain-errors.ts';
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
 import { derivationSeries, findIndicatorTable, INDICATOR_TABLES, type Derivation, type IndicatorTableDefinition } from './indicator-tables.ts';
 import type { IndicatorList, IndicatorTable } from './indicators.schemas.ts';
 import { byPeriod, type FigureIndex, type MacroRepo } from './macro.repo.ts';
-import { addMonths, addQuarters, labelsBetween, monthEnd, monthIndex, monthLabel, quarterEnd, quarterIndex, quarterLabel } from '../../core/dates.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { addMonths, addQuarters, labelsBetween, monthEnd, monthIndex, monthLabel, quarterEnd, quarterIndex, quarterLabel } from '../../kernel/dates.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { annualizedChange, percentChange } from './periods.ts';
 import { COUNTRIES, COUNTRY_NAMES, countrySeries, type CountrySeries } from './series.ts';
 

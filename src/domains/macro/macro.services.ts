@@ -1,4 +1,4 @@
-import type { AppContext } from '../../core/context.ts';
+import type { AppContext } from '../../context.ts';
 import { EconomyService } from './economy.service.ts';
 import { FdiService } from './fdi.service.ts';
 import { IndicatorsService } from './indicators.service.ts';

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../core/domain-errors.ts';
+import { InvalidInputError } from '../../kernel/domain-errors.ts';
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
 import { dayChange } from '../instruments/day-change.ts';
 import { pairInstruments, pairRate } from '../instruments/dollar-quotes.ts';
@@ -7,7 +7,7 @@ import type { InstrumentClose, InstrumentRepo } from '../instruments/instrument.
 import type { ExchangeRatePoints, InterbankRateItem, MarketIndexItem, MarketRecap } from './economy.schemas.ts';
 import type { Vintaged } from './economy.service.ts';
 import type { MacroRepo } from './macro.repo.ts';
-import { addDays, addMonthsToDay } from '../../core/dates.ts';
+import { addDays, addMonthsToDay } from '../../kernel/dates.ts';
 import { windowMonths } from './periods.ts';
 import { FX_CURRENCIES, tiborSeries } from './series.ts';
 

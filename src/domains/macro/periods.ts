@@ -1,4 +1,4 @@
-import { roundTo } from '../../core/numbers.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 
 /** Look-back windows as months: `1M`, `3Y`, … */
 export function windowMonths(window: string): number {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AsOfDate, Nullable, StringEnum } from '../../core/schemas.ts';
+import { AsOfDate, Nullable, StringEnum } from '../../kernel/schemas.ts';
 
 export const TIBOR_WINDOWS = ['1M', '3M', '6M', '1Y', '3Y'] as const;
 export type TiborWindow = (typeof TIBOR_WINDOWS)[number];

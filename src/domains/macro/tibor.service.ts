@@ -1,6 +1,6 @@
 import { cutoffFor, provenance } from '../../store/vintage.ts';
 import type { MacroRepo } from './macro.repo.ts';
-import { addDays, addMonthsToDay } from '../../core/dates.ts';
+import { addDays, addMonthsToDay } from '../../kernel/dates.ts';
 import { windowMonths } from './periods.ts';
 import { TIBOR_TENORS, tiborSeries } from './series.ts';
 import type { Tibor, TiborWindow } from './tibor.schemas.ts';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AsOfDate, Nullable } from '../../core/schemas.ts';
+import { AsOfDate, Nullable } from '../../kernel/schemas.ts';
 
 export const VnFlowsQuerySchema = {
   months: Type.Integer({ minimum: 1, maximum: 60, default: 12, description: 'Months in `series` (1–60); `cumulative` is unaffected' }),

@@ -1,7 +1,7 @@
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
 import type { FigureIndex, MacroRepo } from './macro.repo.ts';
-import { addMonths, monthsBetween } from '../../core/dates.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { addMonths, monthsBetween } from '../../kernel/dates.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { percentChange } from './periods.ts';
 import { VN_FDI } from './series.ts';
 import type { VnFlowItem, VnFlows } from './vn-flows.schemas.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import type { NewsArticleRow } from './news.tables.ts';
+import type { NewsArticleRow } from '../../store/tables/news.tables.ts';
 import type { FeedPosition } from './news.cursor.ts';
 
 export interface ArticleFilter {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IsoDate, IsoDateTime, Nullable, StringEnum } from '../../core/schemas.ts';
+import { IsoDate, IsoDateTime, Nullable, StringEnum } from '../../kernel/schemas.ts';
 
 export const NEWS_CATEGORIES = ['crypto', 'equities', 'fx', 'commodities', 'macro', 'earnings', 'policy', 'real-estate'] as const;
 export const NEWS_LANGUAGES = ['en', 'ja', 'vi'] as const;

@@ -1,7 +1,7 @@
-import { InvalidInputError } from '../../core/domain-errors.ts';
+import { InvalidInputError } from '../../kernel/domain-errors.ts';
 import type { NewsRepo, ArticleFilter } from './news.repo.ts';
-import { addDays, DAY_MS, isoDay } from '../../core/dates.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { addDays, DAY_MS, isoDay } from '../../kernel/dates.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { decodeCursor, encodeCursor } from './news.cursor.ts';
 import { labelOf, scoreArticle } from './sentiment.scorer.ts';
 import { SENTIMENT_MODEL } from './sentiment.lexicon.ts';

@@ -1,4 +1,4 @@
-import { roundTo } from '../../core/numbers.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { ENGLISH_LEXICON, ENGLISH_NEGATIONS, JAPANESE_LEXICON, VIETNAMESE_LEXICON } from './sentiment.lexicon.ts';
 
 export type SentimentLabel = 'positive' | 'neutral' | 'negative';

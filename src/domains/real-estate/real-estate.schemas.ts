@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Quarter, StringEnum } from '../../core/schemas.ts';
+import { Nullable, Quarter, StringEnum } from '../../kernel/schemas.ts';
 
 export const COUNTRIES = ['jp', 'vn'] as const;
 export type Country = (typeof COUNTRIES)[number];

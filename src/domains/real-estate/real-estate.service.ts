@@ -1,6 +1,6 @@
-import { NotFoundError } from '../../core/domain-errors.ts';
+import { NotFoundError } from '../../kernel/domain-errors.ts';
 import type { RealEstateRepo, WardPriceAggregate, WardScope } from './real-estate.repo.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { boundingBox, parseRings } from './geometry.ts';
 import {
   COUNTRY_SCOPES,
@@ -13,7 +13,7 @@ import {
   type Transactions,
   type WardSummary,
 } from './real-estate.schemas.ts';
-import type { RealEstateProvinceRow } from './real-estate.tables.ts';
+import type { RealEstateProvinceRow } from '../../store/tables/real-estate.tables.ts';
 
 const UNIT: Record<Country, string> = { jp: 'k_jpy', vn: 'k_vnd' };
 

@@ -1,4 +1,4 @@
-import { mondayOf, periodStart } from '../../core/dates.ts';
+import { mondayOf, periodStart } from '../../kernel/dates.ts';
 import type { Observation } from './series.repo.ts';
 import type { SeriesFrequency, SeriesPoint } from './series.schemas.ts';
 

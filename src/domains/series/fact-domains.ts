@@ -1,4 +1,4 @@
-import type { FeatureCode } from '../../core/auth/plans.ts';
+import type { FeatureCode } from '../../edge/auth/plans.ts';
 
 /** The hub's domains a fact can belong to, as `/series?domain=` names them. */
 export const SERIES_DOMAINS = ['indices', 'fx', 'commodities', 'macro', 'crypto', 'etf', 'equities', 'news', 'calendar', 'real-estate'] as const;

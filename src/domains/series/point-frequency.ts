@@ -1,4 +1,4 @@
-import { DAY_MS } from '../../core/dates.ts';
+import { DAY_MS } from '../../kernel/dates.ts';
 import type { SeriesFrequency } from './series.schemas.ts';
 
 /** The steps, in days, between a frequency's figures, a few days' leeway either side (a month of 28 to 31 days). */

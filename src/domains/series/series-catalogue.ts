@@ -1,10 +1,10 @@
-import type { FeatureCode } from '../../core/auth/plans.ts';
-import type { VersionWatcher } from '../../core/data-version/version-watcher.ts';
+import type { FeatureCode } from '../../edge/auth/plans.ts';
+import type { VersionWatcher } from '../../kernel/version-watcher.ts';
 import { factOf, factRegistry, type Fact } from '../../facts/registry.ts';
 import { namesFact } from '../../store/release-facts.ts';
 import { DATASET_KEYS, versionsTag } from '../../store/data-version.ts';
 import { shortIssueCode } from '../equities/issue-code.ts';
-import { periodStart } from '../../core/dates.ts';
+import { periodStart } from '../../kernel/dates.ts';
 import { domainOfFamily } from './fact-domains.ts';
 import { frequencyOfDays } from './point-frequency.ts';
 import { INSTRUMENT_FAMILIES, isSeriesFamily, seriesOf, seriesPath } from './series-names.ts';

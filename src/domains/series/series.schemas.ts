@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AsOfDate, IsoDate, Nullable, StringEnum } from '../../core/schemas.ts';
+import { AsOfDate, IsoDate, Nullable, StringEnum } from '../../kernel/schemas.ts';
 import { SERIES_DOMAINS } from './fact-domains.ts';
 
 const SERIES_FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'annual'] as const;

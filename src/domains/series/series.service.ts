@@ -1,10 +1,10 @@
-import type { FeatureCode } from '../../core/auth/plans.ts';
-import type { VersionWatcher } from '../../core/data-version/version-watcher.ts';
-import { InvalidInputError, NotFoundError } from '../../core/domain-errors.ts';
+import type { FeatureCode } from '../../edge/auth/plans.ts';
+import type { VersionWatcher } from '../../kernel/version-watcher.ts';
+import { InvalidInputError, NotFoundError } from '../../kernel/domain-errors.ts';
 import { factRegistry } from '../../facts/registry.ts';
 import { cutoffFor, endOfDay, provenance } from '../../store/vintage.ts';
 import { coarserOrSame, pointsOf } from './aggregation.ts';
-import { periodStart } from '../../core/dates.ts';
+import { periodStart } from '../../kernel/dates.ts';
 import { domainOfFamily, type SeriesDomain } from './fact-domains.ts';
 import { SeriesCatalogue } from './series-catalogue.ts';
 import { seriesOf } from './series-names.ts';

@@ -1,5 +1,5 @@
-import { DAY_MS, daysInMonth, isoDay } from '../../core/dates.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { DAY_MS, daysInMonth, isoDay } from '../../kernel/dates.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import type { DemoGenerator } from './framework.ts';
 import { insertRows, type RowOf } from '../../store/loader.ts';
 import type { SeededRandom } from './random.ts';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { addDays, DAY_MS, dayStartMs } from '../../core/dates.ts';
+import { addDays, DAY_MS, dayStartMs } from '../../kernel/dates.ts';
 import { CRYPTO_METRICS } from '../../domains/crypto/crypto.metrics.ts';
 import { insertRows } from '../../store/loader.ts';
 import type { DemoContext, DemoGenerator } from './framework.ts';

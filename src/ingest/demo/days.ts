@@ -1,4 +1,4 @@
-import { DAY_MS, isoDay } from '../../core/dates.ts';
+import { DAY_MS, isoDay } from '../../kernel/dates.ts';
 
 /** Calendar helpers the demo generators share. Dates are `YYYY-MM-DD`, UTC. */
 

@@ -2,7 +2,7 @@ import type { DemoGenerator } from './framework.ts';
 import { insertRows } from '../../store/loader.ts';
 import { withIndexesBuiltAfter } from '../indexes-built-after.ts';
 import { SECTORS_33 } from '../../domains/equities/sectors.ts';
-import type { EquityActionRow, EquityBarRow, EquityStatementRow } from '../../domains/equities/equities.tables.ts';
+import type { EquityActionRow, EquityBarRow, EquityStatementRow } from '../../store/tables/equities.tables.ts';
 import { DEMO_SOURCE, drawFactors, generateHistory } from './equities/prices.ts';
 import { tradingSessions } from './equities/sessions.ts';
 import { generateStatements } from './equities/statements.ts';

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../store/schema.ts';
-import { roundTo } from '../../core/numbers.ts';
+import { roundTo } from '../../kernel/numbers.ts';
 import { catalogueRow, INDEX_CATALOGUE } from '../../domains/indices/indices.catalogue.ts';
 import { commodityInstrument, DOLLAR_INDEX, fxInstrument } from '../../domains/instruments/instruments.catalogue.ts';
-import type { InstrumentCloseRow } from '../../domains/instruments/instruments.tables.ts';
+import type { InstrumentCloseRow } from '../../store/tables/instruments.tables.ts';
 import { weekdaysBetween } from './days.ts';
 import { insertRows } from '../../store/loader.ts';
 import type { DemoGenerator } from './framework.ts';

@@ -1,4 +1,4 @@
-import { DAY_MS, dayStartMs, isoDay } from '../../core/dates.ts';
+import { DAY_MS, dayStartMs, isoDay } from '../../kernel/dates.ts';
 import type { DemoGenerator } from './framework.ts';
 import { insertRows, type RowOf } from '../../store/loader.ts';
 import type { SeededRandom } from './random.ts';

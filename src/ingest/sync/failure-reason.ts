@@ -1,4 +1,4 @@
-import { printable } from '../../core/printable.ts';
+import { printable } from '../../kernel/printable.ts';
 import { maskCredentials, redactUrl } from './archive.ts';
 
 /** The most a failure reason takes, in bytes of UTF-8: stored, served and printed as such. */

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import type { FetchSettings } from '../../config.ts';
-import { printable } from '../../core/printable.ts';
+import { printable } from '../../kernel/printable.ts';
 import { CREDENTIAL_NAME, redactUrl, validatorKey, type Archive } from './archive.ts';
 import type { FetchResult, SourceRequest } from './source-definition.ts';
 import { userAgent } from './user-agent.ts';

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ArchiveSettings, FetchSettings } from '../../config.ts';
-import type { Clock } from '../../core/clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 import type { StoreAddress } from '../../store/db.ts';
 import type { Database } from '../../store/schema.ts';
 import { announceCommit } from '../../store/versioned-write.ts';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IsoDateTime, Nullable } from '../../core/schemas.ts';
+import { IsoDateTime, Nullable } from '../../kernel/schemas.ts';
 import { boundedText, MAX_REASON_BYTES } from './failure-reason.ts';
 
 /** A fact a source has loaded whose next figure is past due (src/facts/cadence.ts). */

@@ -1,7 +1,7 @@
 import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { Type, type Static } from 'typebox';
-import { parseJsonFile } from '../../core/json-file.ts';
+import { parseJsonFile } from '../../kernel/json-file.ts';
 import { scheduleProblem } from './schedule.ts';
 
 const SourcesFileSchema = Type.Object(

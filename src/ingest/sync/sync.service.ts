@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
-import type { Clock } from '../../core/clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 import type { Store } from '../../store/db.ts';
 import { sources as shippedSources } from '../sources/index.ts';
 import { Archive } from './archive.ts';

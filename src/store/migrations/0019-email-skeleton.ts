@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { emailSkeleton } from '../../accounts/email-skeleton.ts';
+import { emailSkeleton } from '../../kernel/email-skeleton.ts';
 
 /**
  * Each account's email skeleton (src/accounts/email-skeleton.ts) under a unique index: an

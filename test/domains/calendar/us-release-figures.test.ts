@@ -10,7 +10,7 @@ import { importFile } from '../../../src/ingest/source.ts';
 import { readSeries } from '../../../src/store/vintage.ts';
 import { calendarDemoGenerator } from '../../../src/ingest/demo/calendar.ts';
 import { macroDemoGenerator } from '../../../src/ingest/demo/macro.ts';
-import { addMonths, addQuarters } from '../../../src/core/dates.ts';
+import { addMonths, addQuarters } from '../../../src/kernel/dates.ts';
 
 const KEY = { FRED_API_KEY: 'abcdefghijklmnopqrstuvwxyz123456' };
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { EquityStatementRow } from '../../../src/domains/equities/equities.tables.ts';
+import type { EquityStatementRow } from '../../../src/store/tables/equities.tables.ts';
 import { db, equitiesHub, type EquitiesHub } from './equities-hub.ts';
 
 interface Row {

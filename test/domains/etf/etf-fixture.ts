@@ -1,5 +1,5 @@
 import type { TestContext } from 'node:test';
-import { roundTo } from '../../../src/core/numbers.ts';
+import { roundTo } from '../../../src/kernel/numbers.ts';
 import { createTestHub, type TestHub } from '../../helpers/app.ts';
 import { etfDemoGenerator } from '../../../src/ingest/demo/etf.ts';
 import { instrumentsDemoGenerator } from '../../../src/ingest/demo/instruments.ts';

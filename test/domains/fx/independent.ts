@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../src/store/schema.ts';
 import { fxInstrument } from '../../../src/domains/instruments/instruments.catalogue.ts';
-import type { InstrumentCloseRow } from '../../../src/domains/instruments/instruments.tables.ts';
+import type { InstrumentCloseRow } from '../../../src/store/tables/instruments.tables.ts';
 
 /** Straightforward re-computations from stored rows, written apart from the service's code. */
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { frequencyOfDays } from '../../../src/domains/series/point-frequency.ts';
-import { addDays } from '../../../src/core/dates.ts';
+import { addDays } from '../../../src/kernel/dates.ts';
 
 const every = (start: string, count: number, step: (i: number) => number): string[] => {
   const days = [start];

@@ -15,7 +15,7 @@ import { ImportError } from '../../../src/ingest/source.ts';
 import type { CollectContext } from '../../../src/ingest/sync/source-definition.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { endOfDay, readSeries } from '../../../src/store/vintage.ts';
-import { addDays } from '../../../src/core/dates.ts';
+import { addDays } from '../../../src/kernel/dates.ts';
 
 const KEY = { FRED_API_KEY: 'abcdefghijklmnopqrstuvwxyz123456' };
 

@@ -9,7 +9,7 @@ import { parseFredReleaseDates } from '../../../src/ingest/importers/calendar/fr
 import { FRED_CALENDAR_SOURCE } from '../../../src/ingest/importers/calendar/us-releases.ts';
 import { findImporter } from '../../../src/ingest/importers/index.ts';
 import { ImportError, importFile } from '../../../src/ingest/source.ts';
-import { zonedInstant } from '../../../src/core/dates.ts';
+import { zonedInstant } from '../../../src/kernel/dates.ts';
 
 const KEY = { FRED_API_KEY: 'abcdefghijklmnopqrstuvwxyz123456' };
 const text = () => publisherSample('fred', 'releases-dates.json').toString('utf8');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ManualClock } from '../../../src/core/clock.ts';
+import { ManualClock } from '../../../src/kernel/clock.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { RATES_PATH, syncSetup } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { boundedText, failureReason, MAX_REASON_BYTES } from '../../../src/ingest/sync/failure-reason.ts';
-import { printable } from '../../../src/core/printable.ts';
+import { printable } from '../../../src/kernel/printable.ts';
 import { redactUrl } from '../../../src/ingest/sync/archive.ts';
 import { signIn } from '../../helpers/dashboard.ts';
 import { syncSetup } from './helpers.ts';

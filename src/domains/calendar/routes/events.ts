@@ -1,4 +1,4 @@
-import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { CalendarService } from '../calendar.service.ts';
 import { CalendarEventsQuerySchema, CalendarEventsSchema } from '../calendar.schemas.ts';
 

@@ -1,4 +1,4 @@
-import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { CryptoDominanceSchema } from '../crypto.schemas.ts';
 import type { CryptoService } from '../crypto.service.ts';
 

@@ -1,4 +1,4 @@
-import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { secondsUntilNextDataChange } from '../data-schedule.ts';
 import { checkedEquityCode } from '../equity-request.ts';
 import { EquitiesMetaSchema, EquityParamsSchema, EquityPricesSchema, PricesQuerySchema } from '../equities.schemas.ts';

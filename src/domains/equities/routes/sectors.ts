@@ -1,4 +1,4 @@
-import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { secondsUntilNextDataChange } from '../data-schedule.ts';
 import { assertSupportedMarket } from '../equity-request.ts';
 import { EquitiesMetaSchema, MarketParamsSchema, SectorsSchema } from '../equities.schemas.ts';

@@ -1,4 +1,4 @@
-import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { EtfListSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
 

@@ -1,4 +1,4 @@
-import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { FxSummarySchema } from '../fx.schemas.ts';
 import type { FxService } from '../fx.service.ts';
 

@@ -1,4 +1,4 @@
-import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { MarketIndexListSchema } from '../indices.schemas.ts';
 import type { IndicesService } from '../indices.service.ts';
 

@@ -1,4 +1,4 @@
-import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { MarketRecapQuerySchema, MarketRecapSchema, VintageMetaSchema } from '../economy.schemas.ts';
 

@@ -1,4 +1,4 @@
-import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { NewsService } from '../news.service.ts';
 import { NewsSentimentQuerySchema, NewsSentimentSchema } from '../news.schemas.ts';
 

@@ -1,4 +1,4 @@
-import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { RealEstateService } from '../real-estate.service.ts';
 import { CountryParamsSchema, GeoJsonQuerySchema, GeoJsonSchema } from '../real-estate.schemas.ts';
 

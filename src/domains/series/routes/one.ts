@@ -1,4 +1,4 @@
-import { defineRoute, type ApiRoute } from '../../../core/route.ts';
+import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { SeriesMetaSchema, SeriesParamsSchema, SeriesPointsSchema, SeriesQuerySchema } from '../series.schemas.ts';
 import type { SeriesService } from '../series.service.ts';
 

@@ -1,4 +1,4 @@
-import { addDays, monthEndDay, weekdayOf } from '../../../core/dates.ts';
+import { addDays, monthEndDay, weekdayOf } from '../../../kernel/dates.ts';
 
 /**
  * The Tokyo Stock Exchange's trading days, one calendar for every Tokyo-listed security of the

@@ -1,4 +1,4 @@
-import { weekdayOf } from '../../../core/dates.ts';
+import { weekdayOf } from '../../../kernel/dates.ts';
 
 /** Fixed-date holidays of the Vietnamese exchanges; Tet moves, so it is listed per year. */
 const VN_HOLIDAYS = ['01-01', '04-30', '05-01', '09-02'];

@@ -1,5 +1,5 @@
-import { addDays } from '../../../core/dates.ts';
-import type { EquityActionRow, EquityBarRow } from '../../../domains/equities/equities.tables.ts';
+import { addDays } from '../../../kernel/dates.ts';
+import type { EquityActionRow, EquityBarRow } from '../../../store/tables/equities.tables.ts';
 import type { SeededRandom } from '../random.ts';
 import type { DemoIssue } from './universe.ts';
 import { HISTORY_START } from './sessions.ts';

@@ -1,5 +1,5 @@
-import { addDays, monthEndDay } from '../../../core/dates.ts';
-import type { EquityStatementRow } from '../../../domains/equities/equities.tables.ts';
+import { addDays, monthEndDay } from '../../../kernel/dates.ts';
+import type { EquityStatementRow } from '../../../store/tables/equities.tables.ts';
 import type { SeededRandom } from '../random.ts';
 import { DEMO_SOURCE } from './prices.ts';
 import type { DemoIssue } from './universe.ts';

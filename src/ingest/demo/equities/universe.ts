@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from '../../../core/dates.ts';
+import { addDays, daysBetween } from '../../../kernel/dates.ts';
 import { SECTORS_33, type Segment } from '../../../domains/equities/sectors.ts';
 import type { SeededRandom } from '../random.ts';
 

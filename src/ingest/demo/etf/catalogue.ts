@@ -1,4 +1,4 @@
-import type { EtfFundRow } from '../../../domains/etf/etf.tables.ts';
+import type { EtfFundRow } from '../../../store/tables/etf.tables.ts';
 
 /** The demo's funds: Tokyo-listed ETFs and Vietnamese open-end funds, with the figures their walks end at. */
 

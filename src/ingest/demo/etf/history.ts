@@ -1,6 +1,6 @@
-import type { EtfNavRow, EtfPriceRow } from '../../../domains/etf/etf.tables.ts';
-import { weekdayOf } from '../../../core/dates.ts';
-import { roundTo, roundToStep } from '../../../core/numbers.ts';
+import type { EtfNavRow, EtfPriceRow } from '../../../store/tables/etf.tables.ts';
+import { weekdayOf } from '../../../kernel/dates.ts';
+import { roundTo, roundToStep } from '../../../kernel/numbers.ts';
 import type { DemoContext } from '../framework.ts';
 import { ETF_DEMO_SOURCE, type DemoFund, type Market } from './catalogue.ts';
 import { fundSessions } from './sessions.ts';

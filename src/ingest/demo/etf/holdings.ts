@@ -1,6 +1,6 @@
-import type { EtfHoldingRow, EtfNavRow } from '../../../domains/etf/etf.tables.ts';
-import { monthIndex } from '../../../core/dates.ts';
-import { roundTo, roundToStep } from '../../../core/numbers.ts';
+import type { EtfHoldingRow, EtfNavRow } from '../../../store/tables/etf.tables.ts';
+import { monthIndex } from '../../../kernel/dates.ts';
+import { roundTo, roundToStep } from '../../../kernel/numbers.ts';
 import type { DemoContext } from '../framework.ts';
 import type { SeededRandom } from '../random.ts';
 import { ETF_DEMO_SOURCE, type DemoFund, type Holdings } from './catalogue.ts';

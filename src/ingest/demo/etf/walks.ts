@@ -1,7 +1,7 @@
 import { anchorLevel, decimalYear } from '../macro/paths.ts';
 import { WALKED } from '../instruments/paths.ts';
 import { fxInstrument, indexInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
-import { DAY_MS, dayStartMs } from '../../../core/dates.ts';
+import { DAY_MS, dayStartMs } from '../../../kernel/dates.ts';
 import type { DemoContext } from '../framework.ts';
 import type { SeededRandom } from '../random.ts';
 import type { Driver, Market } from './catalogue.ts';

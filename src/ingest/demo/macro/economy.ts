@@ -1,7 +1,7 @@
 import type { DemoContext } from '../framework.ts';
 import { countrySeries, type CountrySeries, type MacroCountry } from '../../../domains/macro/series.ts';
-import { addDays, addMonths, addQuarters, monthEnd, monthsBetween, quarterEnd, quartersBetween } from '../../../core/dates.ts';
-import { roundTo } from '../../../core/numbers.ts';
+import { addDays, addMonths, addQuarters, monthEnd, monthsBetween, quarterEnd, quartersBetween } from '../../../kernel/dates.ts';
+import { roundTo } from '../../../kernel/numbers.ts';
 import { anchoredPath } from './paths.ts';
 import type { DemoPublisher, DemoVintage } from './demo-vintage.ts';
 

@@ -1,7 +1,7 @@
 import type { DemoContext } from '../framework.ts';
 import { FDI_METHOD_CHANGE, FDI_PRELIMINARY, FDI_REGIONS, FDI_TOTAL, VN_FDI, fdiSeries, type FdiDirection } from '../../../domains/macro/series.ts';
-import { addDays, addMonths, addQuarters, monthsBetween, quarterEnd, quartersBetween } from '../../../core/dates.ts';
-import { roundTo } from '../../../core/numbers.ts';
+import { addDays, addMonths, addQuarters, monthsBetween, quarterEnd, quartersBetween } from '../../../kernel/dates.ts';
+import { roundTo } from '../../../kernel/numbers.ts';
 import { anchoredPath } from './paths.ts';
 import type { DemoPublisher, DemoVintage } from './demo-vintage.ts';
 

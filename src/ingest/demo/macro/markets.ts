@@ -1,7 +1,7 @@
 import type { DemoContext } from '../framework.ts';
 import { tiborSeries, type TiborTenor } from '../../../domains/macro/series.ts';
-import { addDays } from '../../../core/dates.ts';
-import { roundTo } from '../../../core/numbers.ts';
+import { addDays } from '../../../kernel/dates.ts';
+import { roundTo } from '../../../kernel/numbers.ts';
 import { anchoredPath } from './paths.ts';
 import { weekdaysBetween } from '../days.ts';
 import type { DemoPublisher, DemoVintage } from './demo-vintage.ts';

@@ -3,7 +3,7 @@ import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { insertRows, type RowOf } from '../../../store/loader.ts';
-import { zonedInstant } from '../../../core/dates.ts';
+import { zonedInstant } from '../../../kernel/dates.ts';
 
 export const EUROSTAT_CALENDAR_SOURCE = 'Eurostat euro indicators release calendar';
 

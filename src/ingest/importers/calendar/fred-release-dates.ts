@@ -2,7 +2,7 @@ import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { insertRows, type RowOf } from '../../../store/loader.ts';
-import { zonedInstant } from '../../../core/dates.ts';
+import { zonedInstant } from '../../../kernel/dates.ts';
 import { agencyScheduled, FRED_CALENDAR_SOURCE, releaseRows, US_RELEASES, type ReleaseEvent } from './us-releases.ts';
 import { Type, type Static } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RowOf } from '../../../store/loader.ts';
 import type { Database } from '../../../store/schema.ts';
-import { addMonths, addQuarters } from '../../../core/dates.ts';
+import { addMonths, addQuarters } from '../../../kernel/dates.ts';
 
 export const FRED_CALENDAR_SOURCE = 'FRED release calendar (Federal Reserve Bank of St. Louis)';
 export const BLS_CALENDAR_SOURCE = 'BLS economic news release schedule (U.S. Bureau of Labor Statistics)';

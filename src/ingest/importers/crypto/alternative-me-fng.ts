@@ -3,7 +3,7 @@ import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { insertRows } from '../../../store/loader.ts';
-import { isoDay } from '../../../core/dates.ts';
+import { isoDay } from '../../../kernel/dates.ts';
 import { fieldsOf, jsonDocument } from './published-metrics.ts';
 import { publisherFigure } from '../../publisher-figures.ts';
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
-import type { EquityStatementRow } from '../../../domains/equities/equities.tables.ts';
+import type { EquityStatementRow } from '../../../store/tables/equities.tables.ts';
 import { insertRows } from '../../../store/loader.ts';
 import { J_QUANTS_SOURCE, jquantsImporter, type JQuantsRecords, type RecordReader } from './json-records.ts';
 

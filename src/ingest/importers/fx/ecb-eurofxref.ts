@@ -2,7 +2,7 @@ import { replaceCloses } from '../../instrument-closes.ts';
 import { dollarRateInstrument, euroRateInstrument, pairRate } from '../../../domains/instruments/dollar-quotes.ts';
 import { DOLLAR_INDEX_REPLICA_LABEL, dollarIndexReplica } from '../../../domains/fx/dollar-index-replica.ts';
 import { DOLLAR_INDEX } from '../../../domains/instruments/instruments.catalogue.ts';
-import { zonedInstant } from '../../../core/dates.ts';
+import { zonedInstant } from '../../../kernel/dates.ts';
 import { earlierOf } from './known-at.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { csvCells } from '../../csv.ts';

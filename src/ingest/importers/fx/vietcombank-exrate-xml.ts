@@ -2,7 +2,7 @@ import { replaceCloses } from '../../instrument-closes.ts';
 import { fxInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
 import { ImportError, type Importer } from '../../source.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { zonedInstant } from '../../../core/dates.ts';
+import { zonedInstant } from '../../../kernel/dates.ts';
 import { earlierOf } from './known-at.ts';
 import { child, lineFinder, parseXmlTree } from '../../xml-tree.ts';
 import { closeFact } from '../../figure-facts.ts';

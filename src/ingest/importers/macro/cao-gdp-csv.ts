@@ -2,7 +2,7 @@ import { ImportError, type LineImporter } from '../../source.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { countrySeries } from '../../../domains/macro/series.ts';
 import { csvCells } from '../../csv.ts';
-import { addQuarters, quarterLabel } from '../../../core/dates.ts';
+import { addQuarters, quarterLabel } from '../../../kernel/dates.ts';
 import { macroFact } from '../../figure-facts.ts';
 import { publisherFigure } from '../../publisher-figures.ts';
 

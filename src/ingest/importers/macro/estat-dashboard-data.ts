@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
-import { monthLabel } from '../../../core/dates.ts';
+import { monthLabel } from '../../../kernel/dates.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { macroFact } from '../../figure-facts.ts';
 import { checkedDate, publisherFigure } from '../../publisher-figures.ts';

@@ -2,7 +2,7 @@ import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { withdrawnPeriods } from './whole-history.ts';
-import { monthLabel, quarterLabel } from '../../../core/dates.ts';
+import { monthLabel, quarterLabel } from '../../../kernel/dates.ts';
 import { Type } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { macroFact } from '../../figure-facts.ts';

@@ -3,7 +3,7 @@ import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { readSeries, recordObservations } from '../../../store/vintage.ts';
-import { roundTo } from '../../../core/numbers.ts';
+import { roundTo } from '../../../kernel/numbers.ts';
 import { datedObservations, macroFact, type LocatedObservation } from '../../figure-facts.ts';
 import { publisherFigure } from '../../publisher-figures.ts';
 import { FRED_MACRO_SERIES, findFredMacroSeries, type FredFrequency, type FredMacroSeries } from './fred-macro-series.ts';

@@ -2,7 +2,7 @@ import { ImportError, type LineImporter } from '../../source.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { csvCells } from '../../csv.ts';
-import { roundTo } from '../../../core/numbers.ts';
+import { roundTo } from '../../../kernel/numbers.ts';
 import { countrySeries } from '../../../domains/macro/series.ts';
 import { macroFact } from '../../figure-facts.ts';
 import { publisherFigure } from '../../publisher-figures.ts';

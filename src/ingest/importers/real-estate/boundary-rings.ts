@@ -1,5 +1,5 @@
 import simplify from '@turf/simplify';
-import { roundTo } from '../../../core/numbers.ts';
+import { roundTo } from '../../../kernel/numbers.ts';
 import type { Rings } from '../../../domains/real-estate/geometry.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
-import type { RealEstateTransactionRow } from '../../../domains/real-estate/real-estate.tables.ts';
+import type { RealEstateTransactionRow } from '../../../store/tables/real-estate.tables.ts';
 import { ImportError, type LineImporter } from '../../source.ts';
 import { csvCells } from '../../csv.ts';
 import { calendarQuarter } from '../../calendar-dates.ts';

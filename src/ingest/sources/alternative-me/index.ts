@@ -1,4 +1,4 @@
-import { daysBetween, isoDay } from '../../../core/dates.ts';
+import { daysBetween, isoDay } from '../../../kernel/dates.ts';
 import { alternativeMeFearGreedImporter, parseFearGreed } from '../../importers/crypto/alternative-me-fng.ts';
 import { defineSource, NoParams, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';

@@ -1,4 +1,4 @@
-import { addMonths } from '../../../core/dates.ts';
+import { addMonths } from '../../../kernel/dates.ts';
 import { Type } from 'typebox';
 import { BOJ_SERIES, bojStatSearchImporter, parseBojAnswer, type BojAnswer } from '../../importers/macro/boj-stat-search.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';

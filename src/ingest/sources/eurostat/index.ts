@@ -1,6 +1,6 @@
 import { eurostatReleaseCalendarImporter } from '../../importers/calendar/eurostat-release-calendar.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
-import { addDays, isoDay } from '../../../core/dates.ts';
+import { addDays, isoDay } from '../../../kernel/dates.ts';
 import { defineSource, NoParams, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 
 /** Days before today the request reaches back (a release moved or just made stays current); Eurostat publishes the year ahead. */

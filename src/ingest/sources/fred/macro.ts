@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { FRED_MACRO_SERIES, type FredMacroSeries } from '../../importers/macro/fred-macro-series.ts';
 import { fredAnswerObservations, fredVintage, fredVintagesImporter, observationPeriods, REALTIME_OPEN_END, vintageFileName, vintageKnowledgeAt, type FredVintageObservation } from '../../importers/macro/fred-vintages.ts';
-import { addMonthsToDay, isoDay } from '../../../core/dates.ts';
+import { addMonthsToDay, isoDay } from '../../../kernel/dates.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
 import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type ParsedPayload } from '../../sync/source-definition.ts';
 

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { fredReleaseDates, fredReleaseDatesImporter } from '../../importers/calendar/fred-release-dates.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
-import { addDays, isoDay } from '../../../core/dates.ts';
+import { addDays, isoDay } from '../../../kernel/dates.ts';
 import { defineSource, parsedPayload, type CollectResult } from '../../sync/source-definition.ts';
 
 const API_KEY = 'FRED_API_KEY';

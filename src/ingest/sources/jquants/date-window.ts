@@ -1,5 +1,5 @@
 import { calendarDate } from '../../calendar-dates.ts';
-import { addDays, tokyoDay } from '../../../core/dates.ts';
+import { addDays, tokyoDay } from '../../../kernel/dates.ts';
 
 export interface DateWindowParams {
   /** Days asked on the first run, ending today. */

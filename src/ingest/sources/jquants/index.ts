@@ -6,7 +6,7 @@ import { jquantsIndicesImporter, jquantsTopixImporter } from '../../importers/in
 import type { JQuantsImporter } from '../../importers/equities/json-records.ts';
 import { defineSource, NoParams, type CollectResult, type CredentialSpec, type SourceDefinition } from '../../sync/source-definition.ts';
 import { cursorDate, dateWindow, type DateWindowParams } from './date-window.ts';
-import { tokyoDay } from '../../../core/dates.ts';
+import { tokyoDay } from '../../../kernel/dates.ts';
 import { API_KEY_ENV, fetchAllPages, mergedPayload } from './pages.ts';
 
 const PUBLISHER = 'jquants';

@@ -1,4 +1,4 @@
-import { addQuarters, quartersBetween, tokyoDay } from '../../../core/dates.ts';
+import { addQuarters, quartersBetween, tokyoDay } from '../../../kernel/dates.ts';
 
 /** A quarter label `YYYY-Qn` as a cursor holds it, if it holds one. */
 export function parseQuarter(text: unknown): string | undefined {
