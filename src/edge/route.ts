@@ -13,7 +13,7 @@ import { namesCurrentRepresentation } from './etag.ts';
 import { preferredEncoding } from './compression.ts';
 import { PreparedAnswer } from './answers/prepared-answer.ts';
 import { minuteOf, parameterKey, type AnswerDesk } from './answers/answer-desk.ts';
-import type { AnswerRequest, Provenance } from '../facts/provenance.ts';
+import type { AnswerSources, SourcesOfAnswer } from './answer-sources.ts';
 import { csvColumnsOf, type CsvColumn } from './csv.ts';
 import { CSV_FORMAT_QUERY, refuseCsvOnly, sendCsv, wantsCsv } from './csv-reply.ts';
 import { andThen, type MaybePromise } from '../kernel/maybe-promise.ts';
@@ -50,7 +50,7 @@ declare module 'fastify' {
     /** Where routes keep their prepared answers, installed by the edge. */
     answerDesk: AnswerDesk;
     /** Where data routes find the sources of their figures (`meta.sources`), installed by the edge. */
-    provenance: Provenance;
+    provenance: AnswerSources;
   }
 }
 
@@ -226,7 +226,7 @@ function validate(request: FastifyRequest, query: TObject, params: TObject | und
   if (problems.length > 0) throw new InvalidInputError(problems);
 }
 
-type SourcesOf = ((request: AnswerRequest) => Promise<FigureSource[]>) | undefined;
+type SourcesOf = SourcesOfAnswer | undefined;
 
 /**
  * The answer to this request: the cache's prepared answer for the same parameters and data

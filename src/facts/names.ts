@@ -42,3 +42,58 @@ export function storedFact(name: string): string | undefined {
   if (colon < 0) return family.stored.includes('*') ? family.stored.slice(0, family.stored.indexOf(':')) : family.stored;
   return family.stored.includes('*') ? family.stored.replace('*', name.slice(colon + 1)) : undefined;
 }
+
+/**
+ * A stored fact's key as sources feed it and endpoints read it (patterns.ts): a table, or a
+ * table and a key. Built only here, so a misspelt table is a type error and not a fact nobody
+ * feeds; everything else receives these values.
+ */
+export type StoredFact = string & { readonly storedFact: unique symbol };
+
+/** The tables whose facts are keyed: a fact of one is `table:key`, a trailing `*` in the key for every key so starting. */
+type KeyedTable = 'instrument_close' | 'macro_observation' | 'crypto_metric' | 'calendar_event' | 'etf_fund' | 'etf_holding' | 'equity_issue' | 're_province' | 're_ward' | 're_transaction';
+
+/** The tables read or fed as a whole. */
+type WholeTable =
+  | KeyedTable
+  | 'crypto_coin'
+  | 'crypto_fear_greed'
+  | 'crypto_market_snapshot'
+  | 'equity_action'
+  | 'equity_bar'
+  | 'equity_session'
+  | 'equity_statement'
+  | 'etf_nav'
+  | 'etf_price'
+  | 'news_article'
+  | 'news_article_category'
+  | 'news_article_symbol'
+  | 're_province_price'
+  | 're_road_price';
+
+const keyed = (table: KeyedTable) => (key: string): StoredFact => `${table}:${key}` as StoredFact;
+
+/** The stored facts, by table. */
+export const storedFacts = {
+  /** A table as a whole: any of its rows. */
+  table: (table: WholeTable): StoredFact => table as StoredFact,
+  /** An instrument's daily closes (`index:N225`, `fx:USD/JPY`, `commodity:gold`). */
+  close: keyed('instrument_close'),
+  /** A macro series' observations (`us.cpi`, `jp.fdi.*`). */
+  macro: keyed('macro_observation'),
+  /** A crypto metric's values. */
+  cryptoMetric: keyed('crypto_metric'),
+  /** A country's scheduled releases (`us`); `.forecast` its forecasts. */
+  calendarEvents: keyed('calendar_event'),
+  calendarForecasts: (country: string): StoredFact => `calendar_event:${country}.forecast` as StoredFact,
+  /** A column of the funds' reference data (`trust_fee`). */
+  etfFund: keyed('etf_fund'),
+  etfHolding: keyed('etf_holding'),
+  equityIssue: keyed('equity_issue'),
+  /** A country's provinces, wards and transactions (`jp`); `.boundary` their geometry. */
+  province: keyed('re_province'),
+  provinceBoundary: (country: string): StoredFact => `re_province:${country}.boundary` as StoredFact,
+  ward: keyed('re_ward'),
+  wardBoundary: (country: string): StoredFact => `re_ward:${country}.boundary` as StoredFact,
+  transactions: keyed('re_transaction'),
+} as const;

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { FigureSource } from '../edge/envelope.ts';
+import type { AnswerRequest, AnswerSources, SourcesOfAnswer } from '../edge/answer-sources.ts';
 import type { Database } from '../store/schema.ts';
 import { latestReleaseFacts, namesFact, type FactRelease } from '../store/release-facts.ts';
 import { DATASET_KEYS, versionsTag } from '../store/data-version.ts';
@@ -16,11 +17,6 @@ import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';
 import { factName, storedFact } from './names.ts';
 import { parseFact } from './patterns.ts';
 
-/** What of a request decides the facts its answer reads: its path parameters and query, with the validator's defaults. */
-export interface AnswerRequest {
-  params: unknown;
-  query: unknown;
-}
 
 type Values = Readonly<Record<string, unknown>>;
 
@@ -144,7 +140,7 @@ interface NewestReleases {
 const SERIES_ENDPOINT: EndpointFacts = { path: '/series/:fact', example: '/series/index.close:N225', fields: {} };
 
 /** Looks up the sources of answers, for the data endpoints of the field map and `/series/{fact}`. */
-export class Provenance {
+export class Provenance implements AnswerSources {
   readonly #db: Kysely<Database>;
   readonly #versions: VersionWatcher | undefined;
   readonly #endpoints: ReadonlyMap<string, EndpointFacts>;
@@ -163,7 +159,7 @@ export class Provenance {
    * for a route that serves no stored fact (`/usage`). An answer as of a day sends one query;
    * the others share one query per data version.
    */
-  of(path: string): ((request: AnswerRequest) => Promise<FigureSource[]>) | undefined {
+  of(path: string): SourcesOfAnswer | undefined {
     const endpoint = this.#endpoints.get(path);
     if (endpoint === undefined) return undefined;
     return async (request) => {
