@@ -16,6 +16,12 @@ import { domains as allDomains } from './domains/index.ts';
 import type { Domain } from './domains/domain.ts';
 import { registerDashboardApi } from './dashboard/api/index.ts';
 import { registerDashboardPages } from './dashboard/pages.ts';
+import { DASHBOARD_TAG } from './dashboard/api/dashboard-route.ts';
+import { SESSION_COOKIE } from './accounts/sessions.service.ts';
+import { Provenance } from './facts/provenance.ts';
+import { isStale } from './facts/freshness.ts';
+import { watchFreshness } from './facts/freshness-metrics.ts';
+import { parameterExample } from './domains/openapi-examples.ts';
 
 /** Builds the HTTP application around an already-open context. Listening is the caller's business. */
 export async function buildApp(ctx: AppContext, options: { domains?: readonly Domain[] } = {}): Promise<FastifyInstance> {
@@ -45,10 +51,11 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   app.decorate('apiOperations', new Map());
 
   installSecurityHeaders(app, ctx.config);
-  installEdge(app, ctx);
+  installEdge(app, ctx, new Provenance(ctx.store.db, ctx.versions));
   registerMetrics(app, ctx);
-  await registerOpenApi(app, ctx);
-  registerSystemRoutes(app, ctx);
+  watchFreshness(ctx.metrics, ctx.freshness);
+  await registerOpenApi(app, ctx, { parameterExample, sessionCookie: SESSION_COOKIE, dashboardTag: DASHBOARD_TAG });
+  registerSystemRoutes(app, ctx, async () => (await ctx.freshness.current()).filter(isStale));
   registerHomeRoute(app);
   registerUsageRoute(app, ctx);
   for (const domain of options.domains ?? allDomains) {

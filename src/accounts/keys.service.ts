@@ -12,11 +12,12 @@ import {
 } from '../edge/auth/api-key.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import { FEATURE_CODES, type FeatureCode, type Plans } from '../edge/auth/plans.ts';
+import { FEATURE_CODES, type Plans } from '../edge/auth/plans.ts';
 import type { Account } from './accounts.repo.ts';
 import { SYSTEM_ACTOR, type Actor, type AuditAction, type AuditService } from './audit.service.ts';
 import { InvalidInputError, NotFoundError } from '../kernel/domain-errors.ts';
-import { KeysRepo, type ApiKeyRecord, type ApiKeySummary, type NewApiKey } from './keys.repo.ts';
+import { KeysRepo, type ApiKeySummary, type NewApiKey } from './keys.repo.ts';
+import type { ApiKeyRecord } from '../edge/auth/key-record.ts';
 
 export interface CreateKeyInput {
   /**
@@ -297,10 +298,4 @@ export class KeysService {
       return key;
     });
   }
-}
-
-/** The features a key may use: its plan's, narrowed by its scopes when it has any. */
-export function grantedFeatures(planFeatures: ReadonlySet<FeatureCode>, scopes: string[] | null): FeatureCode[] {
-  const features = [...planFeatures];
-  return scopes === null ? features : features.filter((f) => scopes.includes(f));
 }

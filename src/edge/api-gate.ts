@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
-import { grantedFeatures } from '../accounts/keys.service.ts';
+import { grantedFeatures } from './auth/plans.ts';
 import { weightOf, type ApiRouteConfig, type AuthContext } from './route-config.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import { keyQuotaOf, quotaOf } from './auth/account-quota.ts';
-import type { AppContext } from '../context.ts';
-import type { ApiKeyRecord } from '../accounts/keys.repo.ts';
+import type { EdgeContext } from './edge-context.ts';
+import type { ApiKeyRecord } from './auth/key-record.ts';
 import { BlockedAddresses } from './auth/blocked-addresses.ts';
 import { andThen, type MaybePromise } from '../kernel/maybe-promise.ts';
 
@@ -57,7 +57,7 @@ const unchargedSubject = (kind: UnchargedKind, keyId: string): string => `unchar
  * at hand.
  */
 export class ApiGate {
-  readonly #ctx: AppContext;
+  readonly #ctx: EdgeContext;
   readonly #blocked = new BlockedAddresses();
   /**
    * Keys past an uncharged-call allowance, until the minute ends, by key id. As with
@@ -68,7 +68,7 @@ export class ApiGate {
   /** One context per key record (a record is replaced whenever the store is asked again) and plan. */
   readonly #contexts = new WeakMap<ApiKeyRecord, AuthContext>();
 
-  constructor(ctx: AppContext) {
+  constructor(ctx: EdgeContext) {
     this.#ctx = ctx;
   }
 

@@ -1,7 +1,6 @@
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { errorEnvelope } from './envelope.ts';
 
@@ -9,7 +8,7 @@ import { errorEnvelope } from './envelope.ts';
  * Caps the connections one client address may hold open: past the cap a new connection gets a
  * 429 envelope and is closed, before Node parses anything on it. The count is per process.
  */
-export function capConnectionsPerAddress(server: Server, config: Pick<Config, 'maxConnectionsPerAddress'>, clock: Clock, logger: Logger): void {
+export function capConnectionsPerAddress(server: Server, config: { maxConnectionsPerAddress: number }, clock: Clock, logger: Logger): void {
   const cap = config.maxConnectionsPerAddress;
   if (cap === 0) return;
   const open = new Map<string, number>();
@@ -43,7 +42,7 @@ export function capConnectionsPerAddress(server: Server, config: Pick<Config, 'm
  * requests past their headers or request timeout every `connectionsCheckingInterval` (30 s by
  * default, which would stretch a 10 s timeout to 40 s): check at least as often as the shorter.
  */
-export function serverTimeouts(config: Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs'>): ServerOptions {
+export function serverTimeouts(config: { headersTimeoutMs: number; requestTimeoutMs: number }): ServerOptions {
   return {
     headersTimeout: config.headersTimeoutMs,
     requestTimeout: config.requestTimeoutMs,

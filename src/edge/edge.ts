@@ -7,9 +7,9 @@ import { redactKeys } from '../kernel/logger.ts';
 import { errorEnvelope } from './envelope.ts';
 import { ApiGate } from './api-gate.ts';
 import { AnswerDesk } from './answers/answer-desk.ts';
-import { Provenance } from '../facts/provenance.ts';
 import { API_PREFIX } from './route.ts';
-import type { AppContext } from '../context.ts';
+import type { EdgeContext } from './edge-context.ts';
+import type { AnswerSources } from './answer-sources.ts';
 import { isStoreUnavailable } from '../store/availability.ts';
 
 const STORE_RETRY_AFTER_SECONDS = 5;
@@ -19,12 +19,12 @@ const STORE_RETRY_AFTER_SECONDS = 5;
  * (401 → 403 → 429; the route then answers 400 and 404), the error envelope for every
  * failure, and the 404 for unknown paths, which under the API prefix still wants a valid key.
  */
-export function installEdge(app: FastifyInstance, ctx: AppContext): void {
+export function installEdge(app: FastifyInstance, ctx: EdgeContext, sources: AnswerSources): void {
   const { clock } = ctx;
   const gate = new ApiGate(ctx);
   app.decorate('apiGate', gate);
   app.decorate('answerDesk', new AnswerDesk(ctx.answers, ctx.versions));
-  app.decorate('provenance', new Provenance(ctx.store.db, ctx.versions));
+  app.decorate('provenance', sources);
 
   app.setErrorHandler((error: FastifyError | ApiError | DomainError, request, reply) => {
     let apiError: ApiError;

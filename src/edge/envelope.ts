@@ -1,6 +1,7 @@
 import { Type, type Static, type TProperties, type TSchema } from 'typebox';
 import type { Clock } from '../kernel/clock.ts';
-import { STATUS_NAMES, type ErrorCode } from './errors.ts';
+import { STATUS_NAMES } from './errors.ts';
+import type { ErrorCode } from '../kernel/domain-errors.ts';
 import { boundedMessages } from './bounded-messages.ts';
 import { Nullable, StringEnum } from '../kernel/schemas.ts';
 

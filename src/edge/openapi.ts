@@ -3,12 +3,25 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorEnvelopeSchema, FigureSourceSchema } from './envelope.ts';
 import { DOMAIN_TAGS } from './route.ts';
-import type { AppContext } from '../context.ts';
+import type { EdgeContext } from './edge-context.ts';
 import { encodeSerialisedJson } from './compression.ts';
 import { isoDay } from '../kernel/dates.ts';
-import { parameterExample, type ParameterDoc } from '../domains/openapi-examples.ts';
-import { SESSION_COOKIE } from '../accounts/sessions.service.ts';
-import { DASHBOARD_TAG } from '../dashboard/api/dashboard-route.ts';
+
+/** An operation's parameter as the document lists it. */
+export interface ParameterDoc {
+  name: string;
+  in: string;
+  example?: unknown;
+  schema?: { default?: unknown; enum?: unknown[]; type?: string; minimum?: number };
+}
+
+/** What the document says beyond the API routes: the example of each parameter, and the dashboard's sign-in and tag. */
+export interface OpenApiOptions {
+  parameterExample: (path: string, parameter: ParameterDoc, today: string) => unknown;
+  /** The dashboard session's cookie name. */
+  sessionCookie: string;
+  dashboardTag: string;
+}
 
 type OpenApiOperation = Record<string, unknown> & {
   parameters?: ParameterDoc[];
@@ -55,7 +68,8 @@ type OpenApiDocument = { paths?: Record<string, Record<string, { parameters?: Pa
  * operation and an example on every parameter (openapi-examples.ts). The API-key scheme comes
  * first: /docs lists the schemes in this order in its Authorize dialog.
  */
-export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, ctx: EdgeContext, options: OpenApiOptions): Promise<void> {
+  const { parameterExample, sessionCookie, dashboardTag } = options;
   app.addSchema(ErrorEnvelopeSchema);
   app.addSchema(FigureSourceSchema);
   await app.register(swagger, {
@@ -71,13 +85,13 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       components: {
         securitySchemes: {
           ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-          SessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          SessionCookie: { type: 'apiKey', in: 'cookie', name: sessionCookie },
           CsrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
         },
       },
       tags: [
         ...DOMAIN_TAGS.map((name) => ({ name })),
-        { name: DASHBOARD_TAG, description: 'The account dashboard API (/api/v1): a session sign-in, never an API key' },
+        { name: dashboardTag, description: 'The account dashboard API (/api/v1): a session sign-in, never an API key' },
       ],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },

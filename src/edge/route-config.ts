@@ -1,5 +1,5 @@
 import type { FeatureCode, Plan, Plans } from './auth/plans.ts';
-import type { ApiKeyRecord } from '../accounts/keys.repo.ts';
+import type { ApiKeyRecord } from './auth/key-record.ts';
 import type { KeyQuota } from './rate-limit/rate-limiter.ts';
 
 export interface AuthContext {

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { FreshnessReader } from '../facts/freshness-reader.ts';
-import { isStale } from '../facts/freshness.ts';
+import type { EdgeContext } from './edge-context.ts';
+
+/** The facts past their due date, and the sync sources that feed each (src/facts/freshness.ts). */
+export type StaleFacts = () => Promise<readonly { name: string; sourceIds: readonly string[] }[]>;
 
 /** At most this many stale facts are named; `count` says how many there are. */
 const MAX_STALE_NAMED = 50;
@@ -10,9 +11,9 @@ const MAX_STALE_NAMED = 50;
  * The stale facts and the sync sources whose facts they are: detail for an operator, never a
  * reason to take the process out of service (an old figure is still the best the hub has).
  */
-async function staleDetail(freshness: FreshnessReader, log: FastifyBaseLogger) {
+async function staleDetail(staleFacts: StaleFacts, log: FastifyBaseLogger) {
   try {
-    const stale = (await freshness.current()).filter(isStale);
+    const stale = await staleFacts();
     return {
       count: stale.length,
       facts: stale.slice(0, MAX_STALE_NAMED).map((fact) => fact.name),
@@ -25,7 +26,7 @@ async function staleDetail(freshness: FreshnessReader, log: FastifyBaseLogger) {
 }
 
 /** Probes outside the API: no key, no quota, never cached. */
-export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerSystemRoutes(app: FastifyInstance, ctx: EdgeContext, staleFacts: StaleFacts): void {
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
@@ -40,6 +41,6 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
       return { status: 'unavailable', store: 'unreachable' };
     }
     const quota = await ctx.limiter.status();
-    return { status: quota === 'degraded' ? 'degraded' : 'ready', store: 'ok', quota, stale: await staleDetail(ctx.freshness, request.log) };
+    return { status: quota === 'degraded' ? 'degraded' : 'ready', store: 'ok', quota, stale: await staleDetail(staleFacts, request.log) };
   });
 }

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { IsoDateTime, Nullable } from '../kernel/schemas.ts';
 import { registerApiRoute } from './route.ts';
-import type { AppContext } from '../context.ts';
+import type { EdgeContext } from './edge-context.ts';
 
 export const UsageSchema = Type.Object({
   keyId: Type.String(),
@@ -15,7 +15,7 @@ export const UsageSchema = Type.Object({
   expiresAt: Nullable(IsoDateTime()),
 });
 
-export function registerUsageRoute(app: FastifyInstance, ctx: AppContext): void {
+export function registerUsageRoute(app: FastifyInstance, ctx: EdgeContext): void {
   registerApiRoute(app, ctx.clock, 'Account', {
     path: '/usage',
     operationId: 'usage',

@@ -4,6 +4,8 @@
  * (`zonedInstant`). The one place these rules are written.
  */
 
+import { InvalidInputError } from './domain-errors.ts';
+
 export const DAY_MS = 86_400_000;
 
 /** The UTC calendar day of an instant, `YYYY-MM-DD`. */
@@ -30,6 +32,14 @@ export function zonedInstant(day: string, time: string, timeZone: string): Date 
   const wall = Date.parse(`${day}T${time}:00.000Z`);
   const guess = wall - zoneOffsetMs(timeZone, wall);
   return new Date(wall - zoneOffsetMs(timeZone, guess));
+}
+
+/**
+ * A request's `from` and `to` (days, months or quarters, labels of one form, which sort as they
+ * run): `from` after `to` is refused naming both. Either may be absent.
+ */
+export function checkFromNotAfterTo(from: string | undefined, to: string | undefined): void {
+  if (from !== undefined && to !== undefined && from > to) throw new InvalidInputError([`from (${from}) must not be after to (${to})`]);
 }
 
 /** Midnight UTC of a day, in epoch milliseconds. */

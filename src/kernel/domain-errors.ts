@@ -1,4 +1,26 @@
-import type { ErrorCode } from '../edge/errors.ts';
+/**
+ * The closed list of error codes of the specification. The HTTP status carries the meaning;
+ * the code only narrows it where the specification names one (`INTERNAL_ERROR` is also the
+ * code of 400, 404, 405 and 503, as the specification does for 400 and 404).
+ */
+export const ERROR_CODES = [
+  'INTERNAL_ERROR',
+  'MARKET_NOT_SUPPORTED',
+  'API_KEY_REQUIRED',
+  'API_KEY_INVALID',
+  'FEATURE_NOT_IN_PLAN',
+  'EQUITY_NOT_FOUND',
+  'RATE_LIMIT_EXCEEDED',
+  // The dashboard API (/api/v1), which the specification does not describe.
+  'SESSION_REQUIRED',
+  'LOGIN_FAILED',
+  'CSRF_TOKEN_INVALID',
+  'ADMIN_REQUIRED',
+  'EMAIL_TAKEN',
+  'PASSWORD_CHANGE_REQUIRED',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The kinds of domain error; the edge gives each its HTTP status (error-mapping.ts). */
 export type DomainErrorKind = 'invalid-input' | 'unsupported' | 'not-found' | 'conflict';

@@ -1,4 +1,4 @@
-import type { DataVersions } from '../store/data-version.ts';
+import type { DataVersions } from './data-versions.ts';
 import type { MaybePromise } from './maybe-promise.ts';
 
 interface Read {

@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import { demoGenerators } from '../../src/ingest/demo/index.ts';
 import { equitiesDemoGenerator } from '../../src/ingest/demo/equities.ts';
 import { FEATURE_CODES } from '../../src/edge/auth/plans.ts';
-import type { ParameterDoc } from '../../src/domains/openapi-examples.ts';
+import type { ParameterDoc } from '../../src/edge/openapi.ts';
 import { chromium } from 'playwright-core';
 import { createTestHub } from '../helpers/app.ts';
 import { listeningHub } from '../helpers/client.ts';

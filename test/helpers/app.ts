@@ -12,7 +12,7 @@ import { runDemoGenerators, type DemoGenerator } from '../../src/ingest/demo/fra
 import type { Domain } from '../../src/domains/domain.ts';
 import { scaledOutEnv } from './stores.ts';
 import { writeVersioned } from '../../src/store/versioned-write.ts';
-import type { DatasetKey } from '../../src/store/data-version.ts';
+import type { DatasetKey } from '../../src/kernel/data-versions.ts';
 
 /** A fixed instant used by tests unless they pick their own: mid-minute, mid-day, UTC. */
 export const TEST_NOW = '2026-06-19T08:45:30.000Z';

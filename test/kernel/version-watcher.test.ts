@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { writeVersioned } from '../../src/store/versioned-write.ts';
-import { VERSION_KEYS, type DataVersions } from '../../src/store/data-version.ts';
+import { VERSION_KEYS, type DataVersions } from '../../src/kernel/data-versions.ts';
 import { VersionMemo } from '../../src/kernel/version-memo.ts';
 import { PollingVersionWatcher } from '../../src/store/polling-version-watcher.ts';
 import { RedisVersionWatcher } from '../../src/store/redis-version-watcher.ts';

@@ -111,3 +111,10 @@ export class WatchedPlans implements Plans {
     this.#watcher.close();
   }
 }
+
+
+/** The features a key may use: its plan's, narrowed by its scopes when it has any. */
+export function grantedFeatures(planFeatures: ReadonlySet<FeatureCode>, scopes: string[] | null): FeatureCode[] {
+  const features = [...planFeatures];
+  return scopes === null ? features : features.filter((f) => scopes.includes(f));
+}

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
-import type { AppContext } from '../../context.ts';
+import type { EdgeContext } from '../edge-context.ts';
 import { allowList, carriesToken, hostAllowList, isAllowed, isExpectedHost } from './access.ts';
 import { watchReleases } from './imports.ts';
-import { watchFreshness } from '../../facts/freshness-metrics.ts';
 
 /** `200`, `404` → `2xx`, `4xx`: the status class keeps the series few. */
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
@@ -16,7 +15,7 @@ const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
  * `Authorization: Bearer <FDH_METRICS_TOKEN>`, and refused with 403 otherwise. The token needs
  * no Host check: a rebound page cannot know it.
  */
-export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
+export function registerMetrics(app: FastifyInstance, ctx: EdgeContext): void {
   const { metrics, config } = ctx;
   const allowed = allowList(config.metricsAllow);
   const hosts = hostAllowList(config.metricsHosts);
@@ -30,7 +29,6 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   });
   const refusals = metrics.counter('fdh_quota_refusals_total', { help: 'API calls refused by the quota (429), by plan', labelNames: ['plan'] });
   watchReleases(metrics, ctx.store.db);
-  watchFreshness(metrics, ctx.freshness);
 
   // A callback hook, not an async one: it runs on every request.
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
