@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEFAULT_SOURCES_FILE } from '../src/config.ts';
 import { factRegistry, factsMarkdown } from '../src/facts/registry.ts';
+import { READING_ENDPOINTS } from '../src/domains/index.ts';
 import { feedingSources } from '../src/coverage/sources-coverage.ts';
 import { loadSourcesFile } from '../src/ingest/sync/sources-file.ts';
 import { DATA_SOURCES_DOC } from './docs-coverage.ts';
@@ -15,7 +16,7 @@ const END = '<!-- facts:end -->';
 
 /** The section as the shipped sources and sources file make it now. */
 export async function shippedFactsMarkdown(): Promise<string> {
-  return factsMarkdown(factRegistry(await feedingSources(loadSourcesFile(DEFAULT_SOURCES_FILE))));
+  return factsMarkdown(factRegistry(await feedingSources(loadSourcesFile(DEFAULT_SOURCES_FILE)), READING_ENDPOINTS));
 }
 
 /** The generated section of the document's text. */

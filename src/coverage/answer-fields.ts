@@ -1,5 +1,5 @@
 /**
- * A field of an answer, as ENDPOINT_FACTS names it: a path in the answer's `data`, `[]` for
+ * A field of an answer, as a route's declared reads name it (src/edge/route-reads.ts): a path in the answer's `data`, `[]` for
  * each item of a list (`rows[].lastPrice`: every row's), `[]` alone for the items of `data`.
  */
 

@@ -1,4 +1,5 @@
-import { ENDPOINT_FACTS, type EndpointFacts } from '../facts/endpoint-fields.ts';
+import type { ReadingEndpoint } from '../edge/route-reads.ts';
+import { READING_ENDPOINTS } from '../domains/index.ts';
 import { feeds } from '../facts/patterns.ts';
 import { UNAVAILABLE, unavailableFor, type UnfedKind } from '../facts/unavailable.ts';
 import { fieldFigures } from './answer-fields.ts';
@@ -26,12 +27,12 @@ export interface UnavailableReason {
 }
 
 export interface FieldCoverage {
-  /** The path in the answer's `data` (endpoint-fields.ts). */
+  /** The path in the answer's `data` (the route's declared reads, src/edge/route-reads.ts). */
   field: string;
   /** The request asked for it, below `/openapi/v1`. */
   request: string;
   state: FieldState;
-  /** The stored facts it reads (endpoint-fields.ts). */
+  /** The stored facts it reads, as its route declares. */
   facts: string[];
   /** The field's values in the answer (one per row, for a field of a list), and how many hold a figure. */
   values: number;
@@ -67,7 +68,8 @@ export interface CoverageInput {
   ask: AskHub;
   /** The catalogue, each source with what it declares it feeds. */
   sources: readonly CoverageSource[];
-  endpoints?: readonly EndpointFacts[];
+  /** Default: every route that declares its reads. */
+  endpoints?: readonly ReadingEndpoint[];
 }
 
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
@@ -107,7 +109,7 @@ function fieldCoverage(field: string, facts: readonly string[], request: string,
  * request, judged by whether the answer holds a figure there, and, where it holds none, whether
  * an enabled source of the catalogue declares one of its facts.
  */
-export async function coverageReport({ ask, sources, endpoints = ENDPOINT_FACTS }: CoverageInput): Promise<CoverageReport> {
+export async function coverageReport({ ask, sources, endpoints = READING_ENDPOINTS }: CoverageInput): Promise<CoverageReport> {
   const enabled = sources.filter((source) => source.enabled);
   // Fields of one endpoint often share a request: each is asked once.
   const answers = new Map<string, HubAnswer>();
@@ -119,17 +121,18 @@ export async function coverageReport({ ask, sources, endpoints = ENDPOINT_FACTS 
     return answer;
   };
   const report: EndpointCoverage[] = [];
-  for (const endpoint of endpoints) {
+  // An endpoint without fields of its own (`/series/{fact}`) is measured at the endpoints that show its facts.
+  for (const { path, reads } of endpoints.filter((endpoint) => Object.keys(endpoint.reads.fields).length > 0)) {
     const fields: FieldCoverage[] = [];
-    for (const [field, facts] of Object.entries(endpoint.fields)) {
-      const request = endpoint.fieldExamples?.[field] ?? endpoint.example;
+    for (const [field, facts] of Object.entries(reads.fields)) {
+      const request = reads.fieldExamples?.[field] ?? reads.example;
       fields.push(fieldCoverage(field, facts, request, await answerTo(request), enabled));
     }
     const served = fields.filter((field) => field.state === 'served').length;
     // Full means no missing figure: a served field with a gap (a null in a list or series) leaves its endpoint partial.
     const complete = fields.every((field) => field.state === 'served' && field.withFigure === field.values);
     const status: CoverageStatus = complete ? 'full' : served === 0 ? 'none' : 'partial';
-    report.push({ path: endpoint.path, status, sources: unique(fields.flatMap((field) => field.sources)), fields });
+    report.push({ path, status, sources: unique(fields.flatMap((field) => field.sources)), fields });
   }
   const count = (status: CoverageStatus) => report.filter((endpoint) => endpoint.status === status).length;
   return { endpoints: report, summary: { full: count('full'), partial: count('partial'), none: count('none') } };

@@ -21,6 +21,20 @@ export interface Domain {
   tag: DomainTag;
   /** Makes the service from `ctx` and declares every route over it. */
   routes(ctx: AppContext): ApiRoute[];
+  /** Every route's declaration (path, operationId, reads), without a context: routes to read, never to register. */
+  declarations(): ApiRoute[];
+}
+
+/**
+ * The service of routes declared to be read: a route uses its service only to answer, so any
+ * use of this one is a route registered from its declarations by mistake.
+ */
+function unbuiltService<Service>(domain: string): Service {
+  return new Proxy({}, {
+    get: () => {
+      throw new Error(`the ${domain} domain's route declarations have no service: register domain.routes(ctx)`);
+    },
+  }) as Service;
 }
 
 export function defineDomain<Service>(declaration: DomainDeclaration<Service>): Domain {
@@ -29,6 +43,10 @@ export function defineDomain<Service>(declaration: DomainDeclaration<Service>): 
     tag: declaration.tag,
     routes(ctx) {
       const service = declaration.service(ctx);
+      return declaration.routes.flatMap((route) => route(service));
+    },
+    declarations() {
+      const service = unbuiltService<Service>(declaration.name);
       return declaration.routes.flatMap((route) => route(service));
     },
   };

@@ -1,3 +1,4 @@
+import type { ReadingEndpoint } from '../edge/route-reads.ts';
 import type { Domain } from './domain.ts';
 import { cryptoDomain } from './crypto/index.ts';
 import { commoditiesDomain } from './commodities/index.ts';
@@ -11,11 +12,13 @@ import { calendarDomain } from './calendar/index.ts';
 import { realEstateDomain } from './real-estate/index.ts';
 import { seriesDomain } from './series/index.ts';
 
-/**
- * The explicit list of domains: drives route registration (and through it the OpenAPI
- * document, in this order) and the datasets `fdh import` knows.
- */
-export const domains: readonly Domain[] = [
+/** The routes of `of` that declare what they read, with their declarations, in order. */
+function readingEndpoints(of: readonly Domain[]): ReadingEndpoint[] {
+  return of.flatMap((domain) => domain.declarations()).flatMap(({ path, reads }) => (reads === undefined ? [] : [{ path, reads }]));
+}
+
+/** The domains whose endpoints show stored facts: what `/series` names. */
+const dataDomains: readonly Domain[] = [
   cryptoDomain,
   commoditiesDomain,
   etfDomain,
@@ -26,5 +29,16 @@ export const domains: readonly Domain[] = [
   newsDomain,
   calendarDomain,
   realEstateDomain,
-  seriesDomain,
 ];
+
+/**
+ * The explicit list of domains: drives route registration (and through it the OpenAPI
+ * document, in this order) and the datasets `fdh import` knows.
+ */
+export const domains: readonly Domain[] = [...dataDomains, seriesDomain(readingEndpoints(dataDomains))];
+
+/**
+ * Every route that reads stored facts, with what it reads as its route declares it: what `fdh
+ * sync coverage`, the fact registry and the OpenAPI examples read.
+ */
+export const READING_ENDPOINTS: readonly ReadingEndpoint[] = readingEndpoints(domains);

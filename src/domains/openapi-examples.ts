@@ -1,14 +1,9 @@
-import { ENDPOINT_FACTS } from '../facts/endpoint-fields.ts';
+import { READING_ENDPOINTS } from './index.ts';
 import { encodeCursor } from './news/news.cursor.ts';
 import { addDays } from '../kernel/dates.ts';
+import type { ParameterDoc } from '../edge/openapi.ts';
 
 /** A parameter of an operation in the OpenAPI document, as @fastify/swagger writes it. */
-export interface ParameterDoc {
-  name: string;
-  in: string;
-  example?: unknown;
-  schema?: { default?: unknown; enum?: unknown[]; type?: string; minimum?: number };
-}
 
 const READ_API = '/openapi/v1';
 
@@ -72,11 +67,11 @@ function byName(today: string): Record<string, string | number> {
   };
 }
 
-/** `/market/{market}/equities` in the catalogue's syntax, below /openapi/v1: `/market/:market/equities`. */
-const catalogueKey = (path: string): string => path.slice(READ_API.length).replace(/\{([^}]+)\}/g, ':$1');
+/** `/market/{market}/equities` as its route declares it, below /openapi/v1: `/market/:market/equities`. */
+const routePath = (path: string): string => path.slice(READ_API.length).replace(/\{([^}]+)\}/g, ':$1');
 
-/** The query parameters of each endpoint's example request in the fact catalogue (`/etf/compare/nav-growth?code1=1305&code2=1306`). */
-const CATALOGUE_QUERIES = new Map(ENDPOINT_FACTS.map((endpoint) => [endpoint.path, new URL(endpoint.example, 'http://example').searchParams]));
+/** The query parameters of each endpoint's example request in its declared reads (`/etf/compare/nav-growth?code1=1305&code2=1306`). */
+const EXAMPLE_QUERIES = new Map(READING_ENDPOINTS.map(({ path, reads }) => [path, new URL(reads.example, 'http://example').searchParams]));
 
 /** Whether a parameter's values are quarters (`2025-Q4`), by its pattern. */
 const isQuarter = (parameter: ParameterDoc): boolean => JSON.stringify(parameter.schema ?? {}).includes('Q[1-4]');
@@ -84,7 +79,7 @@ const isQuarter = (parameter: ParameterDoc): boolean => JSON.stringify(parameter
 /**
  * The example value of every parameter of the OpenAPI document, in one place: /docs pre-fills
  * each one (path parameters included) and "Try it out" with them all answers on the demo store.
- * From the most to the least specific: the route's identifier above, the fact catalogue's example
+ * From the most to the least specific: the route's identifier above, its declared reads' example
  * request, the schema's own example, the name's value above, the default, the first allowed
  * value, `true` for a flag. Dates are the hub's day when the document is built (`today`), so they never go stale.
  */
@@ -92,8 +87,8 @@ export function parameterExample(path: string, parameter: ParameterDoc, today: s
   const { name } = parameter;
   const routed = byRoute(today).find((entry) => entry.name === name && path.startsWith(entry.prefix));
   if (routed !== undefined) return routed.value;
-  const catalogued = parameter.in === 'query' ? CATALOGUE_QUERIES.get(catalogueKey(path))?.get(name) : null;
-  if (catalogued != null) return parameter.schema?.type === 'integer' ? Number(catalogued) : catalogued;
+  const declared = parameter.in === 'query' ? EXAMPLE_QUERIES.get(routePath(path))?.get(name) : null;
+  if (declared != null) return parameter.schema?.type === 'integer' ? Number(declared) : declared;
   if (parameter.example !== undefined) return parameter.example;
   const named = byName(today);
   const range = name === 'from' || name === 'to' ? named[`${name}:${isQuarter(parameter) ? 'quarter' : 'day'}`] : named[name];

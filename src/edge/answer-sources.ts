@@ -1,19 +1,14 @@
 import type { FigureSource } from './envelope.ts';
+import type { RouteReads, ValidatedRequest } from './route-reads.ts';
 
-/** What of a request decides the facts its answer reads: its path parameters and query, with the validator's defaults. */
-export interface AnswerRequest {
-  params: unknown;
-  query: unknown;
-}
-
-/** Finds the sources of one answer's figures (`meta.sources`). */
-export type SourcesOfAnswer = (request: AnswerRequest) => Promise<FigureSource[]>;
+/** Finds the sources of one answer's figures (`meta.sources`) from the request as validated. */
+export type SourcesOfAnswer<Params = unknown, Query = unknown> = (request: ValidatedRequest<Params, Query>) => Promise<FigureSource[]>;
 
 /**
  * Where data routes find the sources of their figures: a port the edge defines and the
- * composition root fills (src/facts/provenance.ts). Undefined for a route that serves no
- * stored fact (`/usage`).
+ * composition root fills (src/facts/provenance.ts). A route that declares no reads serves no
+ * stored fact (`/usage`) and asks nothing.
  */
 export interface AnswerSources {
-  of(path: string): SourcesOfAnswer | undefined;
+  of<Params, Query>(reads: RouteReads<Params, Query>): SourcesOfAnswer<Params, Query>;
 }

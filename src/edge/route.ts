@@ -14,6 +14,7 @@ import { preferredEncoding } from './compression.ts';
 import { PreparedAnswer } from './answers/prepared-answer.ts';
 import { minuteOf, parameterKey, type AnswerDesk } from './answers/answer-desk.ts';
 import type { AnswerSources, SourcesOfAnswer } from './answer-sources.ts';
+import type { DeclaredReads, RouteReads } from './route-reads.ts';
 import { csvColumnsOf, type CsvColumn } from './csv.ts';
 import { CSV_FORMAT_QUERY, refuseCsvOnly, sendCsv, wantsCsv } from './csv-reply.ts';
 import { andThen, type MaybePromise } from '../kernel/maybe-promise.ts';
@@ -100,17 +101,27 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
    * that is not a function of the parameters, the data, the time and its `audience`.
    */
   cache?: false | AnswerCaching;
+  /** What a data endpoint reads from the store (route-reads.ts); its answers name their sources. Undefined: it serves no stored fact. */
+  reads?: RouteReads<Static<TObject<P>>, Static<TObject<Q>>>;
   handler(input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>): MaybePromise<RouteResult<Static<D>>>;
 }
 
 /** A declared route, ready to register under its domain's tag; its schema types stay inside. */
 export interface ApiRoute {
+  path: string;
+  operationId: string;
+  reads?: DeclaredReads;
   register(app: FastifyInstance, clock: Clock, tag: DomainTag): void;
 }
 
 /** Declares a route: its handler's input and answer are typed from its schemas. */
 export function defineRoute<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(route: ApiRouteDefinition<Q, P, D, M>): ApiRoute {
-  return { register: (app, clock, tag) => registerApiRoute(app, clock, tag, route) };
+  return {
+    path: route.path,
+    operationId: route.operationId,
+    ...(route.reads === undefined ? {} : { reads: route.reads }),
+    register: (app, clock, tag) => registerApiRoute(app, clock, tag, route),
+  };
 }
 
 /**
@@ -181,8 +192,8 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
   };
   const declaredMeta = Object.keys(route.meta ?? {});
   const parametersOf = parameterKey(Object.keys(params?.properties ?? {}), Object.keys(query.properties));
-  // A data endpoint (one the field map lists) names its figures' sources in every answer.
-  const sourcesOf = app.provenance.of(route.path);
+  // A data endpoint (one that declares its reads) names its figures' sources in every answer.
+  const sourcesOf = route.reads === undefined ? undefined : app.provenance.of(route.reads);
 
   app.apiOperations.set(route.operationId, { feature: route.feature, weight: route.weight, pathTemplate, csv: csvColumns !== undefined });
   app.route({
@@ -226,7 +237,7 @@ function validate(request: FastifyRequest, query: TObject, params: TObject | und
   if (problems.length > 0) throw new InvalidInputError(problems);
 }
 
-type SourcesOf = SourcesOfAnswer | undefined;
+type SourcesOf<Q extends TProperties, P extends TProperties> = SourcesOfAnswer<Static<TObject<P>>, Static<TObject<Q>>> | undefined;
 
 /**
  * The answer to this request: the cache's prepared answer for the same parameters and data
@@ -238,7 +249,7 @@ function answerOf<Q extends TProperties, P extends TProperties, D extends TSchem
   route: ApiRouteDefinition<Q, P, D, M>,
   input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>,
   parameters: string,
-  sourcesOf: SourcesOf,
+  sourcesOf: SourcesOf<Q, P>,
   prepared: (result: RouteResult<Static<D>>, sources: FigureSource[] | undefined) => PreparedAnswer,
   desk: AnswerDesk,
 ): MaybePromise<PreparedAnswer> {
@@ -259,7 +270,7 @@ function answerOf<Q extends TProperties, P extends TProperties, D extends TSchem
 async function answerCsv<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
   route: ApiRouteDefinition<Q, P, D, M>,
   input: RouteInput<Static<TObject<Q>>, Static<TObject<P>>>,
-  sourcesOf: SourcesOf,
+  sourcesOf: SourcesOf<Q, P>,
   request: FastifyRequest,
   reply: FastifyReply,
   columns: readonly CsvColumn[],

@@ -1,57 +1,24 @@
 /**
  * Where an answer's figures came from (`meta.sources`): the stored facts a request reads (the
- * endpoint's field map, narrowed to what the request names), then the newest release holding
+ * route's declared reads, narrowed to what the request names), then the newest release holding
  * each of them that the hub knew at the answer's cut-off, grouped by release. Looked up once per
  * prepared answer, in one query; a cached answer carries what was found then (ADR 0014).
  */
 import type { Kysely } from 'kysely';
 import type { FigureSource } from '../edge/envelope.ts';
-import type { AnswerRequest, AnswerSources, SourcesOfAnswer } from '../edge/answer-sources.ts';
+import type { AnswerSources, SourcesOfAnswer } from '../edge/answer-sources.ts';
+import type { EndpointFields, RouteReads, ValidatedRequest } from '../edge/route-reads.ts';
 import type { Database } from '../store/schema.ts';
 import { latestReleaseFacts, namesFact, type FactRelease } from '../store/release-facts.ts';
-import { DATASET_KEYS, versionsTag } from '../store/data-version.ts';
+import { DATASET_KEYS, versionsTag } from '../kernel/data-versions.ts';
 import type { VersionWatcher } from '../kernel/version-watcher.ts';
-import { commodityInstrument, fxInstrument } from '../domains/instruments/instruments.catalogue.ts';
-import { pairInstruments } from '../domains/instruments/dollar-quotes.ts';
-import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';
-import { factName, storedFact } from './names.ts';
+import { factName } from './names.ts';
 import { parseFact } from './patterns.ts';
-
 
 type Values = Readonly<Record<string, unknown>>;
 
 const valuesOf = (values: unknown): Values => (values !== null && typeof values === 'object' ? (values as Values) : {});
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const close = (instrument: string): string => `instrument_close:${instrument}`;
-/** `EUR/USD, usd/jpy` → `EUR/USD`, `USD/JPY`, as the FX service reads a list of symbols. */
-const symbols = (list: string | undefined): string[] | undefined =>
-  list?.split(',').map((symbol) => symbol.trim().toUpperCase()).filter((symbol) => symbol !== '');
-
-/**
- * Endpoints whose request names the very instruments it shows: those instruments' closes are
- * what the answer reads, in place of every one the endpoint can be asked for (a pair named in
- * `/fx/table?pairs=` is one of the endpoint's `onRequest` facts).
- */
-const NAMED_INSTRUMENTS: Readonly<Record<string, (params: Values, query: Values) => string[] | undefined>> = {
-  '/commodities/:id/history': (params) => {
-    const id = text(params.id);
-    return id === undefined ? undefined : [close(commodityInstrument(id))];
-  },
-  '/fx/table': (_params, query) => symbols(text(query.pairs))?.map((symbol) => close(fxInstrument(symbol))),
-  '/fx/correlation': (_params, query) => symbols(text(query.assets))?.map((symbol) => close(fxInstrument(symbol))),
-  // A fact named by its registry name; an instrument of a table-grain family (`equity.bar:7203`) is its table's.
-  '/series/:fact': (params) => {
-    const fact = text(params.fact) ?? '';
-    const stored = storedFact(fact) ?? storedFact(fact.slice(0, fact.includes(':') ? fact.indexOf(':') : fact.length));
-    return stored === undefined ? [] : [stored];
-  },
-  '/macro/exchange-rate': (_params, query) => {
-    const [base, quote] = [text(query.currency1), text(query.currency2)].map((currency) => currency?.toUpperCase());
-    if (base === undefined || quote === undefined) return undefined;
-    // The instruments the service reads for the pair, whichever route each day takes through them.
-    return pairInstruments(base, quote).map(close);
-  },
-};
 
 /** Stored tables whose keys start with a country (`macro_observation:jp.cpi`, `re_ward:vn.boundary`, `calendar_event:us`). */
 const COUNTRY_KEYED = new Set(['macro_observation', 'calendar_event', 're_province', 're_ward', 're_transaction']);
@@ -67,28 +34,28 @@ function ofCountry(country: string | undefined): (fact: string) => boolean {
 }
 
 /** A field shown only by requests of another `type` (`/macro/economic-data?type=cpi`'s CPI points) is not read. */
-function shownFor(endpoint: EndpointFacts, query: Values): (field: string) => boolean {
+function shownFor(reads: EndpointFields, query: Values): (field: string) => boolean {
   const type = text(query.type);
   if (type === undefined) return () => true;
   return (field) => {
-    const example = endpoint.fieldExamples?.[field] ?? endpoint.example;
+    const example = reads.fieldExamples?.[field] ?? reads.example;
     const shownBy = new URLSearchParams(example.includes('?') ? example.slice(example.indexOf('?') + 1) : '').get('type');
     return shownBy === null || shownBy === type;
   };
 }
 
 /**
- * The stored facts (patterns.ts) an answer of `endpoint` to `request` reads: the instruments the
- * request names, else the facts of the fields its `type` shows, kept to the `country` it names.
- * The grain is the release_fact table's: an instrument, a series, a country's events or
- * geography; a fund's or an issue's rows are their table's (`etf_nav`, `equity_bar`).
+ * The stored facts (patterns.ts) an answer of a route that `reads` them to `request` reads: the
+ * instruments the request names, else the facts of the fields its `type` shows, kept to the
+ * `country` it names. The grain is the release_fact table's: an instrument, a series, a
+ * country's events or geography; a fund's or an issue's rows are their table's (`etf_nav`, `equity_bar`).
  */
-export function factsRead(endpoint: EndpointFacts, request: AnswerRequest): string[] {
+export function factsRead<Params, Query>(reads: RouteReads<Params, Query>, request: ValidatedRequest<Params, Query>): string[] {
   const params = valuesOf(request.params);
   const query = valuesOf(request.query);
-  const named = NAMED_INSTRUMENTS[endpoint.path]?.(params, query);
-  const shown = shownFor(endpoint, query);
-  const facts = named ?? Object.entries(endpoint.fields).flatMap(([field, read]) => (shown(field) ? read : []));
+  const named = reads.named?.(request);
+  const shown = shownFor(reads, query);
+  const facts = named ?? Object.entries(reads.fields).flatMap(([field, read]) => (shown(field) ? read : []));
   return [...new Set(facts)].filter(ofCountry(text(params.country) ?? text(query.country)));
 }
 
@@ -132,38 +99,26 @@ interface NewestReleases {
   byFact: ReadonlyMap<string, FactRelease>;
 }
 
-/**
- * `/series/{fact}` reads the one fact it names (NAMED_INSTRUMENTS): a catalogue endpoint, kept
- * out of the field map (it has no fields of its own; every fact's coverage is measured at the
- * endpoints that show it), whose answers still name their sources.
- */
-const SERIES_ENDPOINT: EndpointFacts = { path: '/series/:fact', example: '/series/index.close:N225', fields: {} };
-
-/** Looks up the sources of answers, for the data endpoints of the field map and `/series/{fact}`. */
+/** Looks up the sources of answers, for the routes that declare what they read. */
 export class Provenance implements AnswerSources {
   readonly #db: Kysely<Database>;
   readonly #versions: VersionWatcher | undefined;
-  readonly #endpoints: ReadonlyMap<string, EndpointFacts>;
   /** The newest release of every fact, read once per data version: what answers without `asOf` name. */
   #newest: { tag: string; releases: Promise<NewestReleases> } | undefined;
 
   /** Without `versions`, every lookup asks the store. */
-  constructor(db: Kysely<Database>, versions?: VersionWatcher, endpoints: readonly EndpointFacts[] = ENDPOINT_FACTS) {
+  constructor(db: Kysely<Database>, versions?: VersionWatcher) {
     this.#db = db;
     this.#versions = versions;
-    this.#endpoints = new Map([...endpoints, SERIES_ENDPOINT].map((endpoint) => [endpoint.path, endpoint]));
   }
 
   /**
-   * How to find the sources of an answer of the route at `path` (Fastify syntax); undefined
-   * for a route that serves no stored fact (`/usage`). An answer as of a day sends one query;
-   * the others share one query per data version.
+   * How to find the sources of an answer of a route that `reads` what it declares. An answer as
+   * of a day sends one query; the others share one query per data version.
    */
-  of(path: string): SourcesOfAnswer | undefined {
-    const endpoint = this.#endpoints.get(path);
-    if (endpoint === undefined) return undefined;
+  of<Params, Query>(reads: RouteReads<Params, Query>): SourcesOfAnswer<Params, Query> {
     return async (request) => {
-      const facts = factsRead(endpoint, request);
+      const facts = factsRead(reads, request);
       if (facts.length === 0) return [];
       const asOf = text(valuesOf(request.query).asOf);
       if (asOf !== undefined || this.#versions === undefined) return figureSources(await latestReleaseFacts(this.#db, facts, asOf));

@@ -1,5 +1,5 @@
 import { cadenceOf, type Cadence, type CadencePeriod } from './cadence.ts';
-import { ENDPOINT_FACTS, type EndpointFacts } from './endpoint-fields.ts';
+import type { ReadingEndpoint } from '../edge/route-reads.ts';
 import { FACT_FAMILIES, type FactFamily, type Frequency, type OperatorFormat } from './families.ts';
 import { factName } from './names.ts';
 import { feeds } from './patterns.ts';
@@ -46,12 +46,12 @@ export interface Fact {
   onRequest?: true;
 }
 
-function fieldsOf(endpoints: readonly EndpointFacts[]): Map<string, FactField[]> {
+function fieldsOf(endpoints: readonly ReadingEndpoint[]): Map<string, FactField[]> {
   const byStored = new Map<string, FactField[]>();
   const add = (stored: string, field: FactField) => byStored.set(stored, [...(byStored.get(stored) ?? []), field]);
-  for (const endpoint of endpoints) {
-    for (const [field, facts] of Object.entries(endpoint.fields)) for (const stored of new Set(facts)) add(stored, { endpoint: endpoint.path, field });
-    for (const stored of endpoint.onRequest ?? []) if (!byStored.has(stored)) byStored.set(stored, []);
+  for (const { path, reads } of endpoints) {
+    for (const [field, facts] of Object.entries(reads.fields)) for (const stored of new Set(facts)) add(stored, { endpoint: path, field });
+    for (const stored of reads.onRequest ?? []) if (!byStored.has(stored)) byStored.set(stored, []);
   }
   return byStored;
 }
@@ -98,11 +98,12 @@ export function factOf(stored: string, catalogue: readonly FeedingSource[] = [],
 }
 
 /**
- * Every fact an endpoint serves, named, with the fields it fills and the sources of `catalogue`
- * that feed it: the one list `fdh facts` prints and coverage, freshness and provenance read.
+ * Every fact the `endpoints` (the routes' declared reads) serve, named, with the fields it fills
+ * and the sources of `catalogue` that feed it: the one list `fdh facts` prints and coverage,
+ * freshness and provenance read.
  */
-export function factRegistry(catalogue: readonly FeedingSource[], endpoints: readonly EndpointFacts[] = ENDPOINT_FACTS): Fact[] {
-  const onRequestOnly = new Set(endpoints.flatMap((endpoint) => endpoint.onRequest ?? []));
+export function factRegistry(catalogue: readonly FeedingSource[], endpoints: readonly ReadingEndpoint[]): Fact[] {
+  const onRequestOnly = new Set(endpoints.flatMap((endpoint) => endpoint.reads.onRequest ?? []));
   return [...fieldsOf(endpoints)]
     .map(([stored, fields]): Fact => ({
       ...factOf(stored, catalogue, fields),

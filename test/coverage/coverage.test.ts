@@ -6,7 +6,8 @@ import { filled, reach } from '../helpers/endpoint-fields-check.ts';
 import { createTestHub, type TestHub } from '../helpers/app.ts';
 import { demoGenerators } from '../../src/ingest/demo/index.ts';
 import { sources } from '../../src/ingest/sources/index.ts';
-import { ENDPOINT_FACTS, type EndpointFacts } from '../../src/facts/endpoint-fields.ts';
+import { READING_ENDPOINTS } from '../../src/domains/index.ts';
+import type { ReadingEndpoint } from '../../src/edge/route-reads.ts';
 import { feeds, overlaps, parseFact } from '../../src/facts/patterns.ts';
 import { coverageReport, type CoverageReport, type CoverageStatus } from '../../src/coverage/coverage.ts';
 import { openHubAnswers, type AskHub } from '../../src/coverage/hub-answers.ts';
@@ -17,7 +18,9 @@ import { loadSourcesFile, type SourcesFile } from '../../src/ingest/sync/sources
 import { DEFAULT_SOURCES_FILE } from '../../src/config.ts';
 import { coverageSection, DATA_SOURCES_DOC, samplesCoverageSection } from '../../scripts/docs-coverage.ts';
 
-const READ_FACTS = [...new Set(ENDPOINT_FACTS.flatMap((endpoint) => [...Object.values(endpoint.fields).flat(), ...(endpoint.onRequest ?? [])]))];
+/** The data endpoints with fields of their own: all but `/series/{fact}`, which reads any fact by its registry name. */
+const FIELD_ENDPOINTS = READING_ENDPOINTS.filter(({ reads }) => Object.keys(reads.fields).length > 0);
+const READ_FACTS = [...new Set(READING_ENDPOINTS.flatMap(({ reads }) => [...Object.values(reads.fields).flat(), ...(reads.onRequest ?? [])]))];
 /** The declared facts no endpoint reads: a typo, or a table no endpoint shows. */
 const unread = (declared: readonly string[]): string[] => declared.filter((fact) => !READ_FACTS.some((read) => overlaps(fact, read)));
 
@@ -53,23 +56,23 @@ test('every registered /openapi/v1 data endpoint is in the map once, with its fi
     .filter((path) => path.startsWith('/openapi/v1/') && document.paths[path]?.get !== undefined)
     .map((path) => path.slice('/openapi/v1'.length).replace(/\{(\w+)\}/g, ':$1'));
   assert.equal(registered.length, 70, "the contract's 70 endpoints");
-  const mapped = ENDPOINT_FACTS.map((endpoint) => endpoint.path);
-  assert.equal(new Set(mapped).size, mapped.length, 'no endpoint twice');
-  // /usage serves no stored fact; /series and /series/:fact are catalogue endpoints: they read
-  // any fact by its registry name, the same stored series the mapped endpoints read, so every
-  // fact's coverage is measured there.
-  const catalogue = ['/usage', '/series', '/series/:fact'];
-  assert.deepEqual([...mapped].sort(), registered.filter((path) => !catalogue.includes(path)).sort(), 'the 67 data endpoints');
-  for (const endpoint of ENDPOINT_FACTS) {
-    assert.ok(Object.keys(endpoint.fields).length > 0, `${endpoint.path} has fields`);
-    const pattern = new RegExp(`^${endpoint.path.replace(/:\w+/g, '[^/?]+')}(\\?|$)`);
-    for (const request of [endpoint.example, ...Object.values(endpoint.fieldExamples ?? {})]) assert.match(request, pattern, `${endpoint.path}: example ${request}`);
-    for (const field of Object.keys(endpoint.fieldExamples ?? {})) assert.ok(field in endpoint.fields, `${endpoint.path}: example for unknown field ${field}`);
+  const declaring = READING_ENDPOINTS.map((endpoint) => endpoint.path);
+  assert.equal(new Set(declaring).size, declaring.length, 'no endpoint twice');
+  // /usage serves no stored fact and /series lists the catalogue: neither declares reads.
+  assert.deepEqual([...declaring].sort(), registered.filter((path) => !['/usage', '/series'].includes(path)).sort(), 'every endpoint that reads stored facts declares them');
+  // /series/:fact is a catalogue endpoint: it reads any fact by its registry name, the same stored
+  // series the mapped endpoints read, so every fact's coverage is measured there.
+  const mapped = FIELD_ENDPOINTS.map((endpoint) => endpoint.path);
+  assert.deepEqual([...mapped].sort(), registered.filter((path) => !['/usage', '/series', '/series/:fact'].includes(path)).sort(), 'the 67 data endpoints have fields');
+  for (const { path, reads } of READING_ENDPOINTS) {
+    const pattern = new RegExp(`^${path.replace(/:\w+/g, '[^/?]+')}(\\?|$)`);
+    for (const request of [reads.example, ...Object.values(reads.fieldExamples ?? {})]) assert.match(request, pattern, `${path}: example ${request}`);
+    for (const field of Object.keys(reads.fieldExamples ?? {})) assert.ok(field in reads.fields, `${path}: example for unknown field ${field}`);
   }
 });
 
 test('coverage from answers: served (with the values that hold a figure), declared but not yet loaded, or no source (with why); a non-200 answer is a problem; a disabled source declares nothing', async () => {
-  const only = ENDPOINT_FACTS.filter((endpoint) => ['/crypto/bubble-map', '/crypto/derivatives', '/crypto/dominance', '/news/feed'].includes(endpoint.path));
+  const only = READING_ENDPOINTS.filter((endpoint) => ['/crypto/bubble-map', '/crypto/derivatives', '/crypto/dominance', '/news/feed'].includes(endpoint.path));
   const answers: Record<string, { statusCode: number; data?: unknown; message?: string }> = {
     '/crypto/bubble-map': { statusCode: 200, data: { coins: [{ marketCap: 1.2e12, symbol: 'BTC', name: 'Bitcoin' }, { marketCap: null, symbol: 'ETH', name: 'Ether' }] } },
     '/crypto/derivatives': {
@@ -148,18 +151,18 @@ interface Swept {
  * The test's own sweep of the answers, apart from the report's: each endpoint full (every field
  * answered 200 with a figure in every value), none (no field with one) or partial.
  */
-async function sweep(hub: TestHub, key: string, endpoints: readonly EndpointFacts[], rewrite: Rewrite = (request) => request): Promise<Swept[]> {
+async function sweep(hub: TestHub, key: string, endpoints: readonly ReadingEndpoint[], rewrite: Rewrite = (request) => request): Promise<Swept[]> {
   const result: Swept[] = [];
-  for (const endpoint of endpoints) {
+  for (const { path, reads } of endpoints) {
     const fields: Swept['fields'] = [];
-    for (const field of Object.keys(endpoint.fields)) {
-      const request = rewrite(endpoint.fieldExamples?.[field] ?? endpoint.example);
+    for (const field of Object.keys(reads.fields)) {
+      const request = rewrite(reads.fieldExamples?.[field] ?? reads.example);
       const answer = await hub.get(`/openapi/v1${request}`, key);
       const values = answer.statusCode === 200 ? reach(answer.json().data, field) : [];
       fields.push({ field, request, statusCode: answer.statusCode, served: values.some(filled), complete: values.length > 0 && values.every(filled) });
     }
     const status = fields.every((field) => field.complete) ? 'full' : fields.some((field) => field.served) ? 'partial' : 'none';
-    result.push({ path: endpoint.path, status, fields });
+    result.push({ path, status, fields });
   }
   return result;
 }
@@ -203,10 +206,13 @@ test('on a demo store coverage calls every endpoint full but those whose answers
       .replace(/\/etf\/208[01]\//, '/etf/1306/')
       .replace('codes=2080,2081', 'codes=1306,1321')
       .replace('code1=2080&code2=2081', 'code1=1305&code2=1306');
-  const endpoints = ENDPOINT_FACTS.map((endpoint) => ({
-    ...endpoint,
-    example: rewrite(endpoint.example),
-    ...(endpoint.fieldExamples === undefined ? {} : { fieldExamples: Object.fromEntries(Object.entries(endpoint.fieldExamples).map(([field, request]) => [field, rewrite(request)])) }),
+  const endpoints = READING_ENDPOINTS.map(({ path, reads }) => ({
+    path,
+    reads: {
+      ...reads,
+      example: rewrite(reads.example),
+      ...(reads.fieldExamples === undefined ? {} : { fieldExamples: Object.fromEntries(Object.entries(reads.fieldExamples).map(([field, request]) => [field, rewrite(request)])) }),
+    },
   }));
   const before = await operatorRows(hub);
   const answers = await openHubAnswers(hub.runtime);
@@ -224,7 +230,7 @@ test('on a demo store coverage calls every endpoint full but those whose answers
   assert.deepEqual(gaps, Object.keys(DEMO_GAPS), 'every field the demo leaves a gap in is a gap the demo plays on purpose');
   const withGaps = new Set(gaps.map((gap) => gap.split(' ')[0]));
   assert.deepEqual(report.summary, { full: 67 - withGaps.size, partial: withGaps.size, none: 0 }, 'an endpoint with a gap is partial, every other one full');
-  const swept = await sweep(hub, await hub.key('pro'), ENDPOINT_FACTS, rewrite);
+  const swept = await sweep(hub, await hub.key('pro'), FIELD_ENDPOINTS, rewrite);
   assert.deepEqual(report.endpoints.map((endpoint) => [endpoint.path, endpoint.status]), swept.map((endpoint) => [endpoint.path, endpoint.status]));
 });
 
@@ -284,7 +290,7 @@ test('from the recorded samples (every shipped source enabled, no demo): the rep
   assert.deepEqual(all.outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => outcome.sourceId), [], 'every source synced');
   const report = await storeCoverage(all.hub.runtime, loadSourcesFile(all.sourcesFile));
   const key = await all.hub.key();
-  const swept = await sweep(all.hub, key, ENDPOINT_FACTS);
+  const swept = await sweep(all.hub, key, FIELD_ENDPOINTS);
   assert.deepEqual(report.endpoints.map((endpoint) => [endpoint.path, endpoint.status]), swept.map((endpoint) => [endpoint.path, endpoint.status]), 'each endpoint as the sweep finds it');
   assert.deepEqual(report.summary, countOf(swept));
   t.diagnostic(`from the recorded samples: ${report.summary.full} full, ${report.summary.partial} partial, ${report.summary.none} none`);
@@ -319,7 +325,7 @@ test('from the recorded samples (every shipped source enabled, no demo): the rep
 
 /** The sources that declare `stored` with `file`, by id. */
 async function declaring(file: SourcesFile, stored: string): Promise<string[]> {
-  const fact = factRegistry(await feedingSources(file)).find((candidate) => candidate.stored === stored);
+  const fact = factRegistry(await feedingSources(file), READING_ENDPOINTS).find((candidate) => candidate.stored === stored);
   assert.ok(fact !== undefined, `${stored} is a fact an endpoint reads`);
   return fact.sources.filter((source) => source.enabled).map((source) => source.id);
 }

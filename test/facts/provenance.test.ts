@@ -12,9 +12,9 @@ import { demoGenerators } from '../../src/ingest/demo/index.ts';
 import { importFile } from '../../src/ingest/source.ts';
 import { tiborJbaImporter } from '../../src/ingest/importers/macro/tibor-jba.ts';
 import { ecbEurofxrefImporter } from '../../src/ingest/importers/fx/ecb-eurofxref.ts';
-import { ENDPOINT_FACTS, type EndpointFacts } from '../../src/facts/endpoint-fields.ts';
+import { READING_ENDPOINTS } from '../../src/domains/index.ts';
 import { factsRead, Provenance } from '../../src/facts/provenance.ts';
-import type { AnswerRequest } from '../../src/edge/answer-sources.ts';
+import type { ReadingEndpoint, ValidatedRequest } from '../../src/edge/route-reads.ts';
 import { storedFact } from '../../src/facts/names.ts';
 import { overlaps } from '../../src/facts/patterns.ts';
 import type { FigureSource } from '../../src/edge/envelope.ts';
@@ -23,21 +23,27 @@ const TIBOR_FILE = fileURLToPath(new URL('../fixtures/macro/jba-tibor-2026-06.cs
 const TIBOR_CORRECTED = fileURLToPath(new URL('../fixtures/macro/jba-tibor-2026-06-corrected.csv', import.meta.url));
 const TIBOR_FACTS = ['macro:jp.tibor.1m', 'macro:jp.tibor.1w', 'macro:jp.tibor.3m', 'macro:jp.tibor.6m'];
 
-function endpoint(path: string): EndpointFacts {
-  const found = ENDPOINT_FACTS.find((candidate) => candidate.path === path);
+/** The data endpoints with fields of their own: all but `/series/{fact}`, which reads any fact by its name. */
+const FIELD_ENDPOINTS = READING_ENDPOINTS.filter(({ reads }) => Object.keys(reads.fields).length > 0);
+
+function endpoint(path: string): ReadingEndpoint {
+  const found = READING_ENDPOINTS.find((candidate) => candidate.path === path);
   assert.ok(found, `${path} is a data endpoint`);
   return found;
 }
 
-/** A request's path parameters and query as the router and the validator hand them over (defaults left out). */
-function requestOf(path: string, url: string): AnswerRequest {
+/**
+ * A request's path parameters and query as the router and the validator hand them over
+ * (defaults left out), of the types the route's declared reads expect.
+ */
+function requestOf(path: string, url: string): ValidatedRequest<never, never> {
   const [route = '', search = ''] = url.split('?');
   const names = path.split('/');
   const params = Object.fromEntries(route.split('/').flatMap((part, index) => (names[index]?.startsWith(':') ? [[names[index].slice(1), part]] : [])));
-  return { params, query: Object.fromEntries(new URLSearchParams(search)) };
+  return { params, query: Object.fromEntries(new URLSearchParams(search)) } as ValidatedRequest<never, never>;
 }
 
-const read = (path: string, url: string) => factsRead(endpoint(path), requestOf(path, url)).sort();
+const read = (path: string, url: string) => factsRead(endpoint(path).reads, requestOf(path, url)).sort();
 
 async function sourcesOf(hub: TestHub, key: string, url: string): Promise<FigureSource[]> {
   const answer = await hub.get(`/openapi/v1${url}`, key);
@@ -67,6 +73,8 @@ test('the facts an answer reads: the instruments its request names, the fields i
   assert.ok(vietnam.includes('re_ward:vn.boundary') && vietnam.includes('re_road_price'), vietnam.join());
   assert.ok(vietnam.every((fact) => !fact.includes(':jp')), `no Japanese fact: ${vietnam.join()}`);
   assert.deepEqual(read('/real-estate/:country/provinces', '/real-estate/all/provinces').length, 4, '`all`: every country');
+  assert.deepEqual(read('/series/:fact', '/series/index.close:N225'), ['instrument_close:index:N225']);
+  assert.deepEqual(read('/series/:fact', '/series/equity.bar:7203'), ['equity_bar'], "a table-grain family's instrument is its table's");
   const fund = read('/etf/:code/info', '/etf/1306/info');
   assert.ok(fund.includes('etf_fund:trust_fee') && fund.every((fact) => fact.startsWith('etf_fund:')), `a fund's attributes at their family's grain: ${fund.join()}`);
 });
@@ -129,7 +137,7 @@ test('a store synced from every shipped source: each answer names only sync rele
   const sourceIds = new Set(shippedSources.map((source) => source.id));
   const named = new Set<string>();
   let answersNamingSources = 0;
-  for (const data of ENDPOINT_FACTS) {
+  for (const { reads: data } of FIELD_ENDPOINTS) {
     const answer = await hub.get(`/openapi/v1${data.example}`, key);
     // An example the samples cannot answer (an issue or a ward they lack) is a 404 with no meta.sources.
     if (answer.statusCode !== 200) continue;
@@ -143,8 +151,8 @@ test('a store synced from every shipped source: each answer names only sync rele
       named.add(source.source);
     }
   }
-  t.diagnostic(`${answersNamingSources} of ${ENDPOINT_FACTS.length} answers name their sources; ${named.size} sources named`);
-  assert.ok(answersNamingSources >= 50, `${answersNamingSources} of ${ENDPOINT_FACTS.length} answers name their sources`);
+  t.diagnostic(`${answersNamingSources} of ${FIELD_ENDPOINTS.length} answers name their sources; ${named.size} sources named`);
+  assert.ok(answersNamingSources >= 50, `${answersNamingSources} of ${FIELD_ENDPOINTS.length} answers name their sources`);
   assert.ok(named.size >= 25, `${named.size} sources named: ${[...named].join(', ')}`);
 });
 
@@ -154,7 +162,7 @@ test('the demo store: every data endpoint names its sources, each one the demo, 
   // The small demo lists 200 issues, not the examples' 8697: its first stands in.
   const [issue] = (await hub.get('/openapi/v1/market/jp/equities?limit=1', key)).json().data as { code: string }[];
   assert.ok(issue);
-  for (const data of ENDPOINT_FACTS) {
+  for (const { path, reads: data } of FIELD_ENDPOINTS) {
     for (const example of new Set([data.example, ...Object.values(data.fieldExamples ?? {})])) {
       // The demo's Tokyo wards are numbered from 11301, not by their municipality codes; its funds are its own, not the recorded archives' (2080, 2081).
       const url: string = example
@@ -165,7 +173,7 @@ test('the demo store: every data endpoint names its sources, each one the demo, 
         .replace('code1=2080&code2=2081', 'code1=1305&code2=1306');
       const sources = await sourcesOf(hub, key, url);
       assert.ok(sources.length > 0, `${url}: the demo fed its figures`);
-      const readFacts = factsRead(data, requestOf(data.path, url));
+      const readFacts = factsRead(data, requestOf(path, url));
       for (const source of sources) {
         assert.deepEqual([source.origin, source.publisher, source.source, source.archive], ['demo', 'demo', null, []], url);
         assert.ok(source.facts.length > 0, url);
@@ -184,24 +192,25 @@ test('the lookup is one query per prepared answer, on either store, and none for
   const counted = countQueries(hub.runtime.store.db);
   const provenance = new Provenance(counted.db);
   for (const url of ['/macro/indicators', '/commodities', '/fx/table?pairs=EUR/USD', '/market/jp/equities/8697']) {
-    const data = ENDPOINT_FACTS.find((candidate) => new RegExp(`^${candidate.path.replace(/:\w+/g, '[^/?]+')}(\\?|$)`).test(url));
+    const data = READING_ENDPOINTS.find((candidate) => new RegExp(`^${candidate.path.replace(/:\w+/g, '[^/?]+')}(\\?|$)`).test(url));
     assert.ok(data, url);
-    const lookup = provenance.of(data.path);
-    assert.ok(lookup, url);
+    const lookup = provenance.of(data.reads);
     let found: FigureSource[] = [];
     assert.equal(await queriesOf(counted, async () => (found = await lookup(requestOf(data.path, url)))), 1, `${url}: one query`);
     assert.ok(found.length > 0, url);
   }
-  assert.equal(provenance.of('/usage'), undefined, '/usage serves no stored fact');
+  const usage = await hub.get('/openapi/v1/usage', key);
+  assert.equal(usage.statusCode, 200, usage.body.slice(0, 300));
+  assert.equal('sources' in usage.json().meta, false, '/usage serves no stored fact: it declares no reads, and its answers name no sources');
 
   // With the data versions, answers without asOf share one read of every fact's newest release per version.
   const shared = new Provenance(counted.db, hub.runtime.versions);
-  const lookups = ['/macro/indicators', '/commodities', '/fx/table'].map((path) => ({ path, lookup: shared.of(path) }));
+  const lookups = ['/macro/indicators', '/commodities', '/fx/table'].map((path) => ({ path, lookup: shared.of(endpoint(path).reads) }));
   const sent = await queriesOf(counted, async () => {
-    for (const { path, lookup } of lookups) assert.ok(((await lookup?.(requestOf(path, path))) ?? []).length > 0, path);
+    for (const { path, lookup } of lookups) assert.ok((await lookup(requestOf(path, path))).length > 0, path);
   });
   assert.equal(sent, 1, 'one read for three answers of one data version');
-  const direct = await new Provenance(counted.db).of('/commodities')?.(requestOf('/commodities', '/commodities'));
+  const direct = await new Provenance(counted.db).of(endpoint('/commodities').reads)(requestOf('/commodities', '/commodities'));
   assert.deepEqual(await lookups[1]?.lookup?.(requestOf('/commodities', '/commodities')), direct, 'the shared read names what a lookup of its own would');
   await hub.changed('instruments');
   assert.equal(await queriesOf(counted, async () => void (await lookups[1]?.lookup?.(requestOf('/commodities', '/commodities')))), 1, 'a new data version is read again');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { createTestHub } from '../helpers/app.ts';
 import { runCli } from '../helpers/cli.ts';
-import { ENDPOINT_FACTS } from '../../src/facts/endpoint-fields.ts';
+import { READING_ENDPOINTS } from '../../src/domains/index.ts';
 import { FACT_FAMILIES } from '../../src/facts/families.ts';
 import { factName, storedFact } from '../../src/facts/names.ts';
 import type { Fact } from '../../src/facts/registry.ts';
@@ -30,6 +30,9 @@ function leaves(schema: JsonSchema | undefined, path = ''): string[] {
   return [path];
 }
 
+/** The data endpoints with fields of their own (`/series/{fact}` has none). */
+const FIELD_ENDPOINTS = READING_ENDPOINTS.filter(({ reads }) => Object.keys(reads.fields).length > 0);
+
 /** `entry` names `leaf` or a part of the answer that holds it. */
 const covers = (entry: string, leaf: string): boolean => leaf === entry || leaf.startsWith(`${entry}.`) || leaf.startsWith(`${entry}[]`);
 
@@ -39,24 +42,24 @@ test('every leaf of every data endpoint\'s response schema is a registered fact\
     paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: { properties: { data: JsonSchema } } }> }> } }>;
   };
   const problems: string[] = [];
-  for (const endpoint of ENDPOINT_FACTS) {
-    const operation = document.paths[`/openapi/v1${endpoint.path.replace(/:(\w+)/g, '{$1}')}`];
+  for (const { path, reads } of FIELD_ENDPOINTS) {
+    const operation = document.paths[`/openapi/v1${path.replace(/:(\w+)/g, '{$1}')}`];
     const data = operation?.get.responses['200']?.content['application/json']?.schema.properties.data;
-    assert.ok(data !== undefined, `${endpoint.path} has a 200 data schema`);
+    assert.ok(data !== undefined, `${path} has a 200 data schema`);
     const schemaLeaves = leaves(data);
-    const lists = { fields: Object.keys(endpoint.fields), derived: endpoint.derived ?? [], labels: endpoint.labels ?? [] };
+    const lists = { fields: Object.keys(reads.fields), derived: reads.derived ?? [], labels: reads.labels ?? [] };
     for (const [list, entries] of Object.entries(lists)) {
-      for (const entry of entries) if (!schemaLeaves.some((leaf) => covers(entry, leaf))) problems.push(`${endpoint.path}: ${list} entry "${entry}" is not in the response schema`);
+      for (const entry of entries) if (!schemaLeaves.some((leaf) => covers(entry, leaf))) problems.push(`${path}: ${list} entry "${entry}" is not in the response schema`);
     }
     const all = [...lists.fields, ...lists.derived, ...lists.labels];
-    for (const entry of new Set(all)) if (all.filter((other) => other === entry).length > 1) problems.push(`${endpoint.path}: "${entry}" is listed twice`);
-    for (const leaf of schemaLeaves) if (!all.some((entry) => covers(entry, leaf))) problems.push(`${endpoint.path}: "${leaf}" is neither a fact's field, derived nor a label`);
+    for (const entry of new Set(all)) if (all.filter((other) => other === entry).length > 1) problems.push(`${path}: "${entry}" is listed twice`);
+    for (const leaf of schemaLeaves) if (!all.some((entry) => covers(entry, leaf))) problems.push(`${path}: "${leaf}" is neither a fact's field, derived nor a label`);
   }
   assert.deepEqual(problems, []);
 });
 
 test('every stored fact has a name that leads back to it, and every family is one some endpoint reads', () => {
-  const read = [...new Set(ENDPOINT_FACTS.flatMap((endpoint) => [...Object.values(endpoint.fields).flat(), ...(endpoint.onRequest ?? [])]))];
+  const read = [...new Set(READING_ENDPOINTS.flatMap(({ reads }) => [...Object.values(reads.fields).flat(), ...(reads.onRequest ?? [])]))];
   for (const stored of read) {
     const { name } = factName(stored);
     assert.equal(storedFact(name), stored, `${stored} → ${name} → back`);
@@ -74,9 +77,9 @@ test('fdh facts --json lists every served figure with its unit, frequency, point
   assert.equal(listed.code, 0, listed.stderr);
   const facts = JSON.parse(listed.stdout) as Fact[];
   const fieldsOf = new Map(facts.map((fact) => [fact.stored, new Set(fact.fields.map((field) => `${field.endpoint} ${field.field}`))]));
-  for (const endpoint of ENDPOINT_FACTS) {
-    for (const [field, stored] of Object.entries(endpoint.fields)) {
-      for (const fact of stored) assert.ok(fieldsOf.get(fact)?.has(`${endpoint.path} ${field}`), `${fact} fills ${endpoint.path} ${field}`);
+  for (const { path, reads } of READING_ENDPOINTS) {
+    for (const [field, stored] of Object.entries(reads.fields)) {
+      for (const fact of stored) assert.ok(fieldsOf.get(fact)?.has(`${path} ${field}`), `${fact} fills ${path} ${field}`);
     }
   }
   for (const fact of facts) {

@@ -1,5 +1,5 @@
 import type { TestHub } from './app.ts';
-import type { EndpointFacts } from '../../src/facts/endpoint-fields.ts';
+import type { ReadingEndpoint } from '../../src/edge/route-reads.ts';
 
 /**
  * The walk behind "every field of an endpoint is filled": ask each field's example request and
@@ -32,19 +32,19 @@ export interface FieldCheck {
 }
 
 /** What is wrong with `endpoint`'s fields in the answers to their example requests: one line per field, none when every one is filled. */
-export async function unfilledFields(hub: TestHub, key: string, endpoint: EndpointFacts, check: FieldCheck = {}): Promise<string[]> {
+export async function unfilledFields(hub: TestHub, key: string, { path, reads }: ReadingEndpoint, check: FieldCheck = {}): Promise<string[]> {
   const tooSmall = check.tooSmall ?? {};
   const problems: string[] = [];
-  for (const field of Object.keys(endpoint.fields)) {
-    const request = (check.rewrite ?? ((example: string) => example))(endpoint.fieldExamples?.[field] ?? endpoint.example);
+  for (const field of Object.keys(reads.fields)) {
+    const request = (check.rewrite ?? ((example: string) => example))(reads.fieldExamples?.[field] ?? reads.example);
     const answer = await hub.get(`/openapi/v1${request}`, key);
     if (answer.statusCode !== 200) {
       problems.push(`${request}: ${answer.statusCode} ${answer.body.slice(0, 300)}`);
       continue;
     }
     const values = reach(answer.json().data, field);
-    if (`${endpoint.path} ${field}` in tooSmall || endpoint.path in tooSmall) {
-      if (!check.listedWithNull?.has(`${endpoint.path} ${field}`) && values.includes(null)) problems.push(`${request}: ${field} has a null`);
+    if (`${path} ${field}` in tooSmall || path in tooSmall) {
+      if (!check.listedWithNull?.has(`${path} ${field}`) && values.includes(null)) problems.push(`${request}: ${field} has a null`);
       continue;
     }
     // A series may have a gap (a day the publisher printed no figure); the field as a whole may not be empty.

@@ -31,6 +31,8 @@ export function failureInjector(url: string, failures: readonly InjectedFailure[
       tag: 'Crypto',
       routes: () => [
         {
+          path: '*',
+          operationId: 'failureInjector',
           register(app) {
             app.addHook('onRequest', async (request) => {
               if (request.url !== url) return;
@@ -40,6 +42,7 @@ export function failureInjector(url: string, failures: readonly InjectedFailure[
           },
         },
       ],
+      declarations: () => [],
     },
     requests: () => requests,
   };

@@ -1,6 +1,6 @@
 import { InvalidInputError } from '../../kernel/domain-errors.ts';
 import type { CalendarRepo } from './calendar.repo.ts';
-import { addDays, DAY_MS, daysBetween, isoDay } from '../../kernel/dates.ts';
+import { addDays, checkFromNotAfterTo, DAY_MS, daysBetween, isoDay } from '../../kernel/dates.ts';
 import { isMacroRelease, macroActuals } from './macro-releases.ts';
 import type { MacroRepo } from '../macro/macro.repo.ts';
 import { MAX_WINDOW_DAYS, type CalendarEvent } from './calendar.schemas.ts';
@@ -22,7 +22,7 @@ export class CalendarService {
     const today = isoDay(input.now);
     const from = input.from ?? (input.to === undefined ? today : addDays(input.to, -DEFAULT_WINDOW_DAYS));
     const to = input.to ?? addDays(from, DEFAULT_WINDOW_DAYS);
-    if (from > to) throw new InvalidInputError(['from must not be after to']);
+    checkFromNotAfterTo(from, to);
     if (daysBetween(from, to) > MAX_WINDOW_DAYS) {
       throw new InvalidInputError([`from and to must be at most ${MAX_WINDOW_DAYS} days apart`]);
     }

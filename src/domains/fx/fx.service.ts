@@ -7,6 +7,7 @@ import { addDays } from '../../kernel/dates.ts';
 import type { FxCorrelation, FxEmStress, FxEmStressPair, FxRate, FxSummary, FxTable, FxTableRow } from './fx.schemas.ts';
 import { roundTo } from '../../kernel/numbers.ts';
 import { logReturns, pearson } from './fx.stats.ts';
+import { requestedAssets, requestedPairs } from './fx.symbols.ts';
 
 /** The 52-week window: the latest close's date and the 364 days before it. */
 const WEEKS_52_DAYS = 364;
@@ -22,20 +23,9 @@ const CORRELATION_LOOKBACK_DAYS = [140, 400] as const;
 const STRESS_LOOKBACK_DAYS = 200;
 const SPARKLINE_LOOKBACK_DAYS = 30;
 const SUMMARY_LOOKBACK_DAYS = 14;
-const MAX_CORRELATION_ASSETS = 20;
-const MAX_TABLE_PAIRS = 50;
 
 const latestOf = (dates: readonly string[]): string | null =>
   dates.reduce<string | null>((latest, date) => (latest === null || date > latest ? date : latest), null);
-
-/** `eur/usd, USD/JPY` → `['EUR/USD', 'USD/JPY']`, duplicates dropped; undefined when not given. */
-function parseSymbols(raw: string | undefined, parameter: string, max: number): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const symbols = [...new Set(raw.split(',').map((token) => token.trim().toUpperCase()))];
-  if (symbols.some((symbol) => symbol === '')) throw new InvalidInputError([`${parameter} must be a comma-separated list without empty items`]);
-  if (symbols.length > max) throw new InvalidInputError([`${parameter} lists ${symbols.length} items; at most ${max} are allowed`]);
-  return symbols;
-}
 
 export class FxService {
   #repo: FxRepo;
@@ -57,7 +47,7 @@ export class FxService {
   }
 
   async getTable({ pairs }: { pairs?: string | undefined }): Promise<FxTable> {
-    const requested = parseSymbols(pairs, 'pairs', MAX_TABLE_PAIRS);
+    const requested = requestedPairs(pairs);
     const spans = await this.#storedSpans(requested ?? DEFAULT_TABLE_PAIRS, requested === undefined ? undefined : 'pairs');
     const yearWindows = spans.map((span) => ({ pair: span.pair, from: addDays(span.lastDate, -WEEKS_52_DAYS), firstDate: span.firstDate }));
     const [recent, ranges] = await Promise.all([
@@ -89,7 +79,7 @@ export class FxService {
   }
 
   async getCorrelation({ assets }: { assets?: string | undefined }): Promise<FxCorrelation> {
-    const requested = parseSymbols(assets, 'assets', MAX_CORRELATION_ASSETS);
+    const requested = requestedAssets(assets);
     if (requested !== undefined && requested.length < 2) throw new InvalidInputError(['assets must list at least 2 assets']);
     const spans = await this.#storedSpans(requested ?? DEFAULT_CORRELATION_ASSETS, requested === undefined ? undefined : 'assets');
     const symbols = spans.map((span) => span.pair);

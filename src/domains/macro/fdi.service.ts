@@ -2,7 +2,7 @@ import { InvalidInputError } from '../../kernel/domain-errors.ts';
 import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts';
 import type { FdiByRegion, FdiQuarterRecord, FdiRegionValues } from './fdi.schemas.ts';
 import { byPeriod, type MacroRepo } from './macro.repo.ts';
-import { addQuarters, quarterIndex, quartersBetween } from '../../kernel/dates.ts';
+import { addQuarters, checkFromNotAfterTo, quarterIndex, quartersBetween } from '../../kernel/dates.ts';
 import { roundTo } from '../../kernel/numbers.ts';
 import { FDI_DIRECTIONS, FDI_METHOD_CHANGE, FDI_PRELIMINARY, FDI_REGIONS, FDI_TOTAL, fdiSeries, type FdiDirection } from './series.ts';
 
@@ -40,8 +40,8 @@ export function fdiWindow(input: { quarters: number; from?: string | undefined; 
 }
 
 function validateWindow(from: string | undefined, to: string | undefined): void {
+  checkFromNotAfterTo(from, to);
   if (from === undefined || to === undefined) return;
-  if (from > to) throw new InvalidInputError([`from (${from}) must not be after to (${to})`]);
   const span = quarterIndex(to) - quarterIndex(from) + 1;
   if (span > MAX_QUARTERS) throw new InvalidInputError([`from and to span ${span} quarters; at most ${MAX_QUARTERS}`]);
 }

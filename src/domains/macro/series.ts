@@ -1,3 +1,5 @@
+import { METHOD_CHANGE_MARKER } from '../../facts/names.ts';
+
 /**
  * Series keys of the vintage store for the macro domain, and the catalogue of what is served.
  * Demo data, importers and services all name series through these functions.
@@ -64,7 +66,7 @@ export const fdiSeries = (direction: FdiDirection, part: string): string => `jp.
 /** `1` while the publisher calls the quarter preliminary, `0` once final. */
 export const FDI_PRELIMINARY = 'preliminary';
 /** A version at the first quarter of a new method; `marker` holds the publisher's reason. */
-export const FDI_METHOD_CHANGE = 'method-change';
+export const FDI_METHOD_CHANGE = METHOD_CHANGE_MARKER;
 export const FDI_TOTAL = 'total';
 
 export const VN_FDI = {

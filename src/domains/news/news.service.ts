@@ -1,6 +1,6 @@
 import { InvalidInputError } from '../../kernel/domain-errors.ts';
 import type { NewsRepo, ArticleFilter } from './news.repo.ts';
-import { addDays, DAY_MS, isoDay } from '../../kernel/dates.ts';
+import { addDays, checkFromNotAfterTo, DAY_MS, isoDay } from '../../kernel/dates.ts';
 import { roundTo } from '../../kernel/numbers.ts';
 import { decodeCursor, encodeCursor } from './news.cursor.ts';
 import { labelOf, scoreArticle } from './sentiment.scorer.ts';
@@ -44,9 +44,7 @@ export class NewsService {
   }
 
   async getFeed(input: FeedInput): Promise<{ items: NewsItem[]; nextCursor: string | null }> {
-    if (input.from !== undefined && input.to !== undefined && input.from > input.to) {
-      throw new InvalidInputError(['from must not be after to']);
-    }
+    checkFromNotAfterTo(input.from, input.to);
     const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
     if (input.cursor !== undefined && after === undefined) {
       throw new InvalidInputError(['cursor is not a valid cursor: pass meta.nextCursor of a previous page unchanged']);

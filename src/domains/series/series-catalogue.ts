@@ -1,8 +1,8 @@
 import type { FeatureCode } from '../../edge/auth/plans.ts';
 import type { VersionWatcher } from '../../kernel/version-watcher.ts';
-import { factOf, factRegistry, type Fact } from '../../facts/registry.ts';
+import { factOf, type Fact } from '../../facts/registry.ts';
 import { namesFact } from '../../store/release-facts.ts';
-import { DATASET_KEYS, versionsTag } from '../../store/data-version.ts';
+import { DATASET_KEYS, versionsTag } from '../../kernel/data-versions.ts';
 import { shortIssueCode } from '../equities/issue-code.ts';
 import { periodStart } from '../../kernel/dates.ts';
 import { domainOfFamily } from './fact-domains.ts';
@@ -95,11 +95,10 @@ export class SeriesCatalogue {
   readonly #instrumentFacts: ReadonlyMap<string, Fact>;
   #built: { tag: string; catalogue: Promise<Catalogue> } | undefined;
 
-  constructor(repo: SeriesRepo, versions: VersionWatcher) {
+  /** `registry`: the registry's facts and fields, without a source catalogue: the sources listed are the store's. */
+  constructor(repo: SeriesRepo, versions: VersionWatcher, registry: readonly Fact[]) {
     this.#repo = repo;
     this.#versions = versions;
-    // The registry's facts and fields, without a source catalogue: the sources listed are the store's.
-    const registry = factRegistry([]);
     const perInstrument = new Set<string>(INSTRUMENT_FAMILIES);
     this.#registry = registry.filter((fact) => !fact.name.includes('*') && !perInstrument.has(fact.family));
     this.#instrumentFacts = new Map(registry.filter((fact) => perInstrument.has(fact.name)).map((fact) => [fact.name, fact]));

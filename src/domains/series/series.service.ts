@@ -1,10 +1,10 @@
 import type { FeatureCode } from '../../edge/auth/plans.ts';
 import type { VersionWatcher } from '../../kernel/version-watcher.ts';
 import { InvalidInputError, NotFoundError } from '../../kernel/domain-errors.ts';
-import { factRegistry } from '../../facts/registry.ts';
+import type { Fact } from '../../facts/registry.ts';
 import { cutoffFor, endOfDay, provenance } from '../../store/vintage.ts';
 import { coarserOrSame, pointsOf } from './aggregation.ts';
-import { periodStart } from '../../kernel/dates.ts';
+import { checkFromNotAfterTo, periodStart } from '../../kernel/dates.ts';
 import { domainOfFamily, type SeriesDomain } from './fact-domains.ts';
 import { SeriesCatalogue } from './series-catalogue.ts';
 import { seriesOf } from './series-names.ts';
@@ -59,10 +59,11 @@ export class SeriesService {
   /** The registry's series names: a series it names is known though the store holds none of it. */
   readonly #registered: ReadonlySet<string>;
 
-  constructor(repo: SeriesRepo, versions: VersionWatcher) {
+  /** `registry`: every fact the data endpoints read, without a source catalogue. */
+  constructor(repo: SeriesRepo, versions: VersionWatcher, registry: readonly Fact[]) {
     this.#repo = repo;
-    this.#catalogue = new SeriesCatalogue(repo, versions);
-    this.#registered = new Set(factRegistry([]).map((fact) => fact.name));
+    this.#catalogue = new SeriesCatalogue(repo, versions, registry);
+    this.#registered = new Set(registry.map((fact) => fact.name));
   }
 
   /** The feature `/series/{fact}` needs for `fact`: its family's domain's; undefined for a name no family holds (a 400 then). */
@@ -93,7 +94,7 @@ export class SeriesService {
   async series(fact: string, input: SeriesInput, now: Date): Promise<SeriesAnswer> {
     const named = seriesOf(fact);
     if (typeof named === 'string') throw new InvalidInputError([named]);
-    if (input.from !== undefined && input.to !== undefined && input.from > input.to) throw new InvalidInputError([`from (${input.from}) must not be after to (${input.to})`]);
+    checkFromNotAfterTo(input.from, input.to);
     const { family } = named;
     const name = `${family.name}${named.key === '' ? '' : `:${named.key}`}`;
     // The list's frequency: a series may keep another timetable than its family's (quarterly GDP among monthly statistics, a monthly average among daily closes).

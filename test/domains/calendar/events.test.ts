@@ -81,6 +81,8 @@ test('a window over 90 days, or reversed, is a 400 naming from and to', async (t
     assert.match(message, /from/);
     assert.match(message, /to/);
   }
+  const reversed = await hub.get('/openapi/v1/calendar/events?from=2026-06-01&to=2026-05-01', key);
+  assert.deepEqual((reversed.json() as Body).error?.message, ['from (2026-06-01) must not be after to (2026-05-01)']);
   const bad = await hub.get('/openapi/v1/calendar/events?importance=critical', key);
   assert.equal(bad.statusCode, 400);
   assert.match(JSON.stringify(bad.json()), /importance/);

@@ -104,7 +104,7 @@ test('bad parameters get a 400 naming them', async (t) => {
     ['limit=0', 'limit'],
     ['limit=101', 'limit'],
     ['category=gossip', 'category'],
-    ['from=2026-06-10&to=2026-06-01', 'from'],
+    ['from=2026-06-10&to=2026-06-01', 'from (2026-06-10) must not be after to (2026-06-01)'],
     ['from=June', 'from'],
   ] as const) {
     const response = await hub.get(`/openapi/v1/news/feed?${query}`, key);

@@ -7,6 +7,7 @@ import { demoGenerators } from '../../../src/ingest/demo/index.ts';
 import { importFile } from '../../../src/ingest/source.ts';
 import { barsDailyImporter } from '../../../src/ingest/importers/equities/daily-quotes.ts';
 import { factRegistry } from '../../../src/facts/registry.ts';
+import { READING_ENDPOINTS } from '../../../src/domains/index.ts';
 import { seriesPath } from '../../../src/domains/series/series-names.ts';
 import { assertLinksAnswerAtTheirFrequency, listedSeries } from './listed-series.ts';
 import { loadReleases } from '../macro/helpers.ts';
@@ -79,7 +80,7 @@ test('/series lists every fact of the registry and every stored issue, coin and 
   assert.deepEqual(ids, [...ids].sort(), 'ascending by id, as the cursor pages them');
   // The registry's facts, but a table-grain family's (one series per instrument instead) and the wildcards.
   const perInstrument = ['crypto.snapshot', 'equity.bar', 'etf.nav', 'etf.price'];
-  const registered = factRegistry([]).filter((fact) => !fact.name.includes('*') && !perInstrument.includes(fact.family));
+  const registered = factRegistry([], READING_ENDPOINTS).filter((fact) => !fact.name.includes('*') && !perInstrument.includes(fact.family));
   assert.deepEqual(registered.filter((fact) => !ids.includes(fact.name)).map((fact) => fact.name), []);
   const db = hub.runtime.store.db;
   const [issues, coins, navs, prices] = await Promise.all([

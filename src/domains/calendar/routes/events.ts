@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { CalendarService } from '../calendar.service.ts';
 import { CalendarEventsQuerySchema, CalendarEventsSchema } from '../calendar.schemas.ts';
+import { calendarEventsReads } from '../calendar.reads.ts';
 
 export function eventsRoute(service: CalendarService): ApiRoute {
   return defineRoute({
@@ -14,6 +15,7 @@ export function eventsRoute(service: CalendarService): ApiRoute {
     weight: 2,
     query: CalendarEventsQuerySchema,
     data: CalendarEventsSchema,
+    reads: calendarEventsReads,
     handler: async ({ query, now }) => ({ data: await service.getEvents({ ...query, now }) }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { FeaturedCommoditiesSchema } from '../commodities.schemas.ts';
 import type { CommoditiesService } from '../commodities.service.ts';
+import { commoditiesFeaturedReads } from '../commodities.reads.ts';
 
 export function commoditiesFeaturedRoute(service: CommoditiesService): ApiRoute {
   return defineRoute({
@@ -10,6 +11,7 @@ export function commoditiesFeaturedRoute(service: CommoditiesService): ApiRoute 
     feature: 'commodities_data',
     weight: 3,
     data: FeaturedCommoditiesSchema,
+    reads: commoditiesFeaturedReads,
     handler: async ({ now }) => ({ data: await service.getFeatured({ now }) }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { GoldDxyQuerySchema, GoldDxySchema } from '../commodities.schemas.ts';
 import type { CommoditiesService } from '../commodities.service.ts';
+import { commoditiesGoldDxyReads } from '../commodities.reads.ts';
 
 export function commoditiesGoldDxyRoute(service: CommoditiesService): ApiRoute {
   return defineRoute({
@@ -12,6 +13,7 @@ export function commoditiesGoldDxyRoute(service: CommoditiesService): ApiRoute {
     weight: 3,
     query: GoldDxyQuerySchema,
     data: GoldDxySchema,
+    reads: commoditiesGoldDxyReads,
     handler: async ({ query, now }) => ({ data: await service.getGoldDxy({ now, period: query.period }) }),
   });
 }

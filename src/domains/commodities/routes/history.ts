@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { CommodityHistorySchema, HistoryParamsSchema, HistoryQuerySchema } from '../commodities.schemas.ts';
 import type { CommoditiesService } from '../commodities.service.ts';
+import { commoditiesHistoryReads } from '../commodities.reads.ts';
 
 export function commoditiesHistoryRoute(service: CommoditiesService): ApiRoute {
   return defineRoute({
@@ -14,6 +15,7 @@ export function commoditiesHistoryRoute(service: CommoditiesService): ApiRoute {
     query: HistoryQuerySchema,
     data: CommodityHistorySchema,
     notFound: true,
+    reads: commoditiesHistoryReads,
     handler: async ({ params, query, now }) => ({
       data: await service.getHistory({ now, id: params.id, period: query.period, interval: query.interval }),
     }),

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { CommodityListSchema, ListQuerySchema } from '../commodities.schemas.ts';
 import type { CommoditiesService } from '../commodities.service.ts';
+import { commoditiesListReads } from '../commodities.reads.ts';
 
 export function commoditiesListRoute(service: CommoditiesService): ApiRoute {
   return defineRoute({
@@ -12,6 +13,7 @@ export function commoditiesListRoute(service: CommoditiesService): ApiRoute {
     weight: 3,
     query: ListQuerySchema,
     data: CommodityListSchema,
+    reads: commoditiesListReads,
     handler: async ({ query, now }) => ({
       data: await service.listCommodities({
         now,

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { CommodityMoversSchema, MoversQuerySchema } from '../commodities.schemas.ts';
 import type { CommoditiesService } from '../commodities.service.ts';
+import { commoditiesMoversReads } from '../commodities.reads.ts';
 
 export function commoditiesMoversRoute(service: CommoditiesService): ApiRoute {
   return defineRoute({
@@ -11,6 +12,7 @@ export function commoditiesMoversRoute(service: CommoditiesService): ApiRoute {
     weight: 3,
     query: MoversQuerySchema,
     data: CommodityMoversSchema,
+    reads: commoditiesMoversReads,
     handler: async ({ query, now }) => ({ data: await service.getMovers({ now, limit: query.limit }) }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { BubbleMapQuerySchema, CryptoBubbleMapSchema } from '../crypto.schemas.ts';
 import type { CryptoService } from '../crypto.service.ts';
+import { cryptoBubbleMapReads } from '../crypto.reads.ts';
 
 export function cryptoBubbleMapRoute(service: CryptoService): ApiRoute {
   return defineRoute({
@@ -13,6 +14,7 @@ export function cryptoBubbleMapRoute(service: CryptoService): ApiRoute {
     query: BubbleMapQuerySchema,
     data: CryptoBubbleMapSchema,
     notFound: true,
+    reads: cryptoBubbleMapReads,
     handler: async ({ query, now }) => ({
       data: await service.getBubbleMap({ now, timeframe: query.timeframe, limit: query.limit }),
     }),

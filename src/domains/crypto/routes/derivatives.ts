@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { CryptoDerivativesSchema } from '../crypto.schemas.ts';
 import type { CryptoService } from '../crypto.service.ts';
+import { cryptoDerivativesReads } from '../crypto.reads.ts';
 
 export function cryptoDerivativesRoute(service: CryptoService): ApiRoute {
   return defineRoute({
@@ -10,6 +11,7 @@ export function cryptoDerivativesRoute(service: CryptoService): ApiRoute {
     feature: 'crypto_data',
     weight: 3,
     data: CryptoDerivativesSchema,
+    reads: cryptoDerivativesReads,
     handler: async ({ now }) => ({ data: await service.getDerivatives({ now }) }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { CryptoDominanceSchema } from '../crypto.schemas.ts';
 import type { CryptoService } from '../crypto.service.ts';
+import { cryptoDominanceReads } from '../crypto.reads.ts';
 
 export function cryptoDominanceRoute(service: CryptoService): ApiRoute {
   return defineRoute({
@@ -11,6 +12,7 @@ export function cryptoDominanceRoute(service: CryptoService): ApiRoute {
     weight: 3,
     data: CryptoDominanceSchema,
     notFound: true,
+    reads: cryptoDominanceReads,
     handler: async ({ now }) => ({ data: await service.getDominance({ now }) }),
   });
 }

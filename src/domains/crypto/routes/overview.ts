@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { CryptoOverviewSchema } from '../crypto.schemas.ts';
 import type { CryptoService } from '../crypto.service.ts';
+import { cryptoOverviewReads } from '../crypto.reads.ts';
 
 export function cryptoOverviewRoute(service: CryptoService): ApiRoute {
   return defineRoute({
@@ -11,6 +12,7 @@ export function cryptoOverviewRoute(service: CryptoService): ApiRoute {
     weight: 3,
     data: CryptoOverviewSchema,
     notFound: true,
+    reads: cryptoOverviewReads,
     handler: async ({ now }) => ({ data: await service.getOverview({ now }) }),
   });
 }

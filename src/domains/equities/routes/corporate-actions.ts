@@ -4,6 +4,7 @@ import { checkedEquityCode } from '../equity-request.ts';
 import { EquitiesMetaSchema, EquityParamsSchema, CorporateActionsSchema } from '../equities.schemas.ts';
 import type { EquitiesService } from '../equities.service.ts';
 import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
+import { corporateActionsReads } from '../equities.reads.ts';
 
 export function corporateActionsRoute(service: EquitiesService): ApiRoute {
   return defineRoute({
@@ -18,6 +19,7 @@ export function corporateActionsRoute(service: EquitiesService): ApiRoute {
     meta: EquitiesMetaSchema,
     notFound: true,
     maxAge: secondsUntilNextDataChange,
+    reads: corporateActionsReads,
     handler: ({ params, now }) => {
       const code = checkedEquityCode(params);
       return withEquitiesMeta(now, () => service.getCorporateActions({ code }));

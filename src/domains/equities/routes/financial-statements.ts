@@ -4,6 +4,7 @@ import { checkedEquityCode } from '../equity-request.ts';
 import { EquitiesMetaSchema, EquityParamsSchema, FinancialStatementSchema, StatementQuerySchema } from '../equities.schemas.ts';
 import type { EquitiesService } from '../equities.service.ts';
 import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
+import { financialStatementsReads } from '../equities.reads.ts';
 
 export function financialStatementsRoute(service: EquitiesService): ApiRoute {
   return defineRoute({
@@ -19,6 +20,7 @@ export function financialStatementsRoute(service: EquitiesService): ApiRoute {
     meta: EquitiesMetaSchema,
     notFound: true,
     maxAge: secondsUntilNextDataChange,
+    reads: financialStatementsReads,
     handler: ({ params, query, now }) => {
       const code = checkedEquityCode(params);
       return withEquitiesMeta(now, () => service.getFinancialStatement({ code, statement: query.statement }));

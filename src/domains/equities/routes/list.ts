@@ -4,6 +4,7 @@ import { assertSupportedMarket } from '../equity-request.ts';
 import { EquitiesListMetaSchema, EquitiesListQuerySchema, EquitiesListSchema, MarketParamsSchema } from '../equities.schemas.ts';
 import type { EquitiesService } from '../equities.service.ts';
 import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
+import { equitiesListReads } from '../equities.reads.ts';
 
 export function listRoute(service: EquitiesService): ApiRoute {
   return defineRoute({
@@ -18,6 +19,7 @@ export function listRoute(service: EquitiesService): ApiRoute {
     data: EquitiesListSchema,
     meta: EquitiesListMetaSchema,
     maxAge: secondsUntilNextDataChange,
+    reads: equitiesListReads,
     handler: ({ params, query, now }) => {
       assertSupportedMarket(params.market);
       return withEquitiesMeta(now, async () => {

@@ -4,6 +4,7 @@ import { checkedEquityCode } from '../equity-request.ts';
 import { EquitiesMetaSchema, EquityParamsSchema, EquityPricesSchema, PricesQuerySchema } from '../equities.schemas.ts';
 import type { EquitiesService } from '../equities.service.ts';
 import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
+import { equityPricesReads } from '../equities.reads.ts';
 
 export function pricesRoute(service: EquitiesService): ApiRoute {
   return defineRoute({
@@ -19,6 +20,7 @@ export function pricesRoute(service: EquitiesService): ApiRoute {
     meta: EquitiesMetaSchema,
     notFound: true,
     maxAge: secondsUntilNextDataChange,
+    reads: equityPricesReads,
     handler: ({ params, query, now }) => {
       const code = checkedEquityCode(params);
       return withEquitiesMeta(now, () => service.getPrices({ code, range: query.range }));

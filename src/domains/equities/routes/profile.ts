@@ -4,6 +4,7 @@ import { checkedEquityCode } from '../equity-request.ts';
 import { EquitiesMetaSchema, EquityParamsSchema, EquityProfileSchema } from '../equities.schemas.ts';
 import type { EquitiesService } from '../equities.service.ts';
 import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
+import { equityProfileReads } from '../equities.reads.ts';
 
 export function profileRoute(service: EquitiesService): ApiRoute {
   return defineRoute({
@@ -18,6 +19,7 @@ export function profileRoute(service: EquitiesService): ApiRoute {
     meta: EquitiesMetaSchema,
     notFound: true,
     maxAge: secondsUntilNextDataChange,
+    reads: equityProfileReads,
     handler: ({ params, now }) => {
       const code = checkedEquityCode(params);
       return withEquitiesMeta(now, () => service.getProfile({ code }));

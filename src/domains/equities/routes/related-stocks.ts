@@ -4,6 +4,7 @@ import { checkedEquityCode } from '../equity-request.ts';
 import { EquitiesMetaSchema, EquityParamsSchema, RelatedStocksSchema, RelatedQuerySchema } from '../equities.schemas.ts';
 import type { EquitiesService } from '../equities.service.ts';
 import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
+import { relatedStocksReads } from '../equities.reads.ts';
 
 export function relatedStocksRoute(service: EquitiesService): ApiRoute {
   return defineRoute({
@@ -19,6 +20,7 @@ export function relatedStocksRoute(service: EquitiesService): ApiRoute {
     meta: EquitiesMetaSchema,
     notFound: true,
     maxAge: secondsUntilNextDataChange,
+    reads: relatedStocksReads,
     handler: ({ params, query, now }) => {
       const code = checkedEquityCode(params);
       return withEquitiesMeta(now, () => service.getRelatedStocks({ code, limit: query.limit }));

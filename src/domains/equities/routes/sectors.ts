@@ -4,6 +4,7 @@ import { assertSupportedMarket } from '../equity-request.ts';
 import { EquitiesMetaSchema, MarketParamsSchema, SectorsSchema } from '../equities.schemas.ts';
 import type { EquitiesService } from '../equities.service.ts';
 import { EQUITIES_CACHING, withEquitiesMeta } from '../equities-meta.ts';
+import { sectorsReads } from '../equities.reads.ts';
 
 export function sectorsRoute(service: EquitiesService): ApiRoute {
   return defineRoute({
@@ -17,6 +18,7 @@ export function sectorsRoute(service: EquitiesService): ApiRoute {
     data: SectorsSchema,
     meta: EquitiesMetaSchema,
     maxAge: secondsUntilNextDataChange,
+    reads: sectorsReads,
     handler: ({ params, now }) => {
       assertSupportedMarket(params.market);
       return withEquitiesMeta(now, () => service.getSectors());

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { EtfHoldingsSchema, FundCodeParamsSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
+import { etfHoldingsReads } from '../etf.reads.ts';
 
 export function etfHoldingsRoute(service: EtfService): ApiRoute {
   return defineRoute({
@@ -10,6 +11,7 @@ export function etfHoldingsRoute(service: EtfService): ApiRoute {
     params: FundCodeParamsSchema,
     data: EtfHoldingsSchema,
     notFound: true,
+    reads: etfHoldingsReads,
     handler: async ({ params }) => ({ data: await service.getHoldings({ code: params.code }) }),
     feature: 'etf_data',
     weight: 8,

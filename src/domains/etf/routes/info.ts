@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { EtfInfoSchema, FundCodeParamsSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
+import { etfInfoReads } from '../etf.reads.ts';
 
 export function etfInfoRoute(service: EtfService): ApiRoute {
   return defineRoute({
@@ -10,6 +11,7 @@ export function etfInfoRoute(service: EtfService): ApiRoute {
     params: FundCodeParamsSchema,
     data: EtfInfoSchema,
     notFound: true,
+    reads: etfInfoReads,
     handler: async ({ params }) => ({ data: await service.getInfo({ code: params.code }) }),
     feature: 'etf_data',
     weight: 8,

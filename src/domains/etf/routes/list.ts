@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { EtfListSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
+import { etfListReads } from '../etf.reads.ts';
 
 export function etfListRoute(service: EtfService): ApiRoute {
   return defineRoute({
@@ -8,6 +9,7 @@ export function etfListRoute(service: EtfService): ApiRoute {
     operationId: 'etfList',
     summary: 'Every fund with its latest price and size',
     data: EtfListSchema,
+    reads: etfListReads,
     handler: async () => ({ data: await service.listEtfs() }),
     feature: 'etf_data',
     weight: 8,

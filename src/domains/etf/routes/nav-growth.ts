@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { FundCodeParamsSchema, NavGrowthComparisonSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
+import { etfNavGrowthReads } from '../etf.reads.ts';
 
 export function etfNavGrowthRoute(service: EtfService): ApiRoute {
   return defineRoute({
@@ -10,6 +11,7 @@ export function etfNavGrowthRoute(service: EtfService): ApiRoute {
     params: FundCodeParamsSchema,
     data: NavGrowthComparisonSchema,
     notFound: true,
+    reads: etfNavGrowthReads,
     handler: async ({ params }) => ({ data: await service.getNavGrowth({ code: params.code }) }),
     feature: 'etf_data',
     weight: 8,

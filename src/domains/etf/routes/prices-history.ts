@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { EtfPriceHistorySchema, FundCodeParamsSchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
+import { etfPricesHistoryReads } from '../etf.reads.ts';
 
 export function etfPricesHistoryRoute(service: EtfService): ApiRoute {
   return defineRoute({
@@ -10,6 +11,7 @@ export function etfPricesHistoryRoute(service: EtfService): ApiRoute {
     params: FundCodeParamsSchema,
     data: EtfPriceHistorySchema,
     notFound: true,
+    reads: etfPricesHistoryReads,
     handler: async ({ params }) => ({ data: await service.getPricesHistory({ code: params.code }) }),
     feature: 'etf_data',
     weight: 8,

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { EtfTopPerformanceSchema, TopPerformanceQuerySchema } from '../etf.schemas.ts';
 import type { EtfService } from '../etf.service.ts';
+import { etfTopPerformanceReads } from '../etf.reads.ts';
 
 export function etfTopPerformanceRoute(service: EtfService): ApiRoute {
   return defineRoute({
@@ -9,6 +10,7 @@ export function etfTopPerformanceRoute(service: EtfService): ApiRoute {
     summary: 'Funds ranked by NAV change over the period, best to worst',
     query: TopPerformanceQuerySchema,
     data: EtfTopPerformanceSchema,
+    reads: etfTopPerformanceReads,
     handler: async ({ query }) => ({ data: await service.getTopPerformance({ period: query.period }) }),
     feature: 'etf_data',
     weight: 8,

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { FxCorrelationQuerySchema, FxCorrelationSchema } from '../fx.schemas.ts';
 import type { FxService } from '../fx.service.ts';
+import { fxCorrelationReads } from '../fx.reads.ts';
 
 export function fxCorrelationRoute(service: FxService): ApiRoute {
   return defineRoute({
@@ -11,6 +12,7 @@ export function fxCorrelationRoute(service: FxService): ApiRoute {
     weight: 6,
     query: FxCorrelationQuerySchema,
     data: FxCorrelationSchema,
+    reads: fxCorrelationReads,
     handler: async ({ query }) => ({ data: await service.getCorrelation({ assets: query.assets }) }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { FxEmStressSchema } from '../fx.schemas.ts';
 import type { FxService } from '../fx.service.ts';
+import { fxEmStressReads } from '../fx.reads.ts';
 
 export function fxEmStressRoute(service: FxService): ApiRoute {
   return defineRoute({
@@ -11,6 +12,7 @@ export function fxEmStressRoute(service: FxService): ApiRoute {
     feature: 'fx_data',
     weight: 6,
     data: FxEmStressSchema,
+    reads: fxEmStressReads,
     handler: async () => ({ data: await service.getEmStress() }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { FxSummarySchema } from '../fx.schemas.ts';
 import type { FxService } from '../fx.service.ts';
+import { fxSummaryReads } from '../fx.reads.ts';
 
 export function fxSummaryRoute(service: FxService): ApiRoute {
   return defineRoute({
@@ -10,6 +11,7 @@ export function fxSummaryRoute(service: FxService): ApiRoute {
     feature: 'fx_data',
     weight: 3,
     data: FxSummarySchema,
+    reads: fxSummaryReads,
     handler: async () => ({ data: await service.getSummary() }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { FxTableQuerySchema, FxTableSchema } from '../fx.schemas.ts';
 import type { FxService } from '../fx.service.ts';
+import { fxTableReads } from '../fx.reads.ts';
 
 export function fxTableRoute(service: FxService): ApiRoute {
   return defineRoute({
@@ -11,6 +12,7 @@ export function fxTableRoute(service: FxService): ApiRoute {
     weight: 3,
     query: FxTableQuerySchema,
     data: FxTableSchema,
+    reads: fxTableReads,
     handler: async ({ query }) => ({ data: await service.getTable({ pairs: query.pairs }) }),
   });
 }

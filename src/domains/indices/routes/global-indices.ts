@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { MarketIndexListSchema } from '../indices.schemas.ts';
 import type { IndicesService } from '../indices.service.ts';
+import { globalIndicesReads } from '../indices.reads.ts';
 
 export function globalIndicesRoute(service: IndicesService): ApiRoute {
   return defineRoute({
@@ -10,6 +11,7 @@ export function globalIndicesRoute(service: IndicesService): ApiRoute {
     feature: 'market_data',
     weight: 2,
     data: MarketIndexListSchema,
+    reads: globalIndicesReads,
     handler: async () => ({ data: await service.getBoard({ board: 'global' }) }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { GovernmentDebtQuerySchema, GovernmentDebtSchema, VintageMetaSchema } from '../economy.schemas.ts';
+import { centralGovernmentDebtReads } from '../macro.reads.ts';
 
 export function centralGovernmentDebtRoute(services: MacroServices): ApiRoute {
   return defineRoute({
@@ -12,6 +13,7 @@ export function centralGovernmentDebtRoute(services: MacroServices): ApiRoute {
     query: GovernmentDebtQuerySchema,
     data: GovernmentDebtSchema,
     meta: VintageMetaSchema,
+    reads: centralGovernmentDebtReads,
     handler: async ({ query, now }) => {
       const { data, vintage } = await services.economy.getCentralGovernmentDebt({ ...query, now });
       return { data, meta: vintage };

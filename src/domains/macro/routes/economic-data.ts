@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { EconomicDataQuerySchema, EconomicDataSchema, VintageMetaSchema } from '../economy.schemas.ts';
+import { economicDataReads } from '../macro.reads.ts';
 
 export function economicDataRoute(services: MacroServices): ApiRoute {
   return defineRoute({
@@ -12,6 +13,7 @@ export function economicDataRoute(services: MacroServices): ApiRoute {
     query: EconomicDataQuerySchema,
     data: EconomicDataSchema,
     meta: VintageMetaSchema,
+    reads: economicDataReads,
     handler: async ({ query, now }) => {
       const { data, vintage } = await services.economy.getEconomicData({ ...query, now });
       return { data, meta: vintage };

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { ExchangeRateQuerySchema, ExchangeRateSchema, VintageMetaSchema } from '../economy.schemas.ts';
+import { exchangeRateReads } from '../macro.reads.ts';
 
 export function exchangeRateRoute(services: MacroServices): ApiRoute {
   return defineRoute({
@@ -12,6 +13,7 @@ export function exchangeRateRoute(services: MacroServices): ApiRoute {
     query: ExchangeRateQuerySchema,
     data: ExchangeRateSchema,
     meta: VintageMetaSchema,
+    reads: exchangeRateReads,
     handler: async ({ query, now }) => {
       const { data, vintage } = await services.markets.getExchangeRate({ ...query, now });
       return { data, meta: vintage };

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { FdiByRegionQuerySchema, FdiByRegionSchema } from '../fdi.schemas.ts';
+import { fdiByRegionReads } from '../macro.reads.ts';
 
 export function fdiByRegionRoute(services: MacroServices): ApiRoute {
   return defineRoute({
@@ -11,6 +12,7 @@ export function fdiByRegionRoute(services: MacroServices): ApiRoute {
     weight: 2,
     query: FdiByRegionQuerySchema,
     data: FdiByRegionSchema,
+    reads: fdiByRegionReads,
     handler: async ({ query, now }) => ({ data: await services.fdi.getFdiByRegion({ ...query, now }) }),
   });
 }

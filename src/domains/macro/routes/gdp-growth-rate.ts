@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { GdpGrowthRateQuerySchema, GdpGrowthRateSchema, VintageMetaSchema } from '../economy.schemas.ts';
+import { gdpGrowthRateReads } from '../macro.reads.ts';
 
 export function gdpGrowthRateRoute(services: MacroServices): ApiRoute {
   return defineRoute({
@@ -12,6 +13,7 @@ export function gdpGrowthRateRoute(services: MacroServices): ApiRoute {
     query: GdpGrowthRateQuerySchema,
     data: GdpGrowthRateSchema,
     meta: VintageMetaSchema,
+    reads: gdpGrowthRateReads,
     handler: async ({ query, now }) => {
       const { data, vintage } = await services.economy.getGdp({ ...query, now });
       return { data, meta: vintage };

@@ -2,6 +2,7 @@ import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { INDICATOR_TABLES } from '../indicator-tables.ts';
 import { IndicatorQuerySchema, IndicatorTableSchema } from '../indicators.schemas.ts';
+import { indicatorTableReads } from '../macro.reads.ts';
 
 const pascalCase = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_m, _dash: string, ch: string) => ch.toUpperCase());
 
@@ -16,6 +17,7 @@ export function indicatorTablesRoute(services: MacroServices): ApiRoute[] {
       weight: 2,
       query: IndicatorQuerySchema,
       data: IndicatorTableSchema,
+      reads: indicatorTableReads(table),
       handler: async ({ query, now }) => ({ data: await services.indicators.getIndicatorTable({ name: table.name, ...query, now }) }),
     }),
   );

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { IndicatorListQuerySchema, IndicatorListSchema } from '../indicators.schemas.ts';
+import { indicatorsReads } from '../macro.reads.ts';
 
 export function indicatorsRoute(services: MacroServices): ApiRoute {
   return defineRoute({
@@ -11,6 +12,7 @@ export function indicatorsRoute(services: MacroServices): ApiRoute {
     weight: 2,
     query: IndicatorListQuerySchema,
     data: IndicatorListSchema,
+    reads: indicatorsReads,
     handler: async ({ query, now }) => ({ data: await services.indicators.listIndicators({ ...query, now }) }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { MarketRecapQuerySchema, MarketRecapSchema, VintageMetaSchema } from '../economy.schemas.ts';
+import { marketRecapReads } from '../macro.reads.ts';
 
 export function marketRecapRoute(services: MacroServices): ApiRoute {
   return defineRoute({
@@ -12,6 +13,7 @@ export function marketRecapRoute(services: MacroServices): ApiRoute {
     query: MarketRecapQuerySchema,
     data: MarketRecapSchema,
     meta: VintageMetaSchema,
+    reads: marketRecapReads,
     handler: async ({ query, now }) => {
       const { data, vintage } = await services.markets.getMarketRecap({ ...query, now });
       return { data, meta: vintage };

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { RatesYieldsQuerySchema, RatesYieldsSchema, VintageMetaSchema } from '../economy.schemas.ts';
+import { ratesYieldsReads } from '../macro.reads.ts';
 
 export function ratesYieldsRoute(services: MacroServices): ApiRoute {
   return defineRoute({
@@ -12,6 +13,7 @@ export function ratesYieldsRoute(services: MacroServices): ApiRoute {
     query: RatesYieldsQuerySchema,
     data: RatesYieldsSchema,
     meta: VintageMetaSchema,
+    reads: ratesYieldsReads,
     handler: async ({ query, now }) => {
       const { data, vintage } = await services.economy.getRatesYields({ ...query, now });
       return { data, meta: vintage };

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { TiborQuerySchema, TiborSchema } from '../tibor.schemas.ts';
+import { tiborReads } from '../macro.reads.ts';
 
 export function tiborRoute(services: MacroServices): ApiRoute {
   return defineRoute({
@@ -11,6 +12,7 @@ export function tiborRoute(services: MacroServices): ApiRoute {
     weight: 2,
     query: TiborQuerySchema,
     data: TiborSchema,
+    reads: tiborReads,
     handler: async ({ query, now }) => ({ data: await services.tibor.getTibor({ ...query, now }) }),
   });
 }

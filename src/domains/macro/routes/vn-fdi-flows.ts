@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { MacroServices } from '../macro.services.ts';
 import { VnFlowsQuerySchema, VnFlowsSchema } from '../vn-flows.schemas.ts';
+import { vnFdiFlowsReads } from '../macro.reads.ts';
 
 export function vnFdiFlowsRoute(services: MacroServices): ApiRoute {
   return defineRoute({
@@ -11,6 +12,7 @@ export function vnFdiFlowsRoute(services: MacroServices): ApiRoute {
     weight: 2,
     query: VnFlowsQuerySchema,
     data: VnFlowsSchema,
+    reads: vnFdiFlowsReads,
     handler: async ({ query, now }) => ({ data: await services.vnFlows.getVnFlows({ ...query, now }) }),
   });
 }

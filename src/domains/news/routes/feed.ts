@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { NewsService } from '../news.service.ts';
 import { NewsFeedMetaSchema, NewsFeedQuerySchema, NewsFeedSchema } from '../news.schemas.ts';
+import { newsFeedReads } from '../news.reads.ts';
 
 export function feedRoute(service: NewsService): ApiRoute {
   return defineRoute({
@@ -15,6 +16,7 @@ export function feedRoute(service: NewsService): ApiRoute {
     query: NewsFeedQuerySchema,
     data: NewsFeedSchema,
     meta: NewsFeedMetaSchema,
+    reads: newsFeedReads,
     handler: async ({ query, now }) => {
       const { items, nextCursor } = await service.getFeed({ ...query, now });
       return { data: items, meta: { nextCursor } };

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { NewsService } from '../news.service.ts';
 import { NewsSentimentQuerySchema, NewsSentimentSchema } from '../news.schemas.ts';
+import { newsSentimentReads } from '../news.reads.ts';
 
 export function sentimentRoute(service: NewsService): ApiRoute {
   return defineRoute({
@@ -14,6 +15,7 @@ export function sentimentRoute(service: NewsService): ApiRoute {
     weight: 2,
     query: NewsSentimentQuerySchema,
     data: NewsSentimentSchema,
+    reads: newsSentimentReads,
     handler: async ({ query, now }) => ({ data: await service.getSentiment({ ...query, now }) }),
   });
 }

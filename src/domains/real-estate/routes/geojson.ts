@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { RealEstateService } from '../real-estate.service.ts';
 import { CountryParamsSchema, GeoJsonQuerySchema, GeoJsonSchema } from '../real-estate.schemas.ts';
+import { geojsonReads } from '../real-estate.reads.ts';
 
 export function geoJsonRoute(service: RealEstateService): ApiRoute {
   return defineRoute({
@@ -16,6 +17,7 @@ export function geoJsonRoute(service: RealEstateService): ApiRoute {
     query: GeoJsonQuerySchema,
     data: GeoJsonSchema,
     notFound: true,
+    reads: geojsonReads,
     handler: async ({ params, query }) => ({ data: await service.getGeoJson({ country: params.country, provinceId: query.provinceId }) }),
   });
 }

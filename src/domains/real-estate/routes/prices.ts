@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { RealEstateService } from '../real-estate.service.ts';
 import { PriceSeriesSchema, PricesQuerySchema, ProvinceParamsSchema } from '../real-estate.schemas.ts';
+import { provincePricesReads } from '../real-estate.reads.ts';
 
 export function pricesRoute(service: RealEstateService): ApiRoute {
   return defineRoute({
@@ -14,6 +15,7 @@ export function pricesRoute(service: RealEstateService): ApiRoute {
     query: PricesQuerySchema,
     data: PriceSeriesSchema,
     notFound: true,
+    reads: provincePricesReads,
     handler: async ({ params, query }) => ({ data: await service.getPrices({ ...params, ...query }) }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { RealEstateService } from '../real-estate.service.ts';
 import { CountryParamsSchema, ProvincesQuerySchema, ProvincesSchema } from '../real-estate.schemas.ts';
+import { provincesReads } from '../real-estate.reads.ts';
 
 export function provincesRoute(service: RealEstateService): ApiRoute {
   return defineRoute({
@@ -16,6 +17,7 @@ export function provincesRoute(service: RealEstateService): ApiRoute {
     query: ProvincesQuerySchema,
     data: ProvincesSchema,
     notFound: true,
+    reads: provincesReads,
     handler: async ({ params, query }) => ({ data: await service.getProvinces({ country: params.country, lang: query.lang }) }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { RealEstateService } from '../real-estate.service.ts';
 import { TransactionsQuerySchema, TransactionsSchema, WardParamsSchema } from '../real-estate.schemas.ts';
+import { transactionsReads } from '../real-estate.reads.ts';
 
 export function transactionsRoute(service: RealEstateService): ApiRoute {
   return defineRoute({
@@ -16,6 +17,7 @@ export function transactionsRoute(service: RealEstateService): ApiRoute {
     query: TransactionsQuerySchema,
     data: TransactionsSchema,
     notFound: true,
+    reads: transactionsReads,
     handler: async ({ params, query }) => ({ data: await service.getTransactions({ ...params, ...query }) }),
   });
 }

@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import type { RealEstateService } from '../real-estate.service.ts';
 import { ProvinceParamsSchema, WardSummariesSchema } from '../real-estate.schemas.ts';
+import { wardsReads } from '../real-estate.reads.ts';
 
 export function wardsRoute(service: RealEstateService): ApiRoute {
   return defineRoute({
@@ -12,6 +13,7 @@ export function wardsRoute(service: RealEstateService): ApiRoute {
     params: ProvinceParamsSchema,
     data: WardSummariesSchema,
     notFound: true,
+    reads: wardsReads,
     handler: async ({ params }) => ({ data: await service.getWards(params) }),
   });
 }

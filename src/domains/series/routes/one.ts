@@ -1,6 +1,7 @@
 import { defineRoute, type ApiRoute } from '../../../edge/route.ts';
 import { SeriesMetaSchema, SeriesParamsSchema, SeriesPointsSchema, SeriesQuerySchema } from '../series.schemas.ts';
 import type { SeriesService } from '../series.service.ts';
+import { seriesReads } from '../series.reads.ts';
 
 export function seriesRoute(service: SeriesService): ApiRoute {
   return defineRoute({
@@ -21,6 +22,7 @@ export function seriesRoute(service: SeriesService): ApiRoute {
     data: SeriesPointsSchema,
     meta: SeriesMetaSchema,
     notFound: true,
+    reads: seriesReads,
     handler: async ({ params, query, now }) => {
       const answer = await service.series(params.fact, query, now);
       return { data: answer.points, meta: answer.meta };

@@ -1,10 +1,10 @@
 /**
  * What an operator's file may name: the families of one file format (src/facts/families.ts) and,
  * for a keyed family, the keys the hub serves (the stored facts the endpoints read,
- * src/facts/endpoint-fields.ts). Nothing here lists a family or a key: a family or series added
+ * the routes' declared reads). Nothing here lists a family or a key: a family or series added
  * there is loadable here.
  */
-import { ENDPOINT_FACTS } from '../../../facts/endpoint-fields.ts';
+import { READING_ENDPOINTS } from '../../../domains/index.ts';
 import { FACT_FAMILIES, type FactFamily, type OperatorFormat } from '../../../facts/families.ts';
 import { factName } from '../../../facts/names.ts';
 
@@ -17,7 +17,7 @@ export const familiesOf = (format: OperatorFormat): FactFamily[] => FACT_FAMILIE
 export const isKeyed = (family: FactFamily): boolean => family.stored.includes('*');
 
 /** Every stored fact an endpoint reads, by default or on request. */
-const READ = [...new Set(ENDPOINT_FACTS.flatMap((endpoint) => [...Object.values(endpoint.fields).flat(), ...(endpoint.onRequest ?? [])]))];
+const READ = [...new Set(READING_ENDPOINTS.flatMap(({ reads }) => [...Object.values(reads.fields).flat(), ...(reads.onRequest ?? [])]))];
 
 interface ServedKeys {
   exact: Set<string>;
