@@ -10,12 +10,12 @@ import { ConflictError, InvalidInputError, NotFoundError, UnsupportedError, type
 /** Each kind of domain error, as a service would throw it, and the whole envelope the edge must answer. */
 const KINDS: Record<string, { error: () => DomainError; status: number; body: unknown }> = {
   'invalid-input': {
-    error: () => new InvalidInputError(['from must not be after to', 'limit must be at most 50']),
+    error: () => new InvalidInputError(['from (2024-05-01) must not be after to (2024-04-01)', 'limit must be at most 50']),
     status: 400,
     body: {
       success: false,
       statusCode: 400,
-      error: { code: 'INTERNAL_ERROR', message: ['from must not be after to', 'limit must be at most 50'] },
+      error: { code: 'INTERNAL_ERROR', message: ['from (2024-05-01) must not be after to (2024-04-01)', 'limit must be at most 50'] },
       meta: { timestamp: TEST_NOW, error: 'Bad Request', statusCode: 400 },
     },
   },

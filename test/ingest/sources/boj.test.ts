@@ -76,7 +76,7 @@ test('an HTML page with 200, an error STATUS, a changed layout or a cut body fai
   await refused(changed({ SERIES_CODE: 'MADR1M' }), /RESULTSET\[0\]: SERIES_CODE "MADR1M" is none the hub reads \(STRACLUCON\)/);
   await refused(changed({ VALUES: { SURVEY_DATES: [201702, 201703], VALUES: [-0.038] } }), /STRACLUCON has 2 SURVEY_DATES and 1 VALUES/);
   await refused(changed({ VALUES: { SURVEY_DATES: [20170201], VALUES: [-0.038] } }), /STRACLUCON SURVEY_DATES\[0\] 20170201 is not a month \(YYYYMM\)/);
-  await refused(changed({ VALUES: { SURVEY_DATES: [201702], VALUES: ['-0.038' as unknown as number] } }), /STRACLUCON VALUES\[0\] "-0\.038" of 2017-02 is not a number or null/);
+  await refused(changed({ VALUES: { SURVEY_DATES: [201702], VALUES: ['-0.038' as unknown as number] } }), /FM02-STRACLUCON\.json: \/RESULTSET\/0\/VALUES\/VALUES\/0: expected number or null \(got "-0\.038"\)/);
   await refused(bytes({ ...whole, PARAMETER: { db: 'IR01' } }), /STRACLUCON is a series of FM02, the answer is of IR01/);
   const text = publisherSample('boj', 'fm02-straclucon.json').toString('utf8');
   await refused(text.slice(0, text.indexOf('"VALUES": [')), /FM02-STRACLUCON\.json: not JSON/);

@@ -44,7 +44,7 @@ test('an HTML page, an error status or a changed layout served with 200 fails th
     assert.rejects(importPayloads(hub, [{ importer: estatDashboardDataImporter, fileName: 'jp.retail-sales.json', content: Buffer.from(content), archiveHashes: [] }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
   await refused('<!DOCTYPE html><html><body>メンテナンス中</body></html>', /^jp\.retail-sales\.json: not JSON/);
   await refused('{"GET_STATS":{"RESULT":{"status":"1","errorMsg":"正常に終了しましたが、該当データはありませんでした。"}}}', /status "1": 正常に終了しましたが/);
-  await refused(text().replace('"DATA_INF"', '"DATA_INFO"'), /the answer lacks STATISTICAL_DATA\.DATA_INF/);
+  await refused(text().replace('"DATA_INF"', '"DATA_INFO"'), /^jp\.retail-sales\.json: \/GET_STATS\/STATISTICAL_DATA\/DATA_INF: is missing/);
   await refused(text().replace('"$":"129250"', '"$":"129,250"'), /DATA_OBJ\[0\]: macro:jp\.retail-sales "129,250" is not a decimal number/);
   await refused(text().replace('"@time":"20250400"', '"@time":"20251Q00"'), /DATA_OBJ\[0\]: time code "20251Q00" is not a month/);
   await refused(text().replaceAll('"@cycle":"1"', '"@cycle":"2"'), /DATA_OBJ\[0\]: @cycle "2" is not monthly/);

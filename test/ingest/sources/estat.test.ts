@@ -142,7 +142,7 @@ test('an HTML page, an error answer or a changed layout served with 200 fails th
     assert.rejects(importPayloads(hub, [{ importer: estatStatsDataImporter, fileName: payload.fileName, content: Buffer.from(content), archiveHashes: [] }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
   await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":100,"ERROR_MSG":"認証に失敗しました。アプリケーションIDを確認して下さい。"}}}', /^jp\.cpi\.json: e-Stat answered STATUS 100: 認証に失敗しました/);
   await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":1,"ERROR_MSG":"正常に終了しましたが、該当データはありませんでした。"}}}', /STATUS 1: 正常に終了しましたが、該当データは/);
-  await refused(text.replace('"DATA_INF"', '"DATA_INFO"'), /^jp\.cpi\.json: the answer lacks STATISTICAL_DATA\.DATA_INF/);
+  await refused(text.replace('"DATA_INF"', '"DATA_INFO"'), /^jp\.cpi\.json: \/GET_STATS_DATA\/STATISTICAL_DATA\/DATA_INF: is missing/);
   await refused(text.replace('"$":"111.8"', '"$":"111,8"'), /^jp\.cpi\.json: VALUE\[1\]: macro:jp\.cpi "111,8" is not a decimal number/);
   await refused(text.replace('"@time":"2025000505"', '"@time":"2025-05"'), /VALUE\[1\]: time code "2025-05" is neither e-Stat's YYYY00MMMM/);
   await refused(text.replace('"@cat01":"0001","@area":"00000","@time":"2024000000"', '"@cat01":"0002","@area":"00000","@time":"2024000000"'), /VALUE\[2\]: @area=00000,@cat01=0002,@tab=1 is another series than @area=00000,@cat01=0001,@tab=1/);

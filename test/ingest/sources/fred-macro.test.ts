@@ -237,7 +237,7 @@ test('through fdh sync: a 5xx, a cut body, HTML with 200 or a changed layout fai
     [{ kind: 'status', status: 503 }, /HTTP 503 \(gave up after 2 attempts\)/],
     [{ kind: 'cut' }, /connection was cut after \d+ bytes of \d+/],
     [{ kind: 'html-200' }, /GDPC1\.json: not JSON/],
-    [{ kind: 'body', body: '{"count":1,"offset":0,"observations":[{"date":"2024-01-01","value":"1"}]}' }, /GDPC1\.json: observation 1: no realtime_start \(a changed layout\?\)/],
+    [{ kind: 'body', body: '{"count":1,"offset":0,"observations":[{"date":"2024-01-01","value":"1"}]}' }, /GDPC1\.json: \/observations\/0\/realtime_start: is missing/],
   ];
   for (const [fault, reason] of faults) {
     double.fail(fault, { times: fault.kind === 'html-200' || fault.kind === 'body' ? 1 : 2 });

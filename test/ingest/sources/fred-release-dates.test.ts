@@ -83,7 +83,7 @@ test('FRED release dates: the calendar\'s releases become events at 8:30 New Yor
   refused(text().slice(0, 300), /not JSON/);
   refused(text().replace('"release_dates"', '"releases"'), /^releases-dates\.json: \/release_dates: is missing$/);
   refused(text().replace('"2026-06-10"', '"2026-06-31"'), /release date 3: date "2026-06-31" is not a calendar date/);
-  refused(text().replace('"release_id": 10,', '"release_id": "10",'), /release date 3: release_id "10" is not a FRED release id/);
+  refused(text().replace('"release_id": 10,', '"release_id": "10",'), /^releases-dates\.json: \/release_dates\/2\/release_id: expected integer \(got "10"\)$/);
   refused(text().replace('"Consumer Price Index"', '"Producer Price Index"'), /release date 3: release 10 is named "Producer Price Index", not "Consumer Price Index"/);
 });
 

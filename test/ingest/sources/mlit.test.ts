@@ -115,7 +115,7 @@ test('the XIT001 importer reads the figures as published and refuses what is not
     ['<html><body><h1>503 Service Unavailable</h1></body></html>', /not JSON/],
     ['{"status":"NG","message":"invalid key"}', /status is "NG"/],
     ['{"status":"OK","data":[]}', /data\[0\]: the answer has no transactions/],
-    [sample.replace('"TradePrice"', '"Price"'), /data\[0\]: TradePrice must be a string/],
+    [sample.replace('"TradePrice"', '"Price"'), /: \/data\/0\/TradePrice: is missing$/],
     [sample.replace('"47000000"', '"47,000,000 yen"'), /data\[0\]: TradePrice: re\.transaction:jp "47,000,000 yen" is not a decimal number/],
     [sample.replace('"13102"', '"99102"'), /data\[0\]: MunicipalityCode "99102" is not a local-government code/],
     [sample.replace('"2nd quarter 2024"', '"5th quarter 2024"'), /data\[0\]: Period "5th quarter 2024" is not a calendar quarter/],

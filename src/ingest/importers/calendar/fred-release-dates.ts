@@ -51,8 +51,6 @@ export interface FredReleaseDates {
   rows: RowOf<'calendar_event'>[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * FRED's `GET /fred/releases/dates?file_type=json` answer: `realtime_start`, `realtime_end`,
  * `order_by`, `sort_order`, `count`, `offset`, `limit` and `release_dates`, a list of
@@ -64,8 +62,11 @@ export function parseFredReleaseDates(content: string, fileName: string): FredRe
   return fredReleaseDates(readJsonDocument(ReleaseDatesSchema, content, fileName), fileName);
 }
 
+/** One day a release is (or was) published; FRED names every release, only those of the calendar are checked by name. */
+const ReleaseDateSchema = Type.Object({ release_id: Type.Integer(), release_name: Type.Optional(Type.String()), date: Type.String() });
+
 /** What the hub reads of FRED's releases/dates answer: the rest is kept as it came. */
-export const ReleaseDatesSchema = Type.Object({ realtime_start: Type.String(), release_dates: Type.Array(Type.Unknown()) });
+export const ReleaseDatesSchema = Type.Object({ realtime_start: Type.String(), release_dates: Type.Array(ReleaseDateSchema) });
 
 /** The events of an answer already read (one page, or every page's `release_dates` merged). */
 export function fredReleaseDates(document: Static<typeof ReleaseDatesSchema>, fileName: string): FredReleaseDates {
@@ -73,11 +74,9 @@ export function fredReleaseDates(document: Static<typeof ReleaseDatesSchema>, fi
   if (from === undefined) throw new ImportError(`${fileName}: realtime_start ${JSON.stringify(document.realtime_start)} is not a calendar date (YYYY-MM-DD)`);
   const rows: RowOf<'calendar_event'>[] = [];
   const seen = new Set<string>();
-  document.release_dates.forEach((item: unknown, index) => {
+  document.release_dates.forEach(({ release_id: releaseId, release_name: releaseName, date }, index) => {
     const where = `${fileName}: release date ${index + 1}`;
-    const { release_id: releaseId, release_name: releaseName, date } = (isRecord(item) ? item : {}) as Record<string, unknown>;
-    if (typeof releaseId !== 'number' || !Number.isInteger(releaseId)) throw new ImportError(`${where}: release_id ${JSON.stringify(releaseId)} is not a FRED release id`);
-    if (typeof date !== 'string' || calendarDate(date) === undefined) throw new ImportError(`${where}: date ${JSON.stringify(date)} is not a calendar date (YYYY-MM-DD)`);
+    if (calendarDate(date) === undefined) throw new ImportError(`${where}: date ${JSON.stringify(date)} is not a calendar date (YYYY-MM-DD)`);
     const spec = FRED_CALENDAR_RELEASES[releaseId];
     if (spec === undefined) return;
     if (releaseName !== spec.fredName) {

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
@@ -12,9 +12,19 @@ export const ECOS_KOSPI = { table: '802Y001', item: '0001000' } as const;
 /** The unit ECOS states for the KOSPI: points of the index based 100 on 4 January 1980. */
 const KOSPI_UNIT = '1980.01.04=100';
 
+/** One row of ECOS's answer: `DATA_VALUE` is a decimal string, or "" for a day without a value. */
+const RowSchema = Type.Object({
+  STAT_CODE: Type.String(),
+  ITEM_CODE1: Type.String(),
+  UNIT_NAME: Type.Optional(Type.String()),
+  TIME: Type.String(),
+  DATA_VALUE: Type.String(),
+});
+export type EcosRow = Static<typeof RowSchema>;
+
 /** ECOS's StatisticSearch answer: `list_total_count` rows in all, this page's in `row`. */
 export const StatisticSearchSchema = Type.Object({
-  StatisticSearch: Type.Object({ list_total_count: Type.Union([Type.Number(), Type.String()]), row: Type.Array(Type.Unknown()) }),
+  StatisticSearch: Type.Object({ list_total_count: Type.Union([Type.Number(), Type.String()]), row: Type.Array(RowSchema) }),
 });
 
 /**
@@ -23,26 +33,24 @@ export const StatisticSearchSchema = Type.Object({
  * the answer would not be the KOSPI. An empty DATA_VALUE is a day without a value, never 0; any
  * other is held to the figure rules of index.close:KOSPI.
  */
-export function bokKospiCloses(rows: readonly unknown[], fileName: string): IndexCloseRecord[] {
+export function bokKospiCloses(rows: readonly EcosRow[], fileName: string): IndexCloseRecord[] {
   const records: IndexCloseRecord[] = [];
   const seen = new Set<string>();
-  rows.forEach((item, index) => {
+  rows.forEach((row, index) => {
     const where = `${fileName}: row ${index + 1}`;
-    const row = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     if (row.STAT_CODE !== ECOS_KOSPI.table || row.ITEM_CODE1 !== ECOS_KOSPI.item) {
       throw new ImportError(`${where}: table ${JSON.stringify(row.STAT_CODE)} item ${JSON.stringify(row.ITEM_CODE1)} is not the KOSPI (${ECOS_KOSPI.table} item ${ECOS_KOSPI.item})`);
     }
-    if (row.UNIT_NAME !== undefined && (typeof row.UNIT_NAME !== 'string' || row.UNIT_NAME.trim() !== KOSPI_UNIT)) {
+    if (row.UNIT_NAME !== undefined && row.UNIT_NAME.trim() !== KOSPI_UNIT) {
       throw new ImportError(`${where}: unit ${JSON.stringify(row.UNIT_NAME)} is not the KOSPI's (${KOSPI_UNIT})`);
     }
     const time = row.TIME;
-    const date = typeof time === 'string' && /^\d{8}$/.test(time) ? calendarDate(`${time.slice(0, 4)}-${time.slice(4, 6)}-${time.slice(6)}`) : undefined;
+    const date = /^\d{8}$/.test(time) ? calendarDate(`${time.slice(0, 4)}-${time.slice(4, 6)}-${time.slice(6)}`) : undefined;
     if (date === undefined) throw new ImportError(`${where}: TIME ${JSON.stringify(time)} is not a day (YYYYMMDD)`);
     if (seen.has(date)) throw new ImportError(`${where}: ${date} appears twice`);
     seen.add(date);
     const value = row.DATA_VALUE;
     if (value === '') return;
-    if (typeof value !== 'string') throw new ImportError(`${where}: DATA_VALUE ${JSON.stringify(value)} on ${date} is not a decimal string`);
     records.push({ code: 'KOSPI', date, close: publisherFigure(value, 'index.close:KOSPI', where), where });
   });
   return records;

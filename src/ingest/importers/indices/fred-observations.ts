@@ -6,13 +6,16 @@ import { fredInstrument, type FredClose } from '../../fred-series.ts';
 import { closeFact } from '../../figure-facts.ts';
 import { publisherFigure } from '../../publisher-figures.ts';
 import { fredIndicesImporter, knownFredSeries, loadFredCloses } from './fred-indices.ts';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { FredObservationSchema } from '../../fred-answer.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 
 /** FRED's JSON names no series: the file does, `SP500.json`, as FRED's own downloads are named. */
 function seriesOfFile(fileName: string): string {
   return knownFredSeries(basename(fileName).replace(/\.json$/i, ''), `${fileName}: the file name must be the FRED series id`);
 }
+
+const ObservationsSchema = Type.Object({ observations: Type.Array(FredObservationSchema) });
 
 /**
  * FRED's `GET /fred/series/observations?series_id=…&file_type=json` answer: an object with
@@ -23,23 +26,21 @@ function seriesOfFile(fileName: string): string {
  * 2020-04-20 is a commodity price, a negative index level is not.
  */
 export function parseFredObservations(content: string, fileName: string): FredClose[] {
-  return fredCloses(readJsonDocument(Type.Object({ observations: Type.Array(Type.Unknown()) }), content, fileName).observations, fileName);
+  return fredCloses(readJsonDocument(ObservationsSchema, content, fileName).observations, fileName);
 }
 
 /** The closes of FRED's `observations` (one page's, or every page's merged) of the series `fileName` names. */
-export function fredCloses(observations: readonly unknown[], fileName: string): FredClose[] {
+export function fredCloses(observations: readonly Static<typeof FredObservationSchema>[], fileName: string): FredClose[] {
   const series = seriesOfFile(fileName);
   const fact = closeFact(fredInstrument(series) ?? '');
   const records: FredClose[] = [];
   const seen = new Set<string>();
-  observations.forEach((item: unknown, index) => {
+  observations.forEach(({ date, value }, index) => {
     const where = `${fileName}: observation ${index + 1}`;
-    const { date, value } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    if (typeof date !== 'string' || calendarDate(date) === undefined) throw new ImportError(`${where}: date ${JSON.stringify(date)} is not a calendar date (YYYY-MM-DD)`);
+    if (calendarDate(date) === undefined) throw new ImportError(`${where}: date ${JSON.stringify(date)} is not a calendar date (YYYY-MM-DD)`);
     if (seen.has(date)) throw new ImportError(`${where}: ${date} appears twice`);
     seen.add(date);
     if (value === '.') return;
-    if (typeof value !== 'string') throw new ImportError(`${where}: ${series} value ${JSON.stringify(value)} on ${date} is not a decimal string or "."`);
     records.push({ series, date, close: publisherFigure(value, fact, where), where });
   });
   return records;

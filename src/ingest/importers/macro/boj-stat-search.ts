@@ -3,8 +3,8 @@ import { canonicalJson } from '../../canonical-content.ts';
 import { calendarMonth } from '../../calendar-dates.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { countrySeries } from '../../../domains/macro/series.ts';
-import { Type } from 'typebox';
-import { readJsonDocument } from '../../publisher-document.ts';
+import { Type, type Static } from 'typebox';
+import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { macroFact } from '../../figure-facts.ts';
 import { checkedFigure } from '../../publisher-figures.ts';
 
@@ -28,32 +28,39 @@ export interface BojAnswer {
   results: { code: string; observations: NumberedObservation[] }[];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Every answer's envelope: STATUS 200, or an error's 400/500/503 quoted with its MESSAGEID and MESSAGE. */
+const StatusSchema = Type.Object({ STATUS: Type.Number(), MESSAGEID: Type.Optional(Type.String()), MESSAGE: Type.Optional(Type.String()) });
 
-function resultOf(item: unknown, index: number, db: string, fileName: string): BojAnswer['results'][number] {
+/** One series: monthly dates as the number YYYYMM, a missing figure as null. */
+const ResultSchema = Type.Object({
+  SERIES_CODE: Type.String(),
+  FREQUENCY: Type.String(),
+  VALUES: Type.Object({ SURVEY_DATES: Type.Array(Type.Number()), VALUES: Type.Array(Type.Union([Type.Number(), Type.Null()])) }),
+});
+
+/** A normal end: `PARAMETER` echoes the request (its names in any case), `NEXTPOSITION` is the next page's start or null. */
+const AnswerSchema = Type.Object({
+  STATUS: Type.Literal(200),
+  PARAMETER: Type.Record(Type.String(), Type.Unknown()),
+  NEXTPOSITION: Type.Union([Type.Null(), Type.Integer({ minimum: 1 })]),
+  RESULTSET: Type.Array(ResultSchema),
+});
+
+function resultOf(item: Static<typeof ResultSchema>, index: number, db: string, fileName: string): BojAnswer['results'][number] {
   const where = `${fileName}: RESULTSET[${index}]`;
-  if (!isObject(item)) throw new ImportError(`${where}: not an object`);
   const code = item.SERIES_CODE;
-  const known = typeof code === 'string' ? BOJ_SERIES[code] : undefined;
-  if (typeof code !== 'string' || known === undefined) {
-    throw new ImportError(`${where}: SERIES_CODE ${JSON.stringify(code)} is none the hub reads (${Object.keys(BOJ_SERIES).join(', ')})`);
-  }
+  const known = BOJ_SERIES[code];
+  if (known === undefined) throw new ImportError(`${where}: SERIES_CODE ${JSON.stringify(code)} is none the hub reads (${Object.keys(BOJ_SERIES).join(', ')})`);
   if (known.db !== db) throw new ImportError(`${where}: ${code} is a series of ${known.db}, the answer is of ${db}`);
   if (item.FREQUENCY !== known.frequency) throw new ImportError(`${where}: ${code} FREQUENCY ${JSON.stringify(item.FREQUENCY)}, expected ${known.frequency}`);
-  const values = item.VALUES;
-  if (!isObject(values) || !Array.isArray(values.SURVEY_DATES) || !Array.isArray(values.VALUES)) {
-    throw new ImportError(`${where}: ${code} lacks VALUES.SURVEY_DATES and VALUES.VALUES`);
-  }
-  const dates = values.SURVEY_DATES;
-  const figures = values.VALUES;
+  const { SURVEY_DATES: dates, VALUES: figures } = item.VALUES;
   if (dates.length !== figures.length) throw new ImportError(`${where}: ${code} has ${dates.length} SURVEY_DATES and ${figures.length} VALUES`);
-  const observations = dates.map((date: unknown, at): NumberedObservation => {
+  const observations = dates.map((date, at): NumberedObservation => {
     const text = String(date);
-    const period = typeof date === 'number' && /^\d{6}$/.test(text) ? calendarMonth(`${text.slice(0, 4)}-${text.slice(4)}`) : undefined;
+    const period = /^\d{6}$/.test(text) ? calendarMonth(`${text.slice(0, 4)}-${text.slice(4)}`) : undefined;
     if (period === undefined) throw new ImportError(`${where}: ${code} SURVEY_DATES[${at}] ${JSON.stringify(date)} is not a month (YYYYMM)`);
-    const value: unknown = figures[at];
     // The BOJ answers null for a period without a figure: a missing figure, never 0.
-    if (value !== null && typeof value !== 'number') throw new ImportError(`${where}: ${code} VALUES[${at}] ${JSON.stringify(value)} of ${period} is not a number or null`);
+    const value = figures[at] ?? null;
     const figure = value === null ? null : checkedFigure(value, macroFact(known.series), `${where}: ${code} VALUES[${at}]`);
     return { line: at + 1, row: { series: known.series, period, value: figure, marker: null } };
   });
@@ -69,20 +76,14 @@ function resultOf(item: unknown, index: number, db: string, fileName: string): B
  * the figure rules of its series.
  */
 export function parseBojAnswer(content: string, fileName: string): BojAnswer {
-  const document = readJsonDocument(Type.Unknown(), content, fileName);
-  if (!isObject(document) || !('STATUS' in document)) throw new ImportError(`${fileName}: expected the BOJ API's object with STATUS and RESULTSET`);
-  if (document.STATUS !== 200) {
-    throw new ImportError(`${fileName}: the BOJ API answered STATUS ${JSON.stringify(document.STATUS)} ${String(document.MESSAGEID ?? '')}: ${String(document.MESSAGE ?? '')}`);
-  }
+  const envelope = readJsonDocument(StatusSchema, content, fileName);
+  if (envelope.STATUS !== 200) throw new ImportError(`${fileName}: the BOJ API answered STATUS ${envelope.STATUS} ${envelope.MESSAGEID ?? ''}: ${envelope.MESSAGE ?? ''}`);
+  const document = checkDocument(AnswerSchema, envelope, fileName);
   // Parameter names are case-insensitive to the API; its echo is read the same way.
-  const parameters = isObject(document.PARAMETER) ? document.PARAMETER : {};
-  const db = Object.entries(parameters).find(([name]) => name.toLowerCase() === 'db')?.[1];
+  const db = Object.entries(document.PARAMETER).find(([name]) => name.toLowerCase() === 'db')?.[1];
   if (typeof db !== 'string') throw new ImportError(`${fileName}: PARAMETER.db is missing`);
-  const next = document.NEXTPOSITION;
-  if (next !== null && !(typeof next === 'number' && Number.isInteger(next) && next > 0)) throw new ImportError(`${fileName}: NEXTPOSITION ${JSON.stringify(next)} is not null or a position`);
-  if (!Array.isArray(document.RESULTSET)) throw new ImportError(`${fileName}: RESULTSET is not a list`);
   const results = document.RESULTSET.map((item, index) => resultOf(item, index, db.toUpperCase(), fileName));
-  return { db: db.toUpperCase(), nextPosition: next, results };
+  return { db: db.toUpperCase(), nextPosition: document.NEXTPOSITION, results };
 }
 
 async function* each<T>(items: readonly T[]): AsyncIterable<T> {

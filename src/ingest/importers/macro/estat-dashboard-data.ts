@@ -1,9 +1,9 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts';
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { monthLabel } from '../../../kernel/dates.ts';
-import { readJsonDocument } from '../../publisher-document.ts';
+import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { macroFact } from '../../figure-facts.ts';
 import { checkedDate, publisherFigure } from '../../publisher-figures.ts';
 
@@ -25,36 +25,43 @@ interface ParsedAnswer {
   observations: PlacedObservation[];
 }
 
-type Json = Record<string, unknown>;
-
-const asObject = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined);
 /** The dashboard gives a one-element list as the element itself. */
-const asList = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const oneOrMore = <T extends TSchema>(item: T) => Type.Union([item, Type.Array(item)]);
+const listOf = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
-function statisticalData(parsed: unknown, fileName: string): Json {
-  const answer = asObject(asObject(parsed)?.GET_STATS);
-  const result = asObject(answer?.RESULT);
-  if (answer === undefined || result === undefined) throw new ImportError(`${fileName}: expected the Statistics Dashboard's getData answer (GET_STATS with a RESULT)`);
-  // status 0 is a normal end; 1 is "no data matched", the others are errors (a bad code or parameter).
-  if (result.status !== '0' && result.status !== 0) {
-    throw new ImportError(`${fileName}: the Statistics Dashboard answered status ${JSON.stringify(result.status)}: ${typeof result.errorMsg === 'string' ? result.errorMsg : 'no message'}`);
-  }
-  const data = asObject(answer.STATISTICAL_DATA);
-  if (data === undefined || asObject(data.DATA_INF) === undefined) throw new ImportError(`${fileName}: the answer lacks STATISTICAL_DATA.DATA_INF`);
-  return data;
-}
+/** Every answer's RESULT: status 0 is a normal end; 1 is "no data matched", the others are errors (a bad code or parameter). */
+const ResultSchema = Type.Object({
+  GET_STATS: Type.Object({ RESULT: Type.Object({ status: Type.Union([Type.String(), Type.Number()]), errorMsg: Type.Optional(Type.String()) }) }),
+});
+
+/** One figure: its month `@time`, the text `$` ("" where the dashboard has none) and the dimensions of ELEMENT. */
+const ValueSchema = Type.Object({
+  '@time': Type.String(),
+  $: Type.String(),
+  '@indicator': Type.Optional(Type.String()),
+  '@regionCode': Type.Optional(Type.String()),
+  '@cycle': Type.Optional(Type.String()),
+  '@regionRank': Type.Optional(Type.String()),
+  '@isSeasonal': Type.Optional(Type.String()),
+});
+const AnswerSchema = Type.Object({
+  GET_STATS: Type.Object({ STATISTICAL_DATA: Type.Object({ DATA_INF: Type.Object({ DATA_OBJ: Type.Optional(oneOrMore(Type.Object({ VALUE: ValueSchema }))) }) }) }),
+});
 
 /** The series' monthly observations of a getData answer already read. */
-function estatDashboardObservations(document: unknown, fileName: string): ParsedAnswer {
+function estatDashboardObservations(content: string, fileName: string): ParsedAnswer {
   const series = SERIES_FILE.exec(fileName)?.[1];
   if (series === undefined) throw new ImportError(`${fileName}: the file name must be the series key it fills, such as jp.retail-sales.json`);
-  const objects = asList(asObject(statisticalData(document, fileName).DATA_INF)?.DATA_OBJ);
+  const document = readJsonDocument(ResultSchema, content, fileName);
+  const result = document.GET_STATS.RESULT;
+  if (result.status !== '0' && result.status !== 0) {
+    throw new ImportError(`${fileName}: the Statistics Dashboard answered status ${JSON.stringify(result.status)}: ${result.errorMsg ?? 'no message'}`);
+  }
+  const { DATA_OBJ: objects = [] } = checkDocument(AnswerSchema, document, fileName).GET_STATS.STATISTICAL_DATA.DATA_INF;
   let element: string | undefined;
   const fact = macroFact(series);
-  const observations = objects.map((entry, i): PlacedObservation => {
+  const observations = listOf(objects).map(({ VALUE: value }, i): PlacedObservation => {
     const where = `${fileName}: DATA_OBJ[${i}]`;
-    const value = asObject(asObject(entry)?.VALUE);
-    if (value === undefined || typeof value['@time'] !== 'string' || typeof value.$ !== 'string') throw new ImportError(`${where}: expected a VALUE with "@time" and "$" strings`);
     const own = ELEMENT.map((name) => `${name}=${String(value[name])}`).join(',');
     element ??= own;
     if (own !== element) throw new ImportError(`${where}: ${own} is another series than ${element}; narrow the request (IndicatorCode, RegionCode, Cycle, IsSeasonalAdjustment) to one series`);
@@ -90,7 +97,7 @@ export const estatDashboardDataImporter: Importer<ParsedAnswer> = {
     delete answer.GET_STATS?.RESULT?.date;
     return canonicalJson(JSON.stringify(answer));
   },
-  parse: (content, fileName) => estatDashboardObservations(readJsonDocument(Type.Unknown(), content, fileName), fileName),
+  parse: estatDashboardObservations,
   async load(db, parsed, release) {
     async function* observations(): AsyncIterable<NumberedObservation> {
       for (const observation of parsed.observations) {

@@ -3,8 +3,8 @@ import { canonicalJson, withoutByteOrderMark } from '../../canonical-content.ts'
 import { loadObservations, type NumberedObservation } from '../../observation-batches.ts';
 import { withdrawnPeriods } from './whole-history.ts';
 import { monthLabel, quarterLabel } from '../../../kernel/dates.ts';
-import { Type } from 'typebox';
-import { readJsonDocument } from '../../publisher-document.ts';
+import { Type, type Static, type TSchema } from 'typebox';
+import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { macroFact } from '../../figure-facts.ts';
 import { checkedDate, checkedFigure, publisherFigure } from '../../publisher-figures.ts';
 
@@ -26,11 +26,34 @@ interface ParsedAnswer {
   observations: PlacedObservation[];
 }
 
-type Json = Record<string, unknown>;
-
-const asObject = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined);
 /** e-Stat gives a one-element list as the element itself. */
-const asList = (value: unknown): unknown[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const oneOrMore = <T extends TSchema>(item: T) => Type.Union([item, Type.Array(item)]);
+const listOf = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/**
+ * Every answer's RESULT: STATUS 0 is a normal end; 1 (no data matched), 2 (partly) and 100+
+ * (errors: a bad appId, an unknown table) are not, and an error answer has nothing else.
+ */
+export const EstatResultSchema = Type.Object({
+  GET_STATS_DATA: Type.Object({ RESULT: Type.Object({ STATUS: Type.Union([Type.Number(), Type.String()]), ERROR_MSG: Type.Optional(Type.String()) }) }),
+});
+
+/** One figure: `@time`, the text `$`, an `@unit` where the table has one, and its other dimensions (`@tab`, `@cat01`, `@area`…). */
+const ValueSchema = Type.Object({ '@time': Type.String(), $: Type.String(), '@unit': Type.Optional(Type.String()) });
+export const EstatValuesSchema = oneOrMore(ValueSchema);
+type Value = Static<typeof ValueSchema>;
+
+/** What the hub reads of a normal end: the time class's names (CLASS_INF, sent with metaGetFlg=Y), the marks NOTE lists, the values. */
+const StatisticalDataSchema = Type.Object({
+  CLASS_INF: Type.Optional(
+    Type.Object({
+      CLASS_OBJ: oneOrMore(Type.Object({ '@id': Type.String(), CLASS: Type.Optional(oneOrMore(Type.Object({ '@code': Type.String(), '@name': Type.String() }))) })),
+    }),
+  ),
+  DATA_INF: Type.Object({ NOTE: Type.Optional(oneOrMore(Type.Object({ '@char': Type.String() }))), VALUE: Type.Optional(EstatValuesSchema) }),
+});
+const AnswerSchema = Type.Object({ GET_STATS_DATA: Type.Object({ STATISTICAL_DATA: StatisticalDataSchema }) });
+type StatisticalData = Static<typeof StatisticalDataSchema>;
 
 /**
  * The period of an e-Stat time code. Standard codes are `YYYY` + a two-digit kind + the first
@@ -60,36 +83,24 @@ function periodOf(code: string, timeNames: Map<string, string>, where: string): 
   return monthLabel(Number(month[1]) * 12 + number - 1);
 }
 
-function statisticalData(parsed: unknown, fileName: string): Json {
-  const answer = asObject(asObject(parsed)?.GET_STATS_DATA);
-  const result = asObject(answer?.RESULT);
-  if (answer === undefined || result === undefined) throw new ImportError(`${fileName}: expected e-Stat's getStatsData answer (GET_STATS_DATA with a RESULT)`);
-  // STATUS 0 is a normal end; 1 (no data matched), 2 (partly) and 100+ (errors: a bad appId, an unknown table) are not.
-  if (result.STATUS !== 0 && result.STATUS !== '0') {
-    throw new ImportError(`${fileName}: e-Stat answered STATUS ${JSON.stringify(result.STATUS)}: ${typeof result.ERROR_MSG === 'string' ? result.ERROR_MSG : 'no message'}`);
-  }
-  const data = asObject(answer.STATISTICAL_DATA);
-  if (data === undefined || asObject(data.DATA_INF) === undefined) throw new ImportError(`${fileName}: the answer lacks STATISTICAL_DATA.DATA_INF`);
-  return data;
+function statisticalData(parsed: unknown, fileName: string): StatisticalData {
+  const { RESULT: result } = checkDocument(EstatResultSchema, parsed, fileName).GET_STATS_DATA;
+  if (result.STATUS !== 0 && result.STATUS !== '0') throw new ImportError(`${fileName}: e-Stat answered STATUS ${JSON.stringify(result.STATUS)}: ${result.ERROR_MSG ?? 'no message'}`);
+  return checkDocument(AnswerSchema, parsed, fileName).GET_STATS_DATA.STATISTICAL_DATA;
 }
 
-/** Names of the time class's codes (CLASS_INF, sent with metaGetFlg=Y). */
-function timeClassNames(data: Json): Map<string, string> {
+/** Names of the time class's codes. */
+function timeClassNames(data: StatisticalData): Map<string, string> {
   const names = new Map<string, string>();
-  for (const classObject of asList(asObject(data.CLASS_INF)?.CLASS_OBJ)) {
-    const object = asObject(classObject);
-    if (object?.['@id'] !== 'time') continue;
-    for (const entry of asList(object.CLASS)) {
-      const code = asObject(entry)?.['@code'];
-      const name = asObject(entry)?.['@name'];
-      if (typeof code === 'string' && typeof name === 'string') names.set(code, name);
-    }
+  for (const classObject of listOf(data.CLASS_INF?.CLASS_OBJ)) {
+    if (classObject['@id'] !== 'time') continue;
+    for (const entry of listOf(classObject.CLASS)) names.set(entry['@code'], entry['@name']);
   }
   return names;
 }
 
 /** Every dimension of a value but time (`@tab`, `@cat01`, `@area`, …): the selection it belongs to. */
-const selectionOf = (value: Json): string =>
+const selectionOf = (value: Value): string =>
   Object.entries(value)
     .filter(([name]) => name.startsWith('@') && name !== '@time' && name !== '@unit')
     .map(([name, code]) => `${name}=${String(code)}`)
@@ -116,7 +127,7 @@ export const estatStatsDataImporter: Importer<ParsedAnswer> = {
     delete answer.GET_STATS_DATA?.RESULT?.DATE;
     return canonicalJson(JSON.stringify(answer));
   },
-  parse: (content, fileName) => estatObservations(readJsonDocument(Type.Unknown(), content, fileName), fileName),
+  parse: (content, fileName) => estatObservations(readJsonDocument(EstatResultSchema, content, fileName), fileName),
   // An answer is its series' whole table: the periods another table stored (a CPI of the previous base) are withdrawn, so no series mixes two bases.
   async load(db, parsed, release) {
     for (const { row, where } of parsed.observations) checkedDate(row.period, macroFact(row.series), release.knowledgeAt, where);
@@ -134,24 +145,20 @@ export function estatObservations(document: unknown, fileName: string): ParsedAn
   const series = SERIES_FILE.exec(fileName)?.[1];
   if (series === undefined) throw new ImportError(`${fileName}: the file name must be the series key it fills, such as jp.cpi.json`);
   const data = statisticalData(document, fileName);
-  const dataInf = asObject(data.DATA_INF) ?? {};
-  const noted = new Set(asList(dataInf.NOTE).map((note) => asObject(note)?.['@char']).filter((c): c is string => typeof c === 'string'));
+  const noted = new Set(listOf(data.DATA_INF.NOTE).map((note) => note['@char']));
   const timeNames = timeClassNames(data);
-  const values = asList(dataInf.VALUE);
   let selection: string | undefined;
   const fact = macroFact(series);
   const observations: PlacedObservation[] = [];
-  values.forEach((entry, i) => {
+  listOf(data.DATA_INF.VALUE).forEach((value, i) => {
     const where = `${fileName}: VALUE[${i}]`;
-    const value = asObject(entry);
-    if (value === undefined || typeof value['@time'] !== 'string' || typeof value.$ !== 'string') throw new ImportError(`${where}: expected an object with "@time" and "$" strings`);
     const own = selectionOf(value);
     selection ??= own;
     if (own !== selection) throw new ImportError(`${where}: ${own} is another series than ${selection}; narrow the request (cdTab, cdCat01, cdArea…) to one series`);
     const period = periodOf(value['@time'], timeNames, where);
     if (period === undefined) return;
     const mark = value.$.trim();
-    const persons = typeof value['@unit'] === 'string' ? PERSONS_PER_UNIT[value['@unit']] : undefined;
+    const persons = value['@unit'] === undefined ? undefined : PERSONS_PER_UNIT[value['@unit']];
     const figure = NO_FIGURE.has(mark) || noted.has(mark) ? null : publisherFigure(value.$, fact, where);
     const stored = figure === null || persons === undefined ? figure : checkedFigure(Math.round(figure * persons), fact, where);
     observations.push({ line: i + 1, row: { series, period, value: stored, marker: null }, where });

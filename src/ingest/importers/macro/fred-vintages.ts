@@ -8,7 +8,8 @@ import { datedObservations, macroFact, type LocatedObservation } from '../../fig
 import { publisherFigure } from '../../publisher-figures.ts';
 import { FRED_MACRO_SERIES, findFredMacroSeries, type FredFrequency, type FredMacroSeries } from './fred-macro-series.ts';
 import { Type } from 'typebox';
-import { readJsonDocument } from '../../publisher-document.ts';
+import { FredEnvelopeSchema, FredVintageObservationSchema, refuseFredError } from '../../fred-answer.ts';
+import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 
 /** ALFRED's end of a real-time period still in force. */
 export const REALTIME_OPEN_END = '9999-12-31';
@@ -24,18 +25,13 @@ export interface FredVintageObservation {
   where: string;
 }
 
-function field(item: Record<string, unknown>, name: string, where: string): string {
-  const text = item[name];
-  if (text === undefined) throw new ImportError(`${where}: no ${name} (a changed layout?)`);
-  if (typeof text !== 'string') throw new ImportError(`${where}: ${name} ${JSON.stringify(text)} is not a string`);
-  return text;
-}
-
-function realtimeDate(item: Record<string, unknown>, name: string, where: string): string {
-  const text = field(item, name, where);
+function realtimeDate(text: string, name: string, where: string): string {
   if (text !== REALTIME_OPEN_END && calendarDate(text) === undefined) throw new ImportError(`${where}: ${name} "${text}" is not a calendar date (YYYY-MM-DD)`);
   return text;
 }
+
+/** What the hub reads of FRED's answer with a real-time period: `count` checks that no page was lost. */
+const VintagesAnswerSchema = Type.Object({ count: Type.Number(), observations: Type.Array(FredVintageObservationSchema) });
 
 /**
  * FRED's `GET /fred/series/observations?…&realtime_start=…&realtime_end=…&file_type=json` answer
@@ -45,28 +41,24 @@ function realtimeDate(item: Record<string, unknown>, name: string, where: string
  * force. FRED's error answer (`error_code`, `error_message`) is refused quoting its message.
  */
 export function readFredAnswer(content: string, fileName: string): FredVintageObservation[] {
-  return fredAnswerObservations(readJsonDocument(Type.Unknown(), content, fileName), fileName);
+  const document = readJsonDocument(FredEnvelopeSchema, content, fileName);
+  refuseFredError(document, fileName);
+  return fredAnswerObservations(document, fileName);
 }
 
-/** The observations of FRED's answer already read as JSON (one page, or every page merged). */
+/** The observations of FRED's answer already read as JSON (one page, or every page merged), its error answer refused before. */
 export function fredAnswerObservations(document: unknown, fileName: string): FredVintageObservation[] {
-  const answer = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
-  if (typeof answer.error_message === 'string') throw new ImportError(`${fileName}: FRED answered ${String(answer.error_code)}: ${answer.error_message}`);
-  const { observations, count } = answer;
-  if (!Array.isArray(observations) || typeof count !== 'number') throw new ImportError(`${fileName}: expected FRED's object with "count" and an "observations" list`);
+  const { observations, count } = checkDocument(VintagesAnswerSchema, document, fileName);
   // A page cut short (a lost page, a limit) would read as figures FRED never withdrew.
   if (observations.length !== count) throw new ImportError(`${fileName}: ${observations.length} observations where FRED counts ${count}`);
   const seen = new Set<string>();
-  return observations.map((item: unknown, index) => {
+  return observations.map((row, index) => {
     const where = `${fileName}: observation ${index + 1}`;
-    if (typeof item !== 'object' || item === null) throw new ImportError(`${where}: not an object`);
-    const row = item as Record<string, unknown>;
-    const date = field(row, 'date', where);
+    const { date, value } = row;
     if (calendarDate(date) === undefined) throw new ImportError(`${where}: date "${date}" is not a calendar date (YYYY-MM-DD)`);
-    const realtimeStart = realtimeDate(row, 'realtime_start', where);
-    const realtimeEnd = realtimeDate(row, 'realtime_end', where);
+    const realtimeStart = realtimeDate(row.realtime_start, 'realtime_start', where);
+    const realtimeEnd = realtimeDate(row.realtime_end, 'realtime_end', where);
     if (realtimeEnd < realtimeStart) throw new ImportError(`${where}: realtime_end ${realtimeEnd} is before realtime_start ${realtimeStart}`);
-    const value = field(row, 'value', where);
     const key = `${date}|${realtimeStart}`;
     if (seen.has(key)) throw new ImportError(`${where}: ${date} is given twice from ${realtimeStart}`);
     seen.add(key);

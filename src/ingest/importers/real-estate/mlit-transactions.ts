@@ -41,6 +41,9 @@ export function tradePeriod(text: string): string | undefined {
 /** The figures of one transaction as MLIT writes them (the CSV's columns and XIT001's fields share names). */
 export type TransactionFigures = Omit<ParsedTransaction, 'line' | 'key' | 'code' | 'prefecture' | 'municipality'>;
 
+/** The columns or fields `transactionFigures` reads. */
+export type TransactionField = 'Type' | 'TradePrice' | 'Area' | 'Period' | 'BuildingYear' | 'Structure' | 'FloorPlan';
+
 /** The fact of a transaction's figures, held to its figure rules (publisher-figures.ts). */
 const TRANSACTION = 're.transaction:jp';
 
@@ -48,7 +51,7 @@ const TRANSACTION = 're.transaction:jp';
  * Reads MLIT's text figures (thousands may be grouped with commas): `field(name)` is the text of
  * a column or field, "" where empty; problems are reported at `where`.
  */
-export function transactionFigures(field: (name: string) => string, where: string): TransactionFigures {
+export function transactionFigures(field: (name: TransactionField) => string, where: string): TransactionFigures {
   const price = publisherFigure(field('TradePrice'), TRANSACTION, `${where}: TradePrice`, { grouping: true });
   if (price <= 0) throw new ImportError(`${where}: TradePrice "${field('TradePrice')}" is not a price`);
   // Large lots are published as "2000 m^2 or greater.": the bound is the figure.
@@ -57,7 +60,7 @@ export function transactionFigures(field: (name: string) => string, where: strin
   const period = tradePeriod(field('Period'));
   if (period === undefined) throw new ImportError(`${where}: Period "${field('Period')}" is not a calendar quarter`);
   const year = /^(\d{4})/.exec(field('BuildingYear'))?.[1];
-  const optional = (name: string) => (field(name) === '' ? null : field(name));
+  const optional = (name: TransactionField) => (field(name) === '' ? null : field(name));
   return {
     type: field('Type'),
     price,

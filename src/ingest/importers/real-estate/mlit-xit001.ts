@@ -3,25 +3,38 @@ import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { insertTransactions, transactionFigures, transactionRow, type TransactionFigures } from './mlit-transactions.ts';
 import { municipalityWards, type MunicipalityRef } from './jp-municipalities.ts';
-import { Type } from 'typebox';
-import { readJsonDocument } from '../../publisher-document.ts';
+import { Type, type Static } from 'typebox';
+import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 
 interface ParsedRecord extends TransactionFigures {
   key: string;
   place: MunicipalityRef;
 }
 
-const REQUIRED = ['Type', 'MunicipalityCode', 'Prefecture', 'Municipality', 'TradePrice', 'Area', 'Period', 'BuildingYear', 'Structure', 'FloorPlan'] as const;
+/** The fields the hub reads of a transaction, each a string ("" where not published); the others are kept for its identity. */
+const TransactionSchema = Type.Object({
+  Type: Type.String(),
+  MunicipalityCode: Type.String(),
+  Prefecture: Type.String(),
+  Municipality: Type.String(),
+  TradePrice: Type.String(),
+  Area: Type.String(),
+  Period: Type.String(),
+  BuildingYear: Type.String(),
+  Structure: Type.String(),
+  FloorPlan: Type.String(),
+});
 
-function recordsOf(parsed: unknown, fileName: string): Record<string, unknown>[] {
-  const answer = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  if (answer.status !== 'OK') throw new ImportError(`${fileName}: status is ${JSON.stringify(answer.status)}, not "OK"`);
-  if (!Array.isArray(answer.data)) throw new ImportError(`${fileName}: expected a "data" array`);
-  if (answer.data.length === 0) throw new ImportError(`${fileName}: data[0]: the answer has no transactions`);
-  return answer.data.map((record: unknown, i) => {
-    if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new ImportError(`${fileName}: data[${i}] is not an object`);
-    return record as Record<string, unknown>;
-  });
+/** Any answer's status: an error answer ("NG", with a message) has no `data`. */
+const StatusSchema = Type.Object({ status: Type.String() });
+const AnswerSchema = Type.Object({ status: Type.Literal('OK'), data: Type.Array(TransactionSchema) });
+export type Xit001Answer = Static<typeof AnswerSchema>;
+
+/** An XIT001 answer read once: a status other than "OK" is refused quoting it, before the layout is checked. */
+export function readXit001Answer(content: string | Buffer, fileName: string): Xit001Answer {
+  const document = readJsonDocument(StatusSchema, content, fileName);
+  if (document.status !== 'OK') throw new ImportError(`${fileName}: status is ${JSON.stringify(document.status)}, not "OK"`);
+  return checkDocument(AnswerSchema, document, fileName);
 }
 
 /**
@@ -36,7 +49,7 @@ export const mlitXit001Importer: Importer<ParsedRecord[]> = {
   description: 'Japanese real-estate transactions from the MLIT Real Estate Information Library API XIT001 JSON ({"status":"OK","data":[...]})',
   source: 'MLIT Real Estate Information Library',
   canonicalForm: canonicalJson,
-  parse: (content, fileName) => mlitTransactions(readJsonDocument(Type.Unknown(), content, fileName), fileName),
+  parse: (content, fileName) => mlitTransactions(readXit001Answer(content, fileName), fileName),
   async load(db, parsed, release) {
     const wards = await municipalityWards(db, parsed.map((r) => r.place), release.source);
     const rows = parsed.map((r) => {
@@ -49,22 +62,12 @@ export const mlitXit001Importer: Importer<ParsedRecord[]> = {
   },
 };
 
-/** Whether an answer already read is `{"status":"OK","data":[]}`: a quarter not published (or without transactions) yet. */
-export function isEmptyAnswer(document: unknown): boolean {
-  const answer = typeof document === 'object' && document !== null ? (document as { status?: unknown; data?: unknown }) : {};
-  return answer.status === 'OK' && Array.isArray(answer.data) && answer.data.length === 0;
-}
-
-/** The transactions of an XIT001 answer already read as JSON. */
-export function mlitTransactions(document: unknown, fileName: string): ParsedRecord[] {
-  return recordsOf(document, fileName).map((record, i) => {
+/** The transactions of an XIT001 answer already read. */
+export function mlitTransactions(answer: Xit001Answer, fileName: string): ParsedRecord[] {
+  if (answer.data.length === 0) throw new ImportError(`${fileName}: data[0]: the answer has no transactions`);
+  return answer.data.map((record, i) => {
     const where = `${fileName}: data[${i}]`;
-    const field = (name: string) => {
-      const value = record[name];
-      if (typeof value !== 'string') throw new ImportError(`${where}: ${name} must be a string (got ${JSON.stringify(value)})`);
-      return value.trim();
-    };
-    for (const name of REQUIRED) field(name);
+    const field = (name: keyof typeof record) => record[name].trim();
     const code = field('MunicipalityCode');
     if (!/^\d{5}$/.test(code) || Number(code.slice(0, 2)) < 1 || Number(code.slice(0, 2)) > 47) {
       throw new ImportError(`${where}: MunicipalityCode "${code}" is not a local-government code`);

@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
-import { bokKospiCloses, bokKospiImporter, ECOS_KOSPI, StatisticSearchSchema } from '../../importers/indices/bok-kospi.ts';
+import { bokKospiCloses, bokKospiImporter, ECOS_KOSPI, StatisticSearchSchema, type EcosRow } from '../../importers/indices/bok-kospi.ts';
 import { ImportError } from '../../import-error.ts';
 import { LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
 import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { defineSource, parsedPayload, type CollectContext, type CollectResult, type CredentialSpec, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 export const BOK_ECOS_API_KEY = 'BOK_ECOS_API_KEY';
 
@@ -38,13 +39,16 @@ function seoulDay(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(now);
 }
 
-/** One page of ECOS's answer, its error answer (`{"RESULT": {"CODE", "MESSAGE"}}`) refused quoting it; INFO-200 (no data) is no rows. */
-function statisticSearchPage(body: Buffer): { total: number; rows: unknown[] } {
-  const document = readJsonDocument(Type.Unknown(), body, FILE_NAME);
-  const result = typeof document === 'object' && document !== null ? (document as { RESULT?: { CODE?: unknown; MESSAGE?: unknown } }).RESULT : undefined;
+/** ECOS's answer that is no page of rows (`{"RESULT": {"CODE", "MESSAGE"}}`): any object without RESULT fits too. */
+const ResultEnvelopeSchema = Type.Object({ RESULT: Type.Optional(Type.Object({ CODE: Type.String(), MESSAGE: Type.Optional(Type.String()) })) });
+
+/** One page of ECOS's answer, its error answer refused quoting it; INFO-200 (no data) is no rows. */
+function statisticSearchPage(body: Buffer): { total: number; rows: EcosRow[] } {
+  const document = readJsonDocument(ResultEnvelopeSchema, body, FILE_NAME);
+  const result = document.RESULT;
   if (result !== undefined) {
     if (result.CODE === NO_DATA) return { total: 0, rows: [] };
-    throw new ImportError(`${FILE_NAME}: ECOS answered ${String(result.CODE)}: ${String(result.MESSAGE)}`);
+    throw new ImportError(`${FILE_NAME}: ECOS answered ${result.CODE}: ${result.MESSAGE ?? 'no message'}`);
   }
   const page = checkDocument(StatisticSearchSchema, document, FILE_NAME).StatisticSearch;
   const total = Number(page.list_total_count);
@@ -77,7 +81,7 @@ export const bokKospiSource = defineSource({
   defaultParams: { pageSize: 1000 },
   credentials: [BOK_CREDENTIAL],
   importers: [bokKospiImporter],
-  feeds: ['instrument_close:index:KOSPI'],
+  feeds: [storedFacts.close('index:KOSPI')],
   minRequestIntervalMs: 1000,
   async collect(context): Promise<CollectResult> {
     const through = throughDay(context.cursor);
@@ -85,7 +89,7 @@ export const bokKospiSource = defineSource({
     const to = seoulDay(context.now);
     const key = encodeURIComponent(context.credentials[BOK_ECOS_API_KEY] ?? '');
     const { pageSize } = context.params;
-    const rows: unknown[] = [];
+    const rows: EcosRow[] = [];
     const archiveHashes: string[] = [];
     const limits = payloadLimits();
     for (let first = 1, total = 1; first <= total; first += pageSize) {

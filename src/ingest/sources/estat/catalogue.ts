@@ -26,6 +26,9 @@ export const EstatCatalogueRuleSchema = Type.Object(
 );
 type EstatCatalogueRule = Static<typeof EstatCatalogueRuleSchema>;
 
+/** RESULT_INF.NEXT_KEY: the next page's start position when the answer has more pages. */
+export const NextKeySchema = Type.Union([Type.Number(), Type.String(), Type.Null()]);
+
 const TableSchema = Type.Object({
   '@id': Type.String({ pattern: '^\\d{10}$' }),
   OPEN_DATE: Type.Optional(Type.String()),
@@ -41,7 +44,7 @@ const ListSchema = Type.Object({
     RESULT: Type.Object({ STATUS: Type.Number(), ERROR_MSG: Type.Optional(Type.String()) }),
     DATALIST_INF: Type.Optional(
       Type.Object({
-        RESULT_INF: Type.Optional(Type.Object({ NEXT_KEY: Type.Optional(Type.Unknown()) })),
+        RESULT_INF: Type.Optional(Type.Object({ NEXT_KEY: Type.Optional(NextKeySchema) })),
         TABLE_INF: Type.Optional(Type.Union([TableSchema, Type.Array(TableSchema)])),
       }),
     ),

@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { ImportError } from '../../import-error.ts';
-import { estatObservations, estatStatsDataImporter } from '../../importers/macro/estat-stats-data.ts';
+import { estatObservations, estatStatsDataImporter, EstatValuesSchema } from '../../importers/macro/estat-stats-data.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
-import { currentTableId, EstatCatalogueRuleSchema } from './catalogue.ts';
+import { currentTableId, EstatCatalogueRuleSchema, NextKeySchema } from './catalogue.ts';
 import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const APP_ID = 'ESTAT_APP_ID';
 const PATH = '/rest/3.0/app/json/getStatsData';
@@ -68,8 +69,8 @@ const AnswerSchema = Type.Object({
     Type.Object({
       STATISTICAL_DATA: Type.Optional(
         Type.Object({
-          RESULT_INF: Type.Optional(Type.Object({ NEXT_KEY: Type.Optional(Type.Unknown()) })),
-          DATA_INF: Type.Optional(Type.Object({ VALUE: Type.Optional(Type.Unknown()) })),
+          RESULT_INF: Type.Optional(Type.Object({ NEXT_KEY: Type.Optional(NextKeySchema) })),
+          DATA_INF: Type.Optional(Type.Object({ VALUE: Type.Optional(EstatValuesSchema) })),
         }),
       ),
     }),
@@ -107,7 +108,7 @@ async function seriesPayload(context: CollectContext<unknown>, series: EstatSeri
       const into = merged.GET_STATS_DATA?.STATISTICAL_DATA?.DATA_INF;
       const values = page.GET_STATS_DATA?.STATISTICAL_DATA?.DATA_INF?.VALUE;
       if (into === undefined || !Array.isArray(into.VALUE) || !Array.isArray(values)) throw new ImportError(`${fileName}: page from ${start} lacks DATA_INF.VALUE`);
-      into.VALUE.push(...(values as unknown[]));
+      into.VALUE.push(...values);
     }
     start = next === undefined || next === null || next === '' ? undefined : String(next);
   }
@@ -143,7 +144,7 @@ export const estatMacroSource = defineSource({
     },
   ],
   importers: [estatStatsDataImporter],
-  feeds: ESTAT_DEFAULT_SERIES.map((series) => `macro_observation:${series.key}`),
+  feeds: ESTAT_DEFAULT_SERIES.map((series) => storedFacts.macro(series.key)),
   // e-Stat documents no rate; two requests a second keeps the hub a light user.
   minRequestIntervalMs: 500,
   async collect(context): Promise<CollectResult> {

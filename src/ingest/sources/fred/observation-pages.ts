@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ImportError } from '../../import-error.ts';
+import { FredEnvelopeSchema, FredObservationSchema, refuseFredError } from '../../fred-answer.ts';
 import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import type { CollectContext, CredentialSpec } from '../../sync/source-definition.ts';
@@ -14,14 +14,13 @@ export const FRED_CREDENTIAL: CredentialSpec = {
 };
 
 /** FRED's observations answer as the hub reads it: its other fields are kept as they came. */
-const ObservationsPageSchema = Type.Object({ count: Type.Number(), offset: Type.Number(), observations: Type.Array(Type.Unknown()) });
+const ObservationsPageSchema = Type.Object({ count: Type.Number(), offset: Type.Number(), observations: Type.Array(FredObservationSchema) });
 export type ObservationsPage = Static<typeof ObservationsPageSchema>;
 
 /** One page, read once; FRED's error answer (`error_code`, `error_message`) is refused quoting it. */
 function observationsPage(body: Buffer, fileName: string): ObservationsPage {
-  const document = readJsonDocument(Type.Unknown(), body, fileName);
-  const error = typeof document === 'object' && document !== null ? (document as { error_code?: unknown; error_message?: unknown }) : {};
-  if (typeof error.error_message === 'string') throw new ImportError(`${fileName}: FRED answered ${String(error.error_code)}: ${error.error_message}`);
+  const document = readJsonDocument(FredEnvelopeSchema, body, fileName);
+  refuseFredError(document, fileName);
   return checkDocument(ObservationsPageSchema, document, fileName);
 }
 

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { fredReleaseDates, fredReleaseDatesImporter } from '../../importers/calendar/fred-release-dates.ts';
+import { fredReleaseDates, fredReleaseDatesImporter, ReleaseDatesSchema } from '../../importers/calendar/fred-release-dates.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { addDays, isoDay } from '../../../kernel/dates.ts';
 import { defineSource, parsedPayload, type CollectResult } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const API_KEY = 'FRED_API_KEY';
 /** FRED's largest page of release dates. */
@@ -12,7 +13,7 @@ const LIMIT = 1000;
 const FILE_NAME = 'releases-dates.json';
 
 /** One page of FRED's answer: the fields the importer reads, and the count of every page's dates. */
-const ReleaseDatesPageSchema = Type.Object({ count: Type.Number(), realtime_start: Type.String(), release_dates: Type.Array(Type.Unknown()) });
+const ReleaseDatesPageSchema = Type.Object({ count: Type.Number(), ...ReleaseDatesSchema.properties });
 
 const ReleaseDatesParams = Type.Object(
   {
@@ -40,7 +41,7 @@ export const fredReleaseDatesSource = defineSource({
   defaultParams: { lookbackDays: 200 },
   credentials: [{ env: API_KEY, required: true, howToGet: 'free: create a FRED account and request a key at https://fred.stlouisfed.org/docs/api/api_key.html' }],
   importers: [fredReleaseDatesImporter],
-  feeds: ['calendar_event:us'],
+  feeds: [storedFacts.calendarEvents('us')],
   minRequestIntervalMs: 500,
   async collect(context): Promise<CollectResult> {
     const start = addDays(isoDay(context.now), -context.params.lookbackDays);

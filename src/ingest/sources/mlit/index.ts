@@ -2,10 +2,10 @@ import { gunzipSync } from 'node:zlib';
 import { ImportError } from '../../import-error.ts';
 import { byteSize, LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
 import { Type, type Static } from 'typebox';
-import { isEmptyAnswer, mlitTransactions, mlitXit001Importer } from '../../importers/real-estate/mlit-xit001.ts';
-import { readJsonDocument } from '../../publisher-document.ts';
+import { mlitTransactions, mlitXit001Importer, readXit001Answer } from '../../importers/real-estate/mlit-xit001.ts';
 import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { parseQuarter, quartersToAsk } from './quarters.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const API_KEY_ENV = 'MLIT_API_KEY';
 const PATH = '/ex-api/external/XIT001';
@@ -62,12 +62,12 @@ async function collect(context: CollectContext<Static<typeof TransactionParams>>
       const fileName = `mlit-xit001-${area}-${quarter}.json`;
       const content = answerBytes(result.body, fileName);
       // Read once: an empty answer ends the quarters, any other becomes the importer's transactions.
-      const document = readJsonDocument(Type.Unknown(), content, fileName);
-      if (isEmptyAnswer(document)) {
+      const answer = readXit001Answer(content, fileName);
+      if (answer.data.length === 0) {
         published = false;
         continue;
       }
-      payloads.push(parsedPayload(mlitXit001Importer, mlitTransactions(document, fileName), { fileName, archiveHashes: [result.archiveHash] }));
+      payloads.push(parsedPayload(mlitXit001Importer, mlitTransactions(answer, fileName), { fileName, archiveHashes: [result.archiveHash] }));
     }
     // The cursor stops before the first quarter some prefecture has no answer for: it is asked again.
     if (!published) break;
@@ -96,7 +96,7 @@ export const mlitSources: SourceDefinition[] = [
     ],
     importers: [mlitXit001Importer],
     // The prefectures and municipalities of the transactions are written with them (names, no boundaries).
-    feeds: ['re_transaction:jp', 're_province:jp', 're_ward:jp'],
+    feeds: [storedFacts.transactions('jp'), storedFacts.province('jp'), storedFacts.ward('jp')],
     // MLIT documents no rate; one request a second keeps the hub a light user.
     minRequestIntervalMs: 1_000,
     collect,
