@@ -9,8 +9,8 @@
  * so a release a day late is not called stale; where a publisher keeps no fixed timetable the
  * value is deliberately generous and its basis says "conservative".
  */
-import { FDI_METHOD_CHANGE } from '../domains/macro/series.ts';
-import { factName } from './names.ts';
+import { METHOD_CHANGE_MARKER } from './names.ts';
+import { factName, storedFacts } from './names.ts';
 import type { Frequency } from './families.ts';
 
 /**
@@ -107,15 +107,15 @@ const MACRO_KEYS: readonly { start: string; cadence: Cadence }[] = [
   { start: 'vn.cpi', cadence: periodic('month', 75, "Vietnam's CPI reaches the IMF's CPI dataset a month or two after the statistics office publishes it") },
 ];
 
-/** Instruments (`instrument_close:` keys) with another timetable than their family's daily close. */
-const INSTRUMENTS: Readonly<Record<string, Cadence>> = Object.fromEntries([
+/** The closes, by stored fact, with another timetable than their family's daily close. */
+const CLOSES: Readonly<Record<string, Cadence>> = Object.fromEntries([
   // IMF Primary Commodity Prices (via FRED): monthly averages, dated the month's first day, published early the next month.
   ...['copper-lme', 'aluminium-lme', 'zinc-lme', 'nickel-lme', 'iron-ore', 'coal-newcastle', 'cocoa', 'coffee-arabica', 'sugar-11', 'cotton'].map((slug) => [
-    `commodity:${slug}`,
+    storedFacts.close(`commodity:${slug}`),
     periodic('month', 20, "the IMF's monthly averages are published in the first weeks of the next month"),
   ]),
   // The World Bank's Pink Sheet: monthly averages published in the first business days of the next month.
-  ...['gold', 'silver', 'platinum'].map((slug) => [`commodity:${slug}`, periodic('month', 15, "the World Bank's Pink Sheet comes out in the first business days of the next month")]),
+  ...['gold', 'silver', 'platinum'].map((slug) => [storedFacts.close(`commodity:${slug}`), periodic('month', 15, "the World Bank's Pink Sheet comes out in the first business days of the next month")]),
 ]);
 
 const familyCadence = (family: { name: string; frequency: Frequency }): Cadence => BY_FAMILY[family.name] ?? BY_FREQUENCY[family.frequency];
@@ -125,16 +125,12 @@ export function cadenceOf(stored: string): Cadence {
   const { family, key } = factName(stored);
   if (family.name === 'macro' && key !== '') {
     // A marker version at the first quarter of a new method (jp.fdi.*.method-change): comes when the publisher changes method.
-    if (key.endsWith(`.${FDI_METHOD_CHANGE}`)) return { kind: 'none', basis: 'a marker of a change of method: comes when the publisher changes it' };
+    if (key.endsWith(`.${METHOD_CHANGE_MARKER}`)) return { kind: 'none', basis: 'a marker of a change of method: comes when the publisher changes it' };
     const whole = MACRO_KEYS.find((entry) => key.startsWith(entry.start));
     if (whole !== undefined) return whole.cadence;
     const series = MACRO_SERIES[key.slice(key.indexOf('.') + 1)];
     if (series !== undefined) return series;
   }
-  if (family.stored.startsWith('instrument_close:')) {
-    const instrument = INSTRUMENTS[stored.slice('instrument_close:'.length)];
-    if (instrument !== undefined) return instrument;
-  }
-  return familyCadence(family);
+  return CLOSES[stored] ?? familyCadence(family);
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../kernel/clock.ts';
 import type { VersionWatcher } from '../kernel/version-watcher.ts';
-import { DATASET_KEYS, versionsTag } from '../store/data-version.ts';
+import { DATASET_KEYS, versionsTag } from '../kernel/data-versions.ts';
 import type { Database } from '../store/schema.ts';
 import { freshnessOf, type FactFreshness, type StoredFactState } from './freshness.ts';
 

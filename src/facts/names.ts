@@ -34,14 +34,21 @@ export function factName(stored: string): FactName {
 }
 
 /** The stored pattern of a fact's name (`index.close:FTSE` → `instrument_close:index:FTSE`); undefined for an unknown family. */
-export function storedFact(name: string): string | undefined {
+export function storedFact(name: string): StoredFact | undefined {
   const colon = name.indexOf(':');
   const familyName = colon < 0 ? name : name.slice(0, colon);
   const family = FACT_FAMILIES.find((candidate) => candidate.name === familyName);
   if (family === undefined) return undefined;
-  if (colon < 0) return family.stored.includes('*') ? family.stored.slice(0, family.stored.indexOf(':')) : family.stored;
-  return family.stored.includes('*') ? family.stored.replace('*', name.slice(colon + 1)) : undefined;
+  if (colon < 0) return familyFact(family);
+  return family.stored.includes('*') ? (family.stored.replace('*', name.slice(colon + 1)) as StoredFact) : undefined;
 }
+
+/** A family as a whole: its one stored fact (`etf_fund:trust_fee`), or its table when it is keyed (`re_ward`). */
+export const familyFact = (family: FactFamily): StoredFact =>
+  (family.stored.includes('*') ? family.stored.slice(0, family.stored.indexOf(':')) : family.stored) as StoredFact;
+
+/** The last part of a series that marks a change of the publisher's method (its value: the reason), not a figure. */
+export const METHOD_CHANGE_MARKER = 'method-change';
 
 /**
  * A stored fact's key as sources feed it and endpoints read it (patterns.ts): a table, or a

@@ -1,12 +1,12 @@
-import { factName } from '../facts/names.ts';
+import { factName, storedFacts } from '../facts/names.ts';
 import type { ObservationInput } from '../store/vintage.ts';
 import { checkedDate } from './publisher-figures.ts';
 
 /** The fact a close of `instrument` is, as the figure rules name it (`index:SPX` → `index.close:SPX`). */
-export const closeFact = (instrument: string): string => factName(`instrument_close:${instrument}`).name;
+export const closeFact = (instrument: string): string => factName(storedFacts.close(instrument)).name;
 
 /** The fact a figure of the macro series `series` is (`us.cpi` → `macro:us.cpi`). */
-export const macroFact = (series: string): string => factName(`macro_observation:${series}`).name;
+export const macroFact = (series: string): string => factName(storedFacts.macro(series)).name;
 
 /** A macro figure and where the publisher wrote it (file and line, or observation): `where` names it in a refusal and is never stored. */
 export interface LocatedObservation extends ObservationInput {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
-import type { DatasetKey } from '../store/data-version.ts';
+import type { DatasetKey } from '../kernel/data-versions.ts';
 import { insertRows } from '../store/loader.ts';
 import { closeFact, macroFact } from './figure-facts.ts';
 import { dateProblem, figureProblem, jumpProblem } from './publisher-figures.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import type { DatasetKey } from '../store/data-version.ts';
+import type { DatasetKey } from '../kernel/data-versions.ts';
 import type { Database } from '../store/schema.ts';
 import { writeVersioned, type VersionedWrite } from '../store/versioned-write.ts';
 import type { ReleaseInfo } from '../store/loader.ts';

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { storedFacts, type StoredFact } from '../facts/names.ts';
 import type { Database, ReleaseOrigin, RowOf, TableName } from './schema.ts';
 
 /**
@@ -18,11 +19,11 @@ interface Noted {
  * Holds one row's figure to what its fact can be (a publisher's lie fails the release): given
  * the stored fact, the row's period and its value; throws to refuse the row.
  */
-export type FigureGuard = (fact: string, period: string | null, value: number | null) => void;
+export type FigureGuard = (fact: StoredFact, period: string | null, value: number | null) => void;
 
 /** The facts noted so far in one transaction, and the provinces of the wards written (their country is the province's). */
 class FactTally {
-  readonly facts = new Map<string, Noted>();
+  readonly facts = new Map<StoredFact, Noted>();
   readonly wardProvinces = new Map<number, { rows: number; boundary: boolean }>();
 
   readonly guard: FigureGuard | undefined;
@@ -31,7 +32,7 @@ class FactTally {
     this.guard = guard;
   }
 
-  note(fact: string, period: string | null, rows = 1, value?: number | null): void {
+  note(fact: StoredFact, period: string | null, rows = 1, value?: number | null): void {
     if (value !== undefined) this.guard?.(fact, period, value);
     const noted = this.facts.get(fact);
     if (noted === undefined) {
@@ -53,62 +54,62 @@ type Grain<T extends TableName> = (row: RowOf<T>, tally: FactTally) => void;
 type Grains = { [T in TableName]?: Grain<T> };
 
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
-/** The attributes of a fund or issue a row states, each a fact of its own (`etf_fund:trust_fee`). */
-const attributes = (tally: FactTally, table: string, row: Record<string, unknown>, columns: Readonly<Record<string, string>>) => {
-  for (const [column, fact] of Object.entries(columns)) if (row[column] !== null && row[column] !== undefined) tally.note(`${table}:${fact}`, null);
+/** The attributes of a fund a row states, each a fact of its own (`etf_fund:trust_fee`), by column. */
+const FUND_ATTRIBUTES: Readonly<Record<string, StoredFact>> = {
+  name: storedFacts.etfFund('name'),
+  management_company: storedFacts.etfFund('manager'),
+  index_name: storedFacts.etfFund('index'),
+  trust_fee: storedFacts.etfFund('trust_fee'),
+  listing_date: storedFacts.etfFund('listing_date'),
+  trading_unit: storedFacts.etfFund('trading_unit'),
+  distribution_yield: storedFacts.etfFund('distribution_yield'),
+};
+const noteFundAttributes = (tally: FactTally, row: Readonly<Record<string, unknown>>) => {
+  for (const [column, fact] of Object.entries(FUND_ATTRIBUTES)) if (row[column] !== null && row[column] !== undefined) tally.note(fact, null);
 };
 
 const GRAINS: Grains = {
-  instrument_close: (row, tally) => tally.note(`instrument_close:${row.instrument}`, row.date, 1, row.close),
-  macro_observation: (row, tally) => tally.note(`macro_observation:${row.series}`, row.period, 1, row.value),
-  crypto_metric: (row, tally) => tally.note(`crypto_metric:${row.metric}`, text(row.at)),
-  crypto_market_snapshot: (row, tally) => tally.note('crypto_market_snapshot', text(row.at)),
-  crypto_fear_greed: (row, tally) => tally.note('crypto_fear_greed', text(row.date)),
-  crypto_coin: (_row, tally) => tally.note('crypto_coin', null),
-  etf_fund: (row, tally) =>
-    attributes(tally, 'etf_fund', row, {
-      name: 'name',
-      management_company: 'manager',
-      index_name: 'index',
-      trust_fee: 'trust_fee',
-      listing_date: 'listing_date',
-      trading_unit: 'trading_unit',
-      distribution_yield: 'distribution_yield',
-    }),
-  etf_nav: (row, tally) => tally.note('etf_nav', text(row.date)),
-  etf_price: (row, tally) => tally.note('etf_price', text(row.date)),
+  instrument_close: (row, tally) => tally.note(storedFacts.close(row.instrument), row.date, 1, row.close),
+  macro_observation: (row, tally) => tally.note(storedFacts.macro(row.series), row.period, 1, row.value),
+  crypto_metric: (row, tally) => tally.note(storedFacts.cryptoMetric(row.metric), text(row.at)),
+  crypto_market_snapshot: (row, tally) => tally.note(storedFacts.table('crypto_market_snapshot'), text(row.at)),
+  crypto_fear_greed: (row, tally) => tally.note(storedFacts.table('crypto_fear_greed'), text(row.date)),
+  crypto_coin: (_row, tally) => tally.note(storedFacts.table('crypto_coin'), null),
+  etf_fund: (row, tally) => noteFundAttributes(tally, row),
+  etf_nav: (row, tally) => tally.note(storedFacts.table('etf_nav'), text(row.date)),
+  etf_price: (row, tally) => tally.note(storedFacts.table('etf_price'), text(row.date)),
   etf_holding: (row, tally) => {
     const day = text(row.fund_date);
-    tally.note('etf_holding', day);
-    if (row.sector !== null && row.sector !== undefined) tally.note('etf_holding:sector', day);
-    if ([row.eps, row.bps, row.sps, row.cfps].some((value) => value !== null && value !== undefined)) tally.note('etf_holding:valuation', day);
+    tally.note(storedFacts.table('etf_holding'), day);
+    if (row.sector !== null && row.sector !== undefined) tally.note(storedFacts.etfHolding('sector'), day);
+    if ([row.eps, row.bps, row.sps, row.cfps].some((value) => value !== null && value !== undefined)) tally.note(storedFacts.etfHolding('valuation'), day);
   },
   equity_issue: (row, tally) => {
-    tally.note('equity_issue', null);
-    if (row.listed_on !== null && row.listed_on !== undefined) tally.note('equity_issue:listed_on', null);
+    tally.note(storedFacts.table('equity_issue'), null);
+    if (row.listed_on !== null && row.listed_on !== undefined) tally.note(storedFacts.equityIssue('listed_on'), null);
   },
-  equity_bar: (row, tally) => tally.note('equity_bar', text(row.date)),
-  equity_session: (row, tally) => tally.note('equity_session', text(row.date)),
-  equity_statement: (row, tally) => tally.note('equity_statement', text(row.disclosed_on)),
-  equity_action: (row, tally) => tally.note('equity_action', text(row.effective_date)),
-  news_article: (row, tally) => tally.note('news_article', text(row.published_at)),
-  news_article_symbol: (row, tally) => tally.note('news_article_symbol', text(row.published_at)),
-  news_article_category: (row, tally) => tally.note('news_article_category', text(row.published_at)),
+  equity_bar: (row, tally) => tally.note(storedFacts.table('equity_bar'), text(row.date)),
+  equity_session: (row, tally) => tally.note(storedFacts.table('equity_session'), text(row.date)),
+  equity_statement: (row, tally) => tally.note(storedFacts.table('equity_statement'), text(row.disclosed_on)),
+  equity_action: (row, tally) => tally.note(storedFacts.table('equity_action'), text(row.effective_date)),
+  news_article: (row, tally) => tally.note(storedFacts.table('news_article'), text(row.published_at)),
+  news_article_symbol: (row, tally) => tally.note(storedFacts.table('news_article_symbol'), text(row.published_at)),
+  news_article_category: (row, tally) => tally.note(storedFacts.table('news_article_category'), text(row.published_at)),
   calendar_event: (row, tally) => {
     const country = row.country.toLowerCase();
-    tally.note(`calendar_event:${country}`, text(row.scheduled_at));
-    if (row.forecast !== null && row.forecast !== undefined) tally.note(`calendar_event:${country}.forecast`, text(row.scheduled_at));
+    tally.note(storedFacts.calendarEvents(country), text(row.scheduled_at));
+    if (row.forecast !== null && row.forecast !== undefined) tally.note(storedFacts.calendarForecasts(country), text(row.scheduled_at));
   },
-  re_province: (row, tally) => tally.note(`re_province:${row.country}`, null),
+  re_province: (row, tally) => tally.note(storedFacts.province(row.country), null),
   re_ward: (row, tally) => {
     const province = tally.wardProvinces.get(row.province_id) ?? { rows: 0, boundary: false };
     province.rows += 1;
     province.boundary ||= row.geometry !== null && row.geometry !== undefined && row.geometry !== '';
     tally.wardProvinces.set(row.province_id, province);
   },
-  re_road_price: (row, tally) => tally.note('re_road_price', text(row.year)),
-  re_province_price: (row, tally) => tally.note('re_province_price', text(row.month)),
-  re_transaction: (row, tally) => tally.note('re_transaction:jp', text(row.trade_period)),
+  re_road_price: (row, tally) => tally.note(storedFacts.table('re_road_price'), text(row.year)),
+  re_province_price: (row, tally) => tally.note(storedFacts.table('re_province_price'), text(row.month)),
+  re_transaction: (row, tally) => tally.note(storedFacts.transactions('jp'), text(row.trade_period)),
 };
 
 /** Notes a row written by `insertRows` (loader.ts), when its transaction is tallied. */
@@ -119,7 +120,7 @@ export function noteRow<T extends TableName>(writer: object, table: T, row: RowO
 }
 
 /** Notes facts a writer wrote otherwise than through `insertRows` (an update of a fund's attributes, a boundary). */
-export function noteFacts(writer: object, facts: readonly { fact: string; period?: string | null; rows?: number }[]): void {
+export function noteFacts(writer: object, facts: readonly { fact: StoredFact; period?: string | null; rows?: number }[]): void {
   const tally = tallies.get(writer);
   if (tally === undefined) return;
   for (const fact of facts) tally.note(fact.fact, fact.period ?? null, fact.rows ?? 1);
@@ -148,10 +149,10 @@ export async function writeReleaseFacts(trx: Transaction<Database>, releaseId: s
     for (const [provinceId, wards] of tally.wardProvinces) {
       const country = countryOf.get(provinceId);
       if (country === undefined) continue;
-      tally.note(`re_ward:${country}`, null, wards.rows);
+      tally.note(storedFacts.ward(country), null, wards.rows);
       if (wards.boundary) {
-        tally.note(`re_ward:${country}.boundary`, null, wards.rows);
-        tally.note(`re_province:${country}.boundary`, null);
+        tally.note(storedFacts.wardBoundary(country), null, wards.rows);
+        tally.note(storedFacts.provinceBoundary(country), null);
       }
     }
   }

@@ -1,4 +1,4 @@
-import { DATASET_KEYS, versionsTag, type DataVersions } from '../../store/data-version.ts';
+import { DATASET_KEYS, versionsTag, type DataVersions } from '../../kernel/data-versions.ts';
 import type { VersionWatcher } from '../../kernel/version-watcher.ts';
 import type { AnswerCache, AnswerPair } from './answer-cache.ts';
 import type { PreparedAnswer } from './prepared-answer.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { tallyFacts, tallyFirstYear, writeReleaseFacts } from '../../store/release-facts.ts';
-import type { DatasetKey } from '../../store/data-version.ts';
+import type { DatasetKey } from '../../kernel/data-versions.ts';
 import type { Database } from '../../store/schema.ts';
 import { writeVersioned } from '../../store/versioned-write.ts';
 import { SeededRandom } from './random.ts';

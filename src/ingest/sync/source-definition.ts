@@ -13,6 +13,7 @@
  * already read from them, loaded as they are).
  */
 import { Type, type Static, type TSchema } from 'typebox';
+import type { StoredFact } from '../../facts/names.ts';
 import type { AnyImporter, Importer } from '../source.ts';
 
 /** One HTTP request a source asks the runner to make. */
@@ -147,20 +148,20 @@ export interface SourceDefinition<ParamsSchema extends TSchema = TSchema> {
   /** The importers this source may produce payloads for. */
   importers: readonly AnyImporter[];
   /**
-   * The stored facts this source fills, for `fdh sync coverage`: a table (`equity_bar`) or a
+   * The stored facts this source fills (names.ts `storedFacts`), for `fdh sync coverage`: a table (`equity_bar`) or a
    * table and the key of one series in it (`macro_observation:us.cpi`,
    * `instrument_close:fx:USD/JPY`, `crypto_metric:btc_funding_rate`). A trailing `*` stands for
-   * any key with that start (`macro_observation:jp.fdi.*`); src/facts/patterns.ts reads them, src/facts/endpoint-fields.ts
+   * any key with that start (`macro_observation:jp.fdi.*`); src/facts/patterns.ts reads them, the routes' declared reads
    * (src/ingest/sync/coverage/) says which endpoint fields read them. Every shipped source declares
    * it (a test checks each fact is one an endpoint reads); a source without it feeds nothing.
    */
-  feeds?: string[];
+  feeds?: StoredFact[];
   /**
    * The part of `feeds` the source fills with `params` (as the sources file sets them), for a
    * source whose parameters name what it reads (a list of feeds the operator fills): it feeds
    * nothing more than this. Without it, `feeds` whatever the parameters.
    */
-  configuredFeeds?(params: Static<ParamsSchema>): readonly string[];
+  configuredFeeds?(params: Static<ParamsSchema>): readonly StoredFact[];
   /** Minimum gap between two requests to this publisher (its documented rate limit), in ms. */
   minRequestIntervalMs?: number;
   collect(context: CollectContext<Static<ParamsSchema>>): Promise<CollectResult>;

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { createTestHub } from '../../helpers/app.ts';
 import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
 import { fredCommoditiesSource } from '../../../src/ingest/sources/fred/index.ts';
+import { storedFacts } from '../../../src/facts/names.ts';
 import { parseFredObservations } from '../../../src/ingest/importers/indices/fred-observations.ts';
 import { FRED_COMMODITY_SERIES, fredInstrument } from '../../../src/ingest/fred-series.ts';
 import { findCommodity } from '../../../src/domains/commodities/commodities.catalog.ts';
@@ -27,7 +28,7 @@ test('every FRED commodity series is stored as a commodity the hub lists, and th
   }
   assert.deepEqual(fredCommoditiesSource.defaultParams.series, FRED_COMMODITY_SERIES);
   assert.deepEqual(fredCommoditiesSource.feeds, FRED_COMMODITY_SERIES.map((series) => `instrument_close:${fredInstrument(series)}`));
-  assert.ok(fredCommoditiesSource.feeds?.includes('instrument_close:commodity:wti-crude'));
+  assert.ok(fredCommoditiesSource.feeds?.includes(storedFacts.close('commodity:wti-crude')));
 });
 
 test('fred-commodities asks FRED for each series in JSON with the key, and next time from the newest date loaded', async () => {

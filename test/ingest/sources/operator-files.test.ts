@@ -7,6 +7,7 @@ import { createTestHub } from '../../helpers/app.ts';
 import { operatorFixture } from '../../helpers/operator-files.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { operatorFilesSource } from '../../../src/ingest/sources/operator/index.ts';
+import { storedFacts } from '../../../src/facts/names.ts';
 
 /** A hub whose sources file enables operator-files with `params`, and its sync service. */
 async function operatorHub(t: TestContext, params: Record<string, string[]>) {
@@ -23,10 +24,10 @@ async function operatorHub(t: TestContext, params: Record<string, string[]>) {
 test('operator-files is off until the operator names files, and declares the licensed facts no publisher source fills', () => {
   assert.equal(operatorFilesSource.enabledByDefault, false);
   assert.deepEqual(operatorFilesSource.defaultParams, { geography: [], instruments: [], observations: [], events: [] });
-  for (const fact of ['instrument_close:index:UKX', 'macro_observation:us.pmi.*', 'crypto_metric:whale_tx_count', 'calendar_event:jp', 're_road_price']) {
+  for (const fact of [storedFacts.close('index:UKX'), storedFacts.macro('us.pmi.*'), storedFacts.cryptoMetric('whale_tx_count'), storedFacts.calendarEvents('jp'), storedFacts.table('re_road_price')]) {
     assert.ok(operatorFilesSource.feeds?.includes(fact), fact);
   }
-  assert.ok(!operatorFilesSource.feeds?.includes('macro_observation:us.cpi'), "a publisher's fact is reported as the publisher's");
+  assert.ok(!operatorFilesSource.feeds?.includes(storedFacts.macro('us.cpi')), "a publisher's fact is reported as the publisher's");
 });
 
 test('on the sync schedule, operator-files loads the files it is given in order (places, instruments, figures, events); a file loaded before adds nothing', async (t) => {

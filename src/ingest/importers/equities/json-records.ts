@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { ImportError, type Importer } from '../../source.ts';
 import type { Database } from '../../../store/schema.ts';
-import type { DatasetKey } from '../../../store/data-version.ts';
+import type { DatasetKey } from '../../../kernel/data-versions.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { Type } from 'typebox';

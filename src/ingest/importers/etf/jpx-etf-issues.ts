@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { storedFacts } from '../../../facts/names.ts';
 import { noteFacts } from '../../../store/release-facts.ts';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
@@ -96,7 +97,7 @@ async function loadEtfIssues(db: Transaction<Database>, entries: EtfIssueEntry[]
       const given = Object.fromEntries(Object.entries(stated).filter(([, value]) => value !== null && value !== undefined));
       if (Object.keys(given).length === 0) continue;
       await db.updateTable('etf_fund').set(given).where('code', '=', entry.code).execute();
-      noteFacts(db, Object.keys(given).map((column) => ({ fact: `etf_fund:${column}` })));
+      noteFacts(db, Object.keys(given).map((column) => ({ fact: storedFacts.etfFund(column) })));
       continue;
     }
     if (entry.name === '' || entry.manager === '') throw new ImportError(`${entry.code}: a fund the store does not know needs its 銘柄名 and 管理会社`);

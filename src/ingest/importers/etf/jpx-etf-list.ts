@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { storedFacts } from '../../../facts/names.ts';
 import { noteFacts } from '../../../store/release-facts.ts';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
@@ -81,7 +82,7 @@ async function loadEtfList(db: Transaction<Database>, entries: EtfListEntry[], r
     if (known.has(entry.code)) {
       // The name a PCF gave (English) stays; trust fee, listing day and the rest are not in the list.
       await db.updateTable('etf_fund').set(described).where('code', '=', entry.code).execute();
-      noteFacts(db, [{ fact: 'etf_fund:manager' }, ...(entry.indexName === undefined ? [] : [{ fact: 'etf_fund:index' }])]);
+      noteFacts(db, [{ fact: storedFacts.etfFund('manager') }, ...(entry.indexName === undefined ? [] : [{ fact: storedFacts.etfFund('index') }])]);
       continue;
     }
     await insertNewFund(db, { code: entry.code, name: entry.nameJp, ...described });

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { storedFacts } from '../../../facts/names.ts';
 import { noteFacts } from '../../../store/release-facts.ts';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
@@ -157,7 +158,7 @@ async function loadPcf(db: Transaction<Database>, file: PcfFile, release: Releas
       source: release.source,
     })
     .execute();
-  noteFacts(db, [{ fact: 'etf_nav', period: file.fundDate }]);
+  noteFacts(db, [{ fact: storedFacts.table('etf_nav'), period: file.fundDate }]);
   return rows + 1;
 }
 

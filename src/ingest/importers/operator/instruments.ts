@@ -12,6 +12,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../store/schema.ts';
 import { insertRows, type RowOf } from '../../../store/loader.ts';
+import { familyFact, type StoredFact } from '../../../facts/names.ts';
 import { noteFacts } from '../../../store/release-facts.ts';
 import { SECTORS_33, SEGMENTS } from '../../../domains/equities/sectors.ts';
 import { calendarDate } from '../../calendar-dates.ts';
@@ -30,7 +31,7 @@ interface Attribute {
   fact: string;
   family: string;
   /** The family's stored fact (`etf_fund:trust_fee`), which a stated value writes. */
-  stored: string;
+  stored: StoredFact;
   entity: Entity;
   /** The stored column. */
   column: string;
@@ -86,7 +87,7 @@ const ATTRIBUTES_BY_FAMILY: Readonly<Record<string, Readonly<Record<string, Attr
 /** Every attribute an instruments file names, for the families of families.ts whose format is `instruments`. */
 function attributes(): Attribute[] {
   return familiesOf('instruments').flatMap((family) =>
-    Object.entries(ATTRIBUTES_BY_FAMILY[family.name] ?? {}).map(([name, spec]) => ({ ...spec, fact: name === '' ? family.name : `${family.name}.${name}`, family: family.name, stored: family.stored })),
+    Object.entries(ATTRIBUTES_BY_FAMILY[family.name] ?? {}).map(([name, spec]) => ({ ...spec, fact: name === '' ? family.name : `${family.name}.${name}`, family: family.name, stored: familyFact(family) })),
   );
 }
 
@@ -197,7 +198,7 @@ function refuseIncomplete(entry: Described, fileName: string, what: string): voi
 const text = (value: Value | undefined): string => String(value ?? '');
 
 /** The stored facts an entry's stated attributes are (`etf_fund:trust_fee`), for the release's facts. */
-function statedFacts(entry: Described): { fact: string }[] {
+function statedFacts(entry: Described): { fact: StoredFact }[] {
   const facts = Object.entries(entry.values).flatMap(([column, value]) => {
     const stored = attributeOf(entry.entity, column)?.stored;
     return value === null || stored === undefined ? [] : [stored];

@@ -1,4 +1,4 @@
-import { factName } from '../../../facts/names.ts';
+import { factName, type StoredFact } from '../../../facts/names.ts';
 import { familiesOf } from './operator-facts.ts';
 import { UNAVAILABLE } from '../../../facts/unavailable.ts';
 import { LOADED_EVENT_FAMILIES } from './events.ts';
@@ -18,7 +18,7 @@ export const operatorFamilies = (): string[] => [
  * (unavailable.ts), those its files load. Its files may hold any fact of the families they load,
  * but what it is for is licensed data; a fact a publisher fills is reported as that publisher's.
  */
-export function operatorFeeds(): string[] {
+export function operatorFeeds(): StoredFact[] {
   const loaded = new Set(operatorFamilies());
   return UNAVAILABLE.flatMap((figure) => figure.facts).filter((fact) => loaded.has(factName(fact).family.name));
 }

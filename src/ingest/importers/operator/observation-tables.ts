@@ -148,10 +148,8 @@ const WARD: StoreReference = {
   missing: (family, key) => `${family}: the ward of "${key}" is not in the store; load it first with a geography file`,
 };
 
-/** The instrument a keyed close family stores: `instrument_close:index:*` and `UKX` → `index:UKX`. */
-const instrumentOf = (stored: string, key: string): string => stored.slice(stored.indexOf(':') + 1).replace('*', key);
-
-const closes = (stored: string): ObservationTable => ({
+/** The closes of one kind of instrument: a file's key `UKX` of `index.close` is the instrument `index:UKX`. */
+const closes = (kind: 'index' | 'fx' | 'commodity'): ObservationTable => ({
   period: 'date',
   key: 'the catalogue code',
   servedKeys: true,
@@ -160,10 +158,10 @@ const closes = (stored: string): ObservationTable => ({
   knowledgeAt: true,
   wholeSeries: true,
   async write(db, groups, release) {
-    if (stored.startsWith('instrument_close:index:')) await listNewIndices(db, [...new Set(groups.map((group) => group.key))], release.source);
+    if (kind === 'index') await listNewIndices(db, [...new Set(groups.map((group) => group.key))], release.source);
     return replaceCloses(
       db,
-      groups.map((group) => ({ instrument: instrumentOf(stored, group.key), date: group.period, close: must(group, 'close'), knowledgeAt: group.knowledgeAt })),
+      groups.map((group) => ({ instrument: `${kind}:${group.key}`, date: group.period, close: must(group, 'close'), knowledgeAt: group.knowledgeAt })),
       release,
     );
   },
@@ -171,9 +169,9 @@ const closes = (stored: string): ObservationTable => ({
 
 /** The stored row of each observation family, by family name (families.ts). */
 export const OBSERVATION_TABLES: Readonly<Record<string, ObservationTable>> = {
-  'index.close': closes('instrument_close:index:*'),
-  'fx.close': closes('instrument_close:fx:*'),
-  'commodity.close': closes('instrument_close:commodity:*'),
+  'index.close': closes('index'),
+  'fx.close': closes('fx'),
+  'commodity.close': closes('commodity'),
   macro: {
     period: 'calendar',
     key: 'the series',

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { storedFacts } from '../../../facts/names.ts';
 import { noteFacts } from '../../../store/release-facts.ts';
 import type { Database } from '../../../store/schema.ts';
 import { JP_PROVINCE_ID_OFFSET } from '../../demo/real-estate-geography.ts';
@@ -49,7 +50,7 @@ export async function municipalityWards(db: Transaction<Database>, refs: readonl
     if (provinceByCode.has(code)) continue;
     const id = JP_PROVINCE_ID_OFFSET + Number(code);
     await db.insertInto('re_province').values({ id, country: 'jp', code, name_vi: name, name_en: name, source }).execute();
-    noteFacts(db, [{ fact: 're_province:jp' }]);
+    noteFacts(db, [{ fact: storedFacts.province('jp') }]);
     provinceByCode.set(code, id);
   }
   const wards = await db.selectFrom('re_ward').select(['id', 'province_id', 'name']).where('province_id', 'in', [...provinceByCode.values()]).execute();
@@ -69,7 +70,7 @@ export async function municipalityWards(db: Transaction<Database>, refs: readonl
       .insertInto('re_ward')
       .values({ id: codeId, province_id: provinceId, name: ref.municipality, area_name: '', offshore: 0, geometry: '[]', source })
       .execute();
-    noteFacts(db, [{ fact: 're_ward:jp' }]);
+    noteFacts(db, [{ fact: storedFacts.ward('jp') }]);
     result.set(ref.code, codeId);
   }
   return result;

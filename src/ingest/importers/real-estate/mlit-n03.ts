@@ -1,4 +1,5 @@
 import { ImportError, type Importer } from '../../source.ts';
+import { storedFacts } from '../../../facts/names.ts';
 import { noteFacts } from '../../../store/release-facts.ts';
 
 import type { Rings } from '../../../domains/real-estate/geometry.ts';
@@ -91,7 +92,7 @@ export const mlitN03Importer: Importer<MunicipalityBoundary[]> = {
       if (wardId === undefined) throw new Error(`no ward was found or created for municipality ${place.code}`);
       await db.updateTable('re_ward').set({ geometry: JSON.stringify(rings) }).where('id', '=', wardId).execute();
     }
-    noteFacts(db, [{ fact: 're_ward:jp.boundary', rows: parsed.length }, { fact: 're_province:jp.boundary' }]);
+    noteFacts(db, [{ fact: storedFacts.wardBoundary('jp'), rows: parsed.length }, { fact: storedFacts.provinceBoundary('jp') }]);
     return parsed.length;
   },
 };

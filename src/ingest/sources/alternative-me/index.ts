@@ -2,6 +2,7 @@ import { daysBetween, isoDay } from '../../../kernel/dates.ts';
 import { alternativeMeFearGreedImporter, parseFearGreed } from '../../importers/crypto/alternative-me-fng.ts';
 import { defineSource, NoParams, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /**
  * The Crypto Fear & Greed Index from Alternative.me's keyless `GET /fng/`: the whole history
@@ -20,7 +21,7 @@ export const alternativeMeFearGreedSource = defineSource({
   defaultParams: {},
   credentials: [],
   importers: [alternativeMeFearGreedImporter],
-  feeds: ['crypto_fear_greed'],
+  feeds: [storedFacts.table('crypto_fear_greed')],
   minRequestIntervalMs: 1_000,
   async collect({ baseUrl, cursor, now, fetch }): Promise<CollectResult> {
     const lastDate = typeof cursor?.lastDate === 'string' ? cursor.lastDate : undefined;

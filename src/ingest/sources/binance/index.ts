@@ -2,6 +2,7 @@ import { ImportError } from '../../import-error.ts';
 import { BINANCE_SYMBOLS, binanceAnswer, binanceFundingPoints, binanceFundingRateImporter, binanceOpenInterestImporter, binanceOpenInterestPoints } from '../../importers/crypto/binance-futures.ts';
 import { defineSource, NoParams, parsedPayload, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /** The most funding records Binance returns in one answer. */
 const FUNDING_LIMIT = 1_000;
@@ -24,7 +25,7 @@ export const binanceFuturesSource = defineSource({
   defaultParams: {},
   credentials: [],
   importers: [binanceOpenInterestImporter, binanceFundingRateImporter],
-  feeds: ['crypto_metric:btc_open_interest', 'crypto_metric:eth_open_interest', 'crypto_metric:btc_funding_rate', 'crypto_metric:eth_funding_rate'],
+  feeds: ['btc_open_interest', 'eth_open_interest', 'btc_funding_rate', 'eth_funding_rate'].map(storedFacts.cryptoMetric),
   minRequestIntervalMs: 500,
   async collect({ baseUrl, cursor, fetch }): Promise<CollectResult> {
     const symbols = Object.keys(BINANCE_SYMBOLS);

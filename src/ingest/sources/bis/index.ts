@@ -3,6 +3,7 @@ import { ImportError } from '../../import-error.ts';
 import { BIS_AREAS, bisCbpolImporter, parseBisPolicyRates, type BisCountry } from '../../importers/macro/bis-cbpol.ts';
 import { countrySeries } from '../../../domains/macro/series.ts';
 import { defineSource, parsedPayload, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /** The BIS central bank policy rates dataflow, version 1.0, in the SDMX API v2. */
 const CBPOL_DATAFLOW = '/api/v2/data/dataflow/BIS/WS_CBPOL/1.0';
@@ -38,7 +39,7 @@ export const bisPolicyRatesSource = defineSource({
   defaultParams: { countries: ['JP'] },
   credentials: [],
   importers: [bisCbpolImporter],
-  feeds: [`macro_observation:${countrySeries('JP', 'policyRate')}`],
+  feeds: [storedFacts.macro(countrySeries('JP', 'policyRate'))],
   async collect(context): Promise<CollectResult> {
     const payloads: ImportPayload[] = [];
     for (const country of context.params.countries) {

@@ -1,5 +1,6 @@
 import { blsReleaseScheduleImporter } from '../../importers/calendar/bls-release-schedule.ts';
 import { defineSource, NoParams, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /**
  * BLS's economic news release schedule as iCalendar, fetched conditionally: the days and times
@@ -19,7 +20,7 @@ export const blsReleaseScheduleSource = defineSource({
   credentials: [],
   needsContact: 'BLS blocks robots that carry no information to contact their owner (terms of use, https://www.bls.gov/bls/blsterms.htm)',
   importers: [blsReleaseScheduleImporter],
-  feeds: ['calendar_event:us'],
+  feeds: [storedFacts.calendarEvents('us')],
   minRequestIntervalMs: 1000,
   async collect({ baseUrl, fetch }): Promise<CollectResult> {
     const answer = await fetch({ url: `${baseUrl}/schedule/news_release/bls.ics` });

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { BOJ_SERIES, bojStatSearchImporter, parseBojAnswer, type BojAnswer } from '../../importers/macro/boj-stat-search.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const SOURCE_ID = 'boj-rates';
 
@@ -74,7 +75,7 @@ export const bojRatesSource = defineSource({
   defaultParams: { firstMonth: '200001', revisionMonths: 12 },
   credentials: [],
   importers: [bojStatSearchImporter],
-  feeds: ['macro_observation:jp.overnight-rate'],
+  feeds: [storedFacts.macro('jp.overnight-rate')],
   // The API's notice asks to avoid high-frequency access; one request a second is gentle.
   minRequestIntervalMs: 1000,
   async collect(context): Promise<CollectResult> {

@@ -4,6 +4,7 @@ import { ImportError } from '../../import-error.ts';
 import { fetchPageLinks } from '../page-links.ts';
 import { utf8From } from '../text-encoding.ts';
 import { defineSource, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const ID = 'cao-gdp';
 /** The folder of one quarterly estimate: `<year>/qe<yy><quarter>`, `_2` for the second preliminary (2025/qe253_2: 2025 Q3, second preliminary). */
@@ -96,7 +97,7 @@ export const caoGdpSource = defineSource({
   defaultParams: {},
   credentials: [],
   importers: [caoGdpCsvImporter],
-  feeds: ['macro_observation:jp.gdp.real', 'macro_observation:jp.gdp.nominal'],
+  feeds: [storedFacts.macro('jp.gdp.real'), storedFacts.macro('jp.gdp.nominal')],
   // ESRI documents no rate; one request a second.
   minRequestIntervalMs: 1_000,
   collect,

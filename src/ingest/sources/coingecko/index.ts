@@ -4,6 +4,7 @@ import { coingeckoMarkets, coingeckoMarketsImporter, CoinsMarketsSchema } from '
 import { readJsonDocument } from '../../publisher-document.ts';
 import { defineSource, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const API_KEY = 'COINGECKO_API_KEY';
 
@@ -77,7 +78,7 @@ export const coingeckoMarketsSource = defineSource({
     },
   ],
   importers: [coingeckoMarketsImporter],
-  feeds: ['crypto_coin', 'crypto_market_snapshot'],
+  feeds: [storedFacts.table('crypto_coin'), storedFacts.table('crypto_market_snapshot')],
   // The keyless public API is limited per IP address and shared with everything else there.
   minRequestIntervalMs: 2_000,
   async collect({ baseUrl, params, credentials, cursor, fetch }): Promise<CollectResult> {

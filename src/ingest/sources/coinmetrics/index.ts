@@ -4,6 +4,7 @@ import { coinMetricsAssetMetricsImporter, coinMetricsPage, coinMetricsPoints } f
 import { fieldsOf } from '../../importers/crypto/published-metrics.ts';
 import { defineSource, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const FILE_NAME = 'asset-metrics-btc.json';
 
@@ -36,7 +37,7 @@ export const coinMetricsBtcSource = defineSource({
   defaultParams: { metrics: 'AdrActCnt,CapMrktCurUSD,CapMVRVCur,HashRate', pageSize: 10_000 },
   credentials: [],
   importers: [coinMetricsAssetMetricsImporter],
-  feeds: ['crypto_metric:btc_realized_cap', 'crypto_metric:btc_hashrate', 'crypto_metric:btc_active_addresses'],
+  feeds: ['btc_realized_cap', 'btc_hashrate', 'btc_active_addresses'].map(storedFacts.cryptoMetric),
   // The community API allows 10 requests per 6 seconds per IP address.
   minRequestIntervalMs: 1_000,
   async collect({ baseUrl, params, cursor, fetch }): Promise<CollectResult> {

@@ -1,6 +1,7 @@
 import { deribitOptionBookImporter } from '../../importers/crypto/deribit-option-book.ts';
 import { defineSource, NoParams, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /**
  * BTC options open interest from Deribit's public JSON-RPC over HTTP GET
@@ -18,7 +19,7 @@ export const deribitBtcOptionsSource = defineSource({
   defaultParams: {},
   credentials: [],
   importers: [deribitOptionBookImporter],
-  feeds: ['crypto_metric:btc_put_oi', 'crypto_metric:btc_call_oi'],
+  feeds: [storedFacts.cryptoMetric('btc_put_oi'), storedFacts.cryptoMetric('btc_call_oi')],
   minRequestIntervalMs: 1_000,
   async collect({ baseUrl, fetch }): Promise<CollectResult> {
     const query = new URLSearchParams({ currency: 'BTC', kind: 'option' });

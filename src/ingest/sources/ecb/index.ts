@@ -5,6 +5,7 @@ import { defineSource, NoParams, type CollectResult, type SourceDefinition } fro
 import { zipEntry } from '../zip-entry.ts';
 import { dollarRateInstrument, euroRateInstrument } from '../../../domains/instruments/dollar-quotes.ts';
 import { DOLLAR_INDEX } from '../../../domains/instruments/instruments.catalogue.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /** The currencies the ECB publishes reference rates for (its eurofxref-daily.xml of 2024-06-28; BGN until 2025-12-31), USD first. */
 const ECB_CURRENCIES = ['USD', 'JPY', 'BGN', 'CZK', 'DKK', 'GBP', 'HUF', 'PLN', 'RON', 'SEK', 'CHF', 'ISK', 'NOK', 'TRY', 'AUD', 'BRL', 'CAD', 'CNY', 'HKD', 'IDR', 'ILS', 'INR', 'KRW', 'MXN', 'MYR', 'NZD', 'PHP', 'SGD', 'THB', 'ZAR'];
@@ -16,7 +17,7 @@ const ECB_FEEDS = [
   ...ECB_CURRENCIES.map(euroRateInstrument),
   ...ECB_CURRENCIES.slice(1).map(dollarRateInstrument),
   DOLLAR_INDEX,
-].map((instrument) => `instrument_close:${instrument}`);
+].map(storedFacts.close);
 
 /** The CSV the ECB's history zip holds, its only entry. */
 const HIST_CSV = 'eurofxref-hist.csv';

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { estatDashboardDataImporter } from '../../importers/macro/estat-dashboard-data.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { defineSource, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const PATH = '/api/1.0/Json/getData';
 
@@ -50,7 +51,7 @@ export const estatDashboardSource = defineSource({
   defaultParams: { series: [...DASHBOARD_DEFAULT_SERIES] },
   credentials: [],
   importers: [estatDashboardDataImporter],
-  feeds: DASHBOARD_DEFAULT_SERIES.map((series) => `macro_observation:${series.key}`),
+  feeds: DASHBOARD_DEFAULT_SERIES.map((series) => storedFacts.macro(series.key)),
   // The API documentation asks clients not to send many requests in a short time.
   minRequestIntervalMs: 1000,
   async collect(context): Promise<CollectResult> {

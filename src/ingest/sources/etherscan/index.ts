@@ -1,6 +1,7 @@
 import { etherscanGasOracleImporter } from '../../importers/crypto/etherscan-gas-oracle.ts';
 import { defineSource, NoParams, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const API_KEY = 'ETHERSCAN_API_KEY';
 
@@ -25,7 +26,7 @@ export const etherscanGasSource = defineSource({
     },
   ],
   importers: [etherscanGasOracleImporter],
-  feeds: ['crypto_metric:eth_gas_safe', 'crypto_metric:eth_gas_standard', 'crypto_metric:eth_gas_fast', 'crypto_metric:eth_base_fee'],
+  feeds: ['eth_gas_safe', 'eth_gas_standard', 'eth_gas_fast', 'eth_base_fee'].map(storedFacts.cryptoMetric),
   // The free plan allows 5 calls a second.
   minRequestIntervalMs: 250,
   async collect({ baseUrl, credentials, fetch }): Promise<CollectResult> {

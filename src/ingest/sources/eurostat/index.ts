@@ -2,6 +2,7 @@ import { eurostatReleaseCalendarImporter } from '../../importers/calendar/eurost
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { addDays, isoDay } from '../../../kernel/dates.ts';
 import { defineSource, NoParams, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /** Days before today the request reaches back (a release moved or just made stays current); Eurostat publishes the year ahead. */
 const DAYS_BACK = 31;
@@ -25,7 +26,7 @@ export const eurostatReleaseCalendarSource = defineSource({
   defaultParams: {},
   credentials: [],
   importers: [eurostatReleaseCalendarImporter],
-  feeds: ['calendar_event:eu'],
+  feeds: [storedFacts.calendarEvents('eu')],
   minRequestIntervalMs: 1000,
   async collect({ baseUrl, fetch, now }): Promise<CollectResult> {
     const today = isoDay(now.getTime());

@@ -4,6 +4,7 @@ import { FRED_COMMODITY_SERIES, FRED_DOLLAR_INDEX_SERIES, FRED_INDEX_SERIES, fre
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
 import { fredMacroSource } from './macro.ts';
 import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /** `params.series`: FRED series ids the hub stores (src/ingest/fred-series.ts). */
 const FredSeriesParams = Type.Object(
@@ -64,7 +65,7 @@ function fredObservationsSource(definition: Pick<SourceDefinition, 'id' | 'descr
   });
 }
 
-const feedsOf = (series: readonly string[]) => series.map((id) => `instrument_close:${fredInstrument(id) ?? id}`);
+const feedsOf = (series: readonly string[]) => series.map((id) => storedFacts.close(fredInstrument(id) ?? id));
 
 /** The FRED index series: S&P 500, Dow Jones, NASDAQ Composite, Nikkei 225. */
 export const fredIndicesSource = fredObservationsSource({

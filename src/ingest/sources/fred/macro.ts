@@ -4,6 +4,7 @@ import { fredAnswerObservations, fredVintage, fredVintagesImporter, observationP
 import { addMonthsToDay, isoDay } from '../../../kernel/dates.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
 import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type ParsedPayload } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /** ALFRED's first day: asked from it, a series answers with every vintage it ever had. */
 export const REALTIME_FIRST_DAY = '1776-07-04';
@@ -60,7 +61,7 @@ export const fredMacroSource = defineSource({
   defaultParams: {},
   credentials: [FRED_CREDENTIAL],
   importers: [fredVintagesImporter],
-  feeds: FRED_MACRO_SERIES.map((entry) => `macro_observation:${entry.series}`),
+  feeds: FRED_MACRO_SERIES.map((entry) => storedFacts.macro(entry.series)),
   // FRED allows 120 requests a minute per key.
   minRequestIntervalMs: 500,
   async collect(context): Promise<CollectResult> {

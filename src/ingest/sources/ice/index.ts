@@ -3,6 +3,7 @@ import { ImportError } from '../../import-error.ts';
 import { jpxPcfImporter } from '../../importers/etf/jpx-pcf.ts';
 import { defineSource, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { archiveNames, archivesToFetch, archivePayloads } from './pcf-archive.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const IceParams = Type.Object(
   {
@@ -32,7 +33,7 @@ export const icePcfSource = defineSource({
   credentials: [],
   importers: [jpxPcfImporter],
   // A holding's sector is the J-Quants issue list's, joined when holdings are read (etf.repo.ts).
-  feeds: ['etf_nav', 'etf_holding', 'etf_holding:sector'],
+  feeds: [storedFacts.table('etf_nav'), storedFacts.table('etf_holding'), storedFacts.etfHolding('sector')],
   async collect({ baseUrl, params, cursor, fetch }): Promise<CollectResult> {
     const listing = await fetch({ url: `${baseUrl}/pcf-download/listOfZips` });
     if (listing.notModified) return { payloads: [], cursor };

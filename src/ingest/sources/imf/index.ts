@@ -3,6 +3,7 @@ import { ImportError } from '../../import-error.ts';
 import { imfCpiImporter, imfCpiSeriesKey, parseImfCpi } from '../../importers/macro/imf-cpi.ts';
 import { COUNTRIES, countrySeries, type MacroCountry } from '../../../domains/macro/series.ts';
 import { defineSource, parsedPayload, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /** The IMF Statistics Department's CPI dataflow, its latest version (`+`). */
 const CPI_DATAFLOW = '/external/sdmx/3.0/data/dataflow/IMF.STA/CPI/%2B';
@@ -34,7 +35,7 @@ export const imfCpiSource = defineSource({
   defaultParams: { countries: ['VN'] },
   credentials: [],
   importers: [imfCpiImporter],
-  feeds: [`macro_observation:${countrySeries('VN', 'cpi')}`],
+  feeds: [storedFacts.macro(countrySeries('VN', 'cpi'))],
   async collect(context): Promise<CollectResult> {
     const payloads: ImportPayload[] = [];
     for (const country of context.params.countries) {

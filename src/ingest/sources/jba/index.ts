@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { tiborJbaImporter } from '../../importers/macro/tibor-jba.ts';
 import { defineSource, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { utf8From } from '../text-encoding.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const JbaParams = Type.Object(
   {
@@ -36,7 +37,7 @@ export const jbaTiborSource = defineSource({
   enabledByDefault: false,
   credentials: [],
   importers: [tiborJbaImporter],
-  feeds: ['macro_observation:jp.tibor.*'],
+  feeds: [storedFacts.macro('jp.tibor.*')],
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const { path, encoding } = params;
     // Checked here, not by the schema: the source ships disabled until the operator names the file.

@@ -3,6 +3,7 @@ import { etfListEntries, jpxEtfListImporter } from '../../importers/etf/jpx-etf-
 import { jpxEtfIssuesImporter, parseEtfIssues } from '../../importers/etf/jpx-etf-issues.ts';
 import { defineSource, NoParams, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { firstSheetRows } from './xlsx-rows.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /**
  * JPX's "ETF Database" workbook (ETFデータベース, linked from https://www.jpx.co.jp/equities/products/etfs/investors/):
@@ -32,7 +33,7 @@ export const jpxEtfListSource = defineSource({
   credentials: [],
   importers: [jpxEtfListImporter],
   // The list names each fund, its manager and its index; not its trust fee (docs/data-sources.md).
-  feeds: ['etf_fund:name', 'etf_fund:manager', 'etf_fund:index'],
+  feeds: ['name', 'manager', 'index'].map(storedFacts.etfFund),
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const { path } = params;
     const answer = await fetch({ url: `${baseUrl}${path}` });
@@ -59,7 +60,7 @@ export const jpxEtfIssuesSource = defineSource({
   defaultParams: {},
   credentials: [],
   importers: [jpxEtfIssuesImporter],
-  feeds: ['etf_fund:trust_fee', 'etf_fund:listing_date', 'etf_fund:trading_unit'],
+  feeds: ['trust_fee', 'listing_date', 'trading_unit'].map(storedFacts.etfFund),
   async collect({ baseUrl, fetch }): Promise<CollectResult> {
     const answer = await fetch({ url: `${baseUrl}${ETF_ISSUES_PATH}` });
     if (answer.notModified) return { payloads: [], cursor: undefined };

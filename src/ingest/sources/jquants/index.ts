@@ -8,6 +8,7 @@ import { defineSource, NoParams, type CollectResult, type CredentialSpec, type S
 import { cursorDate, dateWindow, type DateWindowParams } from './date-window.ts';
 import { tokyoDay } from '../../../kernel/dates.ts';
 import { API_KEY_ENV, fetchAllPages, mergedPayload } from './pages.ts';
+import { storedFacts, type StoredFact } from '../../../facts/names.ts';
 
 const PUBLISHER = 'jquants';
 /** API v2's documented base: every path below is appended to it (the sources file may replace it). */
@@ -45,7 +46,7 @@ function byDateSource(options: {
   importer: JQuantsImporter<unknown>;
   description: string;
   schedule: string;
-  feeds: string[];
+  feeds: StoredFact[];
   enabledByDefault?: boolean;
 }) {
   return defineSource({
@@ -88,7 +89,7 @@ const equitiesMaster = defineSource({
   defaultParams: {},
   credentials: CREDENTIALS,
   importers: [equitiesMasterImporter],
-  feeds: ['equity_issue'],
+  feeds: [storedFacts.table('equity_issue')],
   minRequestIntervalMs: REQUEST_INTERVAL_MS,
   async collect(context) {
     const answer = await fetchAllPages(context, '/v2/equities/master', {});
@@ -116,7 +117,7 @@ const indicesTopix = defineSource({
   enabledByDefault: false,
   credentials: CREDENTIALS,
   importers: [jquantsTopixImporter],
-  feeds: ['instrument_close:index:TOPIX'],
+  feeds: [storedFacts.close('index:TOPIX')],
   minRequestIntervalMs: REQUEST_INTERVAL_MS,
   async collect(context): Promise<CollectResult> {
     const window = dateWindow(cursorDate(context.cursor), context.params, context.now);
@@ -138,7 +139,7 @@ export const jquantsSources: SourceDefinition[] = [
     description: 'J-Quants API v2 daily bars (/v2/equities/bars/daily?date=): close, volume, trading value and adjustment factor of every issue; the bars of listed ETFs go to the ETF prices',
     // Bars are updated after the close of each business day.
     schedule: '30 18 * * 1-5',
-    feeds: ['equity_bar', 'equity_session', 'equity_action', 'etf_price'],
+    feeds: [storedFacts.table('equity_bar'), storedFacts.table('equity_session'), storedFacts.table('equity_action'), storedFacts.table('etf_price')],
   }),
   byDateSource({
     id: 'jquants-fins-summary',
@@ -147,7 +148,7 @@ export const jquantsSources: SourceDefinition[] = [
     description: 'J-Quants API v2 financial statements summary (/v2/fins/summary?date=): the disclosures of each day',
     // Statements are updated at 18:00 and 24:30 JST; the day is asked again on the next run.
     schedule: '45 18 * * *',
-    feeds: ['equity_statement'],
+    feeds: [storedFacts.table('equity_statement')],
   }),
   byDateSource({
     id: 'jquants-indices-bars-daily',
@@ -156,7 +157,7 @@ export const jquantsSources: SourceDefinition[] = [
     description: 'J-Quants API v2 index bars (/v2/indices/bars/daily?date=): closes of TOPIX, TOPIX Core30, TSE Growth Market 250 and TSE REIT',
     // Index bars are published with the daily bars, after the close.
     schedule: '30 18 * * 1-5',
-    feeds: ['instrument_close:index:TOPIX', 'instrument_close:index:TOPIXC30', 'instrument_close:index:TSEG250', 'instrument_close:index:TSEREIT'],
+    feeds: ['index:TOPIX', 'index:TOPIXC30', 'index:TSEG250', 'index:TSEREIT'].map(storedFacts.close),
     // The indices endpoint is served from the Standard plan up: a Free or Light key is refused.
     enabledByDefault: false,
   }),

@@ -3,6 +3,7 @@ import { mlitN03Importer } from '../../importers/real-estate/mlit-n03.ts';
 import { ImportError } from '../../import-error.ts';
 import { defineSource, type CollectContext, type CollectResult, type FetchResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { ZipError, zipEntry } from '../zip-entry.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 
 const BoundaryParams = Type.Object(
@@ -99,7 +100,7 @@ export const mlitKsjSources: SourceDefinition[] = [
     importers: [mlitN03Importer],
     // Municipalities' outlines (and a prefecture's bounding box is its municipalities'); a place
     // missing from the store is created with the file's names (jp-municipalities.ts).
-    feeds: ['re_ward:jp.boundary', 're_province:jp.boundary', 're_ward:jp', 're_province:jp'],
+    feeds: [storedFacts.wardBoundary('jp'), storedFacts.provinceBoundary('jp'), storedFacts.ward('jp'), storedFacts.province('jp')],
     collect,
   }),
 ];

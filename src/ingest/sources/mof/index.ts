@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { mofJgbYieldsImporter } from '../../importers/macro/mof-jgb-yields.ts';
 import { defineSource, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { utf8From } from '../text-encoding.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const SOURCE_ID = 'mof-jgb-yields';
 const DIRECTORY = '/english/policy/jgbs/reference/interest_rate';
@@ -39,7 +40,7 @@ export const mofJgbYieldsSource = defineSource({
   defaultParams: { encoding: 'shift_jis' },
   credentials: [],
   importers: [mofJgbYieldsImporter],
-  feeds: ['macro_observation:jp.bond-10y'],
+  feeds: [storedFacts.macro('jp.bond-10y')],
   minRequestIntervalMs: 1000,
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const { encoding } = params;

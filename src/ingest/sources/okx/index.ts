@@ -2,6 +2,7 @@ import { jsonDocument, fieldsOf } from '../../importers/crypto/published-metrics
 import { OKX_FAMILIES, okxData, okxLiquidationPoints, okxLiquidationsImporter, type OkxLiquidationsDocument } from '../../importers/crypto/okx-liquidations.ts';
 import { defineSource, NoParams, parsedPayload, type CollectContext, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /** The most liquidation orders OKX returns in one answer. */
 const PAGE_LIMIT = 100;
@@ -53,7 +54,7 @@ export const okxLiquidationsSource = defineSource({
   defaultParams: {},
   credentials: [],
   importers: [okxLiquidationsImporter],
-  feeds: ['crypto_metric:liquidations_long', 'crypto_metric:liquidations_short'],
+  feeds: [storedFacts.cryptoMetric('liquidations_long'), storedFacts.cryptoMetric('liquidations_short')],
   // OKX allows 40 liquidation-orders requests per 2 seconds per IP; a run asks a few dozen at most.
   minRequestIntervalMs: 200,
   async collect(context): Promise<CollectResult> {

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { rssFeedImporter } from '../../importers/news/rss-feed.ts';
 import { defineSource, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /** An http(s) URL, or a path under the publisher's baseUrl. */
 const FeedUrl = Type.String({ minLength: 1 });
@@ -13,7 +14,7 @@ const RssParams = Type.Object({ feeds: Type.Array(Feed) }, { additionalPropertie
 
 const urlOf = (feed: Feed): string => (typeof feed === 'string' ? feed : feed.url);
 
-const NEWS_FACTS = ['news_article', 'news_article_symbol', 'news_article_category'];
+const NEWS_FACTS = [storedFacts.table('news_article'), storedFacts.table('news_article_symbol'), storedFacts.table('news_article_category')];
 
 /**
  * The feeds read unless the sources file sets `params.feeds`: official publishers' press feeds

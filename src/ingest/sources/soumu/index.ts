@@ -3,6 +3,7 @@ import { localGovernmentCodesOf, soumuLocalGovernmentCodesImporter } from '../..
 import { defineSource, parsedPayload, type CollectContext, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { currentCodeListPath } from './code-list-link.ts';
 import { workbookSheets } from './workbook-sheets.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 const SoumuParams = Type.Object(
   {
@@ -50,7 +51,7 @@ export const soumuSources: SourceDefinition[] = [
     credentials: [],
     importers: [soumuLocalGovernmentCodesImporter],
     // Japan's prefectures and municipalities, by name and code; no boundary.
-    feeds: ['re_province:jp', 're_ward:jp'],
+    feeds: [storedFacts.province('jp'), storedFacts.ward('jp')],
     collect,
   }),
 ];

@@ -1,5 +1,6 @@
 import { vietcombankExrateXmlImporter } from '../../importers/fx/vietcombank-exrate-xml.ts';
 import { defineSource, NoParams, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /**
  * Vietcombank's exchange-rate XML, fetched conditionally: the bank's current rates, of which
@@ -17,7 +18,7 @@ export const vietcombankExrateSource = defineSource({
   defaultParams: {},
   credentials: [],
   importers: [vietcombankExrateXmlImporter],
-  feeds: ['instrument_close:fx:USD/VND'],
+  feeds: [storedFacts.close('fx:USD/VND')],
   // The answer's own first line: "For reference only. Only one request every 5 minutes!"
   minRequestIntervalMs: 5 * 60 * 1000,
   async collect({ baseUrl, fetch }): Promise<CollectResult> {

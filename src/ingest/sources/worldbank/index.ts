@@ -3,6 +3,7 @@ import { defineSource, parsedPayload, type CollectResult, type SourceDefinition 
 import { PINK_SHEET_COMMODITIES, PINK_SHEET_SHEET, pinkSheetCloses, worldbankPinkSheetImporter } from '../../importers/commodities/worldbank-pinksheet.ts';
 import { commodityInstrument } from '../../../domains/instruments/instruments.catalogue.ts';
 import { sheetRows } from './sheet-csv.ts';
+import { storedFacts } from '../../../facts/names.ts';
 
 /** The workbook's address on thedocs.worldbank.org (linked from worldbank.org/en/research/commodity-markets). */
 const DEFAULT_PATH = '/en/doc/18675f1d1639c7a34d463f59263ba0a2-0050012025/related/CMO-Historical-Data-Monthly.xlsx';
@@ -33,7 +34,7 @@ export const worldbankPinkSheetSource = defineSource({
   defaultParams: { path: DEFAULT_PATH },
   credentials: [],
   importers: [worldbankPinkSheetImporter],
-  feeds: Object.values(PINK_SHEET_COMMODITIES).map(({ slug }) => `instrument_close:${commodityInstrument(slug)}`),
+  feeds: Object.values(PINK_SHEET_COMMODITIES).map(({ slug }) => storedFacts.close(commodityInstrument(slug))),
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const answer = await fetch({ url: `${baseUrl}${params.path}` });
     if (answer.notModified) return { payloads: [], cursor: undefined };
