@@ -29,7 +29,10 @@ export interface ImportFigures {
 function timedImport(args: string[], env: Record<string, string>, peakFile: string): Promise<{ seconds: number; peakMb: number }> {
   const started = process.hrtime.bigint();
   const nodeOptions = [process.env.NODE_OPTIONS, `--import=${PEAK_RSS}`].filter((option) => option !== undefined && option !== '').join(' ');
-  const child = spawn(FDH, ['import', ...args], { env: { ...process.env, ...env, NODE_OPTIONS: nodeOptions, BENCH_PEAK_RSS_FILE: peakFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(FDH, ['import', ...args], {
+    env: { ...process.env, ...env, NODE_OPTIONS: nodeOptions, BENCH_PEAK_RSS_FILE: peakFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

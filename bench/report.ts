@@ -70,10 +70,21 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 function table(variant: Variant, rows: Row[]): string {
   const width = Math.max(4, ...rows.map((r) => short(r.path).length)) + 1;
-  const columns: [string, number][] = [['bytes', 9], ['json B', 9], ['hub req/s', 10], ['bare req/s', 11], ['ratio', 7], ['hub p99 ms', 11], ['cold ms', 8]];
+  const columns: [string, number][] = [
+    ['bytes', 9],
+    ['json B', 9],
+    ['hub req/s', 10],
+    ['bare req/s', 11],
+    ['ratio', 7],
+    ['hub p99 ms', 11],
+    ['cold ms', 8],
+  ];
   const shown = variant === 'gzip' ? columns : columns.filter(([name]) => name !== 'json B');
   const line = (path: string, cells: string[]) => path.padEnd(width) + cells.map((cell, i) => cell.padStart(shown[i]?.[1] ?? 0)).join('') + '\n';
-  let text = line('path', shown.map(([name]) => name));
+  let text = line(
+    'path',
+    shown.map(([name]) => name),
+  );
   for (const r of rows) {
     const cells = [fixed(r.bytes), fixed(r.jsonBytes), fixed(rate(r.hub)), fixed(rate(r.bare)), fixed(r.ratio, 3), fixed(r.hub.p99), fixed(r.coldMs, 1)];
     text += line(short(r.path), variant === 'gzip' ? cells : cells.filter((_, i) => i !== 1));
@@ -87,9 +98,10 @@ function summaryText(summary: Summary): string {
     `${VARIANT_TITLES[summary.variant]}: ${summary.endpoints} endpoints, median ratio ${fixed(summary.medianRatio, 3)}, ` +
     `minimum ${fixed(minimum.ratio, 3)} (${short(minimum.path)}), ${summary.belowGoal} below ${RATIO_GOAL}\n`;
   if (summary.variant === 'gzip') {
-    text += largeMinimum === undefined
-      ? `  no answer over ${kib(LARGE_ANSWER_BYTES)} of JSON\n`
-      : `  answers over ${kib(LARGE_ANSWER_BYTES)} of JSON: minimum ratio ${fixed(largeMinimum.ratio, 3)} (${short(largeMinimum.path)})\n`;
+    text +=
+      largeMinimum === undefined
+        ? `  no answer over ${kib(LARGE_ANSWER_BYTES)} of JSON\n`
+        : `  answers over ${kib(LARGE_ANSWER_BYTES)} of JSON: minimum ratio ${fixed(largeMinimum.ratio, 3)} (${short(largeMinimum.path)})\n`;
   }
   if (summary.troubled.length > 0) text += `  non-2xx answers or errors under load (figures not comparable): ${summary.troubled.map(short).join(', ')}\n`;
   return text;

@@ -137,10 +137,15 @@ async function main(): Promise<void> {
     );
     if (process.env.BENCH_IMPORT_ROWS !== undefined) {
       log(`loading an operator observations file of ${process.env.BENCH_IMPORT_ROWS} lines`);
-      process.stdout.write(importLine(await measureOperatorImport({ rows: importRows(1_000_000), databaseUrl: STORE === 'postgres' ? DATABASE_URL : undefined })));
+      process.stdout.write(
+        importLine(await measureOperatorImport({ rows: importRows(1_000_000), databaseUrl: STORE === 'postgres' ? DATABASE_URL : undefined })),
+      );
     }
     if (JSON_FILE !== undefined) {
-      writeFileSync(JSON_FILE, JSON.stringify({ scale: SCALE, store: STORE, seconds: SECONDS, connections: CONNECTIONS, rows, summaries, worstCold }, null, 2) + '\n');
+      writeFileSync(
+        JSON_FILE,
+        JSON.stringify({ scale: SCALE, store: STORE, seconds: SECONDS, connections: CONNECTIONS, rows, summaries, worstCold }, null, 2) + '\n',
+      );
     }
   } finally {
     for (const server of servers.reverse()) await server.stop();

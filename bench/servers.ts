@@ -28,7 +28,13 @@ function stopper(child: ChildProcess): () => Promise<void> {
 export async function seedHub(dataDir: string, scale: string, storeEnv: Record<string, string>): Promise<{ env: Record<string, string>; key: string }> {
   const plansFile = join(dataDir, 'plans.json');
   writeFileSync(plansFile, JSON.stringify({ plans: { bench: { budget: 1_000_000_000, features: [...FEATURE_CODES] } } }));
-  const env = { FDH_DATA_DIR: dataDir, FDH_PLANS_FILE: plansFile, FDH_LOG_LEVEL: process.env.FDH_LOG_LEVEL ?? 'info', FDH_WEIGHTLESS_CALLS_PER_MINUTE: '1000000', ...storeEnv };
+  const env = {
+    FDH_DATA_DIR: dataDir,
+    FDH_PLANS_FILE: plansFile,
+    FDH_LOG_LEVEL: process.env.FDH_LOG_LEVEL ?? 'info',
+    FDH_WEIGHTLESS_CALLS_PER_MINUTE: '1000000',
+    ...storeEnv,
+  };
   const seeded = await runCli(['seed', 'demo', '--scale', scale], env);
   if (seeded.code !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
   const created = await runCli(['keys', 'create', '--plan', 'bench'], env);
@@ -49,7 +55,13 @@ export async function startHub(env: Record<string, string>, logFile: string): Pr
   const stop = stopper(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 600 && child.exitCode === null; attempt++) {
-    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) return { baseUrl, stop };
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { baseUrl, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

@@ -21,7 +21,15 @@ import autocannon from 'autocannon';
 import { FEATURE_CODES } from '../src/edge/auth/plans.ts';
 import { freePort } from '../test/helpers/services.ts';
 
-const DEFAULT_PATHS = ['/fx/summary', '/crypto/dominance', '/macro/population', '/etf/1306/info', '/news/sentiment', '/commodities/movers', '/market/indices/snapshot'];
+const DEFAULT_PATHS = [
+  '/fx/summary',
+  '/crypto/dominance',
+  '/macro/population',
+  '/etf/1306/info',
+  '/news/sentiment',
+  '/commodities/movers',
+  '/market/indices/snapshot',
+];
 const PATHS = process.env.TREES_PATHS?.split(',') ?? DEFAULT_PATHS;
 const ROUNDS = Number(process.env.TREES_ROUNDS ?? 3);
 const SECONDS = Number(process.env.TREES_SECONDS ?? 2);
@@ -58,16 +66,31 @@ async function serveTree(tree: string): Promise<TreeServer> {
   const plansFile = join(dataDir, 'plans.json');
   writeFileSync(plansFile, JSON.stringify({ plans: { bench: { budget: 1_000_000_000, features: [...FEATURE_CODES] } } }));
   const { command, env: baseEnv } = cliOf(tree);
-  const env: NodeJS.ProcessEnv = { ...baseEnv, FDH_DATA_DIR: dataDir, FDH_PLANS_FILE: plansFile, FDH_LOG_LEVEL: 'warn', TZ: 'UTC', FDH_WEIGHTLESS_CALLS_PER_MINUTE: '1000000', FDH_REFUSED_CALLS_PER_MINUTE: '1000000' };
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv,
+    FDH_DATA_DIR: dataDir,
+    FDH_PLANS_FILE: plansFile,
+    FDH_LOG_LEVEL: 'warn',
+    TZ: 'UTC',
+    FDH_WEIGHTLESS_CALLS_PER_MINUTE: '1000000',
+    FDH_REFUSED_CALLS_PER_MINUTE: '1000000',
+  };
   for (const name of ['FDH_DATABASE_URL', 'FDH_REDIS_URL', 'FDH_PORT']) delete env[name];
-  const cli = (args: string[]) => execFileSync(command, [...args, '--data-dir', dataDir], { cwd: tree, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 900_000 });
+  const cli = (args: string[]) =>
+    execFileSync(command, [...args, '--data-dir', dataDir], { cwd: tree, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 900_000 });
   cli(['seed', 'demo', '--scale', 'small']);
   const key = cli(['keys', 'create', '--plan', 'bench']).trim().split('\n').at(-1)?.trim() ?? '';
   const port = await freePort();
   const child = spawn(command, ['serve', '--port', String(port), '--data-dir', dataDir], { cwd: tree, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 600 && child.exitCode === null; attempt++) {
-    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false)) return { tree, key, baseUrl, child, dataDir };
+    if (
+      await fetch(`${baseUrl}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { tree, key, baseUrl, child, dataDir };
     await new Promise((done) => setTimeout(done, 100));
   }
   child.kill();
@@ -79,7 +102,12 @@ async function run(server: TreeServer, path: string): Promise<{ rps: number; cpu
   const pid = server.child.pid;
   if (pid === undefined) throw new Error(`${server.tree}'s server has no process id`);
   const before = cpuSeconds(pid);
-  const result = await autocannon({ url: `${server.baseUrl}/openapi/v1${path}`, headers: { 'x-api-key': server.key }, connections: CONNECTIONS, duration: SECONDS });
+  const result = await autocannon({
+    url: `${server.baseUrl}/openapi/v1${path}`,
+    headers: { 'x-api-key': server.key },
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
   const cpu = cpuSeconds(pid) - before;
   return { rps: result.requests.average, cpuPerRequest: cpu / Math.max(1, result.requests.total), non2xx: result.non2xx };
 }

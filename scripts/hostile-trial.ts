@@ -31,7 +31,10 @@ async function publisherDir(root: string, publisher: string): Promise<string> {
   for (const [index, route] of routes.entries()) writeFileSync(join(dir, `${index}.bin`), await route.body());
   writeFileSync(
     join(dir, 'routes.json'),
-    JSON.stringify({ publisher, routes: routes.map((r, index) => ({ path: r.path, file: `${index}.bin`, headers: { 'content-type': r.contentType }, origin: 'hostile trial payload' })) }),
+    JSON.stringify({
+      publisher,
+      routes: routes.map((r, index) => ({ path: r.path, file: `${index}.bin`, headers: { 'content-type': r.contentType }, origin: 'hostile trial payload' })),
+    }),
   );
   return dir;
 }
@@ -48,7 +51,12 @@ async function main(): Promise<void> {
       sourcesFile,
       JSON.stringify({
         publishers: Object.fromEntries(publishers.map((p) => [p, { baseUrl: double.baseUrl }])),
-        sources: Object.fromEntries(shippedSources.map((s) => [s.id, TARGETS.includes(s.id) ? { enabled: true, schedule: '* * * * *', ...hostileSourceSettings(s.id) } : { enabled: false }])),
+        sources: Object.fromEntries(
+          shippedSources.map((s) => [
+            s.id,
+            TARGETS.includes(s.id) ? { enabled: true, schedule: '* * * * *', ...hostileSourceSettings(s.id) } : { enabled: false },
+          ]),
+        ),
       }),
     );
     const env = { FDH_DATA_DIR: join(root, 'data'), FDH_SOURCES_FILE: sourcesFile, FDH_SYNC: 'on', MLIT_API_KEY: 'trial', FDH_SYNC_SOURCE_TIMEOUT_MS: '60000' };
@@ -58,7 +66,14 @@ async function main(): Promise<void> {
     let slowest = 0;
     let peakRssMb = 0;
     let asked = 0;
-    const memory = (field: string) => Number(/(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field)) ?? '')?.[1] ?? 0) / 1024;
+    const memory = (field: string) =>
+      Number(
+        /(\d+) kB/.exec(
+          readFileSync(`/proc/${pid}/status`, 'utf8')
+            .split('\n')
+            .find((l) => l.startsWith(field)) ?? '',
+        )?.[1] ?? 0,
+      ) / 1024;
     const roundEnd = (minute: number) => (Math.floor(Date.now() / 60_000) + minute) * 60_000 + 45_000;
     const sample = async (until: number) => {
       while (Date.now() < until) {
@@ -73,15 +88,24 @@ async function main(): Promise<void> {
     };
     await sample(roundEnd(1));
     double.setBody(HIST, threeMillionRowsZip());
-    console.log('round 2: a zipped CSV of three million rows at ECB\'s history');
+    console.log("round 2: a zipped CSV of three million rows at ECB's history");
     await sample(roundEnd(1));
-    const status = JSON.parse((await runCli(['sync', 'status', '--json'], env)).stdout) as { id: string; lastError: string | null; lastAttemptAt: string | null; consecutiveFailures: number }[];
-    console.log(`/healthz asked ${asked} times: slowest ${slowest.toFixed(1)} ms; serving process RSS peak sampled ${peakRssMb.toFixed(0)} MiB, VmHWM ${memory('VmHWM').toFixed(0)} MiB`);
+    const status = JSON.parse((await runCli(['sync', 'status', '--json'], env)).stdout) as {
+      id: string;
+      lastError: string | null;
+      lastAttemptAt: string | null;
+      consecutiveFailures: number;
+    }[];
+    console.log(
+      `/healthz asked ${asked} times: slowest ${slowest.toFixed(1)} ms; serving process RSS peak sampled ${peakRssMb.toFixed(0)} MiB, VmHWM ${memory('VmHWM').toFixed(0)} MiB`,
+    );
     for (const source of status.filter((s) => TARGETS.includes(s.id))) {
       const reason = source.lastError ?? '(no error)';
       // C0 and C1 controls and DEL in what status prints (there should be none)
       const controls = [...reason].filter((c) => c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) < 0xa0)).length;
-      console.log(`${source.id}: ${source.consecutiveFailures} failure(s); reason ${Buffer.byteLength(reason)} bytes, ${controls} control characters: ${reason}`);
+      console.log(
+        `${source.id}: ${source.consecutiveFailures} failure(s); reason ${Buffer.byteLength(reason)} bytes, ${controls} control characters: ${reason}`,
+      );
     }
     server.child.kill('SIGTERM');
     await server.exited;

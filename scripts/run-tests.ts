@@ -21,7 +21,12 @@ const inProcess = files.filter((file) => !multiProcess.includes(file));
 // A file whose subject does not depend on the store (the typed client's packaging, its types,
 // its example) says so on a line of its own, and runs once, in the embedded pass.
 const EMBEDDED_ONLY = '// npm test: embedded pass only';
-const scaledOut = inProcess.filter((file) => !readFileSync(file, 'utf8').split('\n').some((line) => line.startsWith(EMBEDDED_ONLY)));
+const scaledOut = inProcess.filter(
+  (file) =>
+    !readFileSync(file, 'utf8')
+      .split('\n')
+      .some((line) => line.startsWith(EMBEDDED_ONLY)),
+);
 
 // Each pass's failed tests and test durations, one JSON line each (scripts/test-summary-reporter.ts).
 const summariesDir = mkdtempSync(join(tmpdir(), 'fdh-test-summary-'));
@@ -33,8 +38,10 @@ function pass(name: string, passFiles: string[], env: Record<string, string>, co
   const summaryFile = join(summariesDir, `${summaries.length}.jsonl`);
   summaries.push({ pass: name, file: summaryFile });
   const reporters = [
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=./scripts/test-summary-reporter.ts', `--test-reporter-destination=${summaryFile}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/test-summary-reporter.ts',
+    `--test-reporter-destination=${summaryFile}`,
   ];
   const offline = '--import=./test/helpers/offline.ts';
   const result = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, offline, ...reporters, ...passFiles], {
@@ -46,7 +53,10 @@ function pass(name: string, passFiles: string[], env: Record<string, string>, co
 
 function readSummary(file: string): SummaryLine[] {
   try {
-    return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as SummaryLine);
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as SummaryLine);
   } catch {
     return [];
   }

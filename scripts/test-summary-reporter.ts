@@ -3,9 +3,7 @@
  * finished top-level test (file, duration), so that `npm test` can repeat every failure after
  * its last pass, where CI's short view of a long log shows it, and name the slowest files.
  */
-export type SummaryLine =
-  | { kind: 'failed'; file?: string; line?: number; name: string; error: string }
-  | { kind: 'duration'; file: string; ms: number };
+export type SummaryLine = { kind: 'failed'; file?: string; line?: number; name: string; error: string } | { kind: 'duration'; file: string; ms: number };
 
 interface TestEvent {
   type: string;

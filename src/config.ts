@@ -163,7 +163,10 @@ function booleanSetting(settings: Settings, name: string, fallback: boolean): bo
 
 /** A comma-separated list of IP addresses or CIDR ranges; each is checked here, so a typo fails at start. */
 function addressListSetting(settings: Settings, name: string): string[] {
-  const entries = (stringSetting(settings, name) ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const entries = (stringSetting(settings, name) ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
   for (const entry of entries) {
     const [address = '', bits, ...rest] = entry.split('/');
     const family = isIP(address);
@@ -195,7 +198,8 @@ function stringSetting(settings: Settings, name: string): string | undefined {
 
 function schemaSetting(settings: Settings, name: string): string | undefined {
   const schema = stringSetting(settings, name);
-  if (schema !== undefined && !PLAIN_SCHEMA_NAME.test(schema)) throw new Error(`${name} must be a plain PostgreSQL name: lower-case letters, digits and _, not starting with a digit`);
+  if (schema !== undefined && !PLAIN_SCHEMA_NAME.test(schema))
+    throw new Error(`${name} must be a plain PostgreSQL name: lower-case letters, digits and _, not starting with a digit`);
   return schema;
 }
 

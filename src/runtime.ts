@@ -70,9 +70,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   if (redis !== undefined) await waitUntilReady(redis, logger);
   const limiter =
     overrides.limiter ??
-    (redis === undefined
-      ? new MemoryRateLimiter()
-      : new RedisRateLimiter({ redis, keyPrefix, sharingProcesses: config.expectedNodes * config.workers }));
+    (redis === undefined ? new MemoryRateLimiter() : new RedisRateLimiter({ redis, keyPrefix, sharingProcesses: config.expectedNodes * config.workers }));
   let store: Store;
   try {
     store = await openStore({
@@ -89,8 +87,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     redis?.disconnect();
     throw error;
   }
-  const versions: VersionWatcher =
-    redis === undefined ? new PollingVersionWatcher(store.db) : new RedisVersionWatcher({ db: store.db, redis, keyPrefix });
+  const versions: VersionWatcher = redis === undefined ? new PollingVersionWatcher(store.db) : new RedisVersionWatcher({ db: store.db, redis, keyPrefix });
   const accountsRepo = new AccountsRepo(store.db);
   const audit = new AuditService({ repo: new AuditRepo(store.db), clock, retentionDays: config.auditRetentionDays });
   const accounts = new AccountsService({ repo: accountsRepo, plans, clock, audit });

@@ -59,7 +59,10 @@ export class AccountsRepo {
 
   /** The skeleton is computed here, so every insert has one and the unique index guards it. */
   async insert(row: Omit<AccountRow, 'email_skeleton'>): Promise<void> {
-    await this.#db.insertInto('account').values({ ...row, email_skeleton: emailSkeleton(row.email) }).execute();
+    await this.#db
+      .insertInto('account')
+      .values({ ...row, email_skeleton: emailSkeleton(row.email) })
+      .execute();
   }
 
   /** The account whose email looks like this one (same skeleton), if there is one. */

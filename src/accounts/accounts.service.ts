@@ -101,7 +101,15 @@ export class AccountsService {
         must_change_password: input.password === undefined ? 1 : 0,
       });
       const account = await this.get(id, trx);
-      await this.#audit.record({ action: 'account.create', by: input.by ?? SYSTEM_ACTOR, account, detail: { role, plan: input.plan, passwordChosenBy: input.password === undefined ? 'hub' : 'operator' } }, trx);
+      await this.#audit.record(
+        {
+          action: 'account.create',
+          by: input.by ?? SYSTEM_ACTOR,
+          account,
+          detail: { role, plan: input.plan, passwordChosenBy: input.password === undefined ? 'hub' : 'operator' },
+        },
+        trx,
+      );
       return account;
     };
     let account: Account;
@@ -178,7 +186,10 @@ export class AccountsService {
       await this.#require(repo.update(id, { password_hash: passwordHash, must_change_password: password === undefined ? 1 : 0 }), id);
       await repo.endSessions(id);
       const changed = await this.get(id, trx);
-      await this.#audit.record({ action: 'account.password-reset', by, account: changed, detail: { passwordChosenBy: password === undefined ? 'hub' : 'operator' } }, trx);
+      await this.#audit.record(
+        { action: 'account.password-reset', by, account: changed, detail: { passwordChosenBy: password === undefined ? 'hub' : 'operator' } },
+        trx,
+      );
       return changed;
     });
     return { account, password: password === undefined ? chosen : null };
@@ -256,7 +267,7 @@ export class AccountsService {
   async #checkNotTaken(repo: AccountsRepo, email: string): Promise<void> {
     const mixed = mixedScriptPart(email);
     if (mixed !== undefined) throw new AccountInputError(`email must not mix Latin letters with look-alike letters of another script in one part ("${mixed}")`);
-    const existing = await repo.findByEmail(email) ?? (await repo.findByEmailSkeleton(email));
+    const existing = (await repo.findByEmail(email)) ?? (await repo.findByEmailSkeleton(email));
     if (existing === undefined) return;
     if (existing.email === email) throw new EmailTakenError(`an account with email ${email} already exists`);
     throw new EmailTakenError(`email ${email} looks like the email of an existing account (${existing.email})`);

@@ -126,7 +126,12 @@ export class AuditService {
   }
 
   /** A page of events, newest first, and the cursor of the next page (null at the end). */
-  async list(query: { accountId?: string | undefined; action?: string | undefined; cursor?: string | undefined; limit: number }): Promise<{ events: AuditEvent[]; next: string | null }> {
+  async list(query: {
+    accountId?: string | undefined;
+    action?: string | undefined;
+    cursor?: string | undefined;
+    limit: number;
+  }): Promise<{ events: AuditEvent[]; next: string | null }> {
     const before = query.cursor === undefined ? undefined : await this.#repo.findById(query.cursor);
     if (query.cursor !== undefined && before === undefined) throw new AccountInputError(`cursor "${query.cursor}" names no audit event`);
     const rows = await this.#repo.list({ accountId: query.accountId, action: query.action, before, limit: query.limit + 1 });

@@ -143,11 +143,18 @@ export class KeysRepo {
    * concurrent key creations for one account count and insert one after another.
    */
   async lockAccount(accountId: string): Promise<void> {
-    await this.#db.updateTable('account').set((eb) => ({ plan: eb.ref('plan') })).where('id', '=', accountId).execute();
+    await this.#db
+      .updateTable('account')
+      .set((eb) => ({ plan: eb.ref('plan') }))
+      .where('id', '=', accountId)
+      .execute();
   }
 
   async count(): Promise<number> {
-    const row = await this.#db.selectFrom('api_key').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await this.#db
+      .selectFrom('api_key')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

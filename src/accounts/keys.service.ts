@@ -2,14 +2,7 @@ import type { Clock } from '../kernel/clock.ts';
 import type { VersionWatcher } from '../kernel/version-watcher.ts';
 import { andThen, type MaybePromise } from '../kernel/maybe-promise.ts';
 import type { AccountsService } from './accounts.service.ts';
-import {
-  displayPrefixOf,
-  generateApiKey,
-  hashApiKey,
-  hashesEqual,
-  isWellFormedApiKey,
-  randomBase62,
-} from '../edge/auth/api-key.ts';
+import { displayPrefixOf, generateApiKey, hashApiKey, hashesEqual, isWellFormedApiKey, randomBase62 } from '../edge/auth/api-key.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { FEATURE_CODES, type Plans } from '../edge/auth/plans.ts';
@@ -204,10 +197,16 @@ export class KeysService {
       const made = this.#newKey({ accountId: old.accountId, name: old.name, scopes: old.scopes, expiresAt: old.expiresAt, budget: old.budget });
       const graceEnd = new Date(now.getTime() + grace * 1000).toISOString();
       // A second rotation within the grace never lengthens it.
-      const end = grace === 0 ? { revoked_at: now.toISOString() } : { grace_ends_at: old.graceEndsAt !== null && old.graceEndsAt < graceEnd ? old.graceEndsAt : graceEnd };
+      const end =
+        grace === 0
+          ? { revoked_at: now.toISOString() }
+          : { grace_ends_at: old.graceEndsAt !== null && old.graceEndsAt < graceEnd ? old.graceEndsAt : graceEnd };
       await repo.insert(made.record);
       await repo.setLifecycle(id, { ...end, replaced_by: made.record.id });
-      await this.#audit.record({ action: 'key.rotate', by: options.by ?? SYSTEM_ACTOR, account: owner, target: id, detail: { replacement: made.record.id, graceSeconds: grace } }, trx);
+      await this.#audit.record(
+        { action: 'key.rotate', by: options.by ?? SYSTEM_ACTOR, account: owner, target: id, detail: { replacement: made.record.id, graceSeconds: grace } },
+        trx,
+      );
       return made;
     });
     return { ...(await this.#require(record.id, options)), key };

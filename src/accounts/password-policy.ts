@@ -18,7 +18,11 @@ export const MIN_PASSWORD_SCORE = 3;
 let estimator: Promise<ZxcvbnFactory> | undefined;
 function loadEstimator(): Promise<ZxcvbnFactory> {
   estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common, en] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]);
+    const [{ ZxcvbnFactory }, common, en] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
     return new ZxcvbnFactory({
       translations: en.translations,
       graphs: common.adjacencyGraphs,

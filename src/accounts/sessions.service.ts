@@ -86,7 +86,13 @@ export class SessionsService {
       await trx.deleteFrom('session').where('expires_at', '<=', now.toISOString()).execute();
       await trx
         .insertInto('session')
-        .values({ token_hash: tokenHashOf(token), account_id: account.id, created_at: now.toISOString(), last_seen_at: now.toISOString(), expires_at: expiresAt })
+        .values({
+          token_hash: tokenHashOf(token),
+          account_id: account.id,
+          created_at: now.toISOString(),
+          last_seen_at: now.toISOString(),
+          expires_at: expiresAt,
+        })
         .execute();
       await this.#audit.record({ action: 'session.signin', by, account }, trx);
     });
@@ -107,7 +113,11 @@ export class SessionsService {
     const account = await this.#accounts.findById(row.account_id);
     if (account === undefined || account.status !== 'active') return undefined;
     if (nowMs - lastSeenMs >= this.#touchEveryMs) {
-      await this.#db.updateTable('session').set({ last_seen_at: new Date(nowMs).toISOString() }).where('token_hash', '=', tokenHash).execute();
+      await this.#db
+        .updateTable('session')
+        .set({ last_seen_at: new Date(nowMs).toISOString() })
+        .where('token_hash', '=', tokenHash)
+        .execute();
     }
     return { account, csrfToken: csrfTokenOf(token), expiresAt: row.expires_at, tokenHash };
   }

@@ -36,13 +36,23 @@ export const COMMAND_USAGES: ReadonlyMap<string, CommandUsage> = new Map<string,
       ],
     },
   ],
-  ['import', { summary: 'load one publisher file as a release (no arguments: the datasets)', lines: ['fdh import DATASET FILE [--knowledge-at ISO] [--confirm-withdrawals] [--data-dir D]'] }],
+  [
+    'import',
+    {
+      summary: 'load one publisher file as a release (no arguments: the datasets)',
+      lines: ['fdh import DATASET FILE [--knowledge-at ISO] [--confirm-withdrawals] [--data-dir D]'],
+    },
+  ],
   ['audit', { summary: 'the newest audit events', lines: ['fdh audit [--account EMAIL] [--action A] [--limit N] [--json]'] }],
   [
     'sync',
     {
       summary: "fetch publishers' data now, or show the sources' state and coverage",
-      lines: ['fdh sync run [SOURCE|PUBLISHER…] [--data-dir D] [--log-level L] [--log-file F]', 'fdh sync status [--json] [--data-dir D]', 'fdh sync coverage [--json | --markdown] [--data-dir D]'],
+      lines: [
+        'fdh sync run [SOURCE|PUBLISHER…] [--data-dir D] [--log-level L] [--log-file F]',
+        'fdh sync status [--json] [--data-dir D]',
+        'fdh sync coverage [--json | --markdown] [--data-dir D]',
+      ],
     },
   ],
   ['facts', { summary: 'every figure served: unit, cadence, sources, fields', lines: ['fdh facts [--json | --markdown]'] }],

@@ -19,8 +19,7 @@ function valuesAt(data: unknown, path: string): unknown[] {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A figure is there: not null, undefined or '', and a list holds one (an empty list or a list of nulls holds none). */
-const holdsFigure = (value: unknown): boolean =>
-  value !== null && value !== undefined && value !== '' && (!Array.isArray(value) || value.some(holdsFigure));
+const holdsFigure = (value: unknown): boolean => value !== null && value !== undefined && value !== '' && (!Array.isArray(value) || value.some(holdsFigure));
 
 /** How many values the field has in `data` (every row's, for a field of a list), and how many of them hold a figure. */
 export function fieldFigures(data: unknown, path: string): { values: number; withFigure: number } {

@@ -191,7 +191,9 @@ const escape = (cell: string): string => cell.replaceAll('|', '\\|');
  */
 export function coverageMarkdown(report: CoverageReport): string {
   const rows = report.endpoints.map((endpoint) => `| \`${endpoint.path}\` | ${cells(endpoint).slice(1).map(escape).join(' | ')} |`);
-  const unavailable = UNAVAILABLE.map((entry) => `| ${escape(entry.figure)} | ${entry.facts.map((fact) => `\`${fact}\``).join(', ')} | ${entry.kind} | ${escape(entry.reason)} |`);
+  const unavailable = UNAVAILABLE.map(
+    (entry) => `| ${escape(entry.figure)} | ${entry.facts.map((fact) => `\`${fact}\``).join(', ')} | ${entry.kind} | ${escape(entry.reason)} |`,
+  );
   const problems = problemLines(report);
   return [
     `| ${HEADER.join(' | ')} |`,

@@ -30,11 +30,14 @@ export interface Domain {
  * use of this one is a route registered from its declarations by mistake.
  */
 function unbuiltService<Service>(domain: string): Service {
-  return new Proxy({}, {
-    get: () => {
-      throw new Error(`the ${domain} domain's route declarations have no service: register domain.routes(ctx)`);
+  return new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error(`the ${domain} domain's route declarations have no service: register domain.routes(ctx)`);
+      },
     },
-  }) as Service;
+  ) as Service;
 }
 
 export function defineDomain<Service>(declaration: DomainDeclaration<Service>): Domain {

@@ -101,7 +101,8 @@ export class ApiGate {
       }
       return auth;
     };
-    if (weight === 0) return andThen(this.#countUncharged(reply, auth, 'weightless', nowMs), () => andThen(this.#ctx.limiter.peek(quotaOf(auth, nowMs)), decided));
+    if (weight === 0)
+      return andThen(this.#countUncharged(reply, auth, 'weightless', nowMs), () => andThen(this.#ctx.limiter.peek(quotaOf(auth, nowMs)), decided));
     return andThen(this.#ctx.limiter.consume({ ...quotaOf(auth, nowMs), weight }), decided);
   }
 

@@ -48,7 +48,12 @@ export function encodeForClient(request: FastifyRequest, reply: FastifyReply, bo
  * `/openapi.json` and under `/docs`): the API's own routes keep their answers compressed
  * (`answers/`).
  */
-export function encodeSerialisedJson(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload: unknown) => void): void {
+export function encodeSerialisedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload: unknown) => void,
+): void {
   if (typeof payload !== 'string') return done(null, payload);
   varyByEncoding(reply);
   const encoded = encodeForClient(request, reply, payload);

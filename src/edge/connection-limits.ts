@@ -18,9 +18,7 @@ export function capConnectionsPerAddress(server: Server, config: { maxConnection
     const count = (open.get(address) ?? 0) + 1;
     if (count > cap) {
       logger.warn({ remoteAddress: address, openConnections: cap }, 'connection refused: too many open connections from this address');
-      const body = JSON.stringify(
-        errorEnvelope(clock, 429, 'RATE_LIMIT_EXCEEDED', `Too many open connections from this address (at most ${cap})`),
-      );
+      const body = JSON.stringify(errorEnvelope(clock, 429, 'RATE_LIMIT_EXCEEDED', `Too many open connections from this address (at most ${cap})`));
       socket.write(
         `HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
           `Cache-Control: no-store\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`,

@@ -10,7 +10,10 @@ import { encodeForClient } from './compression.ts';
 /** The `format` parameter of every route with a CSV form. */
 export const CSV_FORMAT_QUERY = {
   format: Type.Optional(
-    StringEnum(['json', 'csv'] as const, { description: '`csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response\'s `x-csv`), as `Accept: text/csv` asks; default JSON' }),
+    StringEnum(['json', 'csv'] as const, {
+      description:
+        "`csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON",
+    }),
   ),
 };
 

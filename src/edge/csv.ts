@@ -119,7 +119,10 @@ export function metaHeaders(meta: Readonly<Record<string, unknown>>): Record<str
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(meta)) {
     if (name === 'timestamp' || value === undefined) continue;
-    const text = name === 'sources' && Array.isArray(value) ? [...new Set(value.map((source) => (source as { publisher: string }).publisher))].join(', ') : headerValue(value);
+    const text =
+      name === 'sources' && Array.isArray(value)
+        ? [...new Set(value.map((source) => (source as { publisher: string }).publisher))].join(', ')
+        : headerValue(value);
     if (text.length > MAX_META_HEADER) continue;
     headers[`x-meta-${name.replace(/[A-Z]/g, (upper) => `-${upper.toLowerCase()}`)}`] = text;
   }

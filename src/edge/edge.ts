@@ -70,7 +70,9 @@ export function installEdge(app: FastifyInstance, ctx: EdgeContext, sources: Ans
 function notFound(request: FastifyRequest, reply: FastifyReply, clock: Clock): FastifyReply {
   reply.header('cache-control', 'no-store');
   const path = redactKeys(request.url.split('?')[0] ?? request.url);
-  return reply.code(404).send(errorEnvelope(clock, 404, 'INTERNAL_ERROR', `No endpoint at ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`));
+  return reply
+    .code(404)
+    .send(errorEnvelope(clock, 404, 'INTERNAL_ERROR', `No endpoint at ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`));
 }
 
 /** Statuses Fastify and Node answer on their own that keep their meaning in the envelope. */

@@ -60,14 +60,16 @@ export function answerClientError(clock: Clock): (this: FastifyInstance, error: 
   return function (error, socket) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const status = clientErrorStatus(error.code);
-    this.log.info(
-      { reqId: `client-error-${randomUUID()}`, statusCode: status, clientError: error.code, remoteAddress: socket.remoteAddress },
-      'request',
-    );
+    this.log.info({ reqId: `client-error-${randomUUID()}`, statusCode: status, clientError: error.code, remoteAddress: socket.remoteAddress }, 'request');
     // A response already under way on this connection cannot be followed by another.
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && inFlight?.headersSent !== true) {
-      const message = status === 408 ? 'The request did not arrive in time' : status === 431 ? 'The request line or headers are too large' : 'The request could not be parsed';
+      const message =
+        status === 408
+          ? 'The request did not arrive in time'
+          : status === 431
+            ? 'The request line or headers are too large'
+            : 'The request could not be parsed';
       const body = JSON.stringify(errorEnvelope(clock, status, 'INTERNAL_ERROR', message));
       socket.write(
         `HTTP/1.1 ${status} ${STATUS_NAMES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -80,7 +80,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: EdgeContext, op
         version: '0.1.0',
         description:
           'Read-only market and macro data. Every /openapi/v1 request carries an API key in the X-API-Key header; ' +
-          'each call costs its x-api-weight from the per-minute budget of the key\'s plan.',
+          "each call costs its x-api-weight from the per-minute budget of the key's plan.",
       },
       components: {
         securitySchemes: {

@@ -14,8 +14,6 @@ export function parameterProblems(request: FastifyRequest, query: TObject, param
   const repeated = repeatedNames.map((name) => `${name} must be given at most once`);
   const part = failure?.validationContext === 'params' ? params : query;
   const issues =
-    failure?.validation === undefined
-      ? []
-      : describeIssues(failure.validation, (name) => part?.properties[name] as Record<string, unknown> | undefined);
+    failure?.validation === undefined ? [] : describeIssues(failure.validation, (name) => part?.properties[name] as Record<string, unknown> | undefined);
   return [...repeated, ...issues];
 }

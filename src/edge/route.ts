@@ -115,7 +115,9 @@ export interface ApiRoute {
 }
 
 /** Declares a route: its handler's input and answer are typed from its schemas. */
-export function defineRoute<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(route: ApiRouteDefinition<Q, P, D, M>): ApiRoute {
+export function defineRoute<Q extends TProperties, P extends TProperties, D extends TSchema, M extends TProperties>(
+  route: ApiRouteDefinition<Q, P, D, M>,
+): ApiRoute {
   return {
     path: route.path,
     operationId: route.operationId,
@@ -158,7 +160,6 @@ export interface ApiOperation {
   csv: boolean;
 }
 
-
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
@@ -178,7 +179,9 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
   const desk = app.answerDesk;
   // A list answer has a CSV form, decided here once: its columns, and a `format` parameter.
   const csvColumns = csvColumnsOf(route.data);
-  const query = withDefaultsOptional(Type.Object({ ...(route.query ?? ({} as Q)), ...(csvColumns === undefined ? {} : CSV_FORMAT_QUERY) }, { additionalProperties: false }));
+  const query = withDefaultsOptional(
+    Type.Object({ ...(route.query ?? ({} as Q)), ...(csvColumns === undefined ? {} : CSV_FORMAT_QUERY) }, { additionalProperties: false }),
+  );
   const params = route.params === undefined ? undefined : Type.Object(route.params, { additionalProperties: false });
   const hasParameters = Object.keys(query.properties).length > 0 || params !== undefined;
   const pathTemplate = toPathTemplate(route.path);
@@ -224,7 +227,14 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
         const input = { query: request.query as Static<TObject<Q>>, params: request.params as Static<TObject<P>>, auth, now, request };
         if (csvColumns === undefined) refuseCsvOnly(request);
         else if (wantsCsv(request)) return answerCsv(route, input, sourcesOf, request, reply, csvColumns, config.maxAge(now));
-        const answer = answerOf(route, input, parametersOf(input.params, input.query), sourcesOf, (result, sources) => prepare(reply, route.operationId, declaredMeta, result, sources), desk);
+        const answer = answerOf(
+          route,
+          input,
+          parametersOf(input.params, input.query),
+          sourcesOf,
+          (result, sources) => prepare(reply, route.operationId, declaredMeta, result, sources),
+          desk,
+        );
         return andThen(answer, (prepared) => send(request, reply, prepared, config.maxAge(now), now, csvColumns !== undefined));
       });
     },
@@ -292,7 +302,12 @@ function prepare(
   if (result.meta !== undefined && Object.keys(result.meta).length !== declaredMeta.length) {
     throw new Error(`${operationId} answered meta ${Object.keys(result.meta).join(', ')}; it declares ${declaredMeta.join(', ') || 'none'}`);
   }
-  const envelope = { success: true, statusCode: 200, data: result.data, meta: { ...result.meta, ...(sources === undefined ? {} : { sources }), timestamp: '' } };
+  const envelope = {
+    success: true,
+    statusCode: 200,
+    data: result.data,
+    meta: { ...result.meta, ...(sources === undefined ? {} : { sources }), timestamp: '' },
+  };
   return new PreparedAnswer(reply.serialize(envelope) as string);
 }
 

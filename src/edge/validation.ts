@@ -74,9 +74,6 @@ function allowedValues(schema: Record<string, unknown> | undefined): string[] | 
 }
 
 /** Messages for a whole request, with duplicate messages (ajv repeats some) removed. */
-export function describeIssues(
-  issues: SchemaIssue[],
-  schemaOf: (name: string) => Record<string, unknown> | undefined,
-): string[] {
+export function describeIssues(issues: SchemaIssue[], schemaOf: (name: string) => Record<string, unknown> | undefined): string[] {
   return [...new Set(issues.map((issue) => describeIssue(issue, schemaOf)))];
 }

@@ -47,8 +47,8 @@ const BY_FAMILY: Readonly<Record<string, Cadence>> = {
   // The listed issues are refreshed daily but are reference data: the current list, whatever its date.
   'equity.issue': { kind: 'none', basis: 'reference data (the current list of issues): never due' },
   // Crypto markets trade every day; Coin Metrics' and Alternative.me's daily figures follow the UTC day.
-  'crypto.metric': periodic('day', 2, 'a UTC day\'s figure is published after the day ends; a day\'s margin'),
-  'crypto.fearGreed': periodic('day', 2, 'one value a UTC day; a day\'s margin'),
+  'crypto.metric': periodic('day', 2, "a UTC day's figure is published after the day ends; a day's margin"),
+  'crypto.fearGreed': periodic('day', 2, "one value a UTC day; a day's margin"),
   // CoinGecko's snapshot is taken at each sync: a day without one means the source stopped.
   'crypto.snapshot': periodic('day', 1, 'taken at each sync: a day without a snapshot, plus a day, is late'),
   // Feeds publish many times a day; a quiet feed may skip a weekend day.
@@ -58,8 +58,16 @@ const BY_FAMILY: Readonly<Record<string, Cadence>> = {
   // The stored date is the disclosure day: TSE-listed issuers disclose statements on most business days.
   'equity.statement': periodic('business-day', 5, 'dated by disclosure day: issuers disclose on most business days; a week without one means the feed stopped'),
   // A release calendar is dated ahead; once its last date has passed, the next one is overdue.
-  'calendar.event': { kind: 'schedule', lagDays: 7, basis: "a release calendar is published ahead (BLS posts the next year's in the autumn): a week after its last date it has run out" },
-  'calendar.forecast': { kind: 'schedule', lagDays: 7, basis: "forecasts come with the schedule they belong to: a week after the last forecast release date they have run out" },
+  'calendar.event': {
+    kind: 'schedule',
+    lagDays: 7,
+    basis: "a release calendar is published ahead (BLS posts the next year's in the autumn): a week after its last date it has run out",
+  },
+  'calendar.forecast': {
+    kind: 'schedule',
+    lagDays: 7,
+    basis: 'forecasts come with the schedule they belong to: a week after the last forecast release date they have run out',
+  },
   // Vietnam's provincial land price tables apply for a calendar year and are issued before it starts (Land Law 2024: adjusted each 1 January).
   're.roadPrice': periodic('year', 31 - 365, "each year's table is issued for 1 January; a month's margin after the year starts"),
   // MLIT publishes the transactions of a quarter about three months after it ends, quarter by quarter (四半期毎に3ヶ月単位でとりまとめて公表).
@@ -72,10 +80,18 @@ const BY_FAMILY: Readonly<Record<string, Cadence>> = {
  * frequency and its usual first-release delay across the countries served.
  */
 const MACRO_SERIES: Readonly<Record<string, Cadence>> = {
-  'gdp.nominal': periodic('quarter', 65, "first estimates come one to two months after the quarter (US advance ~30 days, Japan's first preliminary ~45 days); a margin"),
-  'gdp.real': periodic('quarter', 65, "first estimates come one to two months after the quarter (US advance ~30 days, Japan's first preliminary ~45 days); a margin"),
+  'gdp.nominal': periodic(
+    'quarter',
+    65,
+    "first estimates come one to two months after the quarter (US advance ~30 days, Japan's first preliminary ~45 days); a margin",
+  ),
+  'gdp.real': periodic(
+    'quarter',
+    65,
+    "first estimates come one to two months after the quarter (US advance ~30 days, Japan's first preliminary ~45 days); a margin",
+  ),
   'gdp.growth-published': periodic('quarter', 30, "Vietnam's statistics office publishes the quarter's growth in the first days after it"),
-  cpi: periodic('month', 35, 'a month\'s CPI comes within about a month (US mid-month, Japan around the 20th, Vietnam early in the month)'),
+  cpi: periodic('month', 35, "a month's CPI comes within about a month (US mid-month, Japan around the 20th, Vietnam early in the month)"),
   'cpi.core': periodic('month', 35, 'with the CPI'),
   pce: periodic('month', 40, 'BEA publishes personal income and outlays at the end of the following month'),
   'pce.core': periodic('month', 40, 'with the PCE'),
@@ -100,8 +116,11 @@ const MACRO_SERIES: Readonly<Record<string, Cadence>> = {
 
 /** Macro series whose whole key says more than its last part (`jp.tibor.3m`, `vn.fdi.realized-ytd`). */
 const MACRO_KEYS: readonly { start: string; cadence: Cadence }[] = [
-  { start: 'jp.tibor.', cadence: periodic('business-day', 2, 'JBA fixes TIBOR every business day at 11:00 Tokyo time; a business day\'s margin') },
-  { start: 'jp.gdp.', cadence: periodic('quarter', 50, "ESRI's first preliminary estimate comes about 45 days after the quarter (1次速報); five days' margin") },
+  { start: 'jp.tibor.', cadence: periodic('business-day', 2, "JBA fixes TIBOR every business day at 11:00 Tokyo time; a business day's margin") },
+  {
+    start: 'jp.gdp.',
+    cadence: periodic('quarter', 50, "ESRI's first preliminary estimate comes about 45 days after the quarter (1次速報); five days' margin"),
+  },
   { start: 'jp.fdi.', cadence: periodic('quarter', 75, "MOF's balance of payments by region comes about two months after the quarter; two weeks' margin") },
   { start: 'vn.fdi.', cadence: periodic('month', 20, "Vietnam's FDI agency publishes the year-to-date totals at each month's end") },
   { start: 'vn.cpi', cadence: periodic('month', 75, "Vietnam's CPI reaches the IMF's CPI dataset a month or two after the statistics office publishes it") },
@@ -115,7 +134,10 @@ const CLOSES: Readonly<Record<string, Cadence>> = Object.fromEntries([
     periodic('month', 20, "the IMF's monthly averages are published in the first weeks of the next month"),
   ]),
   // The World Bank's Pink Sheet: monthly averages published in the first business days of the next month.
-  ...['gold', 'silver', 'platinum'].map((slug) => [storedFacts.close(`commodity:${slug}`), periodic('month', 15, "the World Bank's Pink Sheet comes out in the first business days of the next month")]),
+  ...['gold', 'silver', 'platinum'].map((slug) => [
+    storedFacts.close(`commodity:${slug}`),
+    periodic('month', 15, "the World Bank's Pink Sheet comes out in the first business days of the next month"),
+  ]),
 ]);
 
 const familyCadence = (family: { name: string; frequency: Frequency }): Cadence => BY_FAMILY[family.name] ?? BY_FREQUENCY[family.frequency];
@@ -133,4 +155,3 @@ export function cadenceOf(stored: string): Cadence {
   }
   return CLOSES[stored] ?? familyCadence(family);
 }
-

@@ -49,7 +49,15 @@ const FAMILY_BOUNDS: Readonly<Record<string, FigureBounds>> = {
 };
 
 /** Macro series whose figures are percentages or rates (`us.policy-rate`, `jp.tibor.3m`). */
-const MACRO_PERCENT_SERIES = ['policy-rate', 'overnight-rate', 'unemployment', 'bond-10y', 'gdp.growth-published', 'current-account-to-gdp', 'government-debt-to-gdp'];
+const MACRO_PERCENT_SERIES = [
+  'policy-rate',
+  'overnight-rate',
+  'unemployment',
+  'bond-10y',
+  'gdp.growth-published',
+  'current-account-to-gdp',
+  'government-debt-to-gdp',
+];
 const isPercentSeries = (series: string): boolean => MACRO_PERCENT_SERIES.some((suffix) => series.endsWith(`.${suffix}`)) || /\.tibor\.|\.jgb\./.test(series);
 
 /** The euro's first reference rates were fixed on 4 January 1999. */

@@ -58,7 +58,17 @@ export const METHOD_CHANGE_MARKER = 'method-change';
 export type StoredFact = string & { readonly storedFact: unique symbol };
 
 /** The tables whose facts are keyed: a fact of one is `table:key`, a trailing `*` in the key for every key so starting. */
-type KeyedTable = 'instrument_close' | 'macro_observation' | 'crypto_metric' | 'calendar_event' | 'etf_fund' | 'etf_holding' | 'equity_issue' | 're_province' | 're_ward' | 're_transaction';
+type KeyedTable =
+  | 'instrument_close'
+  | 'macro_observation'
+  | 'crypto_metric'
+  | 'calendar_event'
+  | 'etf_fund'
+  | 'etf_holding'
+  | 'equity_issue'
+  | 're_province'
+  | 're_ward'
+  | 're_transaction';
 
 /** The tables read or fed as a whole. */
 type WholeTable =
@@ -78,7 +88,10 @@ type WholeTable =
   | 're_province_price'
   | 're_road_price';
 
-const keyed = (table: KeyedTable) => (key: string): StoredFact => `${table}:${key}` as StoredFact;
+const keyed =
+  (table: KeyedTable) =>
+  (key: string): StoredFact =>
+    `${table}:${key}` as StoredFact;
 
 /** The stored facts, by table. */
 export const storedFacts = {

@@ -137,7 +137,10 @@ export class Provenance implements AnswerSources {
     // By the versions' values: a watcher that reads them again hands out an equal object.
     const tag = versionsTag(await watcher.current(), DATASET_KEYS);
     if (this.#newest?.tag !== tag) {
-      const releases = latestReleaseFacts(this.#db, 'every fact').then((every) => ({ every, byFact: new Map(every.map((release) => [release.fact, release])) }));
+      const releases = latestReleaseFacts(this.#db, 'every fact').then((every) => ({
+        every,
+        byFact: new Map(every.map((release) => [release.fact, release])),
+      }));
       this.#newest = { tag, releases };
       // A failed read is not kept: the next answer asks again.
       releases.catch(() => {

@@ -105,10 +105,12 @@ export function factOf(stored: string, catalogue: readonly FeedingSource[] = [],
 export function factRegistry(catalogue: readonly FeedingSource[], endpoints: readonly ReadingEndpoint[]): Fact[] {
   const onRequestOnly = new Set(endpoints.flatMap((endpoint) => endpoint.reads.onRequest ?? []));
   return [...fieldsOf(endpoints)]
-    .map(([stored, fields]): Fact => ({
-      ...factOf(stored, catalogue, fields),
-      ...(fields.length === 0 && onRequestOnly.has(stored) ? { onRequest: true as const } : {}),
-    }))
+    .map(
+      ([stored, fields]): Fact => ({
+        ...factOf(stored, catalogue, fields),
+        ...(fields.length === 0 && onRequestOnly.has(stored) ? { onRequest: true as const } : {}),
+      }),
+    )
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
@@ -127,7 +129,10 @@ function cadenceText(cadence: Cadence): string {
 /** The registry as `fdh facts` prints it: a line per fact, its fields below. */
 export function factsText(facts: readonly Fact[]): string {
   const lines = facts.flatMap((fact) => {
-    const fed = fact.sources.length > 0 ? `fed by ${fact.sources.map((source) => `${source.id}${source.enabled ? '' : ' (off)'}`).join(', ')}` : `no source${fact.unfed === undefined ? '' : ` (${fact.unfed.kind})`}`;
+    const fed =
+      fact.sources.length > 0
+        ? `fed by ${fact.sources.map((source) => `${source.id}${source.enabled ? '' : ' (off)'}`).join(', ')}`
+        : `no source${fact.unfed === undefined ? '' : ` (${fact.unfed.kind})`}`;
     return [
       `${fact.name}  ${fact.unit}, ${cadenceText(fact.cadence)}, ${fact.format} file — ${fed}`,
       ...fact.fields.map((field) => `    ${field.endpoint} ${field.field}`),

@@ -86,7 +86,20 @@ export function isoDateTime(text: string): string | undefined {
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const NAMED_ZONES: Record<string, number> = { UT: 0, UTC: 0, GMT: 0, Z: 0, EST: -300, EDT: -240, CST: -360, CDT: -300, MST: -420, MDT: -360, PST: -480, PDT: -420 };
+const NAMED_ZONES: Record<string, number> = {
+  UT: 0,
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  EST: -300,
+  EDT: -240,
+  CST: -360,
+  CDT: -300,
+  MST: -420,
+  MDT: -360,
+  PST: -480,
+  PDT: -420,
+};
 
 /**
  * An RFC 822 / RFC 2822 date-time, as RSS `<pubDate>` writes it (`Thu, 18 Jun 2026 06:30:00
@@ -94,7 +107,10 @@ const NAMED_ZONES: Record<string, number> = { UT: 0, UTC: 0, GMT: 0, Z: 0, EST: 
  * it repeats what the date says, and hand-made feeds often get it wrong while the date is right.
  */
 export function rfc822DateTime(text: string): string | undefined {
-  const match = /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s+(?:([A-Z]{1,3})|([+-])(\d{2})(\d{2}))$/.exec(text);
+  const match =
+    /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s+(?:([A-Z]{1,3})|([+-])(\d{2})(\d{2}))$/.exec(
+      text,
+    );
   if (match === null) return undefined;
   const [, day = '', monthName = '', year = '', hours = '', minutes = '', seconds = '0', zone, sign = '+', offsetHours = '0', offsetMins = '0'] = match;
   const month = MONTHS.indexOf(monthName.toLowerCase()) + 1;

@@ -12,7 +12,8 @@ export interface NumberedLine {
 
 const tooLong = (where: string, limits: PayloadLimits) =>
   new ImportError(`${where}: the line is longer than ${limits.maxLineChars} characters (${LIMIT_SETTINGS.maxLineChars.name})`);
-const tooMany = (where: string, limits: PayloadLimits) => new ImportError(`${where}: more than ${count(limits.maxRows)} lines (${LIMIT_SETTINGS.maxRows.name})`);
+const tooMany = (where: string, limits: PayloadLimits) =>
+  new ImportError(`${where}: more than ${count(limits.maxRows)} lines (${LIMIT_SETTINGS.maxRows.name})`);
 
 const CHUNK_BYTES = 64 * 1024;
 

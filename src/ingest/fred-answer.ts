@@ -19,4 +19,9 @@ export function refuseFredError(envelope: { error_code?: number | string; error_
 export const FredObservationSchema = Type.Object({ date: Type.String(), value: Type.String() });
 
 /** A row of an answer asked with a real-time period (ALFRED): `value` was in force from `realtime_start` to `realtime_end`. */
-export const FredVintageObservationSchema = Type.Object({ realtime_start: Type.String(), realtime_end: Type.String(), date: Type.String(), value: Type.String() });
+export const FredVintageObservationSchema = Type.Object({
+  realtime_start: Type.String(),
+  realtime_end: Type.String(),
+  date: Type.String(),
+  value: Type.String(),
+});

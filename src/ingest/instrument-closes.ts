@@ -98,17 +98,36 @@ async function replaceSeries(db: Transaction<Database>, instrument: string, unso
     await insertRows(
       db,
       'instrument_close_superseded',
-      superseded.map((close) => ({ release_id: release.id, instrument, date: close.date, close: close.close, source: close.source, previous_release_id: close.release_id, knowledge_at: close.knowledge_at })),
+      superseded.map((close) => ({
+        release_id: release.id,
+        instrument,
+        date: close.date,
+        close: close.close,
+        source: close.source,
+        previous_release_id: close.release_id,
+        knowledge_at: close.knowledge_at,
+      })),
     );
     const dates = superseded.map((close) => close.date);
     for (let start = 0; start < dates.length; start += DATES_PER_STATEMENT) {
-      await db.deleteFrom('instrument_close').where('instrument', '=', instrument).where('date', 'in', dates.slice(start, start + DATES_PER_STATEMENT)).execute();
+      await db
+        .deleteFrom('instrument_close')
+        .where('instrument', '=', instrument)
+        .where('date', 'in', dates.slice(start, start + DATES_PER_STATEMENT))
+        .execute();
     }
   }
   await insertRows(
     db,
     'instrument_close',
-    changed.map(({ date, close, knowledgeAt }) => ({ instrument, date, close, source: release.source, release_id: release.id, knowledge_at: knowledgeAt ?? release.knowledgeAt })),
+    changed.map(({ date, close, knowledgeAt }) => ({
+      instrument,
+      date,
+      close,
+      source: release.source,
+      release_id: release.id,
+      knowledge_at: knowledgeAt ?? release.knowledgeAt,
+    })),
   );
 }
 
@@ -117,8 +136,20 @@ async function replaceSeries(db: Transaction<Database>, instrument: string, unso
  * itself the lie (outside the fact's range, or a jump from the close before it that the file's
  * first does not make), so a lie already stored never blocks the true figures that follow it.
  */
-async function trustedCloseBefore(db: Transaction<Database>, instrument: string, fact: string, first: string): Promise<{ date: string; close: number } | undefined> {
-  const stored = await db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', instrument).where('date', '<', first).orderBy('date', 'desc').limit(2).execute();
+async function trustedCloseBefore(
+  db: Transaction<Database>,
+  instrument: string,
+  fact: string,
+  first: string,
+): Promise<{ date: string; close: number } | undefined> {
+  const stored = await db
+    .selectFrom('instrument_close')
+    .select(['date', 'close'])
+    .where('instrument', '=', instrument)
+    .where('date', '<', first)
+    .orderBy('date', 'desc')
+    .limit(2)
+    .execute();
   const [last, earlier] = stored.filter((close) => figureProblem(close.close, fact) === undefined);
   if (last === undefined || earlier === undefined) return last;
   return jumpProblem(earlier, last, fact) === undefined ? last : earlier;

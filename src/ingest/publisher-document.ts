@@ -50,7 +50,11 @@ export function schemaProblems(schema: TSchema, value: unknown, limit = PROBLEMS
       }
     }
     // A field no schema allows is reported at the field ("schema is false") and again at its object.
-    if (errors.every((e) => e.keyword === 'additionalProperties') && [...byPath.keys()].some((p) => p.startsWith(`${path}/`) && byPath.get(p)?.some((e) => e.keyword === 'boolean'))) continue;
+    if (
+      errors.every((e) => e.keyword === 'additionalProperties') &&
+      [...byPath.keys()].some((p) => p.startsWith(`${path}/`) && byPath.get(p)?.some((e) => e.keyword === 'boolean'))
+    )
+      continue;
     let what: string;
     errors.splice(0, errors.length, ...errors.filter((e) => e.keyword !== 'required'));
     const alternatives = errors.filter((e) => e.keyword === 'type' || e.keyword === 'const');

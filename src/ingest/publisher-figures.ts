@@ -40,7 +40,8 @@ export function figureProblem(value: number, fact: string): string | undefined {
   const bounds = figureBounds(fact);
   if (!Number.isFinite(value)) return 'not a finite number';
   if (value !== 0 && Math.abs(value) < SMALLEST_FIGURE) return `smaller than any published figure (${SMALLEST_FIGURE})`;
-  if (value < bounds.min || value > bounds.max || (bounds.positive && value <= 0)) return `outside what a ${fact.split(':')[0]} figure can be (${describe(bounds)})`;
+  if (value < bounds.min || value > bounds.max || (bounds.positive && value <= 0))
+    return `outside what a ${fact.split(':')[0]} figure can be (${describe(bounds)})`;
   return undefined;
 }
 
@@ -76,7 +77,9 @@ export function jumpProblem(previous: { date: string; close: number }, next: { d
 function factorProblem(previous: number, next: number, jump: number): string | undefined {
   if (previous <= 0 || next <= 0) return undefined;
   const factor = Math.max(next / previous, previous / next);
-  return factor > jump ? `${next} is ${factor >= 1e6 ? factor.toExponential(1) : Math.round(factor)} times the figure before it, ${previous} (at most ${jump})` : undefined;
+  return factor > jump
+    ? `${next} is ${factor >= 1e6 ? factor.toExponential(1) : Math.round(factor)} times the figure before it, ${previous} (at most ${jump})`
+    : undefined;
 }
 
 /** Why `period` cannot be the date of a figure of `fact` known at `knowledgeAt`, or undefined. */

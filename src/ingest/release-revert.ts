@@ -44,7 +44,9 @@ const DATES_PER_STATEMENT = 500;
 
 /** The tables `releaseId` wrote, refused unless every one can be put back. */
 async function undoableTables(trx: Transaction<Database>, releaseId: string): Promise<string[]> {
-  const tables = (await trx.selectFrom('release_fact').select('table_name').distinct().where('release_id', '=', releaseId).execute()).map((row) => row.table_name);
+  const tables = (await trx.selectFrom('release_fact').select('table_name').distinct().where('release_id', '=', releaseId).execute()).map(
+    (row) => row.table_name,
+  );
   const kept = tables.filter((table) => UNDOABLE[table] === undefined);
   if (kept.length > 0) {
     throw new RevertRefused(`release ${releaseId} wrote ${kept.join(', ')}, which keep no earlier state to go back to: load the publisher's true file instead`);
@@ -80,16 +82,27 @@ async function undoCloses(trx: Transaction<Database>, releaseId: string): Promis
   for (const entry of later) {
     const prior = before.get(keyOf(entry));
     const same = { release_id: entry.release_id, instrument: entry.instrument, date: entry.date };
-    if (prior === undefined) await trx.deleteFrom('instrument_close_superseded').where((eb) => eb.and(same)).execute();
+    if (prior === undefined)
+      await trx
+        .deleteFrom('instrument_close_superseded')
+        .where((eb) => eb.and(same))
+        .execute();
     else {
       const { close, source, previous_release_id, knowledge_at } = prior;
-      await trx.updateTable('instrument_close_superseded').set({ close, source, previous_release_id, knowledge_at }).where((eb) => eb.and(same)).execute();
+      await trx
+        .updateTable('instrument_close_superseded')
+        .set({ close, source, previous_release_id, knowledge_at })
+        .where((eb) => eb.and(same))
+        .execute();
     }
   }
 
   // What the release replaced or withdrew is served again, unless a later release wrote the day since.
   const pending = found.filter((row) => !laterKeys.has(keyOf(row)));
-  const occupied = await currentWriters(trx, pending.filter((row) => !writtenKeys.has(keyOf(row))));
+  const occupied = await currentWriters(
+    trx,
+    pending.filter((row) => !writtenKeys.has(keyOf(row))),
+  );
   const restore = pending.filter((row) => !occupied.has(keyOf(row)));
   const handOver = pending.flatMap((row) => {
     const writer = occupied.get(keyOf(row));
@@ -98,7 +111,14 @@ async function undoCloses(trx: Transaction<Database>, releaseId: string): Promis
   await insertRows(
     trx,
     'instrument_close',
-    restore.map((row) => ({ instrument: row.instrument, date: row.date, close: row.close, source: row.source, release_id: row.previous_release_id, knowledge_at: row.knowledge_at })),
+    restore.map((row) => ({
+      instrument: row.instrument,
+      date: row.date,
+      close: row.close,
+      source: row.source,
+      release_id: row.previous_release_id,
+      knowledge_at: row.knowledge_at,
+    })),
   );
   await insertRows(trx, 'instrument_close_superseded', handOver);
   await trx.deleteFrom('instrument_close_superseded').where('release_id', '=', releaseId).execute();
@@ -140,7 +160,12 @@ export async function refusedByRules(trx: Transaction<Database>, releaseId: stri
   }
   for (const instrument of new Set(closes.map((close) => close.instrument))) {
     const fact = closeFact(instrument);
-    const series = await trx.selectFrom('instrument_close').select(['date', 'close', 'release_id']).where('instrument', '=', instrument).orderBy('date').execute();
+    const series = await trx
+      .selectFrom('instrument_close')
+      .select(['date', 'close', 'release_id'])
+      .where('instrument', '=', instrument)
+      .orderBy('date')
+      .execute();
     for (let i = 1; i < series.length; i++) {
       const [previous, next] = [series[i - 1], series[i]];
       if (previous === undefined || next === undefined || (previous.release_id !== releaseId && next.release_id !== releaseId)) continue;
@@ -154,12 +179,24 @@ export async function refusedByRules(trx: Transaction<Database>, releaseId: stri
     .where('s.release_id', '=', releaseId)
     .where('s.previous_release_id', 'is not', null)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('instrument_close as c').select('c.date').whereRef('c.instrument', '=', 's.instrument').whereRef('c.date', '=', 's.date').where('c.release_id', '=', releaseId))),
+      not(
+        exists(
+          selectFrom('instrument_close as c')
+            .select('c.date')
+            .whereRef('c.instrument', '=', 's.instrument')
+            .whereRef('c.date', '=', 's.date')
+            .where('c.release_id', '=', releaseId),
+        ),
+      ),
     )
     .groupBy('s.instrument')
     .execute();
   for (const { instrument, closes: withdrawn } of withdrawals) {
-    const held = await trx.selectFrom('instrument_close').select((eb) => eb.fn.countAll<number>().as('closes')).where('instrument', '=', instrument).executeTakeFirstOrThrow();
+    const held = await trx
+      .selectFrom('instrument_close')
+      .select((eb) => eb.fn.countAll<number>().as('closes'))
+      .where('instrument', '=', instrument)
+      .executeTakeFirstOrThrow();
     if (isLargeWithdrawal(Number(withdrawn), Number(held.closes) + Number(withdrawn))) return true;
   }
   const figures = await trx.selectFrom('macro_observation').select(['series', 'period', 'value']).where('release_id', '=', releaseId).execute();

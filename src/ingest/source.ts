@@ -131,7 +131,13 @@ export async function prepareContent(importer: AnyImporter, content: Buffer, fil
 export function prepareParsed<Parsed>(importer: Importer<Parsed>, parsed: Parsed, fileName: string): PreparedRelease {
   // Maps and sets (a parsed form may hold them) are written as their entries, so their content counts.
   const text = JSON.stringify(parsed, (_key, value: unknown) => (value instanceof Map || value instanceof Set ? [...value] : value));
-  return { importer, fileName, contentHash: sha256Hex(text), notes: importer.notes?.(parsed) ?? [], write: (trx, release) => importer.load(trx, parsed, release) };
+  return {
+    importer,
+    fileName,
+    contentHash: sha256Hex(text),
+    notes: importer.notes?.(parsed) ?? [],
+    write: (trx, release) => importer.load(trx, parsed, release),
+  };
 }
 
 /**

@@ -69,7 +69,9 @@ export function parseXmlTree(content: string, fileName: string): XmlElement {
         if (element === undefined) return;
         const length = (textLengths.get(element) ?? 0) + text.length;
         if (length > limits.maxLineChars) {
-          throw new ImportError(`${fileName}: <${element.name}> holds more than ${count(limits.maxLineChars)} characters of text (${LIMIT_SETTINGS.maxLineChars.name})`);
+          throw new ImportError(
+            `${fileName}: <${element.name}> holds more than ${count(limits.maxLineChars)} characters of text (${LIMIT_SETTINGS.maxLineChars.name})`,
+          );
         }
         textLengths.set(element, length);
         element.texts.push({ text, cdata, at: parser.startIndex });

@@ -1,10 +1,7 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 
 /** A closed set of string values, as a plain JSON-schema `enum` (clear in OpenAPI and in 400s). */
-export function StringEnum<const Values extends readonly string[]>(
-  values: Values,
-  options: Record<string, unknown> = {},
-): TUnsafe<Values[number]> {
+export function StringEnum<const Values extends readonly string[]>(values: Values, options: Record<string, unknown> = {}): TUnsafe<Values[number]> {
   return Type.Unsafe<Values[number]>({ type: 'string', enum: [...values], ...options });
 }
 
@@ -23,14 +20,12 @@ export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null
   return Type.Unsafe<Static<T> | null>(Type.Union([schema, Type.Null()]));
 }
 
-export const IsoDate = (options: Record<string, unknown> = {}) =>
-  Type.String({ format: 'date', description: 'YYYY-MM-DD', ...options });
+export const IsoDate = (options: Record<string, unknown> = {}) => Type.String({ format: 'date', description: 'YYYY-MM-DD', ...options });
 
 export const IsoDateTime = (options: Record<string, unknown> = {}) => Type.String({ format: 'date-time', ...options });
 
 /** `asOf`: the cut-off is the end of that UTC day (contract section 3). */
-export const AsOfDate = () =>
-  IsoDate({ description: 'YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data.' });
+export const AsOfDate = () => IsoDate({ description: 'YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data.' });
 
 export const Quarter = () => Type.String({ pattern: '^\\d{4}-Q[1-4]$', description: 'YYYY-Qn' });
 export const Month = () => Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM' });

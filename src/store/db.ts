@@ -46,7 +46,7 @@ export interface StoreOptions {
 /** No store where the configuration points; the message names the place looked at. */
 export class StoreNotFoundError extends Error {}
 
-const CREATE_HINT = 'create one with `fdh seed demo` or `fdh serve`, or point FDH_DATA_DIR (--data-dir) or FDH_DATABASE_URL at the server\'s store';
+const CREATE_HINT = "create one with `fdh seed demo` or `fdh serve`, or point FDH_DATA_DIR (--data-dir) or FDH_DATABASE_URL at the server's store";
 
 export const SQLITE_FILE_NAME = 'fdh.sqlite';
 
@@ -91,7 +91,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     location = file;
   }
   const onQuery = options.onQuery;
-  const db = new Kysely<Database>({ dialect, ...(onQuery === undefined ? {} : { log: (event) => onQuery(event.queryDurationMillis, event.level === 'error') }) });
+  const db = new Kysely<Database>({
+    dialect,
+    ...(onQuery === undefined ? {} : { log: (event) => onQuery(event.queryDurationMillis, event.level === 'error') }),
+  });
   if (storeDialect === 'postgres' && options.create === false) await ensurePostgresStore(db, options.schema, location);
   if (storeDialect === 'postgres') {
     try {

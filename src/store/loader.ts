@@ -106,7 +106,9 @@ async function insertValues<T extends TableName>(db: Writer, table: T, rows: Row
     if (onConflict.keep === 'stored') insert = insert.onConflict((oc) => oc.columns(key).doNothing());
     else {
       const update = updatedColumns(onConflict, Object.keys(rows[0] ?? {}));
-      insert = insert.onConflict((oc) => oc.columns(key).doUpdateSet(Object.fromEntries(update.map((column) => [column, sql.ref(`excluded.${column}`)])) as never));
+      insert = insert.onConflict((oc) =>
+        oc.columns(key).doUpdateSet(Object.fromEntries(update.map((column) => [column, sql.ref(`excluded.${column}`)])) as never),
+      );
     }
   }
   const [result] = await insert.execute();
@@ -172,7 +174,10 @@ async function insertArrays<T extends TableName>(
   if (onConflict?.keep === 'stored') {
     // An anti-join on the key, not `on conflict do nothing`: PostgreSQL's speculative insertion
     // makes every row cost 2–3 times more, and the demo writes millions whose keys are all new.
-    const sameKey = sql.join(onConflict.key.map((column) => sql`s.${sql.ref(column)} = r.${sql.ref(column)}`), sql` and `);
+    const sameKey = sql.join(
+      onConflict.key.map((column) => sql`s.${sql.ref(column)} = r.${sql.ref(column)}`),
+      sql` and `,
+    );
     statement = sql`insert into ${target} (${names}) ${source} where not exists (select 1 from ${target} as s where ${sameKey})`;
   } else if (onConflict?.keep === 'new') {
     const key = sql.join(onConflict.key.map((column) => sql.ref(column)));
@@ -213,7 +218,12 @@ export function recordsInto<Record, T extends TableName>(mapping: RecordMapping<
     let written = 0;
     for await (const batch of batches(records, RECORD_BATCH_ROWS)) {
       await mapper.check?.(batch);
-      written += await insertRows(db, mapping.table, batch.map((record) => mapper.row(record)), options);
+      written += await insertRows(
+        db,
+        mapping.table,
+        batch.map((record) => mapper.row(record)),
+        options,
+      );
     }
     return written;
   };

@@ -15,7 +15,10 @@ const quoted = (name: string): string => (PLAIN_SCHEMA_NAME.test(name) ? name : 
 
 /** The first schema a search_path names (`"$user"` is the role's own), or undefined when it names none. */
 export function firstSearchPathSchema(searchPath: string, role: string): string | undefined {
-  const first = searchPath.split(',').map((entry) => entry.trim()).find((entry) => entry !== '');
+  const first = searchPath
+    .split(',')
+    .map((entry) => entry.trim())
+    .find((entry) => entry !== '');
   if (first === undefined) return undefined;
   const name = first.startsWith('"') && first.endsWith('"') ? first.slice(1, -1).replaceAll('""', '"') : first.toLowerCase();
   return name === '$user' ? role : name;
@@ -34,7 +37,9 @@ export async function ensureStoreSchema(db: Kysely<Database>, configured: string
   if (session === undefined) throw new Error('PostgreSQL answered no session details');
   const schema = configured ?? session.current ?? firstSearchPathSchema(session.searchPath, session.role);
   if (schema === undefined) {
-    throw new Error(`the PostgreSQL search_path of role ${session.role} is empty, so the store has no schema to create its tables in: set FDH_DATABASE_SCHEMA (e.g. FDH_DATABASE_SCHEMA=fdh)`);
+    throw new Error(
+      `the PostgreSQL search_path of role ${session.role} is empty, so the store has no schema to create its tables in: set FDH_DATABASE_SCHEMA (e.g. FDH_DATABASE_SCHEMA=fdh)`,
+    );
   }
   const { rows: found } = await sql<{ exists: boolean; mayCreateSchema: boolean; mayCreateTables: boolean | null; storeMade: boolean }>`
     select exists (select 1 from pg_catalog.pg_namespace where nspname = ${schema}) as exists,

@@ -144,7 +144,11 @@ export async function writeReleaseFacts(trx: Transaction<Database>, releaseId: s
   tallies.delete(trx);
   if (tally === undefined) return;
   if (tally.wardProvinces.size > 0) {
-    const provinces = await trx.selectFrom('re_province').select(['id', 'country']).where('id', 'in', [...tally.wardProvinces.keys()]).execute();
+    const provinces = await trx
+      .selectFrom('re_province')
+      .select(['id', 'country'])
+      .where('id', 'in', [...tally.wardProvinces.keys()])
+      .execute();
     const countryOf = new Map(provinces.map((province) => [Number(province.id), province.country]));
     for (const [provinceId, wards] of tally.wardProvinces) {
       const country = countryOf.get(provinceId);
@@ -157,8 +161,19 @@ export async function writeReleaseFacts(trx: Transaction<Database>, releaseId: s
     }
   }
   if (tally.facts.size === 0) return;
-  const rows = [...tally.facts].map(([fact, noted]) => ({ release_id: releaseId, fact, table_name: tableOf(fact), rows: noted.rows, first_period: noted.first, last_period: noted.last }));
-  for (let start = 0; start < rows.length; start += 1000) await trx.insertInto('release_fact').values(rows.slice(start, start + 1000)).execute();
+  const rows = [...tally.facts].map(([fact, noted]) => ({
+    release_id: releaseId,
+    fact,
+    table_name: tableOf(fact),
+    rows: noted.rows,
+    first_period: noted.first,
+    last_period: noted.last,
+  }));
+  for (let start = 0; start < rows.length; start += 1000)
+    await trx
+      .insertInto('release_fact')
+      .values(rows.slice(start, start + 1000))
+      .execute();
 }
 
 /** The newest release holding one stored fact. */

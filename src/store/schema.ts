@@ -106,7 +106,6 @@ export interface CoreTables {
   sync_claim: SyncClaimTable;
 }
 
-
 export interface Database
   extends CoreTables,
     AccountTables,

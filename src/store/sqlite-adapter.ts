@@ -1,5 +1,14 @@
 import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
-import { SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 
 /**
  * Lets Kysely's SqliteDialect drive `node:sqlite`. Statements are prepared once per

@@ -30,10 +30,7 @@ export interface VersionedWrite<Result> {
 }
 
 /** Runs `write` in one transaction that also bumps the versions of what it changed, then tells the listeners. */
-export async function writeVersioned<Result>(
-  db: Kysely<Database>,
-  write: (trx: Transaction<Database>) => Promise<VersionedWrite<Result>>,
-): Promise<Result> {
+export async function writeVersioned<Result>(db: Kysely<Database>, write: (trx: Transaction<Database>) => Promise<VersionedWrite<Result>>): Promise<Result> {
   const { result, changed } = await db.transaction().execute(async (trx) => {
     const outcome = await write(trx);
     await bumpVersions(trx, outcome.changed);

@@ -71,7 +71,19 @@ const sameFigure = (a: { value: number | null; marker: string | null }, b: { val
 export function selectAsOf(versions: readonly ObservationVersion[], cutoff: string | null): Map<string, SeriesFigures> {
   const known = versions.filter((v) => cutoff === null || v.knowledgeAt <= cutoff);
   known.sort((a, b) =>
-    a.series < b.series ? -1 : a.series > b.series ? 1 : a.period < b.period ? -1 : a.period > b.period ? 1 : a.knowledgeAt < b.knowledgeAt ? -1 : a.knowledgeAt > b.knowledgeAt ? 1 : 0,
+    a.series < b.series
+      ? -1
+      : a.series > b.series
+        ? 1
+        : a.period < b.period
+          ? -1
+          : a.period > b.period
+            ? 1
+            : a.knowledgeAt < b.knowledgeAt
+              ? -1
+              : a.knowledgeAt > b.knowledgeAt
+                ? 1
+                : 0,
   );
   const result = new Map<string, SeriesFigures>();
   let i = 0;
@@ -183,5 +195,9 @@ export async function recordObservations(
   release: { id: string; knowledgeAt: string },
   rows: readonly ObservationInput[],
 ): Promise<number> {
-  return insertRows(trx, 'macro_observation', rows.map((row) => ({ ...row, release_id: release.id, knowledge_at: release.knowledgeAt })));
+  return insertRows(
+    trx,
+    'macro_observation',
+    rows.map((row) => ({ ...row, release_id: release.id, knowledge_at: release.knowledgeAt })),
+  );
 }

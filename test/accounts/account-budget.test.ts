@@ -110,6 +110,8 @@ test('concurrent rotations with a grace never pass the cap', async (t) => {
   const results = await Promise.allSettled(ids.map((id) => hub.runtime.keys.rotate(id, { accountId, graceSeconds: 86_400 })));
   assert.equal(results.filter((r) => r.status === 'fulfilled').length, 2, 'two places were free');
   const now = hub.clock.now();
-  const live = (await hub.runtime.keys.list(accountId)).filter((k) => k.revokedAt === null && (k.graceEndsAt === null || Date.parse(k.graceEndsAt) > now.getTime()));
+  const live = (await hub.runtime.keys.list(accountId)).filter(
+    (k) => k.revokedAt === null && (k.graceEndsAt === null || Date.parse(k.graceEndsAt) > now.getTime()),
+  );
   assert.equal(live.length, 10);
 });

@@ -4,7 +4,7 @@ import { createTestHub } from '../helpers/app.ts';
 import { probeDomain } from '../helpers/probe-domain.ts';
 import { createAccount, login, PASSWORD, signIn, signInAs } from '../helpers/dashboard.ts';
 
-test('guessable passwords are refused with the estimator\'s feedback; strong ones pass (finding 4)', async (t) => {
+test("guessable passwords are refused with the estimator's feedback; strong ones pass (finding 4)", async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain] });
   const admin = await signIn(hub, 'root@example.com', { role: 'admin' });
   assert.equal((await admin.post('/api/v1/admin/accounts', { email: 'weak@example.com', plan: 'free', password: ' '.repeat(12) })).statusCode, 400);
@@ -30,7 +30,7 @@ test('guessable passwords are refused with the estimator\'s feedback; strong one
     assert.ok(!message.includes(password), `${password}: the message never echoes the password`);
   }
   const email = await admin.post('/api/v1/admin/accounts', { email: 'weak@example.com', plan: 'free', password: 'weak@example.com' });
-  assert.match(JSON.stringify(email.json().error.message), /personal/i, 'the account\'s own email is called personal data');
+  assert.match(JSON.stringify(email.json().error.message), /personal/i, "the account's own email is called personal data");
   for (const [i, password] of ['correct horse battery staple', 'tangerine orbit canvas', 'q7R!vX2m#Lp9sKw4'].entries()) {
     const strong = await admin.post('/api/v1/admin/accounts', { email: `strong${i}@example.com`, plan: 'free', password });
     assert.equal(strong.statusCode, 201, password);
@@ -59,7 +59,7 @@ test('emails are one account after NFKC and case folding, and must be addresses 
   assert.equal((await login(hub, 'ＲＯＯＴ@example.com', PASSWORD)).statusCode, 200, 'sign-in normalises the same way');
 });
 
-test('an email drawn like an existing account\'s is refused (Cyrillic а, о); ordinary non-ASCII addresses work', async (t) => {
+test("an email drawn like an existing account's is refused (Cyrillic а, о); ordinary non-ASCII addresses work", async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain] });
   const admin = await signIn(hub, 'admin@fdh.local', { role: 'admin' });
   for (const email of ['\u0430dmin@fdh.local', 'admin@fdh.l\u043ecal', '\u0430dmin@fdh.l\u043ecal', '\u0430\u0501min@fdh.local']) {
@@ -68,7 +68,10 @@ test('an email drawn like an existing account\'s is refused (Cyrillic а, о); o
     assert.match(JSON.stringify(reply.json().error.message), /looks like the email of an existing account|look-alike letters/);
   }
   const skeletonOnly = await hub.runtime.accounts.create({ email: '\u0430\u0501\u043c\u0456\u043f@fdh.local', plan: 'free' }).catch((error: Error) => error);
-  assert.ok(skeletonOnly instanceof Error && /looks like the email of an existing account/.test(skeletonOnly.message), 'a wholly Cyrillic look-alike is caught by its skeleton');
+  assert.ok(
+    skeletonOnly instanceof Error && /looks like the email of an existing account/.test(skeletonOnly.message),
+    'a wholly Cyrillic look-alike is caught by its skeleton',
+  );
   assert.equal((await admin.get('/api/v1/admin/accounts')).json().data.filter((a: { email: string }) => a.email.includes('fdh.l')).length, 1);
   for (const email of ['müller@example.de', 'иван@пример.рф', '田中@例え.jp']) {
     const reply = await admin.post('/api/v1/admin/accounts', { email, plan: 'free' });
@@ -160,7 +163,12 @@ test('a state change whose Origin is not the hub’s own is refused even with th
   const hub = await createTestHub(t, { domains: [probeDomain] });
   const ann = await signIn(hub, 'ann@example.com');
   const post = (origin: string) =>
-    hub.app.inject({ method: 'POST', url: '/api/v1/keys', payload: { name: 'k' }, headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrfToken, origin, host: 'hub.example:8443' } });
+    hub.app.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      payload: { name: 'k' },
+      headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrfToken, origin, host: 'hub.example:8443' },
+    });
   const foreign = await post('https://evil.example');
   assert.equal(foreign.statusCode, 403);
   assert.match(foreign.json().error.message, /Origin https:\/\/evil\.example is not this hub's own/);
@@ -204,7 +212,10 @@ test('the audit trail records account, key, plan and session actions with who, w
   const firstPage = (await admin.get('/api/v1/admin/audit?account=ann@example.com&limit=4')).json().data;
   assert.equal(firstPage.events.length, 4);
   const secondPage = (await admin.get(`/api/v1/admin/audit?account=ann@example.com&limit=4&cursor=${firstPage.next}`)).json().data;
-  assert.deepEqual(secondPage.events.map((e: { action: string }) => e.action), ['session.signin', 'account.create']);
+  assert.deepEqual(
+    secondPage.events.map((e: { action: string }) => e.action),
+    ['session.signin', 'account.create'],
+  );
   assert.equal(secondPage.next, null);
   const revokes = (await admin.get('/api/v1/admin/audit?action=key.revoke')).json().data;
   assert.equal(revokes.events.length, 1);
@@ -218,5 +229,8 @@ test('audit events older than FDH_AUDIT_RETENTION_DAYS are deleted', async (t) =
   hub.clock.advance(3 * 86_400_000);
   await createAccount(hub, 'new@example.com');
   const events = await hub.runtime.audit.list({ limit: 10 });
-  assert.deepEqual(events.events.map((e) => e.accountEmail), ['new@example.com']);
+  assert.deepEqual(
+    events.events.map((e) => e.accountEmail),
+    ['new@example.com'],
+  );
 });

@@ -57,16 +57,48 @@ test('a plan change, a disabled account and a revoked key reach every serving pr
   assert.equal((await usage(other.app, created.key)).plan, 'basic');
 
   await hub.runtime.accounts.setPlan(account.id, 'enterprise');
-  assert.equal((await eventually(() => usage(other.app, created.key), (u) => u.plan === 'enterprise')).plan, 'enterprise');
+  assert.equal(
+    (
+      await eventually(
+        () => usage(other.app, created.key),
+        (u) => u.plan === 'enterprise',
+      )
+    ).plan,
+    'enterprise',
+  );
 
   await other.runtime.accounts.setStatus(account.id, 'disabled');
-  assert.equal((await eventually(() => usage(hub.app, created.key), (u) => u.status === 401)).status, 401);
+  assert.equal(
+    (
+      await eventually(
+        () => usage(hub.app, created.key),
+        (u) => u.status === 401,
+      )
+    ).status,
+    401,
+  );
   await other.runtime.accounts.setStatus(account.id, 'active');
-  assert.equal((await eventually(() => usage(hub.app, created.key), (u) => u.status === 200)).status, 200);
+  assert.equal(
+    (
+      await eventually(
+        () => usage(hub.app, created.key),
+        (u) => u.status === 200,
+      )
+    ).status,
+    200,
+  );
 
   await hub.runtime.keys.revoke(created.id);
   assert.equal((await usage(hub.app, created.key)).status, 401, 'refused at once by the process that revoked it');
-  assert.equal((await eventually(() => usage(other.app, created.key), (u) => u.status === 401)).status, 401);
+  assert.equal(
+    (
+      await eventually(
+        () => usage(other.app, created.key),
+        (u) => u.status === 401,
+      )
+    ).status,
+    401,
+  );
 });
 
 test('`--plan P` keys each get a service account of their own on P: a plan change moves that key only', async (t) => {

@@ -108,7 +108,17 @@ test('migration 0018 splits a shared service account: a key and its rotations st
   assert.equal(migrated.error, undefined);
   await old
     .insertInto('account')
-    .values({ id: 'acc_service_free', email: 'service+free@accounts.invalid', name: 'Service account (plan free)', password_hash: null, role: 'member', plan: 'free', status: 'active', created_at: '2026-01-01T00:00:00.000Z', must_change_password: 0 })
+    .values({
+      id: 'acc_service_free',
+      email: 'service+free@accounts.invalid',
+      name: 'Service account (plan free)',
+      password_hash: null,
+      role: 'member',
+      plan: 'free',
+      status: 'active',
+      created_at: '2026-01-01T00:00:00.000Z',
+      must_change_password: 0,
+    })
     .execute();
   const secrets = { a: generateApiKey(), b: generateApiKey(), b2: generateApiKey(), c: generateApiKey() };
   const rows = [
@@ -122,7 +132,18 @@ test('migration 0018 splits a shared service account: a key and its rotations st
     const secret = secrets[row.id.slice(4) as keyof typeof secrets];
     await old
       .insertInto('api_key')
-      .values({ ...row, prefix: displayPrefixOf(secret), hash: hashApiKey(secret), name: row.id, account_id: 'acc_service_free', scopes: null, budget: null, created_at: `2026-01-0${i + 1}T00:00:00.000Z`, expires_at: null, disabled_at: null })
+      .values({
+        ...row,
+        prefix: displayPrefixOf(secret),
+        hash: hashApiKey(secret),
+        name: row.id,
+        account_id: 'acc_service_free',
+        scopes: null,
+        budget: null,
+        created_at: `2026-01-0${i + 1}T00:00:00.000Z`,
+        expires_at: null,
+        disabled_at: null,
+      })
       .execute();
     await old
       .insertInto('usage_minute')

@@ -13,7 +13,12 @@ const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 
 test('fdh keys --help, -h and fdh help keys print the keys usage and exit 0', async () => {
   const outputs: string[] = [];
-  for (const args of [['keys', '--help'], ['keys', '-h'], ['help', 'keys'], ['keys', 'create', '--name', 'x', '--help']]) {
+  for (const args of [
+    ['keys', '--help'],
+    ['keys', '-h'],
+    ['help', 'keys'],
+    ['keys', 'create', '--name', 'x', '--help'],
+  ]) {
     const result = await runCli(args, {});
     assert.equal(result.code, 0, `fdh ${args.join(' ')}: ${result.stderr}`);
     assert.ok(result.stdout.includes(`usage: ${usageOf('keys')}\n`), result.stdout);
@@ -52,8 +57,14 @@ test('an unknown option is named with no stray quote, and `--help` after `--` is
 test("the README's list of commands is the usage the commands print", () => {
   const section = readFileSync(README, 'utf8').split('## The `fdh` command\n')[1] ?? '';
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
-  const listed = block.trimEnd().split('\n').map((line) => line.replace(/\s+#.*$/, ''));
-  assert.deepEqual(listed, [...COMMAND_USAGES.values()].flatMap((usage) => usage.lines));
+  const listed = block
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, ''));
+  assert.deepEqual(
+    listed,
+    [...COMMAND_USAGES.values()].flatMap((usage) => usage.lines),
+  );
 });
 
 function run(file: string, args: string[], env: Record<string, string>, cwd: string): Promise<CliResult> {

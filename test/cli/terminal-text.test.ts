@@ -50,7 +50,10 @@ test('fdh keys list, fdh audit and fdh sync status escape what the store or a pu
   }
 
   // A publisher whose error message carries the same.
-  double.fail({ kind: 'status', status: 400, contentType: 'application/json', body: JSON.stringify({ error_code: 400, error_message: `bad ${HOSTILE}` }) }, { path: RATES_PATH });
+  double.fail(
+    { kind: 'status', status: 400, contentType: 'application/json', body: JSON.stringify({ error_code: 400, error_message: `bad ${HOSTILE}` }) },
+    { path: RATES_PATH },
+  );
   const run = await runCli(['sync', 'run', 'ecb-test-rates'], env);
   assert.equal(run.code, 1, run.stderr);
   assertPrintable(run.stderr, 'fdh sync run');
@@ -76,7 +79,11 @@ test('fdh keys list, fdh audit and fdh sync status escape what the store or a pu
   // A reason stored raw and long, as runs stored them before reasons were bounded: shown escaped and cut.
   const store = await openRuntime(loadConfig({ env }));
   try {
-    await store.store.db.updateTable('sync_source').set({ last_error: `raw ${HOSTILE}${'y'.repeat(2_000_000)}` }).where('source_id', '=', 'ecb-test-rates').execute();
+    await store.store.db
+      .updateTable('sync_source')
+      .set({ last_error: `raw ${HOSTILE}${'y'.repeat(2_000_000)}` })
+      .where('source_id', '=', 'ecb-test-rates')
+      .execute();
   } finally {
     await store.close();
   }

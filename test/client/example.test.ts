@@ -42,7 +42,9 @@ const COOKIE_JAR = new URL('../helpers/client.ts', import.meta.url).href;
 function readmeExamples(): { heading: string; code: string }[] {
   const examples: { heading: string; code: string }[] = [];
   let heading = '';
-  for (const block of readFileSync(README, 'utf8').split(/^```/m).map((part, i) => ({ part, fenced: i % 2 === 1 }))) {
+  for (const block of readFileSync(README, 'utf8')
+    .split(/^```/m)
+    .map((part, i) => ({ part, fenced: i % 2 === 1 }))) {
     if (!block.fenced) {
       heading = [...block.part.matchAll(/^#+ (.+)$/gm)].at(-1)?.[1] ?? heading;
       continue;
@@ -83,12 +85,16 @@ test("every example of the package's README runs against a demo hub and prints w
   assert.ok(examples.length >= 4, examples.map((example) => example.heading).join(', '));
   for (const { heading, code } of examples) {
     const program = `${prelude(code)}\n${code}`;
-    const ran = await run(process.execPath, ['--conditions=fdh-source', '--input-type=module-typescript', '--no-warnings', '-e', program], { cwd: PACKAGE_DIR, env }).catch(
-      (error: { stderr?: string }) => assert.fail(`"${heading}": ${error.stderr ?? String(error)}`),
-    );
+    const ran = await run(process.execPath, ['--conditions=fdh-source', '--input-type=module-typescript', '--no-warnings', '-e', program], {
+      cwd: PACKAGE_DIR,
+      env,
+    }).catch((error: { stderr?: string }) => assert.fail(`"${heading}": ${error.stderr ?? String(error)}`));
     const printed = ran.stdout.split('\n').map((line) => line.trim());
     t.diagnostic(`${heading}:\n${ran.stdout}`);
-    assert.ok(printed.some((line) => line !== ''), `"${heading}" prints something`);
+    assert.ok(
+      printed.some((line) => line !== ''),
+      `"${heading}" prints something`,
+    );
     for (const line of promised(code)) assert.ok(printed.includes(line), `"${heading}" prints "${line}":\n${ran.stdout}`);
   }
 });
@@ -105,8 +111,15 @@ test("the package's README examples type-check against the client's declarations
     join(dir, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
-        target: 'es2022', lib: ['es2022', 'dom'], types: ['node'], typeRoots: [fileURLToPath(new URL('../../node_modules/@types/', import.meta.url))],
-        module: 'nodenext', strict: true, noEmit: true, allowImportingTsExtensions: true, skipLibCheck: true,
+        target: 'es2022',
+        lib: ['es2022', 'dom'],
+        types: ['node'],
+        typeRoots: [fileURLToPath(new URL('../../node_modules/@types/', import.meta.url))],
+        module: 'nodenext',
+        strict: true,
+        noEmit: true,
+        allowImportingTsExtensions: true,
+        skipLibCheck: true,
         paths: { '@fdh/client': [join(PACKAGE_DIR, 'src/index.ts')] },
       },
       files,

@@ -71,12 +71,17 @@ const calls: { [P in ApiPath]: (fdh: FdhClient) => Promise<FdhResponse<P, 'get'>
   '/openapi/v1/macro/indicators/trade-balance': (fdh) => fdh.request('get', '/openapi/v1/macro/indicators/trade-balance'),
   '/openapi/v1/macro/indicators/current-account-to-gdp': (fdh) => fdh.request('get', '/openapi/v1/macro/indicators/current-account-to-gdp'),
   '/openapi/v1/macro/indicators/government-debt-to-gdp': (fdh) => fdh.request('get', '/openapi/v1/macro/indicators/government-debt-to-gdp'),
-  '/openapi/v1/market/{market}/equities': (fdh) => fdh.request('get', '/openapi/v1/market/{market}/equities', { params: { market: 'jp' }, query: { segment: 'prime', limit: 5 } }),
-  '/openapi/v1/market/{market}/equities/{code}': (fdh) => fdh.request('get', '/openapi/v1/market/{market}/equities/{code}', { params: { market: 'jp', code: '7203' } }),
+  '/openapi/v1/market/{market}/equities': (fdh) =>
+    fdh.request('get', '/openapi/v1/market/{market}/equities', { params: { market: 'jp' }, query: { segment: 'prime', limit: 5 } }),
+  '/openapi/v1/market/{market}/equities/{code}': (fdh) =>
+    fdh.request('get', '/openapi/v1/market/{market}/equities/{code}', { params: { market: 'jp', code: '7203' } }),
   '/openapi/v1/market/{market}/equities/{code}/prices': (fdh) =>
     fdh.request('get', '/openapi/v1/market/{market}/equities/{code}/prices', { params: { market: 'jp', code: '7203' }, query: { range: '1m' } }),
   '/openapi/v1/market/{market}/equities/{code}/financial-statements': (fdh) =>
-    fdh.request('get', '/openapi/v1/market/{market}/equities/{code}/financial-statements', { params: { market: 'jp', code: '7203' }, query: { statement: 'balance-sheet' } }),
+    fdh.request('get', '/openapi/v1/market/{market}/equities/{code}/financial-statements', {
+      params: { market: 'jp', code: '7203' },
+      query: { statement: 'balance-sheet' },
+    }),
   '/openapi/v1/market/{market}/equities/{code}/related-stocks': (fdh) =>
     fdh.request('get', '/openapi/v1/market/{market}/equities/{code}/related-stocks', { params: { market: 'jp', code: '7203' } }),
   '/openapi/v1/market/{market}/equities/{code}/corporate-actions': (fdh) =>
@@ -85,8 +90,10 @@ const calls: { [P in ApiPath]: (fdh: FdhClient) => Promise<FdhResponse<P, 'get'>
   '/openapi/v1/news/feed': (fdh) => fdh.request('get', '/openapi/v1/news/feed', { query: { limit: 10 } }),
   '/openapi/v1/news/sentiment': (fdh) => fdh.request('get', '/openapi/v1/news/sentiment', { query: { window: '30d' } }),
   '/openapi/v1/calendar/events': (fdh) => fdh.request('get', '/openapi/v1/calendar/events', { query: { importance: 'high' } }),
-  '/openapi/v1/real-estate/{country}/provinces': (fdh) => fdh.request('get', '/openapi/v1/real-estate/{country}/provinces', { params: { country: 'all' }, query: { lang: 'en' } }),
-  '/openapi/v1/real-estate/{country}/geojson': (fdh) => fdh.request('get', '/openapi/v1/real-estate/{country}/geojson', { params: { country: 'vn' }, query: { provinceId: 2 } }),
+  '/openapi/v1/real-estate/{country}/provinces': (fdh) =>
+    fdh.request('get', '/openapi/v1/real-estate/{country}/provinces', { params: { country: 'all' }, query: { lang: 'en' } }),
+  '/openapi/v1/real-estate/{country}/geojson': (fdh) =>
+    fdh.request('get', '/openapi/v1/real-estate/{country}/geojson', { params: { country: 'vn' }, query: { provinceId: 2 } }),
   '/openapi/v1/real-estate/{country}/provinces/{provinceId}/prices': (fdh) =>
     fdh.request('get', '/openapi/v1/real-estate/{country}/provinces/{provinceId}/prices', { params: { country: 'vn', provinceId: 2 } }),
   '/openapi/v1/real-estate/{country}/provinces/{provinceId}/wards': (fdh) =>
@@ -94,7 +101,8 @@ const calls: { [P in ApiPath]: (fdh: FdhClient) => Promise<FdhResponse<P, 'get'>
   '/openapi/v1/real-estate/jp/provinces/{provinceId}/wards/{wardId}/transactions': (fdh) =>
     fdh.request('get', '/openapi/v1/real-estate/jp/provinces/{provinceId}/wards/{wardId}/transactions', { params: { provinceId: 113, wardId: 11301 } }),
   '/openapi/v1/series': (fdh) => fdh.request('get', '/openapi/v1/series', { query: { q: 'n225' } }),
-  '/openapi/v1/series/{fact}': (fdh) => fdh.request('get', '/openapi/v1/series/{fact}', { params: { fact: 'crypto.snapshot:BTC' }, query: { from: '2026-06-01' } }),
+  '/openapi/v1/series/{fact}': (fdh) =>
+    fdh.request('get', '/openapi/v1/series/{fact}', { params: { fact: 'crypto.snapshot:BTC' }, query: { from: '2026-06-01' } }),
 };
 
 const isApiPath = (path: string): path is ApiPath => Object.hasOwn(calls, path);
@@ -109,7 +117,11 @@ test('every operation of the read API answers the client with data that fits its
   const served = Object.entries(document.paths)
     .filter(([path]) => path.startsWith('/openapi/v1/'))
     .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method })));
-  assert.deepEqual(served.filter(({ method }) => method !== 'get'), [], 'the read API answers GET only');
+  assert.deepEqual(
+    served.filter(({ method }) => method !== 'get'),
+    [],
+    'the read API answers GET only',
+  );
   assert.deepEqual(Object.keys(calls).sort(), served.map(({ path }) => path).sort(), 'one call per served operation');
 
   for (const { path } of served) {
@@ -128,5 +140,8 @@ test('every operation of the read API answers the client with data that fits its
   const csv = await fdh.csv('/openapi/v1/series/{fact}', { params: { fact: 'index.close:N225' }, query: { from: '2026-06-01', to: '2026-06-10' } });
   const lines = csv.trimEnd().split('\r\n');
   assert.equal(lines[0], 'date,period,value,open,high,low,close,volume');
-  assert.deepEqual(lines.slice(1).map((line) => line.split(',')[2]), n225.map((point) => String(point.value)));
+  assert.deepEqual(
+    lines.slice(1).map((line) => line.split(',')[2]),
+    n225.map((point) => String(point.value)),
+  );
 });

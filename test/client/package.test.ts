@@ -49,7 +49,10 @@ async function useInstalled(t: TestContext, consumer: string): Promise<void> {
   writeFileSync(join(consumer, 'consumer.ts'), CONSUMER_TS);
   writeFileSync(
     join(consumer, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { target: 'es2022', lib: ['es2022', 'dom'], types: [], module: 'nodenext', strict: true, noEmit: true }, include: ['consumer.ts'] }),
+    JSON.stringify({
+      compilerOptions: { target: 'es2022', lib: ['es2022', 'dom'], types: [], module: 'nodenext', strict: true, noEmit: true },
+      include: ['consumer.ts'],
+    }),
   );
   await run(process.execPath, [TSC, '-p', consumer]);
 
@@ -74,7 +77,11 @@ test('npm pack builds a tarball that installs in an empty directory and works th
   assert.ok(result !== undefined);
   const files = result.files.map((file) => file.path).sort();
   assert.ok(files.includes('dist/index.js') && files.includes('dist/index.d.ts') && files.includes('README.md'), files.join(', '));
-  assert.deepEqual(files.filter((path) => !path.startsWith('dist/') && !['README.md', 'package.json'].includes(path)), [], 'only the build, the README and the manifest');
+  assert.deepEqual(
+    files.filter((path) => !path.startsWith('dist/') && !['README.md', 'package.json'].includes(path)),
+    [],
+    'only the build, the README and the manifest',
+  );
   t.diagnostic(`${result.filename}: ${result.size} bytes, ${files.length} files`);
 
   const consumer = join(work, 'consumer');

@@ -11,13 +11,16 @@ const highest = () => 1;
 
 test('backoff doubles per attempt with jitter between half and all of it, up to the cap', () => {
   const policy = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1_000 };
-  assert.deepEqual([1, 2, 3, 4, 5].map((attempt) => [backoffMs(attempt, policy, lowest), backoffMs(attempt, policy, highest)]), [
-    [50, 100],
-    [100, 200],
-    [200, 400],
-    [400, 800],
-    [500, 1_000],
-  ]);
+  assert.deepEqual(
+    [1, 2, 3, 4, 5].map((attempt) => [backoffMs(attempt, policy, lowest), backoffMs(attempt, policy, highest)]),
+    [
+      [50, 100],
+      [100, 200],
+      [200, 400],
+      [400, 800],
+      [500, 1_000],
+    ],
+  );
 });
 
 test('only 429, 500, 502, 503 and failures without an answer are retried, within maxAttempts', () => {
@@ -26,7 +29,14 @@ test('only 429, 500, 502, 503 and failures without an answer are retried, within
   assert.equal(retryDelayMs(failure(0, 'NETWORK_ERROR'), 2, policy, highest), 200);
   assert.equal(retryDelayMs(failure(0, 'TIMEOUT'), 2, policy, highest), 200);
   assert.equal(retryDelayMs(failure(503, 'INTERNAL_ERROR'), 3, policy), undefined, 'the third attempt was the last');
-  for (const [status, code] of [[400, 'INTERNAL_ERROR'], [401, 'API_KEY_INVALID'], [403, 'FEATURE_NOT_IN_PLAN'], [404, 'EQUITY_NOT_FOUND'], [504, 'INVALID_RESPONSE'], [200, 'INVALID_RESPONSE']] as const) {
+  for (const [status, code] of [
+    [400, 'INTERNAL_ERROR'],
+    [401, 'API_KEY_INVALID'],
+    [403, 'FEATURE_NOT_IN_PLAN'],
+    [404, 'EQUITY_NOT_FOUND'],
+    [504, 'INVALID_RESPONSE'],
+    [200, 'INVALID_RESPONSE'],
+  ] as const) {
     assert.equal(retryDelayMs(failure(status, code), 1, policy), undefined, `${status} ${code}`);
   }
 });
@@ -43,9 +53,17 @@ test('a 429 waits exactly Retry-After, a 503 at least that long, and neither wai
 
 test('a POST is sent once: after a 5xx or a lost answer the hub may have acted, and a refused sign-in is shown at once', () => {
   const policy = { ...DEFAULT_RETRY, baseDelayMs: 100 };
-  for (const [status, code, retryAfter] of [[500, 'INTERNAL_ERROR'], [502, 'INVALID_RESPONSE'], [503, 'INTERNAL_ERROR', 1], [0, 'NETWORK_ERROR'], [0, 'TIMEOUT'], [429, 'RATE_LIMIT_EXCEEDED', 1]] as const) {
+  for (const [status, code, retryAfter] of [
+    [500, 'INTERNAL_ERROR'],
+    [502, 'INVALID_RESPONSE'],
+    [503, 'INTERNAL_ERROR', 1],
+    [0, 'NETWORK_ERROR'],
+    [0, 'TIMEOUT'],
+    [429, 'RATE_LIMIT_EXCEEDED', 1],
+  ] as const) {
     assert.equal(retryDelayMs(failure(status, code, retryAfter, 'POST'), 1, policy, highest), undefined, `POST ${status} ${code}`);
     assert.equal(retryDelayMs(failure(status, code, undefined, 'PATCH'), 1, policy, highest), undefined, `PATCH ${status} ${code}`);
   }
-  for (const method of ['GET', 'HEAD', 'PUT', 'DELETE']) assert.equal(retryDelayMs(failure(503, 'INTERNAL_ERROR', undefined, method), 1, policy, highest), 100, method);
+  for (const method of ['GET', 'HEAD', 'PUT', 'DELETE'])
+    assert.equal(retryDelayMs(failure(503, 'INTERNAL_ERROR', undefined, method), 1, policy, highest), 100, method);
 });

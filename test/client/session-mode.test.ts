@@ -50,7 +50,13 @@ test('a state change carries the CSRF token current at the time, and its JSON bo
   assert.deepEqual(
     sent.map(({ url, method, headers, body }) => ({ url, method, csrf: headers['x-csrf-token'], type: headers['content-type'], body })),
     [
-      { url: 'https://hub.example/api/v1/auth/login', method: 'POST', csrf: undefined, type: 'application/json', body: { email: 'a@example.com', password: 'secret' } },
+      {
+        url: 'https://hub.example/api/v1/auth/login',
+        method: 'POST',
+        csrf: undefined,
+        type: 'application/json',
+        body: { email: 'a@example.com', password: 'secret' },
+      },
       { url: 'https://hub.example/api/v1/keys/k%2F1/rotate', method: 'POST', csrf: 'token-from-sign-in', type: 'application/json', body: { graceSeconds: 60 } },
     ],
   );
@@ -62,7 +68,10 @@ test('with an API key every request carries X-API-Key and leaves credentials to 
   const fdh = createClient({ baseUrl: 'https://hub.example', apiKey: 'apk_example', fetch: recordingStub(sent) });
   await fdh.get('/openapi/v1/usage');
   await fdh.get('/openapi/v1/usage', { headers: { 'x-trace': 'one' } });
-  assert.deepEqual(sent.map((request) => request.headers['x-api-key']), ['apk_example', 'apk_example']);
+  assert.deepEqual(
+    sent.map((request) => request.headers['x-api-key']),
+    ['apk_example', 'apk_example'],
+  );
   assert.equal(sent[1]?.headers['x-trace'], 'one');
   assert.equal(sent[0]?.credentials, undefined);
 });
@@ -70,10 +79,12 @@ test('with an API key every request carries X-API-Key and leaves credentials to 
 test('a state change that fails with 503 or loses its answer is not sent again; a GET is', async () => {
   let calls = 0;
   /** Answers every request with `answer()`; a thrown TypeError is how fetch reports a lost connection. */
-  const failing = (answer: () => Response): typeof fetch => async () => {
-    calls++;
-    return answer();
-  };
+  const failing =
+    (answer: () => Response): typeof fetch =>
+    async () => {
+      calls++;
+      return answer();
+    };
   const unavailable = () => Response.json({ success: false, statusCode: 503, error: { code: 'INTERNAL_ERROR', message: 'restarting' } }, { status: 503 });
   const retry = { baseDelayMs: 1, maxDelayMs: 2 };
   const session = createClient({ csrfToken: 'token-1', retry, fetch: failing(unavailable) });
@@ -81,9 +92,13 @@ test('a state change that fails with 503 or loses its answer is not sent again; 
   assert.equal(calls, 1, 'the hub may have created the key: no second one');
 
   calls = 0;
-  const lost = createClient({ csrfToken: 'token-1', retry, fetch: failing(() => {
+  const lost = createClient({
+    csrfToken: 'token-1',
+    retry,
+    fetch: failing(() => {
       throw new TypeError('fetch failed');
-    }) });
+    }),
+  });
   await assert.rejects(lost.post('/api/v1/keys/{id}/revoke', { params: { id: 'k1' } }), { name: 'FdhError', status: 0, code: 'NETWORK_ERROR' });
   assert.equal(calls, 1);
 

@@ -48,7 +48,10 @@ test('a typed program reads the fields its endpoints answer and cannot compile o
     await assert.rejects(fdh.get('/openapi/v1/crypto/bubble-map', { query: { limt: 5 } }), (error: unknown) => {
       assert.ok(error instanceof FdhError);
       assert.equal(error.status, 400);
-      assert.ok(error.messages.some((message) => message.includes('limt')), error.messages.join('; '));
+      assert.ok(
+        error.messages.some((message) => message.includes('limt')),
+        error.messages.join('; '),
+      );
       return true;
     });
     // @ts-expect-error timeframes are 1h, 1d and 1w
@@ -78,7 +81,10 @@ test('a typed program reads the fields its endpoints answer and cannot compile o
     // Late on 31 March at UTC−2 is 1 April in UTC, the day the hub's cut-off is measured in.
     const lateEvening = await dated.get('/openapi/v1/macro/interbank-rates/jp/tibor', { query: { asOf: new Date('2026-03-31T23:30:00-02:00') } });
     assert.equal(lateEvening.latestDate, '2026-04-01');
-    assert.deepEqual(urls.map((url) => new URL(url).searchParams.get('asOf')), ['2026-03-31', '2026-03-31', '2026-04-01']);
+    assert.deepEqual(
+      urls.map((url) => new URL(url).searchParams.get('asOf')),
+      ['2026-03-31', '2026-03-31', '2026-04-01'],
+    );
   });
 
   await t.test('the news feed pages through meta.nextCursor, item by item', async () => {
@@ -91,7 +97,10 @@ test('a typed program reads the fields its endpoints answer and cannot compile o
     const paging = createClient({ baseUrl: hub.baseUrl, apiKey: await hub.key(), fetch: recordingFetch(statuses) });
     const ids: string[] = [];
     for await (const article of paging.paginate('/openapi/v1/news/feed', { query: { ...window, limit: 4 } })) ids.push(article.id);
-    assert.deepEqual(ids, whole.data.map((article) => article.id));
+    assert.deepEqual(
+      ids,
+      whole.data.map((article) => article.id),
+    );
     assert.equal(statuses.length, Math.ceil(ids.length / 4), 'one request per page, none after the last');
 
     // @ts-expect-error the crypto overview is not paginated

@@ -112,7 +112,9 @@ async function lastClosesEverywhere(server: RunningServer, key: string): Promise
   return closes;
 }
 
-test('a corrected quote imported by another process reaches every cached price window of both serving processes within 1 s', { timeout: 120_000 }, async (t) => {
+test('a corrected quote imported by another process reaches every cached price window of both serving processes within 1 s', {
+  timeout: 120_000,
+}, async (t) => {
   const { env, key, servers } = await twoServingProcesses(t);
 
   const [first] = servers;
@@ -128,7 +130,17 @@ test('a corrected quote imported by another process reaches every cached price w
 
   const corrected = lastBar.close + 7;
   const file = join(env.FDH_DATA_DIR ?? '', 'daily_quotes.json');
-  const quote = { Date: lastBar.date, Code: `${EQUITY}0`, Open: corrected, High: corrected, Low: corrected, Close: corrected, Volume: 1_000_000, TurnoverValue: corrected * 1_000_000, AdjustmentFactor: 1 };
+  const quote = {
+    Date: lastBar.date,
+    Code: `${EQUITY}0`,
+    Open: corrected,
+    High: corrected,
+    Low: corrected,
+    Close: corrected,
+    Volume: 1_000_000,
+    TurnoverValue: corrected * 1_000_000,
+    AdjustmentFactor: 1,
+  };
   writeFileSync(file, JSON.stringify({ daily_quotes: [quote] }));
   const imported = await runCli(['import', 'jquants-daily-quotes', file], env);
   assert.equal(imported.code, 0, imported.stderr);

@@ -27,8 +27,7 @@ function placeOf(file: string): string {
   return parts.length > 2 ? `${parts[0]}/${parts[1]}` : file;
 }
 
-const allowedBy = (allowed: readonly string[], target: string): boolean =>
-  allowed.some((place) => target === place || target.startsWith(`${place}/`));
+const allowedBy = (allowed: readonly string[], target: string): boolean => allowed.some((place) => target === place || target.startsWith(`${place}/`));
 
 /** Every source file of src/ and the files of ours it imports, read by the parser `npm run check:cycles` uses. */
 async function importsBySourceFile(): Promise<Map<string, string[]>> {
@@ -39,7 +38,9 @@ async function importsBySourceFile(): Promise<Map<string, string[]>> {
       .filter(([file]) => ours(file))
       .map(([file, dependencies]) => [
         file,
-        (dependencies ?? []).flatMap((dependency) => (dependency.id !== null && ours(relative(root, resolve(root, dependency.id))) ? [relative(root, resolve(root, dependency.id))] : [])),
+        (dependencies ?? []).flatMap((dependency) =>
+          dependency.id !== null && ours(relative(root, resolve(root, dependency.id))) ? [relative(root, resolve(root, dependency.id))] : [],
+        ),
       ]),
   );
 }

@@ -43,16 +43,37 @@ import { data, last, recapItem, type FxRate, type FxRow, type IndexQuote, type R
  *   empty: no shipped source fills it).
  */
 
-interface CommodityItem { id: string; lastClose: number | null; change1dPct: number | null; trendline: number[]; updatedAt?: string }
-interface FeaturedItem { id: string; lastClose: number | null; change1dPct: number | null; changeValue: number | null; trendline: number[] }
-interface Close { date: string; close: number }
-interface Table { columns: { period: string }[]; rows: { country: string; values: (number | null)[] }[] }
+interface CommodityItem {
+  id: string;
+  lastClose: number | null;
+  change1dPct: number | null;
+  trendline: number[];
+  updatedAt?: string;
+}
+interface FeaturedItem {
+  id: string;
+  lastClose: number | null;
+  change1dPct: number | null;
+  changeValue: number | null;
+  trendline: number[];
+}
+interface Close {
+  date: string;
+  close: number;
+}
+interface Table {
+  columns: { period: string }[];
+  rows: { country: string; values: (number | null)[] }[];
+}
 
 /** A table row's cells by period (YYYY-MM or YYYY-Qn); asserts the row has at least one value. */
 const tableCells = (table: Table, country: string): Map<string, number | null> => {
   const row = table.rows.find((r) => r.country === country);
   assert.ok(row, `the table has a ${country} row`);
-  assert.ok(row.values.some((v) => v !== null), `the ${country} row has a value`);
+  assert.ok(
+    row.values.some((v) => v !== null),
+    `the ${country} row has a value`,
+  );
   return new Map(table.columns.map((column, i) => [column.period, row.values[i] ?? null]));
 };
 /** The day after an ISO date (or date-time), at 00:00 UTC. */
@@ -63,7 +84,7 @@ const sameRoundedPercent = (oneDecimal: number | null, twoDecimals: number | nul
   assert.ok(Math.abs(oneDecimal - twoDecimals) <= 0.05 + 1e-9, `${what}: ${oneDecimal} against ${twoDecimals}`);
 };
 
-test('with the publishers\' samples, every endpoint that shows a figure shows the same one', async (t) => {
+test("with the publishers' samples, every endpoint that shows a figure shows the same one", async (t) => {
   const { hub } = await allPublishersHub(t);
   const key = await hub.key('pro');
   const syncTime = hub.clock.now().toISOString();
@@ -114,22 +135,34 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     assert.equal(latest.date.slice(0, 10), row.asOf);
     assert.equal(recapped.datetime.slice(0, 10), row.asOf);
     // The table's ten-day sparkline is the exchange-rate history's last ten closes.
-    assert.deepEqual(rates.slice(-10).map((p) => p.close), row.sparkline10d);
+    assert.deepEqual(
+      rates.slice(-10).map((p) => p.close),
+      row.sparkline10d,
+    );
   });
 
   await t.test('EUR/USD, GBP/USD, AUD/USD and USD/CNY (ECB): the exchange-rate endpoint and the fx table', async () => {
-    for (const [currency1, currency2] of [['EUR', 'USD'], ['GBP', 'USD'], ['AUD', 'USD'], ['USD', 'CNY']] as const) {
+    for (const [currency1, currency2] of [
+      ['EUR', 'USD'],
+      ['GBP', 'USD'],
+      ['AUD', 'USD'],
+      ['USD', 'CNY'],
+    ] as const) {
       const pair = `${currency1}/${currency2}`;
       const rates = await data<RatePoint[]>(hub, key, `/macro/exchange-rate?currency1=${currency1}&currency2=${currency2}&period=20Y`);
       const row = fxRow(pair);
       const latest = last(rates, pair);
       assert.equal(latest.close, row.lastPrice, pair);
       assert.equal(latest.date.slice(0, 10), row.asOf, `${pair} date`);
-      assert.deepEqual(rates.slice(-10).map((p) => p.close), row.sparkline10d, `${pair} history`);
+      assert.deepEqual(
+        rates.slice(-10).map((p) => p.close),
+        row.sparkline10d,
+        `${pair} history`,
+      );
     }
   });
 
-  await t.test('EUR/JPY (the ECB\'s own rate): the market recap and the exchange-rate endpoint', async () => {
+  await t.test("EUR/JPY (the ECB's own rate): the market recap and the exchange-rate endpoint", async () => {
     const rates = await at(ECB_DAY_AFTER, () => data<RatePoint[]>(hub, key, '/macro/exchange-rate?currency1=EUR&currency2=JPY&period=1M'));
     const recapped = recapItem(ecbRecap, 'currencyRate', 'EUR/JPY');
     const [previous, latest] = rates.slice(-2);
@@ -152,10 +185,14 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
 
   await t.test('USD/VND (Vietcombank): the exchange-rate endpoint and the market recap', async () => {
     // The sample's one close is dated 2026-06-13, six days before the sync.
-    const [rates, later] = await at(syncTime, async () => [
-      await data<RatePoint[]>(hub, key, '/macro/exchange-rate?currency1=USD&currency2=VND&period=1M'),
-      await data<Recap>(hub, key, '/macro/market-recap'),
-    ] as const);
+    const [rates, later] = await at(
+      syncTime,
+      async () =>
+        [
+          await data<RatePoint[]>(hub, key, '/macro/exchange-rate?currency1=USD&currency2=VND&period=1M'),
+          await data<Recap>(hub, key, '/macro/market-recap'),
+        ] as const,
+    );
     const latest = last(rates, 'USD/VND rates');
     const recapped = recapItem(later, 'currencyRate', 'USD/VND');
     assert.equal(recapped.value, latest.close);
@@ -200,14 +237,21 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     assert.deepEqual(star.trendline, gold.trendline);
     assert.deepEqual(row.sparkline10d.slice(-gold.trendline.length), gold.trendline);
     // The history and gold–DXY are windows counted back from today: both are read the day after gold's last close.
-    const [history, goldDxy] = await at(dayAfter(gold.updatedAt ?? ''), async () => [
-      await data<Close[]>(hub, key, '/commodities/gold/history?period=ytd'),
-      await data<{ series: { gold: { date: string; value: number }[] } }>(hub, key, '/commodities/gold-dxy?period=ytd'),
-    ] as const);
+    const [history, goldDxy] = await at(
+      dayAfter(gold.updatedAt ?? ''),
+      async () =>
+        [
+          await data<Close[]>(hub, key, '/commodities/gold/history?period=ytd'),
+          await data<{ series: { gold: { date: string; value: number }[] } }>(hub, key, '/commodities/gold-dxy?period=ytd'),
+        ] as const,
+    );
     const latest = last(history, 'gold history');
     assert.equal(latest.close, gold.lastClose);
     assert.equal(latest.date, gold.updatedAt?.slice(0, 10));
-    assert.deepEqual(goldDxy.series.gold.map((p) => [p.date, p.value]), history.map((p) => [p.date, p.close]));
+    assert.deepEqual(
+      goldDxy.series.gold.map((p) => [p.date, p.value]),
+      history.map((p) => [p.date, p.close]),
+    );
   });
 
   await t.test('WTI, copper (FRED), silver and platinum (World Bank): the commodity list, the featured list and the history', async () => {
@@ -230,8 +274,12 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     }
   });
 
-  await t.test('Japan\'s 10-year JGB yield (MOF): rates-yields and the government-bond-10y table', async () => {
-    const yields = await data<{ observationDate: string; tenYearsGovernmentBondYieldsPct: number | null }[]>(hub, key, '/macro/monetary-policy/rates-yields?country=JP&period=10Y');
+  await t.test("Japan's 10-year JGB yield (MOF): rates-yields and the government-bond-10y table", async () => {
+    const yields = await data<{ observationDate: string; tenYearsGovernmentBondYieldsPct: number | null }[]>(
+      hub,
+      key,
+      '/macro/monetary-policy/rates-yields?country=JP&period=10Y',
+    );
     const cells = tableCells(await data<Table>(hub, key, '/macro/indicators/government-bond-10y?periods=204'), 'JP');
     const monthly = new Map(yields.map((p) => [p.observationDate.slice(0, 7), p.tenYearsGovernmentBondYieldsPct]));
     const served = [...monthly].filter(([, value]) => value !== null);
@@ -240,7 +288,7 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     for (const [month, value] of cells) assert.equal(monthly.get(month) ?? null, value, `${month} on rates-yields`);
   });
 
-  await t.test('Japan\'s unemployment rate (e-Stat): population and the unemployment-rate table', async () => {
+  await t.test("Japan's unemployment rate (e-Stat): population and the unemployment-rate table", async () => {
     const population = await data<{ observationDate: string; unemploymentRate: number | null }[]>(hub, key, '/macro/population?country=JP&period=10Y');
     const cells = tableCells(await data<Table>(hub, key, '/macro/indicators/unemployment-rate?periods=204'), 'JP');
     const served = population.filter((p) => p.unemploymentRate !== null);
@@ -249,7 +297,7 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     for (const [month, value] of cells) assert.equal(population.find((p) => p.observationDate.startsWith(month))?.unemploymentRate ?? null, value, month);
   });
 
-  await t.test('Vietnam\'s inflation (IMF CPI): economic-data and the inflation-rate table', async () => {
+  await t.test("Vietnam's inflation (IMF CPI): economic-data and the inflation-rate table", async () => {
     const cpi = await data<{ observationDate: string; cpiChangeYoyPercent: number | null }[]>(hub, key, '/macro/economic-data?type=cpi&country=VN&period=10Y');
     const cells = tableCells(await data<Table>(hub, key, '/macro/indicators/inflation-rate?periods=204'), 'VN');
     const served = cpi.filter((p) => p.cpiChangeYoyPercent !== null);
@@ -262,9 +310,13 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     }
   });
 
-  await t.test('Japan\'s GDP (Cabinet Office): economic-data, gdp-growth-rate and the gdp-growth-rate table, now and with asOf', async () => {
+  await t.test("Japan's GDP (Cabinet Office): economic-data, gdp-growth-rate and the gdp-growth-rate table, now and with asOf", async () => {
     for (const asOf of ['', `&asOf=${syncTime.slice(0, 10)}`]) {
-      const economic = await data<{ quarter: string; gdp: string; realGdp: number | null; realGrowthRate: number | null }[]>(hub, key, `/macro/economic-data?type=gdp&country=JP&period=10Y${asOf}`);
+      const economic = await data<{ quarter: string; gdp: string; realGdp: number | null; realGrowthRate: number | null }[]>(
+        hub,
+        key,
+        `/macro/economic-data?type=gdp&country=JP&period=10Y${asOf}`,
+      );
       const growth = await data<typeof economic>(hub, key, `/macro/gdp-growth-rate?country=JP${asOf}`);
       assert.ok(economic.length > 0, `economic-data has JP GDP${asOf}`);
       assert.deepEqual(growth, economic, `gdp-growth-rate${asOf}`);
@@ -281,7 +333,7 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     }
   });
 
-  await t.test('the indicator list\'s latest period is each indicator table\'s last column, now and with asOf', async () => {
+  await t.test("the indicator list's latest period is each indicator table's last column, now and with asOf", async () => {
     // GDPC1's vintages reach 2024-Q4 (2024-Q3 as known on 2025-01-29): the list shows them.
     const mismatches: string[] = [];
     let compared = 0;
@@ -292,7 +344,8 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
         const table = await data<Table>(hub, key, `/macro/indicators/${entry.name}?periods=1${asOf === '' ? '' : `&asOf=${asOf}`}`);
         const column = table.columns.at(-1)?.period ?? null;
         if (entry.latestPeriod !== null) compared += 1;
-        if (column !== entry.latestPeriod) mismatches.push(`${entry.name}${query}: /macro/indicators says ${entry.latestPeriod}, the table's last column is ${column}`);
+        if (column !== entry.latestPeriod)
+          mismatches.push(`${entry.name}${query}: /macro/indicators says ${entry.latestPeriod}, the table's last column is ${column}`);
       }
     }
     assert.ok(compared > 0, 'the list has a latest period');
@@ -301,11 +354,18 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
 
   await t.test('crypto (CoinGecko): the overview, the dominance list and the bubble map', async () => {
     const overview = await data<{ totalMarketCap: number; dominance: Record<string, number> }>(hub, key, '/crypto');
-    const dominance = await data<{ totalMarketCap: number; coins: { symbol: string; dominancePercentage: number; marketCap: number }[] }>(hub, key, '/crypto/dominance');
+    const dominance = await data<{ totalMarketCap: number; coins: { symbol: string; dominancePercentage: number; marketCap: number }[] }>(
+      hub,
+      key,
+      '/crypto/dominance',
+    );
     const bubbles = await data<{ coins: { symbol: string; marketCap: number }[] }>(hub, key, '/crypto/bubble-map?limit=200');
     assert.equal(dominance.totalMarketCap, overview.totalMarketCap);
     assert.ok(dominance.coins.length > 0, 'the dominance list has coins');
-    assert.deepEqual(bubbles.coins.map((c) => [c.symbol, c.marketCap]), dominance.coins.map((c) => [c.symbol, c.marketCap]));
+    assert.deepEqual(
+      bubbles.coins.map((c) => [c.symbol, c.marketCap]),
+      dominance.coins.map((c) => [c.symbol, c.marketCap]),
+    );
     for (const symbol of ['BTC', 'ETH']) {
       const coin = dominance.coins.find((c) => c.symbol === symbol);
       assert.ok(coin, `dominance lists ${symbol}`);
@@ -314,8 +374,14 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     }
   });
 
-  await t.test('equities (J-Quants): 8697\'s profile and daily prices, and the listing against each profile', async () => {
-    const profile = await data<{ price: number | null; change: number | null; tradingDate: string | null; marketCap: number | null; sharesOutstanding: number | null }>(hub, key, '/market/jp/equities/8697');
+  await t.test("equities (J-Quants): 8697's profile and daily prices, and the listing against each profile", async () => {
+    const profile = await data<{
+      price: number | null;
+      change: number | null;
+      tradingDate: string | null;
+      marketCap: number | null;
+      sharesOutstanding: number | null;
+    }>(hub, key, '/market/jp/equities/8697');
     const prices = await data<{ points: { date: string; close: number }[] }>(hub, key, '/market/jp/equities/8697/prices?range=max');
     const latest = last(prices.points, '8697 prices');
     const previous = prices.points.at(-2);
@@ -323,16 +389,33 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
     assert.equal(profile.price, latest.close);
     assert.equal(profile.tradingDate, latest.date);
     assert.equal(profile.change, previous === undefined ? null : latest.close - previous.close);
-    const listing = await data<{ code: string; name: string; sector: unknown; segment: string; securityType: string; listedOn: string | null }[]>(hub, key, '/market/jp/equities?limit=100');
-    assert.ok(listing.some((e) => e.code === '8697'), 'the listing has 8697');
+    const listing = await data<{ code: string; name: string; sector: unknown; segment: string; securityType: string; listedOn: string | null }[]>(
+      hub,
+      key,
+      '/market/jp/equities?limit=100',
+    );
+    assert.ok(
+      listing.some((e) => e.code === '8697'),
+      'the listing has 8697',
+    );
     for (const entry of listing) {
       const own = await data<typeof entry>(hub, key, `/market/jp/equities/${entry.code}`);
-      assert.deepEqual([own.name, own.sector, own.segment, own.securityType, own.listedOn], [entry.name, entry.sector, entry.segment, entry.securityType, entry.listedOn], entry.code);
+      assert.deepEqual(
+        [own.name, own.sector, own.segment, own.securityType, own.listedOn],
+        [entry.name, entry.sector, entry.segment, entry.securityType, entry.listedOn],
+        entry.code,
+      );
     }
   });
 
-  await t.test('ETFs (JPX list): the fund list, each fund\'s info and detail', async () => {
-    interface Fund { etfCode: string; etfName: string; managementCompany: string | null; indexName: string | null; etfType: string }
+  await t.test("ETFs (JPX list): the fund list, each fund's info and detail", async () => {
+    interface Fund {
+      etfCode: string;
+      etfName: string;
+      managementCompany: string | null;
+      indexName: string | null;
+      etfType: string;
+    }
     const funds = await data<Fund[]>(hub, key, '/etf');
     assert.ok(funds.length > 0, 'the fund list is not empty');
     for (const fund of funds) {
@@ -344,37 +427,66 @@ test('with the publishers\' samples, every endpoint that shows a figure shows th
   });
 
   await t.test('real estate (MIC, MLIT): provinces, wards, outlines and transactions', async () => {
-    interface Ward { wardId: number; wardName: string; coordinates?: number[][][] }
+    interface Ward {
+      wardId: number;
+      wardName: string;
+      coordinates?: number[][][];
+    }
     const provinces = await data<{ id: number; bbox: number[] | null }[]>(hub, key, '/real-estate/jp/provinces');
     const wards = await data<Ward[]>(hub, key, '/real-estate/jp/provinces/113/wards');
     const outlines = await data<{ wards: Ward[] }>(hub, key, '/real-estate/jp/geojson?provinceId=113');
     assert.ok(wards.length > 0, 'Tokyo has wards');
-    assert.deepEqual(outlines.wards.map(({ coordinates: _c, ...summary }) => summary), wards, 'the outlines carry the wards list\'s summaries');
+    assert.deepEqual(
+      outlines.wards.map(({ coordinates: _c, ...summary }) => summary),
+      wards,
+      "the outlines carry the wards list's summaries",
+    );
     // Tokyo's bounding box is the extent of its wards' outlines.
     const positions = outlines.wards.flatMap((w) => (w.coordinates ?? []).flat());
     assert.ok(positions.length > 0, 'Tokyo has an outline');
     const lon = positions.map((p) => p[0] ?? Number.NaN);
     const lat = positions.map((p) => p[1] ?? Number.NaN);
     assert.deepEqual(provinces.find((p) => p.id === 113)?.bbox, [Math.min(...lon), Math.min(...lat), Math.max(...lon), Math.max(...lat)]);
-    const transactions = await data<{ wardName: string; count: number; transactions: unknown[] }>(hub, key, '/real-estate/jp/provinces/113/wards/1013102/transactions');
+    const transactions = await data<{ wardName: string; count: number; transactions: unknown[] }>(
+      hub,
+      key,
+      '/real-estate/jp/provinces/113/wards/1013102/transactions',
+    );
     assert.equal(transactions.wardName, wards.find((w) => w.wardId === 1_013_102)?.wardName);
     assert.equal(transactions.count, transactions.transactions.length);
   });
 
-  await t.test('news (RSS): the feed\'s per-article sentiment and the sentiment summary', async () => {
-    const summary = await data<{ from: string; to: string; articleCount: number; positive: number; neutral: number; negative: number; averageScore: number | null; daily: { date: string; articleCount: number; averageScore: number | null }[] }>(hub, key, '/news/sentiment');
+  await t.test("news (RSS): the feed's per-article sentiment and the sentiment summary", async () => {
+    const summary = await data<{
+      from: string;
+      to: string;
+      articleCount: number;
+      positive: number;
+      neutral: number;
+      negative: number;
+      averageScore: number | null;
+      daily: { date: string; articleCount: number; averageScore: number | null }[];
+    }>(hub, key, '/news/sentiment');
     const feed = await data<{ publishedAt: string; sentiment: { score: number; label: string } }[]>(hub, key, '/news/feed?limit=100');
     const inWindow = feed.filter((a) => a.publishedAt >= summary.from && a.publishedAt <= summary.to);
     assert.ok(inWindow.length > 0, 'the feed has articles in the sentiment window');
     assert.equal(summary.articleCount, inWindow.length);
-    for (const label of ['positive', 'neutral', 'negative'] as const) assert.equal(summary[label], inWindow.filter((a) => a.sentiment.label === label).length, label);
+    for (const label of ['positive', 'neutral', 'negative'] as const)
+      assert.equal(summary[label], inWindow.filter((a) => a.sentiment.label === label).length, label);
     const mean = (scores: number[]) => scores.reduce((sum, s) => sum + s, 0) / scores.length;
-    assert.ok(summary.averageScore !== null && Math.abs(summary.averageScore - mean(inWindow.map((a) => a.sentiment.score))) <= 0.0001, `average ${summary.averageScore}`);
+    assert.ok(
+      summary.averageScore !== null && Math.abs(summary.averageScore - mean(inWindow.map((a) => a.sentiment.score))) <= 0.0001,
+      `average ${summary.averageScore}`,
+    );
     for (const day of summary.daily) {
       const articles = inWindow.filter((a) => a.publishedAt.startsWith(day.date));
       assert.equal(day.articleCount, articles.length, day.date);
       if (articles.length === 0) assert.equal(day.averageScore, null, day.date);
-      else assert.ok(day.averageScore !== null && Math.abs(day.averageScore - mean(articles.map((a) => a.sentiment.score))) <= 0.0001, `${day.date}: ${day.averageScore}`);
+      else
+        assert.ok(
+          day.averageScore !== null && Math.abs(day.averageScore - mean(articles.map((a) => a.sentiment.score))) <= 0.0001,
+          `${day.date}: ${day.averageScore}`,
+        );
     }
   });
 });

@@ -12,9 +12,15 @@ import { data, last, recapItem, type FxRate, type FxRow, type IndexQuote, type R
 const UNTIL = '2026-11-20';
 const NOW = '2026-11-21T06:00:00.000Z';
 
-interface PricePoint { date: string; value: number }
-interface CommodityItem { id: string; lastClose: number | null; updatedAt: string }
-
+interface PricePoint {
+  date: string;
+  value: number;
+}
+interface CommodityItem {
+  id: string;
+  lastClose: number | null;
+  updatedAt: string;
+}
 
 test('every endpoint that shows an instrument shows the same figure', async (t) => {
   const hub = await createTestHub(t, { seed: demoGenerators, until: UNTIL, now: NOW });
@@ -40,15 +46,28 @@ test('every endpoint that shows an instrument shows the same figure', async (t) 
     assert.equal(last(rates, 'USD/JPY rates').date.slice(0, 10), row.asOf);
     assert.equal(recapped.datetime.slice(0, 10), row.asOf);
     // The table's ten-day sparkline is the exchange-rate history's last ten closes.
-    assert.deepEqual(rates.slice(-10).map((p) => p.close), row.sparkline10d);
+    assert.deepEqual(
+      rates.slice(-10).map((p) => p.close),
+      row.sparkline10d,
+    );
   });
 
   await t.test('every dollar pair of the exchange-rate endpoint is the fx table pair', async () => {
-    for (const [currency1, currency2] of [['EUR', 'USD'], ['GBP', 'USD'], ['AUD', 'USD'], ['USD', 'CNY'], ['USD', 'VND']] as const) {
+    for (const [currency1, currency2] of [
+      ['EUR', 'USD'],
+      ['GBP', 'USD'],
+      ['AUD', 'USD'],
+      ['USD', 'CNY'],
+      ['USD', 'VND'],
+    ] as const) {
       const rates = await data<RatePoint[]>(hub, key, `/macro/exchange-rate?currency1=${currency1}&currency2=${currency2}&period=1M`);
       const row = fxRow(`${currency1}/${currency2}`);
       assert.equal(last(rates, `${currency1}/${currency2}`).close, row.lastPrice, `${currency1}/${currency2}`);
-      assert.deepEqual(rates.slice(-10).map((p) => p.close), row.sparkline10d, `${currency1}/${currency2} history`);
+      assert.deepEqual(
+        rates.slice(-10).map((p) => p.close),
+        row.sparkline10d,
+        `${currency1}/${currency2} history`,
+      );
     }
   });
 
@@ -92,7 +111,10 @@ test('every endpoint that shows an instrument shows the same figure', async (t) 
     assert.equal(dxy.date, fxRow('DXY').asOf);
     assert.equal(gold.value, fxRow('XAU/USD').lastPrice);
     assert.equal(last(history, 'gold history').close, gold.value);
-    assert.deepEqual(history.map((p) => p.close), goldDxy.series.gold.map((p) => p.value));
+    assert.deepEqual(
+      history.map((p) => p.close),
+      goldDxy.series.gold.map((p) => p.value),
+    );
     assert.equal(list.find((c) => c.id === 'gold')?.lastClose, gold.value);
     // The commodity catalogue lists the dollar index: its row must show the same close.
     const listedDxy = list.find((c) => c.id === 'dxy');
@@ -103,24 +125,38 @@ test('every endpoint that shows an instrument shows the same figure', async (t) 
   await t.test('TIBOR 3M: the TIBOR endpoint and the market recap', async () => {
     const tibor = await data<{ points: { date: string; tibor3m: number | null }[] }>(hub, key, '/macro/interbank-rates/jp/tibor?period=1M');
     const recapped = recapItem(recap, 'interbankRates3m', 'TIBOR 3M');
-    const latest = last(tibor.points.filter((p) => p.tibor3m !== null), 'TIBOR points');
+    const latest = last(
+      tibor.points.filter((p) => p.tibor3m !== null),
+      'TIBOR points',
+    );
     assert.equal(recapped.value, latest.tibor3m);
     assert.equal(recapped.datetime.slice(0, 10), latest.date);
   });
 
   await t.test('macro: the monetary-policy tables and the indicator tables', async () => {
-    interface Table { columns: { period: string }[]; rows: { country: string; values: (number | null)[] }[] }
+    interface Table {
+      columns: { period: string }[];
+      rows: { country: string; values: (number | null)[] }[];
+    }
     const lastOf = (table: Table, country: string) => {
       const row = table.rows.find((r) => r.country === country);
       return { period: last(table.columns, 'columns').period, value: row?.values[row.values.length - 1] };
     };
     for (const country of ['US', 'JP', 'VN']) {
-      const yields = await data<{ observationDate: string; tenYearsGovernmentBondYieldsPct: number | null }[]>(hub, key, `/macro/monetary-policy/rates-yields?country=${country}`);
+      const yields = await data<{ observationDate: string; tenYearsGovernmentBondYieldsPct: number | null }[]>(
+        hub,
+        key,
+        `/macro/monetary-policy/rates-yields?country=${country}`,
+      );
       const bond = lastOf(await data<Table>(hub, key, '/macro/indicators/government-bond-10y?periods=1'), country);
       const latestYield = last(yields, `${country} yields`);
       assert.equal(latestYield.observationDate.slice(0, 7), bond.period, `${country} 10Y month`);
       assert.equal(latestYield.tenYearsGovernmentBondYieldsPct, bond.value, `${country} 10Y yield`);
-      const debt = await data<{ observationDate: string; centralGovernmentDebt: number | null }[]>(hub, key, `/macro/monetary-policy/central-government-debt?country=${country}`);
+      const debt = await data<{ observationDate: string; centralGovernmentDebt: number | null }[]>(
+        hub,
+        key,
+        `/macro/monetary-policy/central-government-debt?country=${country}`,
+      );
       const debtTable = lastOf(await data<Table>(hub, key, '/macro/indicators/government-debt-to-gdp?periods=1'), country);
       assert.equal(last(debt, `${country} debt`).centralGovernmentDebt, debtTable.value, `${country} debt to GDP`);
     }
@@ -128,7 +164,11 @@ test('every endpoint that shows an instrument shows the same figure', async (t) 
 
   await t.test('crypto: the overview, the dominance list and the bubble map', async () => {
     const overview = await data<{ totalMarketCap: number; dominance: Record<string, number> }>(hub, key, '/crypto');
-    const dominance = await data<{ totalMarketCap: number; coins: { symbol: string; dominancePercentage: number; marketCap: number }[] }>(hub, key, '/crypto/dominance');
+    const dominance = await data<{ totalMarketCap: number; coins: { symbol: string; dominancePercentage: number; marketCap: number }[] }>(
+      hub,
+      key,
+      '/crypto/dominance',
+    );
     const bubbles = await data<{ coins: { symbol: string; marketCap: number }[] }>(hub, key, '/crypto/bubble-map?limit=20');
     assert.equal(dominance.totalMarketCap, overview.totalMarketCap);
     for (const symbol of ['BTC', 'ETH', 'BNB', 'SOL', 'XRP']) {

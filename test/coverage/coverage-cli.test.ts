@@ -20,7 +20,9 @@ async function emptyStore(t: TestContext, contents: unknown): Promise<Record<str
   return env;
 }
 
-test('fdh sync coverage --json: every data endpoint field as the store answers it, with the sources that declare it; a disabled source declares nothing', { skip }, async (t) => {
+test('fdh sync coverage --json: every data endpoint field as the store answers it, with the sources that declare it; a disabled source declares nothing', {
+  skip,
+}, async (t) => {
   const env = await emptyStore(t, { sources: { 'coingecko-markets': { enabled: false }, 'jba-tibor': { enabled: true } } });
   const run = await runCli(['sync', 'coverage', '--json'], env);
   assert.equal(run.code, 0, run.stderr);
@@ -30,7 +32,9 @@ test('fdh sync coverage --json: every data endpoint field as the store answers i
   assert.deepEqual(report.summary, { full: 0, partial: 2, none: 65 }, 'an empty store serves no other figure');
   const of = (path: string) => report.endpoints.find((endpoint) => endpoint.path === path);
   assert.deepEqual(
-    report.endpoints.flatMap((endpoint) => endpoint.fields.filter((field) => field.state === 'served').map((field) => [endpoint.path, field.field, field.values])),
+    report.endpoints.flatMap((endpoint) =>
+      endpoint.fields.filter((field) => field.state === 'served').map((field) => [endpoint.path, field.field, field.values]),
+    ),
     [
       ['/market/:market/sectors', '[].stockCount', 33],
       ['/news/sentiment', 'articleCount', 1],
@@ -42,27 +46,77 @@ test('fdh sync coverage --json: every data endpoint field as the store answers i
     status: 'none',
     sources: [],
     fields: [
-      { field: 'coins[].marketCap', request: '/crypto/bubble-map', state: 'no source', facts: ['crypto_market_snapshot'], values: 0, withFigure: 0, sources: [], unfed: ['crypto_market_snapshot'], unavailable: [], problem: noMarket },
-      { field: 'coins[].symbol', request: '/crypto/bubble-map', state: 'no source', facts: ['crypto_coin'], values: 0, withFigure: 0, sources: [], unfed: ['crypto_coin'], unavailable: [], problem: noMarket },
-      { field: 'coins[].name', request: '/crypto/bubble-map', state: 'no source', facts: ['crypto_coin'], values: 0, withFigure: 0, sources: [], unfed: ['crypto_coin'], unavailable: [], problem: noMarket },
+      {
+        field: 'coins[].marketCap',
+        request: '/crypto/bubble-map',
+        state: 'no source',
+        facts: ['crypto_market_snapshot'],
+        values: 0,
+        withFigure: 0,
+        sources: [],
+        unfed: ['crypto_market_snapshot'],
+        unavailable: [],
+        problem: noMarket,
+      },
+      {
+        field: 'coins[].symbol',
+        request: '/crypto/bubble-map',
+        state: 'no source',
+        facts: ['crypto_coin'],
+        values: 0,
+        withFigure: 0,
+        sources: [],
+        unfed: ['crypto_coin'],
+        unavailable: [],
+        problem: noMarket,
+      },
+      {
+        field: 'coins[].name',
+        request: '/crypto/bubble-map',
+        state: 'no source',
+        facts: ['crypto_coin'],
+        values: 0,
+        withFigure: 0,
+        sources: [],
+        unfed: ['crypto_coin'],
+        unavailable: [],
+        problem: noMarket,
+      },
     ],
   });
   const tibor = of('/macro/interbank-rates/jp/tibor');
-  assert.deepEqual([tibor?.status, tibor?.sources, tibor?.fields.map((field) => field.state)], ['none', ['jba-tibor'], Array(4).fill('declared, not yet loaded')], 'enabled in the file');
+  assert.deepEqual(
+    [tibor?.status, tibor?.sources, tibor?.fields.map((field) => field.state)],
+    ['none', ['jba-tibor'], Array(4).fill('declared, not yet loaded')],
+    'enabled in the file',
+  );
   const whales = of('/crypto/onchain')?.fields.find((field) => field.field === 'whaleTxCount');
   assert.equal(whales?.unavailable[0]?.figure, 'Bitcoin whale transactions (over USD 1M a day)');
-  assert.deepEqual(of('/real-estate/:country/provinces/:provinceId/prices')?.fields[0]?.problem, { statusCode: 404, message: 'No province 2 in vn' }, 'an answer other than 200 is reported');
+  assert.deepEqual(
+    of('/real-estate/:country/provinces/:provinceId/prices')?.fields[0]?.problem,
+    { statusCode: 404, message: 'No province 2 in vn' },
+    'an answer other than 200 is reported',
+  );
 });
 
-test('fdh sync coverage prints a table (endpoint, status, sources, missing figures), the summary and the answers that were not a 200; it takes no source', { skip }, async (t) => {
+test('fdh sync coverage prints a table (endpoint, status, sources, missing figures), the summary and the answers that were not a 200; it takes no source', {
+  skip,
+}, async (t) => {
   const env = await emptyStore(t, {});
   const run = await runCli(['sync', 'coverage'], env);
   assert.equal(run.code, 0, run.stderr);
   const lines = run.stdout.split('\n');
   assert.match(lines[0] ?? '', /^endpoint\s+status\s+sources\s+missing figures$/);
   assert.match(run.stdout, /^\/news\/feed\s+none\s+rss-feeds\s+\[\]\.title \(declared, not yet loaded\), .*$/m, 'rss-feeds reads its default feeds');
-  assert.match(run.stdout, /^\/macro\/interbank-rates\/jp\/tibor\s+none\s+—\s+points\[\]\.tibor1w \(no source: operator names the file\), .*$/m, 'jba-tibor is disabled by default');
-  assert.match(run.stdout, /^\/crypto\/derivatives\s+none\s+binance-futures, okx-liquidations, deribit-btc-options\s+openInterest\.btc\.value \(declared, not yet loaded\), .*liquidations24h\.long \(declared, not yet loaded\), .*$/m);
+  assert.match(
+    run.stdout,
+    /^\/macro\/interbank-rates\/jp\/tibor\s+none\s+—\s+points\[\]\.tibor1w \(no source: operator names the file\), .*$/m,
+    'jba-tibor is disabled by default',
+  );
+  assert.match(
+    run.stdout,
+    /^\/crypto\/derivatives\s+none\s+binance-futures, okx-liquidations, deribit-btc-options\s+openInterest\.btc\.value \(declared, not yet loaded\), .*liquidations24h\.long \(declared, not yet loaded\), .*$/m,
+  );
   assert.match(run.stdout, /^67 endpoints: 0 full, 2 partial, 65 none$/m);
   assert.match(run.stdout, /^Problems:\n(?: {2}.*\n)* {2}\/real-estate\/vn\/provinces\/2\/prices answered 404: No province 2 in vn$/m);
   assert.equal(lines.filter((line) => line.startsWith('/')).length, 67);

@@ -59,11 +59,19 @@ test('every registered /openapi/v1 data endpoint is in the map once, with its fi
   const declaring = READING_ENDPOINTS.map((endpoint) => endpoint.path);
   assert.equal(new Set(declaring).size, declaring.length, 'no endpoint twice');
   // /usage serves no stored fact and /series lists the catalogue: neither declares reads.
-  assert.deepEqual([...declaring].sort(), registered.filter((path) => !['/usage', '/series'].includes(path)).sort(), 'every endpoint that reads stored facts declares them');
+  assert.deepEqual(
+    [...declaring].sort(),
+    registered.filter((path) => !['/usage', '/series'].includes(path)).sort(),
+    'every endpoint that reads stored facts declares them',
+  );
   // /series/:fact is a catalogue endpoint: it reads any fact by its registry name, the same stored
   // series the mapped endpoints read, so every fact's coverage is measured there.
   const mapped = FIELD_ENDPOINTS.map((endpoint) => endpoint.path);
-  assert.deepEqual([...mapped].sort(), registered.filter((path) => !['/usage', '/series', '/series/:fact'].includes(path)).sort(), 'the 67 data endpoints have fields');
+  assert.deepEqual(
+    [...mapped].sort(),
+    registered.filter((path) => !['/usage', '/series', '/series/:fact'].includes(path)).sort(),
+    'the 67 data endpoints have fields',
+  );
   for (const { path, reads } of READING_ENDPOINTS) {
     const pattern = new RegExp(`^${path.replace(/:\w+/g, '[^/?]+')}(\\?|$)`);
     for (const request of [reads.example, ...Object.values(reads.fieldExamples ?? {})]) assert.match(request, pattern, `${path}: example ${request}`);
@@ -74,7 +82,15 @@ test('every registered /openapi/v1 data endpoint is in the map once, with its fi
 test('coverage from answers: served (with the values that hold a figure), declared but not yet loaded, or no source (with why); a non-200 answer is a problem; a disabled source declares nothing', async () => {
   const only = READING_ENDPOINTS.filter((endpoint) => ['/crypto/bubble-map', '/crypto/derivatives', '/crypto/dominance', '/news/feed'].includes(endpoint.path));
   const answers: Record<string, { statusCode: number; data?: unknown; message?: string }> = {
-    '/crypto/bubble-map': { statusCode: 200, data: { coins: [{ marketCap: 1.2e12, symbol: 'BTC', name: 'Bitcoin' }, { marketCap: null, symbol: 'ETH', name: 'Ether' }] } },
+    '/crypto/bubble-map': {
+      statusCode: 200,
+      data: {
+        coins: [
+          { marketCap: 1.2e12, symbol: 'BTC', name: 'Bitcoin' },
+          { marketCap: null, symbol: 'ETH', name: 'Ether' },
+        ],
+      },
+    },
     '/crypto/derivatives': {
       statusCode: 200,
       data: {
@@ -84,7 +100,10 @@ test('coverage from answers: served (with the values that hold a figure), declar
         putCallRatio: { btc: { putOi: 61_000, callOi: 100_000 } },
       },
     },
-    '/crypto/dominance': { statusCode: 200, data: { totalMarketCap: 2.4e12, coins: [{ marketCap: 1.2e12, symbol: 'BTC', name: 'Bitcoin', dominancePercentage: 51.2 }] } },
+    '/crypto/dominance': {
+      statusCode: 200,
+      data: { totalMarketCap: 2.4e12, coins: [{ marketCap: 1.2e12, symbol: 'BTC', name: 'Bitcoin', dominancePercentage: 51.2 }] },
+    },
     '/news/feed?limit=100': { statusCode: 503, message: 'The data store is temporarily unavailable; retry shortly' },
   };
   const asked: string[] = [];
@@ -175,14 +194,28 @@ const countOf = (swept: readonly Swept[]): Record<CoverageStatus, number> => ({
 
 const notFull = (report: CoverageReport): string =>
   report.endpoints
-    .flatMap((endpoint) => endpoint.fields.filter((field) => field.state !== 'served').map((field) => `${endpoint.path} ${field.field}: ${field.state} (${field.request}${field.problem === undefined ? '' : ` answered ${field.problem.statusCode} ${field.problem.message}`})`))
+    .flatMap((endpoint) =>
+      endpoint.fields
+        .filter((field) => field.state !== 'served')
+        .map(
+          (field) =>
+            `${endpoint.path} ${field.field}: ${field.state} (${field.request}${field.problem === undefined ? '' : ` answered ${field.problem.statusCode} ${field.problem.message}`})`,
+        ),
+    )
     .join('\n');
 
 /** The rows the operator's store keeps of keys, accounts, their audit and usage: a sweep adds none. */
 async function operatorRows(hub: TestHub): Promise<number[]> {
   const db = hub.runtime.store.db;
   const count = async (table: 'api_key' | 'account' | 'audit_event' | 'usage_minute') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return [await count('api_key'), await count('account'), await count('audit_event'), await count('usage_minute')];
 }
 
@@ -211,7 +244,9 @@ test('on a demo store coverage calls every endpoint full but those whose answers
     reads: {
       ...reads,
       example: rewrite(reads.example),
-      ...(reads.fieldExamples === undefined ? {} : { fieldExamples: Object.fromEntries(Object.entries(reads.fieldExamples).map(([field, request]) => [field, rewrite(request)])) }),
+      ...(reads.fieldExamples === undefined
+        ? {}
+        : { fieldExamples: Object.fromEntries(Object.entries(reads.fieldExamples).map(([field, request]) => [field, rewrite(request)])) }),
     },
   }));
   const before = await operatorRows(hub);
@@ -231,7 +266,10 @@ test('on a demo store coverage calls every endpoint full but those whose answers
   const withGaps = new Set(gaps.map((gap) => gap.split(' ')[0]));
   assert.deepEqual(report.summary, { full: 67 - withGaps.size, partial: withGaps.size, none: 0 }, 'an endpoint with a gap is partial, every other one full');
   const swept = await sweep(hub, await hub.key('pro'), FIELD_ENDPOINTS, rewrite);
-  assert.deepEqual(report.endpoints.map((endpoint) => [endpoint.path, endpoint.status]), swept.map((endpoint) => [endpoint.path, endpoint.status]));
+  assert.deepEqual(
+    report.endpoints.map((endpoint) => [endpoint.path, endpoint.status]),
+    swept.map((endpoint) => [endpoint.path, endpoint.status]),
+  );
 });
 
 /**
@@ -264,34 +302,47 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/etf/heatmap': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
   '/etf/:code/prices-history': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
   '/etf [].price': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
-  '/etf/top-performance': "the recorded ICE archives are two business days (2026-08-10 and 12): the default 1M change needs a NAV a month before the latest",
+  '/etf/top-performance': 'the recorded ICE archives are two business days (2026-08-10 and 12): the default 1M change needs a NAV a month before the latest',
   '/etf/top-netflow': "in the two recorded ICE archives (2026-08-10 and 12) neither fund's units outstanding changed: no inflow to rank",
   // The examples ask for an index fund, 1306: the funds of the recorded PCFs and JPX list page (2080, 2081) are active funds, which track no index.
-  '/etf/:code/info': "the recorded JPX list page holds 2080 only (its one fund whose figures JPX's own pages were found to state); test/ingest/sources/jpx.test.ts shows them on /etf/2080/info",
-  '/etf/:code/detail': 'the recorded PCFs are of 2080 and 2081, the JPX list page holds 2080 and the recorded bars hold no fund; test/ingest/sources/ice.test.ts and jpx.test.ts show them for 2080 and 2081',
-  '/crypto/derivatives': "Binance stamps open interest with the time it answered: the recorded ETHUSDT answer (2026-09-24) comes after the test clock's now (2026-06-19), and no earlier recorded one was found",
-  '/macro/market-recap': "the recorded J-Quants index bars are the documentation's samples: TOPIX Core30 (0028) of 2023-12-01 and TOPIX of 2022-06-28, older than the recap's 20 days before the test clock; no TSE REIT index",
+  '/etf/:code/info':
+    "the recorded JPX list page holds 2080 only (its one fund whose figures JPX's own pages were found to state); test/ingest/sources/jpx.test.ts shows them on /etf/2080/info",
+  '/etf/:code/detail':
+    'the recorded PCFs are of 2080 and 2081, the JPX list page holds 2080 and the recorded bars hold no fund; test/ingest/sources/ice.test.ts and jpx.test.ts show them for 2080 and 2081',
+  '/crypto/derivatives':
+    "Binance stamps open interest with the time it answered: the recorded ETHUSDT answer (2026-09-24) comes after the test clock's now (2026-06-19), and no earlier recorded one was found",
+  '/macro/market-recap':
+    "the recorded J-Quants index bars are the documentation's samples: TOPIX Core30 (0028) of 2023-12-01 and TOPIX of 2022-06-28, older than the recap's 20 days before the test clock; no TSE REIT index",
   '/macro/population [].population':
     "e-Stat's recorded population estimates are of 2022-01, before the answer's window, and of July and August 2026, after the test clock (2026-06-19), so left out of the sample; FRED: no observations recorded for US population",
   // The FRED double answers GDPC1 and PAYEMS with observations, every other series with its recorded answer holding none.
   '/macro/economic-data [].exportTurnover': "FRED: no observations recorded for US exports (Japan's and Vietnam's have no source)",
   '/macro/economic-data [].importTurnover': "FRED: no observations recorded for US imports (Japan's and Vietnam's have no source)",
   '/macro/indicators/retail-sales-growth': 'FRED: no observations recorded for US retail sales',
-  '/macro/indicators/industrial-production-growth': "FRED: no observations recorded for US industrial production; e-Stat's recorded production index holds two values, no month and the month a year before",
+  '/macro/indicators/industrial-production-growth':
+    "FRED: no observations recorded for US industrial production; e-Stat's recorded production index holds two values, no month and the month a year before",
   '/macro/indicators/trade-balance': 'FRED: no observations recorded for US exports and imports',
   '/calendar/events [].actual': 'no recorded macro sample holds the figure of a release between 2026-06-01 and 18, the window the example asks for',
   // Japan's geography is what soumu, N03 and mlit-transactions declare; the field reads Vietnam's too.
-  '/real-estate/:country/geojson': "the example asks for Vietnam, whose wards no shipped source reads",
+  '/real-estate/:country/geojson': 'the example asks for Vietnam, whose wards no shipped source reads',
   '/real-estate/:country/provinces/:provinceId/wards [].wardName': 'the example asks for a Vietnamese province, whose geography no shipped source reads: 404',
 };
 
 test('from the recorded samples (every shipped source enabled, no demo): the report is what a sweep of the answers finds, a full endpoint misses no field, and each field a source declares but the samples leave empty is named with why', async (t) => {
   const all = await allPublishersHub(t);
-  assert.deepEqual(all.outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => outcome.sourceId), [], 'every source synced');
+  assert.deepEqual(
+    all.outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => outcome.sourceId),
+    [],
+    'every source synced',
+  );
   const report = await storeCoverage(all.hub.runtime, loadSourcesFile(all.sourcesFile));
   const key = await all.hub.key();
   const swept = await sweep(all.hub, key, FIELD_ENDPOINTS);
-  assert.deepEqual(report.endpoints.map((endpoint) => [endpoint.path, endpoint.status]), swept.map((endpoint) => [endpoint.path, endpoint.status]), 'each endpoint as the sweep finds it');
+  assert.deepEqual(
+    report.endpoints.map((endpoint) => [endpoint.path, endpoint.status]),
+    swept.map((endpoint) => [endpoint.path, endpoint.status]),
+    'each endpoint as the sweep finds it',
+  );
   assert.deepEqual(report.summary, countOf(swept));
   t.diagnostic(`from the recorded samples: ${report.summary.full} full, ${report.summary.partial} partial, ${report.summary.none} none`);
   // Every endpoint called full answers 200 with a figure in each of its fields.
@@ -306,11 +357,18 @@ test('from the recorded samples (every shipped source enabled, no demo): the rep
   );
   const named = ({ path, field }: (typeof declaredEmpty)[number]) => SAMPLES_TOO_SMALL[`${path} ${field.field}`] ?? SAMPLES_TOO_SMALL[path];
   assert.deepEqual(
-    declaredEmpty.filter((entry) => named(entry) === undefined).map(({ path, field }) => `${path} ${field.field} (${field.request}${field.problem === undefined ? '' : ` answered ${field.problem.statusCode}: ${field.problem.message}`}; ${field.sources.join(', ')}; ${field.facts.join(', ')})`),
+    declaredEmpty
+      .filter((entry) => named(entry) === undefined)
+      .map(
+        ({ path, field }) =>
+          `${path} ${field.field} (${field.request}${field.problem === undefined ? '' : ` answered ${field.problem.statusCode}: ${field.problem.message}`}; ${field.sources.join(', ')}; ${field.facts.join(', ')})`,
+      ),
     [],
     'each field a source declares and the samples leave empty is named in SAMPLES_TOO_SMALL with why',
   );
-  const stale = Object.keys(SAMPLES_TOO_SMALL).filter((name) => !declaredEmpty.some((entry) => name === entry.path || name === `${entry.path} ${entry.field.field}`));
+  const stale = Object.keys(SAMPLES_TOO_SMALL).filter(
+    (name) => !declaredEmpty.some((entry) => name === entry.path || name === `${entry.path} ${entry.field.field}`),
+  );
   assert.deepEqual(stale, [], 'SAMPLES_TOO_SMALL names only fields the samples leave empty');
 
   // The news of the configured feeds are served; the Japanese sources declare no Vietnamese geography.
@@ -332,7 +390,8 @@ async function declaring(file: SourcesFile, stored: string): Promise<string[]> {
 
 test("Vietnam's provinces and wards are declared by no Japanese source; rss-feeds declares the news with its default feeds, and none with an empty list", async () => {
   const shipped = loadSourcesFile(DEFAULT_SOURCES_FILE);
-  for (const stored of ['re_province:vn', 're_ward:vn', 're_province:vn.boundary', 're_ward:vn.boundary']) assert.deepEqual(await declaring(shipped, stored), [], stored);
+  for (const stored of ['re_province:vn', 're_ward:vn', 're_province:vn.boundary', 're_ward:vn.boundary'])
+    assert.deepEqual(await declaring(shipped, stored), [], stored);
   assert.deepEqual(await declaring(shipped, 're_ward:jp'), ['soumu-local-government-codes', 'mlit-ksj-n03', 'mlit-transactions']);
   assert.deepEqual(await declaring(shipped, 're_ward:jp.boundary'), ['mlit-ksj-n03']);
   assert.deepEqual(await declaring(shipped, 're_province:jp.boundary'), ['mlit-ksj-n03']);

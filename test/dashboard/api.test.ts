@@ -102,20 +102,40 @@ test('keys: create (secret once), list, call the API, rotate (old key refused at
   assert.match(created.key, /^apk_[0-9A-Za-z]{38}$/);
   assert.deepEqual(
     { ...created, id: undefined, key: undefined, prefix: undefined },
-    { id: undefined, key: undefined, prefix: undefined, name: 'laptop', createdAt: '2026-06-19T08:45:30.000Z', lastUsedAt: null, expiresAt: '2027-01-01T00:00:00.000Z', scopes: ['crypto_data'], budget: null, graceEndsAt: null, replacedBy: null, status: 'active' },
+    {
+      id: undefined,
+      key: undefined,
+      prefix: undefined,
+      name: 'laptop',
+      createdAt: '2026-06-19T08:45:30.000Z',
+      lastUsedAt: null,
+      expiresAt: '2027-01-01T00:00:00.000Z',
+      scopes: ['crypto_data'],
+      budget: null,
+      graceEndsAt: null,
+      replacedBy: null,
+      status: 'active',
+    },
   );
   assert.equal(created.prefix, created.key.slice(0, 12));
   assert.equal((await hub.get(light, created.key)).statusCode, 200);
 
   const listed = (await ann.get('/api/v1/keys')).json().data;
-  assert.deepEqual(listed.map((k: { id: string; status: string }) => [k.id, k.status]), [[created.id, 'active']]);
+  assert.deepEqual(
+    listed.map((k: { id: string; status: string }) => [k.id, k.status]),
+    [[created.id, 'active']],
+  );
   assert.ok(!JSON.stringify(listed).includes(created.key.slice(12)), 'the list never shows a secret');
 
   const rotate = await ann.post(`/api/v1/keys/${created.id}/rotate`, {});
   assert.equal(rotate.statusCode, 201, rotate.body);
   const rotated = rotate.json().data;
   assert.notEqual(rotated.key, created.key);
-  assert.deepEqual([rotated.name, rotated.scopes, rotated.expiresAt], ['laptop', ['crypto_data'], '2027-01-01T00:00:00.000Z'], 'the new key keeps name, scopes and expiry');
+  assert.deepEqual(
+    [rotated.name, rotated.scopes, rotated.expiresAt],
+    ['laptop', ['crypto_data'], '2027-01-01T00:00:00.000Z'],
+    'the new key keeps name, scopes and expiry',
+  );
   assert.equal((await hub.get(light, created.key)).statusCode, 401, 'the old key is refused on its next request');
   assert.equal((await hub.get(light, rotated.key)).statusCode, 200);
   const afterRotation = (await ann.get('/api/v1/keys')).json().data as { id: string; replacedBy: string | null }[];
@@ -150,7 +170,11 @@ test('a rotation grace keeps the old key working until it ends, at most 24 hours
   hub.clock.advance(3600_000);
   assert.equal((await hub.get(light, created.key)).statusCode, 401, 'refused once the grace is over');
   assert.equal((await hub.get(light, rotated.json().data.key)).statusCode, 200);
-  const bare = await hub.app.inject({ method: 'POST', url: `/api/v1/keys/${rotated.json().data.id}/rotate`, headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrfToken } });
+  const bare = await hub.app.inject({
+    method: 'POST',
+    url: `/api/v1/keys/${rotated.json().data.id}/rotate`,
+    headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrfToken },
+  });
   assert.equal(bare.statusCode, 201, 'a POST without a body (no grace) is fine');
   const noName = await hub.app.inject({ method: 'POST', url: '/api/v1/keys', headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrfToken } });
   assert.equal(noName.statusCode, 400);
@@ -185,7 +209,11 @@ test('admins list and create accounts, change plans (applied on the next request
   assert.equal((await admin.post('/api/v1/admin/accounts', { email: 'dee@example.com', plan: 'gold' })).statusCode, 400);
 
   const cy = await signInAs(hub, 'cy@example.com', account.id, password);
-  assert.equal((await cy.post('/api/v1/account/password', { currentPassword: password, newPassword: 'cy’s own passphrase' })).statusCode, 200, 'the one-time password is changed first');
+  assert.equal(
+    (await cy.post('/api/v1/account/password', { currentPassword: password, newPassword: 'cy’s own passphrase' })).statusCode,
+    200,
+    'the one-time password is changed first',
+  );
   const key = (await cy.post('/api/v1/keys', { name: 'k' })).json().data.key;
   assert.equal((await hub.get(`/openapi/v1/probe/known`, key)).statusCode, 403, 'free has no macro_data');
   const plan = await admin.post(`/api/v1/admin/accounts/${account.id}/plan`, { plan: 'pro' });
@@ -194,10 +222,13 @@ test('admins list and create accounts, change plans (applied on the next request
   assert.equal((await hub.get(`/openapi/v1/probe/known`, key)).statusCode, 200, 'the next request has the new plan');
 
   const listed = (await admin.get('/api/v1/admin/accounts')).json().data;
-  assert.deepEqual(listed.map((a: { email: string; keyCount: number; plan: string }) => [a.email, a.plan, a.keyCount]), [
-    ['cy@example.com', 'pro', 1],
-    ['root@example.com', 'pro', 0],
-  ]);
+  assert.deepEqual(
+    listed.map((a: { email: string; keyCount: number; plan: string }) => [a.email, a.plan, a.keyCount]),
+    [
+      ['cy@example.com', 'pro', 1],
+      ['root@example.com', 'pro', 0],
+    ],
+  );
   const disable = await admin.post(`/api/v1/admin/accounts/${account.id}/disable`);
   assert.equal(disable.json().data.status, 'disabled');
   assert.equal((await hub.get(light, key)).statusCode, 401, 'a disabled account’s keys are refused');
@@ -209,7 +240,15 @@ test('admins list and create accounts, change plans (applied on the next request
   assert.equal((await admin.post('/api/v1/admin/accounts/acc_nope/plan', { plan: 'pro' })).statusCode, 404);
 
   const plans = (await admin.get('/api/v1/admin/plans')).json().data;
-  assert.deepEqual(plans.map((p: { name: string; budget: number }) => [p.name, p.budget]), [['free', 60], ['basic', 300], ['pro', 1200], ['enterprise', 6000]]);
+  assert.deepEqual(
+    plans.map((p: { name: string; budget: number }) => [p.name, p.budget]),
+    [
+      ['free', 60],
+      ['basic', 300],
+      ['pro', 1200],
+      ['enterprise', 6000],
+    ],
+  );
 });
 
 test('a POST with Content-Type: application/json and an empty body reads as no body; a malformed one is still a 400', async (t) => {

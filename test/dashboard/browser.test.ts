@@ -24,7 +24,16 @@ async function shot(page: Page, name: string): Promise<void> {
 async function launch(t: TestContext): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   t.after(() => browser.close());
   return browser;
@@ -68,7 +77,10 @@ async function fitsWidth(page: Page): Promise<boolean> {
   return (await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')) === true;
 }
 
-test('in a real browser: sign in, create a key, call the API, see the call in the usage chart, rotate, revoke, sign out', { skip, timeout: 120_000 }, async (t) => {
+test('in a real browser: sign in, create a key, call the API, see the call in the usage chart, rotate, revoke, sign out', {
+  skip,
+  timeout: 120_000,
+}, async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain] });
   const adminId = await createAccount(hub, 'admin@example.com', { role: 'admin', plan: 'basic' });
   const base = await hub.app.listen({ port: 0, host: '127.0.0.1' });
@@ -138,9 +150,10 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   const row = page.locator('tbody tr').filter({ hasText: 'browser test' });
   await row.getByText('active').waitFor();
   // The dialog's removal follows its close event: give the page a moment, not a pass.
-  const gone = await page
-    .waitForFunction(`!document.documentElement.outerHTML.includes(${JSON.stringify(key.slice(12))})`, undefined, { timeout: 2000 })
-    .then(() => true, () => false);
+  const gone = await page.waitForFunction(`!document.documentElement.outerHTML.includes(${JSON.stringify(key.slice(12))})`, undefined, { timeout: 2000 }).then(
+    () => true,
+    () => false,
+  );
   assert.ok(gone, 'the secret is gone from the page once the dialog closes');
 
   // At 1280×900 the whole keys table shows, the actions of an active key included, beside a key
@@ -161,7 +174,11 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
     const box = await button.boundingBox();
     assert.ok(box !== null && box.x + box.width <= 1280 - 16, `${action} lies inside the window (right edge at ${box === null ? '?' : box.x + box.width})`);
   }
-  assert.equal(await page.evaluate("[...document.querySelectorAll('.table-wrap')].every((wrap) => wrap.scrollWidth <= wrap.clientWidth)"), true, 'no table is cut off');
+  assert.equal(
+    await page.evaluate("[...document.querySelectorAll('.table-wrap')].every((wrap) => wrap.scrollWidth <= wrap.clientWidth)"),
+    true,
+    'no table is cut off',
+  );
   assert.ok(await within(page, 'table', 'main'), 'the table lies inside the page column');
   await shot(page, '3b-keys-1280x900');
   await page.setViewportSize({ width: 1280, height: 860 });
@@ -241,7 +258,11 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   const audit = page.getByRole('table', { name: 'Audit events, newest first' });
   await audit.locator('tbody tr').filter({ hasText: 'account.plan' }).filter({ hasText: 'member@example.com' }).waitFor();
   // The other key.revoke is the service's own, of the key made with every column filled (actor `system`).
-  assert.equal(await audit.locator('tbody tr').filter({ hasText: 'key.revoke' }).filter({ hasText: '127.0.0.1' }).count(), 1, 'the dashboard revoke is in the audit trail, with its address');
+  assert.equal(
+    await audit.locator('tbody tr').filter({ hasText: 'key.revoke' }).filter({ hasText: '127.0.0.1' }).count(),
+    1,
+    'the dashboard revoke is in the audit trail, with its address',
+  );
   await shot(page, '8b-admin-audit');
   await nav.getByRole('link', { name: 'Plans' }).click();
   await page.getByRole('table', { name: 'Plans' }).getByText('enterprise').waitFor();
@@ -249,7 +270,12 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
 
   // Phone width: every page fits.
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const [hash, name] of [['#/', 'overview'], ['#/keys', 'keys'], ['#/usage', 'usage'], ['#/admin/accounts', 'accounts']] as const) {
+  for (const [hash, name] of [
+    ['#/', 'overview'],
+    ['#/keys', 'keys'],
+    ['#/usage', 'usage'],
+    ['#/admin/accounts', 'accounts'],
+  ] as const) {
     await page.goto(`${base}/dashboard${hash}`);
     await page.locator('main h1').waitFor();
     await page.waitForLoadState('networkidle');
@@ -280,7 +306,10 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   assert.deepEqual(problems, [], 'no script errors');
 });
 
-test('after a first `fdh serve` on an empty store, the admin of the credentials file must choose a password, then creates a key, calls the API, sees the call, and finds a failed sign-in, a dashboard revoke and a CLI set-plan on the Audit page', { skip: skip || (testStore === 'sqlite' ? false : 'runs in the embedded pass'), timeout: 240_000 }, async (t) => {
+test('after a first `fdh serve` on an empty store, the admin of the credentials file must choose a password, then creates a key, calls the API, sees the call, and finds a failed sign-in, a dashboard revoke and a CLI set-plan on the Audit page', {
+  skip: skip || (testStore === 'sqlite' ? false : 'runs in the embedded pass'),
+  timeout: 240_000,
+}, async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fdh-first-'));
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -339,8 +368,16 @@ test('after a first `fdh serve` on an empty store, the admin of the credentials 
   const rowOf = (action: string) => audit.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: action, exact: true }) });
   await rowOf('account.plan').waitFor();
   assert.match((await rowOf('account.plan').textContent()) ?? '', /cli:.*admin@fdh\.local.*enterprise/, 'the CLI set-plan, by the operator');
-  assert.match((await rowOf('key.revoke').textContent()) ?? '', /admin@fdh\.local.*admin@fdh\.local.*key_.*127\.0\.0\.1/, 'the dashboard revoke, by the admin, from the address');
-  assert.match((await rowOf('session.signin-failed').textContent()) ?? '', /anonymous.*admin@fdh\.local.*127\.0\.0\.1/, 'the failed sign-in, naming the account');
+  assert.match(
+    (await rowOf('key.revoke').textContent()) ?? '',
+    /admin@fdh\.local.*admin@fdh\.local.*key_.*127\.0\.0\.1/,
+    'the dashboard revoke, by the admin, from the address',
+  );
+  assert.match(
+    (await rowOf('session.signin-failed').textContent()) ?? '',
+    /anonymous.*admin@fdh\.local.*127\.0\.0\.1/,
+    'the failed sign-in, naming the account',
+  );
   await shot(page, 'audit');
   await page.getByLabel('Action').selectOption('key.revoke');
   await page.getByRole('button', { name: 'Show' }).click();
@@ -353,7 +390,10 @@ test('after a first `fdh serve` on an empty store, the admin of the credentials 
   assert.equal(await server.exited, 0);
 });
 
-test('in a real browser: the admin Sources page runs a source, shows a failure with its reason and a warning, and its recovery', { skip, timeout: 120_000 }, async (t) => {
+test('in a real browser: the admin Sources page runs a source, shows a failure with its reason and a warning, and its recovery', {
+  skip,
+  timeout: 120_000,
+}, async (t) => {
   const { hub, double, sourcesFile } = await syncSetup(t);
   // Every second: a failure outlasts the schedule's interval as soon as the clock moves on.
   writeSourcesFile(sourcesFile, double.baseUrl, { 'ecb-test-rates': { schedule: '* * * * * *' } });
@@ -374,7 +414,11 @@ test('in a real browser: the admin Sources page runs a source, shows a failure w
     await page.locator('#plan-name').filter({ hasText: 'basic' }).waitFor();
   };
   await signInAs('member@example.com');
-  assert.equal(await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Sources' }).isVisible(), false, 'a member has no Sources page');
+  assert.equal(
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Sources' }).isVisible(),
+    false,
+    'a member has no Sources page',
+  );
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   await signInAs('admin@example.com');
@@ -408,7 +452,10 @@ test('in a real browser: the admin Sources page runs a source, shows a failure w
   assert.deepEqual(problems, [], 'no script errors');
 });
 
-test('in a real browser: the admin Sources page marks a source stale once a fact it loaded is past due, naming the fact, its latest period and due date', { skip, timeout: 120_000 }, async (t) => {
+test('in a real browser: the admin Sources page marks a source stale once a fact it loaded is past due, naming the fact, its latest period and due date', {
+  skip,
+  timeout: 120_000,
+}, async (t) => {
   const { hub, sync } = await syncSetup(t);
   const [outcome] = await sync.run(['ecb-test-rates']);
   assert.equal(outcome?.status, 'succeeded');

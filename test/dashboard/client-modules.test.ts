@@ -26,7 +26,13 @@ test('the typed client is served to the browser as JavaScript, with the assetsâ€
   assert.doesNotMatch((await get('/dashboard/client/client.ts')).body, /\binterface\b|: typeof fetch|import type/, 'types are gone');
   const schema = (await get('/dashboard/client/schema.ts')).body;
   assert.equal(schema.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '').trim(), '', 'schema.ts is types only: comments and blanks remain');
-  for (const url of ['/dashboard/client/../package.json', '/dashboard/client/..%2Fpackage.json', '/dashboard/client/', '/dashboard/client/index', '/dashboard/client/nope.ts']) {
+  for (const url of [
+    '/dashboard/client/../package.json',
+    '/dashboard/client/..%2Fpackage.json',
+    '/dashboard/client/',
+    '/dashboard/client/index',
+    '/dashboard/client/nope.ts',
+  ]) {
     assert.equal((await get(url)).statusCode, 404, url);
   }
 });

@@ -82,14 +82,34 @@ async function fillWithLongValues(hub: TestHub, base: string): Promise<void> {
   await hub.runtime.accounts.setPlan(members[0] ?? '', 'enterprise', cliActor());
   const keys = await Promise.all(
     [LONG_NAME, `${LONG_NAME} (staging)`, 'short'].map((name, i) =>
-      hub.runtime.keys.create({ accountId: adminId, name, scopes: i === 0 ? ['market_data', 'fx_data', 'crypto_data', 'macro_data', 'news_data'] : undefined, expiresAt: '2027-03-31T23:59:59Z' }),
+      hub.runtime.keys.create({
+        accountId: adminId,
+        name,
+        scopes: i === 0 ? ['market_data', 'fx_data', 'crypto_data', 'macro_data', 'news_data'] : undefined,
+        expiresAt: '2027-03-31T23:59:59Z',
+      }),
     ),
   );
-  const paths = ['/openapi/v1/market/jp/equities/7203/prices?range=max', '/openapi/v1/crypto', '/openapi/v1/fx/table', '/openapi/v1/macro/fdi/by-region?country=jp', '/openapi/v1/news/feed', '/openapi/v1/commodities', '/openapi/v1/etf', '/openapi/v1/usage'];
+  const paths = [
+    '/openapi/v1/market/jp/equities/7203/prices?range=max',
+    '/openapi/v1/crypto',
+    '/openapi/v1/fx/table',
+    '/openapi/v1/macro/fdi/by-region?country=jp',
+    '/openapi/v1/news/feed',
+    '/openapi/v1/commodities',
+    '/openapi/v1/etf',
+    '/openapi/v1/usage',
+  ];
   for (const key of keys) for (const path of paths) await fetch(base + path, { headers: { 'x-api-key': key.key } });
   await hub.runtime.store.db
     .insertInto('sync_source')
-    .values({ source_id: 'ecb-eurofxref-hist', last_attempt_at: '2026-06-19T08:00:00.000Z', failing_since: '2026-06-18T08:00:00.000Z', last_error: LONG_ERROR, consecutive_failures: 4 })
+    .values({
+      source_id: 'ecb-eurofxref-hist',
+      last_attempt_at: '2026-06-19T08:00:00.000Z',
+      failing_since: '2026-06-18T08:00:00.000Z',
+      last_error: LONG_ERROR,
+      consecutive_failures: 4,
+    })
     .execute();
 }
 
@@ -116,7 +136,10 @@ async function launch(t: TestContext) {
   return browser;
 }
 
-test('at 1280×800 and 390×844 no element of any dashboard page is wider than its container, with the demo and long values; screenshots in test-output/layout', { skip, timeout: 240_000 }, async (t) => {
+test('at 1280×800 and 390×844 no element of any dashboard page is wider than its container, with the demo and long values; screenshots in test-output/layout', {
+  skip,
+  timeout: 240_000,
+}, async (t) => {
   const hub = await createTestHub(t, { seed: demoGenerators });
   const base = await hub.app.listen({ port: 0, host: '127.0.0.1' });
   await fillWithLongValues(hub, base);
@@ -148,17 +171,34 @@ test('at 1280×800 and 390×844 no element of any dashboard page is wider than i
   await visit(page, base, '#/admin/sources');
   const failing = page.getByRole('row').filter({ hasText: 'ecb-eurofxref-hist' });
   const link = failing.getByRole('link', { name: /^https:\/\/data-api\.ecb\.europa\.eu\/service\/data\/EXR/ });
-  assert.equal(await link.getAttribute('href'), 'https://data-api.ecb.europa.eu/service/data/EXR/D.USD+JPY+GBP+CHF.EUR.SP00.A?format=csvdata&startPeriod=2026-06-01&detail=dataonly');
-  assert.equal(await failing.locator('code').filter({ hasText: /^FDH_SYNC_RETRIES$/ }).count(), 1);
-  assert.ok(!((await page.locator('main').innerText()).includes('`')), 'no literal backtick on the Sources page');
+  assert.equal(
+    await link.getAttribute('href'),
+    'https://data-api.ecb.europa.eu/service/data/EXR/D.USD+JPY+GBP+CHF.EUR.SP00.A?format=csvdata&startPeriod=2026-06-01&detail=dataonly',
+  );
+  assert.equal(
+    await failing
+      .locator('code')
+      .filter({ hasText: /^FDH_SYNC_RETRIES$/ })
+      .count(),
+    1,
+  );
+  assert.ok(!(await page.locator('main').innerText()).includes('`'), 'no literal backtick on the Sources page');
   assert.ok((await page.locator('main a[href^="https://"]').count()) > 1, 'the sign-up pages of keyed sources are links too');
   assert.equal(await page.locator('main img').count(), 0, "a publisher's markup stays text");
   assert.equal(await page.evaluate('window.pwned'), undefined);
-  assert.deepEqual(await page.locator('main a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')).filter((href) => !/^(#\/|https?:\/\/)/.test(href ?? ''))), [], 'links go to a page of the dashboard or an http(s) URL only');
+  assert.deepEqual(
+    await page
+      .locator('main a[href]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')).filter((href) => !/^(#\/|https?:\/\/)/.test(href ?? ''))),
+    [],
+    'links go to a page of the dashboard or an http(s) URL only',
+  );
 
   // Times: every time the pages print says UTC; the charts' time axis is in UTC, 24-hour, and says so.
   await visit(page, base, '#/usage');
-  const ticks = (await page.evaluate(`import('/dashboard/assets/charts.js').then((charts) => charts.timeTicks([Date.UTC(2026, 5, 19, 0, 0) / 1000, Date.UTC(2026, 5, 19, 13, 30) / 1000], 1800))`)) as string[];
+  const ticks = (await page.evaluate(
+    `import('/dashboard/assets/charts.js').then((charts) => charts.timeTicks([Date.UTC(2026, 5, 19, 0, 0) / 1000, Date.UTC(2026, 5, 19, 13, 30) / 1000], 1800))`,
+  )) as string[];
   assert.deepEqual(ticks, ['06-19 00:00', '13:30']);
   assert.ok(await page.getByText('Times in UTC').first().isVisible(), 'the usage page says its times are UTC');
   assert.deepEqual(problems, [], 'no script errors');

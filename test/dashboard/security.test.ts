@@ -103,7 +103,12 @@ test('API keys are never accepted on /api/v1, and a session never on /openapi/v1
     assert.equal(reply.statusCode, 401, url);
     assert.equal(reply.json().error.code, 'SESSION_REQUIRED');
   }
-  const withBoth = await hub.app.inject({ method: 'POST', url: '/api/v1/keys', payload: { name: 'x' }, headers: { 'x-api-key': key, cookie: ann.cookie, 'x-csrf-token': ann.csrfToken } });
+  const withBoth = await hub.app.inject({
+    method: 'POST',
+    url: '/api/v1/keys',
+    payload: { name: 'x' },
+    headers: { 'x-api-key': key, cookie: ann.cookie, 'x-csrf-token': ann.csrfToken },
+  });
   assert.equal(withBoth.statusCode, 401, 'a key beside a session is refused too: a key never manages keys');
   const sessionOnly = await hub.app.inject({ method: 'GET', url: light, headers: { cookie: ann.cookie, 'x-csrf-token': ann.csrfToken } });
   assert.equal(sessionOnly.statusCode, 401);
@@ -124,7 +129,11 @@ test('sign-in guessing is limited per account and address: a stranger cannot loc
   assert.equal((await attempt('ann@example.com', PASSWORD, '10.0.0.2')).statusCode, 200, 'the right password from another address signs in');
   assert.equal((await attempt('bo@example.com', PASSWORD, '10.0.0.1')).statusCode, 200, 'the guesser’s address may still sign in to another account');
   for (let i = 0; i < 4; i++) await attempt(`x${i}@example.com`, 'spray spray spray', '10.0.0.1');
-  assert.equal((await attempt('bo@example.com', PASSWORD, '10.0.0.1')).statusCode, 429, 'one address spraying many accounts is limited (3 × the per-account limit)');
+  assert.equal(
+    (await attempt('bo@example.com', PASSWORD, '10.0.0.1')).statusCode,
+    429,
+    'one address spraying many accounts is limited (3 × the per-account limit)',
+  );
   hub.clock.advance(60_000);
   assert.equal((await attempt('ann@example.com', PASSWORD, '10.0.0.1')).statusCode, 200, 'the limit lasts the minute');
 });
@@ -141,7 +150,11 @@ test('the right password signs in from another address after 10 wrong ones (the 
   assert.ok(performance.now() - started >= 200, 'but the account’s attempts are slowed after 10 failures');
   const failed = await hub.runtime.audit.list({ action: 'session.signin-failed', limit: 20 });
   assert.equal(failed.events.length, 10, 'every failed sign-in is in the audit trail');
-  assert.deepEqual([failed.events[0]?.accountEmail, failed.events[0]?.address], ['ann@example.com', '192.0.2.7'], 'with the account named and the client address');
+  assert.deepEqual(
+    [failed.events[0]?.accountEmail, failed.events[0]?.address],
+    ['ann@example.com', '192.0.2.7'],
+    'with the account named and the client address',
+  );
 });
 
 test('behind a listed proxy, one client’s bad keys do not block another client’s key', async (t) => {

@@ -68,16 +68,25 @@ test('on the demo store, every read operation called with all its examples (what
   assert.deepEqual(failed, []);
 });
 
-test('in a browser, /docs lists the API key first in Authorize, pre-fills path parameters, and "Execute" answers 200', { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}`, timeout: 120_000 }, async (t) => {
+test('in a browser, /docs lists the API key first in Authorize, pre-fills path parameters, and "Execute" answers 200', {
+  skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}`,
+  timeout: 120_000,
+}, async (t) => {
   const hub = await listeningHub(t, { seed: [equitiesDemoGenerator] });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   t.after(() => browser.close());
   const page = await browser.newPage();
   await page.goto(`${hub.baseUrl}/docs`);
   await page.click('button.authorize');
   const schemes = await page.locator('.modal-ux .auth-container h4').allTextContents();
   assert.match(schemes[0] ?? '', /^ApiKeyAuth/, schemes.join(', '));
-  await page.locator('.modal-ux .auth-container input').first().fill(await hub.key());
+  await page
+    .locator('.modal-ux .auth-container input')
+    .first()
+    .fill(await hub.key());
   await page.locator('.modal-ux button.authorize').first().click();
   await page.click('.modal-ux button.close-modal');
 
@@ -85,9 +94,11 @@ test('in a browser, /docs lists the API key first in Authorize, pre-fills path p
   await operation.locator('.opblock-summary').click();
   // Swagger UI renders the parameters after the click: read them once they are there.
   await operation.locator('.parameters tr[data-param-name]').first().waitFor();
-  const filled = await operation.locator('.parameters tr[data-param-name]').evaluateAll((rows) =>
-    rows.map((row) => `${row.getAttribute('data-param-name')}=${(row.querySelector('input, select') as unknown as { value: string } | null)?.value ?? ''}`),
-  );
+  const filled = await operation
+    .locator('.parameters tr[data-param-name]')
+    .evaluateAll((rows) =>
+      rows.map((row) => `${row.getAttribute('data-param-name')}=${(row.querySelector('input, select') as unknown as { value: string } | null)?.value ?? ''}`),
+    );
   assert.deepEqual(filled.sort(), ['code=7203', 'market=jp', 'range=max']);
   await operation.locator('button.execute').click();
   const status = operation.locator('.live-responses-table tbody .response-col_status').first();

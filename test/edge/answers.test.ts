@@ -62,7 +62,7 @@ test('the cache computes concurrent misses once, keeps nothing that failed, and 
   assert.equal(computed, 1, 'b, the least recently used, went');
 });
 
-test('the cache reads an answer\'s size itself: a compressed form made for a response counts, and can push the oldest out', async () => {
+test("the cache reads an answer's size itself: a compressed form made for a response counts, and can push the oldest out", async () => {
   const answer = new PreparedAnswer(envelope(rows));
   const cache = new AnswerCache(2 * answer.head.length);
   await cache.get('a', async () => ({ first: answer, repeat: answer }));

@@ -106,7 +106,14 @@ test('malformed keys are rejected before any store query', async (t) => {
           return super.findByPrefix(prefix);
         }
       }
-      runtime.keys = new KeysService({ repo: new CountingRepo(runtime.store.db), accounts: runtime.accounts, plans: runtime.plans, clock: runtime.clock, versions: runtime.versions, audit: runtime.audit });
+      runtime.keys = new KeysService({
+        repo: new CountingRepo(runtime.store.db),
+        accounts: runtime.accounts,
+        plans: runtime.plans,
+        clock: runtime.clock,
+        versions: runtime.versions,
+        audit: runtime.audit,
+      });
     },
   });
   const key = await hub.key('pro');
@@ -137,7 +144,7 @@ test('keys never reach the logs', async (t) => {
   for (const line of hub.logs) assert.doesNotThrow(() => JSON.parse(line), 'every log line is JSON');
 });
 
-test('one access line per answered request, in pino\'s format: what, who (the key id) and how it ended', async (t) => {
+test("one access line per answered request, in pino's format: what, who (the key id) and how it ended", async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain] });
   const created = await hub.runtime.keys.create({ plan: 'pro' });
   await hub.get(`${light}?note=%22quoted%22\\`, created.key);
@@ -145,7 +152,20 @@ test('one access line per answered request, in pino\'s format: what, who (the ke
   const lines = hub.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request');
   assert.equal(lines.length, 2);
   const [refused, anonymous] = lines;
-  assert.deepEqual(Object.keys(refused ?? {}), ['level', 'time', 'pid', 'hostname', 'reqId', 'method', 'url', 'statusCode', 'ms', 'keyId', 'remoteAddress', 'msg']);
+  assert.deepEqual(Object.keys(refused ?? {}), [
+    'level',
+    'time',
+    'pid',
+    'hostname',
+    'reqId',
+    'method',
+    'url',
+    'statusCode',
+    'ms',
+    'keyId',
+    'remoteAddress',
+    'msg',
+  ]);
   assert.equal(refused?.level, 30);
   assert.equal(refused?.pid, process.pid);
   assert.equal(typeof refused?.time, 'number');

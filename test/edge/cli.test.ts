@@ -83,7 +83,10 @@ test('the first start writes the demo key and a one-time admin password to a 060
   assert.equal(statSync(join(dataDir, 'fdh.sqlite')).mode & 0o777, 0o600, 'the store file is its owner’s only');
   assert.match(credentials.key, /^apk_/);
   assert.equal(credentials.email, 'admin@fdh.local');
-  for (const [name, stream] of [['stdout', server.stdout()], ['stderr', server.stderr()]] as const) {
+  for (const [name, stream] of [
+    ['stdout', server.stdout()],
+    ['stderr', server.stderr()],
+  ] as const) {
     assert.ok(!stream.includes(credentials.key), `the demo key is not in ${name}`);
     assert.ok(!stream.includes(credentials.password), `the one-time password is not in ${name}`);
   }
@@ -125,7 +128,10 @@ test('an existing store readable by others is narrowed to its owner at start, wi
   const dataDir = tempDataDir(t);
   const env = { FDH_DATA_DIR: dataDir };
   await createStore(env);
-  assert.equal((await runCli(['accounts', 'create', '--email', 'ann@example.com', '--plan', 'pro', '--password-stdin'], env, 'a long enough secret\n')).code, 0);
+  assert.equal(
+    (await runCli(['accounts', 'create', '--email', 'ann@example.com', '--plan', 'pro', '--password-stdin'], env, 'a long enough secret\n')).code,
+    0,
+  );
   chmodSync(dataDir, 0o755);
   chmodSync(join(dataDir, 'fdh.sqlite'), 0o644);
   const listed = await runCli(['accounts', 'list'], { ...env, FDH_LOG_LEVEL: 'warn' });
@@ -170,7 +176,11 @@ test('fdh reports bad usage with exit code 2 and a message', { skip }, async (t)
 test('keys and accounts commands in a directory with no store name the path they looked at, fail and create nothing', { skip }, async (t) => {
   const empty = tempDataDir(t);
   const looked = join(empty, '.fdh', 'fdh.sqlite');
-  for (const args of [['keys', 'list'], ['keys', 'create', '--plan', 'pro'], ['accounts', 'list']]) {
+  for (const args of [
+    ['keys', 'list'],
+    ['keys', 'create', '--plan', 'pro'],
+    ['accounts', 'list'],
+  ]) {
     const result = await runCli(args, {}, undefined, empty);
     assert.equal(result.code, 1, args.join(' '));
     assert.ok(result.stderr.includes(`no store at ${looked}`), `${args.join(' ')}: ${result.stderr}`);
@@ -188,7 +198,10 @@ test('fdh keys list prints a header row above the keys', { skip }, async (t) => 
   await createStore(env);
   const created = await runCli(['keys', 'create', '--plan', 'pro', '--name', 'ops', '--json'], env);
   const { id } = JSON.parse(created.stdout) as { id: string };
-  const lines = (await runCli(['keys', 'list'], env)).stdout.trim().split('\n').map((line) => line.split('\t'));
+  const lines = (await runCli(['keys', 'list'], env)).stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'));
   assert.deepEqual(lines[0], ['ID', 'PREFIX', 'PLAN', 'STATUS', 'SCOPES', 'EXPIRES', 'NAME']);
   assert.equal(lines[1]?.[0], id);
   assert.equal(lines[1]?.[6], 'ops');
@@ -206,7 +219,11 @@ test('fdh accounts: create, list, keys by account, set-plan reaching a serving p
   assert.equal(created.code, 0, created.stderr);
   const password = created.stdout.trim().split('\n').at(-1) ?? '';
   assert.match(password, /^[0-9A-Za-z]{20}$/, 'the last line is the one-time password');
-  const chosen = await runCli(['accounts', 'create', '--email', 'bo@example.com', '--plan', 'pro', '--role', 'admin', '--password-stdin', '--json'], env, 'a long enough secret\n');
+  const chosen = await runCli(
+    ['accounts', 'create', '--email', 'bo@example.com', '--plan', 'pro', '--role', 'admin', '--password-stdin', '--json'],
+    env,
+    'a long enough secret\n',
+  );
   assert.equal(chosen.code, 0, chosen.stderr);
   const bo = JSON.parse(chosen.stdout.trim());
   assert.deepEqual([bo.email, bo.role, bo.plan, bo.password], ['bo@example.com', 'admin', 'pro', null], 'a chosen password is never printed');
@@ -227,14 +244,25 @@ test('fdh accounts: create, list, keys by account, set-plan reaching a serving p
   assert.match(noOwner.stderr, /--account or --plan/);
 
   const listed = JSON.parse((await runCli(['accounts', 'list', '--json'], env)).stdout) as { email: string; keyCount: number }[];
-  assert.deepEqual(listed.map((a) => [a.email, a.keyCount]), [['ann@example.com', 1], ['bo@example.com', 0]]);
+  assert.deepEqual(
+    listed.map((a) => [a.email, a.keyCount]),
+    [
+      ['ann@example.com', 1],
+      ['bo@example.com', 0],
+    ],
+  );
   assert.ok(!JSON.stringify(listed).includes('scrypt'), 'no password hash is listed');
 
   const server = await startServer(env);
   t.after(() => server.child.kill('SIGKILL'));
   assert.equal(await usagePlan(server.baseUrl, record.key), 'basic');
   assert.equal((await runCli(['accounts', 'set-plan', 'ann@example.com', 'enterprise'], env)).code, 0);
-  const audit = JSON.parse((await runCli(['audit', '--account', 'ann@example.com', '--json'], env)).stdout) as { action: string; actor: string; target: string | null; detail: { from?: string } | null }[];
+  const audit = JSON.parse((await runCli(['audit', '--account', 'ann@example.com', '--json'], env)).stdout) as {
+    action: string;
+    actor: string;
+    target: string | null;
+    detail: { from?: string } | null;
+  }[];
   const planChange = audit.find((e) => e.action === 'account.plan');
   assert.match(planChange?.actor ?? '', /^cli:/, 'the audit trail records the CLI set-plan and who ran it');
   assert.deepEqual([planChange?.target, planChange?.detail?.from], ['enterprise', 'basic']);

@@ -8,12 +8,20 @@ import { createTestHub } from '../helpers/app.ts';
 import { equitiesDemoGenerator } from '../../src/ingest/demo/equities.ts';
 
 test('a list schema gives its columns, nested fields dotted; any other answer has no CSV form', () => {
-  const item = Type.Object({ code: Type.String(), price: Nullable(Type.Number()), meta: Type.Object({ unit: Type.String() }), tags: Type.Array(Type.String()) });
+  const item = Type.Object({
+    code: Type.String(),
+    price: Nullable(Type.Number()),
+    meta: Type.Object({ unit: Type.String() }),
+    tags: Type.Array(Type.String()),
+  });
   assert.deepEqual(
     csvColumnsOf(Type.Array(item))?.map((column) => column.name),
     ['code', 'price', 'meta.unit', 'tags'],
   );
-  assert.deepEqual(csvColumnsOf(Type.Array(Type.String()))?.map((column) => column.name), ['value']);
+  assert.deepEqual(
+    csvColumnsOf(Type.Array(Type.String()))?.map((column) => column.name),
+    ['value'],
+  );
   assert.equal(csvColumnsOf(item), undefined);
 });
 
@@ -52,13 +60,16 @@ test('Accept: CSV only when ranked above JSON; a non-list route refuses only a r
 });
 
 test('meta goes to X-Meta-* headers: sources as their publishers, other values as text or ASCII JSON', () => {
-  assert.deepEqual(metaHeaders({ nextCursor: '72030', unit: 'JPY', source: ['demo'], name: '日経', sources: [{ publisher: 'demo' }, { publisher: 'demo' }], timestamp: 'x' }), {
-    'x-meta-next-cursor': '72030',
-    'x-meta-unit': 'JPY',
-    'x-meta-source': '["demo"]',
-    'x-meta-name': '"\\u65e5\\u7d4c"',
-    'x-meta-sources': 'demo',
-  });
+  assert.deepEqual(
+    metaHeaders({ nextCursor: '72030', unit: 'JPY', source: ['demo'], name: '日経', sources: [{ publisher: 'demo' }, { publisher: 'demo' }], timestamp: 'x' }),
+    {
+      'x-meta-next-cursor': '72030',
+      'x-meta-unit': 'JPY',
+      'x-meta-source': '["demo"]',
+      'x-meta-name': '"\\u65e5\\u7d4c"',
+      'x-meta-sources': 'demo',
+    },
+  );
 });
 
 test('every list endpoint answers CSV (the equities list, paged through its header), declared in the OpenAPI document', async (t) => {
@@ -72,7 +83,10 @@ test('every list endpoint answers CSV (the equities list, paged through its head
   assert.equal(csv.headers['x-meta-next-cursor'], json.meta.nextCursor);
   const lines = csv.body.trimEnd().split('\r\n');
   assert.equal(lines.length, 4);
-  assert.deepEqual(lines.slice(1).map((line) => line.split(',')[lines[0]?.split(',').indexOf('code') ?? 0]), json.data.map((item) => item.code));
+  assert.deepEqual(
+    lines.slice(1).map((line) => line.split(',')[lines[0]?.split(',').indexOf('code') ?? 0]),
+    json.data.map((item) => item.code),
+  );
   const gzipped = await hub.get('/openapi/v1/market/jp/equities?limit=100&format=csv', key, { 'accept-encoding': 'gzip' });
   assert.equal(gzipped.headers['content-encoding'], 'gzip');
   assert.match(gunzipSync(gzipped.rawPayload).toString(), /^code,|,code,/);

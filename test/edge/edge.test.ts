@@ -174,7 +174,7 @@ test('ETag and If-None-Match give a 304 that is still charged; Cache-Control fol
   assert.match(String(etag), /^W\/".+"$/);
   assert.equal(first.headers['cache-control'], 'private, max-age=120');
   assert.equal(first.headers['content-type'], 'application/json; charset=utf-8');
-  assert.equal(first.json().meta.window, '1M', 'a route\'s own meta travels beside the timestamp');
+  assert.equal(first.json().meta.window, '1M', "a route's own meta travels beside the timestamp");
 
   const again = await hub.get(probe(), pro, { 'if-none-match': String(etag) });
   assert.equal(again.statusCode, 304);

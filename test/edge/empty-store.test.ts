@@ -38,7 +38,9 @@ test('on an empty store, every /openapi/v1 endpoint answers without a 5xx', asyn
   for (const [template, methods] of Object.entries(document.paths)) {
     if (methods.get === undefined || !template.startsWith('/openapi/v1')) continue;
     const parameters = methods.get.parameters ?? [];
-    const path = template.replace(/\{(\w+)\}/g, (_whole, name: string) => encodeURIComponent(sampleValue(parameters.find((p) => p.name === name) ?? { name, in: 'path' })));
+    const path = template.replace(/\{(\w+)\}/g, (_whole, name: string) =>
+      encodeURIComponent(sampleValue(parameters.find((p) => p.name === name) ?? { name, in: 'path' })),
+    );
     const required = parameters.filter((p) => p.in === 'query' && p.required === true);
     const optional = parameters.filter((p) => p.in === 'query' && p.required !== true);
     // The bare request, then each optional parameter on its own.

@@ -25,6 +25,9 @@ test('GET / gives a JSON client (or curl) the same links as JSON', async (t) => 
     assert.equal(index.statusCode, 200, accept);
     const body = index.json() as { name: string; links: { href: string }[] };
     assert.equal(body.name, 'Financial Data Hub');
-    assert.deepEqual(body.links.map((link) => link.href), ['/docs', '/dashboard', '/openapi.json']);
+    assert.deepEqual(
+      body.links.map((link) => link.href),
+      ['/docs', '/dashboard', '/openapi.json'],
+    );
   }
 });

@@ -207,7 +207,15 @@ test('a key in the URL never reaches the log, in any case or percent-encoding', 
   const key = await hub.key('pro');
   const secret = key.slice(4);
   const everyCharacterEncoded = [...key].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
-  const spellings = [key, `apk%5F${secret}`, `%61pk_${secret}`, `APK_${secret}`, `%2561pk%255F${secret}`, everyCharacterEncoded, `Apk_${secret.slice(0, 10)}%${secret.charCodeAt(10).toString(16)}${secret.slice(11)}`];
+  const spellings = [
+    key,
+    `apk%5F${secret}`,
+    `%61pk_${secret}`,
+    `APK_${secret}`,
+    `%2561pk%255F${secret}`,
+    everyCharacterEncoded,
+    `Apk_${secret.slice(0, 10)}%${secret.charCodeAt(10).toString(16)}${secret.slice(11)}`,
+  ];
   for (const spelling of spellings) {
     await hub.get(`${probeUrl}?key=${spelling}`);
     await hub.get(`/openapi/v1/${spelling}`, key);

@@ -46,10 +46,21 @@ test('/metrics answers the Prometheus text format without an API key: requests b
   assert.ok(sample(text, 'nodejs_eventloop_lag_seconds') !== undefined, 'event-loop metrics');
 });
 
-test('/metrics reports each dataset\'s loaded releases and the time of the last', async (t) => {
+test("/metrics reports each dataset's loaded releases and the time of the last", async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain] });
-  const release = (id: string, loadedAt: string) => ({ id, dataset: 'fx', source: 'test', file_name: `${id}.csv`, content_hash: id, knowledge_at: loadedAt, loaded_at: loadedAt });
-  await hub.runtime.store.db.insertInto('release').values([release('r1', '2026-06-01T00:00:00.000Z'), release('r2', '2026-06-18T06:00:00.000Z')]).execute();
+  const release = (id: string, loadedAt: string) => ({
+    id,
+    dataset: 'fx',
+    source: 'test',
+    file_name: `${id}.csv`,
+    content_hash: id,
+    knowledge_at: loadedAt,
+    loaded_at: loadedAt,
+  });
+  await hub.runtime.store.db
+    .insertInto('release')
+    .values([release('r1', '2026-06-01T00:00:00.000Z'), release('r2', '2026-06-18T06:00:00.000Z')])
+    .execute();
   const text = (await scrape(hub)).body;
   assert.equal(sample(text, 'fdh_import_releases{dataset="fx"}'), 2);
   assert.equal(sample(text, 'fdh_import_last_success_timestamp_seconds{dataset="fx"}'), Date.parse('2026-06-18T06:00:00.000Z') / 1000);
@@ -73,7 +84,10 @@ test('FDH_METRICS_ALLOW replaces the loopback default with the listed addresses 
   assert.equal((await scrape(hub, '10.20.30.40')).statusCode, 200);
   assert.equal((await scrape(hub, '2001:db8::1')).statusCode, 200);
   assert.equal((await scrape(hub, '127.0.0.1')).statusCode, 403);
-  assert.throws(() => loadConfig({ env: { FDH_METRICS_ALLOW: '10.0.0.0/33' }, cwd: hub.dataDir }), /FDH_METRICS_ALLOW: "10.0.0.0\/33" is not an IP address or CIDR range/);
+  assert.throws(
+    () => loadConfig({ env: { FDH_METRICS_ALLOW: '10.0.0.0/33' }, cwd: hub.dataDir }),
+    /FDH_METRICS_ALLOW: "10.0.0.0\/33" is not an IP address or CIDR range/,
+  );
   assert.throws(() => loadConfig({ env: { FDH_METRICS_ALLOW: 'localhost' }, cwd: hub.dataDir }), /"localhost"/);
 });
 
@@ -89,7 +103,11 @@ test('/metrics answers only for an expected Host (DNS rebinding): loopback names
     assert.match(JSON.stringify(refused.json().error.message), /FDH_METRICS_HOSTS/);
     assert.doesNotMatch(refused.body, /fdh_http_requests_total/);
   }
-  assert.equal((await scrape(hub, '203.0.113.5', { host: 'hub.internal', authorization: 'Bearer scrape-secret-1' })).statusCode, 200, 'the token needs no Host check');
+  assert.equal(
+    (await scrape(hub, '203.0.113.5', { host: 'hub.internal', authorization: 'Bearer scrape-secret-1' })).statusCode,
+    200,
+    'the token needs no Host check',
+  );
 
   const listed = await createTestHub(t, { domains: [probeDomain], env: { FDH_HOST: '0.0.0.0', FDH_METRICS_HOSTS: 'metrics.internal:9100, 10.0.0.5' } });
   assert.equal((await scrape(listed, '127.0.0.1', { host: 'metrics.internal:9100' })).statusCode, 200);

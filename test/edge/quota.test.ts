@@ -60,7 +60,11 @@ for (const { name, skip, open } of LIMITERS) {
     if (sent !== undefined) assert.deepEqual(sent, ['evalsha'], 'the 80 requests went to Redis as one script call');
 
     assert.equal(light.length, 20, 'weight 1 against a budget of 20');
-    assert.deepEqual(light.map((d) => d.used), Array.from({ length: 20 }, (_, i) => i + 1), 'each admitted request saw the ones before it');
+    assert.deepEqual(
+      light.map((d) => d.used),
+      Array.from({ length: 20 }, (_, i) => i + 1),
+      'each admitted request saw the ones before it',
+    );
     assert.equal(heavy.length, 3, 'weight 3 against a budget of 10 admits three (9), never a fourth (12)');
     assert.deepEqual((await limiter.peek({ subject: 'heavy', budget: 10, nowMs: NOW })).used, 9, 'refused requests charged nothing');
   });

@@ -50,10 +50,7 @@ test('SIGTERM stops accepting, lets every in-flight request finish, then resolve
 
   process.emit('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 50));
-  await assert.rejects(
-    fetch(`http://127.0.0.1:${port}/healthz`, { headers: { connection: 'close' } }),
-    'no new connection is accepted while shutting down',
-  );
+  await assert.rejects(fetch(`http://127.0.0.1:${port}/healthz`, { headers: { connection: 'close' } }), 'no new connection is accepted while shutting down');
   release();
   const answers = await Promise.all(inFlight);
   assert.deepEqual(

@@ -10,7 +10,7 @@ import { twinOperations, twinParameterProblems } from '../helpers/twin.ts';
  * (contract section 7), `provinceId` on the geojson (contract section 5) and `format` on a list answer
  * (contract section 5, "CSV").
  */
-test("every operation of the twin is served with its path, id, feature, weight and parameters", async (t) => {
+test('every operation of the twin is served with its path, id, feature, weight and parameters', async (t) => {
   const hub = await createTestHub(t);
   const document = (await hub.app.inject({ method: 'GET', url: '/openapi.json' })).json();
   const operations = twinOperations();

@@ -40,7 +40,9 @@ test('a flood of weight-0 calls (/usage) is capped per key per minute', async (t
   assert.equal((await hub.get('/openapi/v1/probe-light', key)).statusCode, 429);
 });
 
-test('the allowance is shared by every serving process when Redis is configured', { skip: testStore !== 'postgres' || process.env.FDH_TEST_REDIS_URL === undefined }, async (t) => {
+test('the allowance is shared by every serving process when Redis is configured', {
+  skip: testStore !== 'postgres' || process.env.FDH_TEST_REDIS_URL === undefined,
+}, async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain], env });
   const other = await hub.sibling();
   const key = await hub.key('free');

@@ -14,7 +14,8 @@ test('the periods the tables store are read with their end: year, quarter, month
   assert.deepEqual(storedPeriod('2026-02'), { grain: 'month', endMs: Date.parse('2026-03-01T00:00:00Z') });
   assert.deepEqual(storedPeriod('2026-02-28'), { grain: 'day', endMs: Date.parse('2026-03-01T00:00:00Z') });
   assert.deepEqual(storedPeriod('2026-06-18T13:30:00.000Z'), { grain: 'instant', endMs: Date.parse('2026-06-18T13:30:00Z') });
-  for (const text of ['', '26', '2025-Q5', '2025-Q0', '2026-13', '2026-02-30', '2026/02', 'latest', '2026-06-18Tnoon']) assert.equal(storedPeriod(text), undefined, text);
+  for (const text of ['', '26', '2025-Q5', '2025-Q0', '2026-13', '2026-02-30', '2026/02', 'latest', '2026-06-18Tnoon'])
+    assert.equal(storedPeriod(text), undefined, text);
 });
 
 test("quarterly GDP: Japan's next quarter is due about 45 days after it ends (ESRI's first preliminary), other countries' within two months", () => {
@@ -69,7 +70,11 @@ test('every family has a cadence; a family with a due date has a non-empty basis
     assert.ok(stored !== undefined, family.name);
     const cadence = cadenceOf(stored);
     assert.ok(cadence.basis.length > 0, family.name);
-    assert.equal(cadence.kind === 'none', family.frequency === 'static' || family.pointInTime.startsWith('reference data') || family.name === 'equity.action', family.name);
+    assert.equal(
+      cadence.kind === 'none',
+      family.frequency === 'static' || family.pointInTime.startsWith('reference data') || family.name === 'equity.action',
+      family.name,
+    );
   }
 });
 
@@ -87,7 +92,13 @@ test('a fact is stale only once its due date has passed; its age runs from the k
     ],
   );
   const after = freshnessOf(states, new Date('2016-02-20T00:00:01.000Z'));
-  assert.deepEqual(after.map(({ name, stale }) => [name, stale]), [['etf.trustFee', false], ['macro:jp.gdp.real', true]]);
+  assert.deepEqual(
+    after.map(({ name, stale }) => [name, stale]),
+    [
+      ['etf.trustFee', false],
+      ['macro:jp.gdp.real', true],
+    ],
+  );
   // Years later the reference fact is still not stale.
   assert.equal(freshnessOf(states, new Date('2030-01-01T00:00:00.000Z'))[0]?.stale, false);
   // A release known after the clock's now is new, not of negative age.

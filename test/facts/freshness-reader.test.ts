@@ -9,15 +9,36 @@ test('the freshness of the facts is read from the store once per data version, a
   const db = hub.runtime.store.db;
   const counted = countQueries(db);
   const reader = new FreshnessReader({ db: counted.db, versions: hub.runtime.versions, clock: hub.clock });
-  const release = (id: string, knowledgeAt: string) => ({ id, dataset: 'fx', source: 'test', file_name: `${id}.csv`, content_hash: id, knowledge_at: knowledgeAt, loaded_at: knowledgeAt });
+  const release = (id: string, knowledgeAt: string) => ({
+    id,
+    dataset: 'fx',
+    source: 'test',
+    file_name: `${id}.csv`,
+    content_hash: id,
+    knowledge_at: knowledgeAt,
+    loaded_at: knowledgeAt,
+  });
   await db.insertInto('release').values(release('r1', '2026-06-18T18:00:00.000Z')).execute();
-  await db.insertInto('release_fact').values({ release_id: 'r1', fact: 'instrument_close:fx:EUR/USD', table_name: 'instrument_close', rows: 1, first_period: '2026-06-18', last_period: '2026-06-18' }).execute();
+  await db
+    .insertInto('release_fact')
+    .values({
+      release_id: 'r1',
+      fact: 'instrument_close:fx:EUR/USD',
+      table_name: 'instrument_close',
+      rows: 1,
+      first_period: '2026-06-18',
+      last_period: '2026-06-18',
+    })
+    .execute();
   await hub.changed('instruments');
 
   assert.equal(await queriesOf(counted, () => reader.current()), 1);
   // Thursday's rate: Friday's is due, with two business days' margin (Monday, Tuesday).
   const [first] = await reader.current();
-  assert.deepEqual({ name: first?.name, stale: first?.stale, dueAt: first?.dueAt }, { name: 'fx.close:EUR/USD', stale: false, dueAt: '2026-06-24T00:00:00.000Z' });
+  assert.deepEqual(
+    { name: first?.name, stale: first?.stale, dueAt: first?.dueAt },
+    { name: 'fx.close:EUR/USD', stale: false, dueAt: '2026-06-24T00:00:00.000Z' },
+  );
   assert.equal(await queriesOf(counted, () => reader.current()), 0, 'no new data: nothing is read');
 
   // The clock alone turns it stale, with no read.
@@ -26,9 +47,22 @@ test('the freshness of the facts is read from the store once per data version, a
 
   // A new release of the day after, once announced, is read: the fact is fresh again.
   await db.insertInto('release').values(release('r2', '2026-06-22T18:00:00.000Z')).execute();
-  await db.insertInto('release_fact').values({ release_id: 'r2', fact: 'instrument_close:fx:EUR/USD', table_name: 'instrument_close', rows: 1, first_period: '2026-06-22', last_period: '2026-06-22' }).execute();
+  await db
+    .insertInto('release_fact')
+    .values({
+      release_id: 'r2',
+      fact: 'instrument_close:fx:EUR/USD',
+      table_name: 'instrument_close',
+      rows: 1,
+      first_period: '2026-06-22',
+      last_period: '2026-06-22',
+    })
+    .execute();
   await hub.changed('instruments');
   assert.equal(await queriesOf(counted, () => reader.current()), 1);
   const [after] = await reader.current();
-  assert.deepEqual({ lastPeriod: after?.lastPeriod, stale: after?.stale, ageSeconds: after?.ageSeconds }, { lastPeriod: '2026-06-22', stale: false, ageSeconds: 30 * 3600 + 1 });
+  assert.deepEqual(
+    { lastPeriod: after?.lastPeriod, stale: after?.stale, ageSeconds: after?.ageSeconds },
+    { lastPeriod: '2026-06-22', stale: false, ageSeconds: 30 * 3600 + 1 },
+  );
 });

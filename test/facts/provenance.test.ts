@@ -61,22 +61,37 @@ function cacheLookups(hub: TestHub, result: 'hit' | 'miss'): number {
 test('the facts an answer reads: the instruments its request names, the fields its type shows, the country it names', () => {
   assert.deepEqual(read('/fx/table', '/fx/table?pairs=EUR/USD, usd/jpy'), ['instrument_close:fx:EUR/USD', 'instrument_close:fx:USD/JPY']);
   assert.ok(read('/fx/table', '/fx/table').length > 2, 'without pairs, the default pairs');
-  assert.deepEqual(read('/fx/correlation', '/fx/correlation?assets=DXY,XAU/USD'), ['instrument_close:commodity:gold', 'instrument_close:index:USDX-ECB-REPLICA']);
+  assert.deepEqual(read('/fx/correlation', '/fx/correlation?assets=DXY,XAU/USD'), [
+    'instrument_close:commodity:gold',
+    'instrument_close:index:USDX-ECB-REPLICA',
+  ]);
   assert.deepEqual(read('/commodities/:id/history', '/commodities/wti-crude/history'), ['instrument_close:commodity:wti-crude']);
   // Every instrument the service may read for the pair: the stored pair, its inverse, and the legs through the euro and the dollar.
-  assert.deepEqual(read('/macro/exchange-rate', '/macro/exchange-rate?currency1=usd&currency2=JPY'), ['EUR/JPY', 'EUR/USD', 'JPY/EUR', 'JPY/USD', 'USD/EUR', 'USD/JPY'].map((pair) => `instrument_close:fx:${pair}`));
+  assert.deepEqual(
+    read('/macro/exchange-rate', '/macro/exchange-rate?currency1=usd&currency2=JPY'),
+    ['EUR/JPY', 'EUR/USD', 'JPY/EUR', 'JPY/USD', 'USD/EUR', 'USD/JPY'].map((pair) => `instrument_close:fx:${pair}`),
+  );
   assert.deepEqual(read('/macro/economic-data', '/macro/economic-data?type=cpi&country=us'), ['macro_observation:us.cpi', 'macro_observation:us.cpi.core']);
   assert.deepEqual(read('/macro/economic-data', '/macro/economic-data?type=pce&country=JP'), [], 'Japan publishes no PCE: nothing is read');
-  assert.deepEqual(read('/calendar/events', '/calendar/events?country=VN').filter((fact) => fact.startsWith('calendar_event')), ['calendar_event:vn', 'calendar_event:vn.forecast']);
+  assert.deepEqual(
+    read('/calendar/events', '/calendar/events?country=VN').filter((fact) => fact.startsWith('calendar_event')),
+    ['calendar_event:vn', 'calendar_event:vn.forecast'],
+  );
   assert.ok(read('/calendar/events', '/calendar/events?country=VN').every((fact) => /:vn(\.|$)/.test(fact)));
   const vietnam = read('/real-estate/:country/geojson', '/real-estate/vn/geojson');
   assert.ok(vietnam.includes('re_ward:vn.boundary') && vietnam.includes('re_road_price'), vietnam.join());
-  assert.ok(vietnam.every((fact) => !fact.includes(':jp')), `no Japanese fact: ${vietnam.join()}`);
+  assert.ok(
+    vietnam.every((fact) => !fact.includes(':jp')),
+    `no Japanese fact: ${vietnam.join()}`,
+  );
   assert.deepEqual(read('/real-estate/:country/provinces', '/real-estate/all/provinces').length, 4, '`all`: every country');
   assert.deepEqual(read('/series/:fact', '/series/index.close:N225'), ['instrument_close:index:N225']);
   assert.deepEqual(read('/series/:fact', '/series/equity.bar:7203'), ['equity_bar'], "a table-grain family's instrument is its table's");
   const fund = read('/etf/:code/info', '/etf/1306/info');
-  assert.ok(fund.includes('etf_fund:trust_fee') && fund.every((fact) => fact.startsWith('etf_fund:')), `a fund's attributes at their family's grain: ${fund.join()}`);
+  assert.ok(
+    fund.includes('etf_fund:trust_fee') && fund.every((fact) => fact.startsWith('etf_fund:')),
+    `a fund's attributes at their family's grain: ${fund.join()}`,
+  );
 });
 
 test('a store with an fdh import: the answer names its publisher, dataset, release, content hash and knowledge time; asOf before the release names none', async (t) => {
@@ -86,7 +101,10 @@ test('a store with an fdh import: the answer names its publisher, dataset, relea
   const url = '/macro/interbank-rates/jp/tibor';
   assert.deepEqual(await sourcesOf(hub, key, url), [], 'an empty store: no source, every figure null');
 
-  const loaded = await importFile(db, tiborJbaImporter, TIBOR_FILE, { knowledgeAt: new Date('2026-06-10T09:00:00.000Z'), loadedAt: new Date('2026-06-10T09:05:00.000Z') });
+  const loaded = await importFile(db, tiborJbaImporter, TIBOR_FILE, {
+    knowledgeAt: new Date('2026-06-10T09:00:00.000Z'),
+    loadedAt: new Date('2026-06-10T09:05:00.000Z'),
+  });
   assert.equal(loaded.status, 'loaded');
   const release = await db.selectFrom('release').selectAll().where('id', '=', loaded.releaseId).executeTakeFirstOrThrow();
   const imported: FigureSource = {
@@ -105,11 +123,18 @@ test('a store with an fdh import: the answer names its publisher, dataset, relea
   assert.deepEqual(await sourcesOf(hub, key, `${url}?asOf=2026-06-10`), [imported], 'known on its knowledge day');
   assert.deepEqual(await sourcesOf(hub, key, `${url}?asOf=2026-06-09`), [], 'asOf before its knowledge day: the release is not named');
 
-  const corrected = await importFile(db, tiborJbaImporter, TIBOR_CORRECTED, { knowledgeAt: new Date('2026-06-15T09:00:00.000Z'), loadedAt: new Date('2026-06-15T09:00:00.000Z') });
+  const corrected = await importFile(db, tiborJbaImporter, TIBOR_CORRECTED, {
+    knowledgeAt: new Date('2026-06-15T09:00:00.000Z'),
+    loadedAt: new Date('2026-06-15T09:00:00.000Z'),
+  });
   assert.equal(corrected.status, 'loaded');
   const [latest] = await sourcesOf(hub, key, url);
   assert.deepEqual([latest?.release, latest?.knowledgeAt], [corrected.releaseId, '2026-06-15T09:00:00.000Z'], 'the newest release holding each fact');
-  assert.deepEqual((await sourcesOf(hub, key, `${url}?asOf=2026-06-12`)).map((source) => source.release), [loaded.releaseId], 'asOf between them: the first');
+  assert.deepEqual(
+    (await sourcesOf(hub, key, `${url}?asOf=2026-06-12`)).map((source) => source.release),
+    [loaded.releaseId],
+    'asOf between them: the first',
+  );
 });
 
 test('a synced store: the answer names the sync source and its archived payloads, which are in the archive', async (t) => {
@@ -213,7 +238,11 @@ test('the lookup is one query per prepared answer, on either store, and none for
   const direct = await new Provenance(counted.db).of(endpoint('/commodities').reads)(requestOf('/commodities', '/commodities'));
   assert.deepEqual(await lookups[1]?.lookup?.(requestOf('/commodities', '/commodities')), direct, 'the shared read names what a lookup of its own would');
   await hub.changed('instruments');
-  assert.equal(await queriesOf(counted, async () => void (await lookups[1]?.lookup?.(requestOf('/commodities', '/commodities')))), 1, 'a new data version is read again');
+  assert.equal(
+    await queriesOf(counted, async () => void (await lookups[1]?.lookup?.(requestOf('/commodities', '/commodities')))),
+    1,
+    'a new data version is read again',
+  );
   const asOf = await queriesOf(counted, async () => void (await lookups[1]?.lookup?.(requestOf('/commodities', '/commodities?asOf=2026-01-05'))));
   assert.equal(asOf, 1, 'an answer as of a day asks for its own cut-off');
 
@@ -223,7 +252,11 @@ test('the lookup is one query per prepared answer, on either store, and none for
   const misses = cacheLookups(hub, 'miss');
   const hits = cacheLookups(hub, 'hit');
   const again = await hub.get('/openapi/v1/macro/indicators', key);
-  assert.deepEqual([cacheLookups(hub, 'miss'), cacheLookups(hub, 'hit')], [misses, hits + 1], 'the answer again is a kept one: nothing is prepared, nothing looked up');
+  assert.deepEqual(
+    [cacheLookups(hub, 'miss'), cacheLookups(hub, 'hit')],
+    [misses, hits + 1],
+    'the answer again is a kept one: nothing is prepared, nothing looked up',
+  );
   assert.equal(again.headers.etag, first.headers.etag);
   assert.deepEqual(again.json().meta.sources, first.json().meta.sources);
 });

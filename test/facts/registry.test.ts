@@ -24,7 +24,8 @@ interface JsonSchema {
 function leaves(schema: JsonSchema | undefined, path = ''): string[] {
   if (schema === undefined) return [];
   if (schema.anyOf !== undefined) return [...new Set(schema.anyOf.flatMap((branch) => leaves(branch, path)))];
-  if (schema.properties !== undefined) return Object.entries(schema.properties).flatMap(([name, child]) => leaves(child, path === '' ? name : `${path}.${name}`));
+  if (schema.properties !== undefined)
+    return Object.entries(schema.properties).flatMap(([name, child]) => leaves(child, path === '' ? name : `${path}.${name}`));
   if (schema.items !== undefined) return leaves(schema.items, `${path}[]`);
   if (typeof schema.additionalProperties === 'object') return leaves(schema.additionalProperties, `${path}.*`);
   return [path];
@@ -36,7 +37,7 @@ const FIELD_ENDPOINTS = READING_ENDPOINTS.filter(({ reads }) => Object.keys(read
 /** `entry` names `leaf` or a part of the answer that holds it. */
 const covers = (entry: string, leaf: string): boolean => leaf === entry || leaf.startsWith(`${entry}.`) || leaf.startsWith(`${entry}[]`);
 
-test('every leaf of every data endpoint\'s response schema is a registered fact\'s field, a figure derived from them or a label; every entry names a part of the schema', async (t) => {
+test("every leaf of every data endpoint's response schema is a registered fact's field, a figure derived from them or a label; every entry names a part of the schema", async (t) => {
   const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' } });
   const document = (await hub.get('/openapi.json')).json() as {
     paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: { properties: { data: JsonSchema } } }> }> } }>;
@@ -49,11 +50,13 @@ test('every leaf of every data endpoint\'s response schema is a registered fact\
     const schemaLeaves = leaves(data);
     const lists = { fields: Object.keys(reads.fields), derived: reads.derived ?? [], labels: reads.labels ?? [] };
     for (const [list, entries] of Object.entries(lists)) {
-      for (const entry of entries) if (!schemaLeaves.some((leaf) => covers(entry, leaf))) problems.push(`${path}: ${list} entry "${entry}" is not in the response schema`);
+      for (const entry of entries)
+        if (!schemaLeaves.some((leaf) => covers(entry, leaf))) problems.push(`${path}: ${list} entry "${entry}" is not in the response schema`);
     }
     const all = [...lists.fields, ...lists.derived, ...lists.labels];
     for (const entry of new Set(all)) if (all.filter((other) => other === entry).length > 1) problems.push(`${path}: "${entry}" is listed twice`);
-    for (const leaf of schemaLeaves) if (!all.some((entry) => covers(entry, leaf))) problems.push(`${path}: "${leaf}" is neither a fact's field, derived nor a label`);
+    for (const leaf of schemaLeaves)
+      if (!all.some((entry) => covers(entry, leaf))) problems.push(`${path}: "${leaf}" is neither a fact's field, derived nor a label`);
   }
   assert.deepEqual(problems, []);
 });
@@ -65,7 +68,11 @@ test('every stored fact has a name that leads back to it, and every family is on
     assert.equal(storedFact(name), stored, `${stored} → ${name} → back`);
   }
   const families = new Set(read.map((stored) => factName(stored).family.name));
-  assert.deepEqual(FACT_FAMILIES.map((family) => family.name).filter((name) => !families.has(name)), [], 'no family no endpoint reads');
+  assert.deepEqual(
+    FACT_FAMILIES.map((family) => family.name).filter((name) => !families.has(name)),
+    [],
+    'no family no endpoint reads',
+  );
   assert.throws(() => factName('market_index'), /no fact family holds "market_index"/);
 });
 
@@ -93,12 +100,19 @@ test('fdh facts --json lists every served figure with its unit, frequency, point
     ['instrument_close:index:UKX', 'observations', [{ id: 'operator-files', publisher: 'operator', enabled: false }], 'no free publisher'],
   );
   const cpi = facts.find((fact) => fact.name === 'macro:us.cpi');
-  assert.deepEqual(cpi?.sources.map((source) => source.id), ['fred-macro']);
+  assert.deepEqual(
+    cpi?.sources.map((source) => source.id),
+    ['fred-macro'],
+  );
   assert.equal(cpi?.frequency !== undefined, true);
   // Every shipped source feeds some listed fact with its default parameters (rss-feeds reads its default feeds).
   const declaring = sources.filter((source) => (source.configuredFeeds?.(source.defaultParams) ?? source.feeds ?? []).length > 0);
   assert.ok(declaring.some((source) => source.id === 'rss-feeds'));
-  for (const source of declaring) assert.ok(facts.some((fact) => fact.sources.some((feeding) => feeding.id === source.id)), `${source.id} feeds a listed fact`);
+  for (const source of declaring)
+    assert.ok(
+      facts.some((fact) => fact.sources.some((feeding) => feeding.id === source.id)),
+      `${source.id} feeds a listed fact`,
+    );
   const text = await runCli(['facts'], env);
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /^macro:us\.cpi {2}.+, every month, due \d+ days after it, observations file — fed by fred-macro$/m);

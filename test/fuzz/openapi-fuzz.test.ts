@@ -47,11 +47,78 @@ function operationsOf(document: { paths: Record<string, Record<string, { paramet
 
 const NON_FINITE = ['Infinity', '-Infinity', '1e309', '-1e309', 'NaN', '+Infinity'];
 const HOSTILE_NUMBERS = ['-0', '0', '-1', '0x10', '1e-400', '9007199254740993', '99999999999999999999', '1.5', ' 5', '5 ', '+5', '1_000'];
-const IMPOSSIBLE_DATES = ['2026-02-30', '2026-13-01', '0000-00-00', '9999-99-99', '2025-02-29', '2026-06-19T25:00:00Z', '20260619', '-2026-01-01', '275760-09-14', '2026-Q5', '2026-00'];
-const SQL_AND_PATHS = ["' OR 1=1 --", '"; DROP TABLE release; --', '../../etc/passwd', '..%2f..%2f', '%00', '%', '%zz', '%%', '\\', '/', '?', '#', '&', '=', '*', '{}', '[]', '$where', '__proto__', 'constructor'];
+const IMPOSSIBLE_DATES = [
+  '2026-02-30',
+  '2026-13-01',
+  '0000-00-00',
+  '9999-99-99',
+  '2025-02-29',
+  '2026-06-19T25:00:00Z',
+  '20260619',
+  '-2026-01-01',
+  '275760-09-14',
+  '2026-Q5',
+  '2026-00',
+];
+const SQL_AND_PATHS = [
+  "' OR 1=1 --",
+  '"; DROP TABLE release; --',
+  '../../etc/passwd',
+  '..%2f..%2f',
+  '%00',
+  '%',
+  '%zz',
+  '%%',
+  '\\',
+  '/',
+  '?',
+  '#',
+  '&',
+  '=',
+  '*',
+  '{}',
+  '[]',
+  '$where',
+  '__proto__',
+  'constructor',
+];
 const CONTROL = ['\u0000', '\r\n', '\r\nX-Injected: 1', '\t', '\u001b[31m', '\u2028', '\uFEFF', '\uD800', 'é', '日本', '🙂', 'ｊｐ'];
 /** Identifiers of the demo data, so the fuzz reaches past the 404 too. */
-const KNOWN_VALUES = ['gold', 'wti-crude', 'bitcoin', 'btc', '7203', '72030', '130A', 'jp', 'vn', 'all', 'JP', 'US', 'HN', 'HCM', '113', '13', '1306', '1305', 'VESAF', 'EUR/USD', 'USD/JPY', 'gdp-growth-rate', 'inflation-rate', '2026-06-18', '2026-01-01', '2025-12-31', '1M', '3M', '1Y', '5d', 'max', 'daily', 'cpi'];
+const KNOWN_VALUES = [
+  'gold',
+  'wti-crude',
+  'bitcoin',
+  'btc',
+  '7203',
+  '72030',
+  '130A',
+  'jp',
+  'vn',
+  'all',
+  'JP',
+  'US',
+  'HN',
+  'HCM',
+  '113',
+  '13',
+  '1306',
+  '1305',
+  'VESAF',
+  'EUR/USD',
+  'USD/JPY',
+  'gdp-growth-rate',
+  'inflation-rate',
+  '2026-06-18',
+  '2026-01-01',
+  '2025-12-31',
+  '1M',
+  '3M',
+  '1Y',
+  '5d',
+  'max',
+  'daily',
+  'cpi',
+];
 
 function schemaValues(parameter: ParameterDoc): fc.Arbitrary<string> {
   const schema = parameter.schema ?? {};
@@ -124,22 +191,30 @@ function numberLetThrough(url: string, numeric: ParameterDoc[]): string | undefi
 
 function caseFor(operations: Operation[], key: string): fc.Arbitrary<Case> {
   return fc.constantFrom(...operations).chain((operation) => {
-    const pathValues = fc.tuple(
-      ...operation.pathParameters.map((parameter) => valueFor(parameter, key).chain(encodedOrRaw)),
-    );
+    const pathValues = fc.tuple(...operation.pathParameters.map((parameter) => valueFor(parameter, key).chain(encodedOrRaw)));
     const queryEntries = fc.array(
-      fc.oneof(
-        { weight: 6, arbitrary: fc.constantFrom(...(operation.query.length > 0 ? operation.query : [{ name: 'unknown', in: 'query' } as ParameterDoc])) },
-        { weight: 1, arbitrary: fc.constantFrom<ParameterDoc>({ name: 'apiKey', in: 'query' }, { name: 'x', in: 'query' }, { name: '__proto__', in: 'query' }, { name: 'constructor', in: 'query' }) },
-      ).chain((parameter) =>
-        fc.tuple(
-          fc.oneof(
-            { weight: 8, arbitrary: fc.constant(encoded(parameter.name)) },
-            { weight: 1, arbitrary: fc.constantFrom(`${parameter.name}[]`, `${parameter.name}[0]`, `${parameter.name}%5B%5D`, `${parameter.name}.x`) },
+      fc
+        .oneof(
+          { weight: 6, arbitrary: fc.constantFrom(...(operation.query.length > 0 ? operation.query : [{ name: 'unknown', in: 'query' } as ParameterDoc])) },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom<ParameterDoc>(
+              { name: 'apiKey', in: 'query' },
+              { name: 'x', in: 'query' },
+              { name: '__proto__', in: 'query' },
+              { name: 'constructor', in: 'query' },
+            ),
+          },
+        )
+        .chain((parameter) =>
+          fc.tuple(
+            fc.oneof(
+              { weight: 8, arbitrary: fc.constant(encoded(parameter.name)) },
+              { weight: 1, arbitrary: fc.constantFrom(`${parameter.name}[]`, `${parameter.name}[0]`, `${parameter.name}%5B%5D`, `${parameter.name}.x`) },
+            ),
+            valueFor(parameter, key).chain(encodedOrRaw),
           ),
-          valueFor(parameter, key).chain(encodedOrRaw),
         ),
-      ),
       { maxLength: 4 },
     );
     const method = fc.oneof(
@@ -186,7 +261,9 @@ function envelopeProblem(status: number, body: string): string | undefined {
   return messageOk ? undefined : 'error.message is neither a string nor strings';
 }
 
-test('hostile requests over every operation and parameter of the OpenAPI document: the envelope, below 500, within a second', { timeout: 600_000 }, async (t) => {
+test('hostile requests over every operation and parameter of the OpenAPI document: the envelope, below 500, within a second', {
+  timeout: 600_000,
+}, async (t) => {
   const hub = await createTestHub(t, {
     seed: demoGenerators,
     plans: { plans: { pro: { budget: 1_000_000_000, features: [...FEATURE_CODES] } } },

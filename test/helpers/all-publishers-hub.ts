@@ -22,7 +22,9 @@ export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
   'mlit-transactions': { initialQuarters: 1 },
   // The first day of the recorded KOSPI rows (test/fixtures/publishers/bok).
   'bok-kospi': { from: '2023-07-11' },
-  'fred-commodities': { series: ['DCOILWTICO', 'PCOPPUSDM', 'DCOILBRENTEU', 'DHHNGSP', 'PALUMUSDM', 'PSUGAISAUSDM', 'PCOFFOTMUSDM', 'PCOALAUUSDM', 'PCOCOUSDM'] },
+  'fred-commodities': {
+    series: ['DCOILWTICO', 'PCOPPUSDM', 'DCOILBRENTEU', 'DHHNGSP', 'PALUMUSDM', 'PSUGAISAUSDM', 'PCOFFOTMUSDM', 'PCOALAUUSDM', 'PCOCOUSDM'],
+  },
 };
 
 /**
@@ -33,7 +35,12 @@ export const DOUBLE_SOURCE_PARAMS: Record<string, Record<string, unknown>> = {
 export const PUBLISHER_SOURCES = sources.filter((source) => source.id !== operatorFilesSource.id);
 
 /** Credentials whose value a double checks; every other credential a source declares gets a placeholder. */
-export const DOUBLE_CREDENTIALS: Record<string, string> = { FRED_API_KEY: 'fred-test-key', JQUANTS_API_KEY: 'jquants-test-key', MLIT_API_KEY: 'mlit-test-key', BOK_ECOS_API_KEY: 'bok-test-key' };
+export const DOUBLE_CREDENTIALS: Record<string, string> = {
+  FRED_API_KEY: 'fred-test-key',
+  JQUANTS_API_KEY: 'jquants-test-key',
+  MLIT_API_KEY: 'mlit-test-key',
+  BOK_ECOS_API_KEY: 'bok-test-key',
+};
 
 export interface AllPublishersHub {
   hub: TestHub;
@@ -82,7 +89,9 @@ export async function allPublishersHub(t: Cleanups): Promise<AllPublishersHub> {
 }
 
 async function openSync(hub: TestHub, scope: Cleanups): Promise<SyncService> {
-  const credentials = Object.fromEntries(sources.flatMap((source) => source.credentials.map((spec) => [spec.env, DOUBLE_CREDENTIALS[spec.env] ?? 'double-test-key'])));
+  const credentials = Object.fromEntries(
+    sources.flatMap((source) => source.credentials.map((spec) => [spec.env, DOUBLE_CREDENTIALS[spec.env] ?? 'double-test-key'])),
+  );
   const sync = await SyncService.open({ ...hub.runtime, env: credentials });
   scope.after(() => sync.close());
   return sync;

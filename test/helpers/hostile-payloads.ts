@@ -70,14 +70,63 @@ export const JPX_ETF_PATH = '/etf-database.xlsx';
 export const RSS_FEED_PATH = '/feed.xml';
 
 export const HOSTILE_PAYLOADS: readonly HostilePayload[] = [
-  { name: 'zip bomb', sourceId: 'ecb-eurofxref-hist', publisher: 'ecb', path: '/stats/eurofxref/eurofxref-hist.zip', contentType: 'application/zip', body: zipBomb },
-  { name: 'zipped CSV of three million rows', sourceId: 'ecb-eurofxref-hist', publisher: 'ecb', path: '/stats/eurofxref/eurofxref-hist.zip', contentType: 'application/zip', body: threeMillionRowsZip },
+  {
+    name: 'zip bomb',
+    sourceId: 'ecb-eurofxref-hist',
+    publisher: 'ecb',
+    path: '/stats/eurofxref/eurofxref-hist.zip',
+    contentType: 'application/zip',
+    body: zipBomb,
+  },
+  {
+    name: 'zipped CSV of three million rows',
+    sourceId: 'ecb-eurofxref-hist',
+    publisher: 'ecb',
+    path: '/stats/eurofxref/eurofxref-hist.zip',
+    contentType: 'application/zip',
+    body: threeMillionRowsZip,
+  },
   // 300 MiB of zeros gzipped, without Content-Encoding, where MLIT's JSON is expected.
-  { name: 'gzip bomb without Content-Encoding', sourceId: 'mlit-transactions', publisher: 'mlit', path: '/ex-api/external/XIT001', contentType: 'application/json', body: () => gzipSync(Buffer.alloc(300 * 1024 * 1024)) },
-  { name: 'XML ending in many comments', sourceId: 'ecb-eurofxref-daily', publisher: 'ecb', path: '/stats/eurofxref/eurofxref-daily.xml', contentType: 'text/xml', body: () => Buffer.from(ECB_XML_OF_COMMENTS) },
-  { name: 'ICS with a SECONDLY time-zone rule', sourceId: 'bls-release-schedule', publisher: 'bls', path: '/schedule/news_release/bls.ics', contentType: 'text/calendar', body: secondlyIcs },
-  { name: 'sparse xlsx', sourceId: 'jpx-etf-list', publisher: 'jpx', path: JPX_ETF_PATH, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: sparseXlsx },
-  { name: "RSS with a 100 KB title of '<'", sourceId: 'rss-feeds', publisher: 'rss', path: RSS_FEED_PATH, contentType: 'application/rss+xml', body: () => Buffer.from(RSS_WITH_ANGLE_TITLE) },
+  {
+    name: 'gzip bomb without Content-Encoding',
+    sourceId: 'mlit-transactions',
+    publisher: 'mlit',
+    path: '/ex-api/external/XIT001',
+    contentType: 'application/json',
+    body: () => gzipSync(Buffer.alloc(300 * 1024 * 1024)),
+  },
+  {
+    name: 'XML ending in many comments',
+    sourceId: 'ecb-eurofxref-daily',
+    publisher: 'ecb',
+    path: '/stats/eurofxref/eurofxref-daily.xml',
+    contentType: 'text/xml',
+    body: () => Buffer.from(ECB_XML_OF_COMMENTS),
+  },
+  {
+    name: 'ICS with a SECONDLY time-zone rule',
+    sourceId: 'bls-release-schedule',
+    publisher: 'bls',
+    path: '/schedule/news_release/bls.ics',
+    contentType: 'text/calendar',
+    body: secondlyIcs,
+  },
+  {
+    name: 'sparse xlsx',
+    sourceId: 'jpx-etf-list',
+    publisher: 'jpx',
+    path: JPX_ETF_PATH,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    body: sparseXlsx,
+  },
+  {
+    name: "RSS with a 100 KB title of '<'",
+    sourceId: 'rss-feeds',
+    publisher: 'rss',
+    path: RSS_FEED_PATH,
+    contentType: 'application/rss+xml',
+    body: () => Buffer.from(RSS_WITH_ANGLE_TITLE),
+  },
 ];
 
 /** The sources-file entry that points `sourceId` at the payload (the JPX workbook's path, the RSS feed). */

@@ -9,7 +9,10 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
 const lookup = dns.lookup;
 
 function refuse(hostname: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname} (tests never reach the internet: test/helpers/offline.ts)`), { code: 'ENOTFOUND', hostname });
+  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname} (tests never reach the internet: test/helpers/offline.ts)`), {
+    code: 'ENOTFOUND',
+    hostname,
+  });
 }
 
 dns.lookup = ((hostname: string, ...rest: unknown[]) => {

@@ -3,12 +3,37 @@ import type { TestHub } from './app.ts';
 
 /** What the "one fact" tests read of the endpoints (test/consistency/one-fact*.test.ts). */
 
-export interface FxRow { pair: string; lastPrice: number; changePct: number; asOf: string; sparkline10d: number[] }
-export interface FxRate { value: number; changePct: number; asOf: string }
-export interface RatePoint { date: string; close: number }
-export interface RecapItem { index: string; value: number | null; changeValue: number | null; changePercent: number | null; datetime: string }
+export interface FxRow {
+  pair: string;
+  lastPrice: number;
+  changePct: number;
+  asOf: string;
+  sparkline10d: number[];
+}
+export interface FxRate {
+  value: number;
+  changePct: number;
+  asOf: string;
+}
+export interface RatePoint {
+  date: string;
+  close: number;
+}
+export interface RecapItem {
+  index: string;
+  value: number | null;
+  changeValue: number | null;
+  changePercent: number | null;
+  datetime: string;
+}
 export type Recap = Record<string, RecapItem[] | string>;
-export interface IndexQuote { code: string; level: number | null; change: number | null; changePercent: number | null; asOf: string | null }
+export interface IndexQuote {
+  code: string;
+  level: number | null;
+  change: number | null;
+  changePercent: number | null;
+  asOf: string | null;
+}
 
 /** The `data` of a 200 answer to `/openapi/v1<url>`. */
 export async function data<Data>(hub: TestHub, key: string, url: string): Promise<Data> {

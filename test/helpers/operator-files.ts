@@ -11,7 +11,12 @@ import { importFile, type ImportResult } from '../../src/ingest/source.ts';
 export const operatorFixture = (path: string): string => fileURLToPath(new URL(`../fixtures/operator/${path}`, import.meta.url));
 
 /** `fdh import operator-<format> FILE`: the function the command calls, on the hub's store, known at `knowledgeAt` (the hub's now by default). */
-export async function importOperatorFile(hub: TestHub, format: 'observations' | 'events' | 'instruments' | 'geography', file: string, knowledgeAt?: string): Promise<ImportResult> {
+export async function importOperatorFile(
+  hub: TestHub,
+  format: 'observations' | 'events' | 'instruments' | 'geography',
+  file: string,
+  knowledgeAt?: string,
+): Promise<ImportResult> {
   const importer = findImporter(`operator-${format}`);
   if (importer === undefined) throw new Error(`fdh import knows no operator-${format}`);
   const now = hub.clock.now();

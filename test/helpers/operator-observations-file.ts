@@ -7,11 +7,65 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 
-const INDICES = ['AS51', 'CAC', 'DAX', 'DJI', 'HSI', 'IXIC', 'JPXNK400', 'KOSPI', 'N225', 'SENSEX', 'SHCOMP', 'SPX', 'TOPIX', 'TOPIXC30', 'TSEG250', 'TSEGCORE', 'TSEREIT', 'UKX', 'VNINDEX'];
-const COMMODITIES = ['aluminium-lme', 'brent-crude', 'cocoa', 'coffee-arabica', 'copper-lme', 'corn', 'cotton', 'gold', 'heating-oil', 'iron-ore', 'natural-gas', 'nickel-lme', 'palladium', 'platinum', 'silver', 'soybeans', 'sugar-11', 'wheat', 'wti-crude', 'zinc-lme'];
+const INDICES = [
+  'AS51',
+  'CAC',
+  'DAX',
+  'DJI',
+  'HSI',
+  'IXIC',
+  'JPXNK400',
+  'KOSPI',
+  'N225',
+  'SENSEX',
+  'SHCOMP',
+  'SPX',
+  'TOPIX',
+  'TOPIXC30',
+  'TSEG250',
+  'TSEGCORE',
+  'TSEREIT',
+  'UKX',
+  'VNINDEX',
+];
+const COMMODITIES = [
+  'aluminium-lme',
+  'brent-crude',
+  'cocoa',
+  'coffee-arabica',
+  'copper-lme',
+  'corn',
+  'cotton',
+  'gold',
+  'heating-oil',
+  'iron-ore',
+  'natural-gas',
+  'nickel-lme',
+  'palladium',
+  'platinum',
+  'silver',
+  'soybeans',
+  'sugar-11',
+  'wheat',
+  'wti-crude',
+  'zinc-lme',
+];
 /** No euro: its rates cannot be dated before 1999, and a file of two million lines reaches back to 1997. */
 const CURRENCIES = ['USD', 'JPY', 'GBP', 'CHF', 'AUD', 'CAD', 'NZD', 'CNY', 'HKD', 'SGD', 'KRW', 'INR', 'IDR', 'THB', 'VND', 'MYR', 'PHP', 'BRL', 'MXN', 'ZAR'];
-const MACRO = ['us.pmi.manufacturing', 'us.pmi.services', 'jp.pmi.manufacturing', 'jp.pmi.services', 'vn.pmi.manufacturing', 'jp.cpi', 'jp.cpi.core', 'jp.exports', 'jp.imports', 'vn.exports', 'vn.imports', 'vn.retail-sales'];
+const MACRO = [
+  'us.pmi.manufacturing',
+  'us.pmi.services',
+  'jp.pmi.manufacturing',
+  'jp.pmi.services',
+  'vn.pmi.manufacturing',
+  'jp.cpi',
+  'jp.cpi.core',
+  'jp.exports',
+  'jp.imports',
+  'vn.exports',
+  'vn.imports',
+  'vn.retail-sales',
+];
 
 /** The file's 250 close series: 19 indices, 20 commodities and 211 of the ordered pairs of 20 currencies. */
 const FX_PAIRS = CURRENCIES.flatMap((base) => CURRENCIES.filter((quote) => quote !== base).map((quote) => `${base}/${quote}`)).slice(0, 211);

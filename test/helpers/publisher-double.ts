@@ -142,9 +142,7 @@ export async function startPublisherDouble(options: { publishers?: readonly stri
     }
     const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     const body = gzip ? gzipSync(route.body) : route.body;
-    response
-      .writeHead(200, { ...route.headers, etag, 'content-length': String(body.length), ...(gzip ? { 'content-encoding': 'gzip' } : {}) })
-      .end(body);
+    response.writeHead(200, { ...route.headers, etag, 'content-length': String(body.length), ...(gzip ? { 'content-encoding': 'gzip' } : {}) }).end(body);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

@@ -3,7 +3,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TSchema } from 'typebox';
-import { isParsedPayload, type BytesPayload, type CollectContext, type FetchResult, type ImportPayload, type ParsedPayload, type SourceCursor, type SourceDefinition, type SourceRequest } from '../../src/ingest/sync/source-definition.ts';
+import {
+  isParsedPayload,
+  type BytesPayload,
+  type CollectContext,
+  type FetchResult,
+  type ImportPayload,
+  type ParsedPayload,
+  type SourceCursor,
+  type SourceDefinition,
+  type SourceRequest,
+} from '../../src/ingest/sync/source-definition.ts';
 import { sourceParams } from '../../src/ingest/sync/catalogue.ts';
 import { commitRelease, prepareContent, prepareParsed } from '../../src/ingest/source.ts';
 import { writeVersioned } from '../../src/store/versioned-write.ts';
@@ -35,7 +45,9 @@ export function publisherSample(publisher: string, file: string): Buffer {
  * listing the most parameters.
  */
 export function matchRoute<R extends Pick<Route, 'path' | 'query'>>(routes: readonly R[], url: URL): R | undefined {
-  const matches = routes.filter((route) => route.path === url.pathname && Object.entries(route.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value));
+  const matches = routes.filter(
+    (route) => route.path === url.pathname && Object.entries(route.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value),
+  );
   return matches.sort((a, b) => Object.keys(b.query ?? {}).length - Object.keys(a.query ?? {}).length)[0];
 }
 
@@ -88,7 +100,9 @@ export async function collectFromRoutes<ParamsSchema extends TSchema>(
 export async function importPayloads(hub: TestHub, payloads: readonly ImportPayload[], at = new Date('2026-06-19T17:00:00Z')) {
   const results = [];
   for (const payload of payloads) {
-    const prepared = isParsedPayload(payload) ? prepareParsed(payload.importer, payload.parsed, payload.fileName) : await prepareContent(payload.importer, payload.content, payload.fileName);
+    const prepared = isParsedPayload(payload)
+      ? prepareParsed(payload.importer, payload.parsed, payload.fileName)
+      : await prepareContent(payload.importer, payload.content, payload.fileName);
     const options = { knowledgeAt: payload.knowledgeAt ?? at, loadedAt: at };
     results.push(await writeVersioned(hub.runtime.store.db, (trx) => commitRelease(trx, prepared, options)));
   }
@@ -97,12 +111,14 @@ export async function importPayloads(hub: TestHub, payloads: readonly ImportPayl
 
 /** A payload's bytes (the publisher's file passed through); fails for records a source read. */
 export function payloadBytes(payload: ImportPayload | undefined): Buffer {
-  if (payload === undefined || isParsedPayload(payload)) throw new Error(`expected a payload of bytes, got ${payload === undefined ? 'none' : `records for ${payload.fileName}`}`);
+  if (payload === undefined || isParsedPayload(payload))
+    throw new Error(`expected a payload of bytes, got ${payload === undefined ? 'none' : `records for ${payload.fileName}`}`);
   return (payload as BytesPayload).content;
 }
 
 /** The records a source read (a ParsedPayload); fails for bytes passed through. */
 export function payloadRecords<P = unknown>(payload: ImportPayload | undefined): P {
-  if (payload === undefined || !isParsedPayload(payload)) throw new Error(`expected a payload of parsed records, got ${payload === undefined ? 'none' : `bytes of ${payload.fileName}`}`);
+  if (payload === undefined || !isParsedPayload(payload))
+    throw new Error(`expected a payload of parsed records, got ${payload === undefined ? 'none' : `bytes of ${payload.fileName}`}`);
   return (payload as ParsedPayload<P>).parsed;
 }

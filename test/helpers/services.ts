@@ -67,7 +67,10 @@ export async function startPrivateRedis(): Promise<{ url: string; stop(): Promis
 }
 
 /** A TCP relay to a service that the test can cut (refusing and dropping connections) and restore. */
-export async function startRelay(target: { host: string; port: number }): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+export async function startRelay(target: {
+  host: string;
+  port: number;
+}): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const port = await freePort();
   let server: net.Server | undefined;

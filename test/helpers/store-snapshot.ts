@@ -45,7 +45,12 @@ function databaseUrlNamed(name: string): string {
  * Builds the store with `build` on a hub of `options`, in a database of its own on the
  * scaled-out pass, and keeps a copy under `dir` once the hub is closed.
  */
-async function buildSnapshot<Extra>(dir: string, name: string, options: TestHubOptions, build: (hub: TestHub, scope: Cleanups) => Promise<Extra>): Promise<StoreSnapshot<Extra>> {
+async function buildSnapshot<Extra>(
+  dir: string,
+  name: string,
+  options: TestHubOptions,
+  build: (hub: TestHub, scope: Cleanups) => Promise<Extra>,
+): Promise<StoreSnapshot<Extra>> {
   const cleanups: (() => unknown)[] = [];
   const scope: Cleanups = { after: (fn) => cleanups.push(fn) };
   let databaseUrl: string | undefined;
@@ -56,7 +61,11 @@ async function buildSnapshot<Extra>(dir: string, name: string, options: TestHubO
     databaseUrl = databaseUrlNamed(database);
     schema = `${runSchemaPrefix()}${name}`;
   }
-  const hub = await createTestHub(scope, { ...options, env: { ...options.env, ...(databaseUrl === undefined ? {} : { FDH_DATABASE_URL: databaseUrl }) }, schema });
+  const hub = await createTestHub(scope, {
+    ...options,
+    env: { ...options.env, ...(databaseUrl === undefined ? {} : { FDH_DATABASE_URL: databaseUrl }) },
+    schema,
+  });
   try {
     const extra = await build(hub, scope);
     // createTestHub registers its directory's removal first: close everything else, copy, then remove.

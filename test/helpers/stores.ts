@@ -45,10 +45,7 @@ export async function dropTestSchemas(databaseUrl: string, id: string): Promise<
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string }>(
-      'select nspname as name from pg_namespace where starts_with(nspname, $1)',
-      [runSchemaPrefix(id)],
-    );
+    const { rows } = await client.query<{ name: string }>('select nspname as name from pg_namespace where starts_with(nspname, $1)', [runSchemaPrefix(id)]);
     for (const { name } of rows) await client.query(`drop schema if exists "${name}" cascade`);
     return rows.length;
   } finally {

@@ -45,7 +45,9 @@ function rateSource(id: string, kind: 'bytes' | 'parsed') {
       if (answer.notModified) return { payloads: [], cursor: undefined };
       const origin = { fileName: 'eurofxref-hist.csv', archiveHashes: [answer.archiveHash] };
       const payload: ImportPayload =
-        kind === 'bytes' ? { importer, content: answer.body, ...origin } : parsedPayload(importer, ecbEurofxrefImporter.parse(answer.body.toString('utf8'), origin.fileName), origin);
+        kind === 'bytes'
+          ? { importer, content: answer.body, ...origin }
+          : parsedPayload(importer, ecbEurofxrefImporter.parse(answer.body.toString('utf8'), origin.fileName), origin);
       return { payloads: [payload], cursor: undefined };
     },
   });

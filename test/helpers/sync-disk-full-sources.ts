@@ -17,11 +17,17 @@ const fillingImporter: Importer<string> = {
   parse: (content) => content,
   async load(trx) {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-      await sql`do $$ begin raise exception 'could not extend file "base/16384/2619": No space left on device' using errcode = 'disk_full'; end $$`.execute(trx);
+      await sql`do $$ begin raise exception 'could not extend file "base/16384/2619": No space left on device' using errcode = 'disk_full'; end $$`.execute(
+        trx,
+      );
       return 0;
     }
     await sql`create table disk_filler (bytes blob)`.execute(trx);
-    const pages = await sql<{ page_count: number; freelist_count: number; page_size: number }>`select * from pragma_page_count(), pragma_freelist_count(), pragma_page_size()`.execute(trx);
+    const pages = await sql<{
+      page_count: number;
+      freelist_count: number;
+      page_size: number;
+    }>`select * from pragma_page_count(), pragma_freelist_count(), pragma_page_size()`.execute(trx);
     const { page_count: count, freelist_count: free, page_size: size } = pages.rows[0] ?? { page_count: 0, freelist_count: 0, page_size: 4096 };
     await sql.raw(`pragma max_page_count = ${Number(count)}`).execute(trx);
     await sql`insert into disk_filler values (zeroblob(${(Number(free) + 16) * Number(size)}))`.execute(trx);

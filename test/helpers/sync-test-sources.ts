@@ -36,5 +36,9 @@ function ecbCsvSource(id: string, credentials: SourceDefinition['credentials'], 
 export const sources: SourceDefinition[] = [
   ecbCsvSource('ecb-test-rates', []),
   ecbCsvSource('ecb-test-keyed', [{ env: 'SYNC_TEST_API_KEY', required: true, howToGet: 'any value: the double ignores it' }]),
-  ecbCsvSource('ecb-test-path-keyed', [{ env: 'SYNC_TEST_PATH_KEY', required: true, howToGet: 'the double serves the path of test/fixtures/sync/ecb-test/routes.json' }], 'path'),
+  ecbCsvSource(
+    'ecb-test-path-keyed',
+    [{ env: 'SYNC_TEST_PATH_KEY', required: true, howToGet: 'the double serves the path of test/fixtures/sync/ecb-test/routes.json' }],
+    'path',
+  ),
 ];

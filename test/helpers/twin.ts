@@ -170,7 +170,8 @@ export function twinProblems(operationId: string, data: unknown, options: TwinCh
         const problem = typeProblem(field.type, value);
         if (problem !== undefined) problems.push(`${at} ${problem} (twin: ${field.type})`);
         else if (Array.isArray(value)) problems.push(...elementProblems(field.type, value, at));
-        if (field.enum !== undefined && !field.enum.includes(String(value))) problems.push(`${at} = ${JSON.stringify(value)} is not one of ${field.enum.join(', ')}`);
+        if (field.enum !== undefined && !field.enum.includes(String(value)))
+          problems.push(`${at} = ${JSON.stringify(value)} is not one of ${field.enum.join(', ')}`);
       }
     }
   }
@@ -215,7 +216,11 @@ interface OpenApiParameter {
  * table: names, location, requiredness, enums, defaults and ranges. `extra` names parameters
  * the hub adds on purpose (optional ones only, so a twin client never needs them).
  */
-export function twinParameterProblems(document: { paths: Record<string, Record<string, { parameters?: OpenApiParameter[] }>> }, operationId: string, extra: string[] = []): string[] {
+export function twinParameterProblems(
+  document: { paths: Record<string, Record<string, { parameters?: OpenApiParameter[] }>> },
+  operationId: string,
+  extra: string[] = [],
+): string[] {
   const twin = twinOperation(operationId);
   const operation = document.paths[twin.path]?.get;
   if (operation === undefined) return [`${twin.path} is not served`];
@@ -235,12 +240,17 @@ export function twinParameterProblems(document: { paths: Record<string, Record<s
       continue;
     }
     if (param.in !== expected.in) problems.push(`${expected.name} is in ${param.in}, the twin has ${expected.in}`);
-    if ((param.required ?? false) !== expected.required) problems.push(`${expected.name} required=${String(param.required ?? false)}, the twin has ${String(expected.required)}`);
+    if ((param.required ?? false) !== expected.required)
+      problems.push(`${expected.name} required=${String(param.required ?? false)}, the twin has ${String(expected.required)}`);
     const servedEnum = param.schema.enum;
-    if (expected.enum !== undefined && JSON.stringify(servedEnum) !== JSON.stringify(expected.enum)) problems.push(`${expected.name} enum ${JSON.stringify(servedEnum)}, the twin has ${expected.enum.join(', ')}`);
-    if (expected.default !== undefined && String(param.schema.default) !== expected.default) problems.push(`${expected.name} default ${String(param.schema.default)}, the twin has ${expected.default}`);
-    if (expected.min !== undefined && param.schema.minimum !== expected.min) problems.push(`${expected.name} minimum ${String(param.schema.minimum)}, the twin has ${expected.min}`);
-    if (expected.max !== undefined && param.schema.maximum !== expected.max) problems.push(`${expected.name} maximum ${String(param.schema.maximum)}, the twin has ${expected.max}`);
+    if (expected.enum !== undefined && JSON.stringify(servedEnum) !== JSON.stringify(expected.enum))
+      problems.push(`${expected.name} enum ${JSON.stringify(servedEnum)}, the twin has ${expected.enum.join(', ')}`);
+    if (expected.default !== undefined && String(param.schema.default) !== expected.default)
+      problems.push(`${expected.name} default ${String(param.schema.default)}, the twin has ${expected.default}`);
+    if (expected.min !== undefined && param.schema.minimum !== expected.min)
+      problems.push(`${expected.name} minimum ${String(param.schema.minimum)}, the twin has ${expected.min}`);
+    if (expected.max !== undefined && param.schema.maximum !== expected.max)
+      problems.push(`${expected.name} maximum ${String(param.schema.maximum)}, the twin has ${expected.max}`);
   }
   return problems;
 }

@@ -37,11 +37,25 @@ export async function storeUncheckedRelease(db: Kysely<Database>, release: Unche
       })
       .execute();
     const replaced = async (instrument: string, from: string, to: string) => {
-      const stored = await trx.selectFrom('instrument_close').selectAll().where('instrument', '=', instrument).where('date', '>=', from).where('date', '<=', to).execute();
+      const stored = await trx
+        .selectFrom('instrument_close')
+        .selectAll()
+        .where('instrument', '=', instrument)
+        .where('date', '>=', from)
+        .where('date', '<=', to)
+        .execute();
       for (const row of stored) {
         await trx
           .insertInto('instrument_close_superseded')
-          .values({ release_id: id, instrument, date: row.date, close: row.close, source: row.source, previous_release_id: row.release_id, knowledge_at: row.knowledge_at })
+          .values({
+            release_id: id,
+            instrument,
+            date: row.date,
+            close: row.close,
+            source: row.source,
+            previous_release_id: row.release_id,
+            knowledge_at: row.knowledge_at,
+          })
           .execute();
       }
       await trx.deleteFrom('instrument_close').where('instrument', '=', instrument).where('date', '>=', from).where('date', '<=', to).execute();
@@ -55,10 +69,20 @@ export async function storeUncheckedRelease(db: Kysely<Database>, release: Unche
         .execute();
     }
     for (const instrument of new Set(release.closes.map((close) => close.instrument))) {
-      const dates = release.closes.filter((close) => close.instrument === instrument).map((close) => close.date).sort();
+      const dates = release.closes
+        .filter((close) => close.instrument === instrument)
+        .map((close) => close.date)
+        .sort();
       await trx
         .insertInto('release_fact')
-        .values({ release_id: id, fact: `instrument_close:${instrument}`, table_name: 'instrument_close', rows: dates.length, first_period: dates[0] ?? null, last_period: dates[dates.length - 1] ?? null })
+        .values({
+          release_id: id,
+          fact: `instrument_close:${instrument}`,
+          table_name: 'instrument_close',
+          rows: dates.length,
+          first_period: dates[0] ?? null,
+          last_period: dates[dates.length - 1] ?? null,
+        })
         .execute();
     }
   });

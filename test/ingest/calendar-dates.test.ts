@@ -1,13 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  calendarDate,
-  calendarMonth,
-  calendarPeriod,
-  calendarQuarter,
-  isoDateTime,
-  rfc822DateTime,
-} from '../../src/ingest/calendar-dates.ts';
+import { calendarDate, calendarMonth, calendarPeriod, calendarQuarter, isoDateTime, rfc822DateTime } from '../../src/ingest/calendar-dates.ts';
 
 test('calendar dates: real days in each layout, never a rolled-over one', () => {
   assert.equal(calendarDate('2024-02-29'), '2024-02-29');
@@ -47,7 +40,15 @@ test('ISO date-times need a zone and a real day and time', () => {
   assert.equal(isoDateTime('2026-03-01T01:00:00+0900'), '2026-02-28T16:00:00.000Z');
   assert.equal(isoDateTime('2026-06-19T08:45:00.123456Z'), '2026-06-19T08:45:00.123Z');
   assert.equal(isoDateTime('0050-03-01T00:00:00Z'), '0050-03-01T00:00:00.000Z', 'a two-digit year is not the 1900s');
-  for (const text of ['2026-02-30T08:45:00Z', '2026-06-19T24:00:00Z', '2026-06-19T08:60:00Z', '2026-06-19T08:45:60Z', '2026-06-19T08:45:00', '2026-06-19T08:45:00+25:00', '2026-06-19']) {
+  for (const text of [
+    '2026-02-30T08:45:00Z',
+    '2026-06-19T24:00:00Z',
+    '2026-06-19T08:60:00Z',
+    '2026-06-19T08:45:60Z',
+    '2026-06-19T08:45:00',
+    '2026-06-19T08:45:00+25:00',
+    '2026-06-19',
+  ]) {
     assert.equal(isoDateTime(text), undefined, text);
   }
 });
@@ -56,7 +57,15 @@ test('RFC 822 date-times as RSS writes them', () => {
   assert.equal(rfc822DateTime('Thu, 18 Jun 2026 14:05:00 GMT'), '2026-06-18T14:05:00.000Z');
   assert.equal(rfc822DateTime('Thu, 18 Jun 2026 06:30:00 +0900'), '2026-06-17T21:30:00.000Z');
   assert.equal(rfc822DateTime('1 Jul 2026 09:00 EST'), '2026-07-01T14:00:00.000Z');
-  for (const text of ['Mon, 30 Feb 2026 09:00:00 GMT', 'Sun, 29 Feb 2025 09:00:00 GMT', 'Thu, 18 Jux 2026 14:05:00 GMT', 'Thu, 18 Jun 26 14:05:00 GMT', 'Thu, 18 Jun 2026 25:05:00 GMT', 'Thu, 18 Jun 2026 14:05:00 XYZ', 'sometime last week']) {
+  for (const text of [
+    'Mon, 30 Feb 2026 09:00:00 GMT',
+    'Sun, 29 Feb 2025 09:00:00 GMT',
+    'Thu, 18 Jux 2026 14:05:00 GMT',
+    'Thu, 18 Jun 26 14:05:00 GMT',
+    'Thu, 18 Jun 2026 25:05:00 GMT',
+    'Thu, 18 Jun 2026 14:05:00 XYZ',
+    'sometime last week',
+  ]) {
     assert.equal(rfc822DateTime(text), undefined, text);
   }
 });

@@ -32,7 +32,14 @@ function scratchDir(t: TestContext): string {
 }
 
 const count = async (db: Kysely<Database>, table: 'release' | 'macro_observation' | 'equity_bar' | 'news_article') =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function assertVariantsUnchanged(
   t: TestContext,

@@ -30,7 +30,12 @@ const seed = (hub: TestHub, ...generators: DemoGenerator[]) => runDemoGenerators
 function quotesFor7203(hub: TestHub): { quotes: string; listed: string } {
   const rewrite = (name: string) => {
     const path = join(hub.dataDir, name);
-    writeFileSync(path, readFileSync(fixture(`equities/${name}`), 'utf8').replaceAll('"86970"', '"72030"').replaceAll('2024-03-', '2026-03-'));
+    writeFileSync(
+      path,
+      readFileSync(fixture(`equities/${name}`), 'utf8')
+        .replaceAll('"86970"', '"72030"')
+        .replaceAll('2024-03-', '2026-03-'),
+    );
     return path;
   };
   return { quotes: rewrite('daily_quotes.json'), listed: rewrite('listed_info.json') };
@@ -53,7 +58,6 @@ test('seeding the equities demo after a J-Quants import fills around the importe
   }
   const bars = await db.selectFrom('equity_bar').select(['date', 'source']).where('code', '=', '72030').execute();
   assert.ok(bars.filter((bar) => bar.source === DEMO_SOURCE).length > 1000, 'the demo fills the other days');
-
 });
 
 test('seeding the equities demo again after a J-Quants import over it keeps the imported bars', async (t) => {
@@ -77,14 +81,16 @@ test('seeding the ETF demo after a JPX PCF import keeps the imported NAV and hol
   const importedHoldings = await db.selectFrom('etf_holding').selectAll().where('fund_code', '=', '1306').orderBy('id').execute();
 
   await seed(hub, instrumentsDemoGenerator, etfDemoGenerator);
-  assert.deepEqual(await db.selectFrom('etf_nav').selectAll().where('fund_code', '=', '1306').where('date', '=', importedNav.date).executeTakeFirstOrThrow(), importedNav);
+  assert.deepEqual(
+    await db.selectFrom('etf_nav').selectAll().where('fund_code', '=', '1306').where('date', '=', importedNav.date).executeTakeFirstOrThrow(),
+    importedNav,
+  );
   assert.deepEqual(
     await db.selectFrom('etf_holding').selectAll().where('fund_code', '=', '1306').where('fund_date', '=', importedNav.date).orderBy('id').execute(),
     importedHoldings,
   );
   const demoNavs = await db.selectFrom('etf_nav').select('date').where('fund_code', '=', '1306').where('source', '=', ETF_DEMO_SOURCE).execute();
   assert.ok(demoNavs.length > 1000, 'the demo fills the other days');
-
 });
 
 test('seeding the ETF demo again after a PCF import over it does not reuse the imported holdings’ ids', async (t) => {
@@ -103,16 +109,33 @@ test('seeding the instruments demo after a commodity import keeps the imported c
   const hub = await createTestHub(t);
   const db = hub.runtime.store.db;
   await load(hub, 'commodity-prices-csv', fixture('commodities/commodity-prices.csv'));
-  const importedCloses = () => db.selectFrom('instrument_close').select(['instrument', 'date', 'close']).where('source', '!=', INSTRUMENTS_DEMO_SOURCE).orderBy('instrument').orderBy('date').execute();
+  const importedCloses = () =>
+    db
+      .selectFrom('instrument_close')
+      .select(['instrument', 'date', 'close'])
+      .where('source', '!=', INSTRUMENTS_DEMO_SOURCE)
+      .orderBy('instrument')
+      .orderBy('date')
+      .execute();
   const imported = await importedCloses();
 
   for (let round = 0; round < 2; round += 1) {
     await seed(hub, instrumentsDemoGenerator);
     assert.deepEqual(await importedCloses(), imported);
     // The file has no WTI close on 2026-06-18: a day the publisher left out stays empty.
-    const wti = await db.selectFrom('instrument_close').select('date').where('instrument', '=', 'commodity:wti-crude').where('date', '>=', '2026-06-15').execute();
+    const wti = await db
+      .selectFrom('instrument_close')
+      .select('date')
+      .where('instrument', '=', 'commodity:wti-crude')
+      .where('date', '>=', '2026-06-15')
+      .execute();
     assert.deepEqual(wti.map((row) => row.date).sort(), ['2026-06-15', '2026-06-16', '2026-06-17', '2026-06-19']);
-    const demoBefore = await db.selectFrom('instrument_close').select('date').where('instrument', '=', 'commodity:wti-crude').where('source', '=', INSTRUMENTS_DEMO_SOURCE).execute();
+    const demoBefore = await db
+      .selectFrom('instrument_close')
+      .select('date')
+      .where('instrument', '=', 'commodity:wti-crude')
+      .where('source', '=', INSTRUMENTS_DEMO_SOURCE)
+      .execute();
     assert.ok(demoBefore.length > 1000, 'the demo fills the days before the file');
   }
 });

@@ -112,7 +112,14 @@ function sharedPast(rows: readonly Row[], rule: Exclude<TableRule, { excluded: s
   const dated = 'date' in rule ? rule : undefined;
   return rows
     .filter((row) => dated === undefined || dayOf(row[dated.date], dated.kind ?? 'day') <= EARLIER)
-    .map((row) => JSON.stringify(Object.keys(row).sort().filter((column) => !ignored.has(column)).map((column) => [column, row[column]])))
+    .map((row) =>
+      JSON.stringify(
+        Object.keys(row)
+          .sort()
+          .filter((column) => !ignored.has(column))
+          .map((column) => [column, row[column]]),
+      ),
+    )
     .sort();
 }
 

@@ -22,9 +22,9 @@ const EXCLUDED = ['src/ingest/importers/operator/'];
 const PARSE = /(?<![.\w])(?:Number|parseFloat|parseInt)\(/;
 
 const NOT_FIGURES: Readonly<Record<string, readonly { line: string; reads: string }[]>> = {
-  'src/ingest/importers/calendar/us-releases.ts': [{ line: 'Number(day.slice(5, 7))', reads: "the month of a release day, for its quarter" }],
+  'src/ingest/importers/calendar/us-releases.ts': [{ line: 'Number(day.slice(5, 7))', reads: 'the month of a release day, for its quarter' }],
   'src/ingest/importers/crypto/alternative-me-fng.ts': [{ line: 'isoDay(Number(timestamp) * 1000)', reads: "a day's Unix seconds" }],
-  'src/ingest/importers/crypto/okx-liquidations.ts': [{ line: "/^\\d+$/.test(value) ? Number(value)", reads: 'an epoch-milliseconds time' }],
+  'src/ingest/importers/crypto/okx-liquidations.ts': [{ line: '/^\\d+$/.test(value) ? Number(value)', reads: 'an epoch-milliseconds time' }],
   'src/ingest/importers/equities/etf-sessions.ts': [{ line: 'Number(max?.max ?? 0)', reads: "the store's largest session id" }],
   'src/ingest/importers/equities/statements.ts': [{ line: 'Number(row.fiscal_year_end.slice(5, 7))', reads: 'the month of a fiscal year end' }],
   'src/ingest/importers/etf/new-fund.ts': [{ line: 'Number(row?.max ?? 0)', reads: "the store's largest id" }],
@@ -51,8 +51,10 @@ const NOT_FIGURES: Readonly<Record<string, readonly { line: string; reads: strin
     { line: 'monthOf(periods[Number(position)])', reads: "an observation key's position among the TIME_PERIOD values" },
     { line: 'JSON.stringify(periods[Number(position)])', reads: "an observation key's position among the TIME_PERIOD values" },
   ],
-  'src/ingest/importers/macro/mof-jgb-yields.ts': [{ line: '[Number(western[1]), western[2], western[3]]', reads: "the year of a day's date (western or era form)" }],
-  'src/ingest/importers/news/rss-feed.ts': [{ line: "parseInt(name.slice(2), 16) : Number(name.slice(1))", reads: 'a numeric character reference' }],
+  'src/ingest/importers/macro/mof-jgb-yields.ts': [
+    { line: '[Number(western[1]), western[2], western[3]]', reads: "the year of a day's date (western or era form)" },
+  ],
+  'src/ingest/importers/news/rss-feed.ts': [{ line: 'parseInt(name.slice(2), 16) : Number(name.slice(1))', reads: 'a numeric character reference' }],
   'src/ingest/importers/real-estate/jp-municipalities.ts': [
     { line: 'JP_MUNICIPALITY_ID_OFFSET + Number(code)', reads: "a municipality's id from its code" },
     { line: 'JP_PROVINCE_ID_OFFSET + Number(code)', reads: "a province's id from its code" },
@@ -89,7 +91,13 @@ test('no publisher reader parses a figure but through the one rule: every Number
         else used.add(`${file}|${entry.line}`);
       });
   }
-  assert.deepEqual(unlisted, [], 'a figure parsed with Number/parseFloat/parseInt: use publisherFigure or checkedFigure (src/ingest/publisher-figures.ts), or list what else the call reads');
-  const stale = Object.entries(NOT_FIGURES).flatMap(([file, entries]) => entries.filter((entry) => !used.has(`${file}|${entry.line}`)).map((entry) => `${file}: ${entry.line}`));
+  assert.deepEqual(
+    unlisted,
+    [],
+    'a figure parsed with Number/parseFloat/parseInt: use publisherFigure or checkedFigure (src/ingest/publisher-figures.ts), or list what else the call reads',
+  );
+  const stale = Object.entries(NOT_FIGURES).flatMap(([file, entries]) =>
+    entries.filter((entry) => !used.has(`${file}|${entry.line}`)).map((entry) => `${file}: ${entry.line}`),
+  );
   assert.deepEqual(stale, [], 'listed calls no line makes any more: remove them from the list');
 });

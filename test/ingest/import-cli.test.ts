@@ -41,7 +41,10 @@ test('fdh import refuses an exchange rate or index level sent as a macro observa
   const rejected = await runCli(['import', 'macro-observations', file], { FDH_DATA_DIR: dataDir });
   assert.equal(rejected.code, 2);
   assert.equal(rejected.stdout, '');
-  assert.match(rejected.stderr, /^fdh import: observations\.csv:3: "fx\.USD\/JPY" is an instrument level; load exchange rates, indices and commodities with ecb-eurofxref, fred-indices or commodity-prices-csv\n$/);
+  assert.match(
+    rejected.stderr,
+    /^fdh import: observations\.csv:3: "fx\.USD\/JPY" is an instrument level; load exchange rates, indices and commodities with ecb-eurofxref, fred-indices or commodity-prices-csv\n$/,
+  );
 });
 
 test('fdh releases revert takes a release of closes back, once, and fdh import refuses an ECB row dated after today naming its line', { skip }, async (t) => {

@@ -12,7 +12,10 @@ test('a payload limit set in fdh.config.json applies where payloads are parsed; 
   const saved = { rows: process.env.FDH_SYNC_MAX_ROWS, cells: process.env.FDH_SYNC_MAX_SHEET_CELLS };
   t.after(() => {
     rmSync(dir, { recursive: true, force: true });
-    for (const [name, value] of [['FDH_SYNC_MAX_ROWS', saved.rows], ['FDH_SYNC_MAX_SHEET_CELLS', saved.cells]] as const) {
+    for (const [name, value] of [
+      ['FDH_SYNC_MAX_ROWS', saved.rows],
+      ['FDH_SYNC_MAX_SHEET_CELLS', saved.cells],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }

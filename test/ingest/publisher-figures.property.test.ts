@@ -16,9 +16,26 @@ import { ImportError } from '../../src/ingest/import-error.ts';
 const WHERE = 'lies.csv: line 7';
 
 /** A key of each keyed family; the bounds depend on the family alone, but for macro series. */
-const KEYS: Record<string, string> = { 'index.close': 'N225', 'fx.close': 'EUR/USD', 'commodity.close': 'wti-crude', macro: 'us.cpi', 'crypto.metric': 'btc_hashrate' };
+const KEYS: Record<string, string> = {
+  'index.close': 'N225',
+  'fx.close': 'EUR/USD',
+  'commodity.close': 'wti-crude',
+  macro: 'us.cpi',
+  'crypto.metric': 'btc_hashrate',
+};
 /** Macro series of each kind: percentages and rates (bounded to -100..10000) and levels. */
-const MACRO = ['macro:us.policy-rate', 'macro:jp.overnight-rate', 'macro:us.unemployment', 'macro:jp.bond-10y', 'macro:jp.tibor.3m', 'macro:us.government-debt-to-gdp', 'macro:us.gdp.real', 'macro:jp.population', 'macro:vn.cpi', 'macro:us.payrolls'];
+const MACRO = [
+  'macro:us.policy-rate',
+  'macro:jp.overnight-rate',
+  'macro:us.unemployment',
+  'macro:jp.bond-10y',
+  'macro:jp.tibor.3m',
+  'macro:us.government-debt-to-gdp',
+  'macro:us.gdp.real',
+  'macro:jp.population',
+  'macro:vn.cpi',
+  'macro:us.payrolls',
+];
 const FACTS = [...FACT_FAMILIES.map((family) => (family.stored.includes('*') ? `${family.name}:${KEYS[family.name] ?? 'jp'}` : family.name)), ...MACRO];
 const SYNTAXES: FigureSyntax[] = [{}, { exponent: true }, { grouping: true }, { exponent: true, grouping: true }];
 const RUNS = 150;
@@ -62,7 +79,32 @@ function isDecimalLiteral(text: string, syntax: FigureSyntax): boolean {
 }
 
 /** Characters publishers and liars write: digits (ASCII and not), signs, separators, spaces, letters of hex, exponents, Infinity and NaN. */
-const CHARACTERS = [...'0123456789', ...'0123456789', '.', ',', '-', '+', 'e', 'E', 'x', 'X', 'a', 'f', 'I', 'n', 'N', ' ', '\t', '\u00a0', '_', '٣', '０', '𝟗', '−', '%'];
+const CHARACTERS = [
+  ...'0123456789',
+  ...'0123456789',
+  '.',
+  ',',
+  '-',
+  '+',
+  'e',
+  'E',
+  'x',
+  'X',
+  'a',
+  'f',
+  'I',
+  'n',
+  'N',
+  ' ',
+  '\t',
+  '\u00a0',
+  '_',
+  '٣',
+  '０',
+  '𝟗',
+  '−',
+  '%',
+];
 const randomCharacters = fc.array(fc.constantFrom(...CHARACTERS), { maxLength: 24 }).map((chars) => chars.join(''));
 const anyText = fc.string({ unit: 'grapheme', maxLength: 24 });
 
@@ -84,12 +126,42 @@ const mutated = fc.oneof(
   fc.tuple(numberText, fc.constantFrom('E+', 'e-', 'e', 'E0')).map(([text, mark]) => `${text}${mark}${text.replace(/\D/g, '').slice(0, 4)}`),
   fc.integer({ min: 0, max: 2 ** 31 }).map((value) => `0x${value.toString(16)}`),
   fc.tuple(fc.constantFrom('+', '-', '--', '+-', '−'), numberText).map(([sign, text]) => `${sign}${text}`),
-  fc.tuple(fc.constantFrom(' ', '  ', '\t', '\u00a0', '\n'), numberText, fc.boolean()).map(([space, text, before]) => (before ? `${space}${text}` : `${text}${space}`)),
+  fc
+    .tuple(fc.constantFrom(' ', '  ', '\t', '\u00a0', '\n'), numberText, fc.boolean())
+    .map(([space, text, before]) => (before ? `${space}${text}` : `${text}${space}`)),
   fc.tuple(numberText, fc.nat({ max: 8 })).map(([text, at]) => `${text.slice(0, at)} ${text.slice(at)}`),
-  fc.constantFrom('1e308', '-1e308', '5e-324', '1e-9', '1e-10', '9e15', '1e15', '1e16', '0.000000001', '0.0000000001', 'Infinity', '-Infinity', 'NaN', '', '.', '-', '.5', '5.', '0', '-0', '00', '1,000', '1,00', '10,000.5', '1,2345'),
+  fc.constantFrom(
+    '1e308',
+    '-1e308',
+    '5e-324',
+    '1e-9',
+    '1e-10',
+    '9e15',
+    '1e15',
+    '1e16',
+    '0.000000001',
+    '0.0000000001',
+    'Infinity',
+    '-Infinity',
+    'NaN',
+    '',
+    '.',
+    '-',
+    '.5',
+    '5.',
+    '0',
+    '-0',
+    '00',
+    '1,000',
+    '1,00',
+    '10,000.5',
+    '1,2345',
+  ),
   fc.tuple(fc.nat({ max: 60 }), fc.nat({ max: 60 })).map(([zeros, fraction]) => `1${'0'.repeat(zeros)}.${'0'.repeat(fraction)}1`),
   fc.tuple(fc.nat({ max: 40 })).map(([zeros]) => `0.${'0'.repeat(zeros)}1`),
-  fc.tuple(fc.integer({ min: -1e12, max: 1e12 }), fc.boolean()).map(([value, fraction]) => `${value < 0 ? '-' : ''}${groupedText(String(Math.abs(value)))}${fraction ? '.25' : ''}`),
+  fc
+    .tuple(fc.integer({ min: -1e12, max: 1e12 }), fc.boolean())
+    .map(([value, fraction]) => `${value < 0 ? '-' : ''}${groupedText(String(Math.abs(value)))}${fraction ? '.25' : ''}`),
   fc.tuple(numberText, fc.constantFrom(...UNICODE_DIGITS)).map(([text, digits]) => text.replace(/\d/g, (digit) => digits[Number(digit)] ?? digit)),
   fc.tuple(numberText, fc.nat({ max: 8 }), fc.constantFrom('_', ',', '.', "'")).map(([text, at, mark]) => `${text.slice(0, at)}${mark}${text.slice(at)}`),
 );
@@ -120,16 +192,21 @@ test('every family, every syntax: publisherFigure accepts nothing non-finite, ou
     SYNTAXES.forEach((syntax, s) => {
       const seed = 46_000 + f * SYNTAXES.length + s;
       for (const texts of [randomCharacters, anyText, mutated]) {
-        fc.assert(fc.property(texts, (text) => holds(text, fact, syntax)), { seed, numRuns: RUNS, examples: [['1e308'], ['5e-324'], ['0x10'], [' 1.17 '], ['Infinity'], ['NaN']] });
+        fc.assert(
+          fc.property(texts, (text) => holds(text, fact, syntax)),
+          { seed, numRuns: RUNS, examples: [['1e308'], ['5e-324'], ['0x10'], [' 1.17 '], ['Infinity'], ['NaN']] },
+        );
       }
     }),
   );
 });
 
-test('a whole number within a family\'s bounds, written plainly or grouped, is accepted as itself', () => {
+test("a whole number within a family's bounds, written plainly or grouped, is accepted as itself", () => {
   FACTS.forEach((fact, f) => {
     const { min, max, positive } = figureBounds(fact);
-    const whole = fc.integer({ min: Math.max(Math.ceil(min), -Number.MAX_SAFE_INTEGER), max: Math.min(Math.floor(max), Number.MAX_SAFE_INTEGER) }).filter((value) => !positive || value > 0);
+    const whole = fc
+      .integer({ min: Math.max(Math.ceil(min), -Number.MAX_SAFE_INTEGER), max: Math.min(Math.floor(max), Number.MAX_SAFE_INTEGER) })
+      .filter((value) => !positive || value > 0);
     fc.assert(
       fc.property(whole, (value) => {
         assert.equal(publisherFigure(String(value), fact, WHERE), value, fact);
@@ -143,7 +220,15 @@ test('a whole number within a family\'s bounds, written plainly or grouped, is a
 
 test('the decimal-literal definition the property holds the rule to', () => {
   for (const text of ['0', '-1', '1.5', '-0.25', '1234567']) assert.ok(isDecimalLiteral(text, {}), text);
-  for (const text of ['', '-', '.5', '5.', '+1', ' 1', '1 ', '1e5', '0x10', 'Infinity', 'NaN', '1,000', '١٢', '1.2.3']) assert.ok(!isDecimalLiteral(text, {}), text);
-  assert.ok(isDecimalLiteral('1e308', { exponent: true }) && isDecimalLiteral('-2.5E-3', { exponent: true }) && !isDecimalLiteral('1e1000', { exponent: true }));
-  assert.ok(isDecimalLiteral('1,234,567.5', { grouping: true }) && !isDecimalLiteral('1234,567', { grouping: true }) && !isDecimalLiteral('1,23', { grouping: true }) && !isDecimalLiteral(',123', { grouping: true }));
+  for (const text of ['', '-', '.5', '5.', '+1', ' 1', '1 ', '1e5', '0x10', 'Infinity', 'NaN', '1,000', '١٢', '1.2.3'])
+    assert.ok(!isDecimalLiteral(text, {}), text);
+  assert.ok(
+    isDecimalLiteral('1e308', { exponent: true }) && isDecimalLiteral('-2.5E-3', { exponent: true }) && !isDecimalLiteral('1e1000', { exponent: true }),
+  );
+  assert.ok(
+    isDecimalLiteral('1,234,567.5', { grouping: true }) &&
+      !isDecimalLiteral('1234,567', { grouping: true }) &&
+      !isDecimalLiteral('1,23', { grouping: true }) &&
+      !isDecimalLiteral(',123', { grouping: true }),
+  );
 });

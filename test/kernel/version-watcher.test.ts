@@ -76,7 +76,9 @@ test('without Redis, a commit of this process is seen at once and one of another
   assert.ok(ms < 1000, `another connection's commit seen after ${ms.toFixed(0)} ms`);
 });
 
-test('with Redis, a commit of another process is announced and seen long before the periodic re-read', { skip: testRedisUrl === undefined ? 'FDH_TEST_REDIS_URL not set' : false }, async (t) => {
+test('with Redis, a commit of another process is announced and seen long before the periodic re-read', {
+  skip: testRedisUrl === undefined ? 'FDH_TEST_REDIS_URL not set' : false,
+}, async (t) => {
   const [readerStore, writerStore] = await twoConnections(t);
   const redis = new Redis(testRedisUrl ?? '', { maxRetriesPerRequest: 0 });
   t.after(() => redis.disconnect());

@@ -16,7 +16,10 @@ const probe = `/openapi/v1/probe/${PROBE_KNOWN_ID}`;
 const plans = { plans: { small: { budget: 6, features: [...FEATURE_CODES] } } };
 
 test('status classes: 304 is answered (2xx), 429 apart from the other 4xx', () => {
-  assert.deepEqual([200, 304, 400, 401, 403, 404, 429, 500, 503].map((code) => STATUS_CLASSES[statusIndexOf(code)]), ['2xx', '2xx', '4xx', '4xx', '4xx', '4xx', '429', '5xx', '5xx']);
+  assert.deepEqual(
+    [200, 304, 400, 401, 403, 404, 429, 500, 503].map((code) => STATUS_CLASSES[statusIndexOf(code)]),
+    ['2xx', '2xx', '4xx', '4xx', '4xx', '4xx', '429', '5xx', '5xx'],
+  );
 });
 
 test('every /openapi/v1 call is counted by key, endpoint, status class and minute, with the weight it was charged', async (t) => {
@@ -37,7 +40,10 @@ test('every /openapi/v1 call is counted by key, endpoint, status class and minut
   assert.equal(report.bucketSeconds, 60);
   assert.equal(report.series.length, 60);
   assert.deepEqual(report.series.at(-1), { start: '2026-06-19T08:45:00.000Z', requests: 7, weight: 6 });
-  assert.equal(report.series.slice(0, -1).reduce((n: number, p: { requests: number }) => n + p.requests, 0), 0);
+  assert.equal(
+    report.series.slice(0, -1).reduce((n: number, p: { requests: number }) => n + p.requests, 0),
+    0,
+  );
   assert.deepEqual(report.byStatus, { '2xx': 3, '4xx': 3, '429': 1, '5xx': 0 });
   assert.deepEqual(
     report.byEndpoint.map((e: { endpoint: string; requests: number; weight: number }) => [e.endpoint, e.requests, e.weight]),
@@ -55,7 +61,10 @@ test('every /openapi/v1 call is counted by key, endpoint, status class and minut
     ],
   );
   const keys = (await ann.get('/api/v1/keys')).json().data;
-  assert.deepEqual(keys.map((k: { lastUsedAt: string | null }) => k.lastUsedAt), ['2026-06-19T08:45:00.000Z', '2026-06-19T08:45:00.000Z']);
+  assert.deepEqual(
+    keys.map((k: { lastUsedAt: string | null }) => k.lastUsedAt),
+    ['2026-06-19T08:45:00.000Z', '2026-06-19T08:45:00.000Z'],
+  );
   assert.equal((await hub.get('/openapi/v1/usage', main.key)).json().data.used, 6, '/openapi/v1/usage shows the account’s window: both keys’ weight');
 });
 
@@ -74,7 +83,9 @@ test('the windows: a minute over the last hour, an hour over a day, a UTC day ov
   const month = (await ann.get('/api/v1/usage?window=30d')).json().data;
   assert.equal(month.from, '2026-05-23T00:00:00.000Z');
   assert.equal(month.series.length, 30);
-  const byDay = Object.fromEntries(month.series.filter((p: { requests: number }) => p.requests > 0).map((p: { start: string; requests: number }) => [p.start.slice(0, 10), p.requests]));
+  const byDay = Object.fromEntries(
+    month.series.filter((p: { requests: number }) => p.requests > 0).map((p: { start: string; requests: number }) => [p.start.slice(0, 10), p.requests]),
+  );
   assert.deepEqual(byDay, { '2026-06-01': 1, '2026-06-20': 2, '2026-06-21': 1 });
   const light30 = month.byEndpoint.find((e: { endpoint: string }) => e.endpoint === '/probe-light');
   assert.equal(light30.perBucket.length, 30);
@@ -82,10 +93,17 @@ test('the windows: a minute over the last hour, an hour over a day, a UTC day ov
 
   const day = (await ann.get('/api/v1/usage?window=24h')).json().data;
   assert.equal(day.series.length, 24);
-  assert.equal(day.series.reduce((n: number, p: { requests: number }) => n + p.requests, 0), 3, 'the last 24 hours only');
+  assert.equal(
+    day.series.reduce((n: number, p: { requests: number }) => n + p.requests, 0),
+    3,
+    'the last 24 hours only',
+  );
   const hour = (await ann.get('/api/v1/usage')).json().data;
   assert.equal(hour.window, '1h');
-  assert.equal(hour.series.reduce((n: number, p: { requests: number }) => n + p.requests, 0), 1);
+  assert.equal(
+    hour.series.reduce((n: number, p: { requests: number }) => n + p.requests, 0),
+    1,
+  );
   const bad = await ann.get('/api/v1/usage?window=7d');
   assert.equal(bad.statusCode, 400);
   assert.match(JSON.stringify(bad.json().error.message), /window/);
@@ -149,10 +167,12 @@ test('counts a flush could not write (store away) go with the next flush, none l
   assert.deepEqual(written, [], 'the first flush failed');
   call(200);
   await meter.flush();
-  assert.deepEqual(written, [[
-    { minute: 29_697_645, key_id: 'key_a', account_id: 'acc_a', endpoint: '/crypto', status_class: '2xx', requests: 2, weight: 4 },
-    { minute: 29_697_645, key_id: 'key_a', account_id: 'acc_a', endpoint: '/crypto', status_class: '429', requests: 1, weight: 0 },
-  ]]);
+  assert.deepEqual(written, [
+    [
+      { minute: 29_697_645, key_id: 'key_a', account_id: 'acc_a', endpoint: '/crypto', status_class: '2xx', requests: 2, weight: 4 },
+      { minute: 29_697_645, key_id: 'key_a', account_id: 'acc_a', endpoint: '/crypto', status_class: '429', requests: 1, weight: 0 },
+    ],
+  ]);
   await meter.close();
   assert.equal(written.length, 1, 'nothing left to write');
 });

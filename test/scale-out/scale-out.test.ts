@@ -103,7 +103,11 @@ test('losing Redis degrades to the local limiter without failing requests, and t
   await redis.stop();
   const during = [];
   for (let i = 0; i < 15; i++) during.push(await call(server.baseUrl, setup.key));
-  assert.deepEqual(during.filter((r) => r.status !== 200 && r.status !== 429), [], 'no request fails because Redis is gone');
+  assert.deepEqual(
+    during.filter((r) => r.status !== 200 && r.status !== 429),
+    [],
+    'no request fails because Redis is gone',
+  );
   // The local share is the budget over the expected nodes: 20 / 2 = 10 per minute.
   assert.equal(during.filter((r) => r.status === 200).length, 10, 'the local fallback limits');
   // A generous bound that only a hang would cross (the allowance is a 100 ms Redis timeout).
@@ -172,7 +176,11 @@ test('fdh serve --workers 2 shares one port and one quota, and stops cleanly on 
 });
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<{ cookie: string; csrfToken: string }> {
-  const reply = await fetch(`${baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const reply = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   assert.equal(reply.status, 200);
   const body = (await reply.json()) as { data: { csrfToken: string } };
   return { cookie: (reply.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrfToken: body.data.csrfToken };
@@ -208,7 +216,13 @@ test('two processes: every call is metered exactly and shows in the dashboard wi
   assert.equal(seen.byKey[0]?.weight, budget, 'the weight charged: refused calls cost nothing');
 
   assert.equal((await runCli(['accounts', 'set-plan', 'ops@example.com', 'metered-big'], setup.env)).code, 2, 'an unknown plan is refused');
-  writeFileSync(setup.env.FDH_PLANS_FILE ?? '', JSON.stringify({ plans: { metered: { budget, features: ['crypto_data'] }, wide: { budget: 999, features: ['crypto_data', 'fx_data'] } }, weights: { '/usage': 1 } }));
+  writeFileSync(
+    setup.env.FDH_PLANS_FILE ?? '',
+    JSON.stringify({
+      plans: { metered: { budget, features: ['crypto_data'] }, wide: { budget: 999, features: ['crypto_data', 'fx_data'] } },
+      weights: { '/usage': 1 },
+    }),
+  );
   await sleep(500);
   assert.equal((await runCli(['accounts', 'set-plan', 'ops@example.com', 'wide'], setup.env)).code, 0);
   for (const server of [a, b]) {
@@ -222,7 +236,11 @@ test('two processes: every call is metered exactly and shows in the dashboard wi
 test('two processes admit a free account at most its plan budget across its 10 keys; an 11th key is refused', { skip }, async (t) => {
   const budget = 60;
   const setup = await setUp(t, budget, { FDH_REDIS_URL: testRedisUrl ?? '', FDH_EXPECTED_NODES: '2' });
-  const account = await runCli(['accounts', 'create', '--email', 'free@example.com', '--plan', 'metered', '--password-stdin'], setup.env, 'a password long enough\n');
+  const account = await runCli(
+    ['accounts', 'create', '--email', 'free@example.com', '--plan', 'metered', '--password-stdin'],
+    setup.env,
+    'a password long enough\n',
+  );
   assert.equal(account.code, 0, account.stderr);
   const keys: string[] = [];
   for (let i = 0; i < 10; i++) {

@@ -42,7 +42,9 @@ test('two serving processes with FDH_SYNC=on fetch each scheduled slot of a sour
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    const claims = await client.query<{ slot: string; claimed_by: string }>("select slot, claimed_by from sync_claim where source_id = 'ecb-test-rates' order by slot");
+    const claims = await client.query<{ slot: string; claimed_by: string }>(
+      "select slot, claimed_by from sync_claim where source_id = 'ecb-test-rates' order by slot",
+    );
     const fetches = double.requests.filter((r) => r.path === RATES_PATH);
     assert.ok(claims.rows.length >= 3, `several slots passed while both served (${claims.rows.length})`);
     // Both processes reach every slot; only the claimant fetches, and not while a run of the source is under way (the lease).

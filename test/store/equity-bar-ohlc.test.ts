@@ -14,7 +14,13 @@ test('migration 0029: an equity bar keeps an open, high and low; bars stored bef
     .execute();
   const rows = await store.db.selectFrom('equity_bar').select(['date', 'open', 'high', 'low', 'close']).orderBy('date').execute();
   assert.deepEqual(
-    rows.map((row) => [row.date, row.open === null ? null : Number(row.open), row.high === null ? null : Number(row.high), row.low === null ? null : Number(row.low), Number(row.close)]),
+    rows.map((row) => [
+      row.date,
+      row.open === null ? null : Number(row.open),
+      row.high === null ? null : Number(row.high),
+      row.low === null ? null : Number(row.low),
+      Number(row.close),
+    ]),
     [
       ['2026-06-18', null, null, null, 2850],
       ['2026-06-19', 2860, 2900.5, 2840, 2880],

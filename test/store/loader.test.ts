@@ -10,7 +10,13 @@ const days = (count: number, value: (i: number) => number, source: string) =>
 test('the loader writes every row of a stream larger than a batch, keeps or replaces stored keys as asked, and rolls back with its transaction', async (t) => {
   const hub = await createTestHub(t);
   const db = hub.runtime.store.db;
-  const read = async () => db.selectFrom('crypto_fear_greed').select(['date', 'value', 'source']).orderBy('date').execute().then((rows) => rows.map((row) => ({ ...row })));
+  const read = async () =>
+    db
+      .selectFrom('crypto_fear_greed')
+      .select(['date', 'value', 'source'])
+      .orderBy('date')
+      .execute()
+      .then((rows) => rows.map((row) => ({ ...row })));
 
   // More rows than SQLite's parameter limit allows in one statement, and than one PostgreSQL batch.
   const count = 25_000;
@@ -24,7 +30,10 @@ test('the loader writes every row of a stream larger than a batch, keeps or repl
   assert.deepEqual(stored[count - 1], { date: addDays('2000-01-01', count - 1), value: (count - 1) % 100, source: 'first' });
 
   // keep: 'stored' leaves the stored rows and adds only new keys, a key repeated in the stream once.
-  const overlapping = [...days(10, () => 1, 'second').slice(5), ...days(10, () => 1, 'second').slice(5)].map((row, i) => ({ ...row, date: addDays(row.date, count - 5 + (i % 5)) }));
+  const overlapping = [...days(10, () => 1, 'second').slice(5), ...days(10, () => 1, 'second').slice(5)].map((row, i) => ({
+    ...row,
+    date: addDays(row.date, count - 5 + (i % 5)),
+  }));
   const added = await db.transaction().execute((trx) => insertRows(trx, 'crypto_fear_greed', overlapping, { onConflict: { key: ['date'], keep: 'stored' } }));
   const afterKeep = await read();
   assert.equal(afterKeep.length, count + 5);
@@ -33,7 +42,14 @@ test('the loader writes every row of a stream larger than a batch, keeps or repl
   assert.equal(afterKeep.at(-1)?.source, 'second', 'a new key is added');
 
   // keep: 'new' replaces the stored figure.
-  await db.transaction().execute((trx) => insertRows(trx, 'crypto_fear_greed', days(RECORD_BATCH_ROWS, () => 77, 'third'), { onConflict: { key: ['date'], keep: 'new' } }));
+  await db.transaction().execute((trx) =>
+    insertRows(
+      trx,
+      'crypto_fear_greed',
+      days(RECORD_BATCH_ROWS, () => 77, 'third'),
+      { onConflict: { key: ['date'], keep: 'new' } },
+    ),
+  );
   const afterReplace = await read();
   assert.equal(afterReplace.length, count + 5);
   assert.deepEqual(afterReplace[0], { date: '2000-01-01', value: 77, source: 'third' });
@@ -42,7 +58,11 @@ test('the loader writes every row of a stream larger than a batch, keeps or repl
   // A failure after the loader wrote leaves the store as it was.
   await assert.rejects(
     db.transaction().execute(async (trx) => {
-      await insertRows(trx, 'crypto_fear_greed', days(30, () => 5, 'fourth').map((row) => ({ ...row, date: addDays(row.date, 50_000) })));
+      await insertRows(
+        trx,
+        'crypto_fear_greed',
+        days(30, () => 5, 'fourth').map((row) => ({ ...row, date: addDays(row.date, 50_000) })),
+      );
       throw new Error('after the write');
     }),
     /after the write/,

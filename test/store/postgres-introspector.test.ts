@@ -38,12 +38,15 @@ test('a store introspects its own schema only, as Kysely reads it, and a column 
   // reads every schema and looks each column up again by name; this one reads by oid.
   const otherDb = other.runtime.store.db;
   await sql`alter table api_key add column scratch integer`.execute(otherDb);
-  await db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-    await sql`select 1`.execute(trx);
-    await sql`alter table api_key drop column scratch`.execute(otherDb);
-    await sql`savepoint introspection`.execute(trx);
-    await assert.rejects(new PostgresIntrospector(trx).getTables(), /column "scratch" of relation "api_key" does not exist/);
-    await sql`rollback to savepoint introspection`.execute(trx);
-    assert.deepEqual(await new StoreSchemaIntrospector(trx).getTables({ withInternalKyselyTables: true }), ours);
-  });
+  await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      await sql`alter table api_key drop column scratch`.execute(otherDb);
+      await sql`savepoint introspection`.execute(trx);
+      await assert.rejects(new PostgresIntrospector(trx).getTables(), /column "scratch" of relation "api_key" does not exist/);
+      await sql`rollback to savepoint introspection`.execute(trx);
+      assert.deepEqual(await new StoreSchemaIntrospector(trx).getTables({ withInternalKyselyTables: true }), ours);
+    });
 });

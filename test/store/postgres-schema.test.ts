@@ -74,7 +74,7 @@ test('a role that may not create the schema: the error names the command that fi
   await store.close();
 });
 
-test("a role that may not create tables in the schema it is given (as in public since PostgreSQL 15): the error says the grant", { skip }, async (t) => {
+test('a role that may not create tables in the schema it is given (as in public since PostgreSQL 15): the error says the grant', { skip }, async (t) => {
   const role = await plainRole(t);
   const schema = runName();
   await admin((client) => client.query(`create schema "${schema}"`));

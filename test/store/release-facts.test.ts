@@ -29,7 +29,10 @@ test("an imported file's release names each fact it wrote with its periods; the 
   assert.equal(newest[0]?.origin, 'import');
   assert.equal(newest[0]?.knowledgeAt, '2026-06-08T02:30:00.000Z');
   const known = await latestReleaseFacts(db, ['macro_observation:jp.tibor.3m'], '2026-06-07');
-  assert.deepEqual(known.map((fact) => [fact.fact, fact.releaseId]), [['macro_observation:jp.tibor.3m', first.releaseId]]);
+  assert.deepEqual(
+    known.map((fact) => [fact.fact, fact.releaseId]),
+    [['macro_observation:jp.tibor.3m', first.releaseId]],
+  );
   assert.deepEqual(await latestReleaseFacts(db, ['macro_observation:jp.tibor.3m'], '2026-06-04'), [], 'nothing was known before the first release');
   assert.deepEqual(await latestReleaseFacts(db, ['macro_observation:us.cpi']), []);
 });
@@ -37,8 +40,22 @@ test("an imported file's release names each fact it wrote with its periods; the 
 test('the demo seed names its facts as demo releases, one per generator, and `fdh demo remove` takes them away with the data', async (t) => {
   const hub = await createTestHub(t, { seed: demoGenerators, until: '2026-06-18' });
   const db = hub.runtime.store.db;
-  const closes = await latestReleaseFacts(db, ['instrument_close:index:N225', 'etf_nav', 'equity_bar', 're_ward:vn.boundary', 'calendar_event:us', 'etf_fund:trust_fee']);
-  assert.deepEqual(closes.map((fact) => fact.fact).sort(), ['calendar_event:us', 'equity_bar', 'etf_fund:trust_fee', 'etf_nav', 'instrument_close:index:N225', 're_ward:vn.boundary']);
+  const closes = await latestReleaseFacts(db, [
+    'instrument_close:index:N225',
+    'etf_nav',
+    'equity_bar',
+    're_ward:vn.boundary',
+    'calendar_event:us',
+    'etf_fund:trust_fee',
+  ]);
+  assert.deepEqual(closes.map((fact) => fact.fact).sort(), [
+    'calendar_event:us',
+    'equity_bar',
+    'etf_fund:trust_fee',
+    'etf_nav',
+    'instrument_close:index:N225',
+    're_ward:vn.boundary',
+  ]);
   for (const fact of closes) {
     assert.equal(fact.origin, 'demo');
     assert.equal(fact.publisher, 'demo');

@@ -21,13 +21,7 @@ function parsed(text: string): unknown {
  * with the signal's reason, untouched; a timeout or a failed connection becomes an FdhError
  * with status 0, which the retry policy may retry.
  */
-export async function attempt(
-  fetchImpl: typeof fetch,
-  url: string,
-  init: RequestInit,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-): Promise<Answer> {
+export async function attempt(fetchImpl: typeof fetch, url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined): Promise<Answer> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

@@ -125,4 +125,3 @@ export function createClient(options: ClientOptions = {}): FdhClient {
     },
   };
 }
-

@@ -39,7 +39,10 @@ export class FdhError extends Error {
   readonly retryAfter: number | undefined;
 
   constructor(details: FdhErrorDetails, options?: { cause?: unknown }) {
-    super(`${details.method} ${details.url}: ${details.status === 0 ? details.code : `${details.status} ${details.code}`}${details.messages.length > 0 ? ` — ${details.messages.join('; ')}` : ''}`, options);
+    super(
+      `${details.method} ${details.url}: ${details.status === 0 ? details.code : `${details.status} ${details.code}`}${details.messages.length > 0 ? ` — ${details.messages.join('; ')}` : ''}`,
+      options,
+    );
     this.name = 'FdhError';
     this.status = details.status;
     this.code = details.code;

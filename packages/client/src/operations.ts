@@ -25,11 +25,8 @@ export interface CallOptions {
 }
 
 /** `{ name: T }` when T has a required member, `{ name?: T }` when all are optional, nothing when absent. */
-type Part<Name extends 'params' | 'query' | 'body', Operation> = Operation extends Record<Name, infer T>
-  ? Record<string, never> extends T
-    ? { [K in Name]?: T }
-    : { [K in Name]: T }
-  : { [K in Name]?: never };
+type Part<Name extends 'params' | 'query' | 'body', Operation> =
+  Operation extends Record<Name, infer T> ? (Record<string, never> extends T ? { [K in Name]?: T } : { [K in Name]: T }) : { [K in Name]?: never };
 
 export type RequestOptions<P extends keyof paths, M extends Method> = Part<'params', OperationOf<P, M>> &
   Part<'query', OperationOf<P, M>> &
@@ -38,15 +35,11 @@ export type RequestOptions<P extends keyof paths, M extends Method> = Part<'para
 
 /** The options argument: optional when the operation needs nothing, required otherwise. */
 export type OptionsArgument<P extends keyof paths, M extends Method> =
-  Record<string, never> extends Omit<RequestOptions<P, M>, keyof CallOptions>
-    ? [options?: RequestOptions<P, M>]
-    : [options: RequestOptions<P, M>];
+  Record<string, never> extends Omit<RequestOptions<P, M>, keyof CallOptions> ? [options?: RequestOptions<P, M>] : [options: RequestOptions<P, M>];
 
 /** The GET paths that page with a `cursor` query parameter and answer `meta.nextCursor`. */
 export type PaginatedPath = {
-  [P in PathsWith<'get'>]: OperationOf<P, 'get'> extends { query: { cursor?: string }; meta: { nextCursor: string | null }; data: unknown[] }
-    ? P
-    : never;
+  [P in PathsWith<'get'>]: OperationOf<P, 'get'> extends { query: { cursor?: string }; meta: { nextCursor: string | null }; data: unknown[] } ? P : never;
 }[PathsWith<'get'>];
 
 export type ItemOf<P extends PaginatedPath> = DataOf<P, 'get'> extends (infer Item)[] ? Item : never;

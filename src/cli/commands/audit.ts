@@ -11,7 +11,13 @@ const USAGE = usageOf('audit');
 export async function auditCommand(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { account: { type: 'string' }, action: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean', default: false }, 'data-dir': { type: 'string' } },
+    {
+      account: { type: 'string' },
+      action: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+    },
     USAGE,
   );
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"\nusage: ${USAGE}`);

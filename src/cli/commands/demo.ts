@@ -17,10 +17,17 @@ const USAGE = usageOf('demo');
  */
 export async function removeDemo(db: Kysely<Database>): Promise<number> {
   return writeVersioned(db, async (trx) => {
-    const releases = await trx.selectFrom('release').select((eb) => eb.fn.countAll().as('n')).where('origin', '=', 'demo').executeTakeFirstOrThrow();
+    const releases = await trx
+      .selectFrom('release')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('origin', '=', 'demo')
+      .executeTakeFirstOrThrow();
     for (const generator of demoGenerators) await generator.clear(trx);
     // The generators remove the releases they wrote; any other demo release goes too.
-    await trx.deleteFrom('release_fact').where('release_id', 'in', trx.selectFrom('release').select('id').where('origin', '=', 'demo')).execute();
+    await trx
+      .deleteFrom('release_fact')
+      .where('release_id', 'in', trx.selectFrom('release').select('id').where('origin', '=', 'demo'))
+      .execute();
     await trx.deleteFrom('release').where('origin', '=', 'demo').execute();
     return { result: Number(releases.n), changed: demoGenerators.flatMap((generator) => generator.datasets) };
   });
@@ -32,7 +39,9 @@ export async function demoCommand(args: string[]): Promise<number> {
   const runtime = await openRuntime(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }));
   try {
     const releases = await removeDemo(runtime.store.db);
-    process.stdout.write(`Removed the demo data (${releases} demo releases) from ${runtime.store.location}; imported and synced data and the accounts are kept\n`);
+    process.stdout.write(
+      `Removed the demo data (${releases} demo releases) from ${runtime.store.location}; imported and synced data and the accounts are kept\n`,
+    );
   } finally {
     await runtime.close();
   }

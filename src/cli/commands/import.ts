@@ -9,13 +9,15 @@ import { usageOf } from '../usage.ts';
 const USAGE = usageOf('import');
 
 function datasetList(): string {
-  return importers.length === 0
-    ? '(no importers are installed yet)'
-    : importers.map((i) => `  ${i.dataset.padEnd(28)} ${i.description}`).join('\n');
+  return importers.length === 0 ? '(no importers are installed yet)' : importers.map((i) => `  ${i.dataset.padEnd(28)} ${i.description}`).join('\n');
 }
 
 export async function importCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { 'knowledge-at': { type: 'string' }, 'confirm-withdrawals': { type: 'boolean' }, 'data-dir': { type: 'string' } }, USAGE);
+  const { values, positionals } = parse(
+    args,
+    { 'knowledge-at': { type: 'string' }, 'confirm-withdrawals': { type: 'boolean' }, 'data-dir': { type: 'string' } },
+    USAGE,
+  );
   const [dataset, file] = positionals;
   if (dataset === undefined || file === undefined || positionals.length !== 2) {
     throw new UsageError(`usage: ${USAGE}\ndatasets:\n${datasetList()}`);
@@ -31,7 +33,11 @@ export async function importCommand(args: string[]): Promise<number> {
   const runtime = await openRuntime(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }));
   try {
     const now = runtime.clock.now();
-    const result = await importFile(runtime.store.db, importer, file, { knowledgeAt: knowledgeAt ?? now, loadedAt: now, confirmWithdrawals: values['confirm-withdrawals'] === true });
+    const result = await importFile(runtime.store.db, importer, file, {
+      knowledgeAt: knowledgeAt ?? now,
+      loadedAt: now,
+      confirmWithdrawals: values['confirm-withdrawals'] === true,
+    });
     const said = {
       unchanged: `Unchanged: this file was already loaded as release ${result.releaseId}; nothing added`,
       restored: `Restored: this file is release ${result.releaseId}; the releases since it that the figure rules refuse were taken back (${(result.reverted ?? []).join(', ')})`,

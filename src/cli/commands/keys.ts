@@ -39,7 +39,10 @@ export async function keysCommand(args: string[]): Promise<number> {
           plan: values.plan,
           accountId: values.account === undefined ? undefined : (await runtime.accounts.byEmail(values.account)).id,
           name: values.name,
-          scopes: values.scopes?.split(',').map((s) => s.trim()).filter((s) => s !== ''),
+          scopes: values.scopes
+            ?.split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== ''),
           expiresAt: values['expires-at'],
           budget: values.budget === undefined ? undefined : Number(values.budget),
           by: cliActor(),

@@ -36,11 +36,7 @@ export async function seedDemo(
 }
 
 export async function seedCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parse(
-    args,
-    { until: { type: 'string' }, scale: { type: 'string' }, 'data-dir': { type: 'string' } },
-    USAGE,
-  );
+  const { values, positionals } = parse(args, { until: { type: 'string' }, scale: { type: 'string' }, 'data-dir': { type: 'string' } }, USAGE);
   if (positionals[0] !== 'demo' || positionals.length !== 1) throw new UsageError(`usage: ${USAGE}`);
   if (values.until !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.until)) {
     throw new UsageError(`--until must be a date YYYY-MM-DD (got "${values.until}")`);

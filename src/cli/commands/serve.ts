@@ -18,7 +18,14 @@ const USAGE = usageOf('serve');
 async function isEmptyStore(runtime: Runtime): Promise<boolean> {
   const db = runtime.store.db;
   const count = async (table: 'release' | 'api_key' | 'account') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return (await count('release')) === 0 && (await count('api_key')) === 0 && (await count('account')) === 0;
 }
 
@@ -61,13 +68,25 @@ async function prepareFirstStart(runtime: Runtime): Promise<void> {
     `Dashboard: ${base}/dashboard — sign in as ${FIRST_ADMIN_EMAIL} with this one-time password (you choose a new one at once):\n\n    ${admin?.password ?? '(none)'}\n`;
   const file = writeInitialCredentials(runtime.config.dataDir, credentials);
   process.stdout.write(loaded);
-  process.stdout.write(process.stdout.isTTY ? `${credentials}\n(Also in ${file}, readable by you only.)\n\n` : `The API key and the admin's one-time password are in ${file} (readable by its owner only).\n`);
+  process.stdout.write(
+    process.stdout.isTTY
+      ? `${credentials}\n(Also in ${file}, readable by you only.)\n\n`
+      : `The API key and the admin's one-time password are in ${file} (readable by its owner only).\n`,
+  );
 }
 
 /** How many releases the store holds from the demo, and from anything else (imports, syncs). */
 async function releaseOrigins(runtime: Runtime): Promise<{ demo: number; real: number }> {
   const count = async (operator: '=' | '<>') =>
-    Number((await runtime.store.db.selectFrom('release').select((eb) => eb.fn.countAll().as('n')).where('origin', operator, 'demo').executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await runtime.store.db
+          .selectFrom('release')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('origin', operator, 'demo')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { demo: await count('='), real: await count('<>') };
 }
 

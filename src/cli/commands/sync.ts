@@ -42,7 +42,12 @@ function outcomeText(outcome: RunOutcome): string {
 function summaryLine(outcomes: readonly RunOutcome[]): string {
   const count = (status: RunOutcome['status']) => outcomes.filter((outcome) => outcome.status === status).length;
   const busy = count('busy');
-  const counts = [`${count('succeeded')} ok`, `${count('failed')} failed`, `${count('skipped')} skipped`, ...(busy > 0 ? [`${busy} running in another process`] : [])];
+  const counts = [
+    `${count('succeeded')} ok`,
+    `${count('failed')} failed`,
+    `${count('skipped')} skipped`,
+    ...(busy > 0 ? [`${busy} running in another process`] : []),
+  ];
   return `Sync run: ${outcomes.length} source${outcomes.length === 1 ? '' : 's'}, ${counts.join(', ')}.`;
 }
 
@@ -94,7 +99,8 @@ async function coverageCommand(values: { json?: boolean; markdown?: boolean; 'da
  */
 function syncLogger(values: { 'log-level'?: string; 'log-file'?: string }, config: Config): Logger {
   const asked = values['log-level'] !== undefined || (process.env.FDH_LOG_LEVEL ?? '') !== '';
-  if (values['log-file'] !== undefined) return createLogger(config.logLevel, pino.destination({ dest: values['log-file'], append: true, mkdir: true, sync: true }));
+  if (values['log-file'] !== undefined)
+    return createLogger(config.logLevel, pino.destination({ dest: values['log-file'], append: true, mkdir: true, sync: true }));
   return asked ? createLogger(config.logLevel) : createLogger('error', process.stderr);
 }
 
@@ -133,7 +139,13 @@ async function runCommand(sync: SyncService, names: string[]): Promise<number> {
 export async function syncCommand(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { json: { type: 'boolean' }, markdown: { type: 'boolean' }, 'data-dir': { type: 'string' }, 'log-level': { type: 'string' }, 'log-file': { type: 'string' } },
+    {
+      json: { type: 'boolean' },
+      markdown: { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      'log-level': { type: 'string' },
+      'log-file': { type: 'string' },
+    },
     USAGE,
   );
   const [action, ...names] = positionals;
@@ -141,7 +153,8 @@ export async function syncCommand(args: string[]): Promise<number> {
   if (action !== 'run' && names.length > 0) throw new UsageError(`fdh sync ${action} takes no source; usage: ${USAGE}`);
   if (action === 'coverage') return coverageCommand(values);
   if (values.markdown === true) throw new UsageError(`--markdown is an option of fdh sync coverage; usage: ${USAGE}`);
-  if (action !== 'run' && (values['log-level'] !== undefined || values['log-file'] !== undefined)) throw new UsageError(`--log-level and --log-file are options of fdh sync run; usage: ${USAGE}`);
+  if (action !== 'run' && (values['log-level'] !== undefined || values['log-file'] !== undefined))
+    throw new UsageError(`--log-level and --log-file are options of fdh sync run; usage: ${USAGE}`);
   const config = loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'], FDH_LOG_LEVEL: values['log-level'] } });
   const runtime = await openRuntime(config, action === 'run' ? { logger: syncLogger(values, config) } : {});
   let sync: SyncService | undefined;

@@ -2,16 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { AccountInputError } from '../../accounts/errors.ts';
-import {
-  AccountSchema,
-  accountView,
-  AdminAccountSchema,
-  CreatedAccountSchema,
-  IdParams,
-  NewAccountBody,
-  PlanSchema,
-  planView,
-} from './dashboard.schemas.ts';
+import { AccountSchema, accountView, AdminAccountSchema, CreatedAccountSchema, IdParams, NewAccountBody, PlanSchema, planView } from './dashboard.schemas.ts';
 import { actorOf, registerDashboardRoute, sessionOf } from './dashboard-route.ts';
 
 /** Admin only: every account, and the plans they can be put on. */
@@ -38,7 +29,14 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     body: NewAccountBody,
     data: CreatedAccountSchema,
     async handler({ request, body }) {
-      const created = await ctx.accounts.create({ email: body.email, name: body.name, role: body.role, plan: body.plan, password: body.password, by: actorOf(request) });
+      const created = await ctx.accounts.create({
+        email: body.email,
+        name: body.name,
+        role: body.role,
+        plan: body.plan,
+        password: body.password,
+        by: actorOf(request),
+      });
       request.log.info({ accountId: created.account.id, by: sessionOf(request).account.id }, 'account created');
       return { account: accountView(created.account), password: created.password };
     },
@@ -52,10 +50,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
       method: 'POST',
       path: `/admin/accounts/:id/${action}`,
       operationId: `dashboardAdmin${action === 'disable' ? 'Disable' : 'Enable'}Account`,
-      summary:
-        action === 'disable'
-          ? "Disables an account: its keys are refused and its sessions end (admin only)"
-          : 'Enables an account again (admin only)',
+      summary: action === 'disable' ? 'Disables an account: its keys are refused and its sessions end (admin only)' : 'Enables an account again (admin only)',
       access: 'admin',
       params: IdParams,
       data: AccountSchema,
@@ -73,7 +68,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     method: 'POST',
     path: '/admin/accounts/:id/plan',
     operationId: 'dashboardAdminSetPlan',
-    summary: "Moves an account to another plan: every key of it takes the plan on its next request (admin only)",
+    summary: 'Moves an account to another plan: every key of it takes the plan on its next request (admin only)',
     access: 'admin',
     params: IdParams,
     body: { plan: Type.String({ minLength: 1 }) },

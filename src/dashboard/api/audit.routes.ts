@@ -38,7 +38,12 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     data: AuditPageSchema,
     async handler({ query }) {
-      const account = query.account === undefined ? undefined : query.account.includes('@') ? await ctx.accounts.byEmail(query.account) : await ctx.accounts.get(query.account);
+      const account =
+        query.account === undefined
+          ? undefined
+          : query.account.includes('@')
+            ? await ctx.accounts.byEmail(query.account)
+            : await ctx.accounts.get(query.account);
       return ctx.audit.list({ accountId: account?.id, action: query.action, cursor: query.cursor, limit: query.limit });
     },
   });

@@ -69,7 +69,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       const account = await ctx.accounts.verifyCredentials(body.email, body.password);
       const by = { label: 'anonymous', address: request.ip };
       if (account === undefined) {
-        if (email !== undefined) await ctx.limiter.consume({ subject: failuresSubject(email), budget: Number.MAX_SAFE_INTEGER, weight: 1, nowMs: now.getTime() });
+        if (email !== undefined)
+          await ctx.limiter.consume({ subject: failuresSubject(email), budget: Number.MAX_SAFE_INTEGER, weight: 1, nowMs: now.getTime() });
         const known = email === undefined ? undefined : await ctx.accounts.find(email);
         await ctx.audit.record({ action: 'session.signin-failed', by, account: { id: known?.id ?? null, email: email ?? body.email.slice(0, 254) } });
         throw new ApiError(401, 'LOGIN_FAILED', 'The email or the password is wrong, or the account is disabled');

@@ -87,7 +87,11 @@ async function admitWrite(ctx: AppContext, accountId: string): Promise<void> {
 }
 
 /** The session behind a request, checked in the order a caller can act on: who (401), CSRF (403), role (403), password change (403), pace (429). */
-async function admitSession(ctx: AppContext, request: FastifyRequest, route: Pick<DashboardRouteDefinition<TProperties, TProperties, TProperties, TSchema>, 'access' | 'beforePasswordChange'>): Promise<void> {
+async function admitSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  route: Pick<DashboardRouteDefinition<TProperties, TProperties, TProperties, TSchema>, 'access' | 'beforePasswordChange'>,
+): Promise<void> {
   // A key may never manage keys: the dashboard API answers sessions only.
   if (request.headers['x-api-key'] !== undefined) {
     throw new ApiError(401, 'SESSION_REQUIRED', 'API keys are not accepted on /api/v1; sign in to the dashboard');
@@ -131,8 +135,7 @@ export function registerDashboardRoute<B extends TProperties, Q extends TPropert
   route: DashboardRouteDefinition<B, Q, P, D>,
 ): void {
   const stateChanging = route.method !== 'GET';
-  const security =
-    route.access === 'public' ? [] : stateChanging ? [{ SessionCookie: [], CsrfToken: [] }] : [{ SessionCookie: [] }];
+  const security = route.access === 'public' ? [] : stateChanging ? [{ SessionCookie: [], CsrfToken: [] }] : [{ SessionCookie: [] }];
   const errors: Record<number, TSchema> = { 400: ERROR_REF, 401: ERROR_REF, 429: ERROR_REF, 500: ERROR_REF };
   if (route.access !== 'public') errors[403] = ERROR_REF;
   if (route.params !== undefined) errors[404] = ERROR_REF;

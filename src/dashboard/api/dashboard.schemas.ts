@@ -78,7 +78,11 @@ export const NewKeyBody = {
 
 export const RotateBody = {
   graceSeconds: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: MAX_ROTATION_GRACE_SECONDS, description: 'How long the old key keeps working (default 0: refused at once; at most 24 h)' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_ROTATION_GRACE_SECONDS,
+      description: 'How long the old key keeps working (default 0: refused at once; at most 24 h)',
+    }),
   ),
 };
 
@@ -123,5 +127,17 @@ export function accountView(account: Account): Static<typeof AccountSchema> {
 }
 
 export function keyView(key: ApiKeySummary, now: Date, lastUsedAt: string | null): Static<typeof KeySchema> {
-  return { id: key.id, name: key.name, prefix: key.prefix, createdAt: key.createdAt, lastUsedAt, expiresAt: key.expiresAt, scopes: key.scopes, budget: key.budget, graceEndsAt: key.graceEndsAt, replacedBy: key.replacedBy, status: statusOf(key, now) };
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    createdAt: key.createdAt,
+    lastUsedAt,
+    expiresAt: key.expiresAt,
+    scopes: key.scopes,
+    budget: key.budget,
+    graceEndsAt: key.graceEndsAt,
+    replacedBy: key.replacedBy,
+    status: statusOf(key, now),
+  };
 }

@@ -2,17 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import { statusOf } from '../../accounts/keys.service.ts';
-import {
-  AccountOverviewSchema,
-  accountView,
-  CreatedKeySchema,
-  IdParams,
-  KeySchema,
-  keyView,
-  NewKeyBody,
-  planView,
-  RotateBody,
-} from './dashboard.schemas.ts';
+import { AccountOverviewSchema, accountView, CreatedKeySchema, IdParams, KeySchema, keyView, NewKeyBody, planView, RotateBody } from './dashboard.schemas.ts';
 import { accountQuotaSubject, keyQuotaSubject } from '../../edge/auth/account-quota.ts';
 import { actorOf, registerDashboardRoute, sessionOf } from './dashboard-route.ts';
 
@@ -72,7 +62,14 @@ export function registerKeysRoutes(app: FastifyInstance, ctx: AppContext): void 
     data: CreatedKeySchema,
     async handler({ request, body, now }) {
       const { account } = sessionOf(request);
-      const created = await ctx.keys.create({ accountId: account.id, name: body.name, scopes: body.scopes, expiresAt: body.expiresAt, budget: body.budget, by: actorOf(request) });
+      const created = await ctx.keys.create({
+        accountId: account.id,
+        name: body.name,
+        scopes: body.scopes,
+        expiresAt: body.expiresAt,
+        budget: body.budget,
+        by: actorOf(request),
+      });
       request.log.info({ accountId: account.id, keyId: created.id }, 'key created');
       return { ...keyView(created, now, null), key: created.key };
     },

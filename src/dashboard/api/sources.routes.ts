@@ -20,7 +20,14 @@ const RunOutcomeSchema = Type.Object({
 
 /** What a run now says besides its status, bounded as a stored reason is (`boundedText`). */
 function outcomeMessage(outcome: RunOutcome | undefined): string | null {
-  const message = outcome?.status === 'failed' ? outcome.error : outcome?.status === 'skipped' ? outcome.reason : outcome?.status === 'busy' ? `a run is under way in ${outcome.runningBy}` : null;
+  const message =
+    outcome?.status === 'failed'
+      ? outcome.error
+      : outcome?.status === 'skipped'
+        ? outcome.reason
+        : outcome?.status === 'busy'
+          ? `a run is under way in ${outcome.runningBy}`
+          : null;
   return message === null ? null : boundedText(message);
 }
 
@@ -79,7 +86,13 @@ export function registerSourcesRoutes(app: FastifyInstance, ctx: AppContext): vo
       // After the run, not in its transaction: a run commits on its own (in a worker, through
       // its own connection) and may write nothing at all; what the trail keeps is who ran which
       // source and how it ended.
-      await ctx.audit.record({ action: 'source.run', by, account, target: params.id, detail: { status: outcome?.status ?? 'skipped', rowsAdded: outcome?.status === 'succeeded' ? outcome.rowsAdded : 0 } });
+      await ctx.audit.record({
+        action: 'source.run',
+        by,
+        account,
+        target: params.id,
+        detail: { status: outcome?.status ?? 'skipped', rowsAdded: outcome?.status === 'succeeded' ? outcome.rowsAdded : 0 },
+      });
       request.log.info({ sourceId: params.id, by: sessionOf(request).account.id, outcome: outcome?.status }, 'source run from the dashboard');
       return {
         status: outcome?.status ?? 'skipped',

@@ -20,9 +20,12 @@ export const UsageReportSchema = Type.Object({
       perBucket: Type.Array(Type.Integer(), { description: 'Requests in each bucket of series' }),
     }),
   ),
-  byStatus: Type.Object({ '2xx': Type.Integer(), '4xx': Type.Integer(), '429': Type.Integer(), '5xx': Type.Integer() }, {
-    description: 'Requests by status class: 2xx includes 304; 4xx excludes 429',
-  }),
+  byStatus: Type.Object(
+    { '2xx': Type.Integer(), '4xx': Type.Integer(), '429': Type.Integer(), '5xx': Type.Integer() },
+    {
+      description: 'Requests by status class: 2xx includes 304; 4xx excludes 429',
+    },
+  ),
   byKey: Type.Array(Type.Object({ keyId: Type.String(), name: Nullable(Type.String()), prefix: Type.String(), ...Totals })),
 });
 

@@ -79,8 +79,7 @@ export const setAccountEnabled = (accountId, enabled) =>
 export const listPlans = () => call(fdh.get('/api/v1/admin/plans'));
 /** `{ account?, action?, cursor? }`: a page of the audit trail, newest first, and the next page's cursor. */
 export const listAudit = (query) => call(fdh.get('/api/v1/admin/audit', { query }));
-export const changePassword = (currentPassword, newPassword) =>
-  call(fdh.post('/api/v1/account/password', { body: { currentPassword, newPassword } }));
+export const changePassword = (currentPassword, newPassword) => call(fdh.post('/api/v1/account/password', { body: { currentPassword, newPassword } }));
 
 export const listSources = () => call(fdh.get('/api/v1/admin/sources'));
 /** Runs the source now; answers when the run has finished. */

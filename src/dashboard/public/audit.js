@@ -2,9 +2,20 @@ import * as api from './api.js';
 import { h, errorBox, timeCell, table } from './dom.js';
 
 const ACTIONS = [
-  'account.create', 'account.plan', 'account.disable', 'account.enable', 'account.password-reset', 'account.password-change',
-  'key.create', 'key.rotate', 'key.disable', 'key.enable', 'key.revoke',
-  'session.signin', 'session.signin-failed', 'session.signout',
+  'account.create',
+  'account.plan',
+  'account.disable',
+  'account.enable',
+  'account.password-reset',
+  'account.password-change',
+  'key.create',
+  'key.rotate',
+  'key.disable',
+  'key.enable',
+  'key.revoke',
+  'session.signin',
+  'session.signin-failed',
+  'session.signout',
 ];
 
 function row(event) {
@@ -17,7 +28,15 @@ function row(event) {
     h('td', { class: 'long' }, event.accountEmail ?? '—'),
     h('td', { class: 'long' }, event.target ?? '—'),
     h('td', { class: 'long' }, event.address ?? '—'),
-    h('td', { class: 'long' }, event.detail === null ? '' : Object.entries(event.detail).map(([k, v]) => `${k}: ${v ?? '—'}`).join(', ')),
+    h(
+      'td',
+      { class: 'long' },
+      event.detail === null
+        ? ''
+        : Object.entries(event.detail)
+            .map(([k, v]) => `${k}: ${v ?? '—'}`)
+            .join(', '),
+    ),
   );
 }
 
@@ -31,14 +50,22 @@ export async function renderAudit(view) {
     h('label', { for: 'audit-account' }, 'Account (email)'),
     h('input', { id: 'audit-account', name: 'account', type: 'email', autocomplete: 'off' }),
     h('label', { for: 'audit-action' }, 'Action'),
-    h('select', { id: 'audit-action', name: 'action' }, h('option', { value: '' }, 'any'), ACTIONS.map((a) => h('option', { value: a }, a))),
+    h(
+      'select',
+      { id: 'audit-action', name: 'action' },
+      h('option', { value: '' }, 'any'),
+      ACTIONS.map((a) => h('option', { value: a }, a)),
+    ),
     h('button', { type: 'submit' }, 'Show'),
   );
   const load = async (query, append) => {
     try {
       const page = await api.listAudit(query);
       const rows = page.events.map(row);
-      const more = page.next === null ? null : h('button', { type: 'button', class: 'secondary', onclick: () => load({ ...query, cursor: page.next }, true) }, 'Older events');
+      const more =
+        page.next === null
+          ? null
+          : h('button', { type: 'button', class: 'secondary', onclick: () => load({ ...query, cursor: page.next }, true) }, 'Older events');
       if (append) {
         results.querySelector('tbody')?.append(...rows);
         results.querySelector('.more')?.replaceChildren(...(more === null ? [] : [more]));

@@ -60,7 +60,10 @@ export function timeChart(container, { label, times, step, series: given, stacke
       x: { time: true, range: (_u, min, max) => [min - step / 2, max + step / 2] },
       y: { range: (_u, _min, max) => [0, Math.max(1, max) * (1 + HEADROOM)] },
     },
-    axes: [{ label: 'Time (UTC)', labelSize: 20, values: (_u, splits, _axis, _space, increment) => timeTicks(splits, increment) }, { size: 50, incrs: WHOLE_STEPS }],
+    axes: [
+      { label: 'Time (UTC)', labelSize: 20, values: (_u, splits, _axis, _space, increment) => timeTicks(splits, increment) },
+      { size: 50, incrs: WHOLE_STEPS },
+    ],
     series: [
       {},
       ...drawn.map((i) => {

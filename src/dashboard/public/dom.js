@@ -86,7 +86,15 @@ export function table(caption, headers, rows) {
       'table',
       { class: 'cards-on-phone' },
       h('caption', { class: caption.visible ? '' : 'visually-hidden' }, caption.text),
-      h('thead', {}, h('tr', {}, headers.map((text) => h('th', { scope: 'col' }, text)))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          headers.map((text) => h('th', { scope: 'col' }, text)),
+        ),
+      ),
       h('tbody', {}, rows),
     ),
   );
@@ -99,10 +107,12 @@ export function openDialog(title, build) {
   dialog.append(h('h2', { id: 'dialog-title' }, title), build(close, dialog));
   document.body.append(dialog);
   dialog.showModal();
-  return new Promise((resolve) => dialog.addEventListener('close', () => {
-    dialog.remove();
-    resolve();
-  }));
+  return new Promise((resolve) =>
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      resolve();
+    }),
+  );
 }
 
 /**
@@ -112,23 +122,32 @@ export function openDialog(title, build) {
 export function confirmDialog({ title, text, confirmLabel, done, act, onDone }) {
   return openDialog(title, (close) => {
     const error = h('div');
-    const confirm = h('button', {
-      type: 'button',
-      class: 'danger',
-      onclick: async () => {
-        try {
-          await act();
-          announce(done);
-          close();
-          onDone();
-        } catch (failure) {
-          error.replaceChildren(errorBox(failure));
-        }
+    const confirm = h(
+      'button',
+      {
+        type: 'button',
+        class: 'danger',
+        onclick: async () => {
+          try {
+            await act();
+            announce(done);
+            close();
+            onDone();
+          } catch (failure) {
+            error.replaceChildren(errorBox(failure));
+          }
+        },
       },
-    }, confirmLabel);
+      confirmLabel,
+    );
     setTimeout(() => confirm.focus(), 0);
-    return h('div', {}, h('p', {}, text), error,
-      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: close }, 'Cancel'), confirm));
+    return h(
+      'div',
+      {},
+      h('p', {}, text),
+      error,
+      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: close }, 'Cancel'), confirm),
+    );
   });
 }
 
@@ -136,18 +155,28 @@ export function confirmDialog({ title, text, confirmLabel, done, act, onDone }) 
 export function secretBox(label, secret, note) {
   const input = h('input', { id: 'secret', type: 'text', readonly: true, value: secret, class: 'secret', spellcheck: 'false', autocomplete: 'off' });
   const copied = h('span', { class: 'muted', 'aria-live': 'polite' });
-  const copy = h('button', {
-    type: 'button',
-    class: 'secondary',
-    onclick: async () => {
-      input.select();
-      try {
-        await navigator.clipboard.writeText(secret);
-      } catch {
-        document.execCommand('copy');
-      }
-      copied.textContent = 'Copied';
+  const copy = h(
+    'button',
+    {
+      type: 'button',
+      class: 'secondary',
+      onclick: async () => {
+        input.select();
+        try {
+          await navigator.clipboard.writeText(secret);
+        } catch {
+          document.execCommand('copy');
+        }
+        copied.textContent = 'Copied';
+      },
     },
-  }, 'Copy');
-  return h('div', { class: 'secret-box' }, h('label', { for: 'secret' }, label), h('div', { class: 'row' }, input, copy, copied), h('p', { class: 'warning' }, note));
+    'Copy',
+  );
+  return h(
+    'div',
+    { class: 'secret-box' },
+    h('label', { for: 'secret' }, label),
+    h('div', { class: 'row' }, input, copy, copied),
+    h('p', { class: 'warning' }, note),
+  );
 }

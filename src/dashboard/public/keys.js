@@ -17,12 +17,15 @@ function createDialog(features, onDone) {
         'fieldset',
         {},
         h('legend', {}, 'Scopes (optional: none checked means every feature of your plan)'),
-        features.map((feature) =>
-          h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'scopes', value: feature }), ` ${feature}`),
-        ),
+        features.map((feature) => h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'scopes', value: feature }), ` ${feature}`)),
       ),
       error,
-      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: close }, 'Cancel'), h('button', { type: 'submit' }, 'Create key')),
+      h(
+        'div',
+        { class: 'actions' },
+        h('button', { type: 'button', class: 'secondary', onclick: close }, 'Cancel'),
+        h('button', { type: 'submit' }, 'Create key'),
+      ),
     );
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
@@ -69,7 +72,12 @@ function rotateDialog(key, onDone) {
         h('option', { value: '86400' }, 'For 24 more hours'),
       ),
       error,
-      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'secondary', onclick: close }, 'Cancel'), h('button', { type: 'submit' }, 'Rotate key')),
+      h(
+        'div',
+        { class: 'actions' },
+        h('button', { type: 'button', class: 'secondary', onclick: close }, 'Cancel'),
+        h('button', { type: 'submit' }, 'Rotate key'),
+      ),
     );
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
@@ -129,9 +137,17 @@ export async function renderKeys(view) {
           ? [
               // A key in its grace is already replaced: rotate its replacement instead.
               key.graceEndsAt === null
-                ? h('button', { type: 'button', class: 'secondary', 'aria-label': `Rotate ${key.name ?? key.prefix}`, onclick: () => rotateDialog(key, reload) }, 'Rotate')
+                ? h(
+                    'button',
+                    { type: 'button', class: 'secondary', 'aria-label': `Rotate ${key.name ?? key.prefix}`, onclick: () => rotateDialog(key, reload) },
+                    'Rotate',
+                  )
                 : null,
-              h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke ${key.name ?? key.prefix}`, onclick: () => revokeDialog(key, reload) }, 'Revoke'),
+              h(
+                'button',
+                { type: 'button', class: 'danger', 'aria-label': `Revoke ${key.name ?? key.prefix}`, onclick: () => revokeDialog(key, reload) },
+                'Revoke',
+              ),
             ]
           : null,
       ),

@@ -50,7 +50,11 @@ export async function renderOverview(view) {
         h('h2', {}, 'Features'),
         plan.features.length === 0
           ? h('p', { class: 'muted' }, 'This plan has no data features.')
-          : h('ul', { class: 'chips', 'aria-label': 'Features of the plan' }, plan.features.map((feature) => h('li', {}, feature))),
+          : h(
+              'ul',
+              { class: 'chips', 'aria-label': 'Features of the plan' },
+              plan.features.map((feature) => h('li', {}, feature)),
+            ),
       ),
     ),
     h(

@@ -12,7 +12,11 @@ export async function renderPasswordChange(view, { account, forced = false, onCh
     { class: 'card narrow', 'aria-labelledby': 'password-title' },
     h('h1', { id: 'password-title' }, forced ? 'Choose your password' : 'Change your password'),
     forced ? h('p', { id: 'password-forced' }, `${account.email} signed in with a one-time password. Choose your own before going on.`) : null,
-    h('p', { class: 'muted' }, 'At least 12 characters and hard to guess: a few unrelated words work well; nothing built from your email or name. Your other sessions end.'),
+    h(
+      'p',
+      { class: 'muted' },
+      'At least 12 characters and hard to guess: a few unrelated words work well; nothing built from your email or name. Your other sessions end.',
+    ),
     h('input', { type: 'email', name: 'username', autocomplete: 'username', value: account.email, hidden: true, readonly: true }),
     h('label', { for: 'current-password' }, 'Current password'),
     h('input', { id: 'current-password', name: 'currentPassword', type: 'password', autocomplete: 'current-password', required: true }),

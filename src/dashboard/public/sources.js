@@ -42,36 +42,49 @@ export async function renderSources(view) {
   const message = h('div');
   const reload = () => renderSources(view);
   const rows = sources.map((source) => {
-    const run = h('button', {
-      type: 'button',
-      class: 'secondary',
-      disabled: source.skipped !== null,
-      onclick: async () => {
-        run.disabled = true;
-        run.textContent = 'Running…';
-        try {
-          const outcome = await api.runSource(source.id);
-          announce(outcome.status === 'succeeded' ? `${source.id}: ${outcome.rowsAdded} rows added` : `${source.id}: ${outcome.status}`);
-          await reload();
-        } catch (failure) {
-          message.replaceChildren(errorBox(failure));
-          run.disabled = false;
-          run.textContent = 'Run now';
-        }
+    const run = h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary',
+        disabled: source.skipped !== null,
+        onclick: async () => {
+          run.disabled = true;
+          run.textContent = 'Running…';
+          try {
+            const outcome = await api.runSource(source.id);
+            announce(outcome.status === 'succeeded' ? `${source.id}: ${outcome.rowsAdded} rows added` : `${source.id}: ${outcome.status}`);
+            await reload();
+          } catch (failure) {
+            message.replaceChildren(errorBox(failure));
+            run.disabled = false;
+            run.textContent = 'Run now';
+          }
+        },
       },
-    }, 'Run now');
+      'Run now',
+    );
     return h(
       'tr',
       {},
       h('th', { scope: 'row', title: source.description }, h('code', {}, source.id), h('div', { class: 'muted' }, source.publisher)),
       h('td', {}, stateBadge(source)),
       h('td', {}, h('code', {}, source.schedule), h('div', { class: 'muted' }, `in ${source.timeZone}; next ${formatTime(source.nextRunAt)}`)),
-      h('td', {}, formatTime(source.lastSuccessAt), h('div', { class: 'muted' }, source.lastRowsAdded === null ? '' : `${formatNumber(source.lastRowsAdded)} rows added`)),
+      h(
+        'td',
+        {},
+        formatTime(source.lastSuccessAt),
+        h('div', { class: 'muted' }, source.lastRowsAdded === null ? '' : `${formatNumber(source.lastRowsAdded)} rows added`),
+      ),
       h('td', {}, age(source.lastSuccessAgeSeconds)),
       h(
         'td',
         { class: 'problem' },
-        source.skipped !== null ? h('span', { class: 'muted' }, richText(source.skipped)) : source.lastError === null ? '—' : h('span', { class: 'error' }, richText(source.lastError)),
+        source.skipped !== null
+          ? h('span', { class: 'muted' }, richText(source.skipped))
+          : source.lastError === null
+            ? '—'
+            : h('span', { class: 'error' }, richText(source.lastError)),
         source.consecutiveFailures > 0 ? h('div', { class: 'muted' }, `${source.consecutiveFailures} failure(s) in a row`) : null,
         source.warning === null ? null : h('div', { class: 'warning', role: 'note' }, 'Warning: ', richText(source.warning)),
         staleNote(source),
@@ -81,7 +94,13 @@ export async function renderSources(view) {
   });
   view.replaceChildren(
     h('h1', {}, 'Sources'),
-    h('p', { class: 'muted' }, richText('What `fdh sync` fetches from the publishers (sources file: `FDH_SOURCES_FILE`). Times are in UTC; a schedule is read in the time zone under it. Age is the time since the last successful fetch; a source is stale when a fact it loaded is past the date its publisher’s next figure was due.')),
+    h(
+      'p',
+      { class: 'muted' },
+      richText(
+        'What `fdh sync` fetches from the publishers (sources file: `FDH_SOURCES_FILE`). Times are in UTC; a schedule is read in the time zone under it. Age is the time since the last successful fetch; a source is stale when a fact it loaded is past the date its publisher’s next figure was due.',
+      ),
+    ),
     message,
     sources.length === 0
       ? h('p', {}, 'No sources are defined.')

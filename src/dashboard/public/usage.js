@@ -28,9 +28,11 @@ function statusSplit(byStatus) {
     'div',
     {},
     total === 0 ? null : bar,
-    h('ul', { class: 'legend', 'aria-label': 'Requests by status class' }, counts.map(([status, count]) =>
-      h('li', {}, h('span', { class: `dot s${status}` }), `${status}: ${formatNumber(count)}`),
-    )),
+    h(
+      'ul',
+      { class: 'legend', 'aria-label': 'Requests by status class' },
+      counts.map(([status, count]) => h('li', {}, h('span', { class: `dot s${status}` }), `${status}: ${formatNumber(count)}`)),
+    ),
   );
 }
 
@@ -53,7 +55,11 @@ export async function renderUsage(view, context, state = { window: '1h' }) {
   const [report, keys] = await Promise.all([api.getUsage(state.window), api.listKeys()]);
   const names = new Map(keys.map((key) => [key.id, key.name]));
   const bucket = BUCKET_WORD[report.bucketSeconds];
-  const select = h('select', { id: 'usage-window' }, Object.entries(WINDOWS).map(([value, label]) => h('option', { value, selected: value === state.window }, label)));
+  const select = h(
+    'select',
+    { id: 'usage-window' },
+    Object.entries(WINDOWS).map(([value, label]) => h('option', { value, selected: value === state.window }, label)),
+  );
   const undo = [];
   const leave = () => {
     for (const step of undo) step();
@@ -69,26 +75,58 @@ export async function renderUsage(view, context, state = { window: '1h' }) {
   const totalWeight = sum(report.series.map((p) => p.weight));
   view.replaceChildren(
     h('div', { class: 'heading' }, h('h1', {}, 'Usage'), h('div', { class: 'row' }, h('label', { for: 'usage-window' }, 'Window'), select)),
-    h('p', { id: 'usage-summary' }, `${WINDOWS[state.window]}: ${formatNumber(totalRequests)} request${totalRequests === 1 ? '' : 's'}, ${formatNumber(totalWeight)} weight.`),
+    h(
+      'p',
+      { id: 'usage-summary' },
+      `${WINDOWS[state.window]}: ${formatNumber(totalRequests)} request${totalRequests === 1 ? '' : 's'}, ${formatNumber(totalWeight)} weight.`,
+    ),
     h('p', { class: 'muted' }, `Times in UTC; each point is the ${bucket} that starts at it.`),
     h('section', { class: 'card' }, h('h2', {}, `Weight and requests per ${bucket}`), overTime),
     h('section', { class: 'card' }, h('h2', {}, `Requests per ${bucket} by endpoint`), byEndpoint),
-    h('div', { class: 'cards' },
+    h(
+      'div',
+      { class: 'cards' },
       h('section', { class: 'card' }, h('h2', {}, 'Status'), statusSplit(report.byStatus)),
-      h('section', { class: 'card' }, h('h2', {}, 'By key'),
+      h(
+        'section',
+        { class: 'card' },
+        h('h2', {}, 'By key'),
         report.byKey.length === 0
           ? h('p', { class: 'muted' }, 'No calls in this window.')
-          : table({ text: 'Usage by key' }, ['Key', 'Requests', 'Weight'], report.byKey.map((k) =>
-              h('tr', {}, h('th', { scope: 'row', class: 'long' }, `${names.get(k.keyId) ?? k.name ?? '—'} (${k.prefix}…)`), h('td', {}, formatNumber(k.requests)), h('td', {}, formatNumber(k.weight))),
-            )),
+          : table(
+              { text: 'Usage by key' },
+              ['Key', 'Requests', 'Weight'],
+              report.byKey.map((k) =>
+                h(
+                  'tr',
+                  {},
+                  h('th', { scope: 'row', class: 'long' }, `${names.get(k.keyId) ?? k.name ?? '—'} (${k.prefix}…)`),
+                  h('td', {}, formatNumber(k.requests)),
+                  h('td', {}, formatNumber(k.weight)),
+                ),
+              ),
+            ),
       ),
     ),
-    h('section', { class: 'card' }, h('h2', {}, 'By endpoint'),
+    h(
+      'section',
+      { class: 'card' },
+      h('h2', {}, 'By endpoint'),
       report.byEndpoint.length === 0
         ? h('p', { class: 'muted' }, 'No calls in this window.')
-        : table({ text: 'Usage by endpoint' }, ['Endpoint', 'Requests', 'Weight'], report.byEndpoint.map((e) =>
-            h('tr', {}, h('th', { scope: 'row', class: 'long' }, h('code', {}, e.endpoint)), h('td', {}, formatNumber(e.requests)), h('td', {}, formatNumber(e.weight))),
-          )),
+        : table(
+            { text: 'Usage by endpoint' },
+            ['Endpoint', 'Requests', 'Weight'],
+            report.byEndpoint.map((e) =>
+              h(
+                'tr',
+                {},
+                h('th', { scope: 'row', class: 'long' }, h('code', {}, e.endpoint)),
+                h('td', {}, formatNumber(e.requests)),
+                h('td', {}, formatNumber(e.weight)),
+              ),
+            ),
+          ),
     ),
   );
   undo.push(

@@ -9,7 +9,17 @@ export class CalendarRepo {
     this.#db = db;
   }
 
-  async events({ fromAt, toAt, country, importance }: { fromAt: string; toAt: string; country?: string | undefined; importance?: string | undefined }): Promise<CalendarEventRow[]> {
+  async events({
+    fromAt,
+    toAt,
+    country,
+    importance,
+  }: {
+    fromAt: string;
+    toAt: string;
+    country?: string | undefined;
+    importance?: string | undefined;
+  }): Promise<CalendarEventRow[]> {
     let query = this.#db.selectFrom('calendar_event').selectAll().where('scheduled_at', '>=', fromAt).where('scheduled_at', '<=', toAt);
     if (country !== undefined) query = query.where('country', '=', country);
     if (importance !== undefined) query = query.where('importance', '=', importance);

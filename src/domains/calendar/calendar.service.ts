@@ -18,7 +18,13 @@ export class CalendarService {
     this.#macro = macro;
   }
 
-  async getEvents(input: { from?: string | undefined; to?: string | undefined; country?: string | undefined; importance?: string | undefined; now: Date }): Promise<CalendarEvent[]> {
+  async getEvents(input: {
+    from?: string | undefined;
+    to?: string | undefined;
+    country?: string | undefined;
+    importance?: string | undefined;
+    now: Date;
+  }): Promise<CalendarEvent[]> {
     const today = isoDay(input.now);
     const from = input.from ?? (input.to === undefined ? today : addDays(input.to, -DEFAULT_WINDOW_DAYS));
     const to = input.to ?? addDays(from, DEFAULT_WINDOW_DAYS);
@@ -37,7 +43,11 @@ export class CalendarService {
       fromAt: new Date(Date.parse(fromAt) - HISTORY_LOOKBACK_DAYS * DAY_MS).toISOString(),
       toAt,
     });
-    const fromMacro = await macroActuals(this.#macro, history.filter((h) => released(h.scheduled_at)), nowIso);
+    const fromMacro = await macroActuals(
+      this.#macro,
+      history.filter((h) => released(h.scheduled_at)),
+      nowIso,
+    );
     const actualOf = (h: { series: string; period: string; actual: number | null }) =>
       isMacroRelease(h.series) ? (fromMacro.get(`${h.series} ${h.period}`) ?? null) : h.actual;
     // previous of a release: the latest actual released before it, within the same series.

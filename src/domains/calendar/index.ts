@@ -8,7 +8,5 @@ export const calendarDomain = defineDomain({
   name: 'calendar',
   tag: 'Calendar',
   service: (ctx) => new CalendarService(new CalendarRepo(ctx.store.db), new MacroRepo(ctx.store.db)),
-  routes: [
-    eventsRoute,
-  ],
+  routes: [eventsRoute],
 });

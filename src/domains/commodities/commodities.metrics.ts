@@ -54,4 +54,3 @@ export function windowStart(period: WindowPeriod, today: string): string {
       return addMonthsToDay(today, -12);
   }
 }
-

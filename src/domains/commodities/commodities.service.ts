@@ -2,27 +2,9 @@ import { NotFoundError } from '../../kernel/domain-errors.ts';
 import { addMonths, isoDay } from '../../kernel/dates.ts';
 import { roundTo } from '../../kernel/numbers.ts';
 import { COMMODITIES, DXY_ID, FEATURED_COMMODITY_IDS, GOLD_ID, findCommodity, type Commodity, type CommodityCategory } from './commodities.catalog.ts';
-import {
-  MA_WINDOW,
-  TRENDLINE_POINTS,
-  movingAverage50,
-  pctChange,
-  trendOf,
-  weeklyLast,
-  windowStart,
-  type Close,
-} from './commodities.metrics.ts';
+import { MA_WINDOW, TRENDLINE_POINTS, movingAverage50, pctChange, trendOf, weeklyLast, windowStart, type Close } from './commodities.metrics.ts';
 import type { CommoditiesRepo } from './commodities.repo.ts';
-import type {
-  CommodityHistory,
-  CommodityMovers,
-  CommodityPrice,
-  FeaturedCommodities,
-  GoldDxy,
-  ListSort,
-} from './commodities.schemas.ts';
-
-
+import type { CommodityHistory, CommodityMovers, CommodityPrice, FeaturedCommodities, GoldDxy, ListSort } from './commodities.schemas.ts';
 
 const SORT_KEYS: Record<ListSort, (item: CommodityPrice) => string | number | null> = {
   name: (item) => item.name,

@@ -11,11 +11,5 @@ export const commoditiesDomain = defineDomain({
   name: 'commodities',
   tag: 'Commodities',
   service: (ctx) => new CommoditiesService(new CommoditiesRepo(ctx.store.db)),
-  routes: [
-    commoditiesListRoute,
-    commoditiesFeaturedRoute,
-    commoditiesMoversRoute,
-    commoditiesGoldDxyRoute,
-    commoditiesHistoryRoute,
-  ],
+  routes: [commoditiesListRoute, commoditiesFeaturedRoute, commoditiesMoversRoute, commoditiesGoldDxyRoute, commoditiesHistoryRoute],
 });

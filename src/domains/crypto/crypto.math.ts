@@ -3,4 +3,3 @@ export function percentChange(to: number | null | undefined, from: number | null
   if (to === null || to === undefined || from === null || from === undefined || from <= 0) return null;
   return (to / from - 1) * 100;
 }
-

@@ -19,7 +19,18 @@ export const cryptoOverviewReads: RouteReads = {
     'trending[].symbol': [SNAPSHOT, COIN],
     'trending[].name': [COIN],
   },
-  derived: ['marketCapChange24h', 'volumeChange24h', 'dominance.eth', 'dominance.bnb', 'dominance.sol', 'dominance.xrp', 'dominance.other', 'fearGreed.classification', 'trending[].rank', 'trending[].priceChange24h'],
+  derived: [
+    'marketCapChange24h',
+    'volumeChange24h',
+    'dominance.eth',
+    'dominance.bnb',
+    'dominance.sol',
+    'dominance.xrp',
+    'dominance.other',
+    'fearGreed.classification',
+    'trending[].rank',
+    'trending[].priceChange24h',
+  ],
   labels: ['trending[].tag'],
 };
 

@@ -32,7 +32,10 @@ export class CryptoRepo {
 
   /** Time of the latest snapshot in [from, to], or null. */
   async latestSnapshotTime({ notAfter, notBefore }: { notAfter: string; notBefore?: string }): Promise<string | null> {
-    let query = this.#db.selectFrom('crypto_market_snapshot').select((eb) => eb.fn.max('at').as('at')).where('at', '<=', notAfter);
+    let query = this.#db
+      .selectFrom('crypto_market_snapshot')
+      .select((eb) => eb.fn.max('at').as('at'))
+      .where('at', '<=', notAfter);
     if (notBefore !== undefined) query = query.where('at', '>=', notBefore);
     const row = await query.executeTakeFirst();
     return row?.at ?? null;
@@ -61,11 +64,7 @@ export class CryptoRepo {
 
   /** Price, market cap and volume of every coin at `at`, by coin id (no join, no order: the cheap read). */
   async marketAt({ at }: { at: string }): Promise<Map<string, CoinMarket>> {
-    const rows = await this.#db
-      .selectFrom('crypto_market_snapshot')
-      .select(['coin_id', 'price', 'market_cap', 'volume_24h'])
-      .where('at', '=', at)
-      .execute();
+    const rows = await this.#db.selectFrom('crypto_market_snapshot').select(['coin_id', 'price', 'market_cap', 'volume_24h']).where('at', '=', at).execute();
     return new Map(rows.map((r) => [r.coin_id, { price: r.price, marketCap: r.market_cap, volume24h: r.volume_24h }]));
   }
 

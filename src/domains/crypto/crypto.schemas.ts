@@ -67,9 +67,7 @@ export const CryptoOnchainSchema = Type.Object({
   btcActiveAddresses: Nullable(Type.Integer()),
   whaleTxCount: Nullable(Type.Integer()),
   mvrv: Nullable(Type.Object({ value: Type.Number(), zone: StringEnum(['undervalued', 'fair_value', 'overheating', 'overvalued'] as const) })),
-  nupl: Nullable(
-    Type.Object({ value: Type.Number(), zone: StringEnum(['capitulation', 'hope_fear', 'optimism', 'belief', 'euphoria'] as const) }),
-  ),
+  nupl: Nullable(Type.Object({ value: Type.Number(), zone: StringEnum(['capitulation', 'hope_fear', 'optimism', 'belief', 'euphoria'] as const) })),
 });
 export type CryptoOnchain = Static<typeof CryptoOnchainSchema>;
 
@@ -89,7 +87,9 @@ export const CryptoDerivativesSchema = Type.Object({
   liquidations24h: Nullable(
     Type.Object(
       { total: Nullable(Type.Number()), long: Nullable(Type.Number()), short: Nullable(Type.Number()) },
-      { description: 'USD of long and short positions liquidated over the last 24 hours on OKX alone (one exchange): its BTC-USDT and ETH-USDT perpetual swaps' },
+      {
+        description: 'USD of long and short positions liquidated over the last 24 hours on OKX alone (one exchange): its BTC-USDT and ETH-USDT perpetual swaps',
+      },
     ),
   ),
   putCallRatio: Type.Object({
@@ -100,9 +100,7 @@ export type CryptoDerivatives = Static<typeof CryptoDerivativesSchema>;
 
 export const CryptoDominanceSchema = Type.Object({
   totalMarketCap: Type.Number(),
-  coins: Type.Array(
-    Type.Object({ symbol: Type.String(), name: Type.String(), dominancePercentage: Type.Number(), marketCap: Type.Number() }),
-  ),
+  coins: Type.Array(Type.Object({ symbol: Type.String(), name: Type.String(), dominancePercentage: Type.Number(), marketCap: Type.Number() })),
   asOf: Type.Object({
     globalMetrics: Nullable(IsoDateTime()),
     assets: Nullable(IsoDateTime()),

@@ -3,14 +3,7 @@ import { roundTo } from '../../kernel/numbers.ts';
 import { percentChange } from './crypto.math.ts';
 import { CRYPTO_METRICS, DOMINANCE_COINS } from './crypto.metrics.ts';
 import type { CoinMarket, CoinSnapshot, CryptoRepo } from './crypto.repo.ts';
-import type {
-  BubbleTimeframe,
-  CryptoBubbleMap,
-  CryptoDerivatives,
-  CryptoDominance,
-  CryptoOnchain,
-  CryptoOverview,
-} from './crypto.schemas.ts';
+import type { BubbleTimeframe, CryptoBubbleMap, CryptoDerivatives, CryptoDominance, CryptoOnchain, CryptoOverview } from './crypto.schemas.ts';
 import { HOUR_MS, LOOKBACK } from './crypto.lookback.ts';
 import { NEW_COIN_DAYS, pickTrending, tagTrending, type TrendingCandidate } from './crypto.trending.ts';
 import { fearGreedClassification, mvrvZone, nuplZone } from './crypto.zones.ts';
@@ -63,10 +56,7 @@ export class CryptoService {
       marketCapChange24h: change(nowBoth.marketCap, thenBoth.marketCap),
       volumeChange24h: change(nowBoth.volume24h, thenBoth.volume24h),
       dominance: dominanceShares(coins, total.marketCap),
-      fearGreed:
-        fearGreed === null
-          ? null
-          : { value: fearGreed.value, classification: fearGreedClassification(fearGreed.value), date: fearGreed.date },
+      fearGreed: fearGreed === null ? null : { value: fearGreed.value, classification: fearGreedClassification(fearGreed.value), date: fearGreed.date },
       trending: await this.#trending(coins, before, at),
     };
   }

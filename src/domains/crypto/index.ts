@@ -11,11 +11,5 @@ export const cryptoDomain = defineDomain({
   name: 'crypto',
   tag: 'Crypto',
   service: (ctx) => new CryptoService(new CryptoRepo(ctx.store.db)),
-  routes: [
-    cryptoOverviewRoute,
-    cryptoBubbleMapRoute,
-    cryptoOnchainRoute,
-    cryptoDerivativesRoute,
-    cryptoDominanceRoute,
-  ],
+  routes: [cryptoOverviewRoute, cryptoBubbleMapRoute, cryptoOnchainRoute, cryptoDerivativesRoute, cryptoDominanceRoute],
 });

@@ -50,10 +50,7 @@ export class EquitiesRepo {
       const prefix = `${escapeLike(q.toUpperCase())}%`;
       const part = `%${escapeLike(q.toLowerCase())}%`;
       query = query.where((eb) =>
-        eb.or([
-          eb(sql<string>`code`, 'like', sql<string>`${prefix} escape '\\'`),
-          eb(sql<string>`search_name`, 'like', sql<string>`${part} escape '\\'`),
-        ]),
+        eb.or([eb(sql<string>`code`, 'like', sql<string>`${prefix} escape '\\'`), eb(sql<string>`search_name`, 'like', sql<string>`${part} escape '\\'`)]),
       );
     }
     return query.orderBy('code').limit(filter.limit).execute();
@@ -105,13 +102,7 @@ export class EquitiesRepo {
 
   /** All disclosures of one stock, by period then disclosure date. */
   statements(code: string): Promise<EquityStatementRow[]> {
-    return this.#db
-      .selectFrom('equity_statement')
-      .selectAll()
-      .where('code', '=', code)
-      .orderBy('period_end')
-      .orderBy('disclosed_on')
-      .execute();
+    return this.#db.selectFrom('equity_statement').selectAll().where('code', '=', code).orderBy('period_end').orderBy('disclosed_on').execute();
   }
 
   /** Peer candidates: common shares of a sector or a segment, with their shares outstanding. */

@@ -51,7 +51,13 @@ export class EquitiesService {
     return issue;
   }
 
-  async listEquities(input: { q?: string; sector33?: string; segment?: Segment; limit: number; cursor?: string }): Promise<EquitiesAnswer<EquitySummary[]> & { nextCursor: string | null }> {
+  async listEquities(input: {
+    q?: string;
+    sector33?: string;
+    segment?: Segment;
+    limit: number;
+    cursor?: string;
+  }): Promise<EquitiesAnswer<EquitySummary[]> & { nextCursor: string | null }> {
     const [rows, sessions] = await Promise.all([
       this.#repo.listIssues({ q: input.q, sector33: input.sector33, segment: input.segment, afterCode: input.cursor, limit: input.limit + 1 }),
       this.#repo.latestSessions(1),
@@ -207,4 +213,3 @@ function summary(issue: EquityIssueRow): EquitySummary {
     listedOn: issue.listed_on,
   };
 }
-

@@ -45,8 +45,7 @@ function buildRow(item: LineItem, columns: readonly StatementColumn[], figure: (
   const children = (item.children ?? []).map((child) => buildRow(child, columns, figure));
   const values: Record<string, number | null> = {};
   for (const column of columns) {
-    values[column.key] =
-      item.figure !== undefined ? figure(column, item.figure) : sumOrNull(children.map((child) => child.values[column.key] ?? null));
+    values[column.key] = item.figure !== undefined ? figure(column, item.figure) : sumOrNull(children.map((child) => child.values[column.key] ?? null));
   }
   return { key: item.key, label: item.label, unit: STATEMENT_CURRENCY, values, children };
 }
@@ -57,7 +56,10 @@ function buildRow(item: LineItem, columns: readonly StatementColumn[], figure: (
  */
 export function buildFinancialStatement(kind: StatementKind, disclosures: readonly EquityStatementRow[]): StatementAnswer {
   const served = servedPeriods(disclosures);
-  const annual = served.filter((p) => p.row.fiscal_quarter === 4).reverse().slice(0, ANNUAL_COLUMNS[kind]);
+  const annual = served
+    .filter((p) => p.row.fiscal_quarter === 4)
+    .reverse()
+    .slice(0, ANNUAL_COLUMNS[kind]);
   const latest = served[served.length - 1];
   const empty: FinancialStatement = { statement: kind, currency: STATEMENT_CURRENCY, columns: [], rows: [], dataAsOf: null, lastUpdatedAt: null };
   if (latest === undefined || (kind === 'balance-sheet' && annual.length === 0)) {

@@ -13,13 +13,5 @@ export const equitiesDomain = defineDomain({
   name: 'equities',
   tag: 'Equities',
   service: (ctx) => new EquitiesService(new EquitiesRepo(ctx.store.db)),
-  routes: [
-    listRoute,
-    profileRoute,
-    pricesRoute,
-    financialStatementsRoute,
-    relatedStocksRoute,
-    corporateActionsRoute,
-    sectorsRoute,
-  ],
+  routes: [listRoute, profileRoute, pricesRoute, financialStatementsRoute, relatedStocksRoute, corporateActionsRoute, sectorsRoute],
 });

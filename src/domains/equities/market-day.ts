@@ -75,9 +75,10 @@ interface SectorTotals {
 const emptyTotals = (): SectorTotals => ({ count: 0, priced: 0, cap: 0, capCompared: 0, capBefore: 0, up: 0, down: 0, flat: 0 });
 
 /** Every one of the 33 sectors: market cap and the cap-weighted change of the latest session. */
-export function sectorPerformance(
-  { issues, ...day }: MarketDay & { issues: readonly (PublishedShares & { code: string; sector33_code: string })[] },
-): SectorPerformance[] {
+export function sectorPerformance({
+  issues,
+  ...day
+}: MarketDay & { issues: readonly (PublishedShares & { code: string; sector33_code: string })[] }): SectorPerformance[] {
   const [latest, previous] = day.sessions;
   const closeOn = indexCloses(day.closes);
   const totals = new Map<string, SectorTotals>(SECTORS_33.map((s) => [s.code, emptyTotals()]));

@@ -1,9 +1,6 @@
 import type { EquityStatementRow } from '../../store/tables/equities.tables.ts';
 
-export type FigureColumn = Exclude<
-  keyof EquityStatementRow,
-  'code' | 'period_end' | 'fiscal_year_end' | 'fiscal_quarter' | 'disclosed_on' | 'source'
->;
+export type FigureColumn = Exclude<keyof EquityStatementRow, 'code' | 'period_end' | 'fiscal_year_end' | 'fiscal_quarter' | 'disclosed_on' | 'source'>;
 
 /** A line item: read from one stored figure, or the sum of its children where accounting says so. */
 export interface LineItem {

@@ -16,8 +16,7 @@ export function buildComposition(fund: EtfFundRow, holdings: readonly EtfHolding
   if (first === undefined) return { fundCode: fund.code, assetAllocation: null, portfolio: [], sectorAllocation: [] };
   const month = first.fund_date.slice(0, 7);
   const currency = fund.currency;
-  const sumOf = (assetClass: string) =>
-    holdings.filter((h) => h.asset_class === assetClass).reduce((sum, h) => sum + (holdingValue(h) ?? 0), 0);
+  const sumOf = (assetClass: string) => holdings.filter((h) => h.asset_class === assetClass).reduce((sum, h) => sum + (holdingValue(h) ?? 0), 0);
   const classified = holdings.every((h) => h.asset_class !== null);
   const stock = sumOf('stock');
   const bond = sumOf('bond');

@@ -7,4 +7,3 @@ export function toDayMonthYear(date: string): string {
 /** Look-back windows in months, as the twin names them. */
 export const PERIOD_MONTHS = { '1M': 1, '3M': 3, '6M': 6, '1Y': 12, '3Y': 36 } as const;
 export type PeriodKey = keyof typeof PERIOD_MONTHS;
-

@@ -50,9 +50,22 @@ export const etfHeatmapReads: RouteReads = {
 
 export const etfCompareFundCompositionReads: RouteReads = {
   example: '/etf/compare/fund-composition?codes=2080,2081',
-  fields: { '[].portfolio[].weightPercent': [HOLDING], '[].portfolio[].price': [HOLDING], '[].portfolio[].volume': [HOLDING], '[].sectorAllocation[].value': [SECTOR_HOLDING, ISSUE] },
+  fields: {
+    '[].portfolio[].weightPercent': [HOLDING],
+    '[].portfolio[].price': [HOLDING],
+    '[].portfolio[].volume': [HOLDING],
+    '[].sectorAllocation[].value': [SECTOR_HOLDING, ISSUE],
+  },
   derived: ['[].assetAllocation', '[].sectorAllocation[].percent'],
-  labels: ['[].fundCode', '[].portfolio[].symbol', '[].portfolio[].currency', '[].portfolio[].month', '[].sectorAllocation[].sectorName', '[].sectorAllocation[].currency', '[].sectorAllocation[].month'],
+  labels: [
+    '[].fundCode',
+    '[].portfolio[].symbol',
+    '[].portfolio[].currency',
+    '[].portfolio[].month',
+    '[].sectorAllocation[].sectorName',
+    '[].sectorAllocation[].currency',
+    '[].sectorAllocation[].month',
+  ],
 };
 
 export const etfCompareNavGrowthReads: RouteReads = {
@@ -113,12 +126,36 @@ export const etfDetailReads: RouteReads = {
     'performance.periods': [NAV],
   },
   derived: ['change', 'changePct', 'netflow.data[].aum', 'netflow.data[].netflowAumPct'],
-  labels: ['etfCode', 'etfType', 'lastUpdateDate', 'AssetAllocation[].name', 'sectorWeight[].sector', 'sectorWeight[].month', 'sectorWeight[].year', 'netflow.data[].date', 'netflow.periodAvailability', 'performance.periodAvailability'],
+  labels: [
+    'etfCode',
+    'etfType',
+    'lastUpdateDate',
+    'AssetAllocation[].name',
+    'sectorWeight[].sector',
+    'sectorWeight[].month',
+    'sectorWeight[].year',
+    'netflow.data[].date',
+    'netflow.periodAvailability',
+    'performance.periodAvailability',
+  ],
 };
 
 export const etfCompositionReads: RouteReads = {
   example: '/etf/2081/composition',
-  fields: { 'portfolio[].weightPercent': [HOLDING], 'portfolio[].price': [HOLDING], 'portfolio[].volume': [HOLDING], 'sectorAllocation[].value': [SECTOR_HOLDING, ISSUE] },
+  fields: {
+    'portfolio[].weightPercent': [HOLDING],
+    'portfolio[].price': [HOLDING],
+    'portfolio[].volume': [HOLDING],
+    'sectorAllocation[].value': [SECTOR_HOLDING, ISSUE],
+  },
   derived: ['assetAllocation', 'sectorAllocation[].percent'],
-  labels: ['fundCode', 'portfolio[].symbol', 'portfolio[].currency', 'portfolio[].month', 'sectorAllocation[].sectorName', 'sectorAllocation[].currency', 'sectorAllocation[].month'],
+  labels: [
+    'fundCode',
+    'portfolio[].symbol',
+    'portfolio[].currency',
+    'portfolio[].month',
+    'sectorAllocation[].sectorName',
+    'sectorAllocation[].currency',
+    'sectorAllocation[].month',
+  ],
 };

@@ -76,13 +76,21 @@ export class EtfRepo {
     const rows = await this.#db
       .selectFrom(pairs.as('w'))
       .innerJoin('etf_nav as n', (join) =>
-        join.onRef('n.fund_code', '=', 'w.column1').on((eb) =>
-          eb(
-            'n.date',
-            '=',
-            eb.selectFrom('etf_nav as x').select('x.date').whereRef('x.fund_code', '=', 'w.column1').whereRef('x.date', '<=', 'w.column2').orderBy('x.date', 'desc').limit(1),
+        join
+          .onRef('n.fund_code', '=', 'w.column1')
+          .on((eb) =>
+            eb(
+              'n.date',
+              '=',
+              eb
+                .selectFrom('etf_nav as x')
+                .select('x.date')
+                .whereRef('x.fund_code', '=', 'w.column1')
+                .whereRef('x.date', '<=', 'w.column2')
+                .orderBy('x.date', 'desc')
+                .limit(1),
+            ),
           ),
-        ),
       )
       .select(['w.column2 as asked_date'])
       .selectAll('n')
@@ -116,13 +124,23 @@ export class EtfRepo {
     const rows = await this.#db
       .selectFrom(fundList(codes))
       .innerJoin('etf_holding as h', (join) =>
-        join.onRef('h.fund_code', '=', 'f.column1').on((eb) =>
-          eb('h.fund_date', '=', eb.selectFrom('etf_holding as x').select('x.fund_date').whereRef('x.fund_code', '=', 'f.column1').orderBy('x.fund_date', 'desc').limit(1)),
-        ),
+        join
+          .onRef('h.fund_code', '=', 'f.column1')
+          .on((eb) =>
+            eb(
+              'h.fund_date',
+              '=',
+              eb.selectFrom('etf_holding as x').select('x.fund_date').whereRef('x.fund_code', '=', 'f.column1').orderBy('x.fund_date', 'desc').limit(1),
+            ),
+          ),
       )
       // A 4-character ticker names the common share, whose code ends in 0 (issue-code.ts).
       .leftJoin('equity_issue as i', (join) =>
-        join.on(sql<boolean>`${sql.ref('i.code')} = case when length(${sql.ref('h.symbol')}) = 4 then ${sql.ref('h.symbol')} || '0' else ${sql.ref('h.symbol')} end`).on('h.exchange', '=', TOKYO_EXCHANGE),
+        join
+          .on(
+            sql<boolean>`${sql.ref('i.code')} = case when length(${sql.ref('h.symbol')}) = 4 then ${sql.ref('h.symbol')} || '0' else ${sql.ref('h.symbol')} end`,
+          )
+          .on('h.exchange', '=', TOKYO_EXCHANGE),
       )
       .select([
         'h.id',

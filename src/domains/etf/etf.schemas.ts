@@ -2,7 +2,10 @@ import { Type, type Static } from 'typebox';
 import { IsoDate, IsoDateTime, Nullable, StringEnum } from '../../kernel/schemas.ts';
 
 export const FUND_CODE_PATTERN = '^[0-9A-Za-z-]{1,20}$';
-export const FundCodeSchema = Type.String({ pattern: FUND_CODE_PATTERN, description: 'Fund code: a TSE ETF code (`1306`, `518A`) or a Vietnamese fund code (`VESAF`)' });
+export const FundCodeSchema = Type.String({
+  pattern: FUND_CODE_PATTERN,
+  description: 'Fund code: a TSE ETF code (`1306`, `518A`) or a Vietnamese fund code (`VESAF`)',
+});
 export const FundCodeParamsSchema = { code: FundCodeSchema };
 
 export const TOP_PERFORMANCE_PERIODS = ['1M', '6M', '1Y'] as const;

@@ -106,7 +106,10 @@ export class EtfService {
   /** Funds ranked by NAV change from the last NAV on or before (latest − period) to the latest NAV. */
   async getTopPerformance({ period }: { period: PeriodKey }): Promise<EtfTopPerformance> {
     const funds = await this.#repo.listFunds();
-    const navs = await this.#repo.latestNavsOf(funds.map((fund) => fund.code), 1);
+    const navs = await this.#repo.latestNavsOf(
+      funds.map((fund) => fund.code),
+      1,
+    );
     const latestOf = (code: string) => navs.get(code)?.[0];
     const starts = funds.flatMap((fund) => {
       const latest = latestOf(fund.code);
@@ -131,7 +134,10 @@ export class EtfService {
   /** Funds ranked by their latest day's net flow: inflows best first, or outflows largest first. */
   async getTopNetflow({ type }: { type: 'positive' | 'negative' }): Promise<EtfTopNetflow> {
     const funds = await this.#repo.listFunds();
-    const navs = await this.#repo.latestNavsOf(funds.map((fund) => fund.code), 2);
+    const navs = await this.#repo.latestNavsOf(
+      funds.map((fund) => fund.code),
+      2,
+    );
     const flows: EtfTopNetflow = [];
     for (const fund of funds) {
       const [current, previous] = navs.get(fund.code) ?? [];
@@ -139,7 +145,12 @@ export class EtfService {
       const point = dailyNetflow(previous, current);
       if (point === null || point.aum === null || point.aum === 0) continue;
       if (type === 'positive' ? point.netflow <= 0 : point.netflow >= 0) continue;
-      flows.push({ etfCode: fund.code, etfName: fund.name, netflow: roundTo(point.netflow, 0), netflowAumPercentage: roundTo((point.netflow / point.aum) * 100, 2) });
+      flows.push({
+        etfCode: fund.code,
+        etfName: fund.name,
+        netflow: roundTo(point.netflow, 0),
+        netflowAumPercentage: roundTo((point.netflow / point.aum) * 100, 2),
+      });
     }
     const sign = type === 'positive' ? -1 : 1;
     return flows.sort((a, b) => sign * (a.netflow - b.netflow) || a.etfCode.localeCompare(b.etfCode)).slice(0, RANKING_SIZE);
@@ -152,7 +163,10 @@ export class EtfService {
    */
   async getHeatmap(): Promise<EtfHeatmapItem[]> {
     const funds = await this.#repo.listFunds();
-    const prices = await this.#repo.latestPricesOf(funds.map((fund) => fund.code), 2);
+    const prices = await this.#repo.latestPricesOf(
+      funds.map((fund) => fund.code),
+      2,
+    );
     const sessions = funds.flatMap((fund) => (prices.get(fund.code) ?? []).map((price) => ({ code: fund.code, date: price.date })));
     const navs = await this.#repo.navsOnOrBefore(sessions);
     const unitsOn = (code: string, date: string) => navs.get(navKey(code, date))?.units_outstanding ?? null;
@@ -160,7 +174,13 @@ export class EtfService {
     for (const fund of funds) {
       const [current, previous] = prices.get(fund.code) ?? [];
       if (current === undefined) continue;
-      const item: EtfHeatmapItem = { code: fund.code, name: fund.name, currency: fund.currency, currentDate: `${current.date}T06:30:00.000Z`, closePrice: current.close };
+      const item: EtfHeatmapItem = {
+        code: fund.code,
+        name: fund.name,
+        currency: fund.currency,
+        currentDate: `${current.date}T06:30:00.000Z`,
+        closePrice: current.close,
+      };
       const units = unitsOn(fund.code, current.date);
       if (units !== null) item.marketCap = current.close * units;
       if (current.volume !== null) {
@@ -336,7 +356,13 @@ export class EtfService {
       ...(fund.listing_date === null ? {} : { listingDate: fund.listing_date }),
     };
     // A listed fund is quoted by its exchange close, an open-end fund by its NAV.
-    const quotes = prices.length > 0 ? prices.map((p) => ({ date: p.date, value: p.close })) : navs.slice(-2).reverse().map((n) => ({ date: n.date, value: n.nav }));
+    const quotes =
+      prices.length > 0
+        ? prices.map((p) => ({ date: p.date, value: p.close }))
+        : navs
+            .slice(-2)
+            .reverse()
+            .map((n) => ({ date: n.date, value: n.nav }));
     const [current, previous] = quotes;
     if (current !== undefined) {
       detail.currentPrice = current.value;

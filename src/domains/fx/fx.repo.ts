@@ -26,7 +26,10 @@ export class FxRepo {
 
   /** Every symbol the store can serve: its currency pairs, the dollar indexes and gold. */
   async knownPairs(): Promise<string[]> {
-    const [pairs, others] = await Promise.all([this.#store.known({ prefix: 'fx:' }), this.#store.spans({ instruments: [DOLLAR_INDEX, BROAD_DOLLAR_INDEX, GOLD] })]);
+    const [pairs, others] = await Promise.all([
+      this.#store.known({ prefix: 'fx:' }),
+      this.#store.spans({ instruments: [DOLLAR_INDEX, BROAD_DOLLAR_INDEX, GOLD] }),
+    ]);
     return [...pairs, ...others.map((span) => span.instrument)].flatMap((id) => fxSymbolOf(id) ?? []).sort();
   }
 
@@ -45,7 +48,10 @@ export class FxRepo {
 
   /** The last `count` closes of each pair in date order (see InstrumentRepo.recentCloses). */
   async recentCloses({ spans, count, lookbackDays }: { spans: readonly FxPairSpan[]; count: number; lookbackDays: number }): Promise<Map<string, FxClose[]>> {
-    const names = new InstrumentNames(spans.map((span) => span.pair), fxInstrument);
+    const names = new InstrumentNames(
+      spans.map((span) => span.pair),
+      fxInstrument,
+    );
     const groups = await this.#store.recentCloses({
       instruments: names.instruments,
       spans: spans.map((span) => ({ instrument: fxInstrument(span.pair), firstDate: span.firstDate, lastDate: span.lastDate })),
@@ -57,7 +63,10 @@ export class FxRepo {
 
   /** Highest and lowest close of each pair on or after its own `from`. */
   async ranges({ windows }: { windows: readonly { pair: string; from: string }[] }): Promise<{ pair: string; high: number; low: number }[]> {
-    const names = new InstrumentNames(windows.map((w) => w.pair), fxInstrument);
+    const names = new InstrumentNames(
+      windows.map((w) => w.pair),
+      fxInstrument,
+    );
     const ranges = await this.#store.ranges({ windows: windows.map((w) => ({ instrument: fxInstrument(w.pair), from: w.from })) });
     return ranges.map((range) => ({ pair: names.symbolOf(range.instrument), high: range.high, low: range.low }));
   }

@@ -1,4 +1,3 @@
-
 /** The statistics behind the FX figures: pure functions over closes in date order. */
 
 export const TRADING_DAYS_PER_YEAR = 252;
@@ -84,4 +83,3 @@ export function rollingVolPercent(returns: readonly number[], window: number, co
   }
   return vols;
 }
-

@@ -10,10 +10,5 @@ export const fxDomain = defineDomain({
   name: 'fx',
   tag: 'FX',
   service: (ctx) => new FxService(new FxRepo(ctx.store.db)),
-  routes: [
-    fxSummaryRoute,
-    fxTableRoute,
-    fxCorrelationRoute,
-    fxEmStressRoute,
-  ],
+  routes: [fxSummaryRoute, fxTableRoute, fxCorrelationRoute, fxEmStressRoute],
 });

@@ -9,8 +9,5 @@ export const indicesDomain = defineDomain({
   name: 'indices',
   tag: 'Market',
   service: (ctx) => new IndicesService(new IndicesRepo(ctx.store.db), new InstrumentRepo(ctx.store.db)),
-  routes: [
-    indicesSnapshotRoute,
-    globalIndicesRoute,
-  ],
+  routes: [indicesSnapshotRoute, globalIndicesRoute],
 });

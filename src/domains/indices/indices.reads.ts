@@ -5,7 +5,8 @@ import { INDEX_CATALOGUE, type IndexDescription } from './indices.catalogue.ts';
 
 /** What each indices endpoint reads (src/edge/route-reads.ts): names, countries and currencies are the catalogue's (indices.catalogue.ts). */
 
-const closesOf = (board: IndexDescription['board']) => INDEX_CATALOGUE.filter((index) => index.board === board).map((index) => storedFacts.close(indexInstrument(index.code)));
+const closesOf = (board: IndexDescription['board']) =>
+  INDEX_CATALOGUE.filter((index) => index.board === board).map((index) => storedFacts.close(indexInstrument(index.code)));
 const LABELS = ['[].code', '[].name', '[].country', '[].region', '[].asOf', '[].currency', '[].source'];
 
 export const indicesSnapshotReads: RouteReads = {

@@ -84,7 +84,17 @@ export class InstrumentRepo {
         join.onRef('c.instrument', '=', 'w.column1').on((eb) => {
           let nth = eb.selectFrom('instrument_close as x').select('x.date').whereRef('x.instrument', '=', 'w.column1');
           if (to !== undefined) nth = nth.where('x.date', '<=', to);
-          const from = eb('c.date', '>=', eb.fn.coalesce(nth.orderBy('x.date', 'desc').limit(1).offset(count - 1), sql.lit('')));
+          const from = eb(
+            'c.date',
+            '>=',
+            eb.fn.coalesce(
+              nth
+                .orderBy('x.date', 'desc')
+                .limit(1)
+                .offset(count - 1),
+              sql.lit(''),
+            ),
+          );
           return to === undefined ? from : eb.and([from, eb('c.date', '<=', to)]);
         }),
       )
@@ -100,7 +110,12 @@ export class InstrumentRepo {
    * calendar days before the earliest latest close (an index range), and an instrument's whole
    * history only when gaps left it short there.
    */
-  async recentCloses(input: { instruments: readonly string[]; count: number; lookbackDays: number; spans?: readonly InstrumentSpan[] }): Promise<Map<string, InstrumentClose[]>> {
+  async recentCloses(input: {
+    instruments: readonly string[];
+    count: number;
+    lookbackDays: number;
+    spans?: readonly InstrumentSpan[];
+  }): Promise<Map<string, InstrumentClose[]>> {
     const spans = input.spans ?? (await this.spans({ instruments: input.instruments }));
     if (spans.length === 0) return new Map();
     const earliestLast = spans.map((span) => span.lastDate).reduce((a, b) => (b < a ? b : a));
@@ -143,13 +158,22 @@ export class InstrumentRepo {
     const rows = await this.#db
       .selectFrom(pairs.as('w'))
       .innerJoin('instrument_close as c', (join) =>
-        join.onRef('c.instrument', '=', 'w.column1').on((eb) =>
-          eb(
-            'c.date',
-            '=',
-            eb.selectFrom('instrument_close as x').select('x.date').whereRef('x.instrument', '=', 'w.column1').whereRef('x.date', '<', 'w.column2').whereRef('x.date', '>=', 'w.column3').orderBy('x.date', 'desc').limit(1),
+        join
+          .onRef('c.instrument', '=', 'w.column1')
+          .on((eb) =>
+            eb(
+              'c.date',
+              '=',
+              eb
+                .selectFrom('instrument_close as x')
+                .select('x.date')
+                .whereRef('x.instrument', '=', 'w.column1')
+                .whereRef('x.date', '<', 'w.column2')
+                .whereRef('x.date', '>=', 'w.column3')
+                .orderBy('x.date', 'desc')
+                .limit(1),
+            ),
           ),
-        ),
       )
       .select(['c.instrument', 'w.column2 as before', 'c.close'])
       .execute();

@@ -58,8 +58,20 @@ const record = {
 };
 const figure = () => Nullable(Type.Number());
 
-export const CpiPointSchema = Type.Object({ ...record, cpiPoints: figure(), coreCpiPoints: figure(), cpiChangeYoyPercent: figure(), coreCpiChangeYoyPercent: figure() });
-export const PcePointSchema = Type.Object({ ...record, pcePoints: figure(), corePcePoints: figure(), pceChangeYoyPercent: figure(), corePceChangeYoyPercent: figure() });
+export const CpiPointSchema = Type.Object({
+  ...record,
+  cpiPoints: figure(),
+  coreCpiPoints: figure(),
+  cpiChangeYoyPercent: figure(),
+  coreCpiChangeYoyPercent: figure(),
+});
+export const PcePointSchema = Type.Object({
+  ...record,
+  pcePoints: figure(),
+  corePcePoints: figure(),
+  pceChangeYoyPercent: figure(),
+  corePceChangeYoyPercent: figure(),
+});
 export const ImportExportPointSchema = Type.Object({
   ...record,
   tradeBalance: figure(),

@@ -101,13 +101,23 @@ export class EconomyService {
     return { data, vintage: served.vintage() };
   }
 
-  async getEconomicData(input: { type: EconomicDataType; country: string; period: string; asOf?: string | undefined; now: Date }): Promise<Vintaged<EconomicDataPoint[] | CpiPoint[] | PcePoint[] | ImportExportPoint[]>> {
+  async getEconomicData(input: {
+    type: EconomicDataType;
+    country: string;
+    period: string;
+    asOf?: string | undefined;
+    now: Date;
+  }): Promise<Vintaged<EconomicDataPoint[] | CpiPoint[] | PcePoint[] | ImportExportPoint[]>> {
     const years = windowMonths(input.period) / 12;
     if (input.type === 'gdp') return this.getGdp({ country: input.country, years, asOf: input.asOf, now: input.now });
     const country = resolveCountry(input.country);
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
     const keys: readonly CountrySeries[] =
-      input.type === 'cpi' ? ['cpi', 'coreCpi'] : input.type === 'pce' ? ['pce', 'corePce'] : ['exports', 'imports', 'producerPrices', 'importPrices', 'exportPrices'];
+      input.type === 'cpi'
+        ? ['cpi', 'coreCpi']
+        : input.type === 'pce'
+          ? ['pce', 'corePce']
+          : ['exports', 'imports', 'producerPrices', 'importPrices', 'exportPrices'];
     const indexes = await this.#indexes(country, keys, cutoff);
     const [a, b, producerPrices, importPrices, exportPrices] = indexes;
     // The months are those of the two headline series; the trade view's price indices are read for them.
@@ -118,7 +128,11 @@ export class EconomyService {
       const record = {
         id: recordId(country, month),
         createdAt: figures.map((f) => f.firstKnowledgeAt).sort()[0] ?? '',
-        updatedAt: figures.map((f) => f.knowledgeAt).sort().at(-1) ?? '',
+        updatedAt:
+          figures
+            .map((f) => f.knowledgeAt)
+            .sort()
+            .at(-1) ?? '',
         country,
         observationDate: `${month}-01`,
       };
@@ -189,7 +203,12 @@ export class EconomyService {
       const value = served.value(debt, quarter);
       if (value === null) return [];
       const yearAgo = served.value(debt, addQuarters(quarter, -4));
-      return { observationDate: quarterStart(quarter), country, centralGovernmentDebt: value, yoyChange: yearAgo === null ? null : roundTo(value - yearAgo, 2) };
+      return {
+        observationDate: quarterStart(quarter),
+        country,
+        centralGovernmentDebt: value,
+        yoyChange: yearAgo === null ? null : roundTo(value - yearAgo, 2),
+      };
     });
     return { data, vintage: served.vintage() };
   }

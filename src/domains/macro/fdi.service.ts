@@ -54,7 +54,8 @@ export class FdiService {
   }
 
   async getFdiByRegion(input: FdiByRegionInput): Promise<FdiByRegion> {
-    if (input.country.toUpperCase() !== 'JP') throw new InvalidInputError([`country must be jp (got ${input.country}); Vietnam is served by /macro/fdi/vn/flows`]);
+    if (input.country.toUpperCase() !== 'JP')
+      throw new InvalidInputError([`country must be jp (got ${input.country}); Vietnam is served by /macro/fdi/vn/flows`]);
     validateWindow(input.from, input.to);
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
     const directions = input.direction === undefined ? FDI_DIRECTIONS : [input.direction];

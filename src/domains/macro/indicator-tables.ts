@@ -42,21 +42,74 @@ export const INDICATOR_TABLES: readonly IndicatorTableDefinition[] = [
     },
   },
   { name: 'inflation-rate', indicator: 'Inflation rate', unit: 'percent', frequency: 'month', rows: same({ kind: 'change', series: 'cpi', lag: 12 }, 'YoY') },
-  { name: 'core-inflation-rate', indicator: 'Core inflation rate', unit: 'percent', frequency: 'month', rows: same({ kind: 'change', series: 'coreCpi', lag: 12 }, 'YoY') },
+  {
+    name: 'core-inflation-rate',
+    indicator: 'Core inflation rate',
+    unit: 'percent',
+    frequency: 'month',
+    rows: same({ kind: 'change', series: 'coreCpi', lag: 12 }, 'YoY'),
+  },
   { name: 'policy-rate', indicator: 'Policy interest rate', unit: 'percent', frequency: 'month', rows: same({ kind: 'level', series: 'policyRate' }, 'level') },
-  { name: 'unemployment-rate', indicator: 'Unemployment rate', unit: 'percent', frequency: 'month', rows: same({ kind: 'level', series: 'unemployment' }, 'level') },
-  { name: 'government-bond-10y', indicator: '10-year government bond yield', unit: 'percent', frequency: 'month', rows: same({ kind: 'level', series: 'bond10y' }, 'level') },
-  { name: 'manufacturing-pmi', indicator: 'Manufacturing PMI', unit: 'index', frequency: 'month', rows: same({ kind: 'level', series: 'manufacturingPmi' }, 'level') },
+  {
+    name: 'unemployment-rate',
+    indicator: 'Unemployment rate',
+    unit: 'percent',
+    frequency: 'month',
+    rows: same({ kind: 'level', series: 'unemployment' }, 'level'),
+  },
+  {
+    name: 'government-bond-10y',
+    indicator: '10-year government bond yield',
+    unit: 'percent',
+    frequency: 'month',
+    rows: same({ kind: 'level', series: 'bond10y' }, 'level'),
+  },
+  {
+    name: 'manufacturing-pmi',
+    indicator: 'Manufacturing PMI',
+    unit: 'index',
+    frequency: 'month',
+    rows: same({ kind: 'level', series: 'manufacturingPmi' }, 'level'),
+  },
   { name: 'services-pmi', indicator: 'Services PMI', unit: 'index', frequency: 'month', rows: same({ kind: 'level', series: 'servicesPmi' }, 'level') },
-  { name: 'retail-sales-growth', indicator: 'Retail sales growth', unit: 'percent', frequency: 'month', rows: same({ kind: 'change', series: 'retailSales', lag: 12 }, 'YoY') },
-  { name: 'industrial-production-growth', indicator: 'Industrial production growth', unit: 'percent', frequency: 'month', rows: same({ kind: 'change', series: 'industrialProduction', lag: 12 }, 'YoY') },
-  { name: 'trade-balance', indicator: 'Trade balance', unit: 'USD millions', frequency: 'month', rows: same({ kind: 'difference', minuend: 'exports', subtrahend: 'imports' }, 'exports minus imports') },
-  { name: 'current-account-to-gdp', indicator: 'Current account to GDP', unit: 'percent', frequency: 'quarter', rows: same({ kind: 'level', series: 'currentAccountToGdp' }, 'level') },
-  { name: 'government-debt-to-gdp', indicator: 'Government debt to GDP', unit: 'percent', frequency: 'quarter', rows: same({ kind: 'level', series: 'governmentDebtToGdp' }, 'level') },
+  {
+    name: 'retail-sales-growth',
+    indicator: 'Retail sales growth',
+    unit: 'percent',
+    frequency: 'month',
+    rows: same({ kind: 'change', series: 'retailSales', lag: 12 }, 'YoY'),
+  },
+  {
+    name: 'industrial-production-growth',
+    indicator: 'Industrial production growth',
+    unit: 'percent',
+    frequency: 'month',
+    rows: same({ kind: 'change', series: 'industrialProduction', lag: 12 }, 'YoY'),
+  },
+  {
+    name: 'trade-balance',
+    indicator: 'Trade balance',
+    unit: 'USD millions',
+    frequency: 'month',
+    rows: same({ kind: 'difference', minuend: 'exports', subtrahend: 'imports' }, 'exports minus imports'),
+  },
+  {
+    name: 'current-account-to-gdp',
+    indicator: 'Current account to GDP',
+    unit: 'percent',
+    frequency: 'quarter',
+    rows: same({ kind: 'level', series: 'currentAccountToGdp' }, 'level'),
+  },
+  {
+    name: 'government-debt-to-gdp',
+    indicator: 'Government debt to GDP',
+    unit: 'percent',
+    frequency: 'quarter',
+    rows: same({ kind: 'level', series: 'governmentDebtToGdp' }, 'level'),
+  },
 ];
 
-export const findIndicatorTable = (name: string): IndicatorTableDefinition | undefined =>
-  INDICATOR_TABLES.find((table) => table.name === name);
+export const findIndicatorTable = (name: string): IndicatorTableDefinition | undefined => INDICATOR_TABLES.find((table) => table.name === name);
 
 export function derivationSeries(derivation: Derivation): CountrySeries[] {
   return derivation.kind === 'difference' ? [derivation.minuend, derivation.subtrahend] : [derivation.series];

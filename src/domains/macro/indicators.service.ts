@@ -19,7 +19,13 @@ interface Cell {
 }
 
 /** One cell of a row from the served figures (percent changes and differences are computed here). */
-export function deriveCell(derivation: Derivation, indexes: Map<string, FigureIndex>, country: string, period: string, shift: (period: string, n: number) => string): Cell {
+export function deriveCell(
+  derivation: Derivation,
+  indexes: Map<string, FigureIndex>,
+  country: string,
+  period: string,
+  shift: (period: string, n: number) => string,
+): Cell {
   const figure = (key: CountrySeries, at: string) => indexes.get(countrySeries(country, key))?.get(at);
   const present = (...figures: (ServedFigure | undefined)[]): ServedFigure[] => figures.filter((f): f is ServedFigure => f !== undefined);
   switch (derivation.kind) {
@@ -52,8 +58,7 @@ export function deriveCell(derivation: Derivation, indexes: Map<string, FigureIn
   }
 }
 
-const periodEnd = (table: IndicatorTableDefinition, period: string): string =>
-  table.frequency === 'quarter' ? quarterEnd(period) : monthEnd(period);
+const periodEnd = (table: IndicatorTableDefinition, period: string): string => (table.frequency === 'quarter' ? quarterEnd(period) : monthEnd(period));
 
 /** Years before the newest figure from which the indicator list reads the tables' last columns. */
 const RECENT_YEARS = 2;

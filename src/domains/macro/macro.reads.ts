@@ -3,7 +3,19 @@ import { storedFacts } from '../../facts/names.ts';
 import { dollarRateInstrument, euroRateInstrument, pairInstruments } from '../instruments/dollar-quotes.ts';
 import { commodityInstrument, indexInstrument } from '../instruments/instruments.catalogue.ts';
 import { derivationSeries, INDICATOR_TABLES, type IndicatorTableDefinition } from './indicator-tables.ts';
-import { COUNTRIES, countrySeries, FDI_DIRECTIONS, FDI_REGIONS, FDI_TOTAL, fdiSeries, FX_CURRENCIES, TIBOR_TENORS, tiborSeries, VN_FDI, type CountrySeries } from './series.ts';
+import {
+  COUNTRIES,
+  countrySeries,
+  FDI_DIRECTIONS,
+  FDI_REGIONS,
+  FDI_TOTAL,
+  fdiSeries,
+  FX_CURRENCIES,
+  TIBOR_TENORS,
+  tiborSeries,
+  VN_FDI,
+  type CountrySeries,
+} from './series.ts';
 
 /** What each macro endpoint reads (src/edge/route-reads.ts): a macro endpoint reads every country it can be asked for. */
 
@@ -34,7 +46,11 @@ export const marketRecapReads: RouteReads = {
     'topix[].value': [indexClose('TOPIX')],
     'interbankRates3m[].value': [storedFacts.macro(tiborSeries('3m'))],
     // USD/JPY, the ECB's own EUR/JPY, USD/VND.
-    'currencyRate[].value': [storedFacts.close(dollarRateInstrument('JPY')), storedFacts.close(euroRateInstrument('JPY')), storedFacts.close(dollarRateInstrument('VND'))],
+    'currencyRate[].value': [
+      storedFacts.close(dollarRateInstrument('JPY')),
+      storedFacts.close(euroRateInstrument('JPY')),
+      storedFacts.close(dollarRateInstrument('VND')),
+    ],
   },
   derived: RECAP_ROWS.flatMap((row) => [`${row}[].changeValue`, `${row}[].changePercent`]),
   labels: ['updateTime', ...RECAP_ROWS.flatMap((row) => [`${row}[].index`, `${row}[].datetime`, `${row}[].atClose`])],
@@ -67,8 +83,28 @@ export const economicDataReads: RouteReads = {
     '[].ipiPoints': '/macro/economic-data?type=import-export',
     '[].epiPoints': '/macro/economic-data?type=import-export',
   },
-  derived: ['[].growthRate', '[].realGrowthRate', '[].cpiChangeYoyPercent', '[].coreCpiChangeYoyPercent', '[].pceChangeYoyPercent', '[].corePceChangeYoyPercent', '[].tradeBalance'],
-  labels: ['[].country', '[].quarter', '[].gdpUnit', '[].dateFrom', '[].dateTo', '[].id', '[].createdAt', '[].updatedAt', '[].observationDate', '[].importTurnoverUnits', '[].exportTurnoverUnits'],
+  derived: [
+    '[].growthRate',
+    '[].realGrowthRate',
+    '[].cpiChangeYoyPercent',
+    '[].coreCpiChangeYoyPercent',
+    '[].pceChangeYoyPercent',
+    '[].corePceChangeYoyPercent',
+    '[].tradeBalance',
+  ],
+  labels: [
+    '[].country',
+    '[].quarter',
+    '[].gdpUnit',
+    '[].dateFrom',
+    '[].dateTo',
+    '[].id',
+    '[].createdAt',
+    '[].updatedAt',
+    '[].observationDate',
+    '[].importTurnoverUnits',
+    '[].exportTurnoverUnits',
+  ],
 };
 
 /** A pair reads the instruments the service reads for it, whichever route each day takes through them. */
@@ -77,7 +113,9 @@ export const exchangeRateReads: RouteReads<unknown, { currency1: string; currenc
   fields: { '[].close': FX_CURRENCIES.filter((currency) => currency !== 'USD').map((currency) => storedFacts.close(dollarRateInstrument(currency))) },
   labels: ['[].date', '[].exchangeRateName'],
   // A pair of two other currencies is the ECB's euro rate as published, or a cross of the euro rates.
-  onRequest: FX_CURRENCIES.filter((currency) => currency !== 'USD' && currency !== 'EUR' && currency !== 'VND').map((currency) => storedFacts.close(euroRateInstrument(currency))),
+  onRequest: FX_CURRENCIES.filter((currency) => currency !== 'USD' && currency !== 'EUR' && currency !== 'VND').map((currency) =>
+    storedFacts.close(euroRateInstrument(currency)),
+  ),
   named: ({ query }) => pairInstruments(query.currency1.toUpperCase(), query.currency2.toUpperCase()).map(storedFacts.close),
 };
 
@@ -110,7 +148,19 @@ export const fdiByRegionReads: RouteReads = {
   ),
   derived: FDI_DIRECTIONS.map((direction) => `${direction}[].unallocated`),
   labels: [
-    'country', 'unit', 'unitScale', 'displayUnit', 'source', 'sourceUrl', 'latestPeriod', ...VINTAGE_LABELS, 'from', 'to', 'quarters', 'regions', 'seriesBreak',
+    'country',
+    'unit',
+    'unitScale',
+    'displayUnit',
+    'source',
+    'sourceUrl',
+    'latestPeriod',
+    ...VINTAGE_LABELS,
+    'from',
+    'to',
+    'quarters',
+    'regions',
+    'seriesBreak',
     ...FDI_DIRECTIONS.flatMap((direction) => [`${direction}[].period`, `${direction}[].markers`, `${direction}[].isPreliminary`]),
   ],
 };
@@ -123,7 +173,20 @@ export const vnFdiFlowsReads: RouteReads = {
     'series[].cutoffDay': [storedFacts.macro(VN_FDI.cutoffDay)],
   },
   derived: ['series[].registered', 'series[].realized', 'series[].registeredYoy', 'cumulative'],
-  labels: ['country', 'unit', 'unitScale', 'displayUnit', 'source', 'latestPeriod', ...VINTAGE_LABELS, 'months', 'from', 'to', 'series[].period', 'series[].source'],
+  labels: [
+    'country',
+    'unit',
+    'unitScale',
+    'displayUnit',
+    'source',
+    'latestPeriod',
+    ...VINTAGE_LABELS,
+    'months',
+    'from',
+    'to',
+    'series[].period',
+    'series[].source',
+  ],
 };
 
 export const tiborReads: RouteReads = {
@@ -135,7 +198,9 @@ export const tiborReads: RouteReads = {
 /** Every indicator table's own endpoint: its rows read the series its derivations name, per country. */
 export const indicatorTableReads = (table: IndicatorTableDefinition): RouteReads => ({
   example: `/macro/indicators/${table.name}`,
-  fields: { 'rows[].values': COUNTRIES.flatMap((country) => derivationSeries(table.rows[country].derivation).map((s) => storedFacts.macro(countrySeries(country, s)))) },
+  fields: {
+    'rows[].values': COUNTRIES.flatMap((country) => derivationSeries(table.rows[country].derivation).map((s) => storedFacts.macro(countrySeries(country, s)))),
+  },
   derived: ['rows[].display', 'rows[].available'],
   labels: [...INDICATOR_TABLE_LABELS, ...VINTAGE_LABELS],
 });

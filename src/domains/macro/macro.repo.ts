@@ -5,8 +5,7 @@ import { latestPeriod, readSeries, type SeriesFigures, type SeriesQuery, type Se
 /** A series' served figures by period. */
 export type FigureIndex = Map<string, ServedFigure>;
 
-export const byPeriod = (figures: SeriesFigures | undefined): FigureIndex =>
-  new Map((figures ?? []).map((figure) => [figure.period, figure]));
+export const byPeriod = (figures: SeriesFigures | undefined): FigureIndex => new Map((figures ?? []).map((figure) => [figure.period, figure]));
 
 /** The macro domain's reads: everything goes through the vintage store's as-of selection. */
 export class MacroRepo {

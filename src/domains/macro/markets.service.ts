@@ -79,7 +79,14 @@ export class MarketsService {
   }
 
   /** A pair's daily closes from the instruments' series store, crossed through the dollar when neither side is USD. */
-  async getExchangeRate(input: { currency1: string; currency2: string; period?: string | undefined; before?: string | undefined; asOf?: string | undefined; now: Date }): Promise<Vintaged<ExchangeRatePoints>> {
+  async getExchangeRate(input: {
+    currency1: string;
+    currency2: string;
+    period?: string | undefined;
+    before?: string | undefined;
+    asOf?: string | undefined;
+    now: Date;
+  }): Promise<Vintaged<ExchangeRatePoints>> {
     const base = input.currency1.toUpperCase();
     const quote = input.currency2.toUpperCase();
     const supported = FX_CURRENCIES as readonly string[];
@@ -110,9 +117,7 @@ export class MarketsService {
     const lastDay = input.asOf ?? input.now.toISOString().slice(0, 10);
     const window = { from: addDays(lastDay, -RECAP_LOOKBACK_DAYS), to: lastDay };
     const lines = Object.values(RECAP).flat();
-    const instruments = [
-      ...new Set(lines.flatMap((line) => ('instrument' in line ? [line.instrument] : pairInstruments(line.pair[0], line.pair[1])))),
-    ];
+    const instruments = [...new Set(lines.flatMap((line) => ('instrument' in line ? [line.instrument] : pairInstruments(line.pair[0], line.pair[1]))))];
     const [closes, tiborServed] = await Promise.all([
       this.#instruments.closes({ instruments, ...window, knownBy: cutoff }),
       this.#macro.series({ series: [tiborSeries('3m')], cutoff, fromPeriod: window.from, toPeriod: window.to }),
@@ -147,7 +152,9 @@ export class MarketsService {
       interbankRates3m: interbank,
       currencyRate: recapLines(RECAP.currencyRate),
     };
-    const stamps = Object.values(recap).flatMap((items) => items.map((i) => i.datetime)).sort();
+    const stamps = Object.values(recap)
+      .flatMap((items) => items.map((i) => i.datetime))
+      .sort();
     const { knowledgeAt, wasRestated } = provenance(used);
     return { data: { updateTime: stamps[stamps.length - 1] ?? tokyoTime(lastDay, '00:00:00'), ...recap }, vintage: { knowledgeAt, wasRestated } };
   }

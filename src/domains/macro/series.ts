@@ -44,8 +44,7 @@ export const COUNTRY_SERIES = {
 } as const;
 export type CountrySeries = keyof typeof COUNTRY_SERIES;
 
-export const countrySeries = (country: string, series: CountrySeries): string =>
-  `${country.toLowerCase()}.${COUNTRY_SERIES[series]}`;
+export const countrySeries = (country: string, series: CountrySeries): string => `${country.toLowerCase()}.${COUNTRY_SERIES[series]}`;
 
 /** Nominal GDP units, in the national currency. */
 export const GDP_UNITS: Record<MacroCountry, string> = { US: 'Billion USD', JP: 'Billion JPY', VN: 'Billion VND' };

@@ -21,8 +21,6 @@ export const TiborSchema = Type.Object({
   period: Type.String(),
   from: Nullable(Type.String({ format: 'date' })),
   to: Nullable(Type.String({ format: 'date' })),
-  points: Type.Array(
-    Type.Object({ date: Type.String({ format: 'date' }), tibor1w: Tenor(), tibor1m: Tenor(), tibor3m: Tenor(), tibor6m: Tenor() }),
-  ),
+  points: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), tibor1w: Tenor(), tibor1m: Tenor(), tibor3m: Tenor(), tibor6m: Tenor() })),
 });
 export type Tibor = Static<typeof TiborSchema>;

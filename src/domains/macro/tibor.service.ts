@@ -8,8 +8,7 @@ import type { Tibor, TiborWindow } from './tibor.schemas.ts';
 const PUBLISHER = 'JBA TIBOR Administration';
 
 /** First day of a window ending on `latest`: 1M from 2026-06-18 is 2026-05-19 to 2026-06-18. */
-export const tiborWindowStart = (latest: string, window: TiborWindow): string =>
-  addDays(addMonthsToDay(latest, -windowMonths(window)), 1);
+export const tiborWindowStart = (latest: string, window: TiborWindow): string => addDays(addMonthsToDay(latest, -windowMonths(window)), 1);
 
 export class TiborService {
   readonly #repo: MacroRepo;

@@ -38,7 +38,18 @@ export class VnFlowsService {
     const latest = await this.#repo.latestPeriod({ series: ytdSeries, cutoff });
     const base = { country: 'VN', unit: 'USD', unitScale: 1_000_000, displayUnit: 'millions of US dollars' };
     if (latest === null) {
-      return { ...base, source: PUBLISHER, latestPeriod: null, knowledgeAt: null, wasRestated: false, months: 0, from: null, to: null, series: [], cumulative: [] };
+      return {
+        ...base,
+        source: PUBLISHER,
+        latestPeriod: null,
+        knowledgeAt: null,
+        wasRestated: false,
+        months: 0,
+        from: null,
+        to: null,
+        series: [],
+        cumulative: [],
+      };
     }
     const latestYear = Number(latest.slice(0, 4));
     const windowFrom = addMonths(latest, 1 - input.months);

@@ -8,8 +8,5 @@ export const newsDomain = defineDomain({
   name: 'news',
   tag: 'News',
   service: (ctx) => new NewsService(new NewsRepo(ctx.store.db)),
-  routes: [
-    feedRoute,
-    sentimentRoute,
-  ],
+  routes: [feedRoute, sentimentRoute],
 });

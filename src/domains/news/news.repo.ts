@@ -29,11 +29,7 @@ export class NewsRepo {
       query = query.where('id', 'in', this.#db.selectFrom('news_article_symbol').select('article_id').where('symbol', '=', symbol));
     }
     if (category !== undefined) {
-      query = query.where(
-        'id',
-        'in',
-        this.#db.selectFrom('news_article_category').select('article_id').where('category', '=', category),
-      );
+      query = query.where('id', 'in', this.#db.selectFrom('news_article_category').select('article_id').where('category', '=', category));
     }
     return query;
   }
@@ -43,10 +39,7 @@ export class NewsRepo {
     let query = this.#articles(filter);
     if (after !== undefined) {
       query = query.where((eb) =>
-        eb.or([
-          eb('published_at', '<', after.publishedAt),
-          eb.and([eb('published_at', '=', after.publishedAt), eb('id', '<', after.id)]),
-        ]),
+        eb.or([eb('published_at', '<', after.publishedAt), eb.and([eb('published_at', '=', after.publishedAt), eb('id', '<', after.id)])]),
       );
     }
     return query.selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();

@@ -65,8 +65,16 @@ export class NewsService {
     const pageRows = rows.slice(0, limit);
     const ids = pageRows.map((r) => r.id);
     const [symbols, categories] = await Promise.all([this.#repo.symbolsOf(ids), this.#repo.categoriesOf(ids)]);
-    const symbolsById = groupBy(symbols, (r) => r.article_id, (r) => r.symbol);
-    const categoriesById = groupBy(categories, (r) => r.article_id, (r) => r.category);
+    const symbolsById = groupBy(
+      symbols,
+      (r) => r.article_id,
+      (r) => r.symbol,
+    );
+    const categoriesById = groupBy(
+      categories,
+      (r) => r.article_id,
+      (r) => r.category,
+    );
     const items = pageRows.map((row) => ({
       id: row.id,
       title: row.title,
@@ -80,8 +88,7 @@ export class NewsService {
       sentiment: scoreArticle(row),
     }));
     const last = pageRows[pageRows.length - 1];
-    const nextCursor =
-      rows.length > limit && last !== undefined ? encodeCursor({ publishedAt: last.published_at, id: last.id }) : null;
+    const nextCursor = rows.length > limit && last !== undefined ? encodeCursor({ publishedAt: last.published_at, id: last.id }) : null;
     return { items, nextCursor };
   }
 

@@ -15,7 +15,6 @@ const NEUTRAL_BAND = 0.05;
 const NEGATION_REACH = 3;
 const MAX_PHRASE_WORDS = 3;
 
-
 export function labelOf(score: number): SentimentLabel {
   if (score >= NEUTRAL_BAND) return 'positive';
   if (score <= -NEUTRAL_BAND) return 'negative';
@@ -24,7 +23,11 @@ export function labelOf(score: number): SentimentLabel {
 
 /** Sum of English term weights; longest phrase first, a negation flips the next term. */
 function englishSum(text: string): number {
-  const words = text.toLowerCase().replace(/n't\b/g, " n't").match(/[a-z0-9'-]+|n't/g) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .replace(/n't\b/g, " n't")
+      .match(/[a-z0-9'-]+|n't/g) ?? [];
   let sum = 0;
   let negatedUntil = -1;
   for (let i = 0; i < words.length; ) {
@@ -66,12 +69,7 @@ function substringSum(text: string, lexicon: Readonly<Record<string, number>>): 
 /** The deterministic lexicon score of an article's title and summary, in [-1, 1]. */
 export function scoreArticle({ title, summary, language }: { title: string; summary: string; language: string }): Sentiment {
   const text = `${title}. ${summary}`;
-  const sum =
-    language === 'ja'
-      ? substringSum(text, JAPANESE_LEXICON)
-      : language === 'vi'
-        ? substringSum(text, VIETNAMESE_LEXICON)
-        : englishSum(text);
+  const sum = language === 'ja' ? substringSum(text, JAPANESE_LEXICON) : language === 'vi' ? substringSum(text, VIETNAMESE_LEXICON) : englishSum(text);
   const score = roundTo(sum / Math.sqrt(sum * sum + ALPHA), 4);
   return { score, label: labelOf(score) };
 }

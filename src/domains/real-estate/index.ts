@@ -11,11 +11,5 @@ export const realEstateDomain = defineDomain({
   name: 'real-estate',
   tag: 'Real Estate',
   service: (ctx) => new RealEstateService(new RealEstateRepo(ctx.store.db)),
-  routes: [
-    provincesRoute,
-    geoJsonRoute,
-    pricesRoute,
-    wardsRoute,
-    transactionsRoute,
-  ],
+  routes: [provincesRoute, geoJsonRoute, pricesRoute, wardsRoute, transactionsRoute],
 });

@@ -22,7 +22,17 @@ export const geojsonReads: RouteReads = {
     'wards[].wardName': perCountry(storedFacts.ward),
     'wards[].avgPriceResidentialVt1': [ROAD_PRICE],
   },
-  derived: ['wards[].area', 'wards[].avgPriceResidentialVt2', 'wards[].avgPriceResidentialVt3', 'wards[].avgPriceResidentialVt4', 'wards[].minPriceResidential', 'wards[].maxPriceResidential', 'wards[].roadCount', 'availableYears', 'latestYear'],
+  derived: [
+    'wards[].area',
+    'wards[].avgPriceResidentialVt2',
+    'wards[].avgPriceResidentialVt3',
+    'wards[].avgPriceResidentialVt4',
+    'wards[].minPriceResidential',
+    'wards[].maxPriceResidential',
+    'wards[].roadCount',
+    'availableYears',
+    'latestYear',
+  ],
   labels: ['wards[].wardId', 'wards[].areaName', 'wards[].unit'],
 };
 
@@ -36,7 +46,15 @@ export const provincePricesReads: RouteReads = {
 export const wardsReads: RouteReads = {
   example: '/real-estate/vn/provinces/2/wards',
   fields: { '[].wardName': perCountry(storedFacts.ward), '[].avgPriceResidentialVt1': [ROAD_PRICE] },
-  derived: ['[].area', '[].avgPriceResidentialVt2', '[].avgPriceResidentialVt3', '[].avgPriceResidentialVt4', '[].minPriceResidential', '[].maxPriceResidential', '[].roadCount'],
+  derived: [
+    '[].area',
+    '[].avgPriceResidentialVt2',
+    '[].avgPriceResidentialVt3',
+    '[].avgPriceResidentialVt4',
+    '[].minPriceResidential',
+    '[].maxPriceResidential',
+    '[].roadCount',
+  ],
   labels: ['[].wardId', '[].areaName', '[].unit'],
 };
 

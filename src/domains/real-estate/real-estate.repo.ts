@@ -43,21 +43,13 @@ export class RealEstateRepo {
     let query = this.#db.selectFrom('re_ward');
     if ('provinceId' in scope) return query.where('re_ward.province_id', '=', scope.provinceId);
     if (scope.country !== undefined) {
-      query = query.where(
-        're_ward.province_id',
-        'in',
-        this.#db.selectFrom('re_province').select('id').where('country', '=', scope.country),
-      );
+      query = query.where('re_ward.province_id', 'in', this.#db.selectFrom('re_province').select('id').where('country', '=', scope.country));
     }
     return query;
   }
 
   async wards(scope: WardScope) {
-    return this.#wards(scope)
-      .select(['id', 'province_id', 'name', 'area_name', 'offshore', 'geometry'])
-      .orderBy('province_id')
-      .orderBy('id')
-      .execute();
+    return this.#wards(scope).select(['id', 'province_id', 'name', 'area_name', 'offshore', 'geometry']).orderBy('province_id').orderBy('id').execute();
   }
 
   async ward({ provinceId, wardId }: { provinceId: number; wardId: number }) {

@@ -48,10 +48,7 @@ export class RealEstateService {
 
   async getProvinces({ country, lang }: { country: string; lang: Language }) {
     const scope = asCountryScope(country);
-    const [provinces, wards] = await Promise.all([
-      this.#repo.provinces(countryOf(scope)),
-      this.#repo.wards({ country: countryOf(scope) }),
-    ]);
+    const [provinces, wards] = await Promise.all([this.#repo.provinces(countryOf(scope)), this.#repo.wards({ country: countryOf(scope) })]);
     const mainland = new Map<number, ReturnType<typeof parseRings>[]>();
     for (const ward of wards) {
       if (ward.offshore !== 0) continue;
@@ -79,12 +76,15 @@ export class RealEstateService {
     return province;
   }
 
-  async #summaries(scope: WardScope): Promise<{ summaries: Map<number, WardSummary>; availableYears: number[]; latestYear: number | null; wards: Awaited<ReturnType<RealEstateRepo['wards']>> }> {
-    const [wards, availableYears, provinces] = await Promise.all([
-      this.#repo.wards(scope),
-      this.#repo.priceYears(scope),
-      this.#repo.provinces(undefined),
-    ]);
+  async #summaries(
+    scope: WardScope,
+  ): Promise<{
+    summaries: Map<number, WardSummary>;
+    availableYears: number[];
+    latestYear: number | null;
+    wards: Awaited<ReturnType<RealEstateRepo['wards']>>;
+  }> {
+    const [wards, availableYears, provinces] = await Promise.all([this.#repo.wards(scope), this.#repo.priceYears(scope), this.#repo.provinces(undefined)]);
     const latestYear = availableYears[availableYears.length - 1] ?? null;
     const prices = latestYear === null ? [] : await this.#repo.wardPrices(scope, latestYear);
     const byWard = new Map<number, WardPriceAggregate>(prices.map((p) => [Number(p.ward_id), p]));
@@ -132,17 +132,7 @@ export class RealEstateService {
     return [...summaries.values()];
   }
 
-  async getPrices({
-    country,
-    provinceId,
-    type,
-    months,
-  }: {
-    country: string;
-    provinceId: number;
-    type: PropertyType;
-    months: number;
-  }): Promise<PriceSeries> {
+  async getPrices({ country, provinceId, type, months }: { country: string; provinceId: number; type: PropertyType; months: number }): Promise<PriceSeries> {
     const province = await this.#province({ country, provinceId });
     // A year more than served, so the first points have their year-on-year change.
     const rows = await this.#repo.provincePrices({ provinceId: province.id, type, count: months + 12 });
@@ -173,7 +163,17 @@ export class RealEstateService {
     };
   }
 
-  async getTransactions({ provinceId, wardId, from, to }: { provinceId: number; wardId: number; from?: string | undefined; to?: string | undefined }): Promise<Transactions> {
+  async getTransactions({
+    provinceId,
+    wardId,
+    from,
+    to,
+  }: {
+    provinceId: number;
+    wardId: number;
+    from?: string | undefined;
+    to?: string | undefined;
+  }): Promise<Transactions> {
     const province = await this.#province({ country: 'jp', provinceId });
     const ward = await this.#repo.ward({ provinceId: province.id, wardId });
     if (ward === undefined) throw new NotFoundError(`No ward ${wardId} in province ${provinceId}`);

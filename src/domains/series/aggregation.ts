@@ -66,6 +66,8 @@ export function pointsOf(observations: readonly Observation[], frequency: Series
   if (frequency !== undefined) return aggregate(observations, frequency, 'sum');
   return observations.flatMap((row) => {
     const date = periodStart(row.at);
-    return date === null ? [] : [{ date, period: row.at, value: row.value, open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume }];
+    return date === null
+      ? []
+      : [{ date, period: row.at, value: row.value, open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume }];
   });
 }

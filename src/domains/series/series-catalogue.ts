@@ -74,12 +74,17 @@ function listed(fact: Fact, id: string, dates: { sources: string[]; firstDate: s
  */
 function coinKeys(coins: readonly StoredInstrument[]): Map<string, string> {
   const named = new Map<string, number>();
-  for (const coin of coins) for (const name of new Set([coin.key, coin.symbol?.toLowerCase()])) if (name !== undefined) named.set(name, (named.get(name) ?? 0) + 1);
+  for (const coin of coins)
+    for (const name of new Set([coin.key, coin.symbol?.toLowerCase()])) if (name !== undefined) named.set(name, (named.get(name) ?? 0) + 1);
   return new Map(coins.map((coin) => [coin.key, coin.symbol !== undefined && named.get(coin.symbol.toLowerCase()) === 1 ? coin.symbol : coin.key]));
 }
 
 const instrumentKey = (instrument: StoredInstrument, coins: ReadonlyMap<string, string>): string =>
-  instrument.family === 'crypto.snapshot' ? (coins.get(instrument.key) ?? instrument.key) : instrument.family === 'equity.bar' ? shortIssueCode(instrument.key) : instrument.key;
+  instrument.family === 'crypto.snapshot'
+    ? (coins.get(instrument.key) ?? instrument.key)
+    : instrument.family === 'equity.bar'
+      ? shortIssueCode(instrument.key)
+      : instrument.key;
 
 /**
  * `/series` as the store holds it, built once per data version: every fact of the registry (but a
@@ -156,7 +161,11 @@ export class SeriesCatalogue {
       this.#repo.lastFundDays('etf_nav', [...measured['etf-nav'].keys()], RECENT_FIGURES),
       this.#repo.lastFundDays('etf_price', [...measured['etf-price'].keys()], RECENT_FIGURES),
     ]);
-    for (const [days, listedByKey] of [[closes, measured.close], [navs, measured['etf-nav']], [prices, measured['etf-price']]] as const) {
+    for (const [days, listedByKey] of [
+      [closes, measured.close],
+      [navs, measured['etf-nav']],
+      [prices, measured['etf-price']],
+    ] as const) {
       for (const [key, recent] of days) {
         const listedSeries = listedByKey.get(key);
         const frequency = frequencyOfDays(recent);

@@ -134,32 +134,64 @@ export class SeriesRepo {
         .select((eb) => [
           'c.id as key',
           'c.symbol',
-          eb.selectFrom('crypto_market_snapshot as s').select((inner) => inner.fn.min('s.at').as('at')).whereRef('s.coin_id', '=', 'c.id').as('first'),
-          eb.selectFrom('crypto_market_snapshot as s').select((inner) => inner.fn.max('s.at').as('at')).whereRef('s.coin_id', '=', 'c.id').as('last'),
+          eb
+            .selectFrom('crypto_market_snapshot as s')
+            .select((inner) => inner.fn.min('s.at').as('at'))
+            .whereRef('s.coin_id', '=', 'c.id')
+            .as('first'),
+          eb
+            .selectFrom('crypto_market_snapshot as s')
+            .select((inner) => inner.fn.max('s.at').as('at'))
+            .whereRef('s.coin_id', '=', 'c.id')
+            .as('last'),
         ])
         .execute(),
       this.#db
         .selectFrom('equity_issue as i')
         .select((eb) => [
           'i.code as key',
-          eb.selectFrom('equity_bar as b').select((inner) => inner.fn.min('b.date').as('date')).whereRef('b.code', '=', 'i.code').as('first'),
-          eb.selectFrom('equity_bar as b').select((inner) => inner.fn.max('b.date').as('date')).whereRef('b.code', '=', 'i.code').as('last'),
+          eb
+            .selectFrom('equity_bar as b')
+            .select((inner) => inner.fn.min('b.date').as('date'))
+            .whereRef('b.code', '=', 'i.code')
+            .as('first'),
+          eb
+            .selectFrom('equity_bar as b')
+            .select((inner) => inner.fn.max('b.date').as('date'))
+            .whereRef('b.code', '=', 'i.code')
+            .as('last'),
         ])
         .execute(),
       this.#db
         .selectFrom('etf_fund as f')
         .select((eb) => [
           'f.code as key',
-          eb.selectFrom('etf_nav as n').select((inner) => inner.fn.min('n.date').as('date')).whereRef('n.fund_code', '=', 'f.code').as('first'),
-          eb.selectFrom('etf_nav as n').select((inner) => inner.fn.max('n.date').as('date')).whereRef('n.fund_code', '=', 'f.code').as('last'),
+          eb
+            .selectFrom('etf_nav as n')
+            .select((inner) => inner.fn.min('n.date').as('date'))
+            .whereRef('n.fund_code', '=', 'f.code')
+            .as('first'),
+          eb
+            .selectFrom('etf_nav as n')
+            .select((inner) => inner.fn.max('n.date').as('date'))
+            .whereRef('n.fund_code', '=', 'f.code')
+            .as('last'),
         ])
         .execute(),
       this.#db
         .selectFrom('etf_fund as f')
         .select((eb) => [
           'f.code as key',
-          eb.selectFrom('etf_price as p').select((inner) => inner.fn.min('p.date').as('date')).whereRef('p.fund_code', '=', 'f.code').as('first'),
-          eb.selectFrom('etf_price as p').select((inner) => inner.fn.max('p.date').as('date')).whereRef('p.fund_code', '=', 'f.code').as('last'),
+          eb
+            .selectFrom('etf_price as p')
+            .select((inner) => inner.fn.min('p.date').as('date'))
+            .whereRef('p.fund_code', '=', 'f.code')
+            .as('first'),
+          eb
+            .selectFrom('etf_price as p')
+            .select((inner) => inner.fn.max('p.date').as('date'))
+            .whereRef('p.fund_code', '=', 'f.code')
+            .as('last'),
         ])
         .execute(),
     ]);
@@ -184,7 +216,20 @@ export class SeriesRepo {
       .selectFrom(asked.as('w'))
       .innerJoin(days().as('f'), (join) =>
         join.onRef('f.fund_code', '=', 'w.column1').on((eb) =>
-          eb('f.date', '>=', eb.fn.coalesce(eb.selectFrom(days().as('x')).select('x.date').whereRef('x.fund_code', '=', 'w.column1').orderBy('x.date', 'desc').limit(1).offset(count - 1), sql.lit(''))),
+          eb(
+            'f.date',
+            '>=',
+            eb.fn.coalesce(
+              eb
+                .selectFrom(days().as('x'))
+                .select('x.date')
+                .whereRef('x.fund_code', '=', 'w.column1')
+                .orderBy('x.date', 'desc')
+                .limit(1)
+                .offset(count - 1),
+              sql.lit(''),
+            ),
+          ),
         ),
       )
       .select(['f.fund_code', 'f.date'])

@@ -10,20 +10,26 @@ export const SeriesListQuerySchema = {
   domain: Type.Optional(StringEnum(SERIES_DOMAINS, { description: "The facts of one domain (each needs that domain's feature)" })),
   family: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'The facts of one family (`index.close`, `macro`; `fdh facts`)' })),
   hasData: Type.Optional(
-    Type.Boolean({ description: '`true`: only the series the store holds points of (`firstDate` set); `false`: the others, and the facts that are no series (`series` null)' }),
+    Type.Boolean({
+      description: '`true`: only the series the store holds points of (`firstDate` set); `false`: the others, and the facts that are no series (`series` null)',
+    }),
   ),
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
   cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: '`meta.nextCursor` of the previous page' })),
 };
 
 const SeriesEntrySchema = Type.Object({
-  id: Type.String({ description: 'The series: `index.close:N225`, `macro:us.cpi`, one per stored issue, coin and fund (`equity.bar:7203`, `crypto.snapshot:BTC`, `etf.nav:1306`), or a fact of no series (`etf.name`)' }),
+  id: Type.String({
+    description:
+      'The series: `index.close:N225`, `macro:us.cpi`, one per stored issue, coin and fund (`equity.bar:7203`, `crypto.snapshot:BTC`, `etf.nav:1306`), or a fact of no series (`etf.name`)',
+  }),
   name: Type.String({ description: 'What one figure of it is' }),
   family: Type.String(),
   domain: StringEnum(SERIES_DOMAINS),
   unit: Type.String(),
   frequency: Type.String({
-    description: "How often a figure comes (`daily` … `annual`, `intraday`, `event`, `static`): a close series' is its stored figures' (a commodity is daily from one publisher, a monthly average from another)",
+    description:
+      "How often a figure comes (`daily` … `annual`, `intraday`, `event`, `static`): a close series' is its stored figures' (a commodity is daily from one publisher, a monthly average from another)",
   }),
   timeZone: Type.String(),
   asOf: Type.String({ description: 'What `asOf` returns for it' }),
@@ -31,7 +37,9 @@ const SeriesEntrySchema = Type.Object({
   firstDate: Nullable(IsoDate({ description: "The first day (a period's first day) the store holds; null when it holds none" })),
   lastDate: Nullable(IsoDate({ description: 'The last day the store holds' })),
   series: Nullable(
-    Type.String({ description: 'The path below /openapi/v1 that answers it, percent-encoded as sent (`/series/fx.close:USD%2FJPY`); null: not a series of figures' }),
+    Type.String({
+      description: 'The path below /openapi/v1 that answers it, percent-encoded as sent (`/series/fx.close:USD%2FJPY`); null: not a series of figures',
+    }),
   ),
 });
 export type SeriesEntry = Static<typeof SeriesEntrySchema>;
@@ -43,7 +51,11 @@ export const SeriesListMetaSchema = {
 };
 
 export const SeriesParamsSchema = {
-  fact: Type.String({ minLength: 1, maxLength: 128, description: 'The series: `index.close:N225`, `macro:us.cpi`, `equity.bar:7203`, `crypto.snapshot:BTC` (the `series` of `/series`)' }),
+  fact: Type.String({
+    minLength: 1,
+    maxLength: 128,
+    description: 'The series: `index.close:N225`, `macro:us.cpi`, `equity.bar:7203`, `crypto.snapshot:BTC` (the `series` of `/series`)',
+  }),
 };
 
 export const SeriesQuerySchema = {
@@ -52,7 +64,8 @@ export const SeriesQuerySchema = {
   asOf: Type.Optional(AsOfDate()),
   frequency: Type.Optional(
     StringEnum(SERIES_FREQUENCIES, {
-      description: "Aggregate to this frequency (no finer than the fact's): each period's last figure; OHLC bars take the first open, highest high, lowest low, last close and summed volume",
+      description:
+        "Aggregate to this frequency (no finer than the fact's): each period's last figure; OHLC bars take the first open, highest high, lowest low, last close and summed volume",
     }),
   ),
   limit: Type.Integer({ minimum: 1, maximum: 10000, default: 1000 }),
@@ -86,8 +99,14 @@ export const SeriesMetaSchema = {
   frequency: Type.String({ description: 'The frequency served' }),
   aggregation: StringEnum(['none', 'last'] as const, { description: '`last`: each period holds its last figure (OHLC as described under `frequency`)' }),
   knowledgeAt: Nullable(
-    Type.String({ format: 'date-time', description: 'A macro statistic: the latest time the hub learned a served figure, as the macro endpoints give it; null for other series and for no figure' }),
+    Type.String({
+      format: 'date-time',
+      description:
+        'A macro statistic: the latest time the hub learned a served figure, as the macro endpoints give it; null for other series and for no figure',
+    }),
   ),
-  wasRestated: Nullable(Type.Boolean({ description: 'A macro statistic: a served figure replaced a different earlier one at or before the cut-off; null for other series' })),
+  wasRestated: Nullable(
+    Type.Boolean({ description: 'A macro statistic: a served figure replaced a different earlier one at or before the cut-off; null for other series' }),
+  ),
   nextCursor: Nullable(Type.String({ description: 'Pass as `cursor` for the next page; null on the last' })),
 };

@@ -107,14 +107,19 @@ export class SeriesService {
     let source = named.source;
     if (source.kind === 'coin') {
       const ids = await this.#repo.coinIds(source.coinId);
-      if (ids.length > 1) throw new InvalidInputError([`fact ${JSON.stringify(fact)}: ${ids.length} coins have that symbol (${ids.join(', ')}): name one by its CoinGecko id`]);
+      if (ids.length > 1)
+        throw new InvalidInputError([`fact ${JSON.stringify(fact)}: ${ids.length} coins have that symbol (${ids.join(', ')}): name one by its CoinGecko id`]);
       const [id] = ids;
       if (id === undefined) throw new NotFoundError(`No coin is stored as ${named.key}`);
       source = { kind: 'coin', coinId: id };
     }
     // Rows dated after asOf were not known then; an instrument's close also by its knowledge time.
     const to = input.asOf !== undefined && (input.to === undefined || input.asOf < input.to) ? input.asOf : input.to;
-    const observations = await this.#repo.observations(source, { from: input.from, to, knownBy: input.asOf === undefined ? undefined : endOfDay(input.asOf) }, cutoff);
+    const observations = await this.#repo.observations(
+      source,
+      { from: input.from, to, knownBy: input.asOf === undefined ? undefined : endOfDay(input.asOf) },
+      cutoff,
+    );
     // Statistics' periods are filtered by their first day (`2024-05` is in from=2024-05-01).
     const inWindow = observations.filter((row) => {
       const day = periodStart(row.at);
@@ -152,7 +157,9 @@ export class SeriesService {
 function refuseForeignCursor(cursor: string, name: string, served: string | undefined): void {
   const form = formOf(cursor);
   if (form === undefined || (served !== undefined && form !== formOf(served))) {
-    throw new InvalidInputError([`cursor ${JSON.stringify(cursor)} is not a period of ${name}${served === undefined ? '' : ` (its periods are like ${served})`}: pass the meta.nextCursor of the previous page`]);
+    throw new InvalidInputError([
+      `cursor ${JSON.stringify(cursor)} is not a period of ${name}${served === undefined ? '' : ` (its periods are like ${served})`}: pass the meta.nextCursor of the previous page`,
+    ]);
   }
 }
 
@@ -161,9 +168,15 @@ function refuseForeignCursor(cursor: string, name: string, served: string | unde
  * endpoints give them (store/vintage.ts `provenance`); null for series the vintage store does
  * not keep. A point of a `frequency` is its period's last figure, the one dated its day.
  */
-function vintageOf(macro: boolean, inWindow: readonly Observation[], page: readonly SeriesPoint[]): { knowledgeAt: string | null; wasRestated: boolean | null } {
+function vintageOf(
+  macro: boolean,
+  inWindow: readonly Observation[],
+  page: readonly SeriesPoint[],
+): { knowledgeAt: string | null; wasRestated: boolean | null } {
   if (!macro) return { knowledgeAt: null, wasRestated: null };
   const days = new Set(page.map((point) => point.date));
-  const { knowledgeAt, wasRestated } = provenance(inWindow.flatMap((row) => (row.vintage !== undefined && days.has(periodStart(row.at) ?? '') ? [row.vintage] : [])));
+  const { knowledgeAt, wasRestated } = provenance(
+    inWindow.flatMap((row) => (row.vintage !== undefined && days.has(periodStart(row.at) ?? '') ? [row.vintage] : [])),
+  );
   return { knowledgeAt, wasRestated };
 }

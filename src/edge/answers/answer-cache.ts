@@ -58,7 +58,10 @@ export class AnswerCache {
     if (computing === undefined) {
       computing = compute().finally(() => this.#computing.delete(key));
       this.#computing.set(key, computing);
-      void computing.then((pair) => this.#keep(key, pair), () => {});
+      void computing.then(
+        (pair) => this.#keep(key, pair),
+        () => {},
+      );
     }
     return computing.then((pair) => pair.first);
   }

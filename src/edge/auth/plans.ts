@@ -112,7 +112,6 @@ export class WatchedPlans implements Plans {
   }
 }
 
-
 /** The features a key may use: its plan's, narrowed by its scopes when it has any. */
 export function grantedFeatures(planFeatures: ReadonlySet<FeatureCode>, scopes: string[] | null): FeatureCode[] {
   const features = [...planFeatures];

@@ -10,7 +10,10 @@ export const DEFAULT_METRICS_ALLOW = '127.0.0.0/8, ::1';
  */
 export function allowList(text: string): BlockList {
   const list = new BlockList();
-  for (const entry of text.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+  for (const entry of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
     const [address = '', bits, ...rest] = entry.split('/');
     const family = isIP(address);
     const prefix = Number(bits);
@@ -71,7 +74,10 @@ export function hostAllowList(text: string): HostAllowList {
   const names = new Set<string>();
   const hostPorts = new Set<string>();
   let any = false;
-  for (const raw of text.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '')) {
+  for (const raw of text
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '')) {
     if (raw === '*') {
       any = true;
       continue;
@@ -89,7 +95,10 @@ export function hostAllowList(text: string): HostAllowList {
 export function isExpectedHost(list: HostAllowList, host: string | undefined): boolean {
   if (list.any) return true;
   if (host === undefined) return false;
-  const value = host.trim().toLowerCase().replace(/\.(?=(:\d+)?$)/, '');
+  const value = host
+    .trim()
+    .toLowerCase()
+    .replace(/\.(?=(:\d+)?$)/, '');
   if (list.hostPorts.has(value)) return true;
   const name = /^(\[[0-9a-f:.]+\]|[^:]+)(?::\d{1,5})?$/.exec(value)?.[1];
   return name !== undefined && list.names.has(name);

@@ -2,7 +2,10 @@ import type { Metrics } from './registry.ts';
 
 /** Told of each answer-cache lookup: counts hits and misses. */
 export function answerCacheObserver(metrics: Metrics): (hit: boolean) => void {
-  const lookups = metrics.counter('fdh_answer_cache_lookups_total', { help: 'Answer-cache lookups, by result (hit: a kept answer was sent)', labelNames: ['result'] });
+  const lookups = metrics.counter('fdh_answer_cache_lookups_total', {
+    help: 'Answer-cache lookups, by result (hit: a kept answer was sent)',
+    labelNames: ['result'],
+  });
   const hits = lookups.series('hit');
   const misses = lookups.series('miss');
   return (hit) => (hit ? hits : misses).inc();

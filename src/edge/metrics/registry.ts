@@ -22,7 +22,18 @@ export class Metrics {
   }
 
   gauge(name: string, shape: MetricShape & { collect?: (this: Gauge) => Promise<void> | void }): Gauge {
-    return this.#named(name, Gauge, () => new Gauge({ name, help: shape.help, labelNames: shape.labelNames ?? [], registers: [this.registry], ...(shape.collect === undefined ? {} : { collect: shape.collect }) }));
+    return this.#named(
+      name,
+      Gauge,
+      () =>
+        new Gauge({
+          name,
+          help: shape.help,
+          labelNames: shape.labelNames ?? [],
+          registers: [this.registry],
+          ...(shape.collect === undefined ? {} : { collect: shape.collect }),
+        }),
+    );
   }
 
   /** A counter whose series the caller keeps and adds to without hashing labels (tallies.ts): cheap enough for the request path. */
@@ -32,7 +43,9 @@ export class Metrics {
 
   /** A histogram, as `counter`. */
   histogram(name: string, shape: MetricShape & { buckets?: number[] }): TalliedHistogram {
-    return this.#named(name, TalliedHistogram, () => this.#registered(new TalliedHistogram(name, shape.help, shape.labelNames ?? [], shape.buckets ?? LATENCY_BUCKETS)));
+    return this.#named(name, TalliedHistogram, () =>
+      this.#registered(new TalliedHistogram(name, shape.help, shape.labelNames ?? [], shape.buckets ?? LATENCY_BUCKETS)),
+    );
   }
 
   #registered<M extends TalliedCounter | TalliedHistogram>(metric: M): M {

@@ -96,9 +96,7 @@ class ChargeBatcher {
     withinDeadline(sent).then(
       (answer) => {
         batch.settle.forEach((settler, i) =>
-          settler.resolve(
-            answer === PAST_DEADLINE ? PAST_DEADLINE : [Number(answer[3 * i]), Number(answer[3 * i + 1]), Number(answer[3 * i + 2])],
-          ),
+          settler.resolve(answer === PAST_DEADLINE ? PAST_DEADLINE : [Number(answer[3 * i]), Number(answer[3 * i + 1]), Number(answer[3 * i + 2])]),
         );
       },
       (error: unknown) => batch.settle.forEach((settler) => settler.reject(error)),
@@ -162,7 +160,9 @@ export class RedisRateLimiter implements RateLimiter {
     const decide = (allowed: boolean) =>
       tighterOf(
         decisionFor(allowed, request.budget, count.sharedUsed + count.localUsed, windowStart),
-        inner === undefined || innerCount === undefined ? undefined : decisionFor(allowed, inner.budget, innerCount.sharedUsed + innerCount.localUsed, windowStart),
+        inner === undefined || innerCount === undefined
+          ? undefined
+          : decisionFor(allowed, inner.budget, innerCount.sharedUsed + innerCount.localUsed, windowStart),
       );
     if (this.#redis.status === 'ready') {
       try {

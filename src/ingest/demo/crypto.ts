@@ -204,7 +204,7 @@ type MetricRow = Database['crypto_metric'];
 /** Whether the hour `at` (epoch ms) is stored: within the hourly tail, or a midnight. */
 function storedHour(at: number, until: string): boolean {
   const tailFrom = dayStartMs(until) + (1 - HOURLY_TAIL_DAYS) * DAY_MS;
-  return at >= tailFrom || at % (DAY_MS) === 0;
+  return at >= tailFrom || at % DAY_MS === 0;
 }
 
 /** Hours from `HOURLY_FROM` to the last hour of `until`. */
@@ -331,7 +331,8 @@ function derivativesRows(ctx: DemoContext, hours: number): MetricRow[] {
     const btcOi = Math.exp(logBtcOi);
     const ethOi = Math.exp(logEthOi);
     const liquidations = [cents(Math.exp(random.normal(Math.log(14e6), 0.7))), cents(Math.exp(random.normal(Math.log(5e6), 0.7)))] as const;
-    const funding = h % 8 === 0 ? ([Number(random.normal(0.00005, 0.00006).toFixed(8)), Number(random.normal(0.00004, 0.00008).toFixed(8))] as const) : undefined;
+    const funding =
+      h % 8 === 0 ? ([Number(random.normal(0.00005, 0.00006).toFixed(8)), Number(random.normal(0.00004, 0.00008).toFixed(8))] as const) : undefined;
     // Every hour's draws are made whether it is stored or not, so a row never depends on the seed's last day.
     if (!storedHour(atMs, ctx.until)) continue;
     rows.push(
@@ -372,7 +373,9 @@ export const cryptoDemoGenerator: DemoGenerator = {
       .execute();
     // Imported snapshots and metrics win: the demo fills the hours and days they leave.
     // In key order: the store appends to its indexes instead of splitting pages all over them.
-    const snapshots = listed.flatMap((c) => coinSnapshots(c, ctx.until, hours, market, ctx.random(`coin:${c.id}`))).sort((a, b) => a.at.localeCompare(b.at) || a.coin_id.localeCompare(b.coin_id));
+    const snapshots = listed
+      .flatMap((c) => coinSnapshots(c, ctx.until, hours, market, ctx.random(`coin:${c.id}`)))
+      .sort((a, b) => a.at.localeCompare(b.at) || a.coin_id.localeCompare(b.coin_id));
     await insertRows(ctx.db, 'crypto_market_snapshot', snapshots, {
       onConflict: { key: ['at', 'coin_id'], keep: 'stored' },
       onProgress: (done) => ctx.progress((0.8 * done) / snapshots.length),

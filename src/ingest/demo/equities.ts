@@ -29,9 +29,18 @@ export const equitiesDemoGenerator: DemoGenerator = {
     const issues = generateUniverse(ctx.random('universe'), ISSUE_COUNT[ctx.scale])
       .filter((issue) => issue.listedOn <= ctx.until)
       .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-    const factors = drawFactors(ctx.random, SECTORS_33.map((s) => s.code), sessions.length);
+    const factors = drawFactors(
+      ctx.random,
+      SECTORS_33.map((s) => s.code),
+      sessions.length,
+    );
     // Imported rows win throughout: the demo fills the sessions, issues and days they leave.
-    await insertRows(ctx.db, 'equity_session', sessions.map((date) => ({ date, source: DEMO_SOURCE })), { onConflict: { key: ['date'], keep: 'stored' } });
+    await insertRows(
+      ctx.db,
+      'equity_session',
+      sessions.map((date) => ({ date, source: DEMO_SOURCE })),
+      { onConflict: { key: ['date'], keep: 'stored' } },
+    );
 
     await withIndexesBuiltAfter(ctx.db, 'equity_bar', async () => {
       for (let start = 0; start < issues.length; start += BATCH) {

@@ -9,7 +9,10 @@ import { fundSessions } from './etf/sessions.ts';
 import { driverReturns, HIGH_DIVIDEND, indexDrivers, REFERENCE_DAY, yearsBetween } from './etf/walks.ts';
 
 async function maxId(db: Transaction<Database>, table: 'etf_price' | 'etf_holding'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
   return Number(row?.max ?? 0);
 }
 
@@ -44,15 +47,34 @@ export const etfDemoGenerator: DemoGenerator = {
     let holdingId = Math.max(6_316_000, (await maxId(ctx.db, 'etf_holding')) + 1);
     const funds = DEMO_FUNDS;
     // Imported funds, NAVs, prices and holdings win: the demo fills the funds and days they leave.
-    await insertRows(ctx.db, 'etf_fund', funds.map(({ fund, market }) => ({ ...fundRow(fund, market) })), { onConflict: { key: ['code'], keep: 'stored' } });
+    await insertRows(
+      ctx.db,
+      'etf_fund',
+      funds.map(({ fund, market }) => ({ ...fundRow(fund, market) })),
+      { onConflict: { key: ['code'], keep: 'stored' } },
+    );
     for (const [i, { fund, market }] of funds.entries()) {
       const history = fundHistory(fund, market, drivers, ctx);
-      await insertRows(ctx.db, 'etf_nav', history.navs.map((row) => ({ ...row })), { onConflict: { key: ['fund_code', 'date'], keep: 'stored' } });
-      await insertRows(ctx.db, 'etf_price', history.prices.map((row) => ({ id: priceId++, ...row })), { onConflict: { key: ['fund_code', 'date'], keep: 'stored' } });
+      await insertRows(
+        ctx.db,
+        'etf_nav',
+        history.navs.map((row) => ({ ...row })),
+        { onConflict: { key: ['fund_code', 'date'], keep: 'stored' } },
+      );
+      await insertRows(
+        ctx.db,
+        'etf_price',
+        history.prices.map((row) => ({ id: priceId++, ...row })),
+        { onConflict: { key: ['fund_code', 'date'], keep: 'stored' } },
+      );
       const snapshotsTaken = await ctx.db.selectFrom('etf_holding').select('fund_date').distinct().where('fund_code', '=', fund.code).execute();
       const taken = new Set(snapshotsTaken.map((row) => row.fund_date));
       const holdings = fundHoldings(fund, history.navs, ctx, () => holdingId++).filter((row) => !taken.has(row.fund_date));
-      await insertRows(ctx.db, 'etf_holding', holdings.map((row) => ({ ...row })));
+      await insertRows(
+        ctx.db,
+        'etf_holding',
+        holdings.map((row) => ({ ...row })),
+      );
       ctx.progress((i + 1) / funds.length);
     }
   },

@@ -74,11 +74,7 @@ async function writeDemoRelease(trx: Transaction<Database>, generator: string, o
 }
 
 /** Runs every generator in one transaction, each with its own named random streams. */
-export async function runDemoGenerators(
-  db: Kysely<Database>,
-  generators: readonly DemoGenerator[],
-  options: SeedOptions,
-): Promise<void> {
+export async function runDemoGenerators(db: Kysely<Database>, generators: readonly DemoGenerator[], options: SeedOptions): Promise<void> {
   await writeVersioned(db, async (trx) => {
     for (const generator of generators) {
       await generator.clear(trx);

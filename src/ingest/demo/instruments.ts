@@ -50,7 +50,13 @@ export const instrumentsDemoGenerator: DemoGenerator = {
     for (const spec of WALKED) {
       const random = ctx.random(`walk:${spec.instrument}`);
       const gaps = ctx.random(`gaps:${spec.instrument}`);
-      const path = walk(spec, days, factors, () => random.normal(), () => random.next());
+      const path = walk(
+        spec,
+        days,
+        factors,
+        () => random.normal(),
+        () => random.next(),
+      );
       paths.set(spec.instrument, path);
       days.forEach((date, t) => {
         // One gap draw every day, so the stream never depends on the window.
@@ -64,14 +70,23 @@ export const instrumentsDemoGenerator: DemoGenerator = {
         instrument: DOLLAR_INDEX,
         decimals: 3,
         hourUtc: 21,
-        level: (t) => Math.exp(Object.entries(DXY_WEIGHTS).reduce((log, [leg, weight]) => log + weight * Math.log(paths.get(leg)?.[t] ?? Number.NaN), Math.log(DXY_CONSTANT))),
+        level: (t) =>
+          Math.exp(
+            Object.entries(DXY_WEIGHTS).reduce((log, [leg, weight]) => log + weight * Math.log(paths.get(leg)?.[t] ?? Number.NaN), Math.log(DXY_CONSTANT)),
+          ),
       },
-      { instrument: commodityInstrument('jpx-gold'), decimals: 0, hourUtc: 7, level: (t) => (paths.get(commodityInstrument('gold'))?.[t] ?? Number.NaN) * (usdJpy[t] ?? Number.NaN) * TROY_OUNCES_PER_GRAM },
+      {
+        instrument: commodityInstrument('jpx-gold'),
+        decimals: 0,
+        hourUtc: 7,
+        level: (t) => (paths.get(commodityInstrument('gold'))?.[t] ?? Number.NaN) * (usdJpy[t] ?? Number.NaN) * TROY_OUNCES_PER_GRAM,
+      },
       {
         instrument: commodityInstrument('jpx-dubai-crude'),
         decimals: -1,
         hourUtc: 7,
-        level: (t) => ((paths.get(commodityInstrument('brent-crude'))?.[t] ?? Number.NaN) - DUBAI_DISCOUNT_USD) * (usdJpy[t] ?? Number.NaN) * BARRELS_PER_KILOLITRE,
+        level: (t) =>
+          ((paths.get(commodityInstrument('brent-crude'))?.[t] ?? Number.NaN) - DUBAI_DISCOUNT_USD) * (usdJpy[t] ?? Number.NaN) * BARRELS_PER_KILOLITRE,
       },
     ];
     for (const { instrument, decimals, hourUtc, level } of derived) {
@@ -80,7 +95,11 @@ export const instrumentsDemoGenerator: DemoGenerator = {
     // Imported closes and index descriptions win: the demo only fills the days no publisher's file spans.
     const fresh = await outsideImportedSpans(ctx.db, rows);
     const listed = new Set((await ctx.db.selectFrom('market_index').select('code').execute()).map((row) => row.code));
-    await insertRows(ctx.db, 'market_index', INDEX_CATALOGUE.filter((index) => !listed.has(index.code)).map((index) => catalogueRow(index, INSTRUMENTS_DEMO_SOURCE)));
+    await insertRows(
+      ctx.db,
+      'market_index',
+      INDEX_CATALOGUE.filter((index) => !listed.has(index.code)).map((index) => catalogueRow(index, INSTRUMENTS_DEMO_SOURCE)),
+    );
     await insertRows(ctx.db, 'instrument_close', fresh, { onProgress: (done) => ctx.progress(done / fresh.length) });
   },
 };
@@ -112,7 +131,13 @@ const demoClose = (instrument: string, date: string, close: number, hourUtc: num
 });
 
 /** Levels on every weekday: the anchors times exp(deviation), the deviation an AR(1) with clustered volatility and rare jumps. */
-function walk(spec: WalkedInstrument, days: readonly string[], factors: readonly Record<Factor, number>[], normal: () => number, uniform: () => number): number[] {
+function walk(
+  spec: WalkedInstrument,
+  days: readonly string[],
+  factors: readonly Record<Factor, number>[],
+  normal: () => number,
+  uniform: () => number,
+): number[] {
   const dailyVol = spec.vol / 100 / Math.sqrt(252);
   const loaded = FACTORS.reduce((sum, factor) => sum + (spec.loadings[factor] ?? 0) ** 2, 0);
   const own = Math.sqrt(Math.max(0, 1 - loaded));

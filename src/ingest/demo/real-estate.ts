@@ -69,7 +69,10 @@ export const realEstateDemoGenerator: DemoGenerator = {
     const provinces: RowOf<'re_province'>[] = [];
     const wards: RowOf<'re_ward'>[] = [];
     const plans: WardPlan[] = [];
-    for (const [country, list] of [['vn', VN_PROVINCES], ['jp', JP_PROVINCES]] as const) {
+    for (const [country, list] of [
+      ['vn', VN_PROVINCES],
+      ['jp', JP_PROVINCES],
+    ] as const) {
       for (const p of list) {
         provinces.push({ id: p.id, country, code: p.code, name_vi: p.nameVi, name_en: p.nameEn, source: SOURCE[country] });
         const halfLat = p.span * 0.8;
@@ -134,7 +137,8 @@ function roadPrices(random: SeededRandom, plans: readonly WardPlan[], untilYear:
     const base = plan.province.basePrice * plan.factor;
     for (let r = 1; r <= roads; r++) {
       const level = base * Math.exp(random.normal(0, 0.35));
-      const positions = plan.country === 'vn' ? [1, random.chance(0.8) ? 0.55 : null, random.chance(0.7) ? 0.4 : null, random.chance(0.6) ? 0.3 : null] : [1, null, null, null];
+      const positions =
+        plan.country === 'vn' ? [1, random.chance(0.8) ? 0.55 : null, random.chance(0.7) ? 0.4 : null, random.chance(0.6) ? 0.3 : null] : [1, null, null, null];
       for (let y = FIRST_TABLE_YEAR; y <= untilYear; y++) {
         // Tables are revised upward year by year, Vietnam's more steeply.
         const growth = (plan.country === 'vn' ? 1.12 : 1.04) ** (y - BASE_TABLE_YEAR);
@@ -158,8 +162,12 @@ const PROPERTY_TYPES = [
 /** Monthly asking prices per m², from the first listing month to the last finished month before `until`. */
 function provincePrices(ctx: DemoContext, until: string): RowOf<'re_province_price'>[] {
   const rows: RowOf<'re_province_price'>[] = [];
-  const monthCount = (Number(until.slice(0, 4)) - Number(FIRST_LISTING_MONTH.slice(0, 4))) * 12 + Number(until.slice(5, 7)) - Number(FIRST_LISTING_MONTH.slice(5, 7));
-  for (const [country, list] of [['vn', VN_PROVINCES], ['jp', JP_PROVINCES]] as const) {
+  const monthCount =
+    (Number(until.slice(0, 4)) - Number(FIRST_LISTING_MONTH.slice(0, 4))) * 12 + Number(until.slice(5, 7)) - Number(FIRST_LISTING_MONTH.slice(5, 7));
+  for (const [country, list] of [
+    ['vn', VN_PROVINCES],
+    ['jp', JP_PROVINCES],
+  ] as const) {
     for (const p of list) {
       for (const { type, multiplier } of PROPERTY_TYPES) {
         const random = ctx.random(`province-prices:${p.id}:${type}`);

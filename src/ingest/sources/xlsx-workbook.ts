@@ -41,12 +41,16 @@ function checkPackage(bytes: Buffer, fileName: string, limits: PayloadLimits): v
     total += entry.size;
   }
   if (total > limits.maxInflatedBytes) {
-    throw new ImportError(`${fileName}: the workbook's parts declare ${byteSize(total)}, more than the ${byteSize(limits.maxInflatedBytes)} allowed (${LIMIT_SETTINGS.maxInflatedBytes.name})`);
+    throw new ImportError(
+      `${fileName}: the workbook's parts declare ${byteSize(total)}, more than the ${byteSize(limits.maxInflatedBytes)} allowed (${LIMIT_SETTINGS.maxInflatedBytes.name})`,
+    );
   }
   for (const entry of entries.filter((e) => WORKSHEET_PART.test(e.name))) {
     const cells = writtenCells(readZipEntry(bytes, entry, limits).toString('utf8'));
     if (cells > limits.maxSheetCells) {
-      throw new ImportError(`${fileName}: ${entry.name} holds ${count(cells)} cells, more than the ${count(limits.maxSheetCells)} allowed (${LIMIT_SETTINGS.maxSheetCells.name})`);
+      throw new ImportError(
+        `${fileName}: ${entry.name} holds ${count(cells)} cells, more than the ${count(limits.maxSheetCells)} allowed (${LIMIT_SETTINGS.maxSheetCells.name})`,
+      );
     }
   }
 }

@@ -63,7 +63,9 @@ export function zipDirectory(zip: Buffer): ZipDirectoryEntry[] {
  */
 export function checkZipEntry(entry: ZipDirectoryEntry, limits = payloadLimits()): void {
   if (entry.size > limits.maxInflatedBytes) {
-    throw new ZipError(`zip entry ${entry.name} declares ${byteSize(entry.size)}, more than the ${byteSize(limits.maxInflatedBytes)} allowed (${LIMIT_SETTINGS.maxInflatedBytes.name})`);
+    throw new ZipError(
+      `zip entry ${entry.name} declares ${byteSize(entry.size)}, more than the ${byteSize(limits.maxInflatedBytes)} allowed (${LIMIT_SETTINGS.maxInflatedBytes.name})`,
+    );
   }
   const ratio = entry.size / Math.max(1, entry.compressedSize);
   if (entry.method !== STORED && entry.size > RATIO_EXEMPT_BYTES && ratio > limits.maxCompressionRatio) {
@@ -101,7 +103,8 @@ export function readZipEntry(zip: Buffer, entry: ZipDirectoryEntry, limits = pay
       throw new ZipError(`${name}: ${(error as Error).message}`);
     }
   } else throw new ZipError(`${name}: compression method ${entry.method} is neither stored nor deflated`);
-  if (data.length !== size) throw new ZipError(`zip entry ${name} holds ${byteSize(data.length)}, not the ${byteSize(size)} its directory declares (damaged download)`);
+  if (data.length !== size)
+    throw new ZipError(`zip entry ${name} holds ${byteSize(data.length)}, not the ${byteSize(size)} its directory declares (damaged download)`);
   if (crc32(data) !== entry.crc) throw new ZipError(`${name}: size or CRC-32 does not match the directory (damaged download)`);
   return data;
 }

@@ -23,7 +23,9 @@ export const CREDENTIAL_NAME = /key|token|secret|password|auth|signature|cookie|
  * (ResolvedSource.credentials): a key may travel anywhere in a URL, the path included (ECOS).
  */
 export function maskCredentials(text: string, secrets: readonly string[]): string {
-  const forms = secrets.filter((secret) => secret !== '').flatMap((secret) => [secret, encodeURIComponent(secret), new URLSearchParams([['', secret]]).toString().slice(1)]);
+  const forms = secrets
+    .filter((secret) => secret !== '')
+    .flatMap((secret) => [secret, encodeURIComponent(secret), new URLSearchParams([['', secret]]).toString().slice(1)]);
   // Longest first: a value inside another value's escaped form is masked whole.
   for (const form of [...new Set(forms)].sort((a, b) => b.length - a.length)) text = text.split(form).join('***');
   return text;

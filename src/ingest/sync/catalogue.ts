@@ -55,10 +55,16 @@ export async function loadCatalogue(shipped: readonly SourceDefinition[], file: 
  * `sources.<id>.params`), checked against its `params` schema. A bad value is refused naming
  * the source and the JSON path of the parameter, prefixed by `where` (the sources file).
  */
-export function sourceParams<ParamsSchema extends TSchema>(definition: SourceDefinition<ParamsSchema>, overlay: Record<string, unknown> | undefined, where = 'sources file'): Static<ParamsSchema> {
+export function sourceParams<ParamsSchema extends TSchema>(
+  definition: SourceDefinition<ParamsSchema>,
+  overlay: Record<string, unknown> | undefined,
+  where = 'sources file',
+): Static<ParamsSchema> {
   const params: unknown = { ...(definition.defaultParams as Record<string, unknown>), ...overlay };
   if (Value.Check(definition.params, params)) return params;
-  const problems = schemaProblems(definition.params, params).map((problem) => `/sources/${definition.id}/params${problem.startsWith('/:') ? problem.slice(1) : problem}`);
+  const problems = schemaProblems(definition.params, params).map(
+    (problem) => `/sources/${definition.id}/params${problem.startsWith('/:') ? problem.slice(1) : problem}`,
+  );
   throw new Error(`${where}: ${problems.join('; ')}`);
 }
 
@@ -81,7 +87,9 @@ export function resolveSource(definition: SourceDefinition, file: SourcesFile, e
     else if (spec.required) missing.push(spec.env);
   }
   const howToGet = (name: string | undefined) =>
-    name === CONTACT_ENV ? `${definition.needsContact}; set it to your e-mail address` : (definition.credentials.find((c) => c.env === name)?.howToGet ?? 'see docs/data-sources.md');
+    name === CONTACT_ENV
+      ? `${definition.needsContact}; set it to your e-mail address`
+      : (definition.credentials.find((c) => c.env === name)?.howToGet ?? 'see docs/data-sources.md');
   if (definition.needsContact !== undefined && contact === undefined) missing.push(CONTACT_ENV);
   const enabled = overlay?.enabled ?? definition.enabledByDefault ?? true;
   const skipped = !enabled

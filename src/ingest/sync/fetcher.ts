@@ -102,7 +102,10 @@ export function publisherMessage(answer: { headers: Record<string, string>; body
       return undefined;
     }
   }
-  const text = body.toString('utf8').replace(/^\uFEFF/, '').trim();
+  const text = body
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trim();
   let message: string | undefined;
   if (type.includes('json') || (type === '' && text.startsWith('{'))) {
     try {
@@ -182,11 +185,21 @@ interface BodyLimit {
 }
 
 /** One GET: the whole body or a failure; a body shorter than its `Content-Length` is a failure. */
-function getOnce(url: string, headers: Record<string, string>, signal: AbortSignal, { bytes: maxBytes, why }: BodyLimit, secrets: readonly string[]): Promise<RawAnswer> {
+function getOnce(
+  url: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  { bytes: maxBytes, why }: BodyLimit,
+  secrets: readonly string[],
+): Promise<RawAnswer> {
   const shown = redactUrl(url, secrets);
   // The source's time limit aborts with its own FetchError; the request's with a TimeoutError.
   const interrupted = (what: string) =>
-    signal.reason instanceof FetchError ? signal.reason : signal.aborted ? new Retryable(`${shown}: no complete answer in time`) : new Retryable(`${shown}: ${what}`);
+    signal.reason instanceof FetchError
+      ? signal.reason
+      : signal.aborted
+        ? new Retryable(`${shown}: no complete answer in time`)
+        : new Retryable(`${shown}: ${what}`);
   return new Promise((resolve, reject) => {
     const client = url.startsWith('https:') ? https : http;
     const request = client.get(url, { headers, signal }, (response) => {
@@ -236,7 +249,9 @@ function getOnce(url: string, headers: Record<string, string>, signal: AbortSign
         resolve({ status: response.statusCode ?? 0, headers: headerRecord(response), body: Buffer.concat(chunks) });
       });
     });
-    request.on('error', (error: NodeJS.ErrnoException) => reject(signal.aborted ? interrupted(error.message) : (unreached(error, url, secrets) ?? interrupted(error.message))));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      reject(signal.aborted ? interrupted(error.message) : (unreached(error, url, secrets) ?? interrupted(error.message))),
+    );
   });
 }
 
@@ -291,7 +306,10 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
     const { publisher, minRequestIntervalMs: interval } = options;
     const previous = publisherTurns.get(publisher) ?? Promise.resolve();
     const turn = Promise.withResolvers<void>();
-    publisherTurns.set(publisher, previous.then(() => turn.promise));
+    publisherTurns.set(
+      publisher,
+      previous.then(() => turn.promise),
+    );
     let reached = true;
     try {
       await previous;
@@ -317,10 +335,17 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
       if (known.etag !== undefined) headers['if-none-match'] = known.etag;
       if (known.lastModified !== undefined) headers['if-modified-since'] = known.lastModified;
     }
-    const limit: BodyLimit = request.limit !== undefined && request.limit.bytes < settings.maxDownloadBytes ? request.limit : { bytes: settings.maxDownloadBytes, why: 'FDH_SYNC_MAX_DOWNLOAD_MB' };
+    const limit: BodyLimit =
+      request.limit !== undefined && request.limit.bytes < settings.maxDownloadBytes
+        ? request.limit
+        : { bytes: settings.maxDownloadBytes, why: 'FDH_SYNC_MAX_DOWNLOAD_MB' };
     const answer = await paced(() => getOnce(request.url, headers, AbortSignal.any([signal, AbortSignal.timeout(settings.requestTimeoutMs)]), limit, secrets));
     if (answer.status === 429 || answer.status >= 500) {
-      throw new Retryable(`${shown(request.url)}: HTTP ${answer.status}`, retryAfterMs(answer.headers['retry-after'], Date.now()), saying(publisherMessage(answer, request)));
+      throw new Retryable(
+        `${shown(request.url)}: HTTP ${answer.status}`,
+        retryAfterMs(answer.headers['retry-after'], Date.now()),
+        saying(publisherMessage(answer, request)),
+      );
     }
     return answer.status >= 200 && answer.status < 300 ? { ...answer, body: decoded(answer, request.url, limit, secrets) } : answer;
   }
@@ -357,7 +382,11 @@ export function createFetcher(options: FetcherOptions): { fetch: (request: Sourc
         throw new FetchError(`${shown(request.url)}: HTTP ${answer.status}${answer.status >= 400 ? saying(publisherMessage(answer, request)) : ''}`);
       }
       const { body } = answer;
-      const archiveHash = await options.archive.put(body, { url: request.url, fetchedAt: options.now().toISOString(), status: answer.status, headers: answer.headers }, secrets);
+      const archiveHash = await options.archive.put(
+        body,
+        { url: request.url, fetchedAt: options.now().toISOString(), status: answer.status, headers: answer.headers },
+        secrets,
+      );
       const validators: Validators = {};
       if (answer.headers.etag !== undefined) validators.etag = answer.headers.etag;
       if (answer.headers['last-modified'] !== undefined) validators.lastModified = answer.headers['last-modified'];

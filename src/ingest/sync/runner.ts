@@ -120,7 +120,9 @@ function runInWorker(env: SyncEnvironment, request: SourceRunRequest, signal: Ab
     const timer = setTimeout(
       () =>
         settle({
-          error: new Error(`the run took longer than ${env.fetch.sourceTimeoutMs / 1000} s (FDH_SYNC_SOURCE_TIMEOUT_MS) and was stopped${stoppedIn(wait)}; nothing of it was imported`),
+          error: new Error(
+            `the run took longer than ${env.fetch.sourceTimeoutMs / 1000} s (FDH_SYNC_SOURCE_TIMEOUT_MS) and was stopped${stoppedIn(wait)}; nothing of it was imported`,
+          ),
         }),
       env.fetch.sourceTimeoutMs,
     );
@@ -145,11 +147,15 @@ function runInWorker(env: SyncEnvironment, request: SourceRunRequest, signal: Ab
       settle({
         error:
           error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new Error(`the run needed more than its ${env.fetch.workerHeapMb} MB of memory (FDH_SYNC_WORKER_HEAP_MB) and was stopped; nothing of it was imported`)
+            ? new Error(
+                `the run needed more than its ${env.fetch.workerHeapMb} MB of memory (FDH_SYNC_WORKER_HEAP_MB) and was stopped; nothing of it was imported`,
+              )
             : error,
       });
     });
-    worker.on('exit', (code) => settle({ error: new Error(`the run's worker thread stopped (exit code ${code}) before it finished; nothing of it was imported`) }));
+    worker.on('exit', (code) =>
+      settle({ error: new Error(`the run's worker thread stopped (exit code ${code}) before it finished; nothing of it was imported`) }),
+    );
   });
 }
 
@@ -159,12 +165,20 @@ function runInWorker(env: SyncEnvironment, request: SourceRunRequest, signal: Ab
  * transaction), and tell this process's answers of what changed. Any failure imports nothing
  * and is recorded on the source with a readable reason.
  */
-export async function runSource(env: SyncEnvironment, source: ResolvedSource, options: { signal?: AbortSignal; lapsedToken?: number } = {}): Promise<RunOutcome> {
+export async function runSource(
+  env: SyncEnvironment,
+  source: ResolvedSource,
+  options: { signal?: AbortSignal; lapsedToken?: number } = {},
+): Promise<RunOutcome> {
   const sourceId = source.definition.id;
   if (source.skipped !== undefined) return { sourceId, status: 'skipped', reason: source.skipped };
   // A source whose parameters name nothing to fetch (rss-feeds with no feed) says so rather than "nothing new".
   if (source.definition.configuredFeeds?.(source.params as never).length === 0) {
-    return { sourceId, status: 'skipped', reason: `skipped: nothing configured to fetch (sources.${sourceId}.params in the sources file lists none; see docs/data-sources.md)` };
+    return {
+      sourceId,
+      status: 'skipped',
+      reason: `skipped: nothing configured to fetch (sources.${sourceId}.params in the sources file lists none; see docs/data-sources.md)`,
+    };
   }
   const repo = new SyncStateRepo(env.db);
   const started = env.clock.now();
@@ -199,7 +213,9 @@ export async function runSource(env: SyncEnvironment, source: ResolvedSource, op
   } catch (error) {
     const reason = failureReason(error, Object.values(source.credentials));
     // A store too full to take the run's import may refuse this record too: the outcome still says why.
-    await repo.failed(lease, env.clock.now(), reason).catch((recordError: unknown) => env.logger.error({ sourceId, err: recordError }, 'sync run failure could not be recorded'));
+    await repo
+      .failed(lease, env.clock.now(), reason)
+      .catch((recordError: unknown) => env.logger.error({ sourceId, err: recordError }, 'sync run failure could not be recorded'));
     env.logger.warn({ sourceId, reason }, 'sync run failed; nothing imported from it');
     return { sourceId, status: 'failed', error: reason, ...(error instanceof InterruptedRun ? { interrupted: true as const } : {}) };
   } finally {

@@ -65,11 +65,14 @@ export class SyncScheduler {
 
   #wait(at: Date, then: () => void): void {
     const delay = at.getTime() - Date.now();
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      if (at.getTime() > Date.now()) this.#wait(at, then);
-      else then();
-    }, Math.max(0, Math.min(delay, LONGEST_TIMER_MS)));
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(timer);
+        if (at.getTime() > Date.now()) this.#wait(at, then);
+        else then();
+      },
+      Math.max(0, Math.min(delay, LONGEST_TIMER_MS)),
+    );
     timer.unref();
     this.#timers.add(timer);
   }

@@ -99,7 +99,13 @@ export interface ParsedPayload<P = unknown> extends PayloadOrigin {
 export type ImportPayload = BytesPayload | ParsedPayload;
 
 export function parsedPayload<P>(importer: Importer<P>, parsed: P, origin: PayloadOrigin): ParsedPayload<P> {
-  return { importer, parsed, fileName: origin.fileName, archiveHashes: origin.archiveHashes, ...(origin.knowledgeAt === undefined ? {} : { knowledgeAt: origin.knowledgeAt }) };
+  return {
+    importer,
+    parsed,
+    fileName: origin.fileName,
+    archiveHashes: origin.archiveHashes,
+    ...(origin.knowledgeAt === undefined ? {} : { knowledgeAt: origin.knowledgeAt }),
+  };
 }
 
 export const isParsedPayload = (payload: ImportPayload): payload is ParsedPayload => 'parsed' in payload;

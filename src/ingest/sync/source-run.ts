@@ -88,8 +88,11 @@ const GAP_SHOWN_MS = 5_000;
 
 /** Reads one payload the way its importer reads it, once: a payload that does not parse fails the run. */
 async function prepare(definition: SourceDefinition, payload: ImportPayload): Promise<PreparedRelease> {
-  if (!definition.importers.includes(payload.importer)) throw new Error(`the source produced a payload for importer "${payload.importer.dataset}", which it does not name`);
-  return isParsedPayload(payload) ? prepareParsed(payload.importer, payload.parsed, payload.fileName) : prepareContent(payload.importer, payload.content, payload.fileName);
+  if (!definition.importers.includes(payload.importer))
+    throw new Error(`the source produced a payload for importer "${payload.importer.dataset}", which it does not name`);
+  return isParsedPayload(payload)
+    ? prepareParsed(payload.importer, payload.parsed, payload.fileName)
+    : prepareContent(payload.importer, payload.content, payload.fileName);
 }
 
 /** Runs `step` for `payload`; its failure is named by the payload's file, once (most importers' messages start with it already). */
@@ -137,7 +140,11 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog, 
       },
       onGap: (waitMs) => {
         // A gap this short passes unnoticed; a longer one (vietcombank's 5 minutes) is said.
-        if (waitMs >= GAP_SHOWN_MS) wait({ message: `waiting ${waitText(waitMs)} for ${definition.publisher}'s request gap (its minimum interval between requests)`, until: Date.now() + waitMs });
+        if (waitMs >= GAP_SHOWN_MS)
+          wait({
+            message: `waiting ${waitText(waitMs)} for ${definition.publisher}'s request gap (its minimum interval between requests)`,
+            until: Date.now() + waitMs,
+          });
       },
       secrets,
     });
@@ -169,7 +176,9 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog, 
         );
         if (result.status === 'loaded') releaseIds.push(result.releaseId);
         if (result.status === 'restored') {
-          notes.push(`${payload.fileName}: the content of release ${result.releaseId} again; took back ${(result.reverted ?? []).join(', ')}, which the figure rules refuse`);
+          notes.push(
+            `${payload.fileName}: the content of release ${result.releaseId} again; took back ${(result.reverted ?? []).join(', ')}, which the figure rules refuse`,
+          );
         }
         notes.push(...(result.notes ?? []).map((note) => `${payload.fileName}: ${note}`));
         rowsAdded += result.rows;
@@ -186,7 +195,14 @@ export async function runSourceInWorker(request: SourceRunRequest, log: RunLog, 
       await bumpVersions(trx, [...changed]);
     });
     return {
-      outcome: { sourceId: request.sourceId, status: 'succeeded', payloads: collected.payloads.length, releaseIds, rowsAdded, ...(notes.length > 0 ? { notes } : {}) },
+      outcome: {
+        sourceId: request.sourceId,
+        status: 'succeeded',
+        payloads: collected.payloads.length,
+        releaseIds,
+        rowsAdded,
+        ...(notes.length > 0 ? { notes } : {}),
+      },
       changed: [...changed],
     };
   } catch (error) {

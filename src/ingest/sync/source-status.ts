@@ -6,8 +6,8 @@ import { boundedText, MAX_REASON_BYTES } from './failure-reason.ts';
 export const StaleFactSchema = Type.Object({
   fact: Type.String({ description: "The fact's name: `macro:jp.gdp.real`, `index.close:FTSE`" }),
   lastPeriod: Nullable(Type.String({ description: 'The latest period the store holds of it, from any release' })),
-  dueAt: IsoDateTime({ description: 'When the figure after lastPeriod was due: one period after it ends, plus the publisher\'s usual lag' }),
-  ageSeconds: Type.Integer({ description: 'Seconds since the newest release holding it was known, by the hub\'s clock' }),
+  dueAt: IsoDateTime({ description: "When the figure after lastPeriod was due: one period after it ends, plus the publisher's usual lag" }),
+  ageSeconds: Type.Integer({ description: "Seconds since the newest release holding it was known, by the hub's clock" }),
 });
 
 /** One source as `fdh sync status`, the Sources page and its API show it. */
@@ -22,13 +22,16 @@ export const SourceStatusSchema = Type.Object({
   lastAttemptAt: Nullable(IsoDateTime()),
   lastSuccessAt: Nullable(IsoDateTime()),
   lastError: Nullable(
-    Type.String({ maxLength: MAX_REASON_BYTES, description: 'Why the last run failed: controls escaped, at most 1 KiB of UTF-8 (a longer reason is cut with a marker giving its length)' }),
+    Type.String({
+      maxLength: MAX_REASON_BYTES,
+      description: 'Why the last run failed: controls escaped, at most 1 KiB of UTF-8 (a longer reason is cut with a marker giving its length)',
+    }),
   ),
   consecutiveFailures: Type.Integer(),
   lastReleaseIds: Type.Array(Type.String()),
   lastRowsAdded: Nullable(Type.Integer()),
   nextRunAt: Nullable(IsoDateTime()),
-  lastSuccessAgeSeconds: Nullable(Type.Integer({ description: 'Seconds since the last success, by the hub\'s clock' })),
+  lastSuccessAgeSeconds: Nullable(Type.Integer({ description: "Seconds since the last success, by the hub's clock" })),
   running: Type.Boolean(),
   interrupted: Type.Boolean({ description: 'The last run stopped without finishing (its process ended); nothing of it was imported' }),
   warning: Nullable(Type.String({ description: 'Set when the source has been failing for longer than its schedule interval' })),

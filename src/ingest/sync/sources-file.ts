@@ -7,14 +7,17 @@ import { scheduleProblem } from './schedule.ts';
 const SourcesFileSchema = Type.Object(
   {
     publishers: Type.Optional(
-      Type.Record(Type.String({ minLength: 1 }), Type.Object(
+      Type.Record(
+        Type.String({ minLength: 1 }),
+        Type.Object(
           {
             baseUrl: Type.Optional(Type.String({ pattern: '^https?://' })),
             // A plan with a higher rate limit than the shipped default (J-Quants' paid plans, a FRED key of your own).
             minRequestIntervalMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 3_600_000 })),
           },
           { additionalProperties: false },
-        )),
+        ),
+      ),
     ),
     sources: Type.Optional(
       Type.Record(

@@ -40,7 +40,17 @@ export interface UnfinishedRun {
 
 type StateRow = Pick<
   SyncSourceTable,
-  'source_id' | 'last_attempt_at' | 'last_success_at' | 'failing_since' | 'last_error' | 'last_release_ids' | 'last_rows_added' | 'cursor' | 'validators' | 'lease_owner' | 'lease_until'
+  | 'source_id'
+  | 'last_attempt_at'
+  | 'last_success_at'
+  | 'failing_since'
+  | 'last_error'
+  | 'last_release_ids'
+  | 'last_rows_added'
+  | 'cursor'
+  | 'validators'
+  | 'lease_owner'
+  | 'lease_until'
 > & { consecutive_failures: number; store_now: string };
 
 /** Why a run whose holder vanished left nothing behind; said by status and kept as the source's error. */
@@ -103,12 +113,19 @@ export class SyncStateRepo {
   }
 
   async list(): Promise<Map<string, SourceState>> {
-    const rows = await this.#db.selectFrom('sync_source').select([...STATE_COLUMNS, storeTime(this.#db).as('store_now')]).execute();
+    const rows = await this.#db
+      .selectFrom('sync_source')
+      .select([...STATE_COLUMNS, storeTime(this.#db).as('store_now')])
+      .execute();
     return new Map(rows.map((row) => [row.source_id, stateOf(row)]));
   }
 
   async get(sourceId: string): Promise<SourceState | undefined> {
-    const row = await this.#db.selectFrom('sync_source').select([...STATE_COLUMNS, storeTime(this.#db).as('store_now')]).where('source_id', '=', sourceId).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('sync_source')
+      .select([...STATE_COLUMNS, storeTime(this.#db).as('store_now')])
+      .where('source_id', '=', sourceId)
+      .executeTakeFirst();
     return row === undefined ? undefined : stateOf(row);
   }
 
@@ -133,11 +150,20 @@ export class SyncStateRepo {
    * over: of several processes replacing one dead run, one does.
    */
   async acquire(sourceId: string, owner: string, grant: { attemptAt: Date; leaseMs: number; lapsedToken?: number }): Promise<Lease | undefined> {
-    await this.#db.insertInto('sync_source').values({ source_id: sourceId }).onConflict((oc) => oc.column('source_id').doNothing()).execute();
+    await this.#db
+      .insertInto('sync_source')
+      .values({ source_id: sourceId })
+      .onConflict((oc) => oc.column('source_id').doNothing())
+      .execute();
     await this.#recordInterruption(sourceId);
     let granting = this.#db
       .updateTable('sync_source')
-      .set((eb) => ({ lease_owner: owner, lease_until: storeTime(this.#db, grant.leaseMs), lease_token: eb('lease_token', '+', 1), last_attempt_at: grant.attemptAt.toISOString() }))
+      .set((eb) => ({
+        lease_owner: owner,
+        lease_until: storeTime(this.#db, grant.leaseMs),
+        lease_token: eb('lease_token', '+', 1),
+        last_attempt_at: grant.attemptAt.toISOString(),
+      }))
       .where('source_id', '=', sourceId)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', storeTime(this.#db))]));
     if (grant.lapsedToken !== undefined) granting = granting.where('lease_token', '=', grant.lapsedToken);
@@ -200,23 +226,27 @@ export class SyncStateRepo {
   }
 
   /** Inside the run's transaction, after its fence: the run's outcome commits with its releases, or neither does. */
-  async succeeded(trx: Transaction<Database>, lease: Lease, outcome: { at: Date; releaseIds: string[]; rowsAdded: number; cursor: SourceCursor | undefined; validators: Record<string, Validators> }): Promise<void> {
+  async succeeded(
+    trx: Transaction<Database>,
+    lease: Lease,
+    outcome: { at: Date; releaseIds: string[]; rowsAdded: number; cursor: SourceCursor | undefined; validators: Record<string, Validators> },
+  ): Promise<void> {
     await trx
-        .updateTable('sync_source')
-        .set({
-          last_success_at: outcome.at.toISOString(),
-          failing_since: null,
-          last_error: null,
-          consecutive_failures: 0,
-          last_release_ids: JSON.stringify(outcome.releaseIds),
-          last_rows_added: outcome.rowsAdded,
-          cursor: outcome.cursor === undefined ? null : JSON.stringify(outcome.cursor),
-          validators: JSON.stringify(outcome.validators),
-          lease_owner: null,
-          lease_until: null,
-        })
-        .where('source_id', '=', lease.sourceId)
-        .execute();
+      .updateTable('sync_source')
+      .set({
+        last_success_at: outcome.at.toISOString(),
+        failing_since: null,
+        last_error: null,
+        consecutive_failures: 0,
+        last_release_ids: JSON.stringify(outcome.releaseIds),
+        last_rows_added: outcome.rowsAdded,
+        cursor: outcome.cursor === undefined ? null : JSON.stringify(outcome.cursor),
+        validators: JSON.stringify(outcome.validators),
+        lease_owner: null,
+        lease_until: null,
+      })
+      .where('source_id', '=', lease.sourceId)
+      .execute();
   }
 
   async failed(lease: Lease, at: Date, reason: string): Promise<void> {
@@ -239,7 +269,11 @@ export class SyncStateRepo {
    * insert it, however many run the schedule. Claims older than a week are dropped on the way.
    */
   async claimSlot(sourceId: string, slot: Date, owner: string, now: Date): Promise<boolean> {
-    await this.#db.deleteFrom('sync_claim').where('source_id', '=', sourceId).where('claimed_at', '<', new Date(now.getTime() - 7 * 86_400_000).toISOString()).execute();
+    await this.#db
+      .deleteFrom('sync_claim')
+      .where('source_id', '=', sourceId)
+      .where('claimed_at', '<', new Date(now.getTime() - 7 * 86_400_000).toISOString())
+      .execute();
     const inserted = await this.#db
       .insertInto('sync_claim')
       .values({ source_id: sourceId, slot: slot.toISOString(), claimed_by: owner, claimed_at: now.toISOString() })

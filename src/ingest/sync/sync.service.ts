@@ -192,7 +192,8 @@ export class SyncService {
         lastReleaseIds: state?.lastReleaseIds ?? [],
         lastRowsAdded: state?.lastRowsAdded ?? null,
         nextRunAt: next?.toISOString() ?? null,
-        lastSuccessAgeSeconds: state?.lastSuccessAt === null || state?.lastSuccessAt === undefined ? null : Math.round((now.getTime() - Date.parse(state.lastSuccessAt)) / 1000),
+        lastSuccessAgeSeconds:
+          state?.lastSuccessAt === null || state?.lastSuccessAt === undefined ? null : Math.round((now.getTime() - Date.parse(state.lastSuccessAt)) / 1000),
         running: state?.runningBy !== null && state?.runningBy !== undefined,
         interrupted: state?.interrupted ?? false,
         warning:

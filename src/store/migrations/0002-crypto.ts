@@ -20,17 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('crypto_market_snapshot_pk', ['at', 'coin_id'])
     .execute();
   // "The coins at T, largest first" (overview, bubble map, dominance) reads this index backwards.
-  await db.schema
-    .createIndex('crypto_market_snapshot_at_cap_idx')
-    .on('crypto_market_snapshot')
-    .columns(['at', 'market_cap', 'coin_id'])
-    .execute();
+  await db.schema.createIndex('crypto_market_snapshot_at_cap_idx').on('crypto_market_snapshot').columns(['at', 'market_cap', 'coin_id']).execute();
   // First appearance of a coin (the trending `new` tag).
-  await db.schema
-    .createIndex('crypto_market_snapshot_coin_at_idx')
-    .on('crypto_market_snapshot')
-    .columns(['coin_id', 'at'])
-    .execute();
+  await db.schema.createIndex('crypto_market_snapshot_coin_at_idx').on('crypto_market_snapshot').columns(['coin_id', 'at']).execute();
 
   await db.schema
     .createTable('crypto_fear_greed')

@@ -12,11 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('macro_observation_pk', ['series', 'period', 'release_id'])
     .execute();
   // As-of reads filter by series (and a period range) and order by period then knowledge time.
-  await db.schema
-    .createIndex('macro_observation_asof_idx')
-    .on('macro_observation')
-    .columns(['series', 'period', 'knowledge_at'])
-    .execute();
+  await db.schema.createIndex('macro_observation_asof_idx').on('macro_observation').columns(['series', 'period', 'knowledge_at']).execute();
   // Clearing or inspecting one release's rows.
   await db.schema.createIndex('macro_observation_release_idx').on('macro_observation').column('release_id').execute();
 }

@@ -13,11 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // The feed pages newest first by (published_at, id): the cursor is a position in this order.
   await db.schema.createIndex('news_article_published_idx').on('news_article').columns(['published_at', 'id']).execute();
-  await db.schema
-    .createIndex('news_article_language_idx')
-    .on('news_article')
-    .columns(['language', 'published_at', 'id'])
-    .execute();
+  await db.schema.createIndex('news_article_language_idx').on('news_article').columns(['language', 'published_at', 'id']).execute();
 
   await db.schema
     .createTable('news_article_symbol')
@@ -26,11 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('published_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('news_article_symbol_pk', ['article_id', 'symbol'])
     .execute();
-  await db.schema
-    .createIndex('news_article_symbol_idx')
-    .on('news_article_symbol')
-    .columns(['symbol', 'published_at', 'article_id'])
-    .execute();
+  await db.schema.createIndex('news_article_symbol_idx').on('news_article_symbol').columns(['symbol', 'published_at', 'article_id']).execute();
 
   await db.schema
     .createTable('news_article_category')
@@ -39,11 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('published_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('news_article_category_pk', ['article_id', 'category'])
     .execute();
-  await db.schema
-    .createIndex('news_article_category_idx')
-    .on('news_article_category')
-    .columns(['category', 'published_at', 'article_id'])
-    .execute();
+  await db.schema.createIndex('news_article_category_idx').on('news_article_category').columns(['category', 'published_at', 'article_id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

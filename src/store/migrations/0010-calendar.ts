@@ -16,11 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('source', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('calendar_event_time_idx').on('calendar_event').columns(['scheduled_at', 'id']).execute();
-  await db.schema
-    .createIndex('calendar_event_country_idx')
-    .on('calendar_event')
-    .columns(['country', 'scheduled_at', 'id'])
-    .execute();
+  await db.schema.createIndex('calendar_event_country_idx').on('calendar_event').columns(['country', 'scheduled_at', 'id']).execute();
   // `previous` reads the releases of the same series just before each served event.
   await db.schema.createIndex('calendar_event_series_idx').on('calendar_event').columns(['series', 'scheduled_at']).execute();
 }

@@ -63,11 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('trade_period', 'text', (c) => c.notNull())
     .addColumn('source', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('re_transaction_ward_idx')
-    .on('re_transaction')
-    .columns(['ward_id', 'trade_period', 'id'])
-    .execute();
+  await db.schema.createIndex('re_transaction_ward_idx').on('re_transaction').columns(['ward_id', 'trade_period', 'id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

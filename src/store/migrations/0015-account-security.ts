@@ -7,7 +7,10 @@ import { type Kysely } from 'kysely';
  * plan and session action is kept in an audit trail.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('account').addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('account')
+    .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('api_key').addColumn('budget', 'integer').execute();
   // A rotated key's grace end, apart from its own expiry, which its replacement inherits.
   await db.schema.alterTable('api_key').addColumn('grace_ends_at', 'text').execute();

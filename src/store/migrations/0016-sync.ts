@@ -7,7 +7,10 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The origin of a release: `demo` (the seed), `import` (`fdh import` of `file_name`) or `sync`
   // (`source_id`, from the archived payloads `archive_hashes`, a JSON array of sha256 names).
-  await db.schema.alterTable('release').addColumn('origin', 'text', (c) => c.notNull().defaultTo('import')).execute();
+  await db.schema
+    .alterTable('release')
+    .addColumn('origin', 'text', (c) => c.notNull().defaultTo('import'))
+    .execute();
   await db.schema.alterTable('release').addColumn('source_id', 'text').execute();
   await db.schema.alterTable('release').addColumn('archive_hashes', 'text').execute();
   // The demo seed's releases are the only ones written before this migration without a file.

@@ -36,7 +36,9 @@ interface KeyRow {
 export async function up(untyped: Kysely<unknown>): Promise<void> {
   const db = untyped as Kysely<Tables>;
   // Filtered here rather than with LIKE, whose escape character differs between the stores.
-  const shared = (await db.selectFrom('account').selectAll().where('password_hash', 'is', null).orderBy('id').execute()).filter((a) => a.id.startsWith('acc_service_'));
+  const shared = (await db.selectFrom('account').selectAll().where('password_hash', 'is', null).orderBy('id').execute()).filter((a) =>
+    a.id.startsWith('acc_service_'),
+  );
   for (const account of shared) {
     const keys: KeyRow[] = await db
       .selectFrom('api_key')

@@ -36,7 +36,10 @@ test('events of a window come oldest first with previous read from the prior rel
   const stored = await hub.runtime.store.db.selectFrom('calendar_event').selectAll().execute();
   const inWindow = stored.filter((r) => r.scheduled_at >= '2026-03-01' && r.scheduled_at < '2026-05-30');
   assert.equal(data.length, inWindow.length);
-  assert.deepEqual(data.map((e) => e.time), [...data.map((e) => e.time)].sort());
+  assert.deepEqual(
+    data.map((e) => e.time),
+    [...data.map((e) => e.time)].sort(),
+  );
   assert.deepEqual(new Set(data.map((e) => e.country)), new Set(['US', 'JP', 'VN', 'EU', 'CN']));
   const seriesOf = (event: EventItem) => stored.find((r) => r.id === event.id)?.series;
   const served = [...earlier, ...data];

@@ -72,7 +72,8 @@ test('a macro import moves the calendar’s actual, and a figure the macro store
   assert.equal((await unemployment())?.actual, 9.9);
 
   // Japan's CPI is due at 23:30 UTC; here the macro store learns it at midnight.
-  const jpCpi = async () => (await json<EventItem[]>(hub, key, '/calendar/events?from=2026-06-19&to=2026-06-19&country=JP')).find((e) => seriesOf(e) === 'jp-cpi-yoy');
+  const jpCpi = async () =>
+    (await json<EventItem[]>(hub, key, '/calendar/events?from=2026-06-19&to=2026-06-19&country=JP')).find((e) => seriesOf(e) === 'jp-cpi-yoy');
   const due = await jpCpi();
   assert.ok(due !== undefined);
   hub.clock.set(new Date(Date.parse(due.time) + 1000));

@@ -84,7 +84,7 @@ test('Nonfarm Payrolls: the actual is PAYEMS of the month less the month before,
   assert.equal(released?.actual, 253);
 });
 
-test('GDP QoQ: the actual is real GDP\'s change on the quarter at an annual rate, from the vintage known at the release', async (t) => {
+test("GDP QoQ: the actual is real GDP's change on the quarter at an annual rate, from the vintage known at the release", async (t) => {
   const { hub, event, stored } = await syncedHub(t, '2024-10-30T12:29:00.000Z');
   assert.equal((await event('us-gdp-qoq-2024-10-30'))?.actual, null, 'not before 8:30 New York time');
 
@@ -111,7 +111,13 @@ test('Retail Sales MoM: null while RSAFS lacks the month, then its change on the
   assert.equal(lacking?.actual, null, 'the double has no RSAFS observations');
 
   // Test figures for two months, loaded as an operator's macro-observations CSV.
-  await importFileAt(hub, 'macro-observations', 'us.csv', 'series,period,value\nus.retail-sales,2024-09,714302\nus.retail-sales,2024-10,717905\n', '2024-11-15T13:30:00Z');
+  await importFileAt(
+    hub,
+    'macro-observations',
+    'us.csv',
+    'series,period,value\nus.retail-sales,2024-09,714302\nus.retail-sales,2024-10,717905\n',
+    '2024-11-15T13:30:00Z',
+  );
   await hub.changed('macro');
   const released = await event('us-retail-sales-mom-2024-11-15');
   const october = await stored('us.retail-sales', '2024-10');
@@ -119,11 +125,14 @@ test('Retail Sales MoM: null while RSAFS lacks the month, then its change on the
   assert.equal(released?.actual, Math.round(((october - september) / september) * 100 * 100) / 100);
 });
 
-test('in the demo the three US figures are the macro demo\'s: each released one equals the computation from the stored series', async (t) => {
+test("in the demo the three US figures are the macro demo's: each released one equals the computation from the stored series", async (t) => {
   const hub = await createTestHub(t, { seed: [macroDemoGenerator, calendarDemoGenerator] });
   const key = await hub.key('pro');
   const all: EventItem[] = [];
-  for (const [from, to] of [['2026-01-01', '2026-03-31'], ['2026-04-01', '2026-06-19']]) {
+  for (const [from, to] of [
+    ['2026-01-01', '2026-03-31'],
+    ['2026-04-01', '2026-06-19'],
+  ]) {
     const answer = await hub.get(`/openapi/v1/calendar/events?from=${from}&to=${to}&country=US`, key);
     assert.equal(answer.statusCode, 200, answer.body);
     all.push(...(answer.json().data as EventItem[]));
@@ -134,7 +143,8 @@ test('in the demo the three US figures are the macro demo\'s: each released one 
   const round2 = (x: number) => Math.round(x * 100) / 100;
   const computed = (event: EventItem): number => {
     if (event.id.startsWith('us-nfp-')) return round2(value('us.payrolls', event.period) - value('us.payrolls', addMonths(event.period, -1)));
-    if (event.id.startsWith('us-gdp-qoq-')) return round2(((value('us.gdp.real', event.period) / value('us.gdp.real', addQuarters(event.period, -1))) ** 4 - 1) * 100);
+    if (event.id.startsWith('us-gdp-qoq-'))
+      return round2(((value('us.gdp.real', event.period) / value('us.gdp.real', addQuarters(event.period, -1))) ** 4 - 1) * 100);
     const base = value('us.retail-sales', addMonths(event.period, -1));
     return round2(((value('us.retail-sales', event.period) - base) / base) * 100);
   };

@@ -26,7 +26,10 @@ test('the commodities demo is deterministic, an import replaces its span, and it
   const first = await snapshot();
   assert.ok(first.length > 0 && first.every((r) => r.source === INSTRUMENTS_DEMO_SOURCE));
   const demoWti = first.filter((r) => r.instrument === WTI);
-  assert.ok(demoWti.some((r) => r.date === '2026-06-18'), 'the demo has a WTI close on the 18th');
+  assert.ok(
+    demoWti.some((r) => r.date === '2026-06-18'),
+    'the demo has a WTI close on the 18th',
+  );
 
   const importer = findImporter('commodity-prices-csv');
   assert.ok(importer !== undefined);
@@ -45,7 +48,10 @@ test('the commodities demo is deterministic, an import replaces its span, and it
   );
   // The file skips WTI on the 18th: within its span the demo close goes too, a gap, not a mix of publishers.
   const wti = afterImport.filter((r) => r.instrument === WTI);
-  assert.equal(wti.find((r) => r.date === '2026-06-18'), undefined);
+  assert.equal(
+    wti.find((r) => r.date === '2026-06-18'),
+    undefined,
+  );
   assert.ok(wti.filter((r) => r.date >= '2026-06-15').every((r) => r.source === importer.source));
   // Before the span the demo history stays.
   assert.deepEqual(

@@ -31,9 +31,24 @@ test('commodity figures agree with an independent calculation from the stored cl
     return res.json().data;
   };
   const closesOf = async (id: string, to = TODAY) =>
-    (await db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', commodityInstrument(id)).where('date', '<=', to).orderBy('date').execute()).map((r) => ({ date: r.date, close: r.close }));
+    (
+      await db
+        .selectFrom('instrument_close')
+        .select(['date', 'close'])
+        .where('instrument', '=', commodityInstrument(id))
+        .where('date', '<=', to)
+        .orderBy('date')
+        .execute()
+    ).map((r) => ({ date: r.date, close: r.close }));
   /** A close written by the test itself, as an importer would store it. */
-  const testClose = (id: string, date: string, close: number) => ({ instrument: commodityInstrument(id), date, close, source: 'test', release_id: null, knowledge_at: `${date}T22:00:00.000Z` });
+  const testClose = (id: string, date: string, close: number) => ({
+    instrument: commodityInstrument(id),
+    date,
+    close,
+    source: 'test',
+    release_id: null,
+    knowledge_at: `${date}T22:00:00.000Z`,
+  });
 
   await t.test('demo history has gaps, never zeros, and a realistic gold level', async () => {
     const rows = await db.selectFrom('instrument_close').selectAll().where('instrument', 'like', 'commodity:%').execute();
@@ -70,7 +85,10 @@ test('commodity figures agree with an independent calculation from the stored cl
       const ma50 = closes.slice(-50).reduce((s, c) => s + c.close, 0) / 50;
       assert.ok(item.ma50 !== null && Math.abs(item.ma50 - ma50) < 0.00005 + 1e-9, `${item.id} ma50 ${item.ma50} vs ${ma50}`);
       assert.equal(item.trend, last.close > ma50 ? 'bullish' : 'bearish', `${item.id} trend`);
-      assert.deepEqual(item.trendline, closes.slice(-5).map((c) => c.close));
+      assert.deepEqual(
+        item.trendline,
+        closes.slice(-5).map((c) => c.close),
+      );
       assert.equal(item.updatedAt, `${last.date}T00:00:00.000Z`);
     }
   });
@@ -88,14 +106,26 @@ test('commodity figures agree with an independent calculation from the stored cl
 
     const fifty = closes.at(-50);
     assert.ok(fifty !== undefined);
-    await db.insertInto('instrument_close').values(testClose('rough-rice', fifty.date, fifty.close)).execute();
+    await db
+      .insertInto('instrument_close')
+      .values(testClose('rough-rice', fifty.date, fifty.close))
+      .execute();
     await hub.changed('instruments');
     [rice] = (await get('/commodities?search=rough')) as Item[];
     const mean = closes.slice(-50).reduce((s, c) => s + c.close, 0) / 50;
     assert.ok(rice?.ma50 !== null && Math.abs((rice?.ma50 ?? NaN) - mean) < 0.00005 + 1e-9);
 
     const cotton = (await closesOf('cotton')).slice(-50);
-    await db.updateTable('instrument_close').set({ close: 70 }).where('instrument', '=', commodityInstrument('cotton')).where('date', 'in', cotton.map((c) => c.date)).execute();
+    await db
+      .updateTable('instrument_close')
+      .set({ close: 70 })
+      .where('instrument', '=', commodityInstrument('cotton'))
+      .where(
+        'date',
+        'in',
+        cotton.map((c) => c.date),
+      )
+      .execute();
     await hub.changed('instruments');
     const [flat] = (await get('/commodities?search=cotton')) as Item[];
     assert.equal(flat?.ma50, 70);
@@ -105,17 +135,35 @@ test('commodity figures agree with an independent calculation from the stored cl
 
   await t.test('list filters, search, sort and order (missing figures last)', async () => {
     const metals: Item[] = await get('/commodities?category=metals');
-    assert.ok(metals.length > 0 && metals.every((m) => ['gold', 'silver', 'platinum', 'palladium'].includes(m.id) || m.id.endsWith('-lme') || m.id === 'iron-ore'));
-    assert.deepEqual(((await get('/commodities?search=COFFEE&sort=name&order=asc')) as Item[]).map((c) => c.id), ['coffee-arabica', 'coffee-robusta']);
+    assert.ok(
+      metals.length > 0 && metals.every((m) => ['gold', 'silver', 'platinum', 'palladium'].includes(m.id) || m.id.endsWith('-lme') || m.id === 'iron-ore'),
+    );
+    assert.deepEqual(
+      ((await get('/commodities?search=COFFEE&sort=name&order=asc')) as Item[]).map((c) => c.id),
+      ['coffee-arabica', 'coffee-robusta'],
+    );
     const byName: Item[] = await get('/commodities');
-    assert.deepEqual(byName.map((c) => c.name), byName.map((c) => c.name).toSorted((a, b) => b.localeCompare(a)), 'default: name, descending');
+    assert.deepEqual(
+      byName.map((c) => c.name),
+      byName.map((c) => c.name).toSorted((a, b) => b.localeCompare(a)),
+      'default: name, descending',
+    );
     const ytd: Item[] = await get('/commodities?sort=ytd&order=asc');
     const values = ytd.map((c) => c.changeYtdPct);
     const present = values.filter((v) => v !== null);
-    assert.deepEqual(present, present.toSorted((a, b) => a - b));
+    assert.deepEqual(
+      present,
+      present.toSorted((a, b) => a - b),
+    );
     assert.equal(values.indexOf(null), values.length - values.filter((v) => v === null).length, 'nulls last');
     const price: Item[] = await get('/commodities?sort=price&order=desc');
-    assert.deepEqual(price.map((c) => c.lastClose).filter((v) => v !== null), price.map((c) => c.lastClose ?? 0).filter((v) => v !== 0).toSorted((a, b) => b - a));
+    assert.deepEqual(
+      price.map((c) => c.lastClose).filter((v) => v !== null),
+      price
+        .map((c) => c.lastClose ?? 0)
+        .filter((v) => v !== 0)
+        .toSorted((a, b) => b - a),
+    );
   });
 
   await t.test('movers: month-to-date gainers and losers, biggest first', async () => {
@@ -125,8 +173,14 @@ test('commodity figures agree with an independent calculation from the stored cl
       const changes = items.flatMap((i) => (i.changeMtdPct === null ? [] : [{ id: i.id, name: i.name, changePct: i.changeMtdPct }]));
       assert.deepEqual(movers, {
         period: 'mtd',
-        gainers: changes.filter((c) => c.changePct > 0).sort((a, b) => b.changePct - a.changePct || a.id.localeCompare(b.id)).slice(0, limit),
-        losers: changes.filter((c) => c.changePct < 0).sort((a, b) => a.changePct - b.changePct || a.id.localeCompare(b.id)).slice(0, limit),
+        gainers: changes
+          .filter((c) => c.changePct > 0)
+          .sort((a, b) => b.changePct - a.changePct || a.id.localeCompare(b.id))
+          .slice(0, limit),
+        losers: changes
+          .filter((c) => c.changePct < 0)
+          .sort((a, b) => a.changePct - b.changePct || a.id.localeCompare(b.id))
+          .slice(0, limit),
       });
     }
     assert.equal((await get('/commodities/movers')).gainers.length, 3, 'default limit 3');
@@ -140,11 +194,18 @@ test('commodity figures agree with an independent calculation from the stored cl
     const previous = closes.at(-2)?.close ?? NaN;
     assert.equal(gold.changeValue, Math.round((last - previous) * 1e4) / 1e4);
     assert.equal(gold.change1dPct, pct(last, previous));
-    assert.deepEqual(gold.trendline, closes.slice(-5).map((c) => c.close));
+    assert.deepEqual(
+      gold.trendline,
+      closes.slice(-5).map((c) => c.close),
+    );
   });
 
   await t.test('gold-dxy: each series rebased on its first close in the window', async () => {
-    for (const [period, from] of [['1m', '2026-05-19'], ['3m', '2026-03-19'], ['ytd', '2026-01-01']] as const) {
+    for (const [period, from] of [
+      ['1m', '2026-05-19'],
+      ['3m', '2026-03-19'],
+      ['ytd', '2026-01-01'],
+    ] as const) {
       const data = await get(`/commodities/gold-dxy?period=${period}`);
       for (const id of ['gold', 'dxy'] as const) {
         const closes = (await closesOf(id)).filter((c) => c.date >= from);
@@ -174,7 +235,11 @@ test('commodity figures agree with an independent calculation from the stored cl
       for (const c of expected) lastOfWeek.set(weekOf(c.date), c);
       assert.deepEqual(weekly, [...lastOfWeek.values()], `${period} weekly`);
     }
-    assert.deepEqual(await get('/commodities/zinc-lme/history'), (await closesOf('zinc-lme')).filter((c) => c.date >= '2026-03-19'), 'default 3m daily');
+    assert.deepEqual(
+      await get('/commodities/zinc-lme/history'),
+      (await closesOf('zinc-lme')).filter((c) => c.date >= '2026-03-19'),
+      'default 3m daily',
+    );
   });
 
   await t.test('a week whose Friday is missing is represented by its Thursday', async () => {

@@ -35,8 +35,10 @@ test('commodity operations answer as the twin describes them', async (t) => {
         }
       }
     }
-    for (const limit of [1, 10]) assert.deepEqual(twinProblems('commoditiesMovers', await data(`/openapi/v1/commodities/movers?period=mtd&limit=${limit}`)), []);
-    for (const period of ['1m', '3m', 'ytd']) assert.deepEqual(twinProblems('commoditiesGoldDxy', await data(`/openapi/v1/commodities/gold-dxy?period=${period}`)), []);
+    for (const limit of [1, 10])
+      assert.deepEqual(twinProblems('commoditiesMovers', await data(`/openapi/v1/commodities/movers?period=mtd&limit=${limit}`)), []);
+    for (const period of ['1m', '3m', 'ytd'])
+      assert.deepEqual(twinProblems('commoditiesGoldDxy', await data(`/openapi/v1/commodities/gold-dxy?period=${period}`)), []);
     for (const period of ['7d', '1m', '3m', 'ytd', '1y']) {
       for (const interval of ['daily', 'weekly']) {
         assert.deepEqual(twinProblems('commoditiesHistory', await data(`/openapi/v1/commodities/wti-crude/history?period=${period}&interval=${interval}`)), []);
@@ -73,7 +75,10 @@ test('commodity operations answer as the twin describes them', async (t) => {
       assert.equal(res.statusCode, 400, url);
       const body = res.json();
       assert.equal(body.error.code, 'INTERNAL_ERROR');
-      assert.ok(body.error.message.some((m: string) => m.includes(parameter)), `${url}: ${JSON.stringify(body.error.message)}`);
+      assert.ok(
+        body.error.message.some((m: string) => m.includes(parameter)),
+        `${url}: ${JSON.stringify(body.error.message)}`,
+      );
     }
   });
 

@@ -16,9 +16,15 @@ test('the commodities list sends as many queries for every commodity as for one,
 
   const one = await list('gold');
   const all = await list();
-  assert.deepEqual(one.map((item) => item.id), ['gold']);
+  assert.deepEqual(
+    one.map((item) => item.id),
+    ['gold'],
+  );
   assert.equal(all.length, COMMODITIES.length);
-  assert.ok(all.every((item) => item.lastClose !== null && item.changeYtdPct !== null), 'every commodity is priced, with its year-to-date change');
+  assert.ok(
+    all.every((item) => item.lastClose !== null && item.changeYtdPct !== null),
+    'every commodity is priced, with its year-to-date change',
+  );
 
   const forOne = await queriesOf(counted, () => list('gold'));
   const forAll = await queriesOf(counted, () => list());

@@ -37,7 +37,11 @@ test('a CoinGecko /coins/markets file becomes one market snapshot the endpoints 
   assert.equal(result.rows, served.length, 'the coin without price or market cap is skipped');
 
   const rows = await db.selectFrom('crypto_market_snapshot').selectAll().execute();
-  const newest = published.map((c) => c.last_updated).sort().at(-1) ?? '';
+  const newest =
+    published
+      .map((c) => c.last_updated)
+      .sort()
+      .at(-1) ?? '';
   const dayBefore = new Date(Date.parse(newest) - 24 * 3_600_000).toISOString();
   assert.deepEqual([...new Set(rows.map((r) => r.at))], [newest, dayBefore], 'the snapshot at the newest last_updated, and the market 24 hours before it');
   assert.ok(rows.every((r) => r.source === 'CoinGecko'));
@@ -91,7 +95,11 @@ test("a snapshot fetched 24 to 26 hours before is the day before: CoinGecko's ch
   const db = hub.runtime.store.db;
   const options = { knowledgeAt: new Date(TEST_NOW), loadedAt: new Date(TEST_NOW) };
   const published = JSON.parse(readFileSync(fixture('coingecko-markets.json'), 'utf8')) as { last_updated: string | null }[];
-  const newest = published.map((c) => c.last_updated ?? '').sort().at(-1) ?? '';
+  const newest =
+    published
+      .map((c) => c.last_updated ?? '')
+      .sort()
+      .at(-1) ?? '';
   const fetchedAt = new Date(Date.parse(newest) - 25 * 3_600_000).toISOString();
   const dir = mkdtempSync(join(tmpdir(), 'fdh-coingecko-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -110,7 +118,9 @@ test('a coin missing from the snapshot has no dominance share (null, and so has 
   const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' } });
   const published = JSON.parse(readFileSync(fixture('coingecko-markets.json'), 'utf8')) as Record<string, unknown>[];
   // No Solana, and Tether without CoinGecko's 24-hour changes (so no day-before figure of it).
-  const coins = published.filter((coin) => coin.id !== 'solana' && coin.market_cap !== null).map((coin) => (coin.id === 'tether' ? { ...coin, price_change_24h: null, market_cap_change_24h: null } : coin));
+  const coins = published
+    .filter((coin) => coin.id !== 'solana' && coin.market_cap !== null)
+    .map((coin) => (coin.id === 'tether' ? { ...coin, price_change_24h: null, market_cap_change_24h: null } : coin));
   const dir = mkdtempSync(join(tmpdir(), 'fdh-coingecko-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'coingecko-markets.json');

@@ -11,10 +11,21 @@ test('the crypto demo is deterministic, realistic in size, and its clear removes
   const hub = await createTestHub(t, { seed: [cryptoDemoGenerator] });
   const db = hub.runtime.store.db;
   const count = async (table: 'crypto_coin' | 'crypto_market_snapshot' | 'crypto_fear_greed' | 'crypto_metric') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const coins = await db.selectFrom('crypto_coin').selectAll().orderBy('id').execute();
   assert.ok(coins.length >= 100 && coins.length <= 250, `${coins.length} coins`);
-  for (const symbol of ['BTC', 'ETH', 'USDT', 'BNB', 'SOL', 'XRP']) assert.ok(coins.some((c) => c.symbol === symbol), symbol);
+  for (const symbol of ['BTC', 'ETH', 'USDT', 'BNB', 'SOL', 'XRP'])
+    assert.ok(
+      coins.some((c) => c.symbol === symbol),
+      symbol,
+    );
   const btc = await db.selectFrom('crypto_market_snapshot').selectAll().where('coin_id', '=', 'bitcoin').orderBy('at', 'desc').executeTakeFirstOrThrow();
   assert.ok(btc.market_cap > 5e11 && btc.market_cap < 3e12, `BTC market cap ${btc.market_cap}`);
   assert.ok(btc.at.startsWith(TEST_NOW.slice(0, 10)), 'the demo ends on its until day');
@@ -42,8 +53,17 @@ test('the crypto demo is deterministic, realistic in size, and its clear removes
   await db.deleteFrom('crypto_coin').execute();
   await runDemoGenerators(db, [cryptoDemoGenerator], { until: TEST_NOW.slice(0, 10), scale: 'small' });
   assert.deepEqual(
-    { coins: await count('crypto_coin'), snapshots: await count('crypto_market_snapshot'), fearGreed: await count('crypto_fear_greed'), metrics: await count('crypto_metric') },
+    {
+      coins: await count('crypto_coin'),
+      snapshots: await count('crypto_market_snapshot'),
+      fearGreed: await count('crypto_fear_greed'),
+      metrics: await count('crypto_metric'),
+    },
     before,
   );
-  assert.deepEqual(await db.selectFrom('crypto_market_snapshot').select(['at', 'coin_id', 'price']).orderBy('at').orderBy('coin_id').execute(), prices, 'same arguments, same data');
+  assert.deepEqual(
+    await db.selectFrom('crypto_market_snapshot').select(['at', 'coin_id', 'price']).orderBy('at').orderBy('coin_id').execute(),
+    prices,
+    'same arguments, same data',
+  );
 });

@@ -56,7 +56,12 @@ test('crypto figures agree with an independent calculation from the stored rows'
 
   await t.test('fear & greed is the latest daily value with its band', async () => {
     const { fearGreed } = await get('/crypto');
-    const row = await db.selectFrom('crypto_fear_greed').selectAll().where('date', '<=', TEST_NOW.slice(0, 10)).orderBy('date', 'desc').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('crypto_fear_greed')
+      .selectAll()
+      .where('date', '<=', TEST_NOW.slice(0, 10))
+      .orderBy('date', 'desc')
+      .executeTakeFirstOrThrow();
     assert.equal(fearGreed.date, row.date);
     assert.equal(fearGreed.value, row.value);
     const band = row.value <= 24 ? 'Extreme fear' : row.value <= 44 ? 'Fear' : row.value <= 55 ? 'Neutral' : row.value <= 75 ? 'Greed' : 'Extreme greed';
@@ -69,10 +74,17 @@ test('crypto figures agree with an independent calculation from the stored rows'
       const before = priceAt(ref, r.coin_id);
       return before === undefined ? [] : [{ id: r.coin_id, symbol: r.symbol, rank: i + 1, change: Math.round((r.price / before - 1) * 1e6) / 1e4 }];
     });
-    const gainers = candidates.filter((c) => c.change > 0).sort((a, b) => b.change - a.change || a.rank - b.rank).slice(0, 6);
+    const gainers = candidates
+      .filter((c) => c.change > 0)
+      .sort((a, b) => b.change - a.change || a.rank - b.rank)
+      .slice(0, 6);
     const mover = candidates.filter((c) => c.rank <= 20).sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.rank - b.rank)[0];
     const expected = mover !== undefined && !gainers.includes(mover) ? [...gainers, mover] : gainers;
-    const firstSeen = (id: string) => rows.filter((r) => r.coin_id === id).map((r) => r.at).sort()[0] ?? '';
+    const firstSeen = (id: string) =>
+      rows
+        .filter((r) => r.coin_id === id)
+        .map((r) => r.at)
+        .sort()[0] ?? '';
     const isNew = (id: string) => Date.parse(firstSeen(id)) > Date.parse(latest) - 7 * 24 * HOUR;
 
     const { trending } = await get('/crypto');
@@ -86,7 +98,11 @@ test('crypto figures agree with an independent calculation from the stored rows'
   });
 
   await t.test('bubble map: top coins by market cap, change over each timeframe, size = sqrt(cap / largest)', async () => {
-    for (const [timeframe, ms, tolerance] of [['1h', HOUR, 0.25 * HOUR], ['1d', 24 * HOUR, 2 * HOUR], ['1w', 168 * HOUR, 12 * HOUR]] as const) {
+    for (const [timeframe, ms, tolerance] of [
+      ['1h', HOUR, 0.25 * HOUR],
+      ['1d', 24 * HOUR, 2 * HOUR],
+      ['1w', 168 * HOUR, 12 * HOUR],
+    ] as const) {
       const data = await get(`/crypto/bubble-map?timeframe=${timeframe}&limit=200`);
       assert.equal(data.coins.length, Math.min(200, atLatest.length));
       const ref = referenceOf(ms, tolerance);
@@ -174,7 +190,10 @@ test('crypto figures agree with an independent calculation from the stored rows'
     ];
     for (const [fraction, mvrv, mvrvZone, nupl, nuplZone] of cases) {
       await db.deleteFrom('crypto_metric').where('metric', '=', 'btc_realized_cap').where('at', '=', TEST_NOW).execute();
-      await db.insertInto('crypto_metric').values({ metric: 'btc_realized_cap', at: TEST_NOW, value: btcCap * fraction, source: 'test' }).execute();
+      await db
+        .insertInto('crypto_metric')
+        .values({ metric: 'btc_realized_cap', at: TEST_NOW, value: btcCap * fraction, source: 'test' })
+        .execute();
       await hub.changed('crypto');
       const data = await get('/crypto/onchain');
       assert.deepEqual(data.mvrv, { value: mvrv, zone: mvrvZone }, `realized = ${fraction} × cap`);

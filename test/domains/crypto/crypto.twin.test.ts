@@ -57,7 +57,10 @@ test('crypto operations answer as the twin describes them', async (t) => {
       const body = res.json();
       assert.equal(body.error.code, 'INTERNAL_ERROR');
       assert.ok(Array.isArray(body.error.message));
-      assert.ok(body.error.message.some((m: string) => m.includes(parameter)), `${url}: ${JSON.stringify(body.error.message)}`);
+      assert.ok(
+        body.error.message.some((m: string) => m.includes(parameter)),
+        `${url}: ${JSON.stringify(body.error.message)}`,
+      );
     }
   });
 });

@@ -78,40 +78,38 @@ async function sharedEnv(t: TestContext): Promise<Record<string, string>> {
   return env;
 }
 
-test(
-  `a corrected quote imported by another process is served within a second of it exiting (${testStore}${testStore === 'postgres' && testRedisUrl !== undefined ? ' + Redis notices' : ''})`,
-  { skip: testStore === 'postgres' && testDatabaseUrl === undefined ? 'FDH_TEST_DATABASE_URL not set' : false },
-  async (t) => {
-    const env = await sharedEnv(t);
-    const runtime = await openRuntime(loadConfig({ env, cwd: env.FDH_DATA_DIR }), { clock: new ManualClock(NOW), logger: createLogger('silent') });
-    const app = await buildApp(runtime);
-    t.after(async () => {
-      await app.close();
-      await runtime.close();
-    });
-    const key = (await runtime.keys.create({ plan: 'pro' })).key;
-    await loadFixtures(runtime.store.db);
-    await lastClose(app, key, '5d');
-    assert.deepEqual(await lastClose(app, key, '5d'), { close: FIRST_CLOSE, servedFromCache: true });
+test(`a corrected quote imported by another process is served within a second of it exiting (${testStore}${testStore === 'postgres' && testRedisUrl !== undefined ? ' + Redis notices' : ''})`, {
+  skip: testStore === 'postgres' && testDatabaseUrl === undefined ? 'FDH_TEST_DATABASE_URL not set' : false,
+}, async (t) => {
+  const env = await sharedEnv(t);
+  const runtime = await openRuntime(loadConfig({ env, cwd: env.FDH_DATA_DIR }), { clock: new ManualClock(NOW), logger: createLogger('silent') });
+  const app = await buildApp(runtime);
+  t.after(async () => {
+    await app.close();
+    await runtime.close();
+  });
+  const key = (await runtime.keys.create({ plan: 'pro' })).key;
+  await loadFixtures(runtime.store.db);
+  await lastClose(app, key, '5d');
+  assert.deepEqual(await lastClose(app, key, '5d'), { close: FIRST_CLOSE, servedFromCache: true });
 
-    // The hub keeps answering while the import runs, as a busy server would.
-    let exitedAt: number | undefined;
-    let seenAt: number | undefined;
-    const polling = (async () => {
-      while (seenAt === undefined) {
-        if ((await lastClose(app, key, '5d')).close === CORRECTED_CLOSE) seenAt = performance.now();
-        else await sleep(50);
-        assert.ok(exitedAt === undefined || performance.now() - exitedAt < 10_000, 'the correction never arrived');
-      }
-    })();
-    const imported = await runCli(['import', 'jquants-daily-quotes', fixture('daily_quotes_corrected.json'), '--knowledge-at', KNOWN_AT], env);
-    exitedAt = performance.now();
-    assert.equal(imported.code, 0, imported.stderr);
-    assert.match(imported.stdout, /Loaded 1 rows/);
-    await polling;
-    // Negative when the hub served the correction before the importer had even finished closing.
-    const delay = (seenAt ?? Infinity) - exitedAt;
-    t.diagnostic(`new close served ${delay.toFixed(0)} ms after the import process exited`);
-    assert.ok(delay < 1000, `served after ${delay.toFixed(0)} ms`);
-  },
-);
+  // The hub keeps answering while the import runs, as a busy server would.
+  let exitedAt: number | undefined;
+  let seenAt: number | undefined;
+  const polling = (async () => {
+    while (seenAt === undefined) {
+      if ((await lastClose(app, key, '5d')).close === CORRECTED_CLOSE) seenAt = performance.now();
+      else await sleep(50);
+      assert.ok(exitedAt === undefined || performance.now() - exitedAt < 10_000, 'the correction never arrived');
+    }
+  })();
+  const imported = await runCli(['import', 'jquants-daily-quotes', fixture('daily_quotes_corrected.json'), '--knowledge-at', KNOWN_AT], env);
+  exitedAt = performance.now();
+  assert.equal(imported.code, 0, imported.stderr);
+  assert.match(imported.stdout, /Loaded 1 rows/);
+  await polling;
+  // Negative when the hub served the correction before the importer had even finished closing.
+  const delay = (seenAt ?? Infinity) - exitedAt;
+  t.diagnostic(`new close served ${delay.toFixed(0)} ms after the import process exited`);
+  assert.ok(delay < 1000, `served after ${delay.toFixed(0)} ms`);
+});

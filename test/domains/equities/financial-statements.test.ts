@@ -43,8 +43,7 @@ function expectedTtm(served: Map<string, EquityStatementRow>, figure: (typeof IN
   const periods = [...served.values()].sort((a, b) => (a.period_end < b.period_end ? -1 : 1));
   const latest = periods.at(-1);
   if (latest === undefined) return null;
-  const find = (fiscalYearEnd: string, quarter: number) =>
-    periods.find((p) => p.fiscal_year_end === fiscalYearEnd && p.fiscal_quarter === quarter);
+  const find = (fiscalYearEnd: string, quarter: number) => periods.find((p) => p.fiscal_year_end === fiscalYearEnd && p.fiscal_quarter === quarter);
   const chain: (EquityStatementRow | undefined)[] = [];
   for (let k = 0, fy = latest.fiscal_year_end, q = latest.fiscal_quarter; k < 5; k++) {
     chain.push(find(fy, q));
@@ -123,7 +122,10 @@ test('equity financial statements', async (t) => {
     const { body } = await hub.json('/market/jp/equities/72030/financial-statements?statement=balance-sheet');
     const statement = body.data as Statement;
     const served = await servedByPeriod(hub, '72030');
-    const annual = [...served.values()].filter((p) => p.fiscal_quarter === 4).sort((a, b) => (a.period_end < b.period_end ? 1 : -1)).slice(0, 4);
+    const annual = [...served.values()]
+      .filter((p) => p.fiscal_quarter === 4)
+      .sort((a, b) => (a.period_end < b.period_end ? 1 : -1))
+      .slice(0, 4);
     assert.deepEqual(
       statement.columns.map((c) => [c.key, c.periodType]),
       annual.map((p) => [p.period_end, 'annual']),
@@ -135,7 +137,10 @@ test('equity financial statements', async (t) => {
     }
     for (const parent of statement.rows.filter((r) => r.children.length > 0)) {
       for (const column of statement.columns) {
-        assert.equal(parent.values[column.key], parent.children.reduce((s: number, c) => s + (c.values[column.key] ?? Number.NaN), 0));
+        assert.equal(
+          parent.values[column.key],
+          parent.children.reduce((s: number, c) => s + (c.values[column.key] ?? Number.NaN), 0),
+        );
       }
     }
     assert.equal(body.meta.classification, 'RAW');

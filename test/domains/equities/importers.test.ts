@@ -30,15 +30,24 @@ test('J-Quants files load into the equities endpoints', async (t) => {
       points: { date: string; close: number; adjustedClose: number; volume: number; adjustedVolume: number }[];
     };
     // J-Quants' own AdjustmentClose and AdjustmentVolume of the fixture.
-    assert.deepEqual(prices.points.map((p) => p.adjustedClose), [4030, 4050, 4070, 4090, 4100]);
-    assert.deepEqual(prices.points.map((p) => p.adjustedVolume), [2000000, 2400000, 2600000, 2500000, 2300000]);
+    assert.deepEqual(
+      prices.points.map((p) => p.adjustedClose),
+      [4030, 4050, 4070, 4090, 4100],
+    );
+    assert.deepEqual(
+      prices.points.map((p) => p.adjustedVolume),
+      [2000000, 2400000, 2600000, 2500000, 2300000],
+    );
     const reverse = (await hub.json('/market/jp/equities/130A/prices?range=max')).body.data as typeof prices;
-    assert.deepEqual(reverse.points.map((p) => [p.date, p.adjustedClose, p.adjustedVolume]), [
-      ['2024-03-25', 1210, 500000],
-      ['2024-03-27', 1240, 480000],
-      ['2024-03-28', 1230, 450000],
-      ['2024-03-29', 1260, 470000],
-    ]);
+    assert.deepEqual(
+      reverse.points.map((p) => [p.date, p.adjustedClose, p.adjustedVolume]),
+      [
+        ['2024-03-25', 1210, 500000],
+        ['2024-03-27', 1240, 480000],
+        ['2024-03-28', 1230, 450000],
+        ['2024-03-29', 1260, 470000],
+      ],
+    );
   });
 
   await t.test('statements: TTM from the YTD figures; the share count of the latest disclosure', async () => {
@@ -46,7 +55,10 @@ test('J-Quants files load into the equities endpoints', async (t) => {
       columns: { key: string }[];
       rows: { key: string; values: Record<string, number | null> }[];
     };
-    assert.deepEqual(statement.columns.map((c) => c.key), ['ttm', '2024-03-31']);
+    assert.deepEqual(
+      statement.columns.map((c) => c.key),
+      ['ttm', '2024-03-31'],
+    );
     const sales = statement.rows.find((r) => r.key === 'netSales');
     // Q1 FY2025 + FY2024 − Q1 FY2024, in yen.
     assert.equal(sales?.values.ttm, 41e9 + 152.8e9 - 38e9);
@@ -62,13 +74,19 @@ test('J-Quants files load into the equities endpoints', async (t) => {
   });
 
   await t.test('a malformed file is rejected by line before anything is written', async () => {
-    const before = await db(hub).selectFrom('equity_bar').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await db(hub)
+      .selectFrom('equity_bar')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await assert.rejects(load(hub, 'jquants-daily-quotes', 'daily_quotes_malformed.json'), (error: Error) => {
       assert.ok(error instanceof ImportError);
       assert.match(error.message, /daily_quotes\[1\].*Date/);
       return true;
     });
-    const after = await db(hub).selectFrom('equity_bar').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await db(hub)
+      .selectFrom('equity_bar')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     assert.equal(Number(after.n), Number(before.n));
   });
 });

@@ -27,16 +27,28 @@ test('equity list, profile, corporate actions and sectors', async (t) => {
       seen.push(...(body.data as Summary[]).map((s) => s.symbol));
       cursor = body.meta.nextCursor as string | null;
     } while (cursor !== null);
-    assert.deepEqual(seen, issues.map((i) => i.code));
+    assert.deepEqual(
+      seen,
+      issues.map((i) => i.code),
+    );
   });
 
   await t.test('filters: sector33, segment and q by code prefix or name', async () => {
     const bySector = (await hub.json('/market/jp/equities?sector33=3700&limit=100')).body.data as Summary[];
-    assert.deepEqual(bySector.map((s) => s.symbol), issues.filter((i) => i.sector33_code === '3700').map((i) => i.code));
+    assert.deepEqual(
+      bySector.map((s) => s.symbol),
+      issues.filter((i) => i.sector33_code === '3700').map((i) => i.code),
+    );
     const growth = (await hub.json('/market/jp/equities?segment=growth&limit=100')).body.data as Summary[];
-    assert.deepEqual(growth.map((s) => s.symbol), issues.filter((i) => i.segment === 'growth').map((i) => i.code));
+    assert.deepEqual(
+      growth.map((s) => s.symbol),
+      issues.filter((i) => i.segment === 'growth').map((i) => i.code),
+    );
     const toyota = (await hub.json('/market/jp/equities?q=7203')).body.data as Summary[];
-    assert.deepEqual(toyota.map((s) => s.code), ['7203']);
+    assert.deepEqual(
+      toyota.map((s) => s.code),
+      ['7203'],
+    );
     const named = (await hub.json('/market/jp/equities?q=yamato%20MOTOR')).body.data as Summary[];
     assert.ok(named.some((s) => s.code === '7203'));
     const bad = await hub.json('/market/jp/equities?segment=Prime');
@@ -72,17 +84,21 @@ test('equity list, profile, corporate actions and sectors', async (t) => {
   await t.test('corporate actions list the stored splits and reverse splits', async () => {
     const action = await db(hub).selectFrom('equity_action').selectAll().where('kind', '=', 'reverse_split').executeTakeFirstOrThrow();
     const { body } = await hub.json(`/market/jp/equities/${action.code}/corporate-actions`);
-    assert.deepEqual(body.data, [
-      { effectiveDate: action.effective_date, type: 'reverse_split', ratio: action.ratio, adjustmentFactor: 1 / action.ratio },
-    ]);
+    assert.deepEqual(body.data, [{ effectiveDate: action.effective_date, type: 'reverse_split', ratio: action.ratio, adjustmentFactor: 1 / action.ratio }]);
     assert.equal(body.meta.classification, 'RAW');
   });
 
   await t.test('sectors: all 33 with the market-cap weighted change of the latest session', async () => {
     const { body } = await hub.json('/market/jp/sectors');
     const sectors = body.data as { code: string; stockCount: number; changePercent: number | null; marketCap: number | null }[];
-    assert.deepEqual(sectors.map((s) => s.code), SECTORS_33.map((s) => s.code));
-    assert.equal(sectors.reduce((n, s) => n + s.stockCount, 0), 200);
+    assert.deepEqual(
+      sectors.map((s) => s.code),
+      SECTORS_33.map((s) => s.code),
+    );
+    assert.equal(
+      sectors.reduce((n, s) => n + s.stockCount, 0),
+      200,
+    );
     const bars = await db(hub).selectFrom('equity_bar').selectAll().where('date', 'in', ['2026-06-18', '2026-06-19']).execute();
     const actions = await db(hub).selectFrom('equity_action').selectAll().where('effective_date', '=', '2026-06-19').execute();
     const close = new Map(bars.map((b) => [`${b.code}${b.date}`, b.close]));
@@ -104,11 +120,24 @@ test('equity list, profile, corporate actions and sectors', async (t) => {
   await t.test('seeding again replaces the demo rows; clear removes exactly them', async () => {
     const tables = ['equity_issue', 'equity_bar', 'equity_session', 'equity_action', 'equity_statement'] as const;
     const count = async () =>
-      Promise.all(tables.map(async (table) => Number((await db(hub).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)));
+      Promise.all(
+        tables.map(async (table) =>
+          Number(
+            (
+              await db(hub)
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      );
     const before = await count();
     await runDemoGenerators(db(hub), [equitiesDemoGenerator], { until: '2026-06-19', scale: 'small' });
     assert.deepEqual(await count(), before);
-    await db(hub).transaction().execute((trx) => equitiesDemoGenerator.clear(trx));
+    await db(hub)
+      .transaction()
+      .execute((trx) => equitiesDemoGenerator.clear(trx));
     assert.deepEqual(await count(), [0, 0, 0, 0, 0]);
   });
 });

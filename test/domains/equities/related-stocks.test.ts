@@ -35,14 +35,22 @@ test('related stocks', async (t) => {
 
   await t.test('peers come from the same 33-sector, largest market cap first, the stock itself excluded', async () => {
     const big = sizes.reduce((a, b) => (Number(b.n) > Number(a.n) ? b : a));
-    const member = await db(hub).selectFrom('equity_issue').select(['code', 'ticker']).where('sector33_code', '=', big.sector33_code).orderBy('code').executeTakeFirstOrThrow();
+    const member = await db(hub)
+      .selectFrom('equity_issue')
+      .select(['code', 'ticker'])
+      .where('sector33_code', '=', big.sector33_code)
+      .orderBy('code')
+      .executeTakeFirstOrThrow();
     const { status, body } = await hub.json(`/market/jp/equities/${member.ticker}/related-stocks?limit=12`);
     assert.equal(status, 200);
     const related = body.data as Related;
     const expected = (await ranked(hub, { sector33: big.sector33_code }, new Set([member.code]))).slice(0, 12);
     assert.equal(related.basis, 'sector33');
     assert.equal(related.sector.code, big.sector33_code);
-    assert.deepEqual(related.items.map((i) => i.symbol), expected.map((e) => e.code));
+    assert.deepEqual(
+      related.items.map((i) => i.symbol),
+      expected.map((e) => e.code),
+    );
     related.items.forEach((item, i) => assert.ok(near(item.marketCap, expected[i]?.cap ?? Number.NaN)));
     assert.ok(related.items.every((i) => i.tradingDate === '2026-06-19' && i.code === i.symbol.slice(0, 4)));
 
@@ -67,7 +75,11 @@ test('related stocks', async (t) => {
   });
 
   await t.test('preferred shares are never peers', async () => {
-    const preferred = await db(hub).selectFrom('equity_issue').select(['code', 'sector33_code']).where('security_type', '=', 'preferred').executeTakeFirstOrThrow();
+    const preferred = await db(hub)
+      .selectFrom('equity_issue')
+      .select(['code', 'sector33_code'])
+      .where('security_type', '=', 'preferred')
+      .executeTakeFirstOrThrow();
     const peer = await db(hub)
       .selectFrom('equity_issue')
       .select('code')

@@ -28,7 +28,11 @@ test('the demo is deterministic, labelled demo, and cleared exactly', async (t) 
   assert.equal(await digest(db), first);
   for (const table of TABLES) {
     const sources = await db.selectFrom(table).select('source').distinct().execute();
-    assert.deepEqual(sources.map((s) => s.source), [ETF_DEMO_SOURCE], table);
+    assert.deepEqual(
+      sources.map((s) => s.source),
+      [ETF_DEMO_SOURCE],
+      table,
+    );
   }
   assert.match(ETF_DEMO_SOURCE, /demo/);
   await db.transaction().execute((trx) => etfDemoGenerator.clear(trx));

@@ -21,7 +21,13 @@ interface Growth {
   startDate: string;
 }
 
-const PERIODS = [['1M', 1], ['3M', 3], ['6M', 6], ['1Y', 12], ['3Y', 36]] as const;
+const PERIODS = [
+  ['1M', 1],
+  ['3M', 3],
+  ['6M', 6],
+  ['1Y', 12],
+  ['3Y', 36],
+] as const;
 
 /** The expected series: on each grid date the last value on or before it, rebased at the first grid date. */
 function expectedPoints(series: { date: string; value: number }[], grid: string[]): Point[] {
@@ -42,8 +48,13 @@ test('ETF growth, performance and composition', async (t) => {
   const { hub, call } = await etfHub(t);
   await t.test('NAV growth of a fund and the VN-Index: rebased to 0 at each window’s start, gaps filled from the previous date and flagged', async () => {
     const db = hub.runtime.store.db;
-    const fund = (await db.selectFrom('etf_nav').select(['date', 'nav']).where('fund_code', '=', 'VNDAF').orderBy('date').execute()).map((r) => ({ date: r.date, value: r.nav }));
-    const index = (await db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', 'index:VNINDEX').orderBy('date').execute()).map((r) => ({ date: r.date, value: r.close }));
+    const fund = (await db.selectFrom('etf_nav').select(['date', 'nav']).where('fund_code', '=', 'VNDAF').orderBy('date').execute()).map((r) => ({
+      date: r.date,
+      value: r.nav,
+    }));
+    const index = (await db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', 'index:VNINDEX').orderBy('date').execute()).map(
+      (r) => ({ date: r.date, value: r.close }),
+    );
     const { status, body } = await call('/etf/nav-growth/VNDAF');
     assert.equal(status, 200);
     const growth = body.data as Growth;
@@ -86,7 +97,11 @@ test('ETF growth, performance and composition', async (t) => {
     for (const period of ['1M', '3M', '6M']) {
       const a = growth.etf1.data[period] ?? [];
       const b = growth.etf2.data[period] ?? [];
-      assert.deepEqual(a.map((p) => p.date), b.map((p) => p.date), period);
+      assert.deepEqual(
+        a.map((p) => p.date),
+        b.map((p) => p.date),
+        period,
+      );
       assert.equal(a[0]?.growthRate, 0);
       assert.equal(b[0]?.growthRate, 0);
     }
@@ -120,14 +135,17 @@ test('ETF growth, performance and composition', async (t) => {
       assert.equal(detail.performance.periodAvailability[period], true);
       const anchor = navs.filter((n) => n.date <= start).pop();
       assert.ok(anchor !== undefined);
-      const expected = navs.filter((n) => n.date >= anchor.date).map((n) => ({ date: dmy(n.date), nav: n.nav, cumulativeReturn: round((n.nav / anchor.nav - 1) * 100, 2) }));
+      const expected = navs
+        .filter((n) => n.date >= anchor.date)
+        .map((n) => ({ date: dmy(n.date), nav: n.nav, cumulativeReturn: round((n.nav / anchor.nav - 1) * 100, 2) }));
       assert.deepEqual(detail.performance.periods[period], expected, period);
     }
 
     const sixMonths = monthsBefore(latest.date, 6);
     const expectedFlows = navs.flatMap((n, i) => {
       const previous = navs[i - 1];
-      if (previous === undefined || n.date <= sixMonths || n.units_outstanding === null || previous.units_outstanding === null || n.total_net_assets === null) return [];
+      if (previous === undefined || n.date <= sixMonths || n.units_outstanding === null || previous.units_outstanding === null || n.total_net_assets === null)
+        return [];
       const netflow = (n.units_outstanding - previous.units_outstanding) * n.nav;
       return [{ date: n.date, aum: n.total_net_assets, netflow: round(netflow, 0), netflowAumPct: round((netflow / n.total_net_assets) * 100, 3) }];
     });
@@ -156,7 +174,14 @@ test('ETF growth, performance and composition', async (t) => {
       const rows = await db.selectFrom('etf_holding').selectAll().where('fund_code', '=', code).orderBy('fund_date', 'desc').execute();
       const fundDate = rows[0]?.fund_date ?? '';
       const holdings = rows.filter((h) => h.fund_date === fundDate);
-      const nav = await db.selectFrom('etf_nav').selectAll().where('fund_code', '=', code).where('date', '<=', fundDate).orderBy('date', 'desc').limit(1).executeTakeFirstOrThrow();
+      const nav = await db
+        .selectFrom('etf_nav')
+        .selectAll()
+        .where('fund_code', '=', code)
+        .where('date', '<=', fundDate)
+        .orderBy('date', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
       const total = nav.total_net_assets ?? 0;
       const sum = (cls: string) => holdings.filter((h) => h.asset_class === cls).reduce((s, h) => s + h.shares * (h.price ?? 0), 0);
       const composition = (await call(`/etf/${code}/composition`)).body.data as {
@@ -182,18 +207,40 @@ test('ETF growth, performance and composition', async (t) => {
       assert.ok(Math.abs(sectorSum - sum('stock') - sum('bond')) < 1e-3);
       if (code === 'VCBF-TBF') assert.ok(Number(allocation.bond) > 0);
     }
-    const compared = (await call('/etf/compare/fund-composition?codes=VESAF,1570')).body.data as { fundCode: string; assetAllocation: unknown; portfolio: unknown[] }[];
-    assert.deepEqual(compared.map((c) => c.fundCode), ['VESAF', '1570']);
+    const compared = (await call('/etf/compare/fund-composition?codes=VESAF,1570')).body.data as {
+      fundCode: string;
+      assetAllocation: unknown;
+      portfolio: unknown[];
+    }[];
+    assert.deepEqual(
+      compared.map((c) => c.fundCode),
+      ['VESAF', '1570'],
+    );
     assert.equal(compared[1]?.assetAllocation, null, 'a fund without holdings has no allocation');
     assert.deepEqual(compared[1]?.portfolio, []);
   });
 
   await t.test('holdings: shares, value and units outstanding as decimal strings from the latest snapshot', async () => {
     const db = hub.runtime.store.db;
-    const holdings = (await call('/etf/1306/holdings')).body.data as { id: number; code: string; sharesAmount: string; stockPrice: number; value: string; sharesOutstanding: string; fundDate: string }[];
+    const holdings = (await call('/etf/1306/holdings')).body.data as {
+      id: number;
+      code: string;
+      sharesAmount: string;
+      stockPrice: number;
+      value: string;
+      sharesOutstanding: string;
+      fundDate: string;
+    }[];
     assert.ok(holdings.length > 0);
     const fundDate = holdings[0]?.fundDate ?? '';
-    const nav = await db.selectFrom('etf_nav').selectAll().where('fund_code', '=', '1306').where('date', '<=', fundDate).orderBy('date', 'desc').limit(1).executeTakeFirstOrThrow();
+    const nav = await db
+      .selectFrom('etf_nav')
+      .selectAll()
+      .where('fund_code', '=', '1306')
+      .where('date', '<=', fundDate)
+      .orderBy('date', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     for (const h of holdings) {
       const row = await db.selectFrom('etf_holding').selectAll().where('id', '=', h.id).executeTakeFirstOrThrow();
       assert.equal(h.sharesAmount, row.shares.toFixed(6));

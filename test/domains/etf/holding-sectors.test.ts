@@ -9,13 +9,39 @@ test("a Tokyo holding whose common share is in the issue list reads with that is
   await db
     .insertInto('equity_issue')
     .values({
-      code: '72030', ticker: '7203', name: 'トヨタ自動車', search_name: 'トヨタ自動車', sector33_code: '3700', sector33_name: 'Transportation Equipment', segment: 'prime',
-      source: 'test', security_type: 'common', shares_outstanding: null, shares_as_of: null, listed_on: null, fiscal_year_end_month: null,
+      code: '72030',
+      ticker: '7203',
+      name: 'トヨタ自動車',
+      search_name: 'トヨタ自動車',
+      sector33_code: '3700',
+      sector33_name: 'Transportation Equipment',
+      segment: 'prime',
+      source: 'test',
+      security_type: 'common',
+      shares_outstanding: null,
+      shares_as_of: null,
+      listed_on: null,
+      fiscal_year_end_month: null,
     } as never)
     .execute();
   const holding = (id: number, symbol: string, exchange: string | null, sector: string | null, assetClass: string | null) => ({
-    id, fund_code: '2081', fund_date: '2026-08-12', symbol, name: symbol, isin: null, exchange, currency: 'JPY', sector, asset_class: assetClass,
-    shares: 100, price: 1000, eps: null, bps: null, sps: null, cfps: null, source: 'test',
+    id,
+    fund_code: '2081',
+    fund_date: '2026-08-12',
+    symbol,
+    name: symbol,
+    isin: null,
+    exchange,
+    currency: 'JPY',
+    sector,
+    asset_class: assetClass,
+    shares: 100,
+    price: 1000,
+    eps: null,
+    bps: null,
+    sps: null,
+    cfps: null,
+    source: 'test',
   });
   await db
     .insertInto('etf_holding')
@@ -30,7 +56,12 @@ test("a Tokyo holding whose common share is in the issue list reads with that is
   const rows = (await new EtfRepo(db).latestHoldingsOf(['2081'])).get('2081') ?? [];
   assert.deepEqual(
     rows.map((row) => [row.id, row.sector, row.asset_class]),
-    [[1, 'Transportation Equipment', 'stock'], [2, null, null], [3, null, null], [4, 'Autos', 'bond']],
+    [
+      [1, 'Transportation Equipment', 'stock'],
+      [2, null, null],
+      [3, null, null],
+      [4, 'Autos', 'bond'],
+    ],
   );
   const stored = await db.selectFrom('etf_holding').select(['sector', 'asset_class']).where('id', '=', 1).executeTakeFirstOrThrow();
   assert.deepEqual([stored.sector, stored.asset_class], [null, null], 'the store keeps the PCF line as published');

@@ -24,7 +24,20 @@ test('a JPX PCF file loads as the fund’s holdings snapshot and that day’s ne
   assert.equal(holdings.length, 5);
   assert.deepEqual(
     { ...holdings[0], id: 0 },
-    { id: 0, code: '1301', name: 'KYOKUYO CO LTD', exchange: 'TSE', currency: 'JPY', sharesAmount: '350200.000000', stockPrice: 4865, value: '1703723000.000000', etfCode: '1306', sharesOutstanding: '8131915510.000000', fundDate: '2026-02-17', isin: 'JP3257200000' },
+    {
+      id: 0,
+      code: '1301',
+      name: 'KYOKUYO CO LTD',
+      exchange: 'TSE',
+      currency: 'JPY',
+      sharesAmount: '350200.000000',
+      stockPrice: 4865,
+      value: '1703723000.000000',
+      etfCode: '1306',
+      sharesOutstanding: '8131915510.000000',
+      fundDate: '2026-02-17',
+      isin: 'JP3257200000',
+    },
   );
   const nav = await db.selectFrom('etf_nav').selectAll().where('fund_code', '=', '1306').executeTakeFirstOrThrow();
   const holdingsValue = 350200 * 4865 + 7196900 * 1414.5 + 370657800 * 2900 + 506573900 * 2100 + 213874100 * 3500;
@@ -41,7 +54,10 @@ test('a malformed PCF is rejected naming the line, before anything is written', 
   const db = hub.runtime.store.db;
   const importer = findImporter('jpx-etf-pcf');
   assert.ok(importer !== undefined);
-  await assert.rejects(importFile(db, importer, fixture('1306-pcf-malformed.csv'), when), (error: unknown) => error instanceof ImportError && /line 5/.test(error.message));
+  await assert.rejects(
+    importFile(db, importer, fixture('1306-pcf-malformed.csv'), when),
+    (error: unknown) => error instanceof ImportError && /line 5/.test(error.message),
+  );
   assert.equal((await db.selectFrom('etf_holding').select('id').execute()).length, 0);
   assert.equal((await db.selectFrom('release').select('id').execute()).length, 0);
   assert.throws(() => parsePcf('Code,Name\n'), /line 1/);

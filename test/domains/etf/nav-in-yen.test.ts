@@ -46,10 +46,17 @@ test('a fund holding dollar shares has its NAV in yen: the holdings converted at
 
   // The holdings keep their own currency's prices; the endpoint says which.
   const holdings = (await hub.get(`${API}/etf/1557/holdings`, key)).json().data as { code: string; currency: string; stockPrice: number }[];
-  assert.deepEqual(holdings.map((h) => [h.code, h.currency, h.stockPrice]), [['AAPL', 'USD', 201.5], ['MSFT', 'USD', 478.25], ['8306', 'JPY', 2100]]);
+  assert.deepEqual(
+    holdings.map((h) => [h.code, h.currency, h.stockPrice]),
+    [
+      ['AAPL', 'USD', 201.5],
+      ['MSFT', 'USD', 478.25],
+      ['8306', 'JPY', 2100],
+    ],
+  );
 });
 
-test('without that day\'s rate of a holding\'s currency the NAV of the day is null (no row), never converted at another day\'s rate', async (t) => {
+test("without that day's rate of a holding's currency the NAV of the day is null (no row), never converted at another day's rate", async (t) => {
   const hub = await createTestHub(t);
   const db = hub.runtime.store.db;
   await importFile(db, importer('ecb-eurofxref'), fixture('fx/eurofxref-hist.csv'), when);
@@ -69,7 +76,7 @@ test('without that day\'s rate of a holding\'s currency the NAV of the day is nu
   assert.deepEqual([...new Set(holdings.map((h) => h.fundDate))], ['2026-06-20']);
 });
 
-test('a holding in euros is converted at the ECB\'s EUR/JPY of that day, the close the FX endpoint serves', async (t) => {
+test("a holding in euros is converted at the ECB's EUR/JPY of that day, the close the FX endpoint serves", async (t) => {
   const hub = await createTestHub(t);
   const db = hub.runtime.store.db;
   await importFile(db, importer('ecb-eurofxref'), fixture('fx/eurofxref-hist.csv'), when);

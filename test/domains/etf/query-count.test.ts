@@ -12,27 +12,99 @@ const LAST_DAY = Date.UTC(2026, 5, 18);
 const dayOf = (back: number) => new Date(LAST_DAY - back * 86_400_000).toISOString().slice(0, 10);
 const codeOf = (i: number) => `F${String(i).padStart(3, '0')}`;
 
-async function insertChunked<T extends 'etf_fund' | 'etf_nav' | 'etf_price' | 'etf_holding'>(db: Kysely<Database>, table: T, rows: InsertObject<Database, T>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto(table).values(rows.slice(i, i + 500)).execute();
+async function insertChunked<T extends 'etf_fund' | 'etf_nav' | 'etf_price' | 'etf_holding'>(
+  db: Kysely<Database>,
+  table: T,
+  rows: InsertObject<Database, T>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 /** `funds` funds with 40 days of NAV, three sessions of prices and two holdings snapshots each. */
 async function seedFunds(db: Kysely<Database>, funds: number): Promise<void> {
   const indexes = Array.from({ length: funds }, (_, i) => i);
-  await insertChunked(db, 'etf_fund', indexes.map((i) => ({
-    id: i + 1, code: codeOf(i), name: `Fund ${i}`, name_jp: null, management_company: 'Test AM', index_name: null, trading_unit: 1,
-    trust_fee: 0.1, country: 'jp', distribution_yield: null, etf_type: 'equity', listing_date: '2020-01-06', currency: 'JPY', source: 'test',
-  })));
-  await insertChunked(db, 'etf_nav', indexes.flatMap((i) => Array.from({ length: DAYS }, (_, back) => ({
-    fund_code: codeOf(i), date: dayOf(back), nav: 1000 + i + back * ((i % 3) - 1), total_net_assets: 1e9 + i * 1e6 + back, units_outstanding: 1e6 + i * 10 + ((back * i) % 7), source: 'test',
-  }))));
-  await insertChunked(db, 'etf_price', indexes.flatMap((i) => [0, 1, 2].map((back) => ({
-    id: i * 3 + back + 1, fund_code: codeOf(i), date: dayOf(back), open: null, high: null, low: null, close: 1001 + i - back, volume: 100 + i, source: 'test',
-  }))));
-  await insertChunked(db, 'etf_holding', indexes.flatMap((i) => [7, 0].flatMap((back, snapshot) => [0, 1, 2].map((h) => ({
-    id: i * 6 + snapshot * 3 + h + 1, fund_code: codeOf(i), fund_date: dayOf(back), symbol: `S${h}`, name: `Stock ${h}`, isin: null, exchange: null,
-    currency: 'JPY', sector: h === 0 ? null : 'Tech', asset_class: 'equity', shares: 10 + h, price: 100 + snapshot, eps: null, bps: null, sps: null, cfps: null, source: 'test',
-  })))));
+  await insertChunked(
+    db,
+    'etf_fund',
+    indexes.map((i) => ({
+      id: i + 1,
+      code: codeOf(i),
+      name: `Fund ${i}`,
+      name_jp: null,
+      management_company: 'Test AM',
+      index_name: null,
+      trading_unit: 1,
+      trust_fee: 0.1,
+      country: 'jp',
+      distribution_yield: null,
+      etf_type: 'equity',
+      listing_date: '2020-01-06',
+      currency: 'JPY',
+      source: 'test',
+    })),
+  );
+  await insertChunked(
+    db,
+    'etf_nav',
+    indexes.flatMap((i) =>
+      Array.from({ length: DAYS }, (_, back) => ({
+        fund_code: codeOf(i),
+        date: dayOf(back),
+        nav: 1000 + i + back * ((i % 3) - 1),
+        total_net_assets: 1e9 + i * 1e6 + back,
+        units_outstanding: 1e6 + i * 10 + ((back * i) % 7),
+        source: 'test',
+      })),
+    ),
+  );
+  await insertChunked(
+    db,
+    'etf_price',
+    indexes.flatMap((i) =>
+      [0, 1, 2].map((back) => ({
+        id: i * 3 + back + 1,
+        fund_code: codeOf(i),
+        date: dayOf(back),
+        open: null,
+        high: null,
+        low: null,
+        close: 1001 + i - back,
+        volume: 100 + i,
+        source: 'test',
+      })),
+    ),
+  );
+  await insertChunked(
+    db,
+    'etf_holding',
+    indexes.flatMap((i) =>
+      [7, 0].flatMap((back, snapshot) =>
+        [0, 1, 2].map((h) => ({
+          id: i * 6 + snapshot * 3 + h + 1,
+          fund_code: codeOf(i),
+          fund_date: dayOf(back),
+          symbol: `S${h}`,
+          name: `Stock ${h}`,
+          isin: null,
+          exchange: null,
+          currency: 'JPY',
+          sector: h === 0 ? null : 'Tech',
+          asset_class: 'equity',
+          shares: 10 + h,
+          price: 100 + snapshot,
+          eps: null,
+          bps: null,
+          sps: null,
+          cfps: null,
+          source: 'test',
+        })),
+      ),
+    ),
+  );
 }
 
 /** The queries each fund-spanning read sends on a store of `funds` funds, and how many funds its answer covers. */

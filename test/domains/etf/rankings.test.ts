@@ -24,7 +24,11 @@ test('ETF rankings and market figures', async (t) => {
     const db = hub.runtime.store.db;
     const byFund = await navsByFund(db);
     const names = new Map((await db.selectFrom('etf_fund').select(['code', 'name']).execute()).map((f) => [f.code, f.name]));
-    for (const [period, months] of [['1M', 1], ['6M', 6], ['1Y', 12]] as const) {
+    for (const [period, months] of [
+      ['1M', 1],
+      ['6M', 6],
+      ['1Y', 12],
+    ] as const) {
       const expected = [...byFund]
         .flatMap(([code, navs]) => {
           const latest = navs[navs.length - 1];
@@ -58,12 +62,25 @@ test('ETF rankings and market figures', async (t) => {
       const netflow = (current.units_outstanding - previous.units_outstanding) * current.nav;
       return [{ etfCode: code, netflow, pct: (netflow / current.total_net_assets) * 100 }];
     });
-    const positive = flows.filter((f) => f.netflow > 0).sort((a, b) => b.netflow - a.netflow).slice(0, 10);
-    const negative = flows.filter((f) => f.netflow < 0).sort((a, b) => a.netflow - b.netflow).slice(0, 10);
+    const positive = flows
+      .filter((f) => f.netflow > 0)
+      .sort((a, b) => b.netflow - a.netflow)
+      .slice(0, 10);
+    const negative = flows
+      .filter((f) => f.netflow < 0)
+      .sort((a, b) => a.netflow - b.netflow)
+      .slice(0, 10);
     assert.ok(positive.length > 0 && negative.length > 0, 'the demo has inflows and outflows on its last day');
-    for (const [type, expected] of [['positive', positive], ['negative', negative]] as const) {
+    for (const [type, expected] of [
+      ['positive', positive],
+      ['negative', negative],
+    ] as const) {
       const data = (await call(`/etf/top-netflow?type=${type}`)).body.data as { etfCode: string; netflow: number; netflowAumPercentage: number }[];
-      assert.deepEqual(data.map((d) => d.etfCode), expected.map((e) => e.etfCode), type);
+      assert.deepEqual(
+        data.map((d) => d.etfCode),
+        expected.map((e) => e.etfCode),
+        type,
+      );
       data.forEach((d, i) => {
         const e = expected[i];
         assert.ok(e !== undefined);
@@ -88,7 +105,12 @@ test('ETF rankings and market figures', async (t) => {
       assert.ok(last !== undefined && previous !== undefined && last.volume !== null);
       const tradingValue = last.close * last.volume;
       totalTradingValue += tradingValue;
-      expectations.set(code, { close: last.close, change: last.close - previous.close, pct: ((last.close - previous.close) / previous.close) * 100, tradingValue });
+      expectations.set(code, {
+        close: last.close,
+        change: last.close - previous.close,
+        pct: ((last.close - previous.close) / previous.close) * 100,
+        tradingValue,
+      });
     }
     for (const item of data) {
       const e = expectations.get(String(item.code));
@@ -110,7 +132,13 @@ test('ETF rankings and market figures', async (t) => {
     const byFund = await navsByFund(db);
     assert.ok(data.some((d) => d.etfCode === '1305') && data.some((d) => d.etfCode === 'VESAF'));
     for (const item of data) {
-      const lastPrice = await db.selectFrom('etf_price').select('close').where('fund_code', '=', item.etfCode).orderBy('date', 'desc').limit(1).executeTakeFirst();
+      const lastPrice = await db
+        .selectFrom('etf_price')
+        .select('close')
+        .where('fund_code', '=', item.etfCode)
+        .orderBy('date', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       assert.equal(item.price, lastPrice?.close ?? null, item.etfCode);
       const navs = byFund.get(item.etfCode) ?? [];
       assert.equal(item.aum, navs[navs.length - 1]?.total_net_assets ?? null);
@@ -120,7 +148,13 @@ test('ETF rankings and market figures', async (t) => {
 
   await t.test('rankings follow the stored history: a revised NAV moves the fund at the next request', async () => {
     const db = hub.runtime.store.db;
-    const latest = await db.selectFrom('etf_nav').select(['date', 'nav']).where('fund_code', '=', '1343').orderBy('date', 'desc').limit(1).executeTakeFirstOrThrow();
+    const latest = await db
+      .selectFrom('etf_nav')
+      .select(['date', 'nav'])
+      .where('fund_code', '=', '1343')
+      .orderBy('date', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const base = await db
       .selectFrom('etf_nav')
       .select('nav')
@@ -129,7 +163,12 @@ test('ETF rankings and market figures', async (t) => {
       .orderBy('date', 'desc')
       .limit(1)
       .executeTakeFirstOrThrow();
-    await db.updateTable('etf_nav').set({ nav: base.nav * 1.5 }).where('fund_code', '=', '1343').where('date', '=', latest.date).execute();
+    await db
+      .updateTable('etf_nav')
+      .set({ nav: base.nav * 1.5 })
+      .where('fund_code', '=', '1343')
+      .where('date', '=', latest.date)
+      .execute();
     await hub.changed('etf');
     const [top] = (await call('/etf/top-performance?period=1M')).body.data as { etfCode: string; currentNav: number; changePercent: number }[];
     assert.deepEqual(top, { etfCode: '1343', etfName: 'NEXT FUNDS REIT INDEX ETF', currentNav: base.nav * 1.5, changePercent: 50 });

@@ -76,7 +76,10 @@ test('ETF operations against the twin', async (t) => {
       assert.equal(status, 400, url);
       assert.equal(body.error?.code, 'INTERNAL_ERROR');
       const messages = Array.isArray(body.error?.message) ? body.error.message : [String(body.error?.message)];
-      assert.ok(messages.some((m) => m.includes(parameter)), `${url}: ${JSON.stringify(messages)}`);
+      assert.ok(
+        messages.some((m) => m.includes(parameter)),
+        `${url}: ${JSON.stringify(messages)}`,
+      );
     }
   });
 
@@ -86,7 +89,14 @@ test('ETF operations against the twin', async (t) => {
   });
 
   await t.test('an unknown fund code is a 404 INTERNAL_ERROR on every per-fund endpoint', async () => {
-    for (const url of ['/etf/9999/info', '/etf/9999/holdings', '/etf/9999/prices-history', '/etf/9999/detail', '/etf/NOPE/composition', '/etf/nav-growth/NOPE']) {
+    for (const url of [
+      '/etf/9999/info',
+      '/etf/9999/holdings',
+      '/etf/9999/prices-history',
+      '/etf/9999/detail',
+      '/etf/NOPE/composition',
+      '/etf/nav-growth/NOPE',
+    ]) {
       const { status, body } = await call(url);
       assert.equal(status, 404, url);
       assert.equal(body.error?.code, 'INTERNAL_ERROR');

@@ -11,7 +11,11 @@ const KEY = { FRED_API_KEY: 'abcdefghijklmnopqrstuvwxyz123456' };
 const HIST_CSV = zipEntry(publisherSample('ecb', 'eurofxref-hist.zip'), 'eurofxref-hist.csv').toString('utf8');
 /** The rates of the daily file (2026-03-23), the samples' newest day: currency → units per euro. */
 const DAILY_PER_EURO = new Map(
-  [...publisherSample('ecb', 'eurofxref-daily.xml').toString('utf8').matchAll(/currency='([A-Z]{3})' rate='([\d.]+)'/g)].map((m) => [m[1] ?? '', Number(m[2])] as const),
+  [
+    ...publisherSample('ecb', 'eurofxref-daily.xml')
+      .toString('utf8')
+      .matchAll(/currency='([A-Z]{3})' rate='([\d.]+)'/g),
+  ].map((m) => [m[1] ?? '', Number(m[2])] as const),
 );
 
 /** The ECB's rates of `date` in the sample, currency → units per euro. */
@@ -44,9 +48,13 @@ test("the replica is ICE's published formula over the ECB's six rates, to five s
 test('/fx/summary and /commodities/gold-dxy serve the replica, labelled; /fx/summary has its EM stress level; the Fed broad index is a fact of its own', async (t) => {
   const hub = await createTestHub(t, { now: '2026-03-24T12:00:00.000Z', env: { FDH_DEMO: 'off' } });
   const key = await hub.key();
-  for (const source of [ecbHistSource, ecbDailySource]) await importPayloads(hub, (await collectFromRoutes(source)).result.payloads, new Date('2026-03-24T11:00:00Z'));
+  for (const source of [ecbHistSource, ecbDailySource])
+    await importPayloads(hub, (await collectFromRoutes(source)).result.payloads, new Date('2026-03-24T11:00:00Z'));
   const fred = await collectFromRoutes(fredDollarIndexSource, { credentials: KEY });
-  assert.deepEqual(fred.requests.map((request) => new URL(request.url).searchParams.get('series_id')), ['DTWEXBGS']);
+  assert.deepEqual(
+    fred.requests.map((request) => new URL(request.url).searchParams.get('series_id')),
+    ['DTWEXBGS'],
+  );
   await importPayloads(hub, fred.result.payloads, new Date('2026-03-24T11:00:00Z'));
   const data = async (path: string) => (await hub.get(`/openapi/v1${path}`, key)).json().data;
 
@@ -64,6 +72,9 @@ test('/fx/summary and /commodities/gold-dxy serve the replica, labelled; /fx/sum
   assert.equal(rows.get('DTWEXBGS'), 122.9805, "FRED's DTWEXBGS of 2024-10-11, as published");
   assert.equal(rows.get('DXY'), latest);
   const correlation = await data('/fx/correlation?assets=DXY,DTWEXBGS,EUR/USD');
-  assert.ok(correlation.matrix.flat().every((r: number | null) => typeof r === 'number'), 'the two dollar indexes and EUR/USD over their common days');
+  assert.ok(
+    correlation.matrix.flat().every((r: number | null) => typeof r === 'number'),
+    'the two dollar indexes and EUR/USD over their common days',
+  );
   assert.notEqual(summary.dxy.value, 122.9805);
 });

@@ -35,7 +35,10 @@ test('ecb-eurofxref loads dollar crosses derived through the euro, skipping N/A'
   const db = hub.runtime.store.db;
   const stored = await db.selectFrom('instrument_close').selectAll().execute();
   assert.equal(result.rows, stored.length);
-  assert.ok(stored.every((row) => row.instrument.startsWith('fx:') || row.instrument === DOLLAR_INDEX), 'every row is a currency pair or the dollar-index replica');
+  assert.ok(
+    stored.every((row) => row.instrument.startsWith('fx:') || row.instrument === DOLLAR_INDEX),
+    'every row is a currency pair or the dollar-index replica',
+  );
   const rates = fixtureRates();
   const get = (pair: string, date: string) => stored.find((row) => row.instrument === fxInstrument(pair) && row.date === date);
   for (const [date, euro] of rates) {
@@ -53,7 +56,10 @@ test('ecb-eurofxref loads dollar crosses derived through the euro, skipping N/A'
   assert.equal(get('USD/ISK', '2026-06-17'), undefined, 'a missing rate is a gap, never a zero');
   assert.ok(stored.every((row) => row.close > 0 && row.release_id === result.releaseId && [importer.source, DOLLAR_INDEX_REPLICA_LABEL].includes(row.source)));
   // June: 16:00 CEST, 14:00 UTC on the day itself, however late the file was imported.
-  assert.ok(stored.every((row) => row.knowledge_at === `${row.date}T14:00:00.000Z`), 'each close is known from its ECB publication');
+  assert.ok(
+    stored.every((row) => row.knowledge_at === `${row.date}T14:00:00.000Z`),
+    'each close is known from its ECB publication',
+  );
 
   const key = await hub.key();
   const table = (await hub.get('/openapi/v1/fx/table?pairs=USD/JPY,EUR/USD', key)).json().data;
@@ -73,12 +79,26 @@ test('an imported file replaces demo rows for its pairs and dates; clearing the 
   const importer = findImporter('ecb-eurofxref') as Importer | undefined;
   assert.ok(importer !== undefined);
   await importFile(db, importer, FIXTURE, options);
-  const june19 = await db.selectFrom('instrument_close').selectAll().where('instrument', '=', fxInstrument('EUR/USD')).where('date', '=', '2026-06-19').execute();
+  const june19 = await db
+    .selectFrom('instrument_close')
+    .selectAll()
+    .where('instrument', '=', fxInstrument('EUR/USD'))
+    .where('date', '=', '2026-06-19')
+    .execute();
   assert.equal(june19.length, 1);
   assert.match(june19[0]?.source ?? '', /European Central Bank/);
   // Within the file's span, a pair's closes are all the file's.
-  const span = await db.selectFrom('instrument_close').select('source').distinct().where('instrument', '=', fxInstrument('USD/JPY')).where('date', '>=', '2026-06-10').execute();
-  assert.deepEqual(span.map((row) => row.source), [importer.source]);
+  const span = await db
+    .selectFrom('instrument_close')
+    .select('source')
+    .distinct()
+    .where('instrument', '=', fxInstrument('USD/JPY'))
+    .where('date', '>=', '2026-06-10')
+    .execute();
+  assert.deepEqual(
+    span.map((row) => row.source),
+    [importer.source],
+  );
   // Clearing the demo removes only what the demo wrote.
   await db.transaction().execute((trx) => instrumentsDemoGenerator.clear(trx));
   const left = await db.selectFrom('instrument_close').select('source').distinct().execute();
@@ -114,7 +134,11 @@ test('re-seeding the demo after an import keeps the imported rates and fills the
   const eur = await eurCloses();
   const bySource = (source: string) => eur.filter((row) => row.source === source).length;
   assert.equal(bySource(importer.source), fixtureRates().size);
-  assert.deepEqual(eur.filter((row) => row.date < '2026-06-10'), demoBefore, 'the demo history before the file is back, as it was');
+  assert.deepEqual(
+    eur.filter((row) => row.date < '2026-06-10'),
+    demoBefore,
+    'the demo history before the file is back, as it was',
+  );
   assert.equal(bySource(INSTRUMENTS_DEMO_SOURCE), demoBefore.length, 'and no demo close within the file');
   assert.equal(new Set(eur.map((row) => row.date)).size, eur.length, 'one close per day');
 });

@@ -71,17 +71,20 @@ test('a volatility spike in stored closes makes a pair PANIC; a short history is
   assert.ok(closeTo(turkey?.zScore as number, expected.z, 2));
   assert.equal(turkey?.sampleN, 90);
   // Ten closes: nine returns, no 30-day volatility, no baseline.
-  assert.deepEqual(pairs.find((p) => p.pair === 'USD/BRL'), {
-    pair: 'USD/BRL',
-    latestPrice: 5.49,
-    vol30d: null,
-    vol90dMean: null,
-    vol90dSd: null,
-    zScore: null,
-    priceZScore: null,
-    level: 'UNKNOWN',
-    sampleN: 0,
-  });
+  assert.deepEqual(
+    pairs.find((p) => p.pair === 'USD/BRL'),
+    {
+      pair: 'USD/BRL',
+      latestPrice: 5.49,
+      vol30d: null,
+      vol90dMean: null,
+      vol90dSd: null,
+      zScore: null,
+      priceZScore: null,
+      level: 'UNKNOWN',
+      sampleN: 0,
+    },
+  );
   const summary = await hub.get('/openapi/v1/fx/summary', await hub.key());
   assert.deepEqual(summary.json().data.emStress, { level: 'WARNING', score: 2, panicCount: 1, warningCount: 0 });
 });

@@ -32,7 +32,11 @@ test('table rows: last close, change, sparkline and 52-week range agree with the
     assert.equal(row.asOf, last.date);
     assert.equal(row.lastPrice, last.close);
     assert.ok(closeTo(row.changePct, ((last.close - previous.close) / previous.close) * 100, 2), `${row.pair} changePct`);
-    assert.deepEqual(row.sparkline10d, closes.slice(-10).map((c) => c.close), `${row.pair} sparkline`);
+    assert.deepEqual(
+      row.sparkline10d,
+      closes.slice(-10).map((c) => c.close),
+      `${row.pair} sparkline`,
+    );
     // 52 weeks: the last close's date and the 364 days before it.
     const start = new Date(Date.parse(`${last.date}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
     const year = closes.filter((c) => c.date >= start).map((c) => c.close);
@@ -62,7 +66,10 @@ test('correlation: symmetric, unit diagonal, each value the Pearson correlation 
   assert.deepEqual(served.symbols, symbols);
   const series = await Promise.all(symbols.map((symbol) => storedCloses(hub.runtime.store.db, symbol)));
   const maps = series.map((closes) => new Map(closes.map((c) => [c.date, c.close])));
-  const common = [...(maps[0]?.keys() ?? [])].filter((date) => maps.every((m) => m.has(date))).sort().slice(-90);
+  const common = [...(maps[0]?.keys() ?? [])]
+    .filter((date) => maps.every((m) => m.has(date)))
+    .sort()
+    .slice(-90);
   assert.equal(served.asOf, common[common.length - 1]);
   assert.equal(served.samples, common.length - 1);
   assert.equal(served.samples, 89);
@@ -83,9 +90,15 @@ test('correlation: symmetric, unit diagonal, each value the Pearson correlation 
   assert.equal(response.statusCode, 200, response.body);
   const history = response.json().data as { date: string; close: number }[];
   const from = history[0]?.date ?? '';
-  assert.deepEqual(history, (series[4] ?? []).filter((c) => c.date >= from).map((c) => ({ date: c.date, close: c.close })));
+  assert.deepEqual(
+    history,
+    (series[4] ?? []).filter((c) => c.date >= from).map((c) => ({ date: c.date, close: c.close })),
+  );
   const gold = new Map(history.map((c) => [c.date, c.close]));
-  assert.deepEqual(common.map((date) => gold.get(date)), common.map((date) => maps[4]?.get(date)));
+  assert.deepEqual(
+    common.map((date) => gold.get(date)),
+    common.map((date) => maps[4]?.get(date)),
+  );
 });
 
 interface StressPair {
@@ -129,7 +142,10 @@ test('the summary reports the latest DXY and USD/JPY closes and counts the EM st
     usdJpy: { value: number; changePct: number; asOf: string };
     emStress: { level: string; score: number; panicCount: number; warningCount: number };
   }>(hub, '/openapi/v1/fx/summary');
-  for (const [rate, pair] of [[summary.dxy, 'DXY'], [summary.usdJpy, 'USD/JPY']] as const) {
+  for (const [rate, pair] of [
+    [summary.dxy, 'DXY'],
+    [summary.usdJpy, 'USD/JPY'],
+  ] as const) {
     const closes = await storedCloses(hub.runtime.store.db, pair);
     const last = closes[closes.length - 1];
     const previous = closes[closes.length - 2];
@@ -197,7 +213,10 @@ test('correlation reaches further back when sparse publication leaves fewer than
   const served = await getData<{ samples: number; matrix: number[][]; asOf: string }>(hub, '/openapi/v1/fx/correlation?assets=EUR/USD,USD/JPY');
   const eur = new Map((await storedCloses(hub.runtime.store.db, 'EUR/USD')).map((c) => [c.date, c.close]));
   const jpy = new Map((await storedCloses(hub.runtime.store.db, 'USD/JPY')).map((c) => [c.date, c.close]));
-  const common = [...jpy.keys()].filter((date) => eur.has(date)).sort().slice(-90);
+  const common = [...jpy.keys()]
+    .filter((date) => eur.has(date))
+    .sort()
+    .slice(-90);
   assert.equal(served.samples, 89);
   assert.equal(served.asOf, '2026-06-19');
   const expected = correlation(logDiffs(common.map((d) => eur.get(d) as number)), logDiffs(common.map((d) => jpy.get(d) as number)));

@@ -18,7 +18,10 @@ test('every FX operation of the twin answers its example request in the twin fie
   for (const operationId of OPERATIONS) {
     const operation = twinOperation(operationId);
     const registered = hub.app.apiOperations.get(operationId);
-    assert.deepEqual({ feature: registered?.feature, weight: registered?.weight, pathTemplate: registered?.pathTemplate }, { feature: operation.feature, weight: operation.weight, pathTemplate: operation.path.replace('/openapi/v1', '') });
+    assert.deepEqual(
+      { feature: registered?.feature, weight: registered?.weight, pathTemplate: registered?.pathTemplate },
+      { feature: operation.feature, weight: operation.weight, pathTemplate: operation.path.replace('/openapi/v1', '') },
+    );
     const data = await getData(hub, key, twinExampleUrl(operationId));
     assert.deepEqual(twinProblems(operationId, data), [], operationId);
     // Without parameters: the defaults.
@@ -30,7 +33,10 @@ test('the example requests return the example symbols, with figures for each', a
   const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const key = await hub.key();
   const table = (await getData(hub, key, twinExampleUrl('fxTable'))) as { asOf: string; rows: { pair: string; high52w: number | null }[] };
-  assert.deepEqual(table.rows.map((row) => row.pair), ['EUR/USD', 'USD/JPY']);
+  assert.deepEqual(
+    table.rows.map((row) => row.pair),
+    ['EUR/USD', 'USD/JPY'],
+  );
   assert.equal(table.asOf, '2026-06-19');
   assert.ok(table.rows.every((row) => row.high52w !== null));
   const correlation = (await getData(hub, key, twinExampleUrl('fxCorrelation'))) as { symbols: string[]; samples: number; window: string };
@@ -73,7 +79,10 @@ test('pairs are matched case-insensitively and echoed in market convention', asy
   const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const key = await hub.key();
   const table = (await getData(hub, key, '/openapi/v1/fx/table?pairs=usd/jpy,%20eur/usd,USD/JPY')) as { rows: { pair: string }[] };
-  assert.deepEqual(table.rows.map((row) => row.pair), ['USD/JPY', 'EUR/USD']);
+  assert.deepEqual(
+    table.rows.map((row) => row.pair),
+    ['USD/JPY', 'EUR/USD'],
+  );
 });
 
 test('an empty store answers with nulls and empty lists, never zeros', async (t) => {

@@ -30,7 +30,10 @@ test('fred-indices loads FRED series under the hub index codes; closed days are 
   assert.equal(result.rows, 28, '4 series × 8 days, less the Nikkei gap on the 15th and the three US series on Juneteenth');
   const key = await hub.key();
   const global = (await hub.get('/openapi/v1/market/global-indices', key)).json().data as Quote[];
-  assert.deepEqual(global.map((q) => q.code), ['SPX', 'DJI', 'IXIC']);
+  assert.deepEqual(
+    global.map((q) => q.code),
+    ['SPX', 'DJI', 'IXIC'],
+  );
   // 2026-06-19 is a US market holiday (empty cells): the latest S&P 500 close is the 18th's.
   const spx = global[0];
   assert.equal(spx?.level, 6065.7);
@@ -39,7 +42,10 @@ test('fred-indices loads FRED series under the hub index codes; closed days are 
   assert.equal(spx?.changePercent, Math.round(((6065.7 - 6039.12) / 6039.12) * 10_000) / 100);
   assert.equal(spx?.source, importer.source);
   const japan = (await hub.get('/openapi/v1/market/indices/snapshot', key)).json().data as Quote[];
-  assert.deepEqual(japan.map((q) => [q.code, q.level, q.asOf]), [['N225', 38955.12, '2026-06-19']]);
+  assert.deepEqual(
+    japan.map((q) => [q.code, q.level, q.asOf]),
+    [['N225', 38955.12, '2026-06-19']],
+  );
 });
 
 test('re-seeding the demo after an import keeps the imported closes and fills the rest', async (t) => {
@@ -53,15 +59,12 @@ test('re-seeding the demo after an import keeps the imported closes and fills th
   await importFile(db, importer, FIXTURE, options);
   await runDemoGenerators(db, [instrumentsDemoGenerator], { until: '2026-06-19', scale: 'small' });
   const n225 = (await closesOf('N225')).filter((row) => row.date >= '2026-06-16');
-  assert.deepEqual(
-    n225.map((row) => [row.date, row.close, row.source]).sort(),
-    [
-      ['2026-06-16', 38810.4, importer.source],
-      ['2026-06-17', 38755.06, importer.source],
-      ['2026-06-18', 38901.33, importer.source],
-      ['2026-06-19', 38955.12, importer.source],
-    ],
-  );
+  assert.deepEqual(n225.map((row) => [row.date, row.close, row.source]).sort(), [
+    ['2026-06-16', 38810.4, importer.source],
+    ['2026-06-17', 38755.06, importer.source],
+    ['2026-06-18', 38901.33, importer.source],
+    ['2026-06-19', 38955.12, importer.source],
+  ]);
   // Outside the file's span the demo's closes are back as they were: the S&P 500's Juneteenth close, and the history before the file.
   const spx = await closesOf('SPX');
   const outside = (rows: typeof spx) => rows.filter((row) => row.date < '2026-06-10' || row.date > '2026-06-18').map((row) => ({ ...row }));
@@ -83,5 +86,7 @@ test('a malformed FRED file is rejected naming its line, and nothing is written'
   assert.equal((await hub.runtime.store.db.selectFrom('instrument_close').selectAll().execute()).length, 0);
   assert.throws(() => importer.parse('observation_date,GOLDAMGBD228NLBM\n2026-06-10,3300\n', 'x.csv'), /line 1: series "GOLDAMGBD228NLBM"/);
   // FRED's files saved before 2024: `DATE` and `.` for no value.
-  assert.deepEqual(importer.parse('DATE,SP500\n2026-06-10,6012.55\n2026-06-11,.\n', 'SP500.csv'), [{ series: 'SP500', date: '2026-06-10', close: 6012.55, where: 'SP500.csv: line 2' }]);
+  assert.deepEqual(importer.parse('DATE,SP500\n2026-06-10,6012.55\n2026-06-11,.\n', 'SP500.csv'), [
+    { series: 'SP500', date: '2026-06-10', close: 6012.55, where: 'SP500.csv: line 2' },
+  ]);
 });

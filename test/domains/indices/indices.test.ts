@@ -28,7 +28,11 @@ interface Quote {
 }
 
 const ENDPOINTS = [
-  { url: '/openapi/v1/market/indices/snapshot', operationId: 'marketIndicesSnapshot', codes: ['N225', 'TOPIX', 'TSEGCORE', 'TSEG250', 'JPXNK400', 'TOPIXC30', 'TSEREIT'] },
+  {
+    url: '/openapi/v1/market/indices/snapshot',
+    operationId: 'marketIndicesSnapshot',
+    codes: ['N225', 'TOPIX', 'TSEGCORE', 'TSEG250', 'JPXNK400', 'TOPIXC30', 'TSEREIT'],
+  },
   {
     url: '/openapi/v1/market/global-indices',
     operationId: 'marketGlobalIndices',
@@ -50,10 +54,13 @@ test('each index shows its latest stored close and the change from the close bef
     const response = await hub.get(endpoint.url, key);
     assert.equal(response.statusCode, 200, response.body);
     const quotes = response.json().data as Quote[];
-    assert.deepEqual(quotes.map((q) => q.code), [...endpoint.codes]);
+    assert.deepEqual(
+      quotes.map((q) => q.code),
+      [...endpoint.codes],
+    );
     for (const quote of quotes) {
-      const closes = (await db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', indexInstrument(quote.code)).execute()).sort((a, b) =>
-        b.date.localeCompare(a.date),
+      const closes = (await db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', indexInstrument(quote.code)).execute()).sort(
+        (a, b) => b.date.localeCompare(a.date),
       );
       const [latest, previous] = closes;
       assert.ok(latest !== undefined && previous !== undefined);
@@ -85,18 +92,57 @@ test('an index with one close has no change, and one without closes has no level
       { code: 'NEW2', name: 'Not yet published', position: 2, ...index },
     ])
     .execute();
-  await db.insertInto('instrument_close').values(close('NEW1', '2026-06-19', 1000)).execute();
+  await db
+    .insertInto('instrument_close')
+    .values(close('NEW1', '2026-06-19', 1000))
+    .execute();
   // A third index resumed after a long suspension: its change is from the close before the pause.
-  await db.insertInto('market_index').values({ code: 'NEW3', name: 'Resumed index', position: 3, ...index }).execute();
+  await db
+    .insertInto('market_index')
+    .values({ code: 'NEW3', name: 'Resumed index', position: 3, ...index })
+    .execute();
   await db
     .insertInto('instrument_close')
     .values([close('NEW3', '2026-03-02', 500), close('NEW3', '2026-06-19', 510)])
     .execute();
   const response = await hub.get('/openapi/v1/market/indices/snapshot', await hub.key());
   assert.deepEqual(response.json().data, [
-    { code: 'NEW1', name: 'New index', country: 'JP', region: 'Asia-Pacific', level: 1000, change: null, changePercent: null, asOf: '2026-06-19', currency: 'JPY', source: 'test' },
-    { code: 'NEW2', name: 'Not yet published', country: 'JP', region: 'Asia-Pacific', level: null, change: null, changePercent: null, asOf: null, currency: 'JPY', source: null },
-    { code: 'NEW3', name: 'Resumed index', country: 'JP', region: 'Asia-Pacific', level: 510, change: 10, changePercent: 2, asOf: '2026-06-19', currency: 'JPY', source: 'test' },
+    {
+      code: 'NEW1',
+      name: 'New index',
+      country: 'JP',
+      region: 'Asia-Pacific',
+      level: 1000,
+      change: null,
+      changePercent: null,
+      asOf: '2026-06-19',
+      currency: 'JPY',
+      source: 'test',
+    },
+    {
+      code: 'NEW2',
+      name: 'Not yet published',
+      country: 'JP',
+      region: 'Asia-Pacific',
+      level: null,
+      change: null,
+      changePercent: null,
+      asOf: null,
+      currency: 'JPY',
+      source: null,
+    },
+    {
+      code: 'NEW3',
+      name: 'Resumed index',
+      country: 'JP',
+      region: 'Asia-Pacific',
+      level: 510,
+      change: 10,
+      changePercent: 2,
+      asOf: '2026-06-19',
+      currency: 'JPY',
+      source: 'test',
+    },
   ]);
   assert.deepEqual((await hub.get('/openapi/v1/market/global-indices', await hub.key())).json().data, []);
 });
@@ -119,9 +165,15 @@ test('the Market endpoints need market_data, take no parameters and are document
 test('clearing the demo removes exactly what it wrote', async (t) => {
   const hub = await createTestHub(t, { seed: [instrumentsDemoGenerator] });
   const db = hub.runtime.store.db;
-  await db.insertInto('instrument_close').values(close('N225', '2026-06-20', 39000, 'imported')).execute();
+  await db
+    .insertInto('instrument_close')
+    .values(close('N225', '2026-06-20', 39000, 'imported'))
+    .execute();
   await db.transaction().execute((trx) => instrumentsDemoGenerator.clear(trx));
   assert.equal((await db.selectFrom('market_index').selectAll().execute()).length, 0);
   const left = await db.selectFrom('instrument_close').select(['instrument', 'source']).execute();
-  assert.deepEqual(left.map((row) => ({ ...row })), [{ instrument: indexInstrument('N225'), source: 'imported' }]);
+  assert.deepEqual(
+    left.map((row) => ({ ...row })),
+    [{ instrument: indexInstrument('N225'), source: 'imported' }],
+  );
 });

@@ -45,7 +45,10 @@ test('FDI window: neither from nor to serves the latest `quarters` quarters, ide
   assert.deepEqual([body.data.from, body.data.to, body.data.quarters], ['2025-Q1', '2025-Q4', 4]);
   assert.deepEqual(periods(body.data.inward), ['2025-Q1', '2025-Q2', '2025-Q3', '2025-Q4']);
   assert.deepEqual(periods(body.data.outward), periods(body.data.inward));
-  assert.deepEqual(body.data.regions.map((r) => r.code), REGIONS);
+  assert.deepEqual(
+    body.data.regions.map((r) => r.code),
+    REGIONS,
+  );
   const twelve = await fdi(hub, key, '&quarters=12');
   assert.deepEqual(periods(twelve.body.data.outward), QUARTERS);
 });
@@ -112,8 +115,22 @@ test('FDI isPreliminary follows the publisher flag; asOf serves what was known, 
   const hub = await createTestHub(t);
   const key = await hub.key();
   await loadReleases(hub, [
-    { knowledgeAt: '2025-01-10T00:00:00.000Z', rows: [['jp.fdi.outward.total', '2024-Q3', 900], ['jp.fdi.outward.asia', '2024-Q3', 300], ['jp.fdi.outward.preliminary', '2024-Q3', 1]] },
-    { knowledgeAt: '2025-03-10T05:00:00.000Z', rows: [['jp.fdi.outward.total', '2024-Q3', 950], ['jp.fdi.outward.asia', '2024-Q3', 300], ['jp.fdi.outward.preliminary', '2024-Q3', 0]] },
+    {
+      knowledgeAt: '2025-01-10T00:00:00.000Z',
+      rows: [
+        ['jp.fdi.outward.total', '2024-Q3', 900],
+        ['jp.fdi.outward.asia', '2024-Q3', 300],
+        ['jp.fdi.outward.preliminary', '2024-Q3', 1],
+      ],
+    },
+    {
+      knowledgeAt: '2025-03-10T05:00:00.000Z',
+      rows: [
+        ['jp.fdi.outward.total', '2024-Q3', 950],
+        ['jp.fdi.outward.asia', '2024-Q3', 300],
+        ['jp.fdi.outward.preliminary', '2024-Q3', 0],
+      ],
+    },
   ]);
   const early = await fdi(hub, key, '&direction=outward&asOf=2025-02-01');
   assert.equal(early.body.data.outward?.at(-1)?.total, 900);

@@ -41,8 +41,14 @@ test('an import killed inside its transaction leaves every previous answer byte-
   const key = await hub.key();
   const answers = async () => Promise.all(URLS.map(async (url) => (await hub.get(`/openapi/v1${url}`, key)).body));
   const before = await answers();
-  await assert.rejects(importFile(hub.runtime.store.db, killedMidway(observationsCsvImporter), fixture('jp-fdi-observations.csv'), at('2026-06-18T00:00:00.000Z')), /killed midway/);
-  await assert.rejects(importFile(hub.runtime.store.db, killedMidway(tiborJbaImporter), fixture('jba-tibor-2026-06-corrected.csv'), at('2026-06-18T00:00:00.000Z')), /killed midway/);
+  await assert.rejects(
+    importFile(hub.runtime.store.db, killedMidway(observationsCsvImporter), fixture('jp-fdi-observations.csv'), at('2026-06-18T00:00:00.000Z')),
+    /killed midway/,
+  );
+  await assert.rejects(
+    importFile(hub.runtime.store.db, killedMidway(tiborJbaImporter), fixture('jba-tibor-2026-06-corrected.csv'), at('2026-06-18T00:00:00.000Z')),
+    /killed midway/,
+  );
   assert.deepEqual(await answers(), before);
 });
 
@@ -85,7 +91,10 @@ test('the observation CSV is read as a stream: a problem far into the file names
   const dir = mkdtempSync(join(tmpdir(), 'fdh-stream-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const rows = (count: number) =>
-    Array.from({ length: count }, (_, i) => `jp.stream.s${Math.floor(i / 100)},${2000 + Math.floor((i % 100) / 12)}-${String((i % 12) + 1).padStart(2, '0')},${i},`);
+    Array.from(
+      { length: count },
+      (_, i) => `jp.stream.s${Math.floor(i / 100)},${2000 + Math.floor((i % 100) / 12)}-${String((i % 12) + 1).padStart(2, '0')},${i},`,
+    );
   const write = (name: string, lines: string[]) => {
     const file = join(dir, name);
     writeFileSync(file, ['series,period,value,marker', ...lines].join('\n') + '\n');
@@ -108,7 +117,10 @@ test('the observation CSV is read as a stream: a problem far into the file names
   });
   const endless = join(dir, 'endless.csv');
   writeFileSync(endless, `series,period,value,marker\n${'x'.repeat(2 * 1024 * 1024)}`);
-  await assert.rejects(importFile(db, observationsCsvImporter, endless, at('2026-06-18T00:00:00.000Z')), /endless\.csv:2: the line is longer than 1048576 characters/);
+  await assert.rejects(
+    importFile(db, observationsCsvImporter, endless, at('2026-06-18T00:00:00.000Z')),
+    /endless\.csv:2: the line is longer than 1048576 characters/,
+  );
   assert.deepEqual(await db.selectFrom('release').selectAll().execute(), [], 'a failed import changes nothing');
   assert.deepEqual(await db.selectFrom('macro_observation').select('series').limit(1).execute(), []);
 

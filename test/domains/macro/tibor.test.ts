@@ -12,7 +12,10 @@ const rows = (date: string, rate: number) => (['1w', '1m', '3m', '6m'] as const)
 async function hubWithTibor(t: Parameters<typeof createTestHub>[0]): Promise<{ hub: TestHub; key: string }> {
   const hub = await createTestHub(t);
   await loadReleases(hub, [
-    { knowledgeAt: '2026-05-10T02:00:00.000Z', rows: [...rows('2025-06-05', 0.5), ...rows('2025-06-06', 0.51), ...rows('2026-05-05', 0.8), ...rows('2026-05-06', 0.81)] },
+    {
+      knowledgeAt: '2026-05-10T02:00:00.000Z',
+      rows: [...rows('2025-06-05', 0.5), ...rows('2025-06-06', 0.51), ...rows('2026-05-05', 0.8), ...rows('2026-05-06', 0.81)],
+    },
   ]);
   const result = await importFile(hub.runtime.store.db, tiborJbaImporter, fixture('jba-tibor-2026-06.csv'), at('2026-06-05T02:30:00.000Z'));
   assert.equal(result.status, 'loaded');
@@ -26,7 +29,10 @@ test('TIBOR windows count back from the latest date with data, not from today', 
   const month = await tibor(hub, key, '?period=1M');
   assert.equal(month.body.data.latestDate, '2026-06-05');
   assert.deepEqual([month.body.data.from, month.body.data.to], ['2026-05-06', '2026-06-05']);
-  assert.deepEqual(month.body.data.points.map((p) => p.date), ['2026-05-06', '2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05']);
+  assert.deepEqual(
+    month.body.data.points.map((p) => p.date),
+    ['2026-05-06', '2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05'],
+  );
   const year = await tibor(hub, key);
   assert.equal(year.body.data.period, '1Y', 'default window');
   assert.equal(year.body.data.from, '2025-06-06');
@@ -36,7 +42,7 @@ test('TIBOR windows count back from the latest date with data, not from today', 
   assert.equal(threeYears.body.data.points.length, 9);
 });
 
-test('TIBOR tenors the publisher left blank are null, never 0; figures are the file\'s', async (t) => {
+test("TIBOR tenors the publisher left blank are null, never 0; figures are the file's", async (t) => {
   const { hub, key } = await hubWithTibor(t);
   const { body } = await tibor(hub, key, '?period=1M');
   const june3 = body.data.points.find((p) => p.date === '2026-06-03');
@@ -50,7 +56,10 @@ test('TIBOR asOf: the window counts from the latest date known then; before any 
   const { hub, key } = await hubWithTibor(t);
   const before = await tibor(hub, key, '?period=1M&asOf=2026-06-04');
   assert.equal(before.body.data.latestDate, '2026-05-06');
-  assert.deepEqual(before.body.data.points.map((p) => p.date), ['2026-05-05', '2026-05-06']);
+  assert.deepEqual(
+    before.body.data.points.map((p) => p.date),
+    ['2026-05-05', '2026-05-06'],
+  );
   assert.equal(before.body.data.from, '2026-04-07');
   const empty = await tibor(hub, key, '?asOf=2026-05-09');
   assert.equal(empty.status, 200);
@@ -63,7 +72,15 @@ test('TIBOR asOf: the window counts from the latest date known then; before any 
 test('TIBOR import: the same file twice adds nothing; a corrected file is a revision served from its knowledgeAt', async (t) => {
   const { hub, key } = await hubWithTibor(t);
   const db = hub.runtime.store.db;
-  const count = async () => Number((await db.selectFrom('macro_observation').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('macro_observation')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const before = await count();
   const again = await importFile(db, tiborJbaImporter, fixture('jba-tibor-2026-06.csv'), at('2026-06-06T02:30:00.000Z'));
   assert.equal(again.status, 'unchanged');
@@ -87,8 +104,19 @@ test('TIBOR import: the same file twice adds nothing; a corrected file is a revi
 test('TIBOR import: a malformed file is rejected naming the line, and nothing is written', async (t) => {
   const { hub } = await hubWithTibor(t);
   const db = hub.runtime.store.db;
-  const releases = async () => Number((await db.selectFrom('release').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const releases = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('release')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const before = await releases();
-  await assert.rejects(importFile(db, tiborJbaImporter, fixture('jba-tibor-malformed.csv'), at('2026-06-09T00:00:00.000Z')), (error: unknown) => error instanceof ImportError && /^jba-tibor-malformed\.csv:4: macro:jp\.tibor\.1m "abc" is not a decimal number/.test(error.message));
+  await assert.rejects(
+    importFile(db, tiborJbaImporter, fixture('jba-tibor-malformed.csv'), at('2026-06-09T00:00:00.000Z')),
+    (error: unknown) => error instanceof ImportError && /^jba-tibor-malformed\.csv:4: macro:jp\.tibor\.1m "abc" is not a decimal number/.test(error.message),
+  );
   assert.equal(await releases(), before);
 });

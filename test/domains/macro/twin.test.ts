@@ -32,7 +32,11 @@ test('every Macro operation of the twin answers the demo in its field table shap
   const key = await hub.key();
   const macroOperations = twinOperations().filter((op) => op.path.startsWith('/openapi/v1/macro/'));
   assert.equal(macroOperations.length, 7);
-  for (const op of macroOperations) assert.ok(REQUESTS.some((r) => r.operationId === op.operationId), `${op.operationId} is exercised`);
+  for (const op of macroOperations)
+    assert.ok(
+      REQUESTS.some((r) => r.operationId === op.operationId),
+      `${op.operationId} is exercised`,
+    );
   for (const request of REQUESTS) {
     const operation = twinOperation(request.operationId);
     assert.equal(hub.app.apiOperations.get(request.operationId)?.pathTemplate, operation.path.replace('/openapi/v1', ''));
@@ -97,7 +101,11 @@ test('twin Macro parameters keep their names, requiredness, enums and defaults (
   const csvOperations = new Set([...hub.app.apiOperations].filter(([, operation]) => operation.csv).map(([id]) => id));
   for (const op of twinOperations().filter((o) => o.path.startsWith('/openapi/v1/macro/'))) {
     const parameters = doc.paths[op.path]?.get.parameters ?? [];
-    assert.deepEqual(parameters.map((p) => p.name).sort(), [...op.parameters.map((p) => p.name), 'asOf', ...(csvOperations.has(op.operationId) ? ['format'] : [])].sort(), op.operationId);
+    assert.deepEqual(
+      parameters.map((p) => p.name).sort(),
+      [...op.parameters.map((p) => p.name), 'asOf', ...(csvOperations.has(op.operationId) ? ['format'] : [])].sort(),
+      op.operationId,
+    );
     for (const twin of op.parameters) {
       const ours = parameters.find((p) => p.name === twin.name);
       assert.equal(ours?.required ?? false, twin.required, `${op.operationId} ${twin.name} required`);

@@ -36,7 +36,11 @@ function model(releases: readonly TestRelease[], cutoff: string): Map<string, Ex
 }
 
 const summary = (served: Expected[]) => ({
-  knowledgeAt: served.map((s) => s.knowledgeAt).sort().at(-1) ?? null,
+  knowledgeAt:
+    served
+      .map((s) => s.knowledgeAt)
+      .sort()
+      .at(-1) ?? null,
   wasRestated: served.some((s) => s.restated),
 });
 
@@ -76,27 +80,36 @@ test('selectAsOf serves the latest version known at the cut-off and flags restat
     knowledgeAt: fc.integer({ min: 0, max: 100 }).map((d) => day(d) + 'T00:00:00.000Z'),
   });
   fc.assert(
-    fc.property(fc.uniqueArray(version, { maxLength: 12, selector: (v) => `${v.series}${v.period}${v.knowledgeAt}` }), fc.integer({ min: -1, max: 101 }), (raw, cut) => {
-      const versions: ObservationVersion[] = raw.map((v) => ({ ...v, marker: null, source: 's' }));
-      const cutoff = endOfDay(day(cut));
-      const served = selectAsOf(versions, cutoff);
-      for (const series of ['a', 'b']) {
-        for (const period of ['2026-01', '2026-02']) {
-          const known = versions.filter((v) => v.series === series && v.period === period && v.knowledgeAt <= cutoff).sort((x, y) => (x.knowledgeAt < y.knowledgeAt ? -1 : 1));
-          const figure = served.get(series)?.find((f) => f.period === period);
-          const last = known.at(-1);
-          if (last === undefined) {
-            assert.equal(figure, undefined);
-            continue;
+    fc.property(
+      fc.uniqueArray(version, { maxLength: 12, selector: (v) => `${v.series}${v.period}${v.knowledgeAt}` }),
+      fc.integer({ min: -1, max: 101 }),
+      (raw, cut) => {
+        const versions: ObservationVersion[] = raw.map((v) => ({ ...v, marker: null, source: 's' }));
+        const cutoff = endOfDay(day(cut));
+        const served = selectAsOf(versions, cutoff);
+        for (const series of ['a', 'b']) {
+          for (const period of ['2026-01', '2026-02']) {
+            const known = versions
+              .filter((v) => v.series === series && v.period === period && v.knowledgeAt <= cutoff)
+              .sort((x, y) => (x.knowledgeAt < y.knowledgeAt ? -1 : 1));
+            const figure = served.get(series)?.find((f) => f.period === period);
+            const last = known.at(-1);
+            if (last === undefined) {
+              assert.equal(figure, undefined);
+              continue;
+            }
+            let runStart = known.length - 1;
+            while (runStart > 0 && known[runStart - 1]?.value === last.value) runStart--;
+            assert.equal(figure?.value, last.value);
+            assert.equal(figure?.knowledgeAt, known[runStart]?.knowledgeAt, 'first learned: the start of the trailing run of equal figures');
+            assert.equal(
+              figure?.restated,
+              known.some((v) => v.value !== last.value),
+            );
           }
-          let runStart = known.length - 1;
-          while (runStart > 0 && known[runStart - 1]?.value === last.value) runStart--;
-          assert.equal(figure?.value, last.value);
-          assert.equal(figure?.knowledgeAt, known[runStart]?.knowledgeAt, 'first learned: the start of the trailing run of equal figures');
-          assert.equal(figure?.restated, known.some((v) => v.value !== last.value));
         }
-      }
-    }),
+      },
+    ),
     { numRuns: 300 },
   );
 });
@@ -123,7 +136,10 @@ test('endpoints serve exactly what was known at random cut-offs: TIBOR, Japan FD
         const { body } = await call<Tibor>(hub, key, withAsOf('/macro/interbank-rates/jp/tibor?period=3Y', asOf));
         const servedDates = [...new Set([...expected.keys()].map((k) => k.split('|')[1] ?? ''))].sort();
         assert.equal(body.data.latestDate, servedDates.at(-1) ?? null);
-        assert.deepEqual(body.data.points.map((p) => p.date), servedDates);
+        assert.deepEqual(
+          body.data.points.map((p) => p.date),
+          servedDates,
+        );
         for (const point of body.data.points) {
           for (const tenor of tenors) {
             const field = `tibor${tenor}` as 'tibor1w' | 'tibor1m' | 'tibor3m' | 'tibor6m';
@@ -151,9 +167,17 @@ test('endpoints serve exactly what was known at random cut-offs: TIBOR, Japan FD
         const expected = model(releases, cutoffOf(asOf));
         const { status, body } = await call<FdiByRegion>(hub, key, withAsOf('/macro/fdi/by-region?country=jp&direction=outward&from=2025-Q1&to=2025-Q4', asOf));
         assert.equal(status, 200, JSON.stringify(body));
-        const latestPeriod = [...expected.keys()].map((k) => k.split('|')[1] ?? '').sort().at(-1) ?? null;
+        const latestPeriod =
+          [...expected.keys()]
+            .map((k) => k.split('|')[1] ?? '')
+            .sort()
+            .at(-1) ?? null;
         assert.equal(body.data.latestPeriod, latestPeriod);
-        assert.deepEqual(body.data.outward?.map((r) => r.period), latestPeriod === null ? [] : quarters, 'nothing known yet: the empty answer');
+        assert.deepEqual(
+          body.data.outward?.map((r) => r.period),
+          latestPeriod === null ? [] : quarters,
+          'nothing known yet: the empty answer',
+        );
         for (const record of body.data.outward ?? []) {
           assert.equal(record.total, expected.get(`jp.fdi.outward.total|${record.period}`)?.value ?? null);
           assert.equal(record.values.asia, expected.get(`jp.fdi.outward.asia|${record.period}`)?.value ?? null);
@@ -183,8 +207,14 @@ test('endpoints serve exactly what was known at random cut-offs: TIBOR, Japan FD
         const first = withValue[0];
         const last = withValue.at(-1);
         const columns = first === undefined || last === undefined ? [] : months.filter((m) => m >= first && m <= last);
-        assert.deepEqual(body.data.columns.map((c) => c.period), columns);
-        assert.deepEqual(body.data.rows[0]?.values ?? [], columns.map((m) => expected.get(`us.policy-rate|${m}`)?.value ?? null));
+        assert.deepEqual(
+          body.data.columns.map((c) => c.period),
+          columns,
+        );
+        assert.deepEqual(
+          body.data.rows[0]?.values ?? [],
+          columns.map((m) => expected.get(`us.policy-rate|${m}`)?.value ?? null),
+        );
         const served = columns.flatMap((m) => {
           const e = expected.get(`us.policy-rate|${m}`);
           return e === undefined ? [] : [e];

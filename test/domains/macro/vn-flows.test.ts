@@ -15,13 +15,20 @@ async function hubWithFlows(t: Parameters<typeof createTestHub>[0]) {
       source: 'FIA',
       rows: [
         [REG, '2024-05', 100],
-        [REG, '2024-11', 100], [REAL, '2024-11', 50],
-        [REG, '2024-12', 130], [REAL, '2024-12', 70],
-        [REG, '2025-01', 20], [REAL, '2025-01', 10],
-        [REG, '2025-02', 45], [REAL, '2025-02', null],
+        [REG, '2024-11', 100],
+        [REAL, '2024-11', 50],
+        [REG, '2024-12', 130],
+        [REAL, '2024-12', 70],
+        [REG, '2025-01', 20],
+        [REAL, '2025-01', 10],
+        [REG, '2025-02', 45],
+        [REAL, '2025-02', null],
         // 2025-03 never published
-        [REG, '2025-04', 90], [REAL, '2025-04', 40],
-        [REG, '2025-05', 120], [REAL, '2025-05', 55], ['vn.fdi.cutoff-day', '2025-05', 20],
+        [REG, '2025-04', 90],
+        [REAL, '2025-04', 40],
+        [REG, '2025-05', 120],
+        [REAL, '2025-05', 55],
+        ['vn.fdi.cutoff-day', '2025-05', 20],
       ],
     },
   ]);
@@ -58,10 +65,17 @@ test('VN flows: months trims only the series; cumulative keeps every year-to-dat
   const { hub, key } = await hubWithFlows(t);
   const seven = await call<VnFlows>(hub, key, '/macro/fdi/vn/flows?months=7');
   const one = await call<VnFlows>(hub, key, '/macro/fdi/vn/flows?months=1');
-  assert.deepEqual(one.body.data.series.map((s) => s.period), ['2025-05']);
+  assert.deepEqual(
+    one.body.data.series.map((s) => s.period),
+    ['2025-05'],
+  );
   assert.deepEqual(one.body.data.cumulative, seven.body.data.cumulative);
   assert.deepEqual(seven.body.data.cumulative, [
-    { year: 2024, registered: [null, null, null, null, 100, null, null, null, null, null, 100, 130], realized: [null, null, null, null, null, null, null, null, null, null, 50, 70] },
+    {
+      year: 2024,
+      registered: [null, null, null, null, 100, null, null, null, null, null, 100, 130],
+      realized: [null, null, null, null, null, null, null, null, null, null, 50, 70],
+    },
     { year: 2025, registered: [20, 45, null, 90, 120], realized: [10, null, null, 40, 55] },
   ]);
   const twelve = await call<VnFlows>(hub, key, '/macro/fdi/vn/flows');

@@ -42,10 +42,16 @@ test('the feed pages through every matching article once, newest first, with no 
     .execute();
   expected.sort((a, b) => (a.published_at === b.published_at ? (a.id < b.id ? 1 : -1) : a.published_at < b.published_at ? 1 : -1));
   assert.ok(expected.length > 100, 'the demo has a year of BTC articles');
-  assert.deepEqual(seen.map((i) => i.id), expected.map((r) => r.id));
+  assert.deepEqual(
+    seen.map((i) => i.id),
+    expected.map((r) => r.id),
+  );
   assert.equal(new Set(seen.map((i) => i.id)).size, seen.length);
   assert.ok(seen.every((i) => i.symbols.includes('BTC')));
-  assert.ok(seen.every((i) => i.publishedAt <= TEST_NOW), 'nothing dated after the clock');
+  assert.ok(
+    seen.every((i) => i.publishedAt <= TEST_NOW),
+    'nothing dated after the clock',
+  );
 });
 
 test('a newer article arriving between pages neither repeats nor skips anything', async (t) => {
@@ -64,13 +70,24 @@ test('a newer article arriving between pages neither repeats nor skips anything'
     .insertInto('news_article')
     .values([
       { id: 'zz-breaking', published_at: TEST_NOW, title: 'Breaking', summary: '', url: 'https://x.invalid/1', source: 'Test', language: 'en' },
-      { id: 'zz-same-time', published_at: lastOfFirst.publishedAt, title: 'Same minute', summary: '', url: 'https://x.invalid/2', source: 'Test', language: 'en' },
+      {
+        id: 'zz-same-time',
+        published_at: lastOfFirst.publishedAt,
+        title: 'Same minute',
+        summary: '',
+        url: 'https://x.invalid/2',
+        source: 'Test',
+        language: 'en',
+      },
     ])
     .execute();
   await hub.changed('news');
 
   const again = (await hub.get(`/openapi/v1/news/feed?limit=20&cursor=${first.meta.nextCursor}`, key)).json() as FeedBody;
-  assert.deepEqual(again.data.map((i) => i.id), second.data.map((i) => i.id));
+  assert.deepEqual(
+    again.data.map((i) => i.id),
+    second.data.map((i) => i.id),
+  );
   const fresh = (await hub.get('/openapi/v1/news/feed?limit=20', key)).json() as FeedBody;
   assert.equal(fresh.data[0]?.id, 'zz-breaking');
 });
@@ -110,6 +127,9 @@ test('bad parameters get a 400 naming them', async (t) => {
     const response = await hub.get(`/openapi/v1/news/feed?${query}`, key);
     assert.equal(response.statusCode, 400, query);
     const body = response.json() as FeedBody;
-    assert.ok(body.error?.message.some((m) => m.includes(name)), `${query}: ${JSON.stringify(body.error)}`);
+    assert.ok(
+      body.error?.message.some((m) => m.includes(name)),
+      `${query}: ${JSON.stringify(body.error)}`,
+    );
   }
 });

@@ -53,7 +53,10 @@ test('symbol sentiment aggregates the per-article scores of the window', async (
   assert.equal(data.neutral, scores.filter((s) => s.label === 'neutral').length);
   const mean = scores.reduce((a, s) => a + s.score, 0) / scores.length;
   assert.ok(data.averageScore !== null && Math.abs(data.averageScore - mean) < 1e-4);
-  assert.equal(data.daily.reduce((a, d) => a + d.articleCount, 0), rows.length);
+  assert.equal(
+    data.daily.reduce((a, d) => a + d.articleCount, 0),
+    rows.length,
+  );
   const someDay = data.daily.find((d) => d.articleCount > 0);
   assert.ok(someDay !== undefined);
   const dayScores = rows.filter((r) => r.published_at.startsWith(someDay.date)).map((r) => scoreArticle(r).score);

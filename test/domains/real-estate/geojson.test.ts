@@ -74,7 +74,10 @@ test('ward price figures are computed from the latest year of the road price tab
   const { data } = (await hub.get('/openapi/v1/real-estate/vn/geojson?provinceId=1', key)).json() as GeoJsonBody;
   const roads = await hub.runtime.store.db.selectFrom('re_road_price').selectAll().where('year', '=', 2026).execute();
   const wardIds = await hub.runtime.store.db.selectFrom('re_ward').select('id').where('province_id', '=', 1).orderBy('id').execute();
-  assert.deepEqual(data.wards.map((w) => w.wardId), wardIds.map((w) => w.id));
+  assert.deepEqual(
+    data.wards.map((w) => w.wardId),
+    wardIds.map((w) => w.id),
+  );
   for (const ward of data.wards) {
     const mine = roads.filter((r) => r.ward_id === ward.wardId);
     const mean = (values: (number | null)[]) => {
@@ -100,7 +103,10 @@ test('the wards of a province are the geojson items without their outline', asyn
   const response = await hub.get('/openapi/v1/real-estate/vn/provinces/2/wards', key);
   assert.equal(response.statusCode, 200);
   const wards = (response.json() as { data: Record<string, unknown>[] }).data;
-  assert.deepEqual(wards, geo.wards.map(({ coordinates: _coordinates, ...summary }) => summary));
+  assert.deepEqual(
+    wards,
+    geo.wards.map(({ coordinates: _coordinates, ...summary }) => summary),
+  );
   assert.deepEqual(twinProblems('realEstateGeoJson', { wards, availableYears: [], latestYear: null }), []);
   assert.ok(wards.some((w) => w.wardName === 'Hoàn Kiếm'));
 });

@@ -19,14 +19,38 @@ test('an MLIT transaction CSV loads into the ward it names', async (t) => {
   const hub = await createTestHub(t, { seed: [realEstateDemoGenerator] });
   const key = await hub.key();
   const db = hub.runtime.store.db;
-  const before = Number((await db.selectFrom('re_transaction').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const before = Number(
+    (
+      await db
+        .selectFrom('re_transaction')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   assert.equal((await importFile(db, importer(), fixture('mlit-tokyo-2026q1.csv'), options)).rows, 4);
   assert.equal((await importFile(db, importer(), fixture('mlit-tokyo-2026q1.csv'), options)).status, 'unchanged');
-  const after = Number((await db.selectFrom('re_transaction').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const after = Number(
+    (
+      await db
+        .selectFrom('re_transaction')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   assert.equal(after - before, 4);
 
   const body = (await hub.get('/openapi/v1/real-estate/jp/provinces/113/wards/11301/transactions?from=2026-Q1&to=2026-Q1', key)).json() as {
-    data: { transactions: { type: string; area: number; price: number; pricePerM2: number; buildingYear: number | null; structure: string | null; floorPlan: string | null }[] };
+    data: {
+      transactions: {
+        type: string;
+        area: number;
+        price: number;
+        pricePerM2: number;
+        buildingYear: number | null;
+        structure: string | null;
+        floorPlan: string | null;
+      }[];
+    };
   };
   const condo = body.data.transactions.find((x) => x.price === 98_000_000);
   assert.deepEqual(condo && { ...condo, id: undefined }, {
@@ -49,9 +73,20 @@ test('an MLIT transaction CSV loads into the ward it names', async (t) => {
 test('a malformed or unmatched file is rejected naming the line, and nothing is written', async (t) => {
   const hub = await createTestHub(t, { seed: [realEstateDemoGenerator] });
   const db = hub.runtime.store.db;
-  const count = async () => Number((await db.selectFrom('re_transaction').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('re_transaction')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const before = await count();
-  for (const [file, line] of [['mlit-bad-price.csv', 'line 3'], ['mlit-unknown-ward.csv', 'line 3']] as const) {
+  for (const [file, line] of [
+    ['mlit-bad-price.csv', 'line 3'],
+    ['mlit-unknown-ward.csv', 'line 3'],
+  ] as const) {
     await assert.rejects(importFile(db, importer(), fixture(file), options), (error: unknown) => {
       assert.ok(error instanceof ImportError);
       assert.match(error.message, new RegExp(line));
@@ -60,5 +95,5 @@ test('a malformed or unmatched file is rejected naming the line, and nothing is 
   }
   assert.equal(await count(), before);
   const releases = await db.selectFrom('release').select('id').where('origin', '!=', 'demo').execute();
-  assert.equal(releases.length, 0, 'no release but the demo seed\'s');
+  assert.equal(releases.length, 0, "no release but the demo seed's");
 });

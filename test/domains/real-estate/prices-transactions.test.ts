@@ -40,7 +40,10 @@ test('a province price series serves the latest months with changes computed fro
     .orderBy('month')
     .execute();
   const latest = stored.slice(-12);
-  assert.deepEqual(data.points.map((p) => [p.period, p.price, p.listings]), latest.map((r) => [r.month, r.price, r.listings]));
+  assert.deepEqual(
+    data.points.map((p) => [p.period, p.price, p.listings]),
+    latest.map((r) => [r.month, r.price, r.listings]),
+  );
   assert.equal(data.latestPeriod, '2026-05', 'the month before the clock’s is the last published');
   assert.equal(data.unit, 'k_vnd');
   assert.match(data.source, /demo/);
@@ -83,7 +86,10 @@ test('a Japanese ward serves its MLIT-shaped transactions, newest period first',
   const mid = Math.floor(perM2.length / 2);
   assert.equal(data.medianPricePerM2, perM2.length % 2 === 1 ? perM2[mid] : ((perM2[mid - 1] ?? 0) + (perM2[mid] ?? 0)) / 2);
   assert.ok(data.transactions.some((x) => x.type === 'Pre-owned Condominiums, etc.' && x.buildingYear !== null));
-  assert.ok(data.transactions.every((x) => x.pricePerM2 > 500_000 && x.pricePerM2 < 20_000_000), 'central Tokyo magnitudes');
+  assert.ok(
+    data.transactions.every((x) => x.pricePerM2 > 500_000 && x.pricePerM2 < 20_000_000),
+    'central Tokyo magnitudes',
+  );
 
   const window = (await hub.get('/openapi/v1/real-estate/jp/provinces/113/wards/11301/transactions?from=2025-Q4&to=2026-Q1', key)).json() as TransactionsBody;
   assert.ok(window.data.transactions.length > 0);
@@ -93,7 +99,12 @@ test('a Japanese ward serves its MLIT-shaped transactions, newest period first',
 test('transactions: vn, an unknown ward or a ward of another province is a 404; a bad quarter a 400', async (t) => {
   const hub = await createTestHub(t, { seed: [realEstateDemoGenerator] });
   const key = await hub.key();
-  for (const url of ['vn/provinces/1/wards/101/transactions', 'jp/provinces/113/wards/99999/transactions', 'jp/provinces/127/wards/11301/transactions', 'jp/provinces/1/wards/101/transactions']) {
+  for (const url of [
+    'vn/provinces/1/wards/101/transactions',
+    'jp/provinces/113/wards/99999/transactions',
+    'jp/provinces/127/wards/11301/transactions',
+    'jp/provinces/1/wards/101/transactions',
+  ]) {
     assert.equal((await hub.get(`/openapi/v1/real-estate/${url}`, key)).statusCode, 404, url);
   }
   const bad = await hub.get('/openapi/v1/real-estate/jp/provinces/113/wards/11301/transactions?from=2025Q4', key);

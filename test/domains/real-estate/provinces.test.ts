@@ -25,7 +25,10 @@ test('provinces follow the twin field table and carry their country', async (t) 
   assert.deepEqual(twinProblems('realEstateProvinces', vn, { strict: false }), []);
   assert.equal(vn.length, 34);
   assert.ok(vn.every((p) => p.country === 'vn'));
-  assert.deepEqual(vn.find((p) => p.code === 'HN'), { id: 2, name: 'Hà Nội', code: 'HN', country: 'vn', bbox: vn.find((p) => p.code === 'HN')?.bbox });
+  assert.deepEqual(
+    vn.find((p) => p.code === 'HN'),
+    { id: 2, name: 'Hà Nội', code: 'HN', country: 'vn', bbox: vn.find((p) => p.code === 'HN')?.bbox },
+  );
   assert.equal(vn.find((p) => p.code === 'HCM')?.id, 1);
   assert.ok(vn.every((p) => Object.keys(p).sort().join() === 'bbox,code,country,id,name'));
 
@@ -61,9 +64,7 @@ test('bbox covers the wards but leaves out offshore units', async (t) => {
 
   for (const province of all) {
     const positions = (offshore: boolean) =>
-      wards
-        .filter((w) => w.province_id === province.id && (offshore || w.offshore === 0))
-        .flatMap((w) => (JSON.parse(w.geometry) as number[][][]).flat());
+      wards.filter((w) => w.province_id === province.id && (offshore || w.offshore === 0)).flatMap((w) => (JSON.parse(w.geometry) as number[][][]).flat());
     const mainland = positions(false);
     const lons = mainland.map((p) => p[0] ?? NaN);
     const lats = mainland.map((p) => p[1] ?? NaN);

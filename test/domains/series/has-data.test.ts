@@ -29,8 +29,14 @@ test('/series?hasData=true lists the demo, none once the demo is removed, then w
   const [publisher] = synced[0]?.sources ?? [];
   assert.match(publisher ?? '', /European Central Bank/);
   // The ECB's pairs and the dollar index the hub replicates from them.
-  assert.deepEqual(synced.filter((entry) => !(entry.sources.join() === publisher && entry.frequency === 'daily')), []);
-  assert.deepEqual(synced.filter((entry) => entry.family !== 'fx.close').map((entry) => entry.id), ['index.close:USDX-ECB-REPLICA']);
+  assert.deepEqual(
+    synced.filter((entry) => !(entry.sources.join() === publisher && entry.frequency === 'daily')),
+    [],
+  );
+  assert.deepEqual(
+    synced.filter((entry) => entry.family !== 'fx.close').map((entry) => entry.id),
+    ['index.close:USDX-ECB-REPLICA'],
+  );
   const eurUsd = synced.find((entry) => entry.id === 'fx.close:EUR/USD');
   assert.equal(eurUsd?.series, '/series/fx.close:EUR%2FUSD');
   const points = await hub.get(`/openapi/v1${eurUsd?.series ?? ''}`, key);

@@ -15,7 +15,9 @@ test('a series is labelled at the median step between its days: weekends, holida
   const weekdays = every('2026-06-01', 21, (i) => (i % 5 === 0 ? 3 : 1)).filter((_, i) => i !== 7);
   assert.equal(frequencyOfDays(weekdays), 'daily');
   assert.equal(frequencyOfDays(every('2026-01-02', 21, () => 7)), 'weekly');
-  const months = Array.from({ length: 21 }, (_, i) => `${2024 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`).filter((day) => day !== '2024-07-01');
+  const months = Array.from({ length: 21 }, (_, i) => `${2024 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-01`).filter(
+    (day) => day !== '2024-07-01',
+  );
   assert.equal(frequencyOfDays(months), 'monthly');
   assert.equal(frequencyOfDays(['2024-01-01', '2024-04-01', '2024-07-01', '2024-10-01', '2025-01-01']), 'quarterly');
   assert.equal(frequencyOfDays(['2022-01-01', '2023-01-01', '2024-01-01']), 'annual');

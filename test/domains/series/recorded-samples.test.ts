@@ -17,6 +17,9 @@ test("on the recorded samples' store, every link of /series answers 200 as writt
       ['fx.close:USD/JPY', 'daily', true],
     ],
   );
-  assert.ok(entries.some((entry) => entry.family === 'equity.bar' && entry.firstDate !== null), 'J-Quants bars are listed per issue');
+  assert.ok(
+    entries.some((entry) => entry.family === 'equity.bar' && entry.firstDate !== null),
+    'J-Quants bars are listed per issue',
+  );
   assert.ok((await assertLinksAnswerAtTheirFrequency(hub, key, entries)) > 200);
 });

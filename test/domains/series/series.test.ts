@@ -72,7 +72,13 @@ test('/series lists every fact of the registry and every stored issue, coin and 
   const entries: Entry[] = [];
   let cursor: string | null = null;
   do {
-    const page: Envelope<Entry[]> = await json<Entry[]>(hub, key, `/series?limit=100${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, validate, '/openapi/v1/series');
+    const page: Envelope<Entry[]> = await json<Entry[]>(
+      hub,
+      key,
+      `/series?limit=100${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+      validate,
+      '/openapi/v1/series',
+    );
     entries.push(...page.data);
     ids.push(...page.data.map((entry) => entry.id));
     cursor = page.meta.nextCursor as string | null;
@@ -81,7 +87,10 @@ test('/series lists every fact of the registry and every stored issue, coin and 
   // The registry's facts, but a table-grain family's (one series per instrument instead) and the wildcards.
   const perInstrument = ['crypto.snapshot', 'equity.bar', 'etf.nav', 'etf.price'];
   const registered = factRegistry([], READING_ENDPOINTS).filter((fact) => !fact.name.includes('*') && !perInstrument.includes(fact.family));
-  assert.deepEqual(registered.filter((fact) => !ids.includes(fact.name)).map((fact) => fact.name), []);
+  assert.deepEqual(
+    registered.filter((fact) => !ids.includes(fact.name)).map((fact) => fact.name),
+    [],
+  );
   const db = hub.runtime.store.db;
   const [issues, coins, navs, prices] = await Promise.all([
     db.selectFrom('equity_bar').select('code').distinct().execute(),
@@ -90,11 +99,7 @@ test('/series lists every fact of the registry and every stored issue, coin and 
     db.selectFrom('etf_price').select('fund_code').distinct().execute(),
   ]);
   const count = (family: string) => entries.filter((entry) => entry.id.startsWith(`${family}:`)).length;
-  assert.deepEqual(
-    perInstrument.map(count),
-    [coins.length, issues.length, navs.length, prices.length],
-    'one series per stored coin, issue and fund',
-  );
+  assert.deepEqual(perInstrument.map(count), [coins.length, issues.length, navs.length, prices.length], 'one series per stored coin, issue and fund');
   assert.ok(issues.length >= 200 && coins.length > 100);
   // Pairs the registry names only as `fx.close:*` (any stored pair) are series of their own.
   assert.deepEqual(
@@ -117,8 +122,15 @@ test('/series lists every fact of the registry and every stored issue, coin and 
     assert.ok(entry?.firstDate !== null && entry?.lastDate !== null, id);
   }
   assert.equal(entries.find((entry) => entry.id === 'etf.name')?.series, null);
-  assert.deepEqual(entries.filter((entry) => /[{}]/.test(entry.series ?? '')).map((entry) => entry.series), [], 'no template link');
-  assert.deepEqual(entries.filter((entry) => entry.series !== null && entry.series !== seriesPath(entry.id)).map((entry) => entry.series), []);
+  assert.deepEqual(
+    entries.filter((entry) => /[{}]/.test(entry.series ?? '')).map((entry) => entry.series),
+    [],
+    'no template link',
+  );
+  assert.deepEqual(
+    entries.filter((entry) => entry.series !== null && entry.series !== seriesPath(entry.id)).map((entry) => entry.series),
+    [],
+  );
 
   // Only what the store holds: the registry's broad dollar index (FRED's) has no demo figure.
   const held = (await json<Entry[]>(hub, key, '/series?hasData=true&q=dtwexbgs', validate, '/openapi/v1/series')).data;
@@ -138,7 +150,10 @@ test('/series lists every fact of the registry and every stored issue, coin and 
   assert.equal(await macro(free), 0);
   assert.equal(await macro(key), proMacro);
   const crypto = (await hub.get('/openapi/v1/series?q=fear', free)).json<Envelope<Entry[]>>().data;
-  assert.deepEqual(crypto.map((entry) => entry.id), ['crypto.fearGreed']);
+  assert.deepEqual(
+    crypto.map((entry) => entry.id),
+    ['crypto.fearGreed'],
+  );
   // The fact's domain's feature: 403 before anything is read.
   assert.equal((await hub.get('/openapi/v1/series/macro:us.cpi', free)).statusCode, 403);
 });
@@ -148,7 +163,10 @@ test("every link of the demo's /series answers 200 as written, with as many poin
   const entries = await listedSeries(hub, key);
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   // The demo draws every weekday's close (N225 had ~50 a year before 2021); gold is daily here though its World Bank series is monthly.
-  assert.deepEqual(['index.close:N225', 'commodity.close:gold', 'equity.bar:7203', 'crypto.snapshot:BTC'].map((id) => byId.get(id)?.frequency), ['daily', 'daily', 'daily', 'daily']);
+  assert.deepEqual(
+    ['index.close:N225', 'commodity.close:gold', 'equity.bar:7203', 'crypto.snapshot:BTC'].map((id) => byId.get(id)?.frequency),
+    ['daily', 'daily', 'daily', 'daily'],
+  );
   // VNDAF deals on Mondays, Wednesdays and Fridays only: neither daily nor weekly.
   assert.equal(byId.get('etf.nav:VNDAF')?.frequency, 'irregular');
   assert.ok((await assertLinksAnswerAtTheirFrequency(hub, key, entries)) > 500);
@@ -160,7 +178,13 @@ test('/series/{fact} pages by the last period returned: a cursor of another form
   const paged: Point[] = [];
   let cursor: string | null = null;
   do {
-    const page: Envelope<Point[]> = await json<Point[]>(hub, key, `/series/macro:us.cpi?from=2024-01-01&to=2025-12-31&limit=5${cursor === null ? '' : `&cursor=${cursor}`}`, validate, '/openapi/v1/series/{fact}');
+    const page: Envelope<Point[]> = await json<Point[]>(
+      hub,
+      key,
+      `/series/macro:us.cpi?from=2024-01-01&to=2025-12-31&limit=5${cursor === null ? '' : `&cursor=${cursor}`}`,
+      validate,
+      '/openapi/v1/series/{fact}',
+    );
     paged.push(...page.data);
     cursor = page.meta.nextCursor as string | null;
     if (cursor !== null) assert.equal(cursor, page.data.at(-1)?.period, 'the cursor is the last period of the page');
@@ -175,15 +199,28 @@ test("/series/{fact}: BTC's price, the Nikkei 225 and US CPI with from/to, in JS
   const { hub, key, validate } = await demoHub(t);
   const btc = await json<Point[]>(hub, key, '/series/crypto.snapshot:BTC?from=2026-06-01&to=2026-06-10', validate, '/openapi/v1/series/{fact}');
   assert.ok(btc.data.length > 0);
-  assert.ok(btc.data.every((point) => point.date >= '2026-06-01' && point.date <= '2026-06-10' && point.value !== null && point.value > 0 && point.close === point.value));
+  assert.ok(
+    btc.data.every(
+      (point) => point.date >= '2026-06-01' && point.date <= '2026-06-10' && point.value !== null && point.value > 0 && point.close === point.value,
+    ),
+  );
   assert.equal(new Set(btc.data.map((point) => point.date)).size, btc.data.length, 'a day each: its last snapshot');
   assert.deepEqual([btc.meta.fact, btc.meta.frequency, btc.meta.aggregation], ['crypto.snapshot:BTC', 'daily', 'last']);
 
   const n225 = await json<Point[]>(hub, key, '/series/index.close:N225?from=2026-05-01&to=2026-05-31', validate, '/openapi/v1/series/{fact}');
   assert.ok(n225.data.length >= 18);
   assert.ok(n225.data.every((point) => point.date >= '2026-05-01' && point.date <= '2026-05-31' && point.value !== null && point.open === null));
-  const monthly = await json<Point[]>(hub, key, '/series/index.close:N225?from=2026-05-01&to=2026-05-31&frequency=monthly', validate, '/openapi/v1/series/{fact}');
-  assert.deepEqual(monthly.data.map((point) => [point.period, point.value]), [['2026-05', n225.data.at(-1)?.value]]);
+  const monthly = await json<Point[]>(
+    hub,
+    key,
+    '/series/index.close:N225?from=2026-05-01&to=2026-05-31&frequency=monthly',
+    validate,
+    '/openapi/v1/series/{fact}',
+  );
+  assert.deepEqual(
+    monthly.data.map((point) => [point.period, point.value]),
+    [['2026-05', n225.data.at(-1)?.value]],
+  );
 
   const csv = await hub.get('/openapi/v1/series/index.close:N225?from=2026-05-01&to=2026-05-31', key, { accept: 'text/csv' });
   assert.equal(csv.statusCode, 200);
@@ -191,12 +228,22 @@ test("/series/{fact}: BTC's price, the Nikkei 225 and US CPI with from/to, in JS
   assert.equal(csv.headers['x-meta-fact'], 'index.close:N225');
   assert.equal(csv.headers['x-meta-sources'], 'demo');
   const sources = n225.meta.sources as { publisher: string; facts: string[] }[];
-  assert.deepEqual(sources.map((source) => [source.publisher, source.facts]), [['demo', ['index.close:N225']]]);
+  assert.deepEqual(
+    sources.map((source) => [source.publisher, source.facts]),
+    [['demo', ['index.close:N225']]],
+  );
   const rows = csvRows(csv.body);
   assert.deepEqual(rows[0], ['date', 'period', 'value', 'open', 'high', 'low', 'close', 'volume']);
   // The header is the documented item's fields, and the document declares the CSV answer beside the JSON one.
   const ok = (await hub.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
-    paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: { properties: { data: { items: { properties: object } } } } }>; 'x-csv'?: object }> } }>;
+    paths: Record<
+      string,
+      {
+        get: {
+          responses: Record<string, { content: Record<string, { schema: { properties: { data: { items: { properties: object } } } } }>; 'x-csv'?: object }>;
+        };
+      }
+    >;
   }>().paths['/openapi/v1/series/{fact}']?.get.responses['200'];
   assert.deepEqual(Object.keys(ok?.content['application/json']?.schema.properties.data.items.properties ?? {}), rows[0]);
   assert.ok(ok?.['x-csv'] !== undefined);
@@ -213,7 +260,10 @@ test("/series/{fact}: BTC's price, the Nikkei 225 and US CPI with from/to, in JS
   assert.equal(usdJpy.meta.fact, 'fx.close:USD/JPY');
 
   const cpi = await json<Point[]>(hub, key, '/series/macro:us.cpi?from=2025-01-01&to=2025-12-31', validate, '/openapi/v1/series/{fact}');
-  assert.deepEqual(cpi.data.map((point) => point.period), ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12']);
+  assert.deepEqual(
+    cpi.data.map((point) => point.period),
+    ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12'],
+  );
   assert.equal(cpi.data[0]?.date, '2025-01-01');
 });
 
@@ -223,13 +273,28 @@ test('/series/{fact} with asOf returns what the hub knew that day: a revised CPI
   await hub.runtime.store.db.deleteFrom('macro_observation').where('series', 'in', ['us.cpi', 'us.cpi.core']).execute();
   await loadReleases(hub, [
     { knowledgeAt: '2026-05-12T12:30:00.000Z', rows: [['us.cpi', '2026-04', 320.5]] },
-    { knowledgeAt: '2026-06-11T12:30:00.000Z', rows: [['us.cpi', '2026-04', 320.9], ['us.cpi', '2026-05', 321.4]] },
+    {
+      knowledgeAt: '2026-06-11T12:30:00.000Z',
+      rows: [
+        ['us.cpi', '2026-04', 320.9],
+        ['us.cpi', '2026-05', 321.4],
+      ],
+    },
   ]);
   const url = (asOf?: string) => `/series/macro:us.cpi?from=2026-04-01&to=2026-05-31${asOf === undefined ? '' : `&asOf=${asOf}`}`;
   const before = await json<Point[]>(hub, key, url('2026-05-20'), validate, '/openapi/v1/series/{fact}');
-  assert.deepEqual(before.data.map((point) => [point.period, point.value]), [['2026-04', 320.5]]);
+  assert.deepEqual(
+    before.data.map((point) => [point.period, point.value]),
+    [['2026-04', 320.5]],
+  );
   const latest = await json<Point[]>(hub, key, url(), validate, '/openapi/v1/series/{fact}');
-  assert.deepEqual(latest.data.map((point) => [point.period, point.value]), [['2026-04', 320.9], ['2026-05', 321.4]]);
+  assert.deepEqual(
+    latest.data.map((point) => [point.period, point.value]),
+    [
+      ['2026-04', 320.9],
+      ['2026-05', 321.4],
+    ],
+  );
   const csv = await hub.get(`/openapi/v1${url('2026-05-20')}&format=csv`, key);
   assert.deepEqual(csvRows(csv.body).slice(1), [['2026-04-01', '2026-04', '320.5', '', '', '', '', '']]);
 
@@ -245,7 +310,10 @@ test('/series/{fact} with asOf returns what the hub knew that day: a revised CPI
   }
   const quarterly = await json<Point[]>(hub, key, `${url()}&frequency=quarterly`, validate, '/openapi/v1/series/{fact}');
   // A quarter serves its last month's figure, learned once and never revised.
-  assert.deepEqual([quarterly.data.map((point) => point.value), quarterly.meta.knowledgeAt, quarterly.meta.wasRestated], [[321.4], '2026-06-11T12:30:00.000Z', false]);
+  assert.deepEqual(
+    [quarterly.data.map((point) => point.value), quarterly.meta.knowledgeAt, quarterly.meta.wasRestated],
+    [[321.4], '2026-06-11T12:30:00.000Z', false],
+  );
   // A close keeps no vintages: null, not false.
   const close = await json<Point[]>(hub, key, '/series/index.close:N225?from=2026-06-01', validate, '/openapi/v1/series/{fact}');
   assert.deepEqual([close.meta.knowledgeAt, close.meta.wasRestated], [null, null]);
@@ -254,7 +322,10 @@ test('/series/{fact} with asOf returns what the hub knew that day: a revised CPI
 test("/series/equity.bar:{code} serves J-Quants' open, high, low, close and volume, and the demo's", async (t) => {
   const { hub, key, validate } = await demoHub(t);
   const file = fileURLToPath(new URL('../../fixtures/publishers/jquants/equities-bars-daily-2023-03-24.json', import.meta.url));
-  await importFile(hub.runtime.store.db, barsDailyImporter, file, { knowledgeAt: new Date('2023-03-24T09:00:00.000Z'), loadedAt: new Date('2023-03-24T09:00:00.000Z') });
+  await importFile(hub.runtime.store.db, barsDailyImporter, file, {
+    knowledgeAt: new Date('2023-03-24T09:00:00.000Z'),
+    loadedAt: new Date('2023-03-24T09:00:00.000Z'),
+  });
   await hub.changed('equities');
   const bar = await json<Point[]>(hub, key, '/series/equity.bar:8697?from=2023-03-24&to=2023-03-24', validate, '/openapi/v1/series/{fact}');
   assert.deepEqual(bar.data, [{ date: '2023-03-24', period: '2023-03-24', value: 2045, open: 2047, high: 2069, low: 2035, close: 2045, volume: 2202500 }]);

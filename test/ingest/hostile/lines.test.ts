@@ -31,11 +31,17 @@ test('the rates a CSV gives are bounded too: a row per day of many currencies', 
   withEnv(t, { FDH_SYNC_MAX_ROWS: '100' });
   const currencies = ['USD', 'JPY', 'GBP'];
   const rows = Array.from({ length: 50 }, (_, i) => `${new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10)},1.1,150.2,0.85,`);
-  await refusedWith(() => parseEurofxref([`Date,${currencies.join(',')},`, ...rows].join('\n'), 'eurofxref-hist.csv'), /more than 100 rates \(FDH_SYNC_MAX_ROWS\)/);
+  await refusedWith(
+    () => parseEurofxref([`Date,${currencies.join(',')},`, ...rows].join('\n'), 'eurofxref-hist.csv'),
+    /more than 100 rates \(FDH_SYNC_MAX_ROWS\)/,
+  );
 });
 
 test('a payload of one endless line is refused naming FDH_SYNC_MAX_LINE_KB', async () => {
-  await refusedWith(() => parseEurofxref(`Date,USD,\n2000-01-01,${'9'.repeat(2 * 1024 * 1024)}`, 'eurofxref-hist.csv'), /^line 2: the line is longer than 1048576 characters \(FDH_SYNC_MAX_LINE_KB\)$/);
+  await refusedWith(
+    () => parseEurofxref(`Date,USD,\n2000-01-01,${'9'.repeat(2 * 1024 * 1024)}`, 'eurofxref-hist.csv'),
+    /^line 2: the line is longer than 1048576 characters \(FDH_SYNC_MAX_LINE_KB\)$/,
+  );
 });
 
 test('a streamed file of more lines than FDH_SYNC_MAX_ROWS stops there; one endless line at FDH_SYNC_MAX_LINE_KB', async (t) => {

@@ -25,13 +25,21 @@ function doubleDirs(root: string): string[] {
     routes.forEach((_route, index) => writeFileSync(join(dir, `${index}.bin`), 'placeholder'));
     writeFileSync(
       join(dir, 'routes.json'),
-      JSON.stringify({ publisher, routes: routes.map((r, index) => ({ path: r.path, file: `${index}.bin`, headers: { 'content-type': r.contentType }, origin: 'hostile-publisher corpus (test/helpers/hostile-payloads.ts)' })) }),
+      JSON.stringify({
+        publisher,
+        routes: routes.map((r, index) => ({
+          path: r.path,
+          file: `${index}.bin`,
+          headers: { 'content-type': r.contentType },
+          origin: 'hostile-publisher corpus (test/helpers/hostile-payloads.ts)',
+        })),
+      }),
     );
     return dir;
   });
 }
 
-test('the hostile-publisher corpus, served at the publishers\' real paths: each payload fails its run within the bounds, with a short readable reason, and the hub answers throughout', async (t) => {
+test("the hostile-publisher corpus, served at the publishers' real paths: each payload fails its run within the bounds, with a short readable reason, and the hub answers throughout", async (t) => {
   const root = mkdtempSync(join(tmpdir(), 'fdh-hostile-'));
   t.after(() => rmSync(root, { recursive: true, force: true }));
   const double = await startPublisherDouble({ publishers: [], dirs: doubleDirs(root) });
@@ -45,7 +53,9 @@ test('the hostile-publisher corpus, served at the publishers\' real paths: each 
       sources: Object.fromEntries(HOSTILE_PAYLOADS.map((p) => [p.sourceId, { enabled: true, ...hostileSourceSettings(p.sourceId) }])),
     }),
   );
-  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '0', FDH_SYNC_CONTACT: 'hub-tests@example.org' } });
+  const hub = await createTestHub(t, {
+    env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '0', FDH_SYNC_CONTACT: 'hub-tests@example.org' },
+  });
   const sync = await SyncService.open({ ...hub.runtime, env: { MLIT_API_KEY: 'hostile-test' } });
   t.after(() => sync.close());
 

@@ -47,22 +47,36 @@ test('a sheet formatted to XFD1048576 with a few values is read by the values it
   // What the readers used to loop over: seventeen billion cells.
   assert.deepEqual([sheet?.rowCount, sheet?.columnCount], [1_048_576, 16_384]);
   const rows = await firstSheetRows(bytes, 'sparse.xlsx');
-  assert.deepEqual(rows.rows, [['Date', 'Value'], ['2026-01-01', '1'], ['2026-01-02', '2']]);
+  assert.deepEqual(rows.rows, [
+    ['Date', 'Value'],
+    ['2026-01-01', '1'],
+    ['2026-01-02', '2'],
+  ]);
   assert.equal(await sheetAsCsv(bytes, 'Data', 'sparse.xlsx'), 'Date,Value\n2026-01-01,1\n2026-01-02,2\n');
-  assert.deepEqual((await workbookSheets(bytes, 'sparse.xlsx'))[0]?.rows, [['Date', 'Value'], ['2026-01-01', '1'], ['2026-01-02', '2']]);
+  assert.deepEqual((await workbookSheets(bytes, 'sparse.xlsx'))[0]?.rows, [
+    ['Date', 'Value'],
+    ['2026-01-01', '1'],
+    ['2026-01-02', '2'],
+  ]);
   assertMemoryBounded();
 });
 
 test('a value at XFD1048576 makes the sheet span more cells than FDH_SYNC_MAX_SHEET_CELLS: refused', async () => {
   const bytes = await workbook(sparse('<c r="XFD1048576"><v>1</v></c>'));
-  await refusedWith(() => loadWorkbook(bytes, 'sparse.xlsx'), /^sparse\.xlsx: sheet "Data" spans 1,048,576 rows × 16,384 columns of values, more than the 2,000,000 cells allowed \(FDH_SYNC_MAX_SHEET_CELLS\)$/);
+  await refusedWith(
+    () => loadWorkbook(bytes, 'sparse.xlsx'),
+    /^sparse\.xlsx: sheet "Data" spans 1,048,576 rows × 16,384 columns of values, more than the 2,000,000 cells allowed \(FDH_SYNC_MAX_SHEET_CELLS\)$/,
+  );
   assertMemoryBounded();
 });
 
 test('a sheet writing more cells than FDH_SYNC_MAX_SHEET_CELLS is refused before exceljs reads it', async (t) => {
   withEnv(t, { FDH_SYNC_MAX_SHEET_CELLS: '100' });
   const bytes = await workbook((xml) => xml, 60);
-  await refusedWith(() => loadWorkbook(bytes, 'many.xlsx'), /^many\.xlsx: xl\/worksheets\/sheet1\.xml holds 120 cells, more than the 100 allowed \(FDH_SYNC_MAX_SHEET_CELLS\)$/);
+  await refusedWith(
+    () => loadWorkbook(bytes, 'many.xlsx'),
+    /^many\.xlsx: xl\/worksheets\/sheet1\.xml holds 120 cells, more than the 100 allowed \(FDH_SYNC_MAX_SHEET_CELLS\)$/,
+  );
 });
 
 test('an xlsx part declaring more than FDH_SYNC_MAX_INFLATED_MB is refused before exceljs reads it', async () => {
@@ -72,7 +86,10 @@ test('an xlsx part declaring more than FDH_SYNC_MAX_INFLATED_MB is refused befor
     const built = deflated(entry.name, content);
     return entry.name === SHEET ? { ...built, size: 3 * 1024 ** 3 } : built;
   });
-  await refusedWith(() => loadWorkbook(buildZip(entries), 'bomb.xlsx'), /zip entry xl\/worksheets\/sheet1\.xml declares 3 GB, more than the 256 MB allowed \(FDH_SYNC_MAX_INFLATED_MB\)/);
+  await refusedWith(
+    () => loadWorkbook(buildZip(entries), 'bomb.xlsx'),
+    /zip entry xl\/worksheets\/sheet1\.xml declares 3 GB, more than the 256 MB allowed \(FDH_SYNC_MAX_INFLATED_MB\)/,
+  );
 });
 
 // `\s*[\r\n]+\s*` backtracked quadratically here: a million spaces would have taken minutes.

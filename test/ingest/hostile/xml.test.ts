@@ -37,7 +37,10 @@ test('entities a DOCTYPE declares are never expanded (a billion laughs stays a f
 test('a document of more elements than FDH_SYNC_MAX_ROWS is refused naming it', async (t) => {
   withEnv(t, { FDH_SYNC_MAX_ROWS: '1000' });
   const open = DAILY.slice(0, DAILY.lastIndexOf('</Cube>'));
-  await refusedWith(() => parseEurofxrefXml(`${open}${'<x/>'.repeat(2000)}</Cube></Cube></gesmes:Envelope>`, 'eurofxref-daily.xml'), /more than 1,000 XML elements \(FDH_SYNC_MAX_ROWS\)/);
+  await refusedWith(
+    () => parseEurofxrefXml(`${open}${'<x/>'.repeat(2000)}</Cube></Cube></gesmes:Envelope>`, 'eurofxref-daily.xml'),
+    /more than 1,000 XML elements \(FDH_SYNC_MAX_ROWS\)/,
+  );
 });
 
 const feedWithTitle = (title: string) =>
@@ -67,5 +70,8 @@ test('an RSS title of 100 KB of "<", raw, escaped or in CDATA, is read once and 
 });
 
 test('an RSS element holding more than FDH_SYNC_MAX_LINE_KB of text is refused naming it', async () => {
-  await refusedWith(() => parseFeed(feedWithTitle('x'.repeat(2 * 1024 * 1024)), 'feed.xml'), /feed\.xml: <title> holds more than 1,048,576 characters of text \(FDH_SYNC_MAX_LINE_KB\)/);
+  await refusedWith(
+    () => parseFeed(feedWithTitle('x'.repeat(2 * 1024 * 1024)), 'feed.xml'),
+    /feed\.xml: <title> holds more than 1,048,576 characters of text \(FDH_SYNC_MAX_LINE_KB\)/,
+  );
 });

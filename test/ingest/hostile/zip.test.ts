@@ -12,13 +12,19 @@ const BOMB = deflateRawSync(Buffer.alloc(ZEROS));
 
 test('a zip entry declaring more than FDH_SYNC_MAX_INFLATED_MB is refused before inflating', async () => {
   const zip = buildZip([{ name: 'eurofxref-hist.csv', data: BOMB, size: 3.1 * 1024 ** 3, crc: 0 }]);
-  await refusedWith(() => zipEntry(zip, 'eurofxref-hist.csv'), /^zip entry eurofxref-hist\.csv declares 3\.1 GB, more than the 256 MB allowed \(FDH_SYNC_MAX_INFLATED_MB\)$/);
+  await refusedWith(
+    () => zipEntry(zip, 'eurofxref-hist.csv'),
+    /^zip entry eurofxref-hist\.csv declares 3\.1 GB, more than the 256 MB allowed \(FDH_SYNC_MAX_INFLATED_MB\)$/,
+  );
   assertMemoryBounded();
 });
 
 test('a zip entry inflating a thousand times its size is refused for its ratio (FDH_SYNC_MAX_COMPRESSION_RATIO)', async () => {
   const zip = buildZip([{ name: 'eurofxref-hist.csv', data: BOMB, size: ZEROS, crc: crc32(Buffer.alloc(ZEROS)) }]);
-  await refusedWith(() => zipEntry(zip, 'eurofxref-hist.csv'), /declares 64 MB from [\d.]+ KB, a compression ratio of \d+:1, more than the 200:1 allowed \(FDH_SYNC_MAX_COMPRESSION_RATIO\)/);
+  await refusedWith(
+    () => zipEntry(zip, 'eurofxref-hist.csv'),
+    /declares 64 MB from [\d.]+ KB, a compression ratio of \d+:1, more than the 200:1 allowed \(FDH_SYNC_MAX_COMPRESSION_RATIO\)/,
+  );
   assertMemoryBounded();
 });
 
@@ -48,7 +54,15 @@ test('a history the size of the ECB’s (7,000 days × 30 currencies) passes eve
 test('the ECB history source refuses a bomb served in place of eurofxref-hist.zip', async () => {
   const zip = buildZip([{ name: 'eurofxref-hist.csv', data: BOMB, size: 2 ** 32 - 1, crc: 0 }]);
   await refusedWith(
-    () => ecbHistSource.collect({ baseUrl: 'http://ecb.test', params: {}, credentials: {}, cursor: undefined, now: new Date(), fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: zip, archiveHash: 'x' }) }),
+    () =>
+      ecbHistSource.collect({
+        baseUrl: 'http://ecb.test',
+        params: {},
+        credentials: {},
+        cursor: undefined,
+        now: new Date(),
+        fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: zip, archiveHash: 'x' }),
+      }),
     /FDH_SYNC_MAX_INFLATED_MB/,
   );
 });

@@ -40,15 +40,27 @@ test('BIS policy rates: a value lie or a row dated 2099-12 or 1799-12 is refused
 
   const refused = async (body: string, reason: RegExp, lie: string) => {
     const lying = collectLying(bisPolicyRatesSource, { [FILE]: body });
-    await assert.rejects(lying.then(({ payloads }) => importPayloads(hub, payloads, AT)), refusedFor(reason), lie);
-    await assert.rejects(importPayloads(hub, [{ importer: bisCbpolImporter, fileName: FILE, content: Buffer.from(body), archiveHashes: [] }], AT), refusedFor(reason), lie);
+    await assert.rejects(
+      lying.then(({ payloads }) => importPayloads(hub, payloads, AT)),
+      refusedFor(reason),
+      lie,
+    );
+    await assert.rejects(
+      importPayloads(hub, [{ importer: bisCbpolImporter, fileName: FILE, content: Buffer.from(body), archiveHashes: [] }], AT),
+      refusedFor(reason),
+      lie,
+    );
   };
   for (const { rate, problem } of VALUE_LIES) {
     await refused(withRate(rate), new RegExp(`^WS_CBPOL-M\\.JP\\.csv:3: macro:jp\\.policy-rate ${quotedText(rate)} ${problem}`), rate);
   }
   const last = LINES.length + 1;
   await refused(withMonth('2099-12'), new RegExp(`^WS_CBPOL-M\\.JP\\.csv:${last}: 2099-12 is after what the hub knows \\(2026-09-26\\)`), '2099-12');
-  await refused(withMonth('1799-12'), new RegExp(`^WS_CBPOL-M\\.JP\\.csv:${last}: 1799-12 is before a macro:jp\\.policy-rate figure can exist \\(1800-01-01\\)`), '1799-12');
+  await refused(
+    withMonth('1799-12'),
+    new RegExp(`^WS_CBPOL-M\\.JP\\.csv:${last}: 1799-12 is before a macro:jp\\.policy-rate figure can exist \\(1800-01-01\\)`),
+    '1799-12',
+  );
 
   assert.deepEqual(await answersOf(hub, key, PATHS), before, 'every policy-rate answer is what it was');
   assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, releases, 'no release was added');

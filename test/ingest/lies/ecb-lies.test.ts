@@ -54,8 +54,16 @@ const LIES: { name: string; csv: string; reason: RegExp }[] = [
   { name: 'a rate of 5e-324', csv: withUsd(3, '5e-324'), reason: /^eurofxref-hist\.csv: line 3: fx\.close:EUR\/USD "5e-324" is not a decimal number/ },
   { name: 'a rate of 1e308', csv: withUsd(4, '1e308'), reason: /^eurofxref-hist\.csv: line 4: fx\.close:EUR\/USD "1e308" is not a decimal number/ },
   { name: 'a rate of 0x10', csv: withUsd(5, '0x10'), reason: /^eurofxref-hist\.csv: line 5: fx\.close:EUR\/USD "0x10" is not a decimal number/ },
-  { name: 'a row dated 2099-12-31', csv: withRow('2099-12-31', 'top'), reason: /^eurofxref-hist\.csv: line 2: 2099-12-31 is after what the hub knows \(2026-03-24\)/ },
-  { name: 'a row dated 1900-01-01', csv: withRow('1900-01-01', 'end'), reason: new RegExp(`^eurofxref-hist\\.csv: line ${dataLines + 1}: 1900-01-01 is before a fx\\.close:EUR/\\w{3} figure can exist \\(1999-01-04\\)`) },
+  {
+    name: 'a row dated 2099-12-31',
+    csv: withRow('2099-12-31', 'top'),
+    reason: /^eurofxref-hist\.csv: line 2: 2099-12-31 is after what the hub knows \(2026-03-24\)/,
+  },
+  {
+    name: 'a row dated 1900-01-01',
+    csv: withRow('1900-01-01', 'end'),
+    reason: new RegExp(`^eurofxref-hist\\.csv: line ${dataLines + 1}: 1900-01-01 is before a fx\\.close:EUR/\\w{3} figure can exist \\(1999-01-04\\)`),
+  },
 ];
 
 const PATHS = ['/fx/summary', '/fx/table', '/fx/em-stress', '/series/fx.close:EUR%2FUSD', '/series/fx.close:EUR%2FUSD?format=csv'];
@@ -66,7 +74,10 @@ async function ecbHub(t: Parameters<typeof createTestHub>[0]) {
   const sync = await SyncService.open({ ...hub.runtime, env: {} });
   t.after(() => sync.close());
   const first = await sync.run([ecbHistSource.id, ecbDailySource.id]);
-  assert.deepEqual(first.map((outcome) => outcome.status), ['succeeded', 'succeeded']);
+  assert.deepEqual(
+    first.map((outcome) => outcome.status),
+    ['succeeded', 'succeeded'],
+  );
   const key = await hub.key();
   const answers = async () => {
     const bodies: Record<string, string> = {};
@@ -88,7 +99,8 @@ function csvFile(t: { after(fn: () => void): void }, content: string): string {
   return file;
 }
 
-const importAt = (hub: TestHub, file: string) => importFile(hub.runtime.store.db, ecbEurofxrefImporter, file, { knowledgeAt: hub.clock.now(), loadedAt: hub.clock.now() });
+const importAt = (hub: TestHub, file: string) =>
+  importFile(hub.runtime.store.db, ecbEurofxrefImporter, file, { knowledgeAt: hub.clock.now(), loadedAt: hub.clock.now() });
 
 test('each of five plausible lies in the ECB history, served at its real path or loaded with fdh import, fails naming the line, and the FX answers stay byte for byte', async (t) => {
   const { double, hub, sync, answers } = await ecbHub(t);
@@ -120,7 +132,10 @@ test('a bad release already in the store (loaded without the figure rules) is un
   }[] = [
     {
       name: 'EUR/USD at 5e-324, then the true file again',
-      closes: [{ instrument: 'fx:EUR/USD', date: lastDay, close: 5e-324 }, { instrument: 'fx:USD/JPY', date: lastDay, close: Infinity }],
+      closes: [
+        { instrument: 'fx:EUR/USD', date: lastDay, close: 5e-324 },
+        { instrument: 'fx:USD/JPY', date: lastDay, close: Infinity },
+      ],
       undo: async (releaseId) => {
         const result = await importAt(hub, trueFile);
         assert.equal(result.status, 'restored');
@@ -135,7 +150,10 @@ test('a bad release already in the store (loaded without the figure rules) is un
         double.setBody(HIST_PATH, buildZip([deflated('eurofxref-hist.csv', `${TRUE_CSV}\n`)]));
         const [outcome] = await sync.run([ecbHistSource.id]);
         assert.equal(outcome?.status, 'succeeded');
-        assert.match(outcome?.status === 'succeeded' ? (outcome.notes ?? []).join(' ') : '', new RegExp(`eurofxref-hist\\.csv: the content of release rel_\\w+ again; took back ${releaseId}, which the figure rules refuse`));
+        assert.match(
+          outcome?.status === 'succeeded' ? (outcome.notes ?? []).join(' ') : '',
+          new RegExp(`eurofxref-hist\\.csv: the content of release rel_\\w+ again; took back ${releaseId}, which the figure rules refuse`),
+        );
       },
     },
     {
@@ -158,10 +176,21 @@ test('a bad release already in the store (loaded without the figure rules) is un
   const key = await hub.key();
   for (const { name, closes, withdraw, undo } of undoings) {
     const knowledgeAt = hub.clock.now().toISOString();
-    const releaseId = await storeUncheckedRelease(db, { dataset: ecbEurofxrefImporter.dataset, fileName: 'eurofxref-hist.csv', source: ecbEurofxrefImporter.source, knowledgeAt, closes, ...(withdraw === undefined ? {} : { withdraw }) });
+    const releaseId = await storeUncheckedRelease(db, {
+      dataset: ecbEurofxrefImporter.dataset,
+      fileName: 'eurofxref-hist.csv',
+      source: ecbEurofxrefImporter.source,
+      knowledgeAt,
+      closes,
+      ...(withdraw === undefined ? {} : { withdraw }),
+    });
     await hub.changed('instruments');
     const bad = await Promise.all(PATHS.map((path) => hub.get(`/openapi/v1${path}`, key)));
-    assert.deepEqual(bad.map((answer) => answer.statusCode), PATHS.map(() => 200), `${name}: every answer is a 200 while the bad release is served`);
+    assert.deepEqual(
+      bad.map((answer) => answer.statusCode),
+      PATHS.map(() => 200),
+      `${name}: every answer is a 200 while the bad release is served`,
+    );
     assert.notDeepEqual(Object.fromEntries(PATHS.map((path, i) => [path, bad[i]?.body])), before, `${name}: the bad release shows`);
     await undo(releaseId);
     assert.deepEqual(await answers(), before, `${name}: every answer is again what it was`);
@@ -174,11 +203,26 @@ test('a lie already stored never blocks the true figures that follow it: the nex
   const lastDay = (LINES[1] ?? '').split(',')[0] ?? '';
   assert.equal((await importAt(hub, csvFile(t, TRUE_CSV))).status, 'loaded');
   for (const lie of [16, 5e-324]) {
-    await storeUncheckedRelease(db, { dataset: ecbEurofxrefImporter.dataset, fileName: 'eurofxref-hist.csv', source: ecbEurofxrefImporter.source, knowledgeAt: hub.clock.now().toISOString(), closes: [{ instrument: 'fx:EUR/USD', date: lastDay, close: lie }] });
+    await storeUncheckedRelease(db, {
+      dataset: ecbEurofxrefImporter.dataset,
+      fileName: 'eurofxref-hist.csv',
+      source: ecbEurofxrefImporter.source,
+      knowledgeAt: hub.clock.now().toISOString(),
+      closes: [{ instrument: 'fx:EUR/USD', date: lastDay, close: lie }],
+    });
     // The ECB's daily file of 2026-03-23, as published.
-    const [result] = await importPayloads(hub, [{ importer: ecbEurofxrefXmlImporter, fileName: 'eurofxref-daily.xml', content: publisherSample('ecb', 'eurofxref-daily.xml'), archiveHashes: [] }], hub.clock.now());
+    const [result] = await importPayloads(
+      hub,
+      [{ importer: ecbEurofxrefXmlImporter, fileName: 'eurofxref-daily.xml', content: publisherSample('ecb', 'eurofxref-daily.xml'), archiveHashes: [] }],
+      hub.clock.now(),
+    );
     assert.equal(result?.status, 'loaded', `after a stored ${lie}`);
-    const stored = await db.selectFrom('instrument_close').select('close').where('instrument', '=', 'fx:EUR/USD').where('date', '=', '2026-03-23').executeTakeFirst();
+    const stored = await db
+      .selectFrom('instrument_close')
+      .select('close')
+      .where('instrument', '=', 'fx:EUR/USD')
+      .where('date', '=', '2026-03-23')
+      .executeTakeFirst();
     assert.equal(stored?.close, 1.1596);
     await db.deleteFrom('release').where('dataset', '=', ecbEurofxrefXmlImporter.dataset).execute();
     await db.deleteFrom('instrument_close').where('date', '=', '2026-03-23').execute();

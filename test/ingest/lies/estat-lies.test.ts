@@ -41,7 +41,13 @@ const cpiDated = (time: string) => changed('estat', 'cpi-all-items.json', VALUES
 /** Retail sales with DATA_OBJ[0] (April 2025, 129250) changed. */
 const salesWith = (change: (value: Json) => Json) =>
   changed('estat-dashboard', 'retail-sales.json', DATA_OBJ, (objects) => void (objects[0] = { VALUE: change((objects[0] as { VALUE: Json }).VALUE) }));
-const salesDated = (time: string) => changed('estat-dashboard', 'retail-sales.json', DATA_OBJ, (objects) => void objects.push({ VALUE: { ...(objects[0] as { VALUE: Json }).VALUE, '@time': time } }));
+const salesDated = (time: string) =>
+  changed(
+    'estat-dashboard',
+    'retail-sales.json',
+    DATA_OBJ,
+    (objects) => void objects.push({ VALUE: { ...(objects[0] as { VALUE: Json }).VALUE, '@time': time } }),
+  );
 
 const releaseCount = async (hub: TestHub) => (await hub.runtime.store.db.selectFrom('release').select('id').execute()).length;
 
@@ -55,23 +61,51 @@ test('e-Stat: a value lie or a figure dated 2099 or 1799 is refused naming its p
 
   const statsData = async (body: string, reason: RegExp, lie: string) => {
     const lying = collectLying(estatMacroSource, { 'cpi-all-items.json': body }, { credentials: APP_ID });
-    await assert.rejects(lying.then(({ payloads }) => importPayloads(hub, payloads, AT)), refusedFor(reason), lie);
-    await assert.rejects(importPayloads(hub, [{ importer: estatStatsDataImporter, fileName: 'jp.cpi.json', content: Buffer.from(body), archiveHashes: [] }], AT), refusedFor(reason), lie);
+    await assert.rejects(
+      lying.then(({ payloads }) => importPayloads(hub, payloads, AT)),
+      refusedFor(reason),
+      lie,
+    );
+    await assert.rejects(
+      importPayloads(hub, [{ importer: estatStatsDataImporter, fileName: 'jp.cpi.json', content: Buffer.from(body), archiveHashes: [] }], AT),
+      refusedFor(reason),
+      lie,
+    );
   };
   const dashboard = async (body: string, reason: RegExp, lie: string) => {
     const lying = collectLying(estatDashboardSource, { 'retail-sales.json': body });
-    await assert.rejects(lying.then(({ payloads }) => importPayloads(hub, payloads, AT)), refusedFor(reason), lie);
-    await assert.rejects(importPayloads(hub, [{ importer: estatDashboardDataImporter, fileName: 'jp.retail-sales.json', content: Buffer.from(body), archiveHashes: [] }], AT), refusedFor(reason), lie);
+    await assert.rejects(
+      lying.then(({ payloads }) => importPayloads(hub, payloads, AT)),
+      refusedFor(reason),
+      lie,
+    );
+    await assert.rejects(
+      importPayloads(hub, [{ importer: estatDashboardDataImporter, fileName: 'jp.retail-sales.json', content: Buffer.from(body), archiveHashes: [] }], AT),
+      refusedFor(reason),
+      lie,
+    );
   };
 
   for (const value of VALUE_LIES) {
-    await statsData(cpiWith((figure) => ({ ...figure, $: value })), new RegExp(`^jp\\.cpi\\.json: VALUE\\[1\\]: macro:jp\\.cpi ${quotedText(value)} is not a decimal number`), value);
-    await dashboard(salesWith((figure) => ({ ...figure, $: value })), new RegExp(`^jp\\.retail-sales\\.json: DATA_OBJ\\[0\\]: macro:jp\\.retail-sales ${quotedText(value)} is not a decimal number`), value);
+    await statsData(
+      cpiWith((figure) => ({ ...figure, $: value })),
+      new RegExp(`^jp\\.cpi\\.json: VALUE\\[1\\]: macro:jp\\.cpi ${quotedText(value)} is not a decimal number`),
+      value,
+    );
+    await dashboard(
+      salesWith((figure) => ({ ...figure, $: value })),
+      new RegExp(`^jp\\.retail-sales\\.json: DATA_OBJ\\[0\\]: macro:jp\\.retail-sales ${quotedText(value)} is not a decimal number`),
+      value,
+    );
   }
   await statsData(cpiDated('2099001212'), /^jp\.cpi\.json: VALUE\[3\]: 2099-12 is after what the hub knows \(2026-06-19\)/, '2099-12');
   await statsData(cpiDated('1799000101'), /^jp\.cpi\.json: VALUE\[3\]: 1799-01 is before a macro:jp\.cpi figure can exist \(1800-01-01\)/, '1799-01');
   await dashboard(salesDated('20991200'), /^jp\.retail-sales\.json: DATA_OBJ\[3\]: 2099-12 is after what the hub knows \(2026-06-19\)/, '2099-12');
-  await dashboard(salesDated('17990100'), /^jp\.retail-sales\.json: DATA_OBJ\[3\]: 1799-01 is before a macro:jp\.retail-sales figure can exist \(1800-01-01\)/, '1799-01');
+  await dashboard(
+    salesDated('17990100'),
+    /^jp\.retail-sales\.json: DATA_OBJ\[3\]: 1799-01 is before a macro:jp\.retail-sales figure can exist \(1800-01-01\)/,
+    '1799-01',
+  );
 
   assert.deepEqual(await answersOf(hub, key, PATHS), before, 'every answer is what it was');
   assert.equal(await releaseCount(hub), releases, 'no release was added');

@@ -61,7 +61,11 @@ test('FRED index closes: a value lie or a row dated 2099 or 1799 is refused nami
     });
     const reason = new RegExp(`^SP500\\.json: observation 2: index\\.close:SPX ${quotedText(value)} ${problem}`);
     await assert.rejects(collectLying(fredIndicesSource, { 'sp500.json': body }, only), refusedFor(reason), value);
-    await assert.rejects(importPayloads(hub, [{ importer: fredObservationsImporter, fileName: 'SP500.json', content: Buffer.from(body), archiveHashes: [] }]), refusedFor(reason), value);
+    await assert.rejects(
+      importPayloads(hub, [{ importer: fredObservationsImporter, fileName: 'SP500.json', content: Buffer.from(body), archiveHashes: [] }]),
+      refusedFor(reason),
+      value,
+    );
   }
   const dateLies = [
     { date: '2099-12-31', reason: /^SP500\.json: observation 6: 2099-12-31 is after what the hub knows \(2026-06-19\)/ },
@@ -73,7 +77,11 @@ test('FRED index closes: a value lie or a row dated 2099 or 1799 is refused nami
     });
     const lying = await collectLying(fredIndicesSource, { 'sp500.json': body }, only);
     await assert.rejects(importPayloads(hub, lying.payloads), refusedFor(reason), date);
-    await assert.rejects(importPayloads(hub, [{ importer: fredObservationsImporter, fileName: 'SP500.json', content: Buffer.from(body), archiveHashes: [] }]), refusedFor(reason), date);
+    await assert.rejects(
+      importPayloads(hub, [{ importer: fredObservationsImporter, fileName: 'SP500.json', content: Buffer.from(body), archiveHashes: [] }]),
+      refusedFor(reason),
+      date,
+    );
   }
   assert.deepEqual(await answersOf(hub, key, INDEX_PATHS), before, 'every index answer is what it was');
   assert.equal(await releaseCount(hub), releases, 'no release was added');
@@ -89,8 +97,21 @@ test("FRED's WTI answer with its negative price of 2020-04-20 (-36.98) loads and
   const { payloads } = await collectLying(fredCommoditiesSource, { 'dcoilwtico.json': body }, { credentials: KEY, params: { series: ['DCOILWTICO'] } });
   const [loaded] = await importPayloads(hub, payloads, new Date('2025-02-15T12:00:00Z'));
   assert.equal(loaded?.status, 'loaded');
-  const stored = await hub.runtime.store.db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', 'commodity:wti-crude').where('date', '<', '2020-05-01').orderBy('date').execute();
-  assert.deepEqual(stored.map((row) => [row.date, row.close]), [['2020-04-17', 18.31], ['2020-04-20', -36.98], ['2020-04-21', 8.91]]);
+  const stored = await hub.runtime.store.db
+    .selectFrom('instrument_close')
+    .select(['date', 'close'])
+    .where('instrument', '=', 'commodity:wti-crude')
+    .where('date', '<', '2020-05-01')
+    .orderBy('date')
+    .execute();
+  assert.deepEqual(
+    stored.map((row) => [row.date, row.close]),
+    [
+      ['2020-04-17', 18.31],
+      ['2020-04-20', -36.98],
+      ['2020-04-21', 8.91],
+    ],
+  );
   const csv = (await hub.get('/openapi/v1/series/commodity.close:wti-crude?from=2020-04-01&to=2020-04-30&format=csv', await hub.key())).body;
   assert.match(csv, /2020-04-20,-36\.98/);
 });
@@ -111,12 +132,26 @@ test('FRED/ALFRED vintages: a value lie or an observation dated 2099 or 1799 is 
       observations[5] = { ...(observations[5] as Observation), value };
     });
     const shown = quotedText(value);
-    await assert.rejects(collectLying(fredMacroSource, { 'gdpc1-alfred.json': body }, only), refusedFor(new RegExp(`^GDPC1\\.json: observation 6: macro:us\\.gdp\\.real ${shown} is not a decimal number`)), value);
+    await assert.rejects(
+      collectLying(fredMacroSource, { 'gdpc1-alfred.json': body }, only),
+      refusedFor(new RegExp(`^GDPC1\\.json: observation 6: macro:us\\.gdp\\.real ${shown} is not a decimal number`)),
+      value,
+    );
     const vintage = changed('gdpc1-alfred.json', (observations) => {
       observations.splice(0, observations.length, { ...(observations[5] as Observation), value });
     });
-    const saved = { importer: fredVintagesImporter, fileName: 'GDPC1.2024-07-25.json', content: Buffer.from(vintage), archiveHashes: [], knowledgeAt: new Date(vintageKnowledgeAt('2024-07-25')) };
-    await assert.rejects(importPayloads(hub, [saved]), refusedFor(new RegExp(`^GDPC1\\.2024-07-25\\.json: observation 1: macro:us\\.gdp\\.real ${shown} is not a decimal number`)), value);
+    const saved = {
+      importer: fredVintagesImporter,
+      fileName: 'GDPC1.2024-07-25.json',
+      content: Buffer.from(vintage),
+      archiveHashes: [],
+      knowledgeAt: new Date(vintageKnowledgeAt('2024-07-25')),
+    };
+    await assert.rejects(
+      importPayloads(hub, [saved]),
+      refusedFor(new RegExp(`^GDPC1\\.2024-07-25\\.json: observation 1: macro:us\\.gdp\\.real ${shown} is not a decimal number`)),
+      value,
+    );
   }
   const dateLies = [
     { date: '2099-10-01', reason: /^GDPC1\.json: observation 18: 2099-Q4 is after what the hub knows \(2025-09-25\)/ },

@@ -13,7 +13,12 @@ import { imfCpiImporter } from '../../../src/ingest/importers/macro/imf-cpi.ts';
  */
 
 const FILE = 'CPI-VNM.CPI._T.IX.M.json';
-const PATHS = ['/macro/indicators/inflation-rate?periods=3', '/macro/economic-data?type=cpi&country=VN&period=1Y', '/series/macro:vn.cpi', '/series/macro:vn.cpi?format=csv'];
+const PATHS = [
+  '/macro/indicators/inflation-rate?periods=3',
+  '/macro/economic-data?type=cpi&country=VN&period=1Y',
+  '/series/macro:vn.cpi',
+  '/series/macro:vn.cpi?format=csv',
+];
 
 interface Answer {
   data: {
@@ -57,8 +62,16 @@ test('IMF CPI: a value lie or a month dated 2099-12 or 1799-12 is refused naming
 
   const refused = async (body: string, reason: RegExp, lie: string) => {
     const lying = collectLying(imfCpiSource, { [FILE]: body });
-    await assert.rejects(lying.then(({ payloads }) => importPayloads(hub, payloads)), refusedFor(reason), lie);
-    await assert.rejects(importPayloads(hub, [{ importer: imfCpiImporter, fileName: FILE, content: Buffer.from(body), archiveHashes: [] }]), refusedFor(reason), lie);
+    await assert.rejects(
+      lying.then(({ payloads }) => importPayloads(hub, payloads)),
+      refusedFor(reason),
+      lie,
+    );
+    await assert.rejects(
+      importPayloads(hub, [{ importer: imfCpiImporter, fileName: FILE, content: Buffer.from(body), archiveHashes: [] }]),
+      refusedFor(reason),
+      lie,
+    );
   };
   const where = (observation: number) => `^CPI-VNM\\.CPI\\._T\\.IX\\.M\\.json: series 0:0:0:0:0 observation ${observation}:`;
   for (const { value, problem } of VALUE_LIES) await refused(withValue(value), new RegExp(`${where(1)} macro:vn\\.cpi ${quotedText(value)} ${problem}`), value);

@@ -34,9 +34,18 @@ test('the first run asks Alternative.me for the whole history (limit=0) in JSON;
 });
 
 test('an HTML page, an error in metadata or a changed layout served with 200 fails the run with a readable reason', async () => {
-  await assert.rejects(answering('<html><body>502 Bad Gateway</body></html>'), (error: unknown) => error instanceof ImportError && /^fng\.json: not JSON/.test(error.message));
-  await assert.rejects(answering('{"name":"Fear and Greed Index","data":[],"metadata":{"error":"Limit exceeded"}}'), (error: unknown) => error instanceof ImportError && /answered with the error "Limit exceeded"/.test(error.message));
-  await assert.rejects(answering('{"fng":[{"value":"47"}]}'), (error: unknown) => error instanceof ImportError && /expected Alternative\.me's object with a "data" list/.test(error.message));
+  await assert.rejects(
+    answering('<html><body>502 Bad Gateway</body></html>'),
+    (error: unknown) => error instanceof ImportError && /^fng\.json: not JSON/.test(error.message),
+  );
+  await assert.rejects(
+    answering('{"name":"Fear and Greed Index","data":[],"metadata":{"error":"Limit exceeded"}}'),
+    (error: unknown) => error instanceof ImportError && /answered with the error "Limit exceeded"/.test(error.message),
+  );
+  await assert.rejects(
+    answering('{"fng":[{"value":"47"}]}'),
+    (error: unknown) => error instanceof ImportError && /expected Alternative\.me's object with a "data" list/.test(error.message),
+  );
 });
 
 test('the importer refuses a value outside 0–100, a timestamp that is not Unix seconds and a day given twice, naming the item', () => {
@@ -45,10 +54,19 @@ test('the importer refuses a value outside 0–100, a timestamp that is not Unix
     [[{ value: '101', timestamp: '1777248000' }], /data item 1: crypto\.fearGreed "101" is outside what a crypto\.fearGreed figure can be \(from 0 to 100\)/],
     [[{ value: '', timestamp: '1777248000' }], /data item 1: crypto\.fearGreed "" is not a decimal number/],
     [[{ value: '47', timestamp: '2026-04-27' }], /data item 1: timestamp "2026-04-27" is not Unix seconds/],
-    [[{ value: '47', timestamp: '1777248000' }, { value: '48', timestamp: '1777248000' }], /data item 2: 2026-04-27 appears twice/],
+    [
+      [
+        { value: '47', timestamp: '1777248000' },
+        { value: '48', timestamp: '1777248000' },
+      ],
+      /data item 2: 2026-04-27 appears twice/,
+    ],
   ];
   for (const [items, message] of cases) {
-    assert.throws(() => parseFearGreed(file(items), 'fng.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.throws(
+      () => parseFearGreed(file(items), 'fng.json'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
   }
 });
 
@@ -58,7 +76,13 @@ test('after the Alternative.me source runs, the crypto overview shows exactly th
   const [loaded] = await importPayloads(hub, result.payloads);
   assert.equal(loaded?.rows, 2);
   const rows = await hub.runtime.store.db.selectFrom('crypto_fear_greed').select(['date', 'value', 'source']).orderBy('date').execute();
-  assert.deepEqual(rows.map((r) => [r.date, Number(r.value), r.source]), [['2026-04-26', 33, 'Alternative.me'], ['2026-04-27', 47, 'Alternative.me']]);
+  assert.deepEqual(
+    rows.map((r) => [r.date, Number(r.value), r.source]),
+    [
+      ['2026-04-26', 33, 'Alternative.me'],
+      ['2026-04-27', 47, 'Alternative.me'],
+    ],
+  );
   // The overview needs a market snapshot to answer at all.
   await importPayloads(hub, (await collectFromRoutes(coingeckoMarketsSource)).result.payloads);
   const overview = (await hub.get('/openapi/v1/crypto', await hub.key())).json().data as { fearGreed: unknown };

@@ -6,14 +6,31 @@ import { binanceFuturesSource } from '../../../src/ingest/sources/binance/index.
 import { parseBinanceFundingRates, parseBinanceOpenInterest } from '../../../src/ingest/importers/crypto/binance-futures.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
-test('Binance is asked for the present open interest and the funding rates of BTCUSDT and ETHUSDT; each endpoint\'s answers travel as one array', async () => {
+test("Binance is asked for the present open interest and the funding rates of BTCUSDT and ETHUSDT; each endpoint's answers travel as one array", async () => {
   const { result, requests } = await collectFromRoutes(binanceFuturesSource);
   assert.deepEqual(
-    requests.map((r) => { const url = new URL(r.url); return `${url.pathname}?${url.searchParams.toString()}`; }),
-    ['/fapi/v1/openInterest?symbol=BTCUSDT', '/fapi/v1/openInterest?symbol=ETHUSDT', '/fapi/v1/fundingRate?symbol=BTCUSDT&limit=1000', '/fapi/v1/fundingRate?symbol=ETHUSDT&limit=1000'],
+    requests.map((r) => {
+      const url = new URL(r.url);
+      return `${url.pathname}?${url.searchParams.toString()}`;
+    }),
+    [
+      '/fapi/v1/openInterest?symbol=BTCUSDT',
+      '/fapi/v1/openInterest?symbol=ETHUSDT',
+      '/fapi/v1/fundingRate?symbol=BTCUSDT&limit=1000',
+      '/fapi/v1/fundingRate?symbol=ETHUSDT&limit=1000',
+    ],
   );
-  assert.ok(requests.every((r) => r.conditional === false && r.headers === undefined), 'keyless, never conditional');
-  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.archiveHashes.length]), [['binance-open-interest', 2], ['binance-funding-rate', 2]]);
+  assert.ok(
+    requests.every((r) => r.conditional === false && r.headers === undefined),
+    'keyless, never conditional',
+  );
+  assert.deepEqual(
+    result.payloads.map((p) => [p.importer.dataset, p.archiveHashes.length]),
+    [
+      ['binance-open-interest', 2],
+      ['binance-funding-rate', 2],
+    ],
+  );
   assert.deepEqual(result.cursor, { lastFundingTime: { BTCUSDT: 1570636800000, ETHUSDT: 1617321600000 } });
 });
 
@@ -34,8 +51,14 @@ test('an HTML page, a Binance error object or a changed layout served with 200 f
       fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body(request.url)), archiveHash: 'x' }),
     });
   const openInterest = '{"symbol":"BTCUSDT","openInterest":"96012.544","time":1790287793703}';
-  await assert.rejects(answering(() => '<html><body><h1>403 Forbidden</h1></body></html>'), (error: unknown) => error instanceof ImportError && /^openInterest BTCUSDT: not JSON/.test(error.message));
-  await assert.rejects(answering(() => '{"code":-1121,"msg":"Invalid symbol."}'), (error: unknown) => error instanceof ImportError && /^openInterest BTCUSDT: Binance answered with the error -1121: Invalid symbol\./.test(error.message));
+  await assert.rejects(
+    answering(() => '<html><body><h1>403 Forbidden</h1></body></html>'),
+    (error: unknown) => error instanceof ImportError && /^openInterest BTCUSDT: not JSON/.test(error.message),
+  );
+  await assert.rejects(
+    answering(() => '{"code":-1121,"msg":"Invalid symbol."}'),
+    (error: unknown) => error instanceof ImportError && /^openInterest BTCUSDT: Binance answered with the error -1121: Invalid symbol\./.test(error.message),
+  );
   await assert.rejects(
     answering((url) => (url.includes('openInterest') ? openInterest : '{"rates":[]}')),
     (error: unknown) => error instanceof ImportError && /^fundingRate BTCUSDT: expected a JSON array of funding records/.test(error.message),
@@ -53,7 +76,10 @@ test('the importers refuse an unknown symbol, a value that is not a number, a ba
     [() => oi([{ ...good, time: '1790287793703' }]), /answer 1: time: "1790287793703" is not a time in epoch milliseconds/],
     [() => oi([good, good]), /answer 2: btc_open_interest at 2026-09-24T22:09:53.703Z appears twice/],
     [() => oi([]), /no open interest answer/],
-    [() => funding([{ symbol: 'ETHUSDT', fundingRate: '', fundingTime: 1617321600000 }]), /record 1: ETHUSDT fundingRate: crypto\.metric:eth_funding_rate "" is not a decimal number/],
+    [
+      () => funding([{ symbol: 'ETHUSDT', fundingRate: '', fundingTime: 1617321600000 }]),
+      /record 1: ETHUSDT fundingRate: crypto\.metric:eth_funding_rate "" is not a decimal number/,
+    ],
   ];
   for (const [run, message] of cases) assert.throws(run, (error: unknown) => error instanceof ImportError && message.test(error.message));
 });
@@ -63,7 +89,10 @@ test('after the Binance source runs, the derivatives endpoint shows exactly the 
   const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' }, now: '2026-09-25T00:00:00.000Z' });
   const { result } = await collectFromRoutes(binanceFuturesSource);
   const loaded = await importPayloads(hub, result.payloads);
-  assert.deepEqual(loaded.map((l) => l.rows), [2, 3]);
+  assert.deepEqual(
+    loaded.map((l) => l.rows),
+    [2, 3],
+  );
   const data = (await hub.get('/openapi/v1/crypto/derivatives', await hub.key())).json().data;
   assert.deepEqual(data.openInterest, {
     btc: { symbol: 'BTCUSDT', value: '70056.543', unit: 'BTC' },

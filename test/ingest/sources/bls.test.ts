@@ -18,7 +18,10 @@ const ICS = publisherSample('bls', 'bls.ics').toString('utf8');
 test('bls-release-schedule asks for bls.ics conditionally and hands it on as it arrived; a 304 imports nothing', async () => {
   const { result, requests } = await collectFromRoutes(blsReleaseScheduleSource);
   assert.deepEqual(requests, [{ url: 'http://publisher.test/schedule/news_release/bls.ics' }], 'no conditional: false, so the runner sends its validators');
-  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadBytes(p).equals(publisherSample('bls', 'bls.ics'))]), [['bls-release-schedule', 'bls.ics', true]]);
+  assert.deepEqual(
+    result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadBytes(p).equals(publisherSample('bls', 'bls.ics'))]),
+    [['bls-release-schedule', 'bls.ics', true]],
+  );
   const unchanged = await blsReleaseScheduleSource.collect({
     baseUrl: 'http://publisher.test',
     params: {},
@@ -58,14 +61,35 @@ test("BLS's schedule: the Employment Situation and CPI become events at BLS's ow
 
 test('HTML with 200, a cut body and a changed layout are refused naming the file and the reason', () => {
   const refused = (content: string, message: RegExp) =>
-    assert.throws(() => parseBlsReleaseSchedule(content, 'bls.ics'), (error: unknown) => error instanceof ImportError && message.test(error.message));
-  refused('<!DOCTYPE html><html><head><title>Access Denied</title></head><body>You don\'t have permission</body></html>', /^bls\.ics: not an iCalendar file \(it begins "<!DOCTYPE html>/);
+    assert.throws(
+      () => parseBlsReleaseSchedule(content, 'bls.ics'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
+  refused(
+    "<!DOCTYPE html><html><head><title>Access Denied</title></head><body>You don't have permission</body></html>",
+    /^bls\.ics: not an iCalendar file \(it begins "<!DOCTYPE html>/,
+  );
   refused(ICS.slice(0, ICS.indexOf('SUMMARY:Consumer Price Index')), /^bls\.ics: not a whole iCalendar file: .*did not end/);
-  refused(ICS.replace('X-WR-CALNAME:BLS.gov Economic News Release Schedule', 'X-WR-CALNAME:Holidays'), /X-WR-CALNAME is "Holidays", not "BLS\.gov Economic News Release Schedule"/);
-  refused(ICS.replaceAll('SUMMARY:Employment Situation', 'SUMMARY:The Employment Situation').replaceAll('SUMMARY:Consumer Price Index', 'SUMMARY:CPI'), /^bls\.ics: no Employment Situation or Consumer Price Index event: a changed layout\?/);
-  refused(ICS.replace('DTSTART;TZID=US-Eastern:20260605T083000', 'DTSTART;VALUE=DATE:20260605'), /event \d+ \("Employment Situation"\): DTSTART 2026-06-05 is a day without a time/);
-  refused(ICS.replace('DTSTART;TZID=US-Eastern:20260605T083000', 'DTSTART;TZID=America/Chicago:20260605T073000'), /event \d+ \("Employment Situation"\): DTSTART 2026-06-05T07:30:00 is in no time zone the file defines/);
-  refused(ICS.replace('DTSTART;TZID=US-Eastern:20260702T083000', 'DTSTART;TZID=US-Eastern:20260605T083000'), /a second Employment Situation release on 2026-06-05/);
+  refused(
+    ICS.replace('X-WR-CALNAME:BLS.gov Economic News Release Schedule', 'X-WR-CALNAME:Holidays'),
+    /X-WR-CALNAME is "Holidays", not "BLS\.gov Economic News Release Schedule"/,
+  );
+  refused(
+    ICS.replaceAll('SUMMARY:Employment Situation', 'SUMMARY:The Employment Situation').replaceAll('SUMMARY:Consumer Price Index', 'SUMMARY:CPI'),
+    /^bls\.ics: no Employment Situation or Consumer Price Index event: a changed layout\?/,
+  );
+  refused(
+    ICS.replace('DTSTART;TZID=US-Eastern:20260605T083000', 'DTSTART;VALUE=DATE:20260605'),
+    /event \d+ \("Employment Situation"\): DTSTART 2026-06-05 is a day without a time/,
+  );
+  refused(
+    ICS.replace('DTSTART;TZID=US-Eastern:20260605T083000', 'DTSTART;TZID=America/Chicago:20260605T073000'),
+    /event \d+ \("Employment Situation"\): DTSTART 2026-06-05T07:30:00 is in no time zone the file defines/,
+  );
+  refused(
+    ICS.replace('DTSTART;TZID=US-Eastern:20260702T083000', 'DTSTART;TZID=US-Eastern:20260605T083000'),
+    /a second Employment Situation release on 2026-06-05/,
+  );
 });
 
 test("through fdh sync with FRED's calendar: one event per release, BLS's where its schedule covers the day; a failed run changes nothing served", async (t) => {
@@ -74,10 +98,20 @@ test("through fdh sync with FRED's calendar: one event per release, BLS's where 
   const dir = mkdtempSync(join(tmpdir(), 'fdh-bls-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const sourcesFile = join(dir, 'sources.json');
-  writeFileSync(sourcesFile, JSON.stringify({ publishers: { bls: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 }, fred: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } } }));
+  writeFileSync(
+    sourcesFile,
+    JSON.stringify({ publishers: { bls: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 }, fred: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } } }),
+  );
   const hub = await createTestHub(t, {
     now: '2026-06-19T23:00:00.000Z',
-    env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '1', FDH_SYNC_RETRY_BASE_MS: '20', FDH_SYNC_REQUEST_TIMEOUT_MS: '500', FDH_SYNC_CONTACT: 'ops@example.org' },
+    env: {
+      FDH_SOURCES_FILE: sourcesFile,
+      FDH_DEMO: 'off',
+      FDH_SYNC_RETRIES: '1',
+      FDH_SYNC_RETRY_BASE_MS: '20',
+      FDH_SYNC_REQUEST_TIMEOUT_MS: '500',
+      FDH_SYNC_CONTACT: 'ops@example.org',
+    },
   });
   const sync = await SyncService.open({ ...hub.runtime, env: { FRED_API_KEY: 'fred-test-key' } });
   t.after(() => sync.close());
@@ -86,7 +120,11 @@ test("through fdh sync with FRED's calendar: one event per release, BLS's where 
     await hub.changed('calendar');
     const answer = await hub.get('/openapi/v1/calendar/events?from=2026-06-01&to=2026-08-29&country=US', key);
     assert.equal(answer.statusCode, 200, answer.body);
-    return (answer.json().data as { id: string; time: string; source: string }[]).map((e) => [e.id, e.time, e.source === BLS_CALENDAR_SOURCE ? 'BLS' : e.source === FRED_CALENDAR_SOURCE ? 'FRED' : e.source]);
+    return (answer.json().data as { id: string; time: string; source: string }[]).map((e) => [
+      e.id,
+      e.time,
+      e.source === BLS_CALENDAR_SOURCE ? 'BLS' : e.source === FRED_CALENDAR_SOURCE ? 'FRED' : e.source,
+    ]);
   };
   const expected = [
     ['us-nfp-2026-06-05', '2026-06-05T12:30:00.000Z', 'BLS'],
@@ -107,7 +145,11 @@ test("through fdh sync with FRED's calendar: one event per release, BLS's where 
   }
   assert.deepEqual(await served(), expected);
   const blsRequest = double.requests.find((request) => request.path === '/schedule/news_release/bls.ics');
-  assert.match(String(blsRequest?.headers['user-agent']), /^financial-data-hub\/\d+\.\d+\.\d+ \(ops@example\.org\)$/, 'BLS reads whom to contact in the User-Agent');
+  assert.match(
+    String(blsRequest?.headers['user-agent']),
+    /^financial-data-hub\/\d+\.\d+\.\d+ \(ops@example\.org\)$/,
+    'BLS reads whom to contact in the User-Agent',
+  );
   // FRED again, with the CPI a day earlier than BLS says: within BLS's days FRED's date is not a second event.
   double.setBody('/fred/releases/dates', publisherSample('fred', 'releases-dates.json').toString('utf8').replace('"2026-07-14"', '"2026-07-13"'));
   const [again] = await sync.run(['fred-release-dates']);
@@ -118,7 +160,10 @@ test("through fdh sync with FRED's calendar: one event per release, BLS's where 
     [{ kind: 'status', status: 503 }, /HTTP 503 \(gave up after 2 attempts\)/],
     [{ kind: 'cut' }, /connection was cut after \d+ bytes of \d+/],
     [{ kind: 'html-200' }, /bls\.ics: not an iCalendar file/],
-    [{ kind: 'body', body: ICS.replaceAll('Employment Situation', 'Jobs').replaceAll('Consumer Price Index', 'Prices'), contentType: 'text/calendar' }, /bls\.ics: no Employment Situation or Consumer Price Index event/],
+    [
+      { kind: 'body', body: ICS.replaceAll('Employment Situation', 'Jobs').replaceAll('Consumer Price Index', 'Prices'), contentType: 'text/calendar' },
+      /bls\.ics: no Employment Situation or Consumer Price Index event/,
+    ],
   ];
   for (const [fault, reason] of faults) {
     double.fail(fault, { times: fault.kind === 'html-200' || fault.kind === 'body' ? 1 : 2, path: '/schedule/news_release/bls.ics' });
@@ -145,7 +190,11 @@ test('without FDH_SYNC_CONTACT, BLS is skipped saying why (BLS blocks robots tha
       'skipped: FDH_SYNC_CONTACT not set (BLS blocks robots that carry no information to contact their owner (terms of use, https://www.bls.gov/bls/blsterms.htm); set it to your e-mail address)',
   });
   for (const bad of ['ops', 'ops@localhost', 'ops @example.org', 'a@b.org\r\nX-Injected: 1', '<ops@example.org>']) {
-    assert.throws(() => loadConfig({ env: { FDH_SYNC_CONTACT: bad }, cwd: dir }), /^Error: FDH_SYNC_CONTACT must be an e-mail address, like ops@example\.org \(got "/, bad);
+    assert.throws(
+      () => loadConfig({ env: { FDH_SYNC_CONTACT: bad }, cwd: dir }),
+      /^Error: FDH_SYNC_CONTACT must be an e-mail address, like ops@example\.org \(got "/,
+      bad,
+    );
   }
   assert.equal(loadConfig({ env: { FDH_SYNC_CONTACT: 'data.desk+hub@example.co.jp' }, cwd: dir }).fetch.contact, 'data.desk+hub@example.co.jp');
   assert.equal(loadConfig({ env: {}, cwd: dir }).fetch.contact, undefined);

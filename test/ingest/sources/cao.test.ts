@@ -19,12 +19,19 @@ function published(file: string): [string, number][] {
     .map((line) => {
       const [label = '', gdp = ''] = line.match(/("[^"]*"|[^,]*)/g)?.filter((_, i) => i % 2 === 0) ?? [];
       if (label.includes('/')) year = Number(label.slice(0, 4));
-      const quarter = { '1': 1, '4': 2, '7': 3, '10': 4 }[label.replace(/^\d{4}\//, '').trim().split('-')[0] ?? ''];
+      const quarter = { '1': 1, '4': 2, '7': 3, '10': 4 }[
+        label
+          .replace(/^\d{4}\//, '')
+          .trim()
+          .split('-')[0] ?? ''
+      ];
       return [`${year}-Q${quarter}`, Number(gdp.replaceAll(/[",\s]/g, ''))];
     });
 }
 
-const fetchOf = (body: (url: string) => Buffer): CollectContext['fetch'] => async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: body(request.url), archiveHash: 'x' });
+const fetchOf =
+  (body: (url: string) => Buffer): CollectContext['fetch'] =>
+  async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: body(request.url), archiveHash: 'x' });
 const context = (fetch: CollectContext['fetch']) => ({
   baseUrl: 'http://publisher.test',
   params: caoGdpSource.defaultParams,
@@ -47,34 +54,58 @@ test('cao-gdp reads the newest estimate the release archive lists, then its real
     ],
     'the archive pages are read whole every run; the CSVs conditionally',
   );
-  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName]), [
-    ['cao-gdp-csv', 'gaku-jk1532.csv'],
-    ['cao-gdp-csv', 'gaku-mk1532.csv'],
-  ]);
+  assert.deepEqual(
+    result.payloads.map((p) => [p.importer.dataset, p.fileName]),
+    [
+      ['cao-gdp-csv', 'gaku-jk1532.csv'],
+      ['cao-gdp-csv', 'gaku-mk1532.csv'],
+    ],
+  );
   assert.equal(payloadBytes(result.payloads[0]).toString('utf8'), utf8('gaku-jk1532.csv'));
   assert.ok(payloadBytes(result.payloads[0]).toString('utf8').startsWith('実質季節調整系列,'));
   assert.deepEqual(caoGdpSource.feeds, ['macro_observation:jp.gdp.real', 'macro_observation:jp.gdp.nominal']);
 
   // A release named in the sources file is read as named, without the archive: a first preliminary's folder has no suffix.
   const pinned = await collectFromRoutes(caoGdpSource, { params: { release: '2015/qe153_2' } });
-  assert.deepEqual(pinned.requests.map((request) => new URL(request.url).pathname.split('/').pop()), ['gaku-jk1532.csv', 'gaku-mk1532.csv']);
-  await assert.rejects(collectFromRoutes(caoGdpSource, { params: { release: '2015/qe153' } }), /404: no recorded cao answer for http:\/\/publisher\.test\/jp\/sna\/data\/data_list\/sokuhou\/files\/2015\/qe153\/tables\/gaku-jk1531\.csv/);
+  assert.deepEqual(
+    pinned.requests.map((request) => new URL(request.url).pathname.split('/').pop()),
+    ['gaku-jk1532.csv', 'gaku-mk1532.csv'],
+  );
+  await assert.rejects(
+    collectFromRoutes(caoGdpSource, { params: { release: '2015/qe153' } }),
+    /404: no recorded cao answer for http:\/\/publisher\.test\/jp\/sna\/data\/data_list\/sokuhou\/files\/2015\/qe153\/tables\/gaku-jk1531\.csv/,
+  );
 
   // A 304 (the release's files unchanged) imports nothing.
-  const unchanged = await caoGdpSource.collect(context(async (request) => (request.conditional === false ? routesFetch('cao').fetch(request) : { notModified: true, url: request.url })));
+  const unchanged = await caoGdpSource.collect(
+    context(async (request) => (request.conditional === false ? routesFetch('cao').fetch(request) : { notModified: true, url: request.url })),
+  );
   assert.deepEqual(unchanged.payloads, []);
 });
 
 test('an archive page that lists no year or no estimate fails the run saying so', async () => {
   const page = (links: string) => Buffer.from(`<html><body><ul class="bulletList ml20">${links}</ul></body></html>`);
-  await assert.rejects(caoGdpSource.collect(context(fetchOf(() => page('<li><a href="/en/sna/menu.html">SNA</a></li>')))), /toukei_top\.html links no year's page/);
   await assert.rejects(
-    caoGdpSource.collect(context(fetchOf((url) => page(url.endsWith('toukei_top.html') ? '<li><a href="2016/toukei_2016.html">2016</a></li><li><a href="2015/toukei_2015.html">2015</a></li>' : '<li><a href="qe1/gdemenuea.html">x</a></li>')))),
+    caoGdpSource.collect(context(fetchOf(() => page('<li><a href="/en/sna/menu.html">SNA</a></li>')))),
+    /toukei_top\.html links no year's page/,
+  );
+  await assert.rejects(
+    caoGdpSource.collect(
+      context(
+        fetchOf((url) =>
+          page(
+            url.endsWith('toukei_top.html')
+              ? '<li><a href="2016/toukei_2016.html">2016</a></li><li><a href="2015/toukei_2015.html">2015</a></li>'
+              : '<li><a href="qe1/gdemenuea.html">x</a></li>',
+          ),
+        ),
+      ),
+    ),
     /the archive pages of 2016 and 2015 list no estimate/,
   );
 });
 
-test('a release that is not ESRI\'s folder form is refused with the sources file, naming the parameter', () => {
+test("a release that is not ESRI's folder form is refused with the sources file, naming the parameter", () => {
   for (const release of ['2025/qe253_1', '2025/qe243_2', '2025/qe255_2', '../2025/qe253_2', 2025]) {
     assert.throws(() => sourceParams(caoGdpSource, { release }), /\/sources\/cao-gdp\/params\/release: (must match pattern|expected string)/, String(release));
   }
@@ -96,8 +127,14 @@ test('an HTML page, a changed layout or a file cut short served with 200 imports
   assert.ok(payload !== undefined);
   const text = payloadBytes(payload).toString('utf8');
   const refused = async (content: string, message: RegExp) =>
-    assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
-  await refused('<!DOCTYPE html><html><head><title>ページが見つかりません</title></head></html>', /^gaku-jk1532\.csv:1: "<!DOCTYPE html><html><head><title>ページが見つかりません<\/title><\/head><\/html>" is not the title of a seasonally adjusted GDP level table/);
+    assert.rejects(
+      importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
+  await refused(
+    '<!DOCTYPE html><html><head><title>ページが見つかりません</title></head></html>',
+    /^gaku-jk1532\.csv:1: "<!DOCTYPE html><html><head><title>ページが見つかりません<\/title><\/head><\/html>" is not the title of a seasonally adjusted GDP level table/,
+  );
   await refused(text.replace('実質季節調整系列', '実質原系列'), /gaku-jk1532\.csv:1: "実質原系列" is not the title/);
   await refused(text.replace('10億円', '兆円'), /gaku-jk1532\.csv:1: the title line does not give the unit 10億円/);
   await refused(text.replace(',国内総生産(支出側),', ',GDP,'), /gaku-jk1532\.csv:8: quarters before a "国内総生産\(支出側\)" heading/);
@@ -111,12 +148,24 @@ test('after the Cabinet Office source runs, a hub without the demo serves exactl
   const hub = await createTestHub(t);
   const { result } = await collectFromRoutes(caoGdpSource);
   const loaded = await importPayloads(hub, result.payloads, new Date('2026-06-19T08:00:00Z'));
-  assert.deepEqual(loaded.map((r) => [r.status, r.rows]), [['loaded', 7], ['loaded', 7]]);
+  assert.deepEqual(
+    loaded.map((r) => [r.status, r.rows]),
+    [
+      ['loaded', 7],
+      ['loaded', 7],
+    ],
+  );
   const real = new Map(published('gaku-jk1532.csv'));
   const nominal = published('gaku-mk1532.csv');
   assert.equal(nominal.length, 7);
 
-  const data = (await hub.get('/openapi/v1/macro/economic-data?type=gdp&country=JP', await hub.key())).json().data as { quarter: string; gdp: string; gdpUnit: string; realGdp: number | null; growthRate: number | null }[];
+  const data = (await hub.get('/openapi/v1/macro/economic-data?type=gdp&country=JP', await hub.key())).json().data as {
+    quarter: string;
+    gdp: string;
+    gdpUnit: string;
+    realGdp: number | null;
+    growthRate: number | null;
+  }[];
   assert.deepEqual(
     data.map((row) => [row.quarter, row.gdp, row.gdpUnit, row.realGdp]),
     nominal.map(([quarter, gdp]) => [`Q${quarter.slice(6)} ${quarter.slice(0, 4)}`, gdp.toFixed(3), 'Billion JPY', real.get(quarter) ?? null]),

@@ -38,15 +38,25 @@ test('coingecko-markets asks for the USD markets by market cap, 250 a page, with
 
 test('pages are merged into one snapshot; a coin met again on a later page keeps its first entry', async () => {
   const { result, requests } = await collectFromRoutes(coingeckoMarketsSource, { params: { pages: 2, perPage: 3 } });
-  assert.deepEqual(requests.map((r) => new URL(r.url).searchParams.get('page')), ['1', '2']);
+  assert.deepEqual(
+    requests.map((r) => new URL(r.url).searchParams.get('page')),
+    ['1', '2'],
+  );
   const [payload] = result.payloads;
   assert.equal(payload?.importer.dataset, 'coingecko-markets');
   assert.equal(payload?.archiveHashes.length, 2);
   const merged = payloadRecords<CoinGeckoMarketsFile>(payload);
   assert.deepEqual(merged, coingeckoMarkets([...page(1), ...page(2).filter((coin) => !page(1).some((first) => first.id === coin.id))]));
-  assert.deepEqual(merged.coins.map((c) => c.id), ['bitcoin', 'ethereum', 'tether', 'binancecoin'], 'some-unlisted-token has no market cap');
+  assert.deepEqual(
+    merged.coins.map((c) => c.id),
+    ['bitcoin', 'ethereum', 'tether', 'binancecoin'],
+    'some-unlisted-token has no market cap',
+  );
   assert.equal(merged.coins[2]?.price, page(1)[2]?.current_price, "tether keeps page 1's entry");
-  await assert.rejects(collectFromRoutes(coingeckoMarketsSource, { params: { pages: 0 } }), /\/sources\/coingecko-markets\/params\/pages: must be >= 1 \(got 0\)/);
+  await assert.rejects(
+    collectFromRoutes(coingeckoMarketsSource, { params: { pages: 0 } }),
+    /\/sources\/coingecko-markets\/params\/pages: must be >= 1 \(got 0\)/,
+  );
 });
 
 test('an HTML page or an error object served with 200 fails the CoinGecko run with a readable reason', async () => {
@@ -59,8 +69,14 @@ test('an HTML page or an error object served with 200 fails the CoinGecko run wi
       now: new Date(),
       fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body), archiveHash: 'x' }),
     });
-  await assert.rejects(answering('<html><body>Just a moment...</body></html>'), (error: unknown) => error instanceof ImportError && /^coins\/markets page 1: not JSON/.test(error.message));
-  await assert.rejects(answering('{"status":{"error_code":429,"error_message":"You\'ve exceeded the Rate Limit."}}'), (error: unknown) => error instanceof ImportError && /^coins\/markets page 1: \/: expected array \(got \{\"status\":/.test(error.message));
+  await assert.rejects(
+    answering('<html><body>Just a moment...</body></html>'),
+    (error: unknown) => error instanceof ImportError && /^coins\/markets page 1: not JSON/.test(error.message),
+  );
+  await assert.rejects(
+    answering('{"status":{"error_code":429,"error_message":"You\'ve exceeded the Rate Limit."}}'),
+    (error: unknown) => error instanceof ImportError && /^coins\/markets page 1: \/: expected array \(got \{\"status\":/.test(error.message),
+  );
 });
 
 test('after the CoinGecko source runs, the crypto endpoints show exactly the fetched markets', async (t) => {
@@ -143,21 +159,38 @@ test('a page over 5 MB is refused as it arrives, with the bound and why; the ser
   double.setBody(MARKETS_PATH, `[${' '.repeat(6 * 1024 * 1024)}]`);
   const refused = await run();
   assert.equal(refused?.status, 'failed');
-  assert.match(refused?.status === 'failed' ? refused.error : '', /(the answer (is [\d,]+ KiB, more than|passed)|the gzip body decodes to more than) the 5120 KiB allowed \(a page of 250 coins is about 250 KB\)/);
+  assert.match(
+    refused?.status === 'failed' ? refused.error : '',
+    /(the answer (is [\d,]+ KiB, more than|passed)|the gzip body decodes to more than) the 5120 KiB allowed \(a page of 250 coins is about 250 KB\)/,
+  );
   assert.deepEqual(await answers(), before);
 });
 
 test('a coin with no last_updated (or no price, no market cap) is skipped and counted; the others are served', async (t) => {
   const { double, run, answers } = await coingeckoHub(t);
   const [bitcoin, ...others] = page(1) as (Coin & { last_updated: string | null })[];
-  double.setBody(MARKETS_PATH, JSON.stringify([{ ...bitcoin, last_updated: null }, ...others, { ...bitcoin, id: 'no-cap', symbol: 'nocap' }].map((c) => (c.id === 'no-cap' ? { ...c, market_cap: undefined } : c))));
+  double.setBody(
+    MARKETS_PATH,
+    JSON.stringify(
+      [{ ...bitcoin, last_updated: null }, ...others, { ...bitcoin, id: 'no-cap', symbol: 'nocap' }].map((c) =>
+        c.id === 'no-cap' ? { ...c, market_cap: undefined } : c,
+      ),
+    ),
+  );
   const outcome = await run();
   assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
   assert.equal(outcome?.status === 'succeeded' ? outcome.rowsAdded : 0, 2, 'two coins served');
-  assert.deepEqual(outcome?.status === 'succeeded' ? outcome.notes : [], ['coins-markets.json: 2 coin(s) skipped: no price, market cap or last_updated'], 'the skipped coins are counted in the outcome');
+  assert.deepEqual(
+    outcome?.status === 'succeeded' ? outcome.notes : [],
+    ['coins-markets.json: 2 coin(s) skipped: no price, market cap or last_updated'],
+    'the skipped coins are counted in the outcome',
+  );
   const bubble = JSON.parse((await answers())[1] ?? '').data as { coins: { symbol: string }[] };
   assert.deepEqual(bubble.coins.map((c) => c.symbol).sort(), ['ETH', 'USDT']);
   const parsed = coingeckoMarketsImporter.parse(JSON.stringify([{ ...bitcoin, last_updated: null }, ...others]), 'coins-markets.json');
   assert.equal(parsed.skipped, 1);
-  assert.throws(() => coingeckoMarketsImporter.parse(JSON.stringify([{ ...bitcoin, last_updated: null }]), 'coins-markets.json'), /no coin with a price, a market cap and a last_updated \(1 of 1 skipped\)/);
+  assert.throws(
+    () => coingeckoMarketsImporter.parse(JSON.stringify([{ ...bitcoin, last_updated: null }]), 'coins-markets.json'),
+    /no coin with a price, a market cap and a last_updated \(1 of 1 skipped\)/,
+  );
 });

@@ -15,7 +15,12 @@ test('Coin Metrics is asked for btc daily market cap, MVRV, hash rate and active
   assert.equal(requests.length, 2);
   const [first, second] = requests.map((r) => new URL(r.url));
   assert.equal(first?.pathname, '/v4/timeseries/asset-metrics');
-  assert.deepEqual(Object.fromEntries(first?.searchParams ?? []), { assets: 'btc', metrics: 'AdrActCnt,CapMrktCurUSD,CapMVRVCur,HashRate', frequency: '1d', page_size: '10000' });
+  assert.deepEqual(Object.fromEntries(first?.searchParams ?? []), {
+    assets: 'btc',
+    metrics: 'AdrActCnt,CapMrktCurUSD,CapMVRVCur,HashRate',
+    frequency: '1d',
+    page_size: '10000',
+  });
   assert.equal(second?.searchParams.get('next_page_token'), 'MjAyMC0wMy0yOFQwMDowMDowMFo');
   assert.equal(second?.host, 'publisher.test', 'the next page is asked at the configured base URL, not at next_page_url');
   const [payload] = result.payloads;
@@ -28,7 +33,10 @@ test('Coin Metrics is asked for btc daily market cap, MVRV, hash rate and active
 test('a later run asks from the newest day loaded on (start_time), that day included', async () => {
   const { requests } = await collectFromRoutes(coinMetricsBtcSource, { cursor: { lastTime: '2020-03-29T00:00:00.000000000Z' } });
   assert.equal(new URL(requests[0]?.url ?? '').searchParams.get('start_time'), '2020-03-29');
-  await assert.rejects(collectFromRoutes(coinMetricsBtcSource, { params: { pageSize: 0 } }), /\/sources\/coinmetrics-btc\/params\/pageSize: must be >= 1 \(got 0\)/);
+  await assert.rejects(
+    collectFromRoutes(coinMetricsBtcSource, { params: { pageSize: 0 } }),
+    /\/sources\/coinmetrics-btc\/params\/pageSize: must be >= 1 \(got 0\)/,
+  );
 });
 
 test('an HTML page, a Coin Metrics error object or a changed layout served with 200 fails the run with a readable reason', async () => {
@@ -41,12 +49,18 @@ test('an HTML page, a Coin Metrics error object or a changed layout served with 
       now: new Date(),
       fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body), archiveHash: 'x' }),
     });
-  await assert.rejects(answering('<!DOCTYPE html><title>Cloudflare</title>'), (error: unknown) => error instanceof ImportError && /^asset-metrics-btc\.json page 1: not JSON/.test(error.message));
+  await assert.rejects(
+    answering('<!DOCTYPE html><title>Cloudflare</title>'),
+    (error: unknown) => error instanceof ImportError && /^asset-metrics-btc\.json page 1: not JSON/.test(error.message),
+  );
   await assert.rejects(
     answering('{"error":{"type":"forbidden","message":"Requested resource is not available with supplied credentials."}}'),
     (error: unknown) => error instanceof ImportError && /answered with the error forbidden: Requested resource is not available/.test(error.message),
   );
-  await assert.rejects(answering('{"series":[]}'), (error: unknown) => error instanceof ImportError && /expected Coin Metrics' object with a "data" list/.test(error.message));
+  await assert.rejects(
+    answering('{"series":[]}'),
+    (error: unknown) => error instanceof ImportError && /expected Coin Metrics' object with a "data" list/.test(error.message),
+  );
 });
 
 test('the importer: realized cap is CapRealUSD when given, else market cap / MVRV; a null is no point (never 0); bad values are refused naming the row', () => {
@@ -54,7 +68,10 @@ test('the importer: realized cap is CapRealUSD when given, else market cap / MVR
   const day = { asset: 'btc', time: '2020-03-28T00:00:00.000000000Z' };
   const withRealized = parseCoinMetricsAssetMetrics(file([{ ...day, CapRealUSD: '101531421028.64', CapMrktCurUSD: '1', CapMVRVCur: '1' }]), 'f.json');
   assert.deepEqual(withRealized, [{ metric: 'btc_realized_cap', at: '2020-03-28T00:00:00.000Z', value: 101531421028.64 }]);
-  const nulls = parseCoinMetricsAssetMetrics(file([{ ...day, CapMrktCurUSD: '113993258453.11', CapMVRVCur: null, HashRate: null, AdrActCnt: '627230' }]), 'f.json');
+  const nulls = parseCoinMetricsAssetMetrics(
+    file([{ ...day, CapMrktCurUSD: '113993258453.11', CapMVRVCur: null, HashRate: null, AdrActCnt: '627230' }]),
+    'f.json',
+  );
   assert.deepEqual(nulls, [{ metric: 'btc_active_addresses', at: '2020-03-28T00:00:00.000Z', value: 627230 }]);
   const cases: [unknown[], RegExp][] = [
     [[{ ...day, asset: 'eth' }], /data row 1: asset "eth" is not btc/],
@@ -64,7 +81,10 @@ test('the importer: realized cap is CapRealUSD when given, else market cap / MVR
     [[day, day], /data row 2: 2020-03-28T00:00:00.000Z appears twice/],
   ];
   for (const [rows, message] of cases) {
-    assert.throws(() => parseCoinMetricsAssetMetrics(file(rows), 'f.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.throws(
+      () => parseCoinMetricsAssetMetrics(file(rows), 'f.json'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
   }
 });
 
@@ -78,7 +98,7 @@ test('after the Coin Metrics source runs, the on-chain endpoint shows exactly th
   const key = await hub.key();
   const onchain = async () => (await hub.get('/openapi/v1/crypto/onchain', key)).json().data;
   const before = await onchain();
-  assert.deepEqual(before.btcHashrate, { value: Math.round(Number(newest.HashRate) / 1e6 * 100) / 100, unit: 'EH/s' });
+  assert.deepEqual(before.btcHashrate, { value: Math.round((Number(newest.HashRate) / 1e6) * 100) / 100, unit: 'EH/s' });
   assert.equal(before.btcActiveAddresses, Number(newest.AdrActCnt));
   assert.equal(before.mvrv, null, 'no market snapshot yet: nothing to divide');
   assert.equal(before.ethGas, null);

@@ -12,20 +12,20 @@ test('Deribit is asked for the book summaries of BTC options over its public HTT
   assert.equal(url.pathname, '/api/v2/public/get_book_summary_by_currency');
   assert.deepEqual(Object.fromEntries(url.searchParams), { currency: 'BTC', kind: 'option' });
   assert.equal(result.payloads[0]?.importer.dataset, 'deribit-option-book');
-  assert.deepEqual(
-    parseDeribitOptionBook(payloadBytes(result.payloads[0]).toString('utf8') ?? '', 'book.json'),
-    [
-      { metric: 'btc_put_oi', at: '2022-06-04T10:30:04.906Z', value: 8.1 },
-      { metric: 'btc_call_oi', at: '2022-06-04T10:30:04.906Z', value: 1124.7 },
-    ],
-  );
+  assert.deepEqual(parseDeribitOptionBook(payloadBytes(result.payloads[0]).toString('utf8') ?? '', 'book.json'), [
+    { metric: 'btc_put_oi', at: '2022-06-04T10:30:04.906Z', value: 8.1 },
+    { metric: 'btc_call_oi', at: '2022-06-04T10:30:04.906Z', value: 1124.7 },
+  ]);
 });
 
 test('an HTML page, a JSON-RPC error or a changed layout fails the import with a readable reason; so does an instrument that is not a BTC option', () => {
   const summary = { instrument_name: 'BTC-24JUN22-30000-C', open_interest: 1124.7, creation_timestamp: 1654338604906 };
   const cases: [string, RegExp][] = [
     ['<html><head><title>Deribit maintenance</title></head></html>', /^book\.json: not JSON/],
-    ['{"jsonrpc":"2.0","error":{"message":"Invalid params","data":{"reason":"wrong format","param":"kind"},"code":-32602},"testnet":false}', /answered with the error -32602: Invalid params/],
+    [
+      '{"jsonrpc":"2.0","error":{"message":"Invalid params","data":{"reason":"wrong format","param":"kind"},"code":-32602},"testnet":false}',
+      /answered with the error -32602: Invalid params/,
+    ],
     ['{"jsonrpc":"2.0","summaries":[]}', /expected Deribit's JSON-RPC object with a "result" list/],
     ['{"jsonrpc":"2.0","result":[]}', /the "result" list is empty/],
     [JSON.stringify({ result: [{ ...summary, instrument_name: 'BTC-PERPETUAL' }] }), /result 1: instrument_name "BTC-PERPETUAL" is not a BTC option/],
@@ -33,7 +33,10 @@ test('an HTML page, a JSON-RPC error or a changed layout fails the import with a
     [JSON.stringify({ result: [summary, summary] }), /result 2: BTC-24JUN22-30000-C appears twice/],
   ];
   for (const [content, message] of cases) {
-    assert.throws(() => parseDeribitOptionBook(content, 'book.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.throws(
+      () => parseDeribitOptionBook(content, 'book.json'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
   }
 });
 

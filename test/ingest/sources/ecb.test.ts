@@ -19,7 +19,11 @@ function publishedOn(date: string): Map<string, string> {
 
 test('ecb-eurofxref-hist asks for the published zip conditionally and hands on the CSV inside it', async () => {
   const { result, requests } = await collectFromRoutes(ecbHistSource);
-  assert.deepEqual(requests, [{ url: 'http://publisher.test/stats/eurofxref/eurofxref-hist.zip' }], 'no conditional: false, so the runner sends its validators');
+  assert.deepEqual(
+    requests,
+    [{ url: 'http://publisher.test/stats/eurofxref/eurofxref-hist.zip' }],
+    'no conditional: false, so the runner sends its validators',
+  );
   assert.equal(result.payloads.length, 1);
   const [payload] = result.payloads;
   assert.equal(payload?.importer.dataset, 'ecb-eurofxref');
@@ -45,11 +49,17 @@ test('an ECB file unchanged since the last run (304) imports nothing', async () 
 
 test('a truncated or damaged history zip is refused with the reason, never read short', () => {
   const zip = publisherSample('ecb', 'eurofxref-hist.zip');
-  assert.throws(() => zipEntry(zip.subarray(0, zip.length - 30), 'eurofxref-hist.csv'), (error: unknown) => error instanceof ImportError && /no end-of-central-directory|damaged/.test(error.message));
+  assert.throws(
+    () => zipEntry(zip.subarray(0, zip.length - 30), 'eurofxref-hist.csv'),
+    (error: unknown) => error instanceof ImportError && /no end-of-central-directory|damaged/.test(error.message),
+  );
   const damaged = Buffer.from(zip);
   // Flip a byte inside the deflated data (after the 30-byte local header and the 18-byte name).
   damaged[60] = (damaged[60] ?? 0) ^ 0xff;
-  assert.throws(() => zipEntry(damaged, 'eurofxref-hist.csv'), (error: unknown) => error instanceof ImportError && /eurofxref-hist\.csv/.test(error.message));
+  assert.throws(
+    () => zipEntry(damaged, 'eurofxref-hist.csv'),
+    (error: unknown) => error instanceof ImportError && /eurofxref-hist\.csv/.test(error.message),
+  );
   assert.throws(() => zipEntry(zip, 'eurofxref.csv'), /no entry "eurofxref.csv" in the archive \(it holds "eurofxref-hist.csv"\)/);
   assert.throws(() => zipEntry(Buffer.from('<html><body>Service unavailable</body></html>'), 'eurofxref-hist.csv'), ImportError);
 });
@@ -78,7 +88,10 @@ test('a summer day is known at 16:00 CEST, 14:00 UTC', () => {
 
 test('an ECB XML whose layout changed, that was cut short, or that is an HTML page is refused naming the place', () => {
   const refused = (content: string, message: RegExp) =>
-    assert.throws(() => parseEurofxrefXml(content, 'eurofxref-daily.xml'), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.throws(
+      () => parseEurofxrefXml(content, 'eurofxref-daily.xml'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
   refused('<!DOCTYPE html><html><body>Maintenance</body></html>', /eurofxref-daily\.xml: line 1: not the ECB's gesmes:Envelope/);
   refused(DAILY_XML.slice(0, DAILY_XML.indexOf("<Cube currency='HUF'")), /ends before <\/gesmes:Envelope>/);
   refused(DAILY_XML.replace("rate='183.86'", "rate='183,86'"), /line 10: fx\.close:EUR\/JPY "183,86" is not a decimal number/);
@@ -86,7 +99,7 @@ test('an ECB XML whose layout changed, that was cut short, or that is an HTML pa
   refused(DAILY_XML.replace(/<Cube time='2026-03-23'>[\s\S]*?<\/Cube>\s*<\/Cube>/, '</Cube>'), /no <Cube time='…'> day/);
 });
 
-test('after the ECB sources run, every endpoint shows the ECB\'s own EUR/GBP, EUR/JPY and EUR/USD, one value per pair and day', async (t) => {
+test("after the ECB sources run, every endpoint shows the ECB's own EUR/GBP, EUR/JPY and EUR/USD, one value per pair and day", async (t) => {
   const hub = await createTestHub(t, { now: '2026-03-24T12:00:00.000Z' });
   const key = await hub.key();
   for (const source of [ecbHistSource, ecbDailySource]) {
@@ -128,7 +141,7 @@ test('after the ECB sources run, every endpoint shows the ECB\'s own EUR/GBP, EU
   assert.equal(usdJpy[usdJpy.length - 1].close, row('USD/JPY').lastPrice);
 });
 
-test('asOf on an FX endpoint returns the rates published by the end of that day, not the next day\'s', async (t) => {
+test("asOf on an FX endpoint returns the rates published by the end of that day, not the next day's", async (t) => {
   const hub = await createTestHub(t, { now: '2026-03-09T12:00:00.000Z' });
   const key = await hub.key();
   const { result } = await collectFromRoutes(ecbHistSource);

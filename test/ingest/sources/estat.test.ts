@@ -10,9 +10,12 @@ import { ImportError } from '../../../src/ingest/source.ts';
 
 const APP_ID = { ESTAT_APP_ID: 'test-estat-application-id' };
 
-type Answer = { GET_STATS_DATA: { RESULT: Record<string, unknown>; STATISTICAL_DATA: { RESULT_INF: Record<string, unknown>; DATA_INF: { VALUE: Record<string, string>[] } } } };
+type Answer = {
+  GET_STATS_DATA: { RESULT: Record<string, unknown>; STATISTICAL_DATA: { RESULT_INF: Record<string, unknown>; DATA_INF: { VALUE: Record<string, string>[] } } };
+};
 const sample = (file: string) => JSON.parse(publisherSample('estat', file).toString('utf8')) as Answer;
-const parse = (content: string, fileName: string) => estatStatsDataImporter.parse(content, fileName).observations.map(({ row }) => [row.series, row.period, row.value]);
+const parse = (content: string, fileName: string) =>
+  estatStatsDataImporter.parse(content, fileName).observations.map(({ row }) => [row.series, row.period, row.value]);
 
 test('estat-macro finds the CPI table in the survey catalogue once, then asks getStatsData once per series, narrowed to its cell, with the app id, in JSON with the metadata', async () => {
   const { result, requests } = await collectFromRoutes(estatMacroSource, { credentials: APP_ID });
@@ -22,8 +25,15 @@ test('estat-macro finds the CPI table in the survey catalogue once, then asks ge
   assert.equal(list?.searchParams.get('statsCode'), '00200573');
   assert.equal(list?.searchParams.get('appId'), APP_ID.ESTAT_APP_ID);
   assert.ok(urls.every((url) => url.pathname === '/rest/3.0/app/json/getStatsData'));
-  assert.ok(urls.every((url) => url.searchParams.get('appId') === APP_ID.ESTAT_APP_ID && url.searchParams.get('metaGetFlg') === 'Y' && url.searchParams.get('lang') === 'J'));
-  assert.ok(requests.every((request) => request.conditional === false), 'every answer carries the time it was made: never a 304');
+  assert.ok(
+    urls.every(
+      (url) => url.searchParams.get('appId') === APP_ID.ESTAT_APP_ID && url.searchParams.get('metaGetFlg') === 'Y' && url.searchParams.get('lang') === 'J',
+    ),
+  );
+  assert.ok(
+    requests.every((request) => request.conditional === false),
+    'every answer carries the time it was made: never a 304',
+  );
   const narrowing = (url: URL) => Object.fromEntries([...url.searchParams].filter(([name]) => name === 'statsDataId' || name.startsWith('cd')));
   assert.deepEqual(urls.map(narrowing), [
     { statsDataId: '0003427113', cdTab: '1', cdCat01: '0001', cdArea: '00000' },
@@ -32,14 +42,21 @@ test('estat-macro finds the CPI table in the survey catalogue once, then asks ge
     { statsDataId: '0004052177', cdCat01: '0001000' },
     { statsDataId: '0003443838', cdTab: '001', cdCat01: '001', cdCat02: '000', cdCat03: '01000', cdCat04: '01', cdArea: '00000' },
   ]);
-  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName]), [
-    ['estat-stats-data', 'jp.cpi.json'],
-    ['estat-stats-data', 'jp.cpi.core.json'],
-    ['estat-stats-data', 'jp.unemployment.json'],
-    ['estat-stats-data', 'jp.industrial-production.json'],
-    ['estat-stats-data', 'jp.population.json'],
-  ]);
-  assert.deepEqual(payloadRecords(result.payloads[0]), estatStatsDataImporter.parse(publisherSample('estat', 'cpi-all-items.json').toString('utf8'), 'jp.cpi.json'), 'a one-page answer is read once into its observations');
+  assert.deepEqual(
+    result.payloads.map((p) => [p.importer.dataset, p.fileName]),
+    [
+      ['estat-stats-data', 'jp.cpi.json'],
+      ['estat-stats-data', 'jp.cpi.core.json'],
+      ['estat-stats-data', 'jp.unemployment.json'],
+      ['estat-stats-data', 'jp.industrial-production.json'],
+      ['estat-stats-data', 'jp.population.json'],
+    ],
+  );
+  assert.deepEqual(
+    payloadRecords(result.payloads[0]),
+    estatStatsDataImporter.parse(publisherSample('estat', 'cpi-all-items.json').toString('utf8'), 'jp.cpi.json'),
+    'a one-page answer is read once into its observations',
+  );
   assert.deepEqual(estatMacroSource.feeds, [
     'macro_observation:jp.cpi',
     'macro_observation:jp.cpi.core',
@@ -58,8 +75,14 @@ test('without ESTAT_APP_ID the source is skipped with a line naming the variable
 });
 
 test('a bad series parameter is refused with the sources file, naming it', () => {
-  assert.throws(() => sourceParams(estatMacroSource, { series: [{ key: 'jp.cpi', statsDataId: '3427113', narrowing: {} }] }), /\/sources\/estat-macro\/params\/series\/0\/statsDataId: must match pattern/);
-  assert.throws(() => sourceParams(estatMacroSource, { series: [{ key: 'jp.cpi', statsDataId: '0003427113', narrowing: { appId: 'x' } }] }), /\/sources\/estat-macro\/params\/series\/0\/narrowing\/appId: is not a known field/);
+  assert.throws(
+    () => sourceParams(estatMacroSource, { series: [{ key: 'jp.cpi', statsDataId: '3427113', narrowing: {} }] }),
+    /\/sources\/estat-macro\/params\/series\/0\/statsDataId: must match pattern/,
+  );
+  assert.throws(
+    () => sourceParams(estatMacroSource, { series: [{ key: 'jp.cpi', statsDataId: '0003427113', narrowing: { appId: 'x' } }] }),
+    /\/sources\/estat-macro\/params\/series\/0\/narrowing\/appId: is not a known field/,
+  );
 });
 
 test('e-Stat pages beyond the first (RESULT_INF.NEXT_KEY) are asked from startPosition and merged into one answer', async () => {
@@ -102,20 +125,25 @@ test('getStatsData JSON: months from YYYY00MMMM codes, months of sequence codes 
   ]);
   assert.deepEqual(parse(text('iip-production.json'), 'jp.industrial-production.json'), [['jp.industrial-production', '2026-03', 102]]);
   const missing = text('cpi-core.json').replace('"$":"112.5"', '"$":"-"').replace('"$":"112.2"', '"$":"***"');
-  assert.deepEqual(parse(missing, 'jp.cpi.core.json').map(([, period, value]) => [period, value]), [
-    ['2024-05', 107.5],
-    ['2024-12', 109.6],
-    ['2025-09', 111.4],
-    ['2025-10', 112.1],
-    ['2025-11', null],
-    ['2025-12', null],
-  ]);
+  assert.deepEqual(
+    parse(missing, 'jp.cpi.core.json').map(([, period, value]) => [period, value]),
+    [
+      ['2024-05', 107.5],
+      ['2024-12', 109.6],
+      ['2025-09', 111.4],
+      ['2025-10', 112.1],
+      ['2025-11', null],
+      ['2025-12', null],
+    ],
+  );
   // The population estimate comes in 万人 (ten thousands); the hub counts persons.
-  assert.deepEqual(parse(text('population-estimate.json'), 'jp.population.json'), [
-    ['jp.population', '2022-01', 125_440_000],
-  ]);
+  assert.deepEqual(parse(text('population-estimate.json'), 'jp.population.json'), [['jp.population', '2022-01', 125_440_000]]);
   assert.deepEqual(parse(text('population-estimate.json').replace('"$":"12544"', '"$":"-"'), 'jp.population.json')[0], ['jp.population', '2022-01', null]);
-  assert.deepEqual(parse(text('population-estimate.json').replaceAll('"@unit":"万人"', '"@unit":"千人"'), 'jp.population.json')[0], ['jp.population', '2022-01', 12_544_000]);
+  assert.deepEqual(parse(text('population-estimate.json').replaceAll('"@unit":"万人"', '"@unit":"千人"'), 'jp.population.json')[0], [
+    'jp.population',
+    '2022-01',
+    12_544_000,
+  ]);
   // A quarter's code (first and last month) is a quarter.
   assert.deepEqual(parse(text('cpi-core.json').replaceAll('"2025000909"', '"2025000709"'), 'jp.cpi.core.json')[2], ['jp.cpi.core', '2025-Q3', 111.4]);
 });
@@ -130,7 +158,10 @@ test('an HTML page, an error answer or a changed layout served with 200 fails th
       now: new Date(),
       fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body), archiveHash: 'x' }),
     });
-  await assert.rejects(answering('<!DOCTYPE html><html><body>メンテナンス中</body></html>'), (error: unknown) => error instanceof ImportError && /^jp\.cpi\.json: not JSON/.test(error.message));
+  await assert.rejects(
+    answering('<!DOCTYPE html><html><body>メンテナンス中</body></html>'),
+    (error: unknown) => error instanceof ImportError && /^jp\.cpi\.json: not JSON/.test(error.message),
+  );
 
   const hub = await createTestHub(t);
   const { result } = await collectFromRoutes(estatMacroSource, { credentials: APP_ID });
@@ -139,13 +170,25 @@ test('an HTML page, an error answer or a changed layout served with 200 fails th
   // The importer reads the answer as a file (fdh import) the same way.
   const text = publisherSample('estat', 'cpi-all-items.json').toString('utf8');
   const refused = async (content: string, message: RegExp) =>
-    assert.rejects(importPayloads(hub, [{ importer: estatStatsDataImporter, fileName: payload.fileName, content: Buffer.from(content), archiveHashes: [] }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
-  await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":100,"ERROR_MSG":"認証に失敗しました。アプリケーションIDを確認して下さい。"}}}', /^jp\.cpi\.json: e-Stat answered STATUS 100: 認証に失敗しました/);
-  await refused('{"GET_STATS_DATA":{"RESULT":{"STATUS":1,"ERROR_MSG":"正常に終了しましたが、該当データはありませんでした。"}}}', /STATUS 1: 正常に終了しましたが、該当データは/);
+    assert.rejects(
+      importPayloads(hub, [{ importer: estatStatsDataImporter, fileName: payload.fileName, content: Buffer.from(content), archiveHashes: [] }]),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
+  await refused(
+    '{"GET_STATS_DATA":{"RESULT":{"STATUS":100,"ERROR_MSG":"認証に失敗しました。アプリケーションIDを確認して下さい。"}}}',
+    /^jp\.cpi\.json: e-Stat answered STATUS 100: 認証に失敗しました/,
+  );
+  await refused(
+    '{"GET_STATS_DATA":{"RESULT":{"STATUS":1,"ERROR_MSG":"正常に終了しましたが、該当データはありませんでした。"}}}',
+    /STATUS 1: 正常に終了しましたが、該当データは/,
+  );
   await refused(text.replace('"DATA_INF"', '"DATA_INFO"'), /^jp\.cpi\.json: \/GET_STATS_DATA\/STATISTICAL_DATA\/DATA_INF: is missing/);
   await refused(text.replace('"$":"111.8"', '"$":"111,8"'), /^jp\.cpi\.json: VALUE\[1\]: macro:jp\.cpi "111,8" is not a decimal number/);
   await refused(text.replace('"@time":"2025000505"', '"@time":"2025-05"'), /VALUE\[1\]: time code "2025-05" is neither e-Stat's YYYY00MMMM/);
-  await refused(text.replace('"@cat01":"0001","@area":"00000","@time":"2024000000"', '"@cat01":"0002","@area":"00000","@time":"2024000000"'), /VALUE\[2\]: @area=00000,@cat01=0002,@tab=1 is another series than @area=00000,@cat01=0001,@tab=1/);
+  await refused(
+    text.replace('"@cat01":"0001","@area":"00000","@time":"2024000000"', '"@cat01":"0002","@area":"00000","@time":"2024000000"'),
+    /VALUE\[2\]: @area=00000,@cat01=0002,@tab=1 is another series than @area=00000,@cat01=0001,@tab=1/,
+  );
   assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0, 'no refused answer left a release');
 });
 
@@ -155,7 +198,16 @@ test('after the e-Stat source runs, a hub without the demo serves exactly the fe
   // Known before the hub's clock (TEST_NOW), so served now.
   const at = new Date('2026-06-19T08:00:00Z');
   const loaded = await importPayloads(hub, result.payloads, at);
-  assert.deepEqual(loaded.map((r) => [r.status, r.rows]), [['loaded', 2], ['loaded', 6], ['loaded', 1], ['loaded', 1], ['loaded', 1]]);
+  assert.deepEqual(
+    loaded.map((r) => [r.status, r.rows]),
+    [
+      ['loaded', 2],
+      ['loaded', 6],
+      ['loaded', 1],
+      ['loaded', 1],
+      ['loaded', 1],
+    ],
+  );
   // The same figures asked again at another time (another RESULT.DATE) are the release already loaded.
   const { fetch } = routesFetch('estat');
   const later = await estatMacroSource.collect({
@@ -166,13 +218,22 @@ test('after the e-Stat source runs, a hub without the demo serves exactly the fe
     now: at,
     fetch: async (request) => {
       const answer = await fetch(request);
-      return answer.notModified ? answer : { ...answer, body: Buffer.from(answer.body.toString('utf8').replace(/"DATE":"[^"]+"/, '"DATE":"2026-06-20T09:00:00.000+09:00"')) };
+      return answer.notModified
+        ? answer
+        : { ...answer, body: Buffer.from(answer.body.toString('utf8').replace(/"DATE":"[^"]+"/, '"DATE":"2026-06-20T09:00:00.000+09:00"')) };
     },
   });
-  assert.deepEqual((await importPayloads(hub, later.payloads, at)).map((r) => r.status), ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+  assert.deepEqual(
+    (await importPayloads(hub, later.payloads, at)).map((r) => r.status),
+    ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged'],
+  );
 
   const key = await hub.key();
-  const cpi = (await hub.get('/openapi/v1/macro/economic-data?type=cpi&country=JP', key)).json().data as { observationDate: string; cpiPoints: number | null; coreCpiPoints: number | null }[];
+  const cpi = (await hub.get('/openapi/v1/macro/economic-data?type=cpi&country=JP', key)).json().data as {
+    observationDate: string;
+    cpiPoints: number | null;
+    coreCpiPoints: number | null;
+  }[];
   assert.deepEqual(
     cpi.map((p) => [p.observationDate, p.cpiPoints, p.coreCpiPoints]),
     [
@@ -185,17 +246,30 @@ test('after the e-Stat source runs, a hub without the demo serves exactly the fe
       ['2025-12-01', null, 112.2],
     ],
   );
-  const population = (await hub.get('/openapi/v1/macro/population?country=JP&period=10Y', key)).json().data as { observationDate: string; population: number | null; unemploymentRate: number | null }[];
+  const population = (await hub.get('/openapi/v1/macro/population?country=JP&period=10Y', key)).json().data as {
+    observationDate: string;
+    population: number | null;
+    unemploymentRate: number | null;
+  }[];
   assert.deepEqual(population, [
     { country: 'JP', observationDate: '2022-01-01', population: 125_440_000, unemploymentRate: null },
     { country: 'JP', observationDate: '2025-12-01', population: null, unemploymentRate: 2.4 },
   ]);
-  const production = await hub.runtime.store.db.selectFrom('macro_observation').select(['period', 'value']).where('series', '=', 'jp.industrial-production').execute();
-  assert.deepEqual(production.map((row) => [row.period, row.value]), [['2026-03', 102]]);
+  const production = await hub.runtime.store.db
+    .selectFrom('macro_observation')
+    .select(['period', 'value'])
+    .where('series', '=', 'jp.industrial-production')
+    .execute();
+  assert.deepEqual(
+    production.map((row) => [row.period, row.value]),
+    [['2026-03', 102]],
+  );
 });
 
 test('the catalogue rule reads the newest base year whose table name fits; a pinned statsDataId skips the catalogue; a catalogue with no fitting table fails naming the rule', async () => {
-  const list = JSON.parse(publisherSample('estat', 'getStatsList-cpi.json').toString('utf8')) as { GET_STATS_LIST: { DATALIST_INF: { TABLE_INF: Record<string, unknown>[] } } };
+  const list = JSON.parse(publisherSample('estat', 'getStatsList-cpi.json').toString('utf8')) as {
+    GET_STATS_LIST: { DATALIST_INF: { TABLE_INF: Record<string, unknown>[] } };
+  };
   const run = (listing: unknown, series: Record<string, unknown>) => {
     const asked: URL[] = [];
     const collected = estatMacroSource.collect({
@@ -220,7 +294,10 @@ test('the catalogue rule reads the newest base year whose table name fits; a pin
   (one.GET_STATS_LIST.DATALIST_INF as Record<string, unknown>).TABLE_INF = list.GET_STATS_LIST.DATALIST_INF.TABLE_INF[2];
   assert.deepEqual(await run(one, rule), ['list 00200573', '0003143513']);
   assert.deepEqual(await run(list, { ...rule, statsDataId: '0003143513' }), ['0003143513']);
-  await assert.rejects(run(list, { catalogue: { statsCode: '00200573', tableName: '消費者物価指数（{base}年基準）地域差' } }), (error: unknown) => error instanceof ImportError && /lists no table named '消費者物価指数（\{base\}年基準）地域差'/.test(error.message));
+  await assert.rejects(
+    run(list, { catalogue: { statsCode: '00200573', tableName: '消費者物価指数（{base}年基準）地域差' } }),
+    (error: unknown) => error instanceof ImportError && /lists no table named '消費者物価指数（\{base\}年基準）地域差'/.test(error.message),
+  );
   const failed = { GET_STATS_LIST: { RESULT: { STATUS: 100, ERROR_MSG: '認証に失敗しました。' } } };
   await assert.rejects(run(failed, rule), (error: unknown) => error instanceof ImportError && /STATUS 100: 認証に失敗しました/.test(error.message));
 });

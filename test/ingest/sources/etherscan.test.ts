@@ -23,10 +23,16 @@ test('an HTML page, a refusal (status 0) or a changed layout fails the import wi
     ['<html><title>Just a moment...</title></html>', /^gasoracle\.json: not JSON/],
     ['{"status":"0","message":"NOTOK","result":"Invalid API Key (#err2)|x"}', /answered status 0 NOTOK: Invalid API Key/],
     ['{"gasPrice":"0x3b9aca00"}', /expected Etherscan's object with "status", "message" and "result"/],
-    ['{"status":"1","message":"OK","result":{"SafeGasPrice":"0.1","ProposeGasPrice":"0.1","FastGasPrice":"0.1"}}', /result\.suggestBaseFee: undefined is not a number/],
+    [
+      '{"status":"1","message":"OK","result":{"SafeGasPrice":"0.1","ProposeGasPrice":"0.1","FastGasPrice":"0.1"}}',
+      /result\.suggestBaseFee: undefined is not a number/,
+    ],
   ];
   for (const [content, message] of cases) {
-    assert.throws(() => parseGasOracle(content, 'gasoracle.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.throws(
+      () => parseGasOracle(content, 'gasoracle.json'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
   }
 });
 

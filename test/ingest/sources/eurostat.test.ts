@@ -28,7 +28,10 @@ test('eurostat-release-calendar asks eventsJson for the euro indicators from a m
     end: '2027-06-20T00:00:00Z',
     timeZone: 'Europe/Luxembourg',
   });
-  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadBytes(p).equals(publisherSample('eurostat', 'release-calendar.json'))]), [['eurostat-release-calendar', 'eurostat-release-calendar.json', true]]);
+  assert.deepEqual(
+    result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadBytes(p).equals(publisherSample('eurostat', 'release-calendar.json'))]),
+    [['eurostat-release-calendar', 'eurostat-release-calendar.json', true]],
+  );
   assert.deepEqual(eurostatReleaseCalendarSource.feeds, ['calendar_event:eu']);
 });
 
@@ -47,19 +50,31 @@ test("Eurostat's calendar: the flash inflation and unemployment releases become 
     ],
   );
   assert.ok(rows.every((row) => row.country === 'EU' && row.source === EUROSTAT_CALENDAR_SOURCE && row.unit === '%'));
-  const gdp = JSON_TEXT.replace('{"title":"Unemployment","period":"October 2026"', '{"title":"Preliminary flash estimate GDP - EU and euro area","period":"Q3/2026"');
+  const gdp = JSON_TEXT.replace(
+    '{"title":"Unemployment","period":"October 2026"',
+    '{"title":"Preliminary flash estimate GDP - EU and euro area","period":"Q3/2026"',
+  );
   assert.deepEqual(parseEurostatReleaseCalendar(gdp, 'eurostat-release-calendar.json').rows.at(-1)?.period, '2026-Q3');
 });
 
 test('HTML with 200, a cut body and a changed layout are refused naming the file and the reason', () => {
   const refused = (content: string, message: RegExp) =>
-    assert.throws(() => parseEurostatReleaseCalendar(content, 'eurostat-release-calendar.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.throws(
+      () => parseEurostatReleaseCalendar(content, 'eurostat-release-calendar.json'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
   refused('<!DOCTYPE html><html><body>Service unavailable</body></html>', /^eurostat-release-calendar\.json: not JSON/);
   refused(JSON_TEXT.slice(0, 200), /^eurostat-release-calendar\.json: not JSON/);
   refused('[]', /the calendar lists no event/);
-  refused(JSON_TEXT.replaceAll('"Unemployment"', '"Euro area unemployment"').replaceAll('Flash estimate inflation euro area', 'Inflation flash'), /no Flash estimate inflation euro area, Unemployment, .* event: a changed layout\?/);
+  refused(
+    JSON_TEXT.replaceAll('"Unemployment"', '"Euro area unemployment"').replaceAll('Flash estimate inflation euro area', 'Inflation flash'),
+    /no Flash estimate inflation euro area, Unemployment, .* event: a changed layout\?/,
+  );
   refused(JSON_TEXT.replace('"start":"2026-10-01T11:00Z"', '"start":"01/10/2026"'), /event 3 \("Unemployment"\): start "01\/10\/2026" is not a day and time/);
-  refused(JSON_TEXT.replace('"period":"August 2026","start":"2026-10-01', '"period":"2026M08","start":"2026-10-01'), /event 3 \("Unemployment"\): period "2026M08" is not a month/);
+  refused(
+    JSON_TEXT.replace('"period":"August 2026","start":"2026-10-01', '"period":"2026M08","start":"2026-10-01'),
+    /event 3 \("Unemployment"\): period "2026M08" is not a month/,
+  );
   refused(JSON_TEXT.replace('"start":"2026-10-30T11:00Z"', '"start":"2026-10-01T11:00Z"'), /a second Unemployment release on 2026-10-01/);
 });
 

@@ -52,8 +52,14 @@ function answering(body: string | Buffer, requested: URL[] = []) {
 test('fred-macro asks every series for all its vintages with the key; the next run asks from the newest realtime_start held', async () => {
   const first = await collectFromRoutes(fredMacroSource, { credentials: KEY });
   const urls = first.requests.map((request) => new URL(request.url));
-  assert.deepEqual(urls.map((url) => url.pathname), Array(FRED_MACRO_SERIES.length).fill('/fred/series/observations'));
-  assert.deepEqual(urls.map((url) => url.searchParams.get('series_id')), FRED_MACRO_SERIES.map((s) => s.id));
+  assert.deepEqual(
+    urls.map((url) => url.pathname),
+    Array(FRED_MACRO_SERIES.length).fill('/fred/series/observations'),
+  );
+  assert.deepEqual(
+    urls.map((url) => url.searchParams.get('series_id')),
+    FRED_MACRO_SERIES.map((s) => s.id),
+  );
   for (const url of urls) {
     assert.equal(url.searchParams.get('api_key'), KEY.FRED_API_KEY);
     assert.equal(url.searchParams.get('file_type'), 'json');
@@ -64,32 +70,65 @@ test('fred-macro asks every series for all its vintages with the key; the next r
     assert.deepEqual([url.searchParams.get('frequency'), url.searchParams.get('aggregation_method')], daily ? ['m', 'eop'] : [null, null]);
   }
   // One payload per vintage, oldest first, each known from its day at 00:00 UTC; each recorded plain answer (PAYEMS, the CPI, PCE, GS10 and debt samples) is one vintage.
-  const plain = [['CPIAUCSL', '2025-11-14'], ['CPILFESL', '2025-11-14'], ['PCEPI', '2025-11-14'], ['PCEPILFE', '2025-11-14'], ['GS10', '2025-05-05'], ['GFDEGDQ188S', '2024-09-22'], ['PAYEMS', '2023-05-05']];
+  const plain = [
+    ['CPIAUCSL', '2025-11-14'],
+    ['CPILFESL', '2025-11-14'],
+    ['PCEPI', '2025-11-14'],
+    ['PCEPILFE', '2025-11-14'],
+    ['GS10', '2025-05-05'],
+    ['GFDEGDQ188S', '2024-09-22'],
+    ['PAYEMS', '2023-05-05'],
+  ];
   const days = [...VINTAGES.map((day) => ['GDPC1', day]), ...plain];
-  assert.deepEqual(first.result.payloads.map((p) => p.fileName), days.map(([id, day]) => `${id}.${day}.json`));
-  assert.deepEqual(first.result.payloads.map((p) => p.knowledgeAt?.toISOString()), days.map(([, day]) => `${day}T00:00:00.000Z`));
+  assert.deepEqual(
+    first.result.payloads.map((p) => p.fileName),
+    days.map(([id, day]) => `${id}.${day}.json`),
+  );
+  assert.deepEqual(
+    first.result.payloads.map((p) => p.knowledgeAt?.toISOString()),
+    days.map(([, day]) => `${day}T00:00:00.000Z`),
+  );
   assert.ok(first.result.payloads.every((p) => p.importer.dataset === 'fred-vintages'));
   assert.deepEqual(first.result.cursor, { realtimeStart: { GDPC1: '2025-09-25', ...Object.fromEntries(plain) } });
 
   const next = await collectFromRoutes(fredMacroSource, { credentials: KEY, cursor: first.result.cursor });
   const starts = next.requests.map((request) => new URL(request.url).searchParams);
   assert.equal(starts.find((q) => q.get('series_id') === 'GDPC1')?.get('realtime_start'), '2025-09-25');
-  assert.equal(starts.find((q) => q.get('series_id') === 'UNRATE')?.get('realtime_start'), '1776-07-04', 'a series with nothing held yet is asked from the start');
+  assert.equal(
+    starts.find((q) => q.get('series_id') === 'UNRATE')?.get('realtime_start'),
+    '1776-07-04',
+    'a series with nothing held yet is asked from the start',
+  );
 
   // The operator may narrow a series FRED refuses to answer whole (more than 2000 vintage dates).
   const narrowed = await collectFromRoutes(fredMacroSource, { credentials: KEY, params: { series: ['GS10'], vintageYears: { GS10: 20 } } });
-  assert.deepEqual(narrowed.requests.map((request) => new URL(request.url).searchParams.get('realtime_start')), ['2006-06-19']);
-  await assert.rejects(collectFromRoutes(fredMacroSource, { credentials: KEY, params: { vintageYears: { GS10: 'all' } } }), /\/sources\/fred-macro\/params\/vintageYears\/GS10: expected integer \(got \"all\"\)/);
+  assert.deepEqual(
+    narrowed.requests.map((request) => new URL(request.url).searchParams.get('realtime_start')),
+    ['2006-06-19'],
+  );
+  await assert.rejects(
+    collectFromRoutes(fredMacroSource, { credentials: KEY, params: { vintageYears: { GS10: 'all' } } }),
+    /\/sources\/fred-macro\/params\/vintageYears\/GS10: expected integer \(got \"all\"\)/,
+  );
 });
 
 test('the recorded ALFRED answer of GDPC1: asOf on the GDP endpoint gives the value known at the end of each day, before and after every revision', async (t) => {
   const hub = await createTestHub(t, { now: '2026-06-19T23:00:00.000Z' });
   const { result } = await collectFromRoutes(fredMacroSource, { credentials: KEY });
-  const loaded = await importPayloads(hub, result.payloads.filter((p) => p.fileName.startsWith('GDPC1.')));
-  assert.equal(loaded.reduce((sum, r) => sum + r.rows, 0), GDPC1().count, 'one stored version per value FRED had');
+  const loaded = await importPayloads(
+    hub,
+    result.payloads.filter((p) => p.fileName.startsWith('GDPC1.')),
+  );
+  assert.equal(
+    loaded.reduce((sum, r) => sum + r.rows, 0),
+    GDPC1().count,
+    'one stored version per value FRED had',
+  );
   // The GDP endpoint lists the quarters that have a nominal figure: these placeholders (no FRED
   // figure, known before any vintage) only open the four rows whose real GDP is under test.
-  await loadReleases(hub, [{ knowledgeAt: '2024-01-01T00:00:00.000Z', rows: ['2024-Q1', '2024-Q2', '2024-Q3', '2024-Q4'].map((q) => ['us.gdp.nominal', q, 1] as const) }]);
+  await loadReleases(hub, [
+    { knowledgeAt: '2024-01-01T00:00:00.000Z', rows: ['2024-Q1', '2024-Q2', '2024-Q3', '2024-Q4'].map((q) => ['us.gdp.nominal', q, 1] as const) },
+  ]);
   const key = await hub.key('enterprise');
   const realGdp = async (asOf: string | undefined) => {
     const answer = await hub.get(`/openapi/v1/macro/gdp-growth-rate?country=US${asOf === undefined ? '' : `&asOf=${asOf}`}`, key);
@@ -111,10 +150,15 @@ test('the recorded ALFRED answer of GDPC1: asOf on the GDP endpoint gives the va
   // day (it moves an earlier realtime_start up to the one asked, as the DFF answer in
   // github.com/mortada/fredapi pull request 49 shows): nothing new, so nothing is stored again.
   const clipped: Answer = { ...GDPC1(), realtime_start: '2025-09-25' };
-  clipped.observations = GDPC1().observations.filter((o) => o.realtime_end >= '2025-09-25').map((o) => ({ ...o, realtime_start: o.realtime_start < '2025-09-25' ? '2025-09-25' : o.realtime_start }));
+  clipped.observations = GDPC1()
+    .observations.filter((o) => o.realtime_end >= '2025-09-25')
+    .map((o) => ({ ...o, realtime_start: o.realtime_start < '2025-09-25' ? '2025-09-25' : o.realtime_start }));
   clipped.count = clipped.observations.length;
   const again = await answering(JSON.stringify(clipped));
-  assert.deepEqual((await importPayloads(hub, again.payloads)).map((r) => r.rows), [0]);
+  assert.deepEqual(
+    (await importPayloads(hub, again.payloads)).map((r) => r.rows),
+    [0],
+  );
   assert.deepEqual(await realGdp(undefined), { 'Q1 2024': 23082.119, 'Q2 2024': 23286.508, 'Q3 2024': 23478.57, 'Q4 2024': 23586.542 });
 });
 
@@ -126,14 +170,16 @@ test('FRED\'s "." is a period published without a figure: stored and served as n
   dotted.value = '.';
   const { payloads } = await answering(JSON.stringify(answer));
   await importPayloads(hub, payloads);
-  const asOf = async (day: string) => (await readSeries(hub.runtime.store.db, { series: ['us.gdp.real'], cutoff: endOfDay(day) })).get('us.gdp.real')?.find((f) => f.period === '2024-Q4')?.value;
+  const asOf = async (day: string) =>
+    (await readSeries(hub.runtime.store.db, { series: ['us.gdp.real'], cutoff: endOfDay(day) })).get('us.gdp.real')?.find((f) => f.period === '2024-Q4')?.value;
   assert.equal(await asOf('2025-02-01'), null);
   assert.equal(await asOf('2025-02-27'), 23536.293);
 });
 
 test('an HTML page, a FRED error, a cut body or a changed layout fails the fred-macro run with a readable reason', async () => {
   const text = publisherSample('fred', 'gdpc1-alfred.json').toString('utf8');
-  const refused = (body: string, message: RegExp) => assert.rejects(answering(body), (error: unknown) => error instanceof ImportError && message.test(error.message));
+  const refused = (body: string, message: RegExp) =>
+    assert.rejects(answering(body), (error: unknown) => error instanceof ImportError && message.test(error.message));
   await refused('<!DOCTYPE html><title>Maintenance</title>', /^GDPC1\.json: not JSON/);
   await refused(text.slice(0, 700), /^GDPC1\.json: not JSON/);
   await refused(
@@ -144,22 +190,38 @@ test('an HTML page, a FRED error, a cut body or a changed layout fails the fred-
   await refused(text.replace('"count":17', '"count":16'), /17 observations where FRED counts 16/);
   await refused(text.replace('"date":"2024-04-01"', '"date":"2024-05-01"'), /observation 6: date 2024-05-01 is not the first day of a quarter \(GDPC1\)/);
   await refused(text.replace('"22918.739"', '"22,918.739"'), /^GDPC1\.json: observation 6: macro:us\.gdp\.real "22,918\.739" is not a decimal number/);
-  await refused(text.replace('"realtime_start":"2024-07-25"', '"realtime_start":"2024-07-32"'), /observation 6: realtime_start "2024-07-32" is not a calendar date/);
+  await refused(
+    text.replace('"realtime_start":"2024-07-25"', '"realtime_start":"2024-07-32"'),
+    /observation 6: realtime_start "2024-07-32" is not a calendar date/,
+  );
 });
 
-test('fred-vintages refuses a file of several vintages, an unknown series, an impossible date, and a knowledge time other than the vintage\'s day', async (t) => {
+test("fred-vintages refuses a file of several vintages, an unknown series, an impossible date, and a knowledge time other than the vintage's day", async (t) => {
   const text = publisherSample('fred', 'gdpc1-alfred.json').toString('utf8');
-  assert.throws(() => parseFredVintage(text, 'GDPC1.json'), /observation 2: realtime_start 2024-05-30 differs from the file's 2024-04-25; one file holds one vintage/);
+  assert.throws(
+    () => parseFredVintage(text, 'GDPC1.json'),
+    /observation 2: realtime_start 2024-05-30 differs from the file's 2024-04-25; one file holds one vintage/,
+  );
   assert.throws(() => parseFredVintage(text, 'SP500.json'), /must be a FRED series id the hub maps/);
   const hub = await createTestHub(t, { now: '2026-06-19T23:00:00.000Z' });
   const [payload] = (await answering(text)).payloads;
   assert.ok(payload !== undefined);
-  await assert.rejects(importPayloads(hub, [{ ...payload, knowledgeAt: new Date('2026-06-19T17:00:00Z') }]), /must be imported with knowledge time 2024-04-25T00:00:00\.000Z/);
+  await assert.rejects(
+    importPayloads(hub, [{ ...payload, knowledgeAt: new Date('2026-06-19T17:00:00Z') }]),
+    /must be imported with knowledge time 2024-04-25T00:00:00\.000Z/,
+  );
   // The importer reads a vintage file (fdh import) as the source reads its answer: one vintage of the sample, with an impossible date.
   const answer = JSON.parse(text) as { observations: { realtime_start: string }[] };
   const vintage = answer.observations.filter((o) => o.realtime_start === '2024-04-25');
-  const impossible = Buffer.from(JSON.stringify({ ...answer, count: vintage.length, observations: vintage }).replace('"date":"2024-01-01"', '"date":"2024-02-30"'));
-  await assert.rejects(importPayloads(hub, [{ importer: fredVintagesImporter, fileName: payload.fileName, content: impossible, archiveHashes: [], knowledgeAt: new Date('2024-04-25T00:00:00Z') }]), /GDPC1\.2024-04-25\.json: observation 1: date "2024-02-30" is not a calendar date/);
+  const impossible = Buffer.from(
+    JSON.stringify({ ...answer, count: vintage.length, observations: vintage }).replace('"date":"2024-01-01"', '"date":"2024-02-30"'),
+  );
+  await assert.rejects(
+    importPayloads(hub, [
+      { importer: fredVintagesImporter, fileName: payload.fileName, content: impossible, archiveHashes: [], knowledgeAt: new Date('2024-04-25T00:00:00Z') },
+    ]),
+    /GDPC1\.2024-04-25\.json: observation 1: date "2024-02-30" is not a calendar date/,
+  );
   const releases = await hub.runtime.store.db.selectFrom('release').select('id').where('dataset', '=', fredVintagesImporter.dataset).execute();
   assert.deepEqual(releases, [], 'a refused vintage leaves nothing behind');
 });
@@ -169,7 +231,11 @@ const histories = fc
   .array(
     fc.record({
       quarter: fc.constantFrom('2024-01-01', '2024-04-01', '2024-07-01', '2024-10-01'),
-      versions: fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 60 }), fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined })), { minLength: 1, maxLength: 5, selector: ([day]) => day }),
+      versions: fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 60 }), fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined })), {
+        minLength: 1,
+        maxLength: 5,
+        selector: ([day]) => day,
+      }),
     }),
     { minLength: 1, maxLength: 4 },
   )
@@ -202,7 +268,8 @@ test('property: after a sync of any vintage history, asOf(d) serves for each qua
         const served = (await readSeries(hub.runtime.store.db, { series: ['us.gdp.real'], cutoff: endOfDay(day) })).get('us.gdp.real') ?? [];
         const expected = new Map<string, number | null>();
         for (const o of [...observations].sort((a, b) => (a.realtime_start < b.realtime_start ? -1 : 1))) {
-          if (o.realtime_start <= day) expected.set(`${o.date.slice(0, 4)}-Q${(Number(o.date.slice(5, 7)) - 1) / 3 + 1}`, o.value === '.' ? null : Number(o.value));
+          if (o.realtime_start <= day)
+            expected.set(`${o.date.slice(0, 4)}-Q${(Number(o.date.slice(5, 7)) - 1) / 3 + 1}`, o.value === '.' ? null : Number(o.value));
         }
         assert.deepEqual(new Map(served.map((f) => [f.period, f.value])), expected, `asOf ${day}`);
       }
@@ -217,7 +284,13 @@ test('through fdh sync: a 5xx, a cut body, HTML with 200 or a changed layout fai
   const dir = mkdtempSync(join(tmpdir(), 'fdh-fred-macro-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const sourcesFile = join(dir, 'sources.json');
-  writeFileSync(sourcesFile, JSON.stringify({ publishers: { fred: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } }, sources: { 'fred-macro': { params: { series: ['GDPC1'] } } } }));
+  writeFileSync(
+    sourcesFile,
+    JSON.stringify({
+      publishers: { fred: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } },
+      sources: { 'fred-macro': { params: { series: ['GDPC1'] } } },
+    }),
+  );
   const hub = await createTestHub(t, {
     now: '2026-06-19T23:00:00.000Z',
     env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '1', FDH_SYNC_RETRY_BASE_MS: '20', FDH_SYNC_REQUEST_TIMEOUT_MS: '500' },
@@ -227,7 +300,14 @@ test('through fdh sync: a 5xx, a cut body, HTML with 200 or a changed layout fai
   const [first] = await sync.run(['fred-macro']);
   assert.equal(first?.status, 'succeeded', JSON.stringify(first));
   const stored = async () => ({
-    versions: (await hub.runtime.store.db.selectFrom('macro_observation').select(['series', 'period', 'value', 'knowledge_at']).orderBy('period').orderBy('knowledge_at').execute()).length,
+    versions: (
+      await hub.runtime.store.db
+        .selectFrom('macro_observation')
+        .select(['series', 'period', 'value', 'knowledge_at'])
+        .orderBy('period')
+        .orderBy('knowledge_at')
+        .execute()
+    ).length,
     releases: (await hub.runtime.store.db.selectFrom('release').select('id').execute()).length,
     served: (await readSeries(hub.runtime.store.db, { series: ['us.gdp.real'], cutoff: null })).get('us.gdp.real')?.map((f) => f.value),
   });
@@ -237,7 +317,10 @@ test('through fdh sync: a 5xx, a cut body, HTML with 200 or a changed layout fai
     [{ kind: 'status', status: 503 }, /HTTP 503 \(gave up after 2 attempts\)/],
     [{ kind: 'cut' }, /connection was cut after \d+ bytes of \d+/],
     [{ kind: 'html-200' }, /GDPC1\.json: not JSON/],
-    [{ kind: 'body', body: '{"count":1,"offset":0,"observations":[{"date":"2024-01-01","value":"1"}]}' }, /GDPC1\.json: \/observations\/0\/realtime_start: is missing/],
+    [
+      { kind: 'body', body: '{"count":1,"offset":0,"observations":[{"date":"2024-01-01","value":"1"}]}' },
+      /GDPC1\.json: \/observations\/0\/realtime_start: is missing/,
+    ],
   ];
   for (const [fault, reason] of faults) {
     double.fail(fault, { times: fault.kind === 'html-200' || fault.kind === 'body' ? 1 : 2 });

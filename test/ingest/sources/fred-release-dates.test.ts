@@ -31,7 +31,10 @@ test('fred-release-dates asks FRED for every release date from the look-back on,
     limit: '1000',
   });
   assert.equal(requests[0]?.conditional, false);
-  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName]), [['fred-release-dates', 'releases-dates.json']]);
+  assert.deepEqual(
+    result.payloads.map((p) => [p.importer.dataset, p.fileName]),
+    [['fred-release-dates', 'releases-dates.json']],
+  );
   assert.deepEqual(payloadRecords(result.payloads[0]), parseFredReleaseDates(text(), 'releases-dates.json'), 'a one-page answer is read once into its events');
 });
 
@@ -48,7 +51,14 @@ test('FRED release-date pages beyond the first are asked with offset and merged 
     now: new Date('2026-06-19T17:00:00Z'),
     fetch: async (request) => {
       offsets.push(new URL(request.url).searchParams.get('offset'));
-      return { notModified: false, url: request.url, status: 200, headers: {}, body: bodies[offsets.length - 1] ?? Buffer.from('{}'), archiveHash: String(offsets.length) };
+      return {
+        notModified: false,
+        url: request.url,
+        status: 200,
+        headers: {},
+        body: bodies[offsets.length - 1] ?? Buffer.from('{}'),
+        archiveHash: String(offsets.length),
+      };
     },
   });
   assert.deepEqual(offsets, [null, '5']);
@@ -56,7 +66,7 @@ test('FRED release-date pages beyond the first are asked with offset and merged 
   assert.deepEqual(payloadRecords(result.payloads[0]), parseFredReleaseDates(text(), 'releases-dates.json'));
 });
 
-test('FRED release dates: the calendar\'s releases become events at 8:30 New York time for the period before, others are left out; a changed layout is refused', () => {
+test("FRED release dates: the calendar's releases become events at 8:30 New York time for the period before, others are left out; a changed layout is refused", () => {
   const { from, rows } = parseFredReleaseDates(text(), 'releases-dates.json');
   assert.equal(from, '2025-12-01');
   assert.deepEqual(
@@ -78,13 +88,19 @@ test('FRED release dates: the calendar\'s releases become events at 8:30 New Yor
   assert.equal(zonedInstant('2026-01-13', '08:30', 'America/New_York').toISOString(), '2026-01-13T13:30:00.000Z');
 
   const refused = (content: string, message: RegExp) =>
-    assert.throws(() => parseFredReleaseDates(content, 'releases-dates.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.throws(
+      () => parseFredReleaseDates(content, 'releases-dates.json'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
   refused('<html><body>Bad Gateway</body></html>', /^releases-dates\.json: not JSON/);
   refused(text().slice(0, 300), /not JSON/);
   refused(text().replace('"release_dates"', '"releases"'), /^releases-dates\.json: \/release_dates: is missing$/);
   refused(text().replace('"2026-06-10"', '"2026-06-31"'), /release date 3: date "2026-06-31" is not a calendar date/);
   refused(text().replace('"release_id": 10,', '"release_id": "10",'), /^releases-dates\.json: \/release_dates\/2\/release_id: expected integer \(got "10"\)$/);
-  refused(text().replace('"Consumer Price Index"', '"Producer Price Index"'), /release date 3: release 10 is named "Producer Price Index", not "Consumer Price Index"/);
+  refused(
+    text().replace('"Consumer Price Index"', '"Producer Price Index"'),
+    /release date 3: release 10 is named "Producer Price Index", not "Consumer Price Index"/,
+  );
 });
 
 test('an HTML page or a changed layout served with 200 fails the FRED calendar run with a readable reason', async () => {
@@ -97,8 +113,16 @@ test('an HTML page or a changed layout served with 200 fails the FRED calendar r
       now: new Date(),
       fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: Buffer.from(body), archiveHash: 'x' }),
     });
-  await assert.rejects(answering('<!DOCTYPE html><title>Maintenance</title>'), (error: unknown) => error instanceof ImportError && /^releases-dates\.json: not JSON/.test(error.message));
-  await assert.rejects(answering('{"error_code":400,"error_message":"Bad Request."}'), (error: unknown) => error instanceof ImportError && /^releases-dates\.json: \/count: is missing; \/realtime_start: is missing; \/release_dates: is missing$/.test(error.message));
+  await assert.rejects(
+    answering('<!DOCTYPE html><title>Maintenance</title>'),
+    (error: unknown) => error instanceof ImportError && /^releases-dates\.json: not JSON/.test(error.message),
+  );
+  await assert.rejects(
+    answering('{"error_code":400,"error_message":"Bad Request."}'),
+    (error: unknown) =>
+      error instanceof ImportError &&
+      /^releases-dates\.json: \/count: is missing; \/realtime_start: is missing; \/release_dates: is missing$/.test(error.message),
+  );
 });
 
 test('after the FRED calendar source runs, /calendar/events shows exactly the fetched events, with the actual of a released CPI and unemployment rate read from the macro store', async (t) => {
@@ -117,7 +141,16 @@ test('after the FRED calendar source runs, /calendar/events shows exactly the fe
   const key = await hub.key();
   const answer = await hub.get('/openapi/v1/calendar/events?from=2026-06-01&to=2026-08-29', key);
   assert.equal(answer.statusCode, 200, answer.body);
-  const events = answer.json().data as { id: string; time: string; name: string; period: string; actual: number | null; forecast: number | null; previous: number | null; source: string }[];
+  const events = answer.json().data as {
+    id: string;
+    time: string;
+    name: string;
+    period: string;
+    actual: number | null;
+    forecast: number | null;
+    previous: number | null;
+    source: string;
+  }[];
   const cpiYoy = Math.round(((329.412 - 320.58) / 320.58) * 100 * 100) / 100;
   assert.deepEqual(
     events.map((e) => [e.id, e.time, e.period, e.actual, e.forecast, e.previous]),
@@ -144,5 +177,8 @@ test('after the FRED calendar source runs, /calendar/events shows exactly the fe
   await importFile(hub.runtime.store.db, importer, again, { knowledgeAt: new Date('2026-06-19T18:00:00Z'), loadedAt: new Date('2026-06-19T18:00:00Z') });
   await hub.changed('calendar');
   const after = (await hub.get('/openapi/v1/calendar/events?from=2026-07-01&to=2026-07-31', key)).json().data as { id: string }[];
-  assert.deepEqual(after.map((e) => e.id), ['us-nfp-2026-07-02', 'us-unemployment-2026-07-02', 'us-cpi-yoy-2026-07-15', 'us-gdp-qoq-2026-07-30']);
+  assert.deepEqual(
+    after.map((e) => e.id),
+    ['us-nfp-2026-07-02', 'us-unemployment-2026-07-02', 'us-cpi-yoy-2026-07-15', 'us-gdp-qoq-2026-07-30'],
+  );
 });

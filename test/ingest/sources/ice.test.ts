@@ -94,7 +94,10 @@ async function syncedHub(t: TestContext) {
 test('after the ETF list, the FX rates, the issue list and the archives sync (no demo), the ETF endpoints show the NAVs and holdings of both days, with the issue list’s sectors', async (t) => {
   const { hub, sync, data } = await syncedHub(t);
   const outcomes = await sync.run(['jpx-etf-list', 'ecb-eurofxref-daily', 'jquants-equities-master', 'ice-jpx-pcf']);
-  assert.ok(outcomes.every((o) => o.status === 'succeeded'), JSON.stringify(outcomes));
+  assert.ok(
+    outcomes.every((o) => o.status === 'succeeded'),
+    JSON.stringify(outcomes),
+  );
   const expected = recordedPcfs();
 
   const navs = await hub.runtime.store.db.selectFrom('etf_nav').selectAll().orderBy('fund_code').orderBy('date').execute();
@@ -108,12 +111,19 @@ test('after the ETF list, the FX rates, the issue list and the archives sync (no
   const list = await data('/etf');
   assert.deepEqual(
     list.map((item: Record<string, unknown>) => [item.etfCode, item.aum]),
-    [['1306', null], ['1321', null], ['2080', latest('2080').totalNetAssets], ['2081', latest('2081').totalNetAssets]],
+    [
+      ['1306', null],
+      ['1321', null],
+      ['2080', latest('2080').totalNetAssets],
+      ['2081', latest('2081').totalNetAssets],
+    ],
   );
   const holdings = await data('/etf/2081/holdings');
   assert.deepEqual(
     holdings.map((h: Record<string, unknown>) => [h.code, h.sharesAmount, h.fundDate]).sort(),
-    latest('2081').pcf.holdings.map((h) => [h.code, h.shares.toFixed(6), '2026-08-12']).sort(),
+    latest('2081')
+      .pcf.holdings.map((h) => [h.code, h.shares.toFixed(6), '2026-08-12'])
+      .sort(),
   );
   // Stored as the PCF gives them: no sector or class is written into the holdings.
   const stored = await hub.runtime.store.db.selectFrom('etf_holding').select(['asset_class', 'sector']).execute();
@@ -125,9 +135,17 @@ test('after the ETF list, the FX rates, the issue list and the archives sync (no
     composition.sectorAllocation.map((s: Record<string, unknown>) => [s.sectorName, s.value]),
     [['Transportation Equipment', toyota.shares * toyota.price]],
   );
-  assert.deepEqual(composition.assetAllocation, { total: latest('2081').totalNetAssets, currency: 'JPY', month: '2026-08' }, 'holdings of unknown class: only the total');
+  assert.deepEqual(
+    composition.assetAllocation,
+    { total: latest('2081').totalNetAssets, currency: 'JPY', month: '2026-08' },
+    'holdings of unknown class: only the total',
+  );
   const detail = await data('/etf/2081/detail');
-  assert.deepEqual(new Set(detail.sectorWeight.map((s: Record<string, unknown>) => s.sector)), new Set(['Transportation Equipment', null]), 'holdings the issue list does not name group under null');
+  assert.deepEqual(
+    new Set(detail.sectorWeight.map((s: Record<string, unknown>) => s.sector)),
+    new Set(['Transportation Equipment', null]),
+    'holdings the issue list does not name group under null',
+  );
   // Two business days give no month's change, and neither fund's units changed between them: no flow.
   assert.deepEqual(await data('/etf/top-performance'), []);
   assert.deepEqual(await data('/etf/top-netflow'), []);

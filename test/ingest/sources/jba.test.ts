@@ -41,7 +41,10 @@ test('an HTML page served with 200 or a file cut short imports nothing and says 
   const [payload] = result.payloads;
   assert.ok(payload !== undefined);
   const refused = async (content: string, message: RegExp) =>
-    assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.rejects(
+      importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
   await refused('<!DOCTYPE html><html><body>メンテナンス中</body></html>', /jba-tibor-2026-06\.csv: no "Date,1WEEK,1MONTH,…" heading line/);
   const text = payloadBytes(payload).toString('utf8');
   await refused(text.slice(0, text.indexOf('"0.94367"')), /jba-tibor-2026-06\.csv:7: 3 cells for the heading's 7/);
@@ -53,7 +56,9 @@ test('after the JBA source runs, the TIBOR endpoint shows exactly the fetched fi
   const { result } = await collectFromRoutes(jbaTiborSource, { params: PATH });
   assert.equal((await importPayloads(hub, result.payloads, new Date('2026-06-05T02:30:00Z')))[0]?.status, 'loaded');
   const response = await hub.get('/openapi/v1/macro/interbank-rates/jp/tibor?period=1M', await hub.key());
-  const { points } = response.json().data as { points: { date: string; tibor1w: number | null; tibor1m: number | null; tibor3m: number | null; tibor6m: number | null }[] };
+  const { points } = response.json().data as {
+    points: { date: string; tibor1w: number | null; tibor1m: number | null; tibor3m: number | null; tibor6m: number | null }[];
+  };
   const published = new TextDecoder('shift_jis')
     .decode(publisherSample('jba', 'jba-tibor-2026-06.csv'))
     .split('\r\n')
@@ -62,6 +67,12 @@ test('after the JBA source runs, the TIBOR endpoint shows exactly the fetched fi
   const value = (cell: string | undefined) => (cell === '-' ? null : Number(cell));
   assert.deepEqual(
     points,
-    published.map(([date, w1, m1, , m3, m6]) => ({ date: (date ?? '').replaceAll('/', '-'), tibor1w: value(w1), tibor1m: value(m1), tibor3m: value(m3), tibor6m: value(m6) })),
+    published.map(([date, w1, m1, , m3, m6]) => ({
+      date: (date ?? '').replaceAll('/', '-'),
+      tibor1w: value(w1),
+      tibor1m: value(m1),
+      tibor3m: value(m3),
+      tibor6m: value(m6),
+    })),
   );
 });

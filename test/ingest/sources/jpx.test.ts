@@ -46,10 +46,16 @@ async function demoOffHub(t: TestContext) {
   return { hub, data };
 }
 
-test('the ETF list is asked at JPX\'s path of the ETF Database workbook and arrives as the first sheet\'s rows', async () => {
+test("the ETF list is asked at JPX's path of the ETF Database workbook and arrives as the first sheet's rows", async () => {
   const { payloads, requests } = await etfListPayloads();
-  assert.deepEqual(requests.map((r) => r.url), ['http://publisher.test/equities/products/etfs/investors/tvdivq0000005cdd-att/nlsgeu000000vx9t.xlsx']);
-  assert.deepEqual(payloads.map((p) => [p.importer.dataset, p.fileName]), [['jpx-etf-list', 'nlsgeu000000vx9t.xlsx.json']]);
+  assert.deepEqual(
+    requests.map((r) => r.url),
+    ['http://publisher.test/equities/products/etfs/investors/tvdivq0000005cdd-att/nlsgeu000000vx9t.xlsx'],
+  );
+  assert.deepEqual(
+    payloads.map((p) => [p.importer.dataset, p.fileName]),
+    [['jpx-etf-list', 'nlsgeu000000vx9t.xlsx.json']],
+  );
   const entries = payloadRecords(payloads[0]);
   assert.deepEqual(entries, [
     { code: '1306', nameJp: 'TOPIX連動型上場投資信託', manager: '野村アセットマネジメント', indexName: 'TOPIX' },
@@ -61,14 +67,24 @@ test('the ETF list is asked at JPX\'s path of the ETF Database workbook and arri
 
 test('the ETF list keeps no cursor: an unchanged workbook (304 to the conditional GET) gives no payload', async () => {
   const fake = routesFetch('jpx', { notModified: () => true });
-  const result = await jpxEtfListSource.collect({ baseUrl: 'https://www.jpx.co.jp', params: jpxEtfListSource.defaultParams, credentials: {}, cursor: undefined, now: new Date('2026-06-22T00:00:00Z'), fetch: fake.fetch });
+  const result = await jpxEtfListSource.collect({
+    baseUrl: 'https://www.jpx.co.jp',
+    params: jpxEtfListSource.defaultParams,
+    credentials: {},
+    cursor: undefined,
+    now: new Date('2026-06-22T00:00:00Z'),
+    fetch: fake.fetch,
+  });
   assert.deepEqual(result, { payloads: [], cursor: undefined });
   assert.notEqual(fake.requests[0]?.conditional, false);
   assert.throws(() => sourceParams(jpxEtfListSource, { path: 'etf.xlsx' }), /\/sources\/jpx-etf-list\/params\/path: must match pattern/);
 });
 
 test('an HTML page served with 200 instead of the workbook fails the run naming the file', async () => {
-  await assert.rejects(firstSheetRows(Buffer.from('<!DOCTYPE html><html><body>メンテナンス中</body></html>'), 'etf.xlsx'), (error: unknown) => error instanceof ImportError && /etf\.xlsx: not an \.xlsx workbook/.test(error.message));
+  await assert.rejects(
+    firstSheetRows(Buffer.from('<!DOCTYPE html><html><body>メンテナンス中</body></html>'), 'etf.xlsx'),
+    (error: unknown) => error instanceof ImportError && /etf\.xlsx: not an \.xlsx workbook/.test(error.message),
+  );
   await assert.rejects(firstSheetRows(publisherSample('jpx', 'nlsgeu000000vx9t.xlsx').subarray(0, 2000), 'etf.xlsx'), /not an \.xlsx workbook/);
 });
 
@@ -86,9 +102,16 @@ test('the ETF list importer refuses a changed layout, a bad code and a truncated
   // A note under the table, merged across its row or marked ※, is not a fund.
   const withNotes = JSON.parse(sample) as { rows: string[][] };
   withNotes.rows.push(['※ 連動指標名', '※ 連動指標名', '※ 連動指標名'], ['', '※1', '注記']);
-  assert.deepEqual(parseEtfList(JSON.stringify(withNotes), 'list.json').map((entry) => entry.code), ['1306', '1321', '2080', '2081']);
+  assert.deepEqual(
+    parseEtfList(JSON.stringify(withNotes), 'list.json').map((entry) => entry.code),
+    ['1306', '1321', '2080', '2081'],
+  );
   for (const [content, message] of refusals) {
-    assert.throws(() => parseEtfList(content, 'list.json'), (error: unknown) => error instanceof ImportError && message.test(error.message), String(message));
+    assert.throws(
+      () => parseEtfList(content, 'list.json'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+      String(message),
+    );
   }
 });
 
@@ -98,25 +121,34 @@ test('after the ETF list and the daily bars run, the ETF endpoints show exactly 
   await importPayloads(hub, await etfBarPayloads());
 
   const info = await data('/etf/1306/info');
-  assert.deepEqual([info.etfCode, info.etfNameJP, info.managementCompany, info.indexName, info.country], ['1306', 'TOPIX連動型上場投資信託', '野村アセットマネジメント', 'TOPIX', 'jp']);
+  assert.deepEqual(
+    [info.etfCode, info.etfNameJP, info.managementCompany, info.indexName, info.country],
+    ['1306', 'TOPIX連動型上場投資信託', '野村アセットマネジメント', 'TOPIX', 'jp'],
+  );
   const history = await data('/etf/1306/prices-history');
   assert.deepEqual(
     history.map((p: Record<string, unknown>) => [p.date, p.open, p.high, p.low, p.close, p.volume, p.currency]),
     [['2024-01-15', 2615.5, 2645.5, 2610.5, 2643, '3024650.000000', 'JPY']],
   );
   const heatmap = await data('/etf/heatmap');
-  assert.deepEqual(heatmap.map((item: Record<string, unknown>) => [item.code, item.closePrice, item.volume]), [['1306', 2643, 3024650]]);
+  assert.deepEqual(
+    heatmap.map((item: Record<string, unknown>) => [item.code, item.closePrice, item.volume]),
+    [['1306', 2643, 3024650]],
+  );
   // A fund's session is not an equity's.
   assert.equal((await hub.runtime.store.db.selectFrom('equity_bar').select('code').where('code', '=', '13060').execute()).length, 0);
 });
 
-test('bars loaded before the ETF list named their fund become that fund\'s prices when the list arrives', async (t) => {
+test("bars loaded before the ETF list named their fund become that fund's prices when the list arrives", async (t) => {
   const { hub, data } = await demoOffHub(t);
   await importPayloads(hub, await etfBarPayloads());
   assert.equal((await hub.runtime.store.db.selectFrom('equity_bar').select('code').where('code', '=', '13060').execute()).length, 1);
   await importPayloads(hub, (await etfListPayloads()).payloads);
   const history = await data('/etf/1306/prices-history');
-  assert.deepEqual(history.map((p: Record<string, unknown>) => [p.date, p.close, p.volume]), [['2024-01-15', 2643, '3024650.000000']]);
+  assert.deepEqual(
+    history.map((p: Record<string, unknown>) => [p.date, p.close, p.volume]),
+    [['2024-01-15', 2643, '3024650.000000']],
+  );
   assert.equal((await hub.runtime.store.db.selectFrom('equity_bar').select('code').where('code', '=', '13060').execute()).length, 0);
 });
 
@@ -124,10 +156,29 @@ const ISSUES_PAGE = publisherSample('jpx', 'etfs-issues-01.html').toString('utf8
 
 test("JPX's ETF list page is asked at its path and read, by its table's column names, into each fund's listing day, trading unit and trust fee", async () => {
   const { result, requests } = await collectFromRoutes(jpxEtfIssuesSource);
-  assert.deepEqual(requests.map((r) => r.url), ['http://publisher.test/equities/products/etfs/issues/01.html']);
-  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadRecords(p)]), [
-    ['jpx-etf-issues', '01.html', [{ code: '2080', name: 'PBR1倍割れ解消推進ETF', manager: 'シンプレクス・アセット・マネジメント', listingDate: '2023-09-07', tradingUnit: 1, trustFee: 0.99 }]],
-  ]);
+  assert.deepEqual(
+    requests.map((r) => r.url),
+    ['http://publisher.test/equities/products/etfs/issues/01.html'],
+  );
+  assert.deepEqual(
+    result.payloads.map((p) => [p.importer.dataset, p.fileName, payloadRecords(p)]),
+    [
+      [
+        'jpx-etf-issues',
+        '01.html',
+        [
+          {
+            code: '2080',
+            name: 'PBR1倍割れ解消推進ETF',
+            manager: 'シンプレクス・アセット・マネジメント',
+            listingDate: '2023-09-07',
+            tradingUnit: 1,
+            trustFee: 0.99,
+          },
+        ],
+      ],
+    ],
+  );
   // Other forms JPX and its readers show: a fee with its tax-free rate or a note, a day in 年月日, a unit with 単位, no value.
   const cells = (listed: string, unit: string, fee: string) => ISSUES_PAGE.replace('2023/09/07', listed).replace('>1口<', `>${unit}<`).replace('0.99%', fee);
   const [other] = parseEtfIssues(cells('2023年9月7日', '1口単位', '0.99%(税抜0.9%)以内'), 'p.html');
@@ -146,7 +197,11 @@ test('the ETF list page refuses a maintenance page, a changed layout and cells i
     [ISSUES_PAGE.replace('<td>-</td>', ''), /2080: 6 cells under a header of 7/],
   ];
   for (const [content, message] of refusals) {
-    assert.throws(() => parseEtfIssues(content, 'p.html'), (error: unknown) => error instanceof ImportError && message.test(error.message), String(message));
+    assert.throws(
+      () => parseEtfIssues(content, 'p.html'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+      String(message),
+    );
   }
 });
 
@@ -155,7 +210,10 @@ test('after the ETF list and its page, /etf/2080/info and the detail show the tr
   await importPayloads(hub, (await etfListPayloads()).payloads);
   await importPayloads(hub, (await collectFromRoutes(jpxEtfIssuesSource)).result.payloads);
   const info = await data('/etf/2080/info');
-  assert.deepEqual([info.etfNameJP, info.managementCompany, info.trustFee, info.listingDate, info.tradingUnit], ['ＰＢＲ１倍割れ解消推進ＥＴＦ', 'シンプレクス・アセット・マネジメント', 0.99, '2023-09-07', 1]);
+  assert.deepEqual(
+    [info.etfNameJP, info.managementCompany, info.trustFee, info.listingDate, info.tradingUnit],
+    ['ＰＢＲ１倍割れ解消推進ＥＴＦ', 'シンプレクス・アセット・マネジメント', 0.99, '2023-09-07', 1],
+  );
   const detail = await data('/etf/2080/detail');
   assert.deepEqual([detail.MER, detail.listingDate], [0.99, '2023-09-07']);
   // A fund the page does not list keeps no fee: none is invented.

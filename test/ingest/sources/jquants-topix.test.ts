@@ -17,7 +17,14 @@ function topixSource(): SourceDefinition {
 }
 
 function context(overrides: Partial<CollectContext> & Pick<CollectContext, 'fetch'>): CollectContext {
-  return { baseUrl: 'https://api.jquants.com', params: { initialDays: 7, maxDays: 31, delayDays: 0 }, credentials: { JQUANTS_API_KEY: KEY }, cursor: undefined, now: NOW, ...overrides };
+  return {
+    baseUrl: 'https://api.jquants.com',
+    params: { initialDays: 7, maxDays: 31, delayDays: 0 },
+    credentials: { JQUANTS_API_KEY: KEY },
+    cursor: undefined,
+    now: NOW,
+    ...overrides,
+  };
 }
 
 function topixImporter(): Importer {
@@ -32,15 +39,25 @@ test('TOPIX bars are asked with one from/to request over the window; the newest 
   assert.equal(source.enabledByDefault, false, 'the TOPIX endpoint needs the Light plan');
   assert.deepEqual(source.feeds, ['instrument_close:index:TOPIX']);
   const first = await source.collect(context({ fetch: fake.fetch }));
-  assert.deepEqual(fake.requests.map((r) => r.url), ['https://api.jquants.com/v2/indices/bars/daily/topix?from=2022-06-22&to=2022-06-28']);
+  assert.deepEqual(
+    fake.requests.map((r) => r.url),
+    ['https://api.jquants.com/v2/indices/bars/daily/topix?from=2022-06-22&to=2022-06-28'],
+  );
   assert.equal(fake.requests[0]?.headers?.['x-api-key'], KEY);
   assert.deepEqual(first.cursor, { through: '2022-06-27' });
   assert.equal(first.payloads[0]?.importer.dataset, 'jquants-indices-topix');
-  assert.deepEqual(payloadRecords(first.payloads[0]), [{ code: 'TOPIX', date: '2022-06-28', close: 1907.38, where: 'jquants-indices-bars-daily-topix-2022-06-22-2022-06-28.json: data[0]' }], 'the answer read once into closes');
+  assert.deepEqual(
+    payloadRecords(first.payloads[0]),
+    [{ code: 'TOPIX', date: '2022-06-28', close: 1907.38, where: 'jquants-indices-bars-daily-topix-2022-06-22-2022-06-28.json: data[0]' }],
+    'the answer read once into closes',
+  );
 
   const next = routesFetch('jquants');
   await source.collect(context({ fetch: next.fetch, cursor: first.cursor, now: new Date('2022-06-29T10:00:00Z') }));
-  assert.deepEqual(next.requests.map((r) => r.url), ['https://api.jquants.com/v2/indices/bars/daily/topix?from=2022-06-28&to=2022-06-29']);
+  assert.deepEqual(
+    next.requests.map((r) => r.url),
+    ['https://api.jquants.com/v2/indices/bars/daily/topix?from=2022-06-28&to=2022-06-29'],
+  );
 });
 
 test('the TOPIX importer refuses a changed layout, a truncated answer, an HTML page and a day twice, naming the place', () => {
@@ -56,7 +73,11 @@ test('the TOPIX importer refuses a changed layout, a truncated answer, an HTML p
     [JSON.stringify({ data: [record, record] }), /data\[1\]: 2022-06-28 appears twice/],
   ];
   for (const [content, message] of refusals) {
-    assert.throws(() => topix.parse(content, 'topix.json'), (error: unknown) => error instanceof ImportError && message.test(error.message), String(message));
+    assert.throws(
+      () => topix.parse(content, 'topix.json'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+      String(message),
+    );
   }
 });
 

@@ -18,7 +18,14 @@ function source(id: string): SourceDefinition {
 }
 
 function context(overrides: Partial<CollectContext> & Pick<CollectContext, 'fetch'>): CollectContext {
-  return { baseUrl: 'https://api.jquants.com', params: {}, credentials: { JQUANTS_API_KEY: KEY }, cursor: undefined, now: new Date('2023-03-24T10:00:00Z'), ...overrides };
+  return {
+    baseUrl: 'https://api.jquants.com',
+    params: {},
+    credentials: { JQUANTS_API_KEY: KEY },
+    cursor: undefined,
+    now: new Date('2023-03-24T10:00:00Z'),
+    ...overrides,
+  };
 }
 
 function importer(dataset: string): Importer {
@@ -43,10 +50,13 @@ test('the listed issues follow pagination_key to the last page and arrive as one
   assert.equal(payload?.importer.dataset, 'jquants-equities-master');
   assert.equal(payload?.archiveHashes.length, 2);
   const issues = payloadRecords<{ code: string; name: string; segment: string }[]>(payload);
-  assert.deepEqual(issues.map((i) => [i.code, i.name, i.segment]), [
-    ['86970', 'Japan Exchange Group,Inc.', 'prime'],
-    ['72030', 'TOYOTA MOTOR CORPORATION', 'prime'],
-  ]);
+  assert.deepEqual(
+    issues.map((i) => [i.code, i.name, i.segment]),
+    [
+      ['86970', 'Japan Exchange Group,Inc.', 'prime'],
+      ['72030', 'TOYOTA MOTOR CORPORATION', 'prime'],
+    ],
+  );
 });
 
 test('a source without its key fails the run with a line naming the variable', async () => {
@@ -59,12 +69,23 @@ test('daily bars are asked by date= from the cursor on; the newest day is asked 
   const fake = routesFetch('jquants');
   const bars = source('jquants-equities-bars-daily');
   const first = await bars.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 } }));
-  assert.deepEqual(fake.requests.map((r) => new URL(r.url).search), ['?date=2023-03-24']);
-  assert.deepEqual(first.payloads.map((p) => [p.importer.dataset, p.fileName]), [['jquants-equities-bars-daily', 'jquants-v2-equities-bars-daily-2023-03-24.json']]);
+  assert.deepEqual(
+    fake.requests.map((r) => new URL(r.url).search),
+    ['?date=2023-03-24'],
+  );
+  assert.deepEqual(
+    first.payloads.map((p) => [p.importer.dataset, p.fileName]),
+    [['jquants-equities-bars-daily', 'jquants-v2-equities-bars-daily-2023-03-24.json']],
+  );
   assert.deepEqual(first.cursor, { through: '2023-03-23' });
 
-  const next = await bars.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, cursor: first.cursor, now: new Date('2023-03-25T10:00:00Z') }));
-  assert.deepEqual(fake.requests.slice(1).map((r) => new URL(r.url).searchParams.get('date')), ['2023-03-24', '2023-03-25']);
+  const next = await bars.collect(
+    context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, cursor: first.cursor, now: new Date('2023-03-25T10:00:00Z') }),
+  );
+  assert.deepEqual(
+    fake.requests.slice(1).map((r) => new URL(r.url).searchParams.get('date')),
+    ['2023-03-24', '2023-03-25'],
+  );
   assert.deepEqual(next.cursor, { through: '2023-03-24' });
 });
 
@@ -78,7 +99,10 @@ test('an unchanged answer (304) gives no payload; the window still moves on', as
 
 test('the date window: first run, catching up in maxDays steps, and the Free plan delay', () => {
   const now = new Date('2026-11-25T13:00:00Z');
-  assert.deepEqual(dateWindow(undefined, { initialDays: 3, maxDays: 31, delayDays: 0 }, now), { dates: ['2026-11-23', '2026-11-24', '2026-11-25'], through: '2026-11-24' });
+  assert.deepEqual(dateWindow(undefined, { initialDays: 3, maxDays: 31, delayDays: 0 }, now), {
+    dates: ['2026-11-23', '2026-11-24', '2026-11-25'],
+    through: '2026-11-24',
+  });
   assert.deepEqual(dateWindow('2026-11-01', { initialDays: 3, maxDays: 2, delayDays: 0 }, now), { dates: ['2026-11-02', '2026-11-03'], through: '2026-11-03' });
   // Twelve weeks behind: the newest day asked is 84 days before Tokyo's today.
   assert.deepEqual(dateWindow(undefined, { initialDays: 1, maxDays: 31, delayDays: 84 }, now), { dates: ['2026-09-02'], through: '2026-09-01' });
@@ -88,7 +112,10 @@ test('the date window: first run, catching up in maxDays steps, and the Free pla
 });
 
 test('a bad parameter in the sources file is refused naming it', () => {
-  assert.throws(() => sourceParams(source('jquants-equities-bars-daily'), { maxDays: 'all' }), /\/sources\/jquants-equities-bars-daily\/params\/maxDays: expected integer \(got "all"\)/);
+  assert.throws(
+    () => sourceParams(source('jquants-equities-bars-daily'), { maxDays: 'all' }),
+    /\/sources\/jquants-equities-bars-daily\/params\/maxDays: expected integer \(got "all"\)/,
+  );
 });
 
 test('the v2 importers refuse a changed layout, a truncated answer and an HTML page, naming the place', () => {
@@ -102,7 +129,10 @@ test('the v2 importers refuse a changed layout, a truncated answer and an HTML p
     [JSON.stringify({ daily_quotes: [] }), /\/data: is missing/],
   ];
   for (const [content, message] of refusals) {
-    assert.throws(() => bars.parse(content, 'bars.json'), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.throws(
+      () => bars.parse(content, 'bars.json'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
   }
   assert.throws(() => bars.parse(sample.replace('"AdjFactor": 1.0', '"AdjFactor": -1'), 'bars.json'), /bars\.json: data\[0\]: AdjFactor must be positive/);
 });
@@ -112,7 +142,11 @@ test('after importing the fetched answers the equities endpoints show exactly th
   hub.clock.set('2023-03-25T01:00:00Z');
   const fake = routesFetch('jquants');
   const collected = [];
-  for (const [id, params] of [['jquants-equities-master', {}], ['jquants-equities-bars-daily', { initialDays: 1 }], ['jquants-fins-summary', { initialDays: 1 }]] as const) {
+  for (const [id, params] of [
+    ['jquants-equities-master', {}],
+    ['jquants-equities-bars-daily', { initialDays: 1 }],
+    ['jquants-fins-summary', { initialDays: 1 }],
+  ] as const) {
     const now = id === 'jquants-fins-summary' ? new Date('2023-01-30T10:00:00Z') : new Date('2023-03-24T10:00:00Z');
     collected.push(...(await source(id).collect(context({ fetch: fake.fetch, params: sourceParams(source(id), params), now }))).payloads);
   }
@@ -124,30 +158,58 @@ test('after importing the fetched answers the equities endpoints show exactly th
   assert.equal(profile.segment, 'prime');
   assert.equal(profile.sharesOutstanding, 528578441);
   const prices = (await hub.json('/market/jp/equities/8697/prices?range=max')).body.data as { points: { date: string; close: number; volume: number }[] };
-  assert.deepEqual(prices.points.map((p) => [p.date, p.close, p.volume]), [['2023-03-24', 2045, 2202500]]);
+  assert.deepEqual(
+    prices.points.map((p) => [p.date, p.close, p.volume]),
+    [['2023-03-24', 2045, 2202500]],
+  );
   const toyota = (await hub.json('/market/jp/equities/7203/prices?range=max')).body.data as { points: unknown[] };
   assert.deepEqual(toyota.points, []);
 
   const statement = await db(hub).selectFrom('equity_statement').selectAll().where('code', '=', '86970').executeTakeFirstOrThrow();
   assert.deepEqual(
-    [statement.period_end, statement.fiscal_quarter, statement.disclosed_on, statement.net_sales, statement.operating_profit, statement.ordinary_profit, statement.net_income, statement.total_assets, statement.net_assets],
+    [
+      statement.period_end,
+      statement.fiscal_quarter,
+      statement.disclosed_on,
+      statement.net_sales,
+      statement.operating_profit,
+      statement.ordinary_profit,
+      statement.net_income,
+      statement.total_assets,
+      statement.net_assets,
+    ],
     ['2022-12-31', 3, '2023-01-30', 100529000000, 51765000000, null, 35175000000, 79205861000000, 320021000000],
   );
 });
 
-test('index bars are asked by date= like the daily bars; the catalogue\'s indices are kept under their codes, the rest left out', async () => {
+test("index bars are asked by date= like the daily bars; the catalogue's indices are kept under their codes, the rest left out", async () => {
   const fake = routesFetch('jquants');
   const indices = source('jquants-indices-bars-daily');
   assert.equal(indices.enabledByDefault, false, 'the indices endpoint needs the Standard plan');
-  const result = await indices.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, now: new Date('2023-12-01T10:00:00Z') }));
-  assert.deepEqual(fake.requests.map((r) => r.url), ['https://api.jquants.com/v2/indices/bars/daily?date=2023-12-01']);
+  const result = await indices.collect(
+    context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, now: new Date('2023-12-01T10:00:00Z') }),
+  );
+  assert.deepEqual(
+    fake.requests.map((r) => r.url),
+    ['https://api.jquants.com/v2/indices/bars/daily?date=2023-12-01'],
+  );
   assert.equal(fake.requests[0]?.headers?.['x-api-key'], KEY);
   assert.deepEqual(result.cursor, { through: '2023-11-30' });
   const [payload] = result.payloads;
   assert.equal(payload?.importer.dataset, 'jquants-indices-bars-daily');
-  assert.deepEqual(payloadRecords(payload), [{ code: 'TOPIXC30', date: '2023-12-01', close: 1200.17, where: 'jquants-v2-indices-bars-daily-2023-12-01.json: data[0]' }], 'the answer read once into closes');
+  assert.deepEqual(
+    payloadRecords(payload),
+    [{ code: 'TOPIXC30', date: '2023-12-01', close: 1200.17, where: 'jquants-v2-indices-bars-daily-2023-12-01.json: data[0]' }],
+    'the answer read once into closes',
+  );
   // A TOPIX sector index (0040, fishery) of the same answer is not in the catalogue.
-  assert.deepEqual(importer('jquants-indices-bars-daily').parse(JSON.stringify({ data: [{ Date: '2023-12-01', Code: '0040', O: null, H: null, L: null, C: 500 }] }), 'indices.json'), []);
+  assert.deepEqual(
+    importer('jquants-indices-bars-daily').parse(
+      JSON.stringify({ data: [{ Date: '2023-12-01', Code: '0040', O: null, H: null, L: null, C: 500 }] }),
+      'indices.json',
+    ),
+    [],
+  );
 });
 
 test('the index bars importer refuses a changed layout, a truncated answer and an HTML page, naming the place', () => {
@@ -163,7 +225,11 @@ test('the index bars importer refuses a changed layout, a truncated answer and a
     [JSON.stringify({ indices: [] }), /\/data: is missing/],
   ];
   for (const [content, message] of refusals) {
-    assert.throws(() => indices.parse(content, 'indices.json'), (error: unknown) => error instanceof ImportError && message.test(error.message), String(message));
+    assert.throws(
+      () => indices.parse(content, 'indices.json'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+      String(message),
+    );
   }
 });
 
@@ -171,7 +237,9 @@ test('after importing the fetched index bars the Japanese indices snapshot shows
   const hub = await equitiesHub(t, { seed: false });
   const fake = routesFetch('jquants');
   const indices = source('jquants-indices-bars-daily');
-  const { payloads } = await indices.collect(context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, now: new Date('2023-12-01T10:00:00Z') }));
+  const { payloads } = await indices.collect(
+    context({ fetch: fake.fetch, params: { initialDays: 1, maxDays: 31, delayDays: 0 }, now: new Date('2023-12-01T10:00:00Z') }),
+  );
   assert.equal((await importPayloads(hub, payloads, new Date('2023-12-01T10:00:00Z')))[0]?.rows, 1);
   const board = (await hub.json('/market/indices/snapshot')).body.data as { code: string; level: number | null; asOf: string | null; source: string | null }[];
   const core30 = board.find((index) => index.code === 'TOPIXC30');

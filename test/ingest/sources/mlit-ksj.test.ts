@@ -41,11 +41,18 @@ test('one zip per prefecture is asked at its published path; its GeoJSON entry i
   const pinned = await collectFromRoutes(boundaries(), { params: { edition: '2024' } });
   assert.deepEqual(pinned.requests, [{ url: 'http://publisher.test/ksj/gml/data/N03/N03-2024/N03-20240101_13_GML.zip' }]);
   // No edition of the last three years published: the run fails saying which were looked for.
-  const none = boundaries().collect({ baseUrl: 'http://publisher.test', params: { areas: ['13'] }, credentials: {}, cursor: undefined, now: new Date('2030-03-01T00:00:00Z'), fetch: async (request) => ({ notModified: true, absent: true, url: request.url }) });
+  const none = boundaries().collect({
+    baseUrl: 'http://publisher.test',
+    params: { areas: ['13'] },
+    credentials: {},
+    cursor: undefined,
+    now: new Date('2030-03-01T00:00:00Z'),
+    fetch: async (request) => ({ notModified: true, absent: true, url: request.url }),
+  });
   await assert.rejects(none, /mlit-ksj-n03: no N03 edition of 2028 to 2030 is published for prefecture 13/);
 });
 
-test('a municipality\'s outline is its largest polygon, simplified to the documented tolerance, positions to 5 decimals', async () => {
+test("a municipality's outline is its largest polygon, simplified to the documented tolerance, positions to 5 decimals", async () => {
   const text = payloadBytes(await boundaryPayload()).toString('utf8');
   const [chuo, ...others] = municipalityBoundaries(text, FILE);
   assert.equal(others.length, 0);
@@ -58,19 +65,39 @@ test('a municipality\'s outline is its largest polygon, simplified to the docume
   // Simplifying never moves the outline outside the published one's extent.
   const [minLon, minLat, maxLon, maxLat] = boundingBox([[publishedRing(text)]]) ?? [];
   const bbox = boundingBox([chuo?.rings ?? []]) ?? [];
-  assert.ok((bbox[0] ?? 0) >= (minLon ?? 0) - 1e-5 && (bbox[1] ?? 0) >= (minLat ?? 0) - 1e-5 && (bbox[2] ?? 0) <= (maxLon ?? 0) + 1e-5 && (bbox[3] ?? 0) <= (maxLat ?? 0) + 1e-5);
+  assert.ok(
+    (bbox[0] ?? 0) >= (minLon ?? 0) - 1e-5 &&
+      (bbox[1] ?? 0) >= (minLat ?? 0) - 1e-5 &&
+      (bbox[2] ?? 0) <= (maxLon ?? 0) + 1e-5 &&
+      (bbox[3] ?? 0) <= (maxLat ?? 0) + 1e-5,
+  );
   assert.equal(SIMPLIFY_TOLERANCE_DEGREES, 0.0005);
 
-  const square = (x: number, size: number) => [[[x, 0], [x + size, 0], [x + size, size], [x, size], [x, 0]]];
+  const square = (x: number, size: number) => [
+    [
+      [x, 0],
+      [x + size, 0],
+      [x + size, size],
+      [x, size],
+      [x, 0],
+    ],
+  ];
   assert.deepEqual(wardOutline([square(0, 0.01), square(1, 0.1), square(2, 0.001)]), square(1, 0.1), 'the islets are dropped');
 });
 
 test('HTML with 200, a cut zip or a changed layout fails naming the file and the place', async () => {
   const base = { baseUrl: 'http://publisher.test', params: { areas: ['13'], edition: '2024' }, credentials: {}, cursor: undefined, now: new Date() };
-  const answering = (body: Buffer) => boundaries().collect({ ...base, fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body, archiveHash: 'x' }) });
+  const answering = (body: Buffer) =>
+    boundaries().collect({ ...base, fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body, archiveHash: 'x' }) });
   const zip = publisherSample('mlit-ksj', 'N03-20240101_13_GML.zip');
-  await assert.rejects(answering(Buffer.from('<!DOCTYPE html><html><body>メンテナンス中</body></html>')), (error: unknown) => error instanceof ImportError && /^N03-20240101_13_GML\.zip: not a zip archive/.test(error.message));
-  await assert.rejects(answering(zip.subarray(0, zip.length - 30)), (error: unknown) => error instanceof ImportError && /^N03-20240101_13_GML\.zip: /.test(error.message));
+  await assert.rejects(
+    answering(Buffer.from('<!DOCTYPE html><html><body>メンテナンス中</body></html>')),
+    (error: unknown) => error instanceof ImportError && /^N03-20240101_13_GML\.zip: not a zip archive/.test(error.message),
+  );
+  await assert.rejects(
+    answering(zip.subarray(0, zip.length - 30)),
+    (error: unknown) => error instanceof ImportError && /^N03-20240101_13_GML\.zip: /.test(error.message),
+  );
 
   const text = payloadBytes(await boundaryPayload()).toString('utf8');
   const refusals: [string, RegExp][] = [
@@ -83,7 +110,11 @@ test('HTML with 200, a cut zip or a changed layout fails naming the file and the
     [text.replace('"中央区"', '""'), /features\[0\]: N03_001 and N03_004 must name the place of code 13102/],
   ];
   for (const [content, message] of refusals) {
-    assert.throws(() => municipalityBoundaries(content, FILE), (error: unknown) => error instanceof ImportError && error.message.startsWith(FILE) && message.test(error.message), String(message));
+    assert.throws(
+      () => municipalityBoundaries(content, FILE),
+      (error: unknown) => error instanceof ImportError && error.message.startsWith(FILE) && message.test(error.message),
+      String(message),
+    );
   }
 });
 
@@ -93,14 +124,19 @@ test('without the demo, after the code list and the boundaries, the province bbo
   const list = await collectFromRoutes(soumuSources[0] as SourceDefinition);
   await importPayloads(hub, list.result.payloads);
   const payload = await boundaryPayload();
-  assert.deepEqual((await importPayloads(hub, [payload])).map((r) => [r.status, r.rows]), [['loaded', 1]]);
+  assert.deepEqual(
+    (await importPayloads(hub, [payload])).map((r) => [r.status, r.rows]),
+    [['loaded', 1]],
+  );
   await hub.changed('real-estate');
   const [chuo] = municipalityBoundaries(payloadBytes(payload).toString('utf8'), FILE);
 
   const provinces = (await hub.get('/openapi/v1/real-estate/jp/provinces?lang=en', key)).json() as { data: { id: number; bbox: number[] | null }[] };
   assert.deepEqual(provinces.data.find((p) => p.id === 113)?.bbox, boundingBox([chuo?.rings ?? []]));
   assert.equal(provinces.data.find((p) => p.id === 101)?.bbox, null, 'no boundary fetched for Hokkaido');
-  const geojson = (await hub.get('/openapi/v1/real-estate/jp/geojson?provinceId=113', key)).json() as { data: { wards: { wardId: number; wardName: string; coordinates: number[][][] }[] } };
+  const geojson = (await hub.get('/openapi/v1/real-estate/jp/geojson?provinceId=113', key)).json() as {
+    data: { wards: { wardId: number; wardName: string; coordinates: number[][][] }[] };
+  };
   assert.deepEqual(
     geojson.data.wards.map((w) => [w.wardId, w.wardName, w.coordinates]),
     [

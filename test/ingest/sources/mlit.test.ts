@@ -49,8 +49,15 @@ test('transactions are asked per prefecture and quarter with the key in Ocp-Apim
   assert.equal(new URL(fake.requests[0]?.url ?? '').pathname, '/ex-api/external/XIT001');
   assert.equal(fake.requests[0]?.headers?.['Ocp-Apim-Subscription-Key'], KEY);
   assert.ok(!fake.requests[0]?.url.includes(KEY));
-  assert.deepEqual(first.payloads.map((p) => [p.importer.dataset, p.fileName]), [['real-estate-mlit-xit001', 'mlit-xit001-13-2024-Q2.json']]);
-  assert.deepEqual(payloadRecords(first.payloads[0]), importer().parse(publisherSample('mlit', SAMPLE).toString('utf8'), SAMPLE), 'the answer is read once into its transactions');
+  assert.deepEqual(
+    first.payloads.map((p) => [p.importer.dataset, p.fileName]),
+    [['real-estate-mlit-xit001', 'mlit-xit001-13-2024-Q2.json']],
+  );
+  assert.deepEqual(
+    payloadRecords(first.payloads[0]),
+    importer().parse(publisherSample('mlit', SAMPLE).toString('utf8'), SAMPLE),
+    'the answer is read once into its transactions',
+  );
   assert.deepEqual(first.cursor, { through: '2024-Q2' });
 
   // Nothing ended since: nothing asked.
@@ -66,25 +73,35 @@ test('a quarter answered with no data (not published yet) stops the cursor befor
     const result = await fake.fetch(request);
     return !result.notModified && new URL(request.url).searchParams.get('quarter') === '4' ? { ...result, body: empty } : result;
   };
-  const result = await source().collect(context({ fetch, params: sourceParams(source(), { areas: ['13', '27'] }), cursor: { through: '2024-Q2' }, now: new Date('2025-02-01T00:00:00Z') }));
-  assert.deepEqual(fake.requests.map((r) => [query(r).year, query(r).quarter, query(r).area]), [
-    ['2024', '3', '13'],
-    ['2024', '3', '27'],
-    ['2024', '4', '13'],
-    ['2024', '4', '27'],
-  ]);
-  assert.deepEqual(result.payloads.map((p) => p.fileName), ['mlit-xit001-13-2024-Q3.json', 'mlit-xit001-27-2024-Q3.json']);
+  const result = await source().collect(
+    context({ fetch, params: sourceParams(source(), { areas: ['13', '27'] }), cursor: { through: '2024-Q2' }, now: new Date('2025-02-01T00:00:00Z') }),
+  );
+  assert.deepEqual(
+    fake.requests.map((r) => [query(r).year, query(r).quarter, query(r).area]),
+    [
+      ['2024', '3', '13'],
+      ['2024', '3', '27'],
+      ['2024', '4', '13'],
+      ['2024', '4', '27'],
+    ],
+  );
+  assert.deepEqual(
+    result.payloads.map((p) => p.fileName),
+    ['mlit-xit001-13-2024-Q3.json', 'mlit-xit001-27-2024-Q3.json'],
+  );
   assert.deepEqual(result.cursor, { through: '2024-Q3' });
 });
 
 test('an answer still gzip-compressed is decompressed; a truncated one fails the run', async () => {
   const fake = routesFetch('mlit');
-  const gzipped = (cut: boolean): CollectContext['fetch'] => async (request) => {
-    const result = await fake.fetch(request);
-    if (result.notModified) return result;
-    const body = gzipSync(result.body);
-    return { ...result, body: cut ? body.subarray(0, body.length / 2) : body };
-  };
+  const gzipped =
+    (cut: boolean): CollectContext['fetch'] =>
+    async (request) => {
+      const result = await fake.fetch(request);
+      if (result.notModified) return result;
+      const body = gzipSync(result.body);
+      return { ...result, body: cut ? body.subarray(0, body.length / 2) : body };
+    };
   const params = sourceParams(source(), { initialQuarters: 1 });
   const result = await source().collect(context({ fetch: gzipped(false), params }));
   assert.deepEqual(payloadRecords(result.payloads[0]), importer().parse(publisherSample('mlit', SAMPLE).toString('utf8'), SAMPLE));
@@ -100,7 +117,16 @@ test('a missing key or a bad parameter fails the run naming it', async () => {
 
 test('the XIT001 importer reads the figures as published and refuses what is not an answer', () => {
   const sample = publisherSample('mlit', SAMPLE).toString('utf8');
-  const parsed = importer().parse(sample, SAMPLE) as { place: { code: string }; type: string; price: number; area: number; buildingYear: number | null; structure: string | null; floorPlan: string | null; tradePeriod: string }[];
+  const parsed = importer().parse(sample, SAMPLE) as {
+    place: { code: string };
+    type: string;
+    price: number;
+    area: number;
+    buildingYear: number | null;
+    structure: string | null;
+    floorPlan: string | null;
+    tradePeriod: string;
+  }[];
   assert.deepEqual(
     parsed.map((r) => [r.place.code, r.type, r.price, r.area, r.buildingYear, r.structure, r.floorPlan, r.tradePeriod]),
     [
@@ -121,7 +147,11 @@ test('the XIT001 importer reads the figures as published and refuses what is not
     [sample.replace('"2nd quarter 2024"', '"5th quarter 2024"'), /data\[0\]: Period "5th quarter 2024" is not a calendar quarter/],
   ];
   for (const [content, message] of refusals) {
-    assert.throws(() => importer().parse(content, SAMPLE), (error: unknown) => error instanceof ImportError && error.message.startsWith(SAMPLE) && message.test(error.message), String(message));
+    assert.throws(
+      () => importer().parse(content, SAMPLE),
+      (error: unknown) => error instanceof ImportError && error.message.startsWith(SAMPLE) && message.test(error.message),
+      String(message),
+    );
   }
 });
 
@@ -129,21 +159,44 @@ test('without the demo, the answer creates Tokyo and Chuo Ward from its codes an
   const hub = await createTestHub(t);
   const key = await hub.key();
   const { payloads } = await source().collect(context({ fetch: routesFetch('mlit').fetch, params: sourceParams(source(), { initialQuarters: 1 }) }));
-  assert.deepEqual((await importPayloads(hub, payloads)).map((r) => [r.status, r.rows]), [['loaded', 4]]);
-  assert.deepEqual((await importPayloads(hub, payloads)).map((r) => r.status), ['unchanged']);
+  assert.deepEqual(
+    (await importPayloads(hub, payloads)).map((r) => [r.status, r.rows]),
+    [['loaded', 4]],
+  );
+  assert.deepEqual(
+    (await importPayloads(hub, payloads)).map((r) => r.status),
+    ['unchanged'],
+  );
   await hub.changed('real-estate');
 
   const provinces = (await hub.get('/openapi/v1/real-estate/jp/provinces?lang=en', key)).json() as { data: unknown[] };
   assert.deepEqual(provinces.data, [{ id: 113, name: 'Tokyo', code: '13', country: 'jp', bbox: null }]);
   assert.deepEqual(twinProblems('realEstateProvinces', provinces.data, { strict: false }), []);
   const wards = (await hub.get('/openapi/v1/real-estate/jp/provinces/113/wards', key)).json() as { data: { wardId: number; wardName: string }[] };
-  assert.deepEqual(wards.data.map((w) => [w.wardId, w.wardName]), [[1_013_102, 'Chuo Ward']]);
+  assert.deepEqual(
+    wards.data.map((w) => [w.wardId, w.wardName]),
+    [[1_013_102, 'Chuo Ward']],
+  );
 
   const response = await hub.get('/openapi/v1/real-estate/jp/provinces/113/wards/1013102/transactions?from=2024-Q2&to=2024-Q2', key);
   assert.equal(response.statusCode, 200);
-  const body = response.json() as { data: { transactions: { price: number; area: number; pricePerM2: number; buildingYear: number | null; structure: string | null; floorPlan: string | null; tradePeriod: string }[] } };
+  const body = response.json() as {
+    data: {
+      transactions: {
+        price: number;
+        area: number;
+        pricePerM2: number;
+        buildingYear: number | null;
+        structure: string | null;
+        floorPlan: string | null;
+        tradePeriod: string;
+      }[];
+    };
+  };
   assert.deepEqual(
-    body.data.transactions.map((x) => [x.price, x.area, x.pricePerM2, x.buildingYear, x.structure, x.floorPlan, x.tradePeriod]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    body.data.transactions
+      .map((x) => [x.price, x.area, x.pricePerM2, x.buildingYear, x.structure, x.floorPlan, x.tradePeriod])
+      .sort((a, b) => Number(a[0]) - Number(b[0])),
     [
       [47_000_000, 30, 1_566_667, 1998, 'SRC', '1LDK', '2024-Q2'],
       [180_000_000, 45, 4_000_000, 1978, 'RC', null, '2024-Q2'],
@@ -156,19 +209,36 @@ test('without the demo, the answer creates Tokyo and Chuo Ward from its codes an
 test('with the demo, a municipality the demo has takes the transactions; one it lacks joins the demo prefecture', async (t) => {
   const hub = await createTestHub(t, { seed: [realEstateDemoGenerator] });
   const db = hub.runtime.store.db;
-  const count = async (table: 're_province' | 're_ward') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 're_province' | 're_ward') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const [provincesBefore, wardsBefore] = [await count('re_province'), await count('re_ward')];
   const { payloads } = await source().collect(context({ fetch: routesFetch('mlit').fetch, params: sourceParams(source(), { initialQuarters: 1 }) }));
   const [payload] = payloads;
   assert.ok(payload !== undefined);
   // The same answer for Chiyoda Ward, one of the small demo's Tokyo wards (Chuo is not).
-  const chiyoda = { importer: importer(), fileName: 'mlit-xit001-chiyoda.json', archiveHashes: [], content: Buffer.from(publisherSample('mlit', SAMPLE).toString('utf8').replaceAll('"13102"', '"13101"').replaceAll('Chuo Ward', 'Chiyoda Ward')) };
+  const chiyoda = {
+    importer: importer(),
+    fileName: 'mlit-xit001-chiyoda.json',
+    archiveHashes: [],
+    content: Buffer.from(publisherSample('mlit', SAMPLE).toString('utf8').replaceAll('"13102"', '"13101"').replaceAll('Chuo Ward', 'Chiyoda Ward')),
+  };
   await importPayloads(hub, [payload, chiyoda]);
   assert.equal(await count('re_province'), provincesBefore);
   assert.equal(await count('re_ward'), wardsBefore + 1);
   const demoChiyoda = await db.selectFrom('re_ward').select('id').where('province_id', '=', 113).where('name', '=', 'Chiyoda-ku').executeTakeFirstOrThrow();
   const rows = await db.selectFrom('re_transaction').select(['ward_id', 'price']).where('source', '=', 'MLIT Real Estate Information Library').execute();
-  const byWard = (wardId: number) => rows.filter((r) => r.ward_id === wardId).map((r) => Number(r.price)).sort((a, b) => a - b);
+  const byWard = (wardId: number) =>
+    rows
+      .filter((r) => r.ward_id === wardId)
+      .map((r) => Number(r.price))
+      .sort((a, b) => a - b);
   assert.deepEqual(byWard(demoChiyoda.id), [47_000_000, 180_000_000, 290_000_000, 1_200_000_000]);
   assert.deepEqual(byWard(1_013_102), [47_000_000, 180_000_000, 290_000_000, 1_200_000_000]);
   const chuo = await db.selectFrom('re_ward').selectAll().where('id', '=', 1_013_102).executeTakeFirstOrThrow();

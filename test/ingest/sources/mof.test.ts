@@ -28,22 +28,38 @@ const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0)
 test('mof-jgb-yields asks the current month and the history conditionally, current first, and hands them on as UTF-8 decoded from Shift_JIS', async () => {
   const { result, requests } = await collectFromRoutes(mofJgbYieldsSource);
   assert.deepEqual(requests, [{ url: `http://publisher.test${CURRENT}` }, { url: `http://publisher.test${HISTORY}` }]);
-  assert.deepEqual(result.payloads.map((p) => [p.importer.dataset, p.fileName]), [
-    ['mof-jgb-yields', 'jgbcme.csv'],
-    ['mof-jgb-yields', 'jgbcme_all.csv'],
-  ]);
+  assert.deepEqual(
+    result.payloads.map((p) => [p.importer.dataset, p.fileName]),
+    [
+      ['mof-jgb-yields', 'jgbcme.csv'],
+      ['mof-jgb-yields', 'jgbcme_all.csv'],
+    ],
+  );
   assert.match(payloadBytes(result.payloads[1]).toString('utf8') ?? '', /\r\n※国債金利情報の利用にあたっては/, 'the Shift_JIS note reads as Japanese');
   assert.equal(result.cursor, undefined);
-  await assert.rejects(collectFromRoutes(mofJgbYieldsSource, { params: { encoding: 'no-such-encoding' } }), /mof-jgb-yields: params\.encoding "no-such-encoding"/);
+  await assert.rejects(
+    collectFromRoutes(mofJgbYieldsSource, { params: { encoding: 'no-such-encoding' } }),
+    /mof-jgb-yields: params\.encoding "no-such-encoding"/,
+  );
 });
 
 test('the next run imports only the files that changed: nothing when both answer 304, the current month alone when the history is unchanged', async () => {
   const run = async (notModified: (url: URL) => boolean) => {
     const { fetch } = routesFetch('mof', { notModified });
-    return mofJgbYieldsSource.collect({ baseUrl: 'http://publisher.test', params: mofJgbYieldsSource.defaultParams, credentials: {}, cursor: undefined, now: new Date(), fetch });
+    return mofJgbYieldsSource.collect({
+      baseUrl: 'http://publisher.test',
+      params: mofJgbYieldsSource.defaultParams,
+      credentials: {},
+      cursor: undefined,
+      now: new Date(),
+      fetch,
+    });
   };
   assert.deepEqual((await run(() => true)).payloads, []);
-  assert.deepEqual((await run((url) => url.pathname === HISTORY)).payloads.map((p) => p.fileName), ['jgbcme.csv']);
+  assert.deepEqual(
+    (await run((url) => url.pathname === HISTORY)).payloads.map((p) => p.fileName),
+    ['jgbcme.csv'],
+  );
 });
 
 test('rows dated in the Japanese era read as the same days; an impossible day is no date', () => {
@@ -62,7 +78,10 @@ test('an HTML page with 200, a changed layout, a cut body or a bad figure fails 
   assert.ok(payload !== undefined);
   const text = payloadBytes(payload).toString('utf8');
   const refused = async (content: string, message: RegExp) =>
-    assert.rejects(importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]), (error: unknown) => error instanceof ImportError && message.test(error.message));
+    assert.rejects(
+      importPayloads(hub, [{ ...payload, content: Buffer.from(content) }]),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+    );
   await refused('<!DOCTYPE html><html><body>ただいまメンテナンス中です</body></html>', /jgbcme\.csv: no "Date,1Y,2Y,…,10Y,…" heading line/);
   await refused(text.replace('9Y,10Y,15Y', '9Y,15Y'), /jgbcme\.csv:2: the heading has no 10Y column/);
   await refused(text.replace('2024/10/2,', '2024.10.2,'), /jgbcme\.csv:4: date "2024\.10\.2" is not a calendar date/);
@@ -70,14 +89,20 @@ test('an HTML page with 200, a changed layout, a cut body or a bad figure fails 
   await refused(text.replace('2024/10/4,', '2024/10/2,'), /jgbcme\.csv:6: 2024-10-02 does not follow 2024-10-03/);
   await refused(text.replace(',0.894,1.371,', ',0.894x,1.371,'), /^jgbcme\.csv:3: 10Y: macro:jp\.bond-10y "0\.894x" is not a decimal number/);
   await refused(text.slice(0, text.indexOf(',0.947,1.437')), /jgbcme\.csv:24: 10 cells for the heading's 16/);
-  await refused(`${text}※note\r\n2024/11/1,0.289,0.434,0.438,0.499,0.571,0.586,0.643,0.722,0.824,0.947,1.437,1.786,2.03,2.189,2.492\r\n`, /jgbcme\.csv:26: a day after the note of line 25/);
+  await refused(
+    `${text}※note\r\n2024/11/1,0.289,0.434,0.438,0.499,0.571,0.586,0.643,0.722,0.824,0.947,1.437,1.786,2.03,2.189,2.492\r\n`,
+    /jgbcme\.csv:26: a day after the note of line 25/,
+  );
   assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0);
 });
 
 test('after the MOF source runs, the 10-year table and rates-yields show the monthly average of exactly the fetched days', async (t) => {
   const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' } });
   const { result } = await collectFromRoutes(mofJgbYieldsSource);
-  assert.deepEqual((await importPayloads(hub, result.payloads, new Date('2026-06-19T00:30:00Z'))).map((r) => r.status), ['loaded', 'loaded']);
+  assert.deepEqual(
+    (await importPayloads(hub, result.payloads, new Date('2026-06-19T00:30:00Z'))).map((r) => r.status),
+    ['loaded', 'loaded'],
+  );
   const published = new Map([...tenYearByMonth('jgbcme_all.csv'), ...tenYearByMonth('jgbcme.csv')]);
   // 1974-09 has days but no 10-year yield ("-"): no figure, not 0.
   assert.deepEqual([...published.keys()], ['2024-09', '2024-10']);
@@ -88,13 +113,25 @@ test('after the MOF source runs, the 10-year table and rates-yields show the mon
     columns: { period: string }[];
     rows: { country: string; values: (number | null)[] }[];
   };
-  assert.deepEqual(table.columns.map((c) => c.period), ['2024-09', '2024-10']);
+  assert.deepEqual(
+    table.columns.map((c) => c.period),
+    ['2024-09', '2024-10'],
+  );
   assert.deepEqual(table.rows.find((row) => row.country === 'JP')?.values, expected);
-  const rates = (await hub.get('/openapi/v1/macro/monetary-policy/rates-yields?country=JP&period=1Y', key)).json().data as { observationDate: string; tenYearsGovernmentBondYieldsPct: number | null }[];
-  assert.deepEqual(rates.map((row) => [row.observationDate, row.tenYearsGovernmentBondYieldsPct]), [['2024-09-01', expected[0]], ['2024-10-01', expected[1]]]);
+  const rates = (await hub.get('/openapi/v1/macro/monetary-policy/rates-yields?country=JP&period=1Y', key)).json().data as {
+    observationDate: string;
+    tenYearsGovernmentBondYieldsPct: number | null;
+  }[];
+  assert.deepEqual(
+    rates.map((row) => [row.observationDate, row.tenYearsGovernmentBondYieldsPct]),
+    [
+      ['2024-09-01', expected[0]],
+      ['2024-10-01', expected[1]],
+    ],
+  );
 });
 
-test('a month both files hold keeps the history\'s complete month: the history is imported last', async (t) => {
+test("a month both files hold keeps the history's complete month: the history is imported last", async (t) => {
   const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' } });
   const history = publisherSample('mof', 'jgbcme_all.csv');
   // The current file still showing the first days of September when the history has the whole month.
@@ -106,9 +143,18 @@ test('a month both files hold keeps the history\'s complete month: the history i
     credentials: {},
     cursor: undefined,
     now: new Date(),
-    fetch: async (request) => ({ notModified: false, url: request.url, status: 200, headers: {}, body: request.url.endsWith(HISTORY) ? history : staleCurrent, archiveHash: request.url }),
+    fetch: async (request) => ({
+      notModified: false,
+      url: request.url,
+      status: 200,
+      headers: {},
+      body: request.url.endsWith(HISTORY) ? history : staleCurrent,
+      archiveHash: request.url,
+    }),
   });
   await importPayloads(hub, result.payloads, new Date('2026-06-19T00:30:00Z'));
-  const table = (await hub.get('/openapi/v1/macro/indicators/government-bond-10y?periods=1', await hub.key())).json().data as { rows: { country: string; values: (number | null)[] }[] };
+  const table = (await hub.get('/openapi/v1/macro/indicators/government-bond-10y?periods=1', await hub.key())).json().data as {
+    rows: { country: string; values: (number | null)[] }[];
+  };
   assert.deepEqual(table.rows.find((row) => row.country === 'JP')?.values, [mean(tenYearByMonth('jgbcme_all.csv').get('2024-09') ?? [])]);
 });

@@ -12,13 +12,14 @@ import { publisherSample } from '../../helpers/routes-fetch.ts';
 /** An hour and a half after the recorded liquidations' newest (2026-08-11 00:39 UTC). */
 const NOW = '2026-08-11T02:00:00.000Z';
 
-const collect = (fetch: CollectContext['fetch'], now = NOW) => okxLiquidationsSource.collect({ baseUrl: 'https://www.okx.com', params: {}, credentials: {}, cursor: undefined, now: new Date(now), fetch });
+const collect = (fetch: CollectContext['fetch'], now = NOW) =>
+  okxLiquidationsSource.collect({ baseUrl: 'https://www.okx.com', params: {}, credentials: {}, cursor: undefined, now: new Date(now), fetch });
 
 // 3.62 contracts of 0.01 BTC liquidated at 63955.7 USDT; 5.3 contracts at 64168.9.
 const LONG_USD = 3.62 * 0.01 * 63955.7;
 const SHORT_USD = 5.3 * 0.01 * 64168.9;
 
-test('OKX is asked, keyless, for each family\'s contract value and filled liquidation orders of its USDT perpetual swaps', async () => {
+test("OKX is asked, keyless, for each family's contract value and filled liquidation orders of its USDT perpetual swaps", async () => {
   const { fetch, requests } = routesFetch('okx');
   const result = await collect(fetch);
   assert.deepEqual(
@@ -31,7 +32,10 @@ test('OKX is asked, keyless, for each family\'s contract value and filled liquid
     ],
     'a short page is the last one',
   );
-  assert.ok(requests.every((r) => r.headers === undefined), 'no key');
+  assert.ok(
+    requests.every((r) => r.headers === undefined),
+    'no key',
+  );
   assert.equal(result.payloads[0]?.importer.dataset, 'okx-liquidation-orders');
   const points = payloadRecords<MetricPoint[]>(result.payloads[0]);
   // The complete hours of the day the answers cover, a side only where OKX listed an order of it: no hour is a 0.
@@ -41,11 +45,14 @@ test('OKX is asked, keyless, for each family\'s contract value and filled liquid
   ]);
 });
 
-test('a full page is followed with after= the oldest order\'s time; the page bound leaves the older hours unwritten', async () => {
+test("a full page is followed with after= the oldest order's time; the page bound leaves the older hours unwritten", async () => {
   const sample = JSON.parse(publisherSample('okx', 'liquidation-orders-BTC-USDT.json').toString('utf8'));
   const detail = sample.data[0].details[0];
   // 100 orders a minute apart before the newest recorded one.
-  const full = { ...sample, data: [{ ...sample.data[0], details: Array.from({ length: 100 }, (_, i) => ({ ...detail, ts: String(Number(detail.ts) - i * 60_000) })) }] };
+  const full = {
+    ...sample,
+    data: [{ ...sample.data[0], details: Array.from({ length: 100 }, (_, i) => ({ ...detail, ts: String(Number(detail.ts) - i * 60_000) })) }],
+  };
   const { fetch: recorded } = routesFetch('okx');
   const urls: string[] = [];
   const fetch: CollectContext['fetch'] = async (request) => {
@@ -78,7 +85,10 @@ test('an HTML page, an OKX error, an inverse swap or a side that contradicts pos
   const withDetail = (changed: Record<string, unknown>) => ({ ...orders, data: [{ ...orders.data[0], details: [{ ...detail, ...changed }] }] });
   const cases: [string, RegExp][] = [
     ['<html><body>Access Denied</body></html>', /^okx\.json: not JSON/],
-    [document({ liquidationOrders: [{ code: '50011', msg: 'Too Many Requests', data: [] }] }), /liquidation-orders answer 1: OKX answered with the error "50011": Too Many Requests/],
+    [
+      document({ liquidationOrders: [{ code: '50011', msg: 'Too Many Requests', data: [] }] }),
+      /liquidation-orders answer 1: OKX answered with the error "50011": Too Many Requests/,
+    ],
     [document({ instruments: [{ ...instruments, data: [{ ...instruments.data[0], ctType: 'inverse' }] }] }), /BTC-USDT-SWAP ctType "inverse" is not linear/],
     [document({ instruments: [] }), /no contract value for BTC-USDT-SWAP/],
     [document({ liquidationOrders: [withDetail({ posSide: 'short' })] }), /details\[0\]: posSide "short" does not match side "sell"/],
@@ -87,10 +97,17 @@ test('an HTML page, an OKX error, an inverse swap or a side that contradicts pos
     [JSON.stringify({ instruments: [], liquidationOrders: [] }), /expected \{"asOf", "completeFrom"/],
   ];
   for (const [content, message] of cases) {
-    assert.throws(() => okxLiquidationsImporter.parse(content, 'okx.json'), (error: unknown) => error instanceof ImportError && message.test(error.message), String(message));
+    assert.throws(
+      () => okxLiquidationsImporter.parse(content, 'okx.json'),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+      String(message),
+    );
   }
   // posSide net (net mode): the side alone says which position was liquidated.
-  const net = okxLiquidationPoints({ asOf: NOW, completeFrom: '2026-08-10T02:00:00.000Z', instruments: [instruments], liquidationOrders: [withDetail({ posSide: 'net' })] }, 'okx.json');
+  const net = okxLiquidationPoints(
+    { asOf: NOW, completeFrom: '2026-08-10T02:00:00.000Z', instruments: [instruments], liquidationOrders: [withDetail({ posSide: 'net' })] },
+    'okx.json',
+  );
   assert.deepEqual(net, [{ metric: 'liquidations_long', at: '2026-08-11T01:00:00.000Z', value: LONG_USD }]);
 });
 

@@ -24,7 +24,13 @@ async function operatorHub(t: TestContext, params: Record<string, string[]>) {
 test('operator-files is off until the operator names files, and declares the licensed facts no publisher source fills', () => {
   assert.equal(operatorFilesSource.enabledByDefault, false);
   assert.deepEqual(operatorFilesSource.defaultParams, { geography: [], instruments: [], observations: [], events: [] });
-  for (const fact of [storedFacts.close('index:UKX'), storedFacts.macro('us.pmi.*'), storedFacts.cryptoMetric('whale_tx_count'), storedFacts.calendarEvents('jp'), storedFacts.table('re_road_price')]) {
+  for (const fact of [
+    storedFacts.close('index:UKX'),
+    storedFacts.macro('us.pmi.*'),
+    storedFacts.cryptoMetric('whale_tx_count'),
+    storedFacts.calendarEvents('jp'),
+    storedFacts.table('re_road_price'),
+  ]) {
     assert.ok(operatorFilesSource.feeds?.includes(fact), fact);
   }
   assert.ok(!operatorFilesSource.feeds?.includes(storedFacts.macro('us.cpi')), "a publisher's fact is reported as the publisher's");
@@ -53,7 +59,12 @@ test('on the sync schedule, operator-files loads the files it is given in order 
   const releases = await db.selectFrom('release').select(['dataset', 'origin', 'source_id']).orderBy('loaded_at').orderBy('id').execute();
   assert.equal(releases.length, 6);
   assert.ok(releases.every((release) => release.origin === 'sync' && release.source_id === 'operator-files'));
-  assert.deepEqual([...new Set(releases.map((release) => release.dataset))].sort(), ['operator-events', 'operator-geography', 'operator-instruments', 'operator-observations']);
+  assert.deepEqual([...new Set(releases.map((release) => release.dataset))].sort(), [
+    'operator-events',
+    'operator-geography',
+    'operator-instruments',
+    'operator-observations',
+  ]);
   const [again] = await sync.run(['operator-files']);
   assert.equal(again?.status, 'succeeded');
   assert.equal((await db.selectFrom('release').select('id').execute()).length, 6, 'the same files are the releases already made');
@@ -64,7 +75,12 @@ test('a file that is missing or malformed fails the run naming it, and imports n
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const bad = join(dir, 'closes.csv');
   writeFileSync(bad, 'fact,key,period,value\nindex.close,UKX,2026-06-18,8917.12\nindex.close,FTSE,2026-06-18,8917.12\n');
-  const { hub, sync } = await operatorHub(t, { observations: [operatorFixture('examples/us-manufacturing-pmi.csv'), bad], geography: [], instruments: [], events: [] });
+  const { hub, sync } = await operatorHub(t, {
+    observations: [operatorFixture('examples/us-manufacturing-pmi.csv'), bad],
+    geography: [],
+    instruments: [],
+    events: [],
+  });
   const [outcome] = await sync.run(['operator-files']);
   assert.equal(outcome?.status, 'failed');
   assert.match(JSON.stringify(outcome), /closes\.csv:3: index\.close has no key \\"FTSE\\"/);

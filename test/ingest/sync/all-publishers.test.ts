@@ -10,7 +10,7 @@ import { endOfDay, readSeries } from '../../../src/store/vintage.ts';
  * endpoints show the fetched figures. The expected figures are those of the samples under
  * test/fixtures/publishers/.
  */
-test('one sync of every shipped source against the publishers\' doubles serves exactly the fetched figures on the endpoints each source feeds', async (t) => {
+test("one sync of every shipped source against the publishers' doubles serves exactly the fetched figures on the endpoints each source feeds", async (t) => {
   const { hub, outcomes } = await allPublishersHub(t);
   assert.deepEqual(
     outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => JSON.stringify(outcome)),
@@ -29,7 +29,10 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   };
   // ECB: the newest day, eurofxref-daily.xml's 2026-03-23 (the history zip ends 2026-03-05), USD 1.1596 and GBP 0.86420 per euro, as published.
   const fx = await data('/fx/table?pairs=EUR/USD,EUR/GBP');
-  assert.deepEqual(fx.rows.map((row: { lastPrice: number }) => row.lastPrice), [1.1596, 0.8642]);
+  assert.deepEqual(
+    fx.rows.map((row: { lastPrice: number }) => row.lastPrice),
+    [1.1596, 0.8642],
+  );
   // FRED: the Fed's broad dollar index of 2024-10-11, 122.9805; the dxy fields show the labelled replica.
   const dollar = await data('/fx/table?pairs=DTWEXBGS');
   assert.equal(dollar.rows[0].lastPrice, 122.9805);
@@ -41,7 +44,9 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   // FRED/ALFRED: GDPC1's 2024-Q4, first published 2025-01-30 (23530.909), 23586.542 since 2025-09-25. No
   // endpoint shows the level without nominal GDP (which the samples lack), so the vintages are read from the store.
   const realGdp2024Q4 = async (asOf: string) =>
-    (await readSeries(hub.runtime.store.db, { series: ['us.gdp.real'], cutoff: endOfDay(asOf) })).get('us.gdp.real')?.find((figure) => figure.period === '2024-Q4')?.value;
+    (await readSeries(hub.runtime.store.db, { series: ['us.gdp.real'], cutoff: endOfDay(asOf) }))
+      .get('us.gdp.real')
+      ?.find((figure) => figure.period === '2024-Q4')?.value;
   assert.deepEqual(
     [await realGdp2024Q4('2025-01-29'), await realGdp2024Q4('2025-01-30'), await realGdp2024Q4('2025-09-25')],
     [undefined, 23530.909, 23586.542],
@@ -54,7 +59,10 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   assert.equal(lastClose('gold'), 4587.21);
   // Vietcombank: the USD transfer rate of 6/13/2026, 26,122 VND (the table lists a pair from its second close on).
   const usdVnd = await hub.runtime.store.db.selectFrom('instrument_close').select(['date', 'close']).where('instrument', '=', 'fx:USD/VND').execute();
-  assert.deepEqual(usdVnd.map((row) => [row.date, row.close]), [['2026-06-13', 26122]]);
+  assert.deepEqual(
+    usdVnd.map((row) => [row.date, row.close]),
+    [['2026-06-13', 26122]],
+  );
   // CoinGecko: the first coin of page 1, bitcoin, market cap 1,254,560,380,643 USD.
   const bubbles = await data('/crypto/bubble-map');
   assert.equal(bubbles.coins.find((coin: { symbol: string }) => coin.symbol.toUpperCase() === 'BTC')?.marketCap, 1254560380643);
@@ -92,12 +100,25 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   assert.ok(feed.some((item: { title: string }) => item.title === 'Bitcoin surges to a record as inflows boost demand'));
   // MIC: the code list's prefectures and Tokyo's municipalities, by code, with the list's names.
   const provinces = await data('/real-estate/jp/provinces?lang=en');
-  assert.deepEqual(provinces.map((province: { id: number; name: string }) => [province.id, province.name]).sort(), [[101, '北海道'], [113, '東京都']]);
+  assert.deepEqual(provinces.map((province: { id: number; name: string }) => [province.id, province.name]).sort(), [
+    [101, '北海道'],
+    [113, '東京都'],
+  ]);
   const wards = await data('/real-estate/jp/provinces/113/wards');
-  assert.deepEqual(wards.map((ward: { wardId: number }) => ward.wardId), [1_013_101, 1_013_102, 1_013_201]);
+  assert.deepEqual(
+    wards.map((ward: { wardId: number }) => ward.wardId),
+    [1_013_101, 1_013_102, 1_013_201],
+  );
   // MLIT N03: Chuo-ku's outline (35 positions once simplified); the others have none fetched.
   const outlines = await data('/real-estate/jp/geojson?provinceId=113');
-  assert.deepEqual(outlines.wards.map((ward: { wardId: number; coordinates: number[][][] }) => [ward.wardId, ward.coordinates[0]?.length ?? 0]), [[1_013_101, 0], [1_013_102, 35], [1_013_201, 0]]);
+  assert.deepEqual(
+    outlines.wards.map((ward: { wardId: number; coordinates: number[][][] }) => [ward.wardId, ward.coordinates[0]?.length ?? 0]),
+    [
+      [1_013_101, 0],
+      [1_013_102, 35],
+      [1_013_201, 0],
+    ],
+  );
   // MLIT: four transactions of Chuo-ku, Tokyo (13102), the first at 47,000,000 yen.
   const transactions = await data('/real-estate/jp/provinces/113/wards/1013102/transactions');
   assert.equal(transactions.count, 4);
@@ -105,7 +126,10 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   // BIS: Japan's policy rate of 2026-05 and 2026-06 (0.75 %, then 1 %, the call-rate guideline since June 2026).
   // BOJ: the overnight call rate's average of 2017-02 (-0.038 %, 2017-03 not yet published).
   const policy = await data('/macro/indicators/policy-rate?periods=2');
-  assert.deepEqual(policy.columns.map((column: { period: string }) => column.period), ['2026-05', '2026-06']);
+  assert.deepEqual(
+    policy.columns.map((column: { period: string }) => column.period),
+    ['2026-05', '2026-06'],
+  );
   assert.deepEqual(policy.rows.find((row: { country: string }) => row.country === 'JP')?.values, [0.75, 1]);
   // MOF: the 10-year JGB yield's monthly averages of the recorded days, September 2024 0.891 %, October 2024 0.945 %.
   const rates = await data('/macro/monetary-policy/rates-yields?country=JP&period=10Y');
@@ -115,10 +139,7 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   // e-Stat: core CPI (less fresh food) of December 2025, 112.2 (2020=100); all items of May 2025, 111.8, 3.4 % above May 2024's 108.1.
   const cpi = await data('/macro/economic-data?type=cpi&country=JP');
   const may2025 = cpi.find((point: { observationDate: string }) => point.observationDate === '2025-05-01');
-  assert.deepEqual(
-    [cpi.at(-1).observationDate, cpi.at(-1).coreCpiPoints, may2025?.cpiPoints, may2025?.cpiChangeYoyPercent],
-    ['2025-12-01', 112.2, 111.8, 3.4],
-  );
+  assert.deepEqual([cpi.at(-1).observationDate, cpi.at(-1).coreCpiPoints, may2025?.cpiPoints, may2025?.cpiChangeYoyPercent], ['2025-12-01', 112.2, 111.8, 3.4]);
   // e-Stat: the unemployment rate of December 2025, 2.4 %; the population estimate of January 2022, 12544 万人 (the sample's months of 2026 are after the test clock).
   const population = await data('/macro/population?country=JP&period=10Y');
   const populationMonth = (date: string) => population.find((row: { observationDate: string }) => row.observationDate === date);
@@ -129,10 +150,20 @@ test('one sync of every shipped source against the publishers\' doubles serves e
   assert.deepEqual([gdp.at(-1).quarter, gdp.at(-1).gdp, gdp.at(-1).realGdp], ['Q3 2015', '500671.600', 529673.7]);
   // FRED release calendar: the CPI of May 2026 is announced on 2026-06-10 at 8:30 in New York.
   const calendar = await data('/calendar/events?from=2026-06-01&to=2026-07-31&country=US');
-  assert.ok(calendar.some((event: { id: string; time: string; period: string }) => event.id === 'us-cpi-yoy-2026-06-10' && event.time === '2026-06-10T12:30:00.000Z' && event.period === '2026-05'));
+  assert.ok(
+    calendar.some(
+      (event: { id: string; time: string; period: string }) =>
+        event.id === 'us-cpi-yoy-2026-06-10' && event.time === '2026-06-10T12:30:00.000Z' && event.period === '2026-05',
+    ),
+  );
   // Eurostat: euro-area unemployment of August 2026 is released on 2026-10-01 at 11:00 in Luxembourg.
   const euro = await data('/calendar/events?from=2026-09-25&to=2026-10-05&country=EU');
-  assert.ok(euro.some((event: { id: string; time: string; period: string }) => event.id === 'eu-unemployment-2026-10-01' && event.time === '2026-10-01T09:00:00.000Z' && event.period === '2026-08'));
+  assert.ok(
+    euro.some(
+      (event: { id: string; time: string; period: string }) =>
+        event.id === 'eu-unemployment-2026-10-01' && event.time === '2026-10-01T09:00:00.000Z' && event.period === '2026-08',
+    ),
+  );
   // IMF: Vietnam's CPI index, 194.72 in 2026-05 against 188.47 in 2025-05, is a 3.32 % inflation rate.
   const inflation = await data('/macro/indicators/inflation-rate?periods=1');
   assert.deepEqual(inflation.rows.find((row: { country: string }) => row.country === 'VN')?.values, [3.32]);

@@ -20,7 +20,10 @@ test('fdh demo remove takes the demo out and leaves synced releases, their data 
   const key = await hub.key();
   const [ran] = await sync.run(['ecb-test-rates']);
   assert.equal(ran?.status, 'succeeded');
-  const imported = await importFile(db, findImporter('coingecko-markets') as AnyImporter, IMPORTED_FILE, { knowledgeAt: new Date(TEST_NOW), loadedAt: new Date(TEST_NOW) });
+  const imported = await importFile(db, findImporter('coingecko-markets') as AnyImporter, IMPORTED_FILE, {
+    knowledgeAt: new Date(TEST_NOW),
+    loadedAt: new Date(TEST_NOW),
+  });
   const origins = async () => (await db.selectFrom('release').select('origin').distinct().orderBy('origin').execute()).map((r) => r.origin);
   assert.deepEqual(await origins(), ['demo', 'import', 'sync'], 'the demo seed records origin demo, fdh import origin import');
   const importedRelease = await db.selectFrom('release').select(['origin', 'file_name']).where('id', '=', imported.releaseId).executeTakeFirstOrThrow();

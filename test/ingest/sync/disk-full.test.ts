@@ -18,7 +18,12 @@ test('a run that fills the store\'s disk fails with "the disk is full", naming t
   assert.equal(outcome?.status, 'failed');
   const reason = outcome.status === 'failed' ? outcome.error : '';
   assert.ok(reason.startsWith(`the disk is full: ${said}${location}`), reason);
-  assert.match(reason, testStore === 'sqlite' ? /could not be written \(database or disk is full\); nothing of the run was imported$/ : /could not be written \(could not extend file .*No space left on device\); nothing of the run was imported$/);
+  assert.match(
+    reason,
+    testStore === 'sqlite'
+      ? /could not be written \(database or disk is full\); nothing of the run was imported$/
+      : /could not be written \(could not extend file .*No space left on device\); nothing of the run was imported$/,
+  );
   assert.doesNotMatch(reason, /cannot rollback/);
 
   const status = (await sync.statuses()).find((source) => source.id === 'ecb-test-disk-full');

@@ -18,7 +18,9 @@ test('a publisher answering 503, an HTML page with 200 or a cut body fails its r
   const hub = await createTestHub(t, {
     env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_RETRIES: '1', FDH_SYNC_RETRY_BASE_MS: '20', FDH_SYNC_REQUEST_TIMEOUT_MS: '2000' },
   });
-  const credentials = Object.fromEntries(chosen.flatMap((source) => source.credentials.map((spec) => [spec.env, DOUBLE_CREDENTIALS[spec.env] ?? 'double-test-key'])));
+  const credentials = Object.fromEntries(
+    chosen.flatMap((source) => source.credentials.map((spec) => [spec.env, DOUBLE_CREDENTIALS[spec.env] ?? 'double-test-key'])),
+  );
   const sync = await SyncService.open({ ...hub.runtime, env: credentials });
   t.after(() => sync.close());
 
@@ -27,8 +29,18 @@ test('a publisher answering 503, an HTML page with 200 or a cut body fails its r
   const db = hub.runtime.store.db;
   const held = async () => ({
     releases: (await db.selectFrom('release').select(['id', 'content_hash']).orderBy('id').execute()).map((row) => `${row.id} ${row.content_hash}`),
-    macro: (await db.selectFrom('macro_observation').select(['series', 'period', 'value', 'knowledge_at']).orderBy('series').orderBy('period').orderBy('knowledge_at').execute()).length,
-    closes: (await db.selectFrom('instrument_close').select(['instrument', 'date', 'close']).orderBy('instrument').orderBy('date').execute()).map((row) => `${row.instrument} ${row.date} ${row.close}`),
+    macro: (
+      await db
+        .selectFrom('macro_observation')
+        .select(['series', 'period', 'value', 'knowledge_at'])
+        .orderBy('series')
+        .orderBy('period')
+        .orderBy('knowledge_at')
+        .execute()
+    ).length,
+    closes: (await db.selectFrom('instrument_close').select(['instrument', 'date', 'close']).orderBy('instrument').orderBy('date').execute()).map(
+      (row) => `${row.instrument} ${row.date} ${row.close}`,
+    ),
     metrics: (await db.selectFrom('crypto_metric').select(['metric', 'at', 'value']).orderBy('metric').orderBy('at').execute()).length,
     funds: (await db.selectFrom('etf_fund').select(['code', 'trust_fee']).orderBy('code').execute()).map((row) => `${row.code} ${row.trust_fee}`),
   });
@@ -40,7 +52,10 @@ test('a publisher answering 503, an HTML page with 200 or a cut body fails its r
       double.fail(fault, { times: 1000 });
       const [outcome] = await sync.run([id]);
       assert.equal(outcome?.status, 'failed', `${id}, ${fault.kind}`);
-      assert.ok(outcome?.status === 'failed' && outcome.error.length > 0 && outcome.error.length < 600, `${id}, ${fault.kind}: a short reason (${outcome?.status === 'failed' ? outcome.error : ''})`);
+      assert.ok(
+        outcome?.status === 'failed' && outcome.error.length > 0 && outcome.error.length < 600,
+        `${id}, ${fault.kind}: a short reason (${outcome?.status === 'failed' ? outcome.error : ''})`,
+      );
       double.heal();
     }
   }

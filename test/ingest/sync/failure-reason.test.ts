@@ -18,7 +18,10 @@ test('a failure reason: the message, what its cause adds, URLs redacted and read
     cause: new Error('socket hang up\n\x1b[2J'),
   });
   const reason = failureReason(error);
-  assert.equal(reason, 'https://api.stlouisfed.org/fred/series/observations?series_id=SP500&api_key=***&realtime_start=2026-01-01T00:00: HTTP 400: socket hang up\\n\\x1b[2J');
+  assert.equal(
+    reason,
+    'https://api.stlouisfed.org/fred/series/observations?series_id=SP500&api_key=***&realtime_start=2026-01-01T00:00: HTTP 400: socket hang up\\n\\x1b[2J',
+  );
   assert.doesNotMatch(reason, /secret123/);
   assert.equal(failureReason(new Error('wrapped: inner', { cause: new Error('inner') })), 'wrapped: inner', 'a cause already said is not repeated');
   assert.equal(failureReason('a plain string'), 'a plain string');
@@ -34,7 +37,10 @@ test("a source's credential values are masked anywhere in a URL or a message: a 
   assert.equal(redactUrl('https://ecos.bok.or.kr/api/StatisticSearch/ABCD1234/json', ['ABCD1234', '']), 'https://ecos.bok.or.kr/api/StatisticSearch/***/json');
   assert.equal(redactUrl('not a URL ABCD1234', ['ABCD1234']), 'not a URL ***', 'a URL that does not parse is masked too');
   const reason = failureReason(new Error(`${url}: HTTP 403; the publisher says "key ${key} is unknown"`), [key]);
-  assert.equal(reason, 'https://ecos.bok.or.kr/api/StatisticSearch/***/json/kr/1/1000/802Y001/D/20260601/20260619/0001000?q=***: HTTP 403; the publisher says "key *** is unknown"');
+  assert.equal(
+    reason,
+    'https://ecos.bok.or.kr/api/StatisticSearch/***/json/kr/1/1000/802Y001/D/20260601/20260619/0001000?q=***: HTTP 403; the publisher says "key *** is unknown"',
+  );
 });
 
 test('a failure reason of 2,000,084 characters is cut to 1 KiB of UTF-8, never mid-character, with a marker', () => {
@@ -64,7 +70,11 @@ test('the sources API and Run now show a stored reason bounded and escaped, howe
   const message = run.json().data.message as string;
   assert.ok(Buffer.byteLength(message) <= MAX_REASON_BYTES && !message.includes('\x1b'), message);
   // A reason stored before reasons were bounded: 2 MB, raw controls.
-  await hub.runtime.store.db.updateTable('sync_source').set({ last_error: `raw\x1b[2J\n${'y'.repeat(2_000_000)}` }).where('source_id', '=', 'ecb-test-rates').execute();
+  await hub.runtime.store.db
+    .updateTable('sync_source')
+    .set({ last_error: `raw\x1b[2J\n${'y'.repeat(2_000_000)}` })
+    .where('source_id', '=', 'ecb-test-rates')
+    .execute();
   const listed = await admin.get('/api/v1/admin/sources');
   assert.equal(listed.statusCode, 200);
   const rates = (listed.json().data as { id: string; lastError: string | null }[]).find((s) => s.id === 'ecb-test-rates');

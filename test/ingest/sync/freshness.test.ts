@@ -51,7 +51,10 @@ test('a source left on an old release turns stale once its next figure is past d
   const sync = await SyncService.open(hub.runtime);
   t.after(() => sync.close());
   const outcomes = await sync.run(['cao-gdp', 'jpx-etf-list']);
-  assert.deepEqual(outcomes.map((outcome) => [outcome.sourceId, outcome.status]).sort(), [['cao-gdp', 'succeeded'], ['jpx-etf-list', 'succeeded']]);
+  assert.deepEqual(outcomes.map((outcome) => [outcome.sourceId, outcome.status]).sort(), [
+    ['cao-gdp', 'succeeded'],
+    ['jpx-etf-list', 'succeeded'],
+  ]);
   const { accountId } = await signIn(hub, 'admin@example.com', { role: 'admin' });
   // Signed in anew at each look: the clock moves by weeks, past a session's lifetime.
   const listed = async () => {
@@ -106,7 +109,9 @@ test('a source left on an old release turns stale once its next figure is past d
   assert.deepEqual((await ready()).stale.sources, ['cao-gdp']);
 });
 
-test('fdh sync status names the stale facts of a source with their latest period and due date, as text and JSON', { skip: testStore === 'sqlite' ? false : 'runs fdh on the embedded store' }, async (t) => {
+test('fdh sync status names the stale facts of a source with their latest period and due date, as text and JSON', {
+  skip: testStore === 'sqlite' ? false : 'runs fdh on the embedded store',
+}, async (t) => {
   const double = await startPublisherDouble({ publishers: ['cao', 'jpx'] });
   t.after(() => double.close());
   const file = sourcesFile(t, double.baseUrl);
@@ -120,9 +125,13 @@ test('fdh sync status names the stale facts of a source with their latest period
   const text = await runCli(['sync', 'status'], env);
   assert.equal(text.code, 0, text.stderr);
   const block = (id: string) => text.stdout.split('\n\n').find((part) => part.startsWith(`${id} `)) ?? '';
-  for (const fact of GDP) assert.match(block('cao-gdp'), new RegExp(`\\n  STALE +${fact.replaceAll('.', '\\.')}: latest 2015-Q3, next was due ${DUE.replaceAll('.', '\\.')}(\\n|$)`));
+  for (const fact of GDP)
+    assert.match(block('cao-gdp'), new RegExp(`\\n  STALE +${fact.replaceAll('.', '\\.')}: latest 2015-Q3, next was due ${DUE.replaceAll('.', '\\.')}(\\n|$)`));
   assert.doesNotMatch(block('jpx-etf-list'), /STALE/);
   const json = JSON.parse((await runCli(['sync', 'status', '--json'], env)).stdout) as SourceStatus[];
-  assert.deepEqual(staleOf(json, 'cao-gdp')?.map(({ fact, lastPeriod, dueAt }) => ({ fact, lastPeriod, dueAt })), GDP.map((fact) => ({ fact, lastPeriod: '2015-Q3', dueAt: DUE })));
+  assert.deepEqual(
+    staleOf(json, 'cao-gdp')?.map(({ fact, lastPeriod, dueAt }) => ({ fact, lastPeriod, dueAt })),
+    GDP.map((fact) => ({ fact, lastPeriod: '2015-Q3', dueAt: DUE })),
+  );
   assert.deepEqual(staleOf(json, 'jpx-etf-list'), []);
 });

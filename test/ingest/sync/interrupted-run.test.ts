@@ -20,7 +20,9 @@ const SAMPLE = readFileSync(join(SYNC_FIXTURES, 'ecb-test', 'eurofxref-hist.csv'
 /** The sample with one more day on top, EUR/USD 1.2. */
 const NEXT_DAY = SAMPLE.replace(/\n/, `\n2026-06-22,1.2000${SAMPLE.split('\n')[1]?.replace(/^[^,]+,[^,]+/, '') ?? ''}\n`);
 
-test('kill -9 of fdh sync run mid-commit: every answer is as before, status says interrupted once the lease lapses, a rerun succeeds, nothing is left staged', { skip }, async (t) => {
+test('kill -9 of fdh sync run mid-commit: every answer is as before, status says interrupted once the lease lapses, a rerun succeeds, nothing is left staged', {
+  skip,
+}, async (t) => {
   const double = await startPublisherDouble({ publishers: [], dirs: [join(SYNC_FIXTURES, 'ecb-test')] });
   t.after(() => double.close());
   const dir = mkdtempSync(join(tmpdir(), 'fdh-interrupted-'));
@@ -53,7 +55,10 @@ test('kill -9 of fdh sync run mid-commit: every answer is as before, status says
   // The run's temporary directory is its own: other test files running beside this one make theirs in the shared one.
   const runTmp = join(dir, 'tmp');
   mkdirSync(runTmp);
-  const run = spawn(process.execPath, [CLI, 'sync', 'run', 'ecb-test-stalling'], { env: { ...process.env, ...env, TMPDIR: runTmp, SYNC_TEST_STALL_MARKER: marker }, stdio: 'ignore' });
+  const run = spawn(process.execPath, [CLI, 'sync', 'run', 'ecb-test-stalling'], {
+    env: { ...process.env, ...env, TMPDIR: runTmp, SYNC_TEST_STALL_MARKER: marker },
+    stdio: 'ignore',
+  });
   const exited = new Promise((resolve) => run.on('exit', resolve));
   for (let i = 0; i < 600 && !existsSync(marker); i++) await sleep(50);
   assert.ok(existsSync(marker), 'the run reached its second payload, inside the transaction');
@@ -66,7 +71,10 @@ test('kill -9 of fdh sync run mid-commit: every answer is as before, status says
 
   await sleep(LEASE_S * 1000 + 500);
   const status = await runCli(['sync', 'status'], env);
-  assert.match(status.stdout, /ecb-test-stalling[^]*last attempt .* \(interrupted\)[^]*last error +interrupted: the run started .* stopped without finishing \(its process ended\); nothing of it was imported/);
+  assert.match(
+    status.stdout,
+    /ecb-test-stalling[^]*last attempt .* \(interrupted\)[^]*last error +interrupted: the run started .* stopped without finishing \(its process ended\); nothing of it was imported/,
+  );
   const busyless = await runCli(['sync', 'run', 'ecb-test-stalling'], env);
   assert.equal(busyless.code, 0, `a rerun after the lease lapsed succeeds: ${busyless.stderr}`);
   let after = await answer();
@@ -76,5 +84,9 @@ test('kill -9 of fdh sync run mid-commit: every answer is as before, status says
   }
   assert.match(after.data, /1\.2/, 'the rerun is served');
   assert.deepEqual(readdirSync(runTmp), [], 'no staged directory');
-  assert.deepEqual(readdirSync(join(dataDir, 'archive')).filter((name) => name.endsWith('.tmp')), [], 'no half-written archive copy');
+  assert.deepEqual(
+    readdirSync(join(dataDir, 'archive')).filter((name) => name.endsWith('.tmp')),
+    [],
+    'no half-written archive copy',
+  );
 });

@@ -32,7 +32,10 @@ test('a source that spins for ever runs in its own thread: the hub answers meanw
   assert.equal(settled, false, '/healthz answered while the source was still spinning');
   const [outcome] = await run;
   assert.equal(outcome?.status, 'failed');
-  assert.match(outcome?.status === 'failed' ? outcome.error : '', /^the run took longer than 3 s \(FDH_SYNC_SOURCE_TIMEOUT_MS\) and was stopped; nothing of it was imported$/);
+  assert.match(
+    outcome?.status === 'failed' ? outcome.error : '',
+    /^the run took longer than 3 s \(FDH_SYNC_SOURCE_TIMEOUT_MS\) and was stopped; nothing of it was imported$/,
+  );
   const [status] = (await sync.statuses()).filter((s) => s.id === 'runaway-spin');
   assert.deepEqual([status?.running, status?.consecutiveFailures], [false, 1], 'the lease is released and the failure counted');
   assert.match(status?.lastError ?? '', /took longer than 3 s/);

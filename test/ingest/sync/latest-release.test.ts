@@ -55,7 +55,11 @@ const CASES: Case[] = [
     // The CPI's catalogue lists the 2025-base table beside the sample's 2020-base one; the other series' tables are pinned.
     source: 'estat-macro',
     publisher: 'estat',
-    newer: ['/rest/3.0/app/json/getStatsList?statsCode=00200573', '/rest/3.0/app/json/getStatsData?statsDataId=0004052037&cdCat01=0001', '/rest/3.0/app/json/getStatsData?statsDataId=0004052037&cdCat01=0161'],
+    newer: [
+      '/rest/3.0/app/json/getStatsList?statsCode=00200573',
+      '/rest/3.0/app/json/getStatsData?statsDataId=0004052037&cdCat01=0001',
+      '/rest/3.0/app/json/getStatsData?statsDataId=0004052037&cdCat01=0161',
+    ],
     older: ['/rest/3.0/app/json/getStatsData?statsDataId=0003427113'],
     loaded: ['jp.cpi.core.json', 'jp.cpi.json', 'jp.industrial-production.json', 'jp.population.json', 'jp.unemployment.json'],
     env: { ESTAT_APP_ID: 'test-estat-application-id' },
@@ -92,7 +96,10 @@ async function runAgainstNewer(t: TestContext, entry: Case) {
   const sourcesFile = join(dir, 'sources.json');
   // Only where the publisher is: no parameter of the source is set.
   writeFileSync(sourcesFile, JSON.stringify({ publishers: { [publisher]: { baseUrl: double.baseUrl, minRequestIntervalMs: 0 } } }));
-  const hub = await createTestHub(t, { ...(entry.now === undefined ? {} : { now: entry.now }), env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_CONTACT: 'hub-tests@example.org' } });
+  const hub = await createTestHub(t, {
+    ...(entry.now === undefined ? {} : { now: entry.now }),
+    env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_CONTACT: 'hub-tests@example.org' },
+  });
   const sync = await SyncService.open({ ...hub.runtime, env });
   t.after(() => sync.close());
   const [outcome] = await sync.run([source]);
@@ -109,7 +116,11 @@ for (const entry of CASES) {
     const { outcome, asked, loaded, figures } = await runAgainstNewer(t, entry);
     assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
     const seen = asked.map((request) => `${request.path}?${request.query.toString()}`).join(', ');
-    for (const spec of entry.newer) assert.ok(asked.some((request) => asks(request, spec)), `${spec} was asked for; asked: ${seen}`);
+    for (const spec of entry.newer)
+      assert.ok(
+        asked.some((request) => asks(request, spec)),
+        `${spec} was asked for; asked: ${seen}`,
+      );
     for (const spec of entry.older) assert.ok(!asked.some((request) => asks(request, spec)), `${spec}, the samples' release, was not asked for`);
     assert.deepEqual(loaded, entry.loaded);
     assert.deepEqual(figures, entry.figures ?? []);

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestHub } from '../../helpers/app.ts';
 import { LeaseLostError, SyncStateRepo } from '../../../src/ingest/sync/sync-state.repo.ts';
 
-test('a source lease is held by one process at a time, for as long as the store\'s clock says; a holder that outlived it can no longer write', async (t) => {
+test("a source lease is held by one process at a time, for as long as the store's clock says; a holder that outlived it can no longer write", async (t) => {
   const hub = await createTestHub(t);
   const repo = new SyncStateRepo(hub.runtime.store.db);
   const now = new Date('2026-06-19T08:00:00Z');
@@ -15,7 +15,11 @@ test('a source lease is held by one process at a time, for as long as the store\
   await sleep(400);
   assert.equal(await repo.acquire('src', 'b', { attemptAt: later(1000), leaseMs: 60_000 }), undefined, 'held past its first end: a second run is refused');
   assert.equal((await repo.get('src'))?.runningBy, 'a');
-  assert.deepEqual(await repo.unfinishedRun('src').then((run) => [run?.token, (run?.leaseLeftMs ?? 0) > 30_000]), [first.token, true], 'its run is unfinished, its lease live');
+  assert.deepEqual(
+    await repo.unfinishedRun('src').then((run) => [run?.token, (run?.leaseLeftMs ?? 0) > 30_000]),
+    [first.token, true],
+    'its run is unfinished, its lease live',
+  );
 
   assert.equal(await repo.extend(first, 1), true);
   await sleep(50);
@@ -24,7 +28,11 @@ test('a source lease is held by one process at a time, for as long as the store\
   assert.match(lapsed?.lastError ?? '', /^interrupted: the run started 2026-06-19T08:00:00\.000Z by a stopped without finishing/);
   assert.deepEqual(await repo.unfinishedRun('src'), { token: first.token, leaseLeftMs: 0 });
 
-  assert.equal(await repo.acquire('src', 'c', { attemptAt: later(70_000), leaseMs: 60_000, lapsedToken: first.token - 1 }), undefined, 'a take-over of another lease than the lapsed one is refused');
+  assert.equal(
+    await repo.acquire('src', 'c', { attemptAt: later(70_000), leaseMs: 60_000, lapsedToken: first.token - 1 }),
+    undefined,
+    'a take-over of another lease than the lapsed one is refused',
+  );
   const second = await repo.acquire('src', 'b', { attemptAt: later(70_000), leaseMs: 60_000, lapsedToken: first.token });
   assert.ok(second !== undefined && second.token > first.token, 'a lapsed lease is granted again, with a higher token');
   await assert.rejects(
@@ -41,7 +49,11 @@ test('a source lease is held by one process at a time, for as long as the store\
   await assert.rejects(succeeded(first, { at: later(71_000), releaseIds: ['rel_x'], rowsAdded: 1, cursor: { x: 1 }, validators: {} }), LeaseLostError);
   await repo.failed(first, later(71_000), 'late failure');
   const recorded = await repo.get('src');
-  assert.match(recorded?.lastError ?? '', /^interrupted: /, "the lapsed run is recorded as interrupted, and the old holder's late failure not over the new run");
+  assert.match(
+    recorded?.lastError ?? '',
+    /^interrupted: /,
+    "the lapsed run is recorded as interrupted, and the old holder's late failure not over the new run",
+  );
   assert.deepEqual([recorded?.interrupted, recorded?.consecutiveFailures, recorded?.runningBy], [false, 1, 'b']);
 
   await succeeded(second, { at: later(72_000), releaseIds: ['rel_y'], rowsAdded: 3, cursor: { newest: '2026-06-18' }, validators: { u: { etag: '"e"' } } });

@@ -61,5 +61,9 @@ test('a daily source whose run was killed with its process is run again as the s
   assert.equal(fetches(), 2, 'fetched once more, by the one run that replaced the dead one');
   assert.deepEqual([status?.lastError, status?.consecutiveFailures, status?.running], [null, 0, false]);
   const releases = await hub.runtime.store.db.selectFrom('release').select('dataset').where('source_id', '=', 'ecb-test-stalling').execute();
-  assert.deepEqual(releases.map((release) => release.dataset).sort(), ['ecb-eurofxref', 'sync-test-stall'], 'the replacing run is served, and nothing of the dead one was');
+  assert.deepEqual(
+    releases.map((release) => release.dataset).sort(),
+    ['ecb-eurofxref', 'sync-test-stall'],
+    'the replacing run is served, and nothing of the dead one was',
+  );
 });

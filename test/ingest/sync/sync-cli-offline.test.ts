@@ -27,7 +27,7 @@ function tempDir(t: TestContext): string {
   return dir;
 }
 
-test('offline, fdh sync run ends at once with every source\'s reason, progress on standard error and no JSON log on standard output', { skip }, async (t) => {
+test("offline, fdh sync run ends at once with every source's reason, progress on standard error and no JSON log on standard output", { skip }, async (t) => {
   const dir = tempDir(t);
   const sourcesFile = join(dir, 'sources.json');
   const publishers = [...new Set(PUBLISHER_SOURCES.map((source) => source.publisher))];
@@ -36,7 +36,9 @@ test('offline, fdh sync run ends at once with every source\'s reason, progress o
     sourcesFile,
     JSON.stringify({
       publishers: Object.fromEntries(publishers.map((id) => [id, { baseUrl: 'http://publisher.invalid' }])),
-      sources: Object.fromEntries(sources.map((source) => [source.id, { enabled: PUBLISHER_SOURCES.includes(source), params: DOUBLE_SOURCE_PARAMS[source.id] ?? {} }])),
+      sources: Object.fromEntries(
+        sources.map((source) => [source.id, { enabled: PUBLISHER_SOURCES.includes(source), params: DOUBLE_SOURCE_PARAMS[source.id] ?? {} }]),
+      ),
     }),
   );
   const credentials = Object.fromEntries(sources.flatMap((source) => source.credentials.map((spec) => [spec.env, 'placeholder'])));
@@ -46,19 +48,33 @@ test('offline, fdh sync run ends at once with every source\'s reason, progress o
   const seconds = (Date.now() - started) / 1000;
   assert.equal(run.code, 1, run.stderr);
   for (const source of PUBLISHER_SOURCES) {
-    assert.match(run.stderr, new RegExp(`^${source.id}: FAILED, nothing imported: http://publisher\\.invalid/.*name not resolved: publisher\\.invalid$`, 'm'), source.id);
+    assert.match(
+      run.stderr,
+      new RegExp(`^${source.id}: FAILED, nothing imported: http://publisher\\.invalid/.*name not resolved: publisher\\.invalid$`, 'm'),
+      source.id,
+    );
   }
   // The operator's own files are off in this sources file: skipped.
   const skipped = sources.length - PUBLISHER_SOURCES.length;
-  assert.equal(run.stderr.trimEnd().split('\n').at(-1), `Sync run: ${sources.length} sources, 0 ok, ${PUBLISHER_SOURCES.length} failed, ${skipped} skipped.`, 'the last line sums the run up');
+  assert.equal(
+    run.stderr.trimEnd().split('\n').at(-1),
+    `Sync run: ${sources.length} sources, 0 ok, ${PUBLISHER_SOURCES.length} failed, ${skipped} skipped.`,
+    'the last line sums the run up',
+  );
   assert.equal(run.stdout, '', 'no JSON log line unless asked for');
   // The issue's own bound: retrying every source's look-up took about 19 minutes.
   assert.ok(seconds < 60, `ended in ${seconds} s`);
 
   const logged = await runCli(['sync', 'run', 'bis-cbpol', '--log-level', 'info'], env);
   assert.equal(logged.code, 1);
-  const lines = logged.stdout.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; reason?: string });
-  assert.ok(lines.some((line) => line.msg === 'sync run failed; nothing imported from it' && /name not resolved/.test(line.reason ?? '')), '--log-level writes the JSON log');
+  const lines = logged.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { msg: string; reason?: string });
+  assert.ok(
+    lines.some((line) => line.msg === 'sync run failed; nothing imported from it' && /name not resolved/.test(line.reason ?? '')),
+    '--log-level writes the JSON log',
+  );
   assert.match(logged.stderr, /^bis-cbpol: FAILED/m, 'beside the progress lines');
 });
 
@@ -70,7 +86,10 @@ test('Ctrl-C stops fdh sync run at once, the source under way reported as interr
   writeSourcesFile(sourcesFile, double.baseUrl);
   const env = { ...QUIET, FDH_DATA_DIR: join(dir, 'data'), FDH_SOURCES_FILE: sourcesFile };
   double.fail({ kind: 'hang' }, { times: 10 });
-  const child = spawn(process.execPath, [CLI, 'sync', 'run', 'ecb-test-rates'], { env: { ...process.env, ...env, FDH_SYNC_REQUEST_TIMEOUT_MS: '600000' }, stdio: 'pipe' });
+  const child = spawn(process.execPath, [CLI, 'sync', 'run', 'ecb-test-rates'], {
+    env: { ...process.env, ...env, FDH_SYNC_REQUEST_TIMEOUT_MS: '600000' },
+    stdio: 'pipe',
+  });
   t.after(() => child.kill('SIGKILL'));
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -103,7 +122,10 @@ test('FDH_DEMO=off on a store that holds the demo says so and how to remove it',
   const server = await startServer({ FDH_DATA_DIR: dataDir, FDH_DEMO: 'off', FDH_SOURCES_FILE: join(dir, 'none.json') });
   t.after(() => server.child.kill('SIGKILL'));
   assert.match(server.stdout(), /^Data: the demo; sync: off\.$/m);
-  assert.match(server.stdout(), /^This store still holds the demo \(\d+ demo releases\): FDH_DEMO=off only keeps an empty store from being seeded\. Remove the demo with `npx fdh demo remove`/m);
+  assert.match(
+    server.stdout(),
+    /^This store still holds the demo \(\d+ demo releases\): FDH_DEMO=off only keeps an empty store from being seeded\. Remove the demo with `npx fdh demo remove`/m,
+  );
   assert.doesNotMatch(server.stdout(), /npx fdh sync run/);
 });
 

@@ -48,7 +48,9 @@ test('FDH_DEMO=off starts with no demo; fdh sync run loads a source that a runni
 
   const status = await runCli(['sync', 'status', '--json'], env);
   assert.equal(status.code, 0, status.stderr);
-  const [rates] = (JSON.parse(status.stdout) as { id: string; lastSuccessAt: string | null; lastRowsAdded: number; nextRunAt: string }[]).filter((s) => s.id === 'ecb-test-rates');
+  const [rates] = (JSON.parse(status.stdout) as { id: string; lastSuccessAt: string | null; lastRowsAdded: number; nextRunAt: string }[]).filter(
+    (s) => s.id === 'ecb-test-rates',
+  );
   assert.ok(rates?.lastSuccessAt !== null && (rates?.lastRowsAdded ?? 0) > 0);
   assert.ok(Date.parse(rates?.nextRunAt ?? '') > loadedAt, 'the next run is in the future');
 

@@ -115,7 +115,8 @@ test('a source whose credential is missing is skipped with one line naming the v
   const sidecar = readFileSync(join(hub.dataDir, 'archive', `${hash}.json`), 'utf8');
   assert.match(sidecar, /api_key=\*\*\*/);
   assert.ok(!sidecar.includes(secret), 'the archive never keeps the key');
-  const validators = async (sourceId: string) => (await hub.runtime.store.db.selectFrom('sync_source').select('validators').where('source_id', '=', sourceId).executeTakeFirstOrThrow()).validators ?? '';
+  const validators = async (sourceId: string) =>
+    (await hub.runtime.store.db.selectFrom('sync_source').select('validators').where('source_id', '=', sourceId).executeTakeFirstOrThrow()).validators ?? '';
   assert.match(await validators('ecb-test-keyed'), /api_key=\*\*\*/);
   assert.ok(!(await validators('ecb-test-keyed')).includes(secret), 'nor the validators store');
   assert.ok(!hub.logs.join('').includes(secret), 'nor does the log');
@@ -129,7 +130,10 @@ test('a source whose credential is missing is skipped with one line naming the v
   assert.equal(double.requests.at(-1)?.path, `/stats/${pathKey}/eurofxref/eurofxref-hist.csv`, 'the key is sent');
   // The same bytes as an earlier fetch: the payload's sidecar now tells of this one.
   const archive = join(hub.dataDir, 'archive');
-  const pathSidecar = readdirSync(archive).filter((name) => name.endsWith('.json')).map((name) => readFileSync(join(archive, name), 'utf8')).join('\n');
+  const pathSidecar = readdirSync(archive)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => readFileSync(join(archive, name), 'utf8'))
+    .join('\n');
   assert.match(pathSidecar, /\/stats\/\*\*\*\/eurofxref\/eurofxref-hist\.csv/);
   assert.ok(!pathSidecar.includes(pathKey), 'the archive never keeps a key of the path');
   const kept = await validators('ecb-test-path-keyed');
@@ -142,7 +146,10 @@ test('a source whose credential is missing is skipped with one line naming the v
   // A retried failure (logged), then a publisher that echoes the key: neither the reason, the status nor the log shows it.
   double.fail({ kind: 'status', status: 503 }, { times: 2 });
   const [unavailable] = await withPathKey.run(['ecb-test-path-keyed']);
-  assert.match(unavailable?.status === 'failed' ? unavailable.error : '', /\/stats\/\*\*\*\/eurofxref\/eurofxref-hist\.csv: HTTP 503 \(gave up after 2 attempts\)/);
+  assert.match(
+    unavailable?.status === 'failed' ? unavailable.error : '',
+    /\/stats\/\*\*\*\/eurofxref\/eurofxref-hist\.csv: HTTP 503 \(gave up after 2 attempts\)/,
+  );
   double.fail({ kind: 'status', status: 403, contentType: 'application/json', body: `{"message":"key ${pathKey} is not registered"}` });
   const [refused] = await withPathKey.run(['ecb-test-path-keyed']);
   const reason = refused?.status === 'failed' ? refused.error : '';
@@ -183,7 +190,10 @@ test('a sources-file edit takes effect without a restart; a broken edit keeps th
 test("a publisher's request gap holds from one run to the next, though each run has a thread of its own", async (t) => {
   const { double, sync, sourcesFile } = await syncSetup(t);
   const { writeFileSync } = await import('node:fs');
-  writeFileSync(sourcesFile, JSON.stringify({ publishers: { 'ecb-test': { baseUrl: double.baseUrl, minRequestIntervalMs: 1500 } }, modules: [TEST_SOURCES_MODULE] }));
+  writeFileSync(
+    sourcesFile,
+    JSON.stringify({ publishers: { 'ecb-test': { baseUrl: double.baseUrl, minRequestIntervalMs: 1500 } }, modules: [TEST_SOURCES_MODULE] }),
+  );
   await sleep(300);
   const [first] = await sync.run(['ecb-test-rates']);
   const [second] = await sync.run(['ecb-test-rates']);
@@ -194,7 +204,8 @@ test("a publisher's request gap holds from one run to the next, though each run 
 
 test('a source parameter of the wrong type or name refuses the sources file when it loads, naming the source and the parameter; a reload keeps the last good file', async (t) => {
   const { hub, double, sync, sourcesFile } = await syncSetup(t);
-  const perPage = async () => ((await sync.resolved()).find((s) => s.definition.id === 'coingecko-markets')?.params as { perPage?: unknown } | undefined)?.perPage;
+  const perPage = async () =>
+    ((await sync.resolved()).find((s) => s.definition.id === 'coingecko-markets')?.params as { perPage?: unknown } | undefined)?.perPage;
   writeSourcesFile(sourcesFile, double.baseUrl, { 'coingecko-markets': { params: { perPage: 100 } } });
   for (let i = 0; i < 100 && (await perPage()) !== 100; i++) await sleep(50);
   assert.equal(await perPage(), 100, 'a good edit takes effect');

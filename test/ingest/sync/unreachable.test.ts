@@ -17,7 +17,11 @@ async function setUp(t: TestContext, publisher: Record<string, unknown>, env: Re
   writeFileSync(sourcesFile, JSON.stringify({ publishers: { 'ecb-test': publisher }, modules: [TEST_SOURCES_MODULE] }));
   const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_SYNC_RETRIES: '4', FDH_SYNC_RETRY_BASE_MS: '600000', ...env } });
   const progress: string[] = [];
-  const sync = await SyncService.open({ ...hub.runtime, env: { SYNC_TEST_API_KEY: 'unreachable-test-key' }, onProgress: (sourceId, message) => progress.push(`${sourceId}: ${message}`) });
+  const sync = await SyncService.open({
+    ...hub.runtime,
+    env: { SYNC_TEST_API_KEY: 'unreachable-test-key' },
+    onProgress: (sourceId, message) => progress.push(`${sourceId}: ${message}`),
+  });
   t.after(() => sync.close());
   return { hub, sync, progress };
 }
@@ -42,7 +46,10 @@ test('a host name that does not resolve, or a refused connection, fails the sour
   const [outcome] = await refused.sync.run(['ecb-test-rates']);
   assert.equal(outcome?.status, 'failed');
   // A retry would first wait FDH_SYNC_RETRY_BASE_MS (10 minutes): this answer came without one.
-  assert.equal(outcome?.status === 'failed' ? outcome.error : '', `http://127.0.0.1:${port}/stats/eurofxref/eurofxref-hist.csv: connection refused: 127.0.0.1:${port}`);
+  assert.equal(
+    outcome?.status === 'failed' ? outcome.error : '',
+    `http://127.0.0.1:${port}/stats/eurofxref/eurofxref-hist.csv: connection refused: 127.0.0.1:${port}`,
+  );
   assert.deepEqual([...progress, ...refused.progress], [], 'no retry was announced');
 });
 

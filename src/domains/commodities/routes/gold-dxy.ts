@@ -8,7 +8,7 @@ export function commoditiesGoldDxyRoute(service: CommoditiesService): ApiRoute {
     path: '/commodities/gold-dxy',
     operationId: 'commoditiesGoldDxy',
     summary: 'Gold against the US dollar index',
-    description: 'Both series rebased: pctChange is the percent change from each series\' first close in the window.',
+    description: "Both series rebased: pctChange is the percent change from each series' first close in the window.",
     feature: 'commodities_data',
     weight: 3,
     query: GoldDxyQuerySchema,

@@ -10,7 +10,7 @@ export function seriesListRoute(service: SeriesService): ApiRoute {
     description:
       "The fact registry (`fdh facts`) and what the store holds: one series per index, pair, commodity, statistic and metric, and one per stored issue's bars, " +
       "coin's price and fund's price and NAV (`equity.bar:7203`, `crypto.snapshot:BTC`, `etf.nav:1306`). Each is listed only if the key's plan has the feature of its domain " +
-      "(a macro statistic needs `macro_data`, as the macro endpoints do). First and last dates are what the store holds; `hasData=true` keeps the series it holds figures of. " +
+      '(a macro statistic needs `macro_data`, as the macro endpoints do). First and last dates are what the store holds; `hasData=true` keeps the series it holds figures of. ' +
       '`series` is the path that answers it, percent-encoded as a client sends it, or null for a fact that is no series of figures.',
     feature: null,
     weight: 1,

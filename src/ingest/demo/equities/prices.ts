@@ -49,7 +49,13 @@ const ACTION_WINDOW_DAYS = 1700;
  * multiplies the shares from its effective session on. Every 25th issue splits and every
  * 90th (from the 17th) consolidates, so every scale has both; others split by chance.
  */
-export function generateHistory(issue: DemoIssue, sessions: readonly string[], factors: Factors, random: SeededRandom, rangeRandom: SeededRandom): IssueHistory {
+export function generateHistory(
+  issue: DemoIssue,
+  sessions: readonly string[],
+  factors: Factors,
+  random: SeededRandom,
+  rangeRandom: SeededRandom,
+): IssueHistory {
   const listedAt = sessions.findIndex((d) => d >= issue.listedOn);
   const first = listedAt === -1 ? sessions.length : listedAt;
   const beta = random.between(0.6, 1.4);

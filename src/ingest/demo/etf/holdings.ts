@@ -121,7 +121,11 @@ function holdingsPool(kind: Exclude<Holdings, null>, random: SeededRandom): { st
     case 'nikkei':
       return { stocks: JP_STOCKS.slice(0, 30), bonds: [], stockShare: 0.99 };
     case 'highDividend':
-      return { stocks: JP_STOCKS.filter((s) => ['Financials', 'Industrials', 'Materials', 'Energy', 'Consumer Staples', 'Utilities'].includes(s.sector)), bonds: [], stockShare: 0.98 };
+      return {
+        stocks: JP_STOCKS.filter((s) => ['Financials', 'Industrials', 'Materials', 'Energy', 'Consumer Staples', 'Utilities'].includes(s.sector)),
+        bonds: [],
+        stockShare: 0.98,
+      };
     case 'vnEquity':
       return { stocks: VN_STOCKS.filter(() => random.chance(0.75)), bonds: [], stockShare: random.between(0.82, 0.95) };
     case 'vnBalanced':
@@ -136,7 +140,10 @@ export function fundHoldings(fund: DemoFund, navs: readonly EtfNavRow[], ctx: De
   const pool = holdingsPool(fund.holdings, random);
   const weightOf = new Map([...pool.stocks, ...pool.bonds].map((s) => [s.symbol, Math.exp(random.normal(0, 0.8))]));
   const fundamentals = new Map(
-    pool.stocks.map((s) => [s.symbol, { ey: random.between(0.03, 0.1), by: random.between(0.3, 1.2), sy: random.between(0.4, 1.5), cy: random.between(0.05, 0.15) }]),
+    pool.stocks.map((s) => [
+      s.symbol,
+      { ey: random.between(0.03, 0.1), by: random.between(0.3, 1.2), sy: random.between(0.4, 1.5), cy: random.between(0.05, 0.15) },
+    ]),
   );
   const rows: EtfHoldingRow[] = [];
   for (const snapshot of monthEndSnapshots(navs, ctx.until)) {

@@ -91,7 +91,10 @@ export async function indexDrivers(ctx: DemoContext, from: string): Promise<Map<
   for (const [name, driver] of Object.entries(INDEX_DRIVERS)) {
     const [first, ...others] = driver.legs.map((leg) => closes.get(leg) ?? new Map<string, number>());
     const levels = [...(first ?? new Map<string, number>())].flatMap(([date, close]) => {
-      const level = others.reduce<number | undefined>((product, leg) => (product === undefined || !leg.has(date) ? undefined : product * (leg.get(date) ?? 1)), close);
+      const level = others.reduce<number | undefined>(
+        (product, leg) => (product === undefined || !leg.has(date) ? undefined : product * (leg.get(date) ?? 1)),
+        close,
+      );
       return level === undefined ? [] : [[date, level] as const];
     });
     const returns = new Map<string, number>();

@@ -15,8 +15,24 @@ const SHARES: Record<FdiDirection, Record<RegionCode, number>> = {
   inward: { asia: 0.3, north_america: 0.25, latin_america: 0.02, oceania: 0.02, europe: 0.38, middle_east: 0.01, africa: 0.005 },
 };
 const TOTALS: Record<FdiDirection, readonly (readonly [number, number])[]> = {
-  outward: [[2014, 30000], [2016, 40000], [2019, 60000], [2020.5, 25000], [2022, 40000], [2024, 50000], [2026.5, 55000]],
-  inward: [[2014, 3000], [2017, 5000], [2019, 8000], [2021, 6000], [2023, 5000], [2025, 8000], [2026.5, 9000]],
+  outward: [
+    [2014, 30000],
+    [2016, 40000],
+    [2019, 60000],
+    [2020.5, 25000],
+    [2022, 40000],
+    [2024, 50000],
+    [2026.5, 55000],
+  ],
+  inward: [
+    [2014, 3000],
+    [2017, 5000],
+    [2019, 8000],
+    [2021, 6000],
+    [2023, 5000],
+    [2025, 8000],
+    [2026.5, 9000],
+  ],
 };
 /** Days after the quarter's end of the preliminary and the revised releases. */
 const PRELIMINARY_LAG = 68;
@@ -72,8 +88,30 @@ export function generateJapanFdi(ctx: DemoContext, vintage: DemoVintage): void {
 export function generateVietnamFdi(ctx: DemoContext, vintage: DemoVintage): void {
   const random = ctx.random('vn-fdi:publication');
   const months = monthsBetween('2018-01', addMonths(ctx.until.slice(0, 7), -1));
-  const registered = anchoredPath(ctx.random('vn-fdi:registered'), months, [[2018, 2700], [2020.5, 2200], [2022, 2300], [2024, 3200], [2026.5, 3500]], { volatility: 0.35, reversion: 0.8, log: true });
-  const realized = anchoredPath(ctx.random('vn-fdi:realized'), months, [[2018, 1500], [2020.5, 1500], [2022, 1700], [2024, 1900], [2026.5, 2100]], { volatility: 0.12, reversion: 0.6, log: true });
+  const registered = anchoredPath(
+    ctx.random('vn-fdi:registered'),
+    months,
+    [
+      [2018, 2700],
+      [2020.5, 2200],
+      [2022, 2300],
+      [2024, 3200],
+      [2026.5, 3500],
+    ],
+    { volatility: 0.35, reversion: 0.8, log: true },
+  );
+  const realized = anchoredPath(
+    ctx.random('vn-fdi:realized'),
+    months,
+    [
+      [2018, 1500],
+      [2020.5, 1500],
+      [2022, 1700],
+      [2024, 1900],
+      [2026.5, 2100],
+    ],
+    { volatility: 0.12, reversion: 0.6, log: true },
+  );
   let registeredYtd = 0;
   let realizedYtd = 0;
   months.forEach((month, i) => {

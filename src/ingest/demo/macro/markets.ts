@@ -10,7 +10,16 @@ type Anchors = readonly (readonly [number, number])[];
 
 const TIBOR_PUBLISHER: DemoPublisher = { family: 'tibor', source: 'JBA TIBOR Administration (demo data)', hourUtc: 2 };
 
-const TIBOR_3M: Anchors = [[2020, 0.069], [2023.9, 0.07], [2024.2, 0.1], [2024.6, 0.3], [2025.1, 0.6], [2025.95, 0.75], [2026.1, 0.95], [2026.5, 1.0]];
+const TIBOR_3M: Anchors = [
+  [2020, 0.069],
+  [2023.9, 0.07],
+  [2024.2, 0.1],
+  [2024.6, 0.3],
+  [2025.1, 0.6],
+  [2025.95, 0.75],
+  [2026.1, 0.95],
+  [2026.5, 1.0],
+];
 const TIBOR_SPREADS: Record<TiborTenor, number> = { '1w': -0.1, '1m': -0.05, '3m': 0, '6m': 0.08 };
 
 /** The first TIBOR fixing of the demo: four years before late 2026. */

@@ -43,4 +43,3 @@ export function anchoredPath(random: SeededRandom, labels: readonly string[], an
     return options.log === true ? level * Math.exp(deviation) : level + deviation;
   });
 }
-

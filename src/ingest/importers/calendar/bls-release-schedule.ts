@@ -59,18 +59,24 @@ function checkZones(calendar: ICAL.Component, fileName: string): void {
       for (const property of rule.getAllProperties('rrule')) {
         const recur = property.getFirstValue();
         if (!(recur instanceof ICAL.Recur)) throw new ImportError(`${where}: an RRULE that is not a recurrence rule`);
-        if (recur.freq !== 'YEARLY') throw new ImportError(`${where}: RRULE FREQ=${recur.freq}: a time zone's rules recur yearly; a finer frequency is refused rather than expanded`);
+        if (recur.freq !== 'YEARLY')
+          throw new ImportError(`${where}: RRULE FREQ=${recur.freq}: a time zone's rules recur yearly; a finer frequency is refused rather than expanded`);
         const parts = Object.keys(recur.parts);
         const other = parts.find((part) => !DAY_PARTS.has(part));
         if (other !== undefined) throw new ImportError(`${where}: RRULE ${other}: a time zone's rules recur on a day, not by ${other}`);
         const start = rule.getFirstPropertyValue('dtstart');
         const from = start instanceof ICAL.Time ? start.year : 1;
         const through = Math.min(LATEST_YEAR + ICAL.Timezone.EXTRA_COVERAGE, recur.until?.year ?? Infinity);
-        const days = recur.parts.BYDAY === undefined && recur.parts.BYMONTHDAY === undefined ? 1 : (recur.parts.BYMONTHDAY?.length ?? 0) + (recur.parts.BYDAY?.length ?? 0) * 5;
+        const days =
+          recur.parts.BYDAY === undefined && recur.parts.BYMONTHDAY === undefined
+            ? 1
+            : (recur.parts.BYMONTHDAY?.length ?? 0) + (recur.parts.BYDAY?.length ?? 0) * 5;
         const perYear = Math.min(366, (recur.parts.BYMONTH?.length ?? 12) * days);
         const changes = Math.min(recur.count ?? Infinity, (Math.max(0, through - from + 1) / Math.max(1, recur.interval)) * perYear);
         if (changes > MAX_ZONE_CHANGES) {
-          throw new ImportError(`${where}: its RRULE would expand to about ${Math.round(changes).toLocaleString('en-US')} changes, more than the ${MAX_ZONE_CHANGES.toLocaleString('en-US')} a zone may have`);
+          throw new ImportError(
+            `${where}: its RRULE would expand to about ${Math.round(changes).toLocaleString('en-US')} changes, more than the ${MAX_ZONE_CHANGES.toLocaleString('en-US')} a zone may have`,
+          );
         }
       }
     }

@@ -24,7 +24,13 @@ interface EuroRelease {
 const EURO_RELEASES: Readonly<Record<string, EuroRelease>> = {
   'Flash estimate inflation euro area': { series: 'eu-cpi-flash', name: 'Inflation Rate YoY Flash', importance: 'high', unit: '%', period: 'month' },
   Unemployment: { series: 'eu-unemployment', name: 'Unemployment Rate', importance: 'low', unit: '%', period: 'month' },
-  'Preliminary flash estimate GDP - EU and euro area': { series: 'eu-gdp-qoq', name: 'GDP Growth Rate QoQ Flash', importance: 'medium', unit: '%', period: 'quarter' },
+  'Preliminary flash estimate GDP - EU and euro area': {
+    series: 'eu-gdp-qoq',
+    name: 'GDP Growth Rate QoQ Flash',
+    importance: 'medium',
+    unit: '%',
+    period: 'quarter',
+  },
 };
 
 const EUROSTAT_SERIES: readonly string[] = Object.values(EURO_RELEASES).map((release) => release.series);
@@ -74,7 +80,8 @@ export function parseEurostatReleaseCalendar(content: string, fileName: string):
   events.forEach((event, index) => {
     const where = `${fileName}: event ${index + 1} (${JSON.stringify(event.title)})`;
     const day = /^(\d{4}-\d{2}-\d{2})T/.exec(event.start)?.[1];
-    if (day === undefined || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw new ImportError(`${where}: start ${JSON.stringify(event.start)} is not a day and time`);
+    if (day === undefined || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+      throw new ImportError(`${where}: start ${JSON.stringify(event.start)} is not a day and time`);
     days.push(day);
     const release = EURO_RELEASES[event.title.trim()];
     if (release === undefined) return;

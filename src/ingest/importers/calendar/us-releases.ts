@@ -69,6 +69,10 @@ export async function agencyScheduled(db: Kysely<Database>): Promise<(row: Pick<
     .execute();
   const series = new Set(spans.map((span) => span.series));
   const first = spans.map((span) => span.first.slice(0, 10)).sort()[0];
-  const last = spans.map((span) => span.last.slice(0, 10)).sort().at(-1);
-  return (row) => first !== undefined && last !== undefined && series.has(row.series) && row.scheduled_at.slice(0, 10) >= first && row.scheduled_at.slice(0, 10) <= last;
+  const last = spans
+    .map((span) => span.last.slice(0, 10))
+    .sort()
+    .at(-1);
+  return (row) =>
+    first !== undefined && last !== undefined && series.has(row.series) && row.scheduled_at.slice(0, 10) >= first && row.scheduled_at.slice(0, 10) <= last;
 }

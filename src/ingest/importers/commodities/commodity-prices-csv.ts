@@ -17,7 +17,8 @@ export interface CommodityClose {
 }
 
 /** The closes as the series store takes them, each with its line for the date rule. */
-export const commodityCloses = (closes: readonly CommodityClose[]) => closes.map((c) => ({ instrument: commodityInstrument(c.slug), date: c.date, close: c.close, where: c.where }));
+export const commodityCloses = (closes: readonly CommodityClose[]) =>
+  closes.map((c) => ({ instrument: commodityInstrument(c.slug), date: c.date, close: c.close, where: c.where }));
 
 const HEADER = ['date', 'slug', 'close'];
 

@@ -57,7 +57,8 @@ export function pinkSheetCloses(lines: readonly (readonly string[])[], fileName:
     const column = names.indexOf(name);
     if (column < 1) throw new ImportError(`${fileName}: line ${NAMES_LINE}: no "${name}" column among the headings`);
     if (units[column] !== unit) throw new ImportError(`${fileName}: line ${UNITS_LINE}: the unit of "${name}" is "${units[column] ?? ''}", expected "${unit}"`);
-    if (codes !== undefined && codes[column] !== code) throw new ImportError(`${fileName}: line ${UNITS_LINE + 1}: the code of "${name}" is "${codes[column] ?? ''}", expected "${code}"`);
+    if (codes !== undefined && codes[column] !== code)
+      throw new ImportError(`${fileName}: line ${UNITS_LINE + 1}: the code of "${name}" is "${codes[column] ?? ''}", expected "${code}"`);
     return { name, slug, column, fact: closeFact(commodityInstrument(slug)) };
   });
   const closes: CommodityClose[] = [];
@@ -74,9 +75,11 @@ export function pinkSheetCloses(lines: readonly (readonly string[])[], fileName:
     }
     const date = calendarDate(`${month[1]}-${month[2]}-01`);
     if (date === undefined) throw new ImportError(`${fileName}: line ${lineNumber}: period "${period}" is not a month such as 1960M01`);
-    if (previous !== undefined && date <= previous) throw new ImportError(`${fileName}: line ${lineNumber}: ${period} does not follow ${previous.slice(0, 4)}M${previous.slice(5, 7)}`);
+    if (previous !== undefined && date <= previous)
+      throw new ImportError(`${fileName}: line ${lineNumber}: ${period} does not follow ${previous.slice(0, 4)}M${previous.slice(5, 7)}`);
     previous = date;
-    if (cells.length !== names.length) throw new ImportError(`${fileName}: line ${lineNumber}: ${cells.length} cells for the ${names.length} columns of line ${NAMES_LINE}`);
+    if (cells.length !== names.length)
+      throw new ImportError(`${fileName}: line ${lineNumber}: ${cells.length} cells for the ${names.length} columns of line ${NAMES_LINE}`);
     const where = `${fileName}: line ${lineNumber}`;
     for (const { name, slug, column, fact } of columns) {
       const text = cells[column] ?? '';

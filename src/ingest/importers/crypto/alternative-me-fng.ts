@@ -29,7 +29,8 @@ export function parseFearGreed(content: string, fileName: string): FearGreedDay[
   document.data.forEach((item: unknown, index) => {
     const where = `${fileName}: data item ${index + 1}`;
     const { value, timestamp } = fieldsOf(item) ?? {};
-    if (typeof timestamp !== 'string' || !/^\d+$/.test(timestamp)) throw new ImportError(`${where}: timestamp ${JSON.stringify(timestamp)} is not Unix seconds`);
+    if (typeof timestamp !== 'string' || !/^\d+$/.test(timestamp))
+      throw new ImportError(`${where}: timestamp ${JSON.stringify(timestamp)} is not Unix seconds`);
     const date = isoDay(Number(timestamp) * 1000);
     if (seen.has(date)) throw new ImportError(`${where}: ${date} appears twice`);
     seen.add(date);

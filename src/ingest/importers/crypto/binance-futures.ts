@@ -22,7 +22,8 @@ function symbolOf(value: unknown, where: string): BinanceSymbol {
 export function binanceAnswer(content: string, fileName: string): unknown {
   const document = jsonDocument(content, fileName);
   const error = fieldsOf(document);
-  if (error !== undefined && typeof error.msg === 'string') throw new ImportError(`${fileName}: Binance answered with the error ${String(error.code)}: ${error.msg}`);
+  if (error !== undefined && typeof error.msg === 'string')
+    throw new ImportError(`${fileName}: Binance answered with the error ${String(error.code)}: ${error.msg}`);
   return document;
 }
 

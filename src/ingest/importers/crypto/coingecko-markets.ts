@@ -23,7 +23,6 @@ export interface CoinGeckoMarketsFile {
   reference: { at: string; coins: { id: string; price: number; marketCap: number }[] };
 }
 
-
 /**
  * The fact of the answer's figures. Its USD amounts (market cap, volume, the cap's 24-hour
  * change) are held to the figure rules (publisher-figures.ts); a price and its change are only
@@ -54,10 +53,22 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
   parse: (content, fileName) => coingeckoMarkets(readJsonDocument(CoinsMarketsSchema, content, fileName)),
   notes: (parsed) => (parsed.skipped === 0 ? [] : [`${parsed.skipped} coin(s) skipped: no price, market cap or last_updated`]),
   async load(db: Transaction<Database>, parsed, release: ReleaseInfo) {
-    await insertRows(db, 'crypto_coin', parsed.coins.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name })), {
-      onConflict: { key: ['id'], keep: 'new' },
-    });
-    const snapshots = parsed.coins.map((c) => ({ at: parsed.at, coin_id: c.id, price: c.price, market_cap: c.marketCap, volume_24h: c.volume24h, source: release.source }));
+    await insertRows(
+      db,
+      'crypto_coin',
+      parsed.coins.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name })),
+      {
+        onConflict: { key: ['id'], keep: 'new' },
+      },
+    );
+    const snapshots = parsed.coins.map((c) => ({
+      at: parsed.at,
+      coin_id: c.id,
+      price: c.price,
+      market_cap: c.marketCap,
+      volume_24h: c.volume24h,
+      source: release.source,
+    }));
     await insertRows(db, 'crypto_market_snapshot', snapshots, { onConflict: { key: ['at', 'coin_id'], keep: 'new' } });
     // Only where no stored snapshot can serve as the day before: a fetched one carries the volumes, which CoinGecko's changes do not give.
     const { toleranceMs } = LOOKBACK['1d'];
@@ -69,7 +80,14 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
       .limit(1)
       .executeTakeFirst();
     if (fetched === undefined) {
-      const reference = parsed.reference.coins.map((c) => ({ at: parsed.reference.at, coin_id: c.id, price: c.price, market_cap: c.marketCap, volume_24h: null, source: release.source }));
+      const reference = parsed.reference.coins.map((c) => ({
+        at: parsed.reference.at,
+        coin_id: c.id,
+        price: c.price,
+        market_cap: c.marketCap,
+        volume_24h: null,
+        source: release.source,
+      }));
       await insertRows(db, 'crypto_market_snapshot', reference);
     }
     return parsed.coins.length;
@@ -92,21 +110,43 @@ export function coingeckoMarkets(items: readonly unknown[]): CoinGeckoMarketsFil
   items.forEach((item: unknown, index) => {
     if (typeof item !== 'object' || item === null) fail(index, 'not an object');
     const record = item as Record<string, unknown>;
-    const { id, symbol, name, current_price: price, market_cap: marketCap, total_volume: volume, last_updated: updated, price_change_24h: priceChange, market_cap_change_24h: capChange } = record;
+    const {
+      id,
+      symbol,
+      name,
+      current_price: price,
+      market_cap: marketCap,
+      total_volume: volume,
+      last_updated: updated,
+      price_change_24h: priceChange,
+      market_cap_change_24h: capChange,
+    } = record;
     if (typeof id !== 'string' || id === '') fail(index, '"id" must be a non-empty string');
     if (typeof symbol !== 'string' || symbol === '') fail(index, `"symbol" of ${id} must be a non-empty string`);
     if (typeof name !== 'string' || name === '') fail(index, `"name" of ${id} must be a non-empty string`);
     if (seen.has(id)) fail(index, `coin ${id} appears twice`);
     seen.add(id);
-    for (const [field, value] of [['current_price', price], ['market_cap', marketCap], ['total_volume', volume]] as const) {
+    for (const [field, value] of [
+      ['current_price', price],
+      ['market_cap', marketCap],
+      ['total_volume', volume],
+    ] as const) {
       if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
         fail(index, `"${field}" of ${id} must be a non-negative number or null`);
       }
     }
-    for (const [field, value] of [['price_change_24h', priceChange], ['market_cap_change_24h', capChange]] as const) {
-      if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) fail(index, `"${field}" of ${id} must be a number or null`);
+    for (const [field, value] of [
+      ['price_change_24h', priceChange],
+      ['market_cap_change_24h', capChange],
+    ] as const) {
+      if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value)))
+        fail(index, `"${field}" of ${id} must be a number or null`);
     }
-    for (const [field, value] of [['market_cap', marketCap], ['total_volume', volume], ['market_cap_change_24h', capChange]] as const) {
+    for (const [field, value] of [
+      ['market_cap', marketCap],
+      ['total_volume', volume],
+      ['market_cap_change_24h', capChange],
+    ] as const) {
       if (typeof value === 'number') checkedFigure(value, SNAPSHOT, `item ${index + 1} of the array: "${field}" of ${id}`);
     }
     if (updated === null || updated === undefined) {

@@ -31,7 +31,11 @@ export function parseDeribitOptionBook(content: string, fileName: string): Metri
     if (kind === undefined) throw new ImportError(`${where}: instrument_name ${JSON.stringify(name)} is not a BTC option (BTC-<expiry>-<strike>-C or -P)`);
     if (seen.has(name as string)) throw new ImportError(`${where}: ${String(name)} appears twice`);
     seen.add(name as string);
-    const openInterest = publishedNumber(summary.open_interest, metricFact(kind === 'P' ? CRYPTO_METRICS.btcPutOi : CRYPTO_METRICS.btcCallOi), `${where}: ${String(name)} open_interest`);
+    const openInterest = publishedNumber(
+      summary.open_interest,
+      metricFact(kind === 'P' ? CRYPTO_METRICS.btcPutOi : CRYPTO_METRICS.btcCallOi),
+      `${where}: ${String(name)} open_interest`,
+    );
     if (openInterest < 0) throw new ImportError(`${where}: ${String(name)} open_interest ${openInterest} is negative`);
     const at = epochMsInstant(summary.creation_timestamp, `${where}: ${String(name)} creation_timestamp`);
     if (at > latest) latest = at;

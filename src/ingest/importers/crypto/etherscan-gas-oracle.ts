@@ -21,8 +21,10 @@ export type GasOracleReading = { metric: CryptoMetricName; value: number }[];
  */
 export function parseGasOracle(content: string, fileName: string): GasOracleReading {
   const document = fieldsOf(jsonDocument(content, fileName));
-  if (document === undefined || typeof document.status !== 'string') throw new ImportError(`${fileName}: expected Etherscan's object with "status", "message" and "result"`);
-  if (document.status !== '1') throw new ImportError(`${fileName}: Etherscan answered status ${document.status} ${String(document.message)}: ${String(document.result)}`);
+  if (document === undefined || typeof document.status !== 'string')
+    throw new ImportError(`${fileName}: expected Etherscan's object with "status", "message" and "result"`);
+  if (document.status !== '1')
+    throw new ImportError(`${fileName}: Etherscan answered status ${document.status} ${String(document.message)}: ${String(document.result)}`);
   const result = fieldsOf(document.result);
   if (result === undefined) throw new ImportError(`${fileName}: "result" is not the gas oracle object`);
   return GAS_FIELDS.map(([field, metric]) => {
@@ -40,5 +42,10 @@ export const etherscanGasOracleImporter: Importer<GasOracleReading> = {
   canonicalForm: canonicalJson,
   parse: parseGasOracle,
   // The answer names a block, not a time: the reading is stored at the time it was fetched.
-  load: (db, reading, release) => loadMetricPoints(db, reading.map((r) => ({ ...r, at: release.knowledgeAt })), release),
+  load: (db, reading, release) =>
+    loadMetricPoints(
+      db,
+      reading.map((r) => ({ ...r, at: release.knowledgeAt })),
+      release,
+    ),
 };

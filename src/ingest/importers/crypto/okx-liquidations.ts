@@ -95,7 +95,8 @@ function liquidations(pages: readonly unknown[], contractValue: ReadonlyMap<stri
         const ts = instant(detail.ts, `${at}: ts`);
         const side = detail.side === 'sell' ? 'long' : detail.side === 'buy' ? 'short' : undefined;
         if (side === undefined) throw new ImportError(`${at}: side ${JSON.stringify(detail.side)} is neither buy nor sell`);
-        if (detail.posSide !== 'net' && detail.posSide !== side) throw new ImportError(`${at}: posSide ${JSON.stringify(detail.posSide)} does not match side ${JSON.stringify(detail.side)}`);
+        if (detail.posSide !== 'net' && detail.posSide !== side)
+          throw new ImportError(`${at}: posSide ${JSON.stringify(detail.posSide)} does not match side ${JSON.stringify(detail.side)}`);
         const sz = publishedNumber(detail.sz, metricFact(), `${at}: sz`);
         const price = publishedNumber(detail.bkPx, metricFact(), `${at}: bkPx`);
         if (sz <= 0 || price <= 0) throw new ImportError(`${at}: sz and bkPx must be positive`);
@@ -120,7 +121,8 @@ function liquidations(pages: readonly unknown[], contractValue: ReadonlyMap<stri
 export function okxLiquidationPoints(document: OkxLiquidationsDocument, fileName: string): MetricPoint[] {
   const asOf = Date.parse(document.asOf);
   const completeFrom = Date.parse(document.completeFrom);
-  if (!Number.isFinite(asOf) || !Number.isFinite(completeFrom) || completeFrom > asOf) throw new ImportError(`${fileName}: asOf and completeFrom must be instants, completeFrom first`);
+  if (!Number.isFinite(asOf) || !Number.isFinite(completeFrom) || completeFrom > asOf)
+    throw new ImportError(`${fileName}: asOf and completeFrom must be instants, completeFrom first`);
   const found = liquidations(document.liquidationOrders, contractValues(document.instruments));
   const firstEnd = Math.ceil(completeFrom / HOUR_MS) * HOUR_MS + HOUR_MS;
   const lastEnd = Math.floor(asOf / HOUR_MS) * HOUR_MS;
@@ -128,7 +130,10 @@ export function okxLiquidationPoints(document: OkxLiquidationsDocument, fileName
   for (let end = firstEnd; end <= lastEnd; end += HOUR_MS) {
     const inHour = found.filter((l) => l.ts > end - HOUR_MS && l.ts <= end);
     const at = new Date(end).toISOString();
-    for (const [side, metric] of [['long', CRYPTO_METRICS.liquidationsLong], ['short', CRYPTO_METRICS.liquidationsShort]] as const) {
+    for (const [side, metric] of [
+      ['long', CRYPTO_METRICS.liquidationsLong],
+      ['short', CRYPTO_METRICS.liquidationsShort],
+    ] as const) {
       const orders = inHour.filter((l) => l.side === side);
       if (orders.length > 0) points.push({ metric, at, value: orders.reduce((total, l) => total + l.usd, 0) });
     }
@@ -138,7 +143,13 @@ export function okxLiquidationPoints(document: OkxLiquidationsDocument, fileName
 
 function readDocument(content: string, fileName: string): OkxLiquidationsDocument {
   const fields = fieldsOf(jsonDocument(content, fileName));
-  if (fields === undefined || typeof fields.asOf !== 'string' || typeof fields.completeFrom !== 'string' || !Array.isArray(fields.instruments) || !Array.isArray(fields.liquidationOrders)) {
+  if (
+    fields === undefined ||
+    typeof fields.asOf !== 'string' ||
+    typeof fields.completeFrom !== 'string' ||
+    !Array.isArray(fields.instruments) ||
+    !Array.isArray(fields.liquidationOrders)
+  ) {
     throw new ImportError(`${fileName}: expected {"asOf", "completeFrom", "instruments": [...], "liquidationOrders": [...]}`);
   }
   return { asOf: fields.asOf, completeFrom: fields.completeFrom, instruments: fields.instruments, liquidationOrders: fields.liquidationOrders };
@@ -147,7 +158,8 @@ function readDocument(content: string, fileName: string): OkxLiquidationsDocumen
 export const okxLiquidationsImporter: Importer<MetricPoint[]> = {
   dataset: 'okx-liquidation-orders',
   datasets: ['crypto'],
-  description: 'OKX /api/v5/public/liquidation-orders pages and /api/v5/public/instruments answers (BTC-USDT, ETH-USDT perpetual swaps) with the time they were read: hourly USD liquidated, longs and shorts, on OKX alone',
+  description:
+    'OKX /api/v5/public/liquidation-orders pages and /api/v5/public/instruments answers (BTC-USDT, ETH-USDT perpetual swaps) with the time they were read: hourly USD liquidated, longs and shorts, on OKX alone',
   source: 'OKX',
   canonicalForm: canonicalJson,
   parse: (content, fileName) => okxLiquidationPoints(readDocument(content, fileName), fileName),

@@ -41,7 +41,8 @@ export function publishedNumber(value: unknown, fact: string, where: string): nu
 
 /** Epoch milliseconds (a whole non-negative JSON number) → the ISO instant; refused naming `where`. */
 export function epochMsInstant(value: unknown, where: string): string {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw new ImportError(`${where}: ${JSON.stringify(value)} is not a time in epoch milliseconds`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
+    throw new ImportError(`${where}: ${JSON.stringify(value)} is not a time in epoch milliseconds`);
   return new Date(value).toISOString();
 }
 

@@ -59,7 +59,16 @@ const quotes: JQuantsRecords<QuotesFields, ParsedQuotes> = {
     const volume = read.figure(fields.volume, BAR);
     const tradingValue = read.figure(fields.tradingValue, BAR);
     if (volume === null || tradingValue === null) read.fail(`${fields.volume} and ${fields.tradingValue} are required when ${fields.close} is present`);
-    bars.push({ code, date, open: read.optionalFigure(fields.open, BAR), high: read.optionalFigure(fields.high, BAR), low: read.optionalFigure(fields.low, BAR), close, volume, trading_value: tradingValue });
+    bars.push({
+      code,
+      date,
+      open: read.optionalFigure(fields.open, BAR),
+      high: read.optionalFigure(fields.high, BAR),
+      low: read.optionalFigure(fields.low, BAR),
+      close,
+      volume,
+      trading_value: tradingValue,
+    });
   },
   load: loadQuotes,
 };
@@ -71,7 +80,17 @@ export const dailyQuotesImporter = jquantsImporter(
     description: 'J-Quants API v1 daily quotes JSON ({"daily_quotes": [...]}) with AdjustmentFactor',
     key: 'daily_quotes',
     datasets: ['equities', 'etf'],
-    fields: { code: 'Code', date: 'Date', open: 'Open', high: 'High', low: 'Low', close: 'Close', volume: 'Volume', tradingValue: 'TurnoverValue', factor: 'AdjustmentFactor' },
+    fields: {
+      code: 'Code',
+      date: 'Date',
+      open: 'Open',
+      high: 'High',
+      low: 'Low',
+      close: 'Close',
+      volume: 'Volume',
+      tradingValue: 'TurnoverValue',
+      factor: 'AdjustmentFactor',
+    },
   },
   quotes,
 );
@@ -93,21 +112,27 @@ async function loadQuotes(db: Transaction<Database>, parsed: ParsedQuotes): Prom
   // Claimed by the publisher even where the demo had it, so clearing the demo keeps the session.
   await insertRows(db, 'equity_session', sessions, { onConflict: { key: ['date'], keep: 'new' } });
   const etfCodes = await loadEtfSessions(db, parsed.bars, J_QUANTS_SOURCE);
-  const equityBars = parsed.bars.filter((bar) => !etfCodes.has(bar.code)).map((bar) => ({
-    code: bar.code,
-    date: bar.date,
-    open: bar.open,
-    high: bar.high,
-    low: bar.low,
-    close: bar.close,
-    volume: bar.volume,
-    trading_value: bar.trading_value,
-    source: J_QUANTS_SOURCE,
-  }));
+  const equityBars = parsed.bars
+    .filter((bar) => !etfCodes.has(bar.code))
+    .map((bar) => ({
+      code: bar.code,
+      date: bar.date,
+      open: bar.open,
+      high: bar.high,
+      low: bar.low,
+      close: bar.close,
+      volume: bar.volume,
+      trading_value: bar.trading_value,
+      source: J_QUANTS_SOURCE,
+    }));
   await insertRows(db, 'equity_bar', equityBars, { onConflict: { key: ['code', 'date'], keep: 'new' } });
-  await insertRows(db, 'equity_action', parsed.actions.map((action) => ({ ...action, source: J_QUANTS_SOURCE })), {
-    onConflict: { key: ['code', 'effective_date'], keep: 'new', update: ['kind', 'ratio', 'source'] },
-  });
+  await insertRows(
+    db,
+    'equity_action',
+    parsed.actions.map((action) => ({ ...action, source: J_QUANTS_SOURCE })),
+    {
+      onConflict: { key: ['code', 'effective_date'], keep: 'new', update: ['kind', 'ratio', 'source'] },
+    },
+  );
   return parsed.bars.length + parsed.actions.length;
 }
-

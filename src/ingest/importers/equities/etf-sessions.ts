@@ -28,7 +28,10 @@ export async function loadEtfSessions(db: Transaction<Database>, bars: readonly 
   const funds = new Set((await db.selectFrom('etf_fund').select('code').where('code', 'in', candidates).execute()).map((row) => row.code));
   const fundBars = bars.filter((bar) => funds.has(fundCodeOf(bar.code) ?? ''));
   if (fundBars.length === 0) return new Set();
-  const max = await db.selectFrom('etf_price').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  const max = await db
+    .selectFrom('etf_price')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
   let id = Number(max?.max ?? 0);
   await insertRows(
     db,

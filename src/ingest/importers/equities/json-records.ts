@@ -46,7 +46,8 @@ export class RecordReader {
   /** The issue code: J-Quants sends the 5-character code (`72030`); a bare 4-character ticker gets its `0`. */
   code(field: string): string {
     const value = this.#record[field];
-    if (typeof value !== 'string' || !/^[0-9A-Z]{4}[0-9A-Z]?$/.test(value)) this.fail(`${field} must be a 4- or 5-character code (got ${JSON.stringify(value)})`);
+    if (typeof value !== 'string' || !/^[0-9A-Z]{4}[0-9A-Z]?$/.test(value))
+      this.fail(`${field} must be a 4- or 5-character code (got ${JSON.stringify(value)})`);
     return fullIssueCode(value);
   }
 

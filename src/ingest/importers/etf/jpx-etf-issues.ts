@@ -61,7 +61,14 @@ export function parseEtfIssues(content: string, fileName: string): EtfIssueEntry
     if (headerAt < 0) continue;
     const header = (table[headerAt] ?? []).map((cell) => cell.replace(/ /g, ''));
     const column = (name: string) => header.findIndex((cell) => cell.startsWith(name));
-    const at = { code: column('コード'), name: column('銘柄名'), manager: column('管理会社'), listed: column('上場日'), unit: column('売買単位'), fee: column('信託報酬') };
+    const at = {
+      code: column('コード'),
+      name: column('銘柄名'),
+      manager: column('管理会社'),
+      listed: column('上場日'),
+      unit: column('売買単位'),
+      fee: column('信託報酬'),
+    };
     for (let i = headerAt + 1; i < table.length; i++) {
       const row = table[i] ?? [];
       const code = row[at.code] ?? '';
@@ -80,12 +87,25 @@ export function parseEtfIssues(content: string, fileName: string): EtfIssueEntry
       });
     }
   }
-  if (entries.length === 0) throw new ImportError(`${fileName}: no table with a コード and a 信託報酬 column lists a fund (a changed layout, or not the ETF list)`);
+  if (entries.length === 0)
+    throw new ImportError(`${fileName}: no table with a コード and a 信託報酬 column lists a fund (a changed layout, or not the ETF list)`);
   return entries;
 }
 
 async function loadEtfIssues(db: Transaction<Database>, entries: EtfIssueEntry[], release: ReleaseInfo): Promise<number> {
-  const known = new Set((await db.selectFrom('etf_fund').select('code').where('code', 'in', entries.map((e) => e.code)).execute()).map((row) => row.code));
+  const known = new Set(
+    (
+      await db
+        .selectFrom('etf_fund')
+        .select('code')
+        .where(
+          'code',
+          'in',
+          entries.map((e) => e.code),
+        )
+        .execute()
+    ).map((row) => row.code),
+  );
   for (const entry of entries) {
     const stated = {
       trust_fee: entry.trustFee,
@@ -97,7 +117,10 @@ async function loadEtfIssues(db: Transaction<Database>, entries: EtfIssueEntry[]
       const given = Object.fromEntries(Object.entries(stated).filter(([, value]) => value !== null && value !== undefined));
       if (Object.keys(given).length === 0) continue;
       await db.updateTable('etf_fund').set(given).where('code', '=', entry.code).execute();
-      noteFacts(db, Object.keys(given).map((column) => ({ fact: storedFacts.etfFund(column) })));
+      noteFacts(
+        db,
+        Object.keys(given).map((column) => ({ fact: storedFacts.etfFund(column) })),
+      );
       continue;
     }
     if (entry.name === '' || entry.manager === '') throw new ImportError(`${entry.code}: a fund the store does not know needs its 銘柄名 and 管理会社`);

@@ -39,8 +39,11 @@ export function parseEtfList(content: string, fileName: string): EtfListEntry[] 
 
 /** The funds of the workbook's first sheet, as rows of cell texts (the jpx-etf-list source reads them once from the workbook). */
 export function etfListEntries(rows: readonly (readonly string[])[], fileName: string): EtfListEntry[] {
-  const headerIndex = rows.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => row.includes('コード') && (row.includes('名称') || row.includes('略称')) && row.includes('管理会社'));
-  if (headerIndex < 0) throw new ImportError(`${fileName}: rows 1–${HEADER_SEARCH_ROWS}: no header row with コード, 名称 (or 略称) and 管理会社 (a changed layout)`);
+  const headerIndex = rows
+    .slice(0, HEADER_SEARCH_ROWS)
+    .findIndex((row) => row.includes('コード') && (row.includes('名称') || row.includes('略称')) && row.includes('管理会社'));
+  if (headerIndex < 0)
+    throw new ImportError(`${fileName}: rows 1–${HEADER_SEARCH_ROWS}: no header row with コード, 名称 (or 略称) and 管理会社 (a changed layout)`);
   const header = rows[headerIndex] ?? [];
   const column = (name: string) => header.indexOf(name);
   const codeAt = column('コード');
@@ -97,10 +100,18 @@ async function loadEtfList(db: Transaction<Database>, entries: EtfListEntry[], r
  */
 async function moveEquityBarsToFunds(db: Transaction<Database>, fundCodes: readonly string[]): Promise<void> {
   const exchangeCodes = fundCodes.map((code) => `${code}0`);
-  const bars = await db.selectFrom('equity_bar').select(['code', 'date', 'open', 'high', 'low', 'close', 'volume', 'source']).where('code', 'in', exchangeCodes).execute();
+  const bars = await db
+    .selectFrom('equity_bar')
+    .select(['code', 'date', 'open', 'high', 'low', 'close', 'volume', 'source'])
+    .where('code', 'in', exchangeCodes)
+    .execute();
   for (const [source, ofSource] of Map.groupBy(bars, (bar) => bar.source)) {
     const moved = await loadEtfSessions(db, ofSource, source);
-    await db.deleteFrom('equity_bar').where('code', 'in', [...moved]).where('source', '=', source).execute();
+    await db
+      .deleteFrom('equity_bar')
+      .where('code', 'in', [...moved])
+      .where('source', '=', source)
+      .execute();
   }
 }
 

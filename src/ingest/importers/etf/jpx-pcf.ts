@@ -87,7 +87,15 @@ export function parsePcf(content: string): PcfFile {
     const [code = '', name = '', isin = '', exchange = '', currency = '', shares = '', price = ''] = cells;
     if (code === '' || name === '') throw new ImportError(`line ${lineNo}: Code and Name are required`);
     const where = `line ${lineNo}`;
-    file.holdings.push({ code, name, isin, exchange, currency, shares: figure(shares, 'etf.holding', `${where}: Shares Amount`), price: figure(price, 'etf.holding', `${where}: Stock Price`) });
+    file.holdings.push({
+      code,
+      name,
+      isin,
+      exchange,
+      currency,
+      shares: figure(shares, 'etf.holding', `${where}: Shares Amount`),
+      price: figure(price, 'etf.holding', `${where}: Stock Price`),
+    });
   }
   if (file.holdings.length === 0) throw new ImportError('the file lists no holdings');
   return file;

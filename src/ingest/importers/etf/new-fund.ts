@@ -17,7 +17,10 @@ export interface NewFund {
 
 /** The next free id of `table`: ids are the store's own, not a publisher's. */
 export async function nextId(db: Transaction<Database>, table: 'etf_fund' | 'etf_holding'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
   return Number(row?.max ?? 0) + 1;
 }
 
@@ -36,8 +39,5 @@ export async function insertNewFund(db: Transaction<Database>, fund: NewFund): P
     ...fund,
   };
   noteRow(db, 'etf_fund', row);
-  await db
-    .insertInto('etf_fund')
-    .values(row)
-    .execute();
+  await db.insertInto('etf_fund').values(row).execute();
 }

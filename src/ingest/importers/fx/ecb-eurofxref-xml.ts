@@ -16,7 +16,9 @@ import { publisherFigure } from '../../publisher-figures.ts';
  */
 export function parseEurofxrefXml(content: string, fileName: string): EcbRate[] {
   const lineAt = lineFinder(content);
-  const envelope = content.includes('http://www.ecb.int/vocabulary/2002-08-01/eurofxref') ? child(parseXmlTree(content, fileName), 'gesmes:Envelope') : undefined;
+  const envelope = content.includes('http://www.ecb.int/vocabulary/2002-08-01/eurofxref')
+    ? child(parseXmlTree(content, fileName), 'gesmes:Envelope')
+    : undefined;
   if (envelope === undefined) throw new ImportError(`${fileName}: line 1: not the ECB's gesmes:Envelope of euro reference rates`);
   if (!envelope.closed) throw new ImportError(`${fileName}: line ${lineAt(content.length)}: the file ends before </gesmes:Envelope>`);
   const { maxRows } = payloadLimits();
@@ -41,7 +43,8 @@ export function parseEurofxrefXml(content: string, fileName: string): EcbRate[] 
     }
     if (perEuro.size === 0) throw new ImportError(`${fileName}: line ${lineAt(day.at)}: ${date} holds no rate`);
     rates.push(...euroDay(date, perEuro, `${fileName}: line ${lineAt(day.at)}`));
-    if (rates.length > maxRows) throw new ImportError(`${fileName}: line ${lineAt(day.at)}: more than ${count(maxRows)} rates (${LIMIT_SETTINGS.maxRows.name})`);
+    if (rates.length > maxRows)
+      throw new ImportError(`${fileName}: line ${lineAt(day.at)}: more than ${count(maxRows)} rates (${LIMIT_SETTINGS.maxRows.name})`);
   }
   if (days.length === 0) throw new ImportError(`${fileName}: no <Cube time='…'> day in the envelope`);
   if (!rates.some((rate) => rate.instrument === euroRateInstrument('USD'))) throw new ImportError(`${fileName}: no day with a USD rate`);

@@ -97,7 +97,9 @@ export function parseEurofxref(content: string, fileName: string): EcbRate[] {
       throw new ImportError(`line ${lineNumber}: ${values.length} rates for ${currencies.length} currencies`);
     }
     const where = `${fileName}: line ${lineNumber}`;
-    const perEuro = values.map((value, column) => (value === 'N/A' || value === '' ? undefined : publisherFigure(value, `fx.close:EUR/${currencies[column] ?? '?'}`, where)));
+    const perEuro = values.map((value, column) =>
+      value === 'N/A' || value === '' ? undefined : publisherFigure(value, `fx.close:EUR/${currencies[column] ?? '?'}`, where),
+    );
     const day = new Map<string, number>();
     currencies.forEach((currency, column) => {
       const rate = perEuro[column];
@@ -122,7 +124,13 @@ export const ecbEurofxrefImporter: Importer<EcbRate[]> = {
     const rows = (label: string | undefined) =>
       rates
         .filter((rate) => rate.label === label)
-        .map(({ instrument, date, close, knowledgeAt, where }) => ({ instrument, date, close, where, knowledgeAt: earlierOf(knowledgeAt, release.knowledgeAt) }));
+        .map(({ instrument, date, close, knowledgeAt, where }) => ({
+          instrument,
+          date,
+          close,
+          where,
+          knowledgeAt: earlierOf(knowledgeAt, release.knowledgeAt),
+        }));
     const published = await replaceCloses(db, rows(undefined), release);
     return published + (await replaceCloses(db, rows(DOLLAR_INDEX_REPLICA_LABEL), { ...release, source: DOLLAR_INDEX_REPLICA_LABEL }));
   },

@@ -69,6 +69,16 @@ export const vietcombankExrateXmlImporter: Importer<VndRate[]> = {
   source: 'Vietcombank (Joint Stock Commercial Bank for Foreign Trade of Vietnam) exchange rates',
   parse: parseVietcombankXml,
   load(db, rates, release) {
-    return replaceCloses(db, rates.map((rate) => ({ instrument: fxInstrument(rate.pair), date: rate.date, close: rate.close, where: rate.where, knowledgeAt: earlierOf(rate.knowledgeAt, release.knowledgeAt) })), release);
+    return replaceCloses(
+      db,
+      rates.map((rate) => ({
+        instrument: fxInstrument(rate.pair),
+        date: rate.date,
+        close: rate.close,
+        where: rate.where,
+        knowledgeAt: earlierOf(rate.knowledgeAt, release.knowledgeAt),
+      })),
+      release,
+    );
   },
 };

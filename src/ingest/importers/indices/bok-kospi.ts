@@ -39,7 +39,9 @@ export function bokKospiCloses(rows: readonly EcosRow[], fileName: string): Inde
   rows.forEach((row, index) => {
     const where = `${fileName}: row ${index + 1}`;
     if (row.STAT_CODE !== ECOS_KOSPI.table || row.ITEM_CODE1 !== ECOS_KOSPI.item) {
-      throw new ImportError(`${where}: table ${JSON.stringify(row.STAT_CODE)} item ${JSON.stringify(row.ITEM_CODE1)} is not the KOSPI (${ECOS_KOSPI.table} item ${ECOS_KOSPI.item})`);
+      throw new ImportError(
+        `${where}: table ${JSON.stringify(row.STAT_CODE)} item ${JSON.stringify(row.ITEM_CODE1)} is not the KOSPI (${ECOS_KOSPI.table} item ${ECOS_KOSPI.item})`,
+      );
     }
     if (row.UNIT_NAME !== undefined && row.UNIT_NAME.trim() !== KOSPI_UNIT) {
       throw new ImportError(`${where}: unit ${JSON.stringify(row.UNIT_NAME)} is not the KOSPI's (${KOSPI_UNIT})`);

@@ -59,7 +59,11 @@ export function parseFredCsv(content: string, fileName: string): FredClose[] {
  */
 export async function loadFredCloses(db: Transaction<Database>, records: readonly FredClose[], release: ReleaseInfo): Promise<number> {
   await listNewIndices(db, [...new Set(records.flatMap((record) => fredIndexCode(record.series) ?? []))], release.source);
-  return replaceCloses(db, records.map((record) => ({ instrument: fredInstrument(record.series) ?? '', date: record.date, close: record.close, where: record.where })), release);
+  return replaceCloses(
+    db,
+    records.map((record) => ({ instrument: fredInstrument(record.series) ?? '', date: record.date, close: record.close, where: record.where })),
+    release,
+  );
 }
 
 export const fredIndicesImporter: Importer<FredClose[]> = {

@@ -19,7 +19,11 @@ export async function listNewIndices(db: Transaction<Database>, codes: readonly 
   if (codes.length === 0) return;
   const listed = new Set((await db.selectFrom('market_index').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
   const missing = INDEX_CATALOGUE.filter((index) => codes.includes(index.code) && !listed.has(index.code));
-  await insertRows(db, 'market_index', missing.map((index) => catalogueRow(index, source)));
+  await insertRows(
+    db,
+    'market_index',
+    missing.map((index) => catalogueRow(index, source)),
+  );
 }
 
 /**
@@ -30,5 +34,9 @@ export async function loadIndexCloses(db: Transaction<Database>, records: readon
   const codes = [...new Set(records.map((record) => record.code))];
   if (codes.length === 0) return 0;
   await listNewIndices(db, codes, release.source);
-  return replaceCloses(db, records.map((record) => ({ instrument: indexInstrument(record.code), date: record.date, close: record.close, where: record.where })), release);
+  return replaceCloses(
+    db,
+    records.map((record) => ({ instrument: indexInstrument(record.code), date: record.date, close: record.close, where: record.where })),
+    release,
+  );
 }

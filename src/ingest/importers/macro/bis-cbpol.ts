@@ -47,10 +47,14 @@ export function parseBisPolicyRates(content: string, fileName: string): BisPolic
     if (cells.length < heading.length) throw new ImportError(`${fileName}:${line}: ${cells.length} cells for the heading's ${heading.length}`);
     const cell = (column: (typeof COLUMNS)[number]) => cells[index[column]] ?? '';
     const frequency = codeOf(cell('FREQ'));
-    if (frequency !== 'M') throw new ImportError(`${fileName}:${line}: FREQ ${JSON.stringify(cell('FREQ'))}: the hub reads the monthly series (M, the rate at the month's last observation)`);
+    if (frequency !== 'M')
+      throw new ImportError(
+        `${fileName}:${line}: FREQ ${JSON.stringify(cell('FREQ'))}: the hub reads the monthly series (M, the rate at the month's last observation)`,
+      );
     const area = codeOf(cell('REF_AREA'));
     const country = (Object.keys(BIS_AREAS) as BisCountry[]).find((code) => BIS_AREAS[code] === area);
-    if (country === undefined) throw new ImportError(`${fileName}:${line}: REF_AREA ${JSON.stringify(area)} is not one the hub serves (${Object.values(BIS_AREAS).join(', ')})`);
+    if (country === undefined)
+      throw new ImportError(`${fileName}:${line}: REF_AREA ${JSON.stringify(area)} is not one the hub serves (${Object.values(BIS_AREAS).join(', ')})`);
     const period = calendarMonth(cell('TIME_PERIOD'));
     if (period === undefined) throw new ImportError(`${fileName}:${line}: TIME_PERIOD ${JSON.stringify(cell('TIME_PERIOD'))} is not a month (YYYY-MM)`);
     const text = cell('OBS_VALUE');

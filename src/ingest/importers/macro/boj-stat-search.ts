@@ -77,7 +77,8 @@ function resultOf(item: Static<typeof ResultSchema>, index: number, db: string, 
  */
 export function parseBojAnswer(content: string, fileName: string): BojAnswer {
   const envelope = readJsonDocument(StatusSchema, content, fileName);
-  if (envelope.STATUS !== 200) throw new ImportError(`${fileName}: the BOJ API answered STATUS ${envelope.STATUS} ${envelope.MESSAGEID ?? ''}: ${envelope.MESSAGE ?? ''}`);
+  if (envelope.STATUS !== 200)
+    throw new ImportError(`${fileName}: the BOJ API answered STATUS ${envelope.STATUS} ${envelope.MESSAGEID ?? ''}: ${envelope.MESSAGE ?? ''}`);
   const document = checkDocument(AnswerSchema, envelope, fileName);
   // Parameter names are case-insensitive to the API; its echo is read the same way.
   const db = Object.entries(document.PARAMETER).find(([name]) => name.toLowerCase() === 'db')?.[1];
@@ -101,5 +102,6 @@ export const bojStatSearchImporter: Importer<{ fileName: string; observations: N
     if (answer.nextPosition !== null) throw new ImportError(`${fileName}: NEXTPOSITION ${answer.nextPosition}: the answer is one page of several`);
     return { fileName, observations: answer.results.flatMap((result) => result.observations) };
   },
-  load: (db, { fileName, observations }, release) => (observations.length === 0 ? Promise.resolve(0) : loadObservations(db, each(observations), release, fileName)),
+  load: (db, { fileName, observations }, release) =>
+    observations.length === 0 ? Promise.resolve(0) : loadObservations(db, each(observations), release, fileName),
 };

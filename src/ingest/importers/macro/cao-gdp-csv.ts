@@ -43,8 +43,12 @@ export const caoGdpCsvImporter: LineImporter<NumberedObservation> = {
       const first = cells[0] ?? '';
       if (series === undefined) {
         series = TABLES[first];
-        if (series === undefined) throw new ImportError(`${fileName}:${line}: "${first}" is not the title of a seasonally adjusted GDP level table (${Object.keys(TABLES).join(' or ')})`);
-        if (!cells.some((cell) => cell.includes('10億円'))) throw new ImportError(`${fileName}:${line}: the title line does not give the unit 10億円 (billion yen)`);
+        if (series === undefined)
+          throw new ImportError(
+            `${fileName}:${line}: "${first}" is not the title of a seasonally adjusted GDP level table (${Object.keys(TABLES).join(' or ')})`,
+          );
+        if (!cells.some((cell) => cell.includes('10億円')))
+          throw new ImportError(`${fileName}:${line}: the title line does not give the unit 10億円 (billion yen)`);
         continue;
       }
       if (gdpColumn === undefined) {
@@ -71,7 +75,10 @@ export const caoGdpCsvImporter: LineImporter<NumberedObservation> = {
       if (previous !== undefined && period !== addQuarters(previous, 1)) throw new ImportError(`${fileName}:${line}: ${period} does not follow ${previous}`);
       previous = period;
       const cell = cells[gdpColumn] ?? '';
-      yield { line, row: { series, period, value: cell === '' ? null : publisherFigure(cell, macroFact(series), `${fileName}:${line}`, { grouping: true }), marker: null } };
+      yield {
+        line,
+        row: { series, period, value: cell === '' ? null : publisherFigure(cell, macroFact(series), `${fileName}:${line}`, { grouping: true }), marker: null },
+      };
       count++;
     }
     if (count === 0) throw new ImportError(`${fileName}: no quarters after the headings`);

@@ -45,7 +45,9 @@ const ValueSchema = Type.Object({
   '@isSeasonal': Type.Optional(Type.String()),
 });
 const AnswerSchema = Type.Object({
-  GET_STATS: Type.Object({ STATISTICAL_DATA: Type.Object({ DATA_INF: Type.Object({ DATA_OBJ: Type.Optional(oneOrMore(Type.Object({ VALUE: ValueSchema }))) }) }) }),
+  GET_STATS: Type.Object({
+    STATISTICAL_DATA: Type.Object({ DATA_INF: Type.Object({ DATA_OBJ: Type.Optional(oneOrMore(Type.Object({ VALUE: ValueSchema }))) }) }),
+  }),
 });
 
 /** The series' monthly observations of a getData answer already read. */
@@ -64,7 +66,10 @@ function estatDashboardObservations(content: string, fileName: string): ParsedAn
     const where = `${fileName}: DATA_OBJ[${i}]`;
     const own = ELEMENT.map((name) => `${name}=${String(value[name])}`).join(',');
     element ??= own;
-    if (own !== element) throw new ImportError(`${where}: ${own} is another series than ${element}; narrow the request (IndicatorCode, RegionCode, Cycle, IsSeasonalAdjustment) to one series`);
+    if (own !== element)
+      throw new ImportError(
+        `${where}: ${own} is another series than ${element}; narrow the request (IndicatorCode, RegionCode, Cycle, IsSeasonalAdjustment) to one series`,
+      );
     if (value['@cycle'] !== MONTHLY) throw new ImportError(`${where}: @cycle ${JSON.stringify(value['@cycle'])} is not monthly (1); ask Cycle=1`);
     const month = MONTH_CODE.exec(value['@time']);
     if (month === null) throw new ImportError(`${where}: time code "${value['@time']}" is not a month (YYYYMM00)`);
@@ -89,7 +94,7 @@ function estatDashboardObservations(content: string, fileName: string): ParsedAn
 export const estatDashboardDataImporter: Importer<ParsedAnswer> = {
   dataset: 'estat-dashboard-data',
   datasets: ['macro'],
-  description: "One monthly macro series from a Statistics Dashboard getData JSON answer; the file is named after the series (jp.retail-sales.json)",
+  description: 'One monthly macro series from a Statistics Dashboard getData JSON answer; the file is named after the series (jp.retail-sales.json)',
   source: 'Statistics Dashboard (Statistics Bureau of Japan)',
   // RESULT.date is the time of the request: an answer that differs in it alone holds the same figures.
   canonicalForm: (content) => {

@@ -47,7 +47,9 @@ type Value = Static<typeof ValueSchema>;
 const StatisticalDataSchema = Type.Object({
   CLASS_INF: Type.Optional(
     Type.Object({
-      CLASS_OBJ: oneOrMore(Type.Object({ '@id': Type.String(), CLASS: Type.Optional(oneOrMore(Type.Object({ '@code': Type.String(), '@name': Type.String() }))) })),
+      CLASS_OBJ: oneOrMore(
+        Type.Object({ '@id': Type.String(), CLASS: Type.Optional(oneOrMore(Type.Object({ '@code': Type.String(), '@name': Type.String() }))) }),
+      ),
     }),
   ),
   DATA_INF: Type.Object({ NOTE: Type.Optional(oneOrMore(Type.Object({ '@char': Type.String() }))), VALUE: Type.Optional(EstatValuesSchema) }),
@@ -85,7 +87,8 @@ function periodOf(code: string, timeNames: Map<string, string>, where: string): 
 
 function statisticalData(parsed: unknown, fileName: string): StatisticalData {
   const { RESULT: result } = checkDocument(EstatResultSchema, parsed, fileName).GET_STATS_DATA;
-  if (result.STATUS !== 0 && result.STATUS !== '0') throw new ImportError(`${fileName}: e-Stat answered STATUS ${JSON.stringify(result.STATUS)}: ${result.ERROR_MSG ?? 'no message'}`);
+  if (result.STATUS !== 0 && result.STATUS !== '0')
+    throw new ImportError(`${fileName}: e-Stat answered STATUS ${JSON.stringify(result.STATUS)}: ${result.ERROR_MSG ?? 'no message'}`);
   return checkDocument(AnswerSchema, parsed, fileName).GET_STATS_DATA.STATISTICAL_DATA;
 }
 
@@ -131,7 +134,12 @@ export const estatStatsDataImporter: Importer<ParsedAnswer> = {
   // An answer is its series' whole table: the periods another table stored (a CPI of the previous base) are withdrawn, so no series mixes two bases.
   async load(db, parsed, release) {
     for (const { row, where } of parsed.observations) checkedDate(row.period, macroFact(row.series), release.knowledgeAt, where);
-    const withdrawn = await withdrawnPeriods(db, parsed.observations.map((observation) => observation.row), release, parsed.fileName);
+    const withdrawn = await withdrawnPeriods(
+      db,
+      parsed.observations.map((observation) => observation.row),
+      release,
+      parsed.fileName,
+    );
     async function* observations(): AsyncIterable<NumberedObservation> {
       yield* parsed.observations;
       for (const row of withdrawn) yield { line: 0, row };
@@ -154,7 +162,8 @@ export function estatObservations(document: unknown, fileName: string): ParsedAn
     const where = `${fileName}: VALUE[${i}]`;
     const own = selectionOf(value);
     selection ??= own;
-    if (own !== selection) throw new ImportError(`${where}: ${own} is another series than ${selection}; narrow the request (cdTab, cdCat01, cdArea…) to one series`);
+    if (own !== selection)
+      throw new ImportError(`${where}: ${own} is another series than ${selection}; narrow the request (cdTab, cdCat01, cdArea…) to one series`);
     const period = periodOf(value['@time'], timeNames, where);
     if (period === undefined) return;
     const mark = value.$.trim();

@@ -85,7 +85,8 @@ function periodOfDate(date: string, frequency: FredFrequency): string | undefine
 export function observationPeriods(observations: readonly FredVintageObservation[], entry: FredMacroSeries): string[] {
   return observations.map((observation) => {
     const period = periodOfDate(observation.date, entry.frequency);
-    if (period === undefined) throw new ImportError(`${observation.where}: date ${observation.date} is not the first day of a ${entry.frequency} (${entry.id})`);
+    if (period === undefined)
+      throw new ImportError(`${observation.where}: date ${observation.date} is not the first day of a ${entry.frequency} (${entry.id})`);
     return period;
   });
 }
@@ -109,7 +110,9 @@ function seriesOfFile(fileName: string): { entry: FredMacroSeries; realtimeStart
   const match = /^([A-Z0-9_]+)(?:\.(\d{4}-\d{2}-\d{2}))?\.json$/i.exec(basename(fileName));
   const entry = match === null ? undefined : findFredMacroSeries(match[1] ?? '');
   if (match === null || entry === undefined) {
-    throw new ImportError(`${fileName}: the file name must be a FRED series id the hub maps (${FRED_MACRO_SERIES.map((s) => s.id).join(', ')}), as GDPC1.json or GDPC1.2024-04-25.json`);
+    throw new ImportError(
+      `${fileName}: the file name must be a FRED series id the hub maps (${FRED_MACRO_SERIES.map((s) => s.id).join(', ')}), as GDPC1.json or GDPC1.2024-04-25.json`,
+    );
   }
   return { entry, realtimeStart: match[2] };
 }
@@ -136,18 +139,28 @@ export function fredVintage(observations: readonly FredVintageObservation[], fil
   const first = observations[0];
   if (first === undefined) throw new ImportError(`${fileName}: no observations`);
   const realtimeStart = first.realtimeStart;
-  if (named !== undefined && named !== realtimeStart) throw new ImportError(`${fileName}: the file is named for ${named} but its figures start on ${realtimeStart}`);
+  if (named !== undefined && named !== realtimeStart)
+    throw new ImportError(`${fileName}: the file is named for ${named} but its figures start on ${realtimeStart}`);
   const periods = observationPeriods(observations, entry);
   const rows = observations.map((observation, index) => {
     if (observation.realtimeStart !== realtimeStart) {
-      throw new ImportError(`${observation.where}: realtime_start ${observation.realtimeStart} differs from the file's ${realtimeStart}; one file holds one vintage`);
+      throw new ImportError(
+        `${observation.where}: realtime_start ${observation.realtimeStart} differs from the file's ${realtimeStart}; one file holds one vintage`,
+      );
     }
-    return { series: entry.series, period: periods[index] ?? '', value: figureOf(observation.value, entry, observation.where), marker: null, where: observation.where };
+    return {
+      series: entry.series,
+      period: periods[index] ?? '',
+      value: figureOf(observation.value, entry, observation.where),
+      marker: null,
+      where: observation.where,
+    };
   });
   return { series: entry.series, realtimeStart, rows };
 }
 
-const sameFigure = (a: { value: number | null; marker: string | null }, b: { value: number | null; marker: string | null }) => a.value === b.value && a.marker === b.marker;
+const sameFigure = (a: { value: number | null; marker: string | null }, b: { value: number | null; marker: string | null }) =>
+  a.value === b.value && a.marker === b.marker;
 
 export const fredVintagesImporter: Importer<FredVintage> = {
   dataset: 'fred-vintages',
@@ -165,7 +178,9 @@ export const fredVintagesImporter: Importer<FredVintage> = {
   async load(db, vintage, release) {
     const knowledgeAt = vintageKnowledgeAt(vintage.realtimeStart);
     if (release.knowledgeAt !== knowledgeAt) {
-      throw new ImportError(`the vintage of ${vintage.realtimeStart} must be imported with knowledge time ${knowledgeAt} (got ${release.knowledgeAt}; fdh import --knowledge-at ${knowledgeAt}), so that asOf reads it from that day`);
+      throw new ImportError(
+        `the vintage of ${vintage.realtimeStart} must be imported with knowledge time ${knowledgeAt} (got ${release.knowledgeAt}; fdh import --knowledge-at ${knowledgeAt}), so that asOf reads it from that day`,
+      );
     }
     const rows = datedObservations(vintage.rows, knowledgeAt);
     const periods = rows.map((row) => row.period).sort();

@@ -61,20 +61,27 @@ export function parseImfCpi(content: string, fileName: string): LocatedObservati
     idOf(time) !== 'TIME_PERIOD' ||
     idOf(measures[0]) !== 'OBS_VALUE'
   ) {
-    throw new ImportError(`${fileName}: expected the IMF CPI dataflow's SDMX-JSON (dimensions ${IMF_CPI_KEY.map(([id]) => id).join(', ')}, TIME_PERIOD; measure OBS_VALUE)`);
+    throw new ImportError(
+      `${fileName}: expected the IMF CPI dataflow's SDMX-JSON (dimensions ${IMF_CPI_KEY.map(([id]) => id).join(', ')}, TIME_PERIOD; measure OBS_VALUE)`,
+    );
   }
   const periods = list(isRecord(time) ? time.values : undefined).map((value) => (isRecord(value) ? value.value : undefined));
   const series = isRecord(dataSet.series) ? dataSet.series : {};
   if (Object.keys(series).length === 0) throw new ImportError(`${fileName}: the IMF answered no CPI series for this key`);
   const rows: LocatedObservation[] = [];
   for (const [seriesKey, item] of Object.entries(series)) {
-    const codes = seriesKey.split(':').map((position, index) => idOf(list(isRecord(seriesDimensions[index]) ? seriesDimensions[index].values : undefined)[Number(position)]));
+    const codes = seriesKey
+      .split(':')
+      .map((position, index) => idOf(list(isRecord(seriesDimensions[index]) ? seriesDimensions[index].values : undefined)[Number(position)]));
     const wrong = IMF_CPI_KEY.findIndex(([, expected], index) => expected !== undefined && codes[index] !== expected);
     if (codes.length !== IMF_CPI_KEY.length || wrong !== -1) {
-      throw new ImportError(`${fileName}: series ${codes.join('.')} is not the all-items monthly CPI index (${IMF_CPI_KEY.map(([id, code]) => `${id}=${code ?? '…'}`).join(', ')})`);
+      throw new ImportError(
+        `${fileName}: series ${codes.join('.')} is not the all-items monthly CPI index (${IMF_CPI_KEY.map(([id, code]) => `${id}=${code ?? '…'}`).join(', ')})`,
+      );
     }
     const country = (Object.keys(IMF_COUNTRIES) as MacroCountry[]).find((code) => IMF_COUNTRIES[code] === codes[0]);
-    if (country === undefined) throw new ImportError(`${fileName}: COUNTRY ${JSON.stringify(codes[0])} is not one the hub serves (${Object.values(IMF_COUNTRIES).join(', ')})`);
+    if (country === undefined)
+      throw new ImportError(`${fileName}: COUNTRY ${JSON.stringify(codes[0])} is not one the hub serves (${Object.values(IMF_COUNTRIES).join(', ')})`);
     const observations = isRecord(item) && isRecord(item.observations) ? item.observations : {};
     const cpi = countrySeries(country, 'cpi');
     for (const [position, observation] of Object.entries(observations)) {
@@ -82,7 +89,8 @@ export function parseImfCpi(content: string, fileName: string): LocatedObservati
       const period = monthOf(periods[Number(position)]);
       if (period === undefined) throw new ImportError(`${where}: TIME_PERIOD ${JSON.stringify(periods[Number(position)])} is not a month (YYYY-Mmm)`);
       const value = Array.isArray(observation) ? observation[0] : undefined;
-      if (value !== null && typeof value !== 'string') throw new ImportError(`${where}: ${period}: OBS_VALUE ${JSON.stringify(value)} is not a decimal string or null`);
+      if (value !== null && typeof value !== 'string')
+        throw new ImportError(`${where}: ${period}: OBS_VALUE ${JSON.stringify(value)} is not a decimal string or null`);
       rows.push({ series: cpi, period, value: value === null ? null : publisherFigure(value, macroFact(cpi), where, { exponent: true }), marker: null, where });
     }
   }

@@ -19,7 +19,12 @@ const ERA_START: Record<string, number> = { M: 1868, T: 1912, S: 1926, H: 1989, 
 export function jgbDate(text: string): string | undefined {
   const western = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(text);
   const era = /^([MTSHR])(\d{1,2})\.(\d{1,2})\.(\d{1,2})$/.exec(text);
-  const parts = western !== null ? [Number(western[1]), western[2], western[3]] : era !== null ? [(ERA_START[era[1] ?? ''] ?? 0) + Number(era[2]) - 1, era[3], era[4]] : undefined;
+  const parts =
+    western !== null
+      ? [Number(western[1]), western[2], western[3]]
+      : era !== null
+        ? [(ERA_START[era[1] ?? ''] ?? 0) + Number(era[2]) - 1, era[3], era[4]]
+        : undefined;
   if (parts === undefined) return undefined;
   const [year, month, day] = parts;
   return calendarDate(`${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
@@ -52,7 +57,9 @@ export const mofJgbYieldsImporter: LineImporter<NumberedObservation> = {
     let days = 0;
     let notesFrom: number | undefined;
     const close = (): NumberedObservation | undefined =>
-      month === undefined || month.yields.length === 0 ? undefined : { line: month.line, row: { series: BOND_10Y, period: month.period, value: monthlyMean(month.yields), marker: null } };
+      month === undefined || month.yields.length === 0
+        ? undefined
+        : { line: month.line, row: { series: BOND_10Y, period: month.period, value: monthlyMean(month.yields), marker: null } };
     for await (const { line, text } of lines) {
       if (text.trim() === '' || /^,*$/.test(text.trim())) continue;
       const cells = csvCells(text).map((cell) => cell.trim());

@@ -20,7 +20,9 @@ function observationOf(cells: string[], line: number, fileName: string): Observa
   const [series = '', period = '', value = '', marker = ''] = cells;
   if (!SERIES.test(series)) throw new ImportError(`${fileName}:${line}: "${series}" is not a series key`);
   if (INSTRUMENT_SERIES.test(series)) {
-    throw new ImportError(`${fileName}:${line}: "${series}" is an instrument level; load exchange rates, indices and commodities with ecb-eurofxref, fred-indices or commodity-prices-csv`);
+    throw new ImportError(
+      `${fileName}:${line}: "${series}" is an instrument level; load exchange rates, indices and commodities with ecb-eurofxref, fred-indices or commodity-prices-csv`,
+    );
   }
   if (calendarPeriod(period) === undefined) {
     throw new ImportError(`${fileName}:${line}: period "${period}" is not a calendar period (YYYY, YYYY-Qn, YYYY-MM or YYYY-MM-DD)`);

@@ -11,7 +11,12 @@ import { readSeries, type ObservationInput } from '../../../store/vintage.ts';
  * before the newest figure the same source stored is refused: it was cut short or asked for
  * less, and would withdraw real figures.
  */
-export async function withdrawnPeriods(db: Transaction<Database>, rows: readonly ObservationInput[], release: ReleaseInfo, fileName: string): Promise<ObservationInput[]> {
+export async function withdrawnPeriods(
+  db: Transaction<Database>,
+  rows: readonly ObservationInput[],
+  release: ReleaseInfo,
+  fileName: string,
+): Promise<ObservationInput[]> {
   const published = new Set(rows.map((row) => `${row.series}|${row.period}`));
   const newest = new Map<string, string>();
   for (const row of rows) if ((newest.get(row.series) ?? '') < row.period) newest.set(row.series, row.period);
@@ -20,7 +25,10 @@ export async function withdrawnPeriods(db: Transaction<Database>, rows: readonly
     const stored = figures.filter((figure) => figure.value !== null);
     const last = stored.filter((figure) => figure.source === release.source).at(-1)?.period;
     const answerLast = newest.get(series) ?? '';
-    if (last !== undefined && answerLast < last) throw new ImportError(`${fileName}: ${series} ends at ${answerLast}, before the ${last} already stored: a cut or narrower answer is not a whole history`);
-    return stored.filter((figure) => !published.has(`${series}|${figure.period}`)).map((figure) => ({ series, period: figure.period, value: null, marker: null }));
+    if (last !== undefined && answerLast < last)
+      throw new ImportError(`${fileName}: ${series} ends at ${answerLast}, before the ${last} already stored: a cut or narrower answer is not a whole history`);
+    return stored
+      .filter((figure) => !published.has(`${series}|${figure.period}`))
+      .map((figure) => ({ series, period: figure.period, value: null, marker: null }));
   });
 }

@@ -79,7 +79,10 @@ function htmlText(html: string): string {
 
 /** One space for each run of white space, none at the ends, without a regular expression. */
 function collapseSpace(text: string): string {
-  return text.split(/\s+/).filter((word) => word !== '').join(' ');
+  return text
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .join(' ');
 }
 
 function cut(text: string, max: number): string {
@@ -116,7 +119,18 @@ export function parseFeed(content: string, fileName: string): ParsedArticle[] {
   // A feed cut short still holds its first items whole: without its end, none is read.
   if (!root.closed) throw new ImportError(`${fileName}: line ${lineAt(content.length)}: the feed ends before </${root.name}>`);
   const text = (element: XmlElement | undefined, max = MAX_SUMMARY_CHARS) =>
-    element === undefined ? '' : cut(collapseSpace(htmlText(textPieces(element).map((piece) => decodePiece(piece, fileName, lineAt)).join(''))), max);
+    element === undefined
+      ? ''
+      : cut(
+          collapseSpace(
+            htmlText(
+              textPieces(element)
+                .map((piece) => decodePiece(piece, fileName, lineAt))
+                .join(''),
+            ),
+          ),
+          max,
+        );
   const head = isAtom ? root : child(root, 'channel');
   const feedTitle = text(child(head, 'title'), MAX_TITLE_CHARS);
   const languageRaw = isAtom ? (root.attributes['xml:lang'] ?? '') : text(child(head, 'language'));

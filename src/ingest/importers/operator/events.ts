@@ -54,16 +54,29 @@ function calendarEvent(cells: EventCells, where: string): ReadEvent {
   const { key, series, name, importance, time, period, forecast, actual, unit } = cells;
   if (!SERIES.test(series)) throw new ImportError(`${where}: series "${series}" must be lower-case letters, digits, dots and dashes`);
   if (name === '') throw new ImportError(`${where}: the event needs a name`);
-  if (!(IMPORTANCE_LEVELS as readonly string[]).includes(importance)) throw new ImportError(`${where}: importance "${importance}" is not one of ${IMPORTANCE_LEVELS.join(', ')}`);
+  if (!(IMPORTANCE_LEVELS as readonly string[]).includes(importance))
+    throw new ImportError(`${where}: importance "${importance}" is not one of ${IMPORTANCE_LEVELS.join(', ')}`);
   const scheduledAt = isoDateTime(time);
   if (scheduledAt === undefined) throw new ImportError(`${where}: time "${time}" is not an ISO date-time with its zone (2026-06-19T08:30:00+09:00)`);
-  if (calendarPeriod(period) === undefined) throw new ImportError(`${where}: period "${period}" is not a calendar period (YYYY, YYYY-Qn, YYYY-MM or YYYY-MM-DD)`);
+  if (calendarPeriod(period) === undefined)
+    throw new ImportError(`${where}: period "${period}" is not a calendar period (YYYY, YYYY-Qn, YYYY-MM or YYYY-MM-DD)`);
   if (actual !== '' && isMacroRelease(series)) {
     throw new ImportError(`${where}: the actual of ${series} is the macro figure it reports (load it with an observations file); leave actual empty`);
   }
   // The day as the agency writes it, so an event keeps its id whatever the zone it is given in.
   const id = `${series}-${time.slice(0, 10)}`;
-  const row = { id, series, country: key.toUpperCase(), name, importance, scheduled_at: scheduledAt, period, actual: numberCell(actual, 'actual', where), forecast: numberCell(forecast, 'forecast', where), unit };
+  const row = {
+    id,
+    series,
+    country: key.toUpperCase(),
+    name,
+    importance,
+    scheduled_at: scheduledAt,
+    period,
+    actual: numberCell(actual, 'actual', where),
+    forecast: numberCell(forecast, 'forecast', where),
+    unit,
+  };
   return { id, into: (parsed) => parsed.calendar.push(row) };
 }
 
@@ -73,12 +86,15 @@ const ACTION_KINDS = ['split', 'reverse_split'] as const;
 function equityAction(cells: EventCells, where: string): ReadEvent {
   const { key, series, time, actual } = cells;
   if (!/^[0-9A-Z]{4}[0-9]?$/.test(key)) throw new ImportError(`${where}: equity.action key "${key}" is not an issue's 4-character ticker or 5-character code`);
-  if (!(ACTION_KINDS as readonly string[]).includes(series)) throw new ImportError(`${where}: equity.action series "${series}" is not one of ${ACTION_KINDS.join(', ')}`);
+  if (!(ACTION_KINDS as readonly string[]).includes(series))
+    throw new ImportError(`${where}: equity.action series "${series}" is not one of ${ACTION_KINDS.join(', ')}`);
   const date = calendarDate(time);
   if (date === undefined) throw new ImportError(`${where}: equity.action time "${time}" is not the effective date (YYYY-MM-DD)`);
   const ratio = numberCell(actual, 'actual', where);
   if (ratio === null || ratio <= 0 || (series === 'split') !== ratio > 1) {
-    throw new ImportError(`${where}: equity.action actual "${actual}" must be the shares after per share before: above 1 for a split, below 1 for a reverse split`);
+    throw new ImportError(
+      `${where}: equity.action actual "${actual}" must be the shares after per share before: above 1 for a split, below 1 for a reverse split`,
+    );
   }
   const code = fullIssueCode(key);
   const row = { code, effective_date: date, kind: series, ratio };
@@ -116,9 +132,12 @@ export function parseEvents(content: string, fileName: string): OperatorEvents {
     const named = Object.fromEntries(HEADING.map((name, i) => [name, cells[i] ?? ''])) as EventCells;
     const family = families.find((candidate) => candidate.name === named.fact);
     if (family === undefined || !isLoaded(named.fact)) {
-      throw new ImportError(`${where}: unknown fact "${named.fact}"; an events file names one of ${Object.keys(READERS).join(', ')}${family === undefined ? '' : ` (${named.fact} is not loaded by an events file yet)`}`);
+      throw new ImportError(
+        `${where}: unknown fact "${named.fact}"; an events file names one of ${Object.keys(READERS).join(', ')}${family === undefined ? '' : ` (${named.fact} is not loaded by an events file yet)`}`,
+      );
     }
-    if (isKeyed(family) && !servesKey(family, named.key)) throw new ImportError(`${where}: ${named.fact} has no key "${named.key}"; its keys are ${servedKeysText(family)}`);
+    if (isKeyed(family) && !servesKey(family, named.key))
+      throw new ImportError(`${where}: ${named.fact} has no key "${named.key}"; its keys are ${servedKeysText(family)}`);
     const event = READERS[named.fact](named, where);
     const earlier = seen.get(`${named.fact} ${event.id}`);
     if (earlier !== undefined) throw new ImportError(`${where}: ${named.fact} ${event.id} appears twice (first on line ${earlier})`);
@@ -142,16 +161,30 @@ export const operatorEventsImporter: Importer<OperatorEvents> = {
       const known = new Set((await db.selectFrom('equity_issue').select('code').where('code', 'in', codes).execute()).map((row) => row.code));
       const unknown = actions.find(({ row }) => !known.has(row.code));
       if (unknown !== undefined) {
-        throw new ImportError(`${fileName}:${unknown.line}: equity.action: no issue ${unknown.row.code} in the store; describe it first with an instruments file (equity.issue.*)`);
+        throw new ImportError(
+          `${fileName}:${unknown.line}: equity.action: no issue ${unknown.row.code} in the store; describe it first with an instruments file (equity.issue.*)`,
+        );
       }
     }
     const written =
-      calendar.length === 0 ? 0 : await insertRows(db, 'calendar_event', calendar.map((row) => ({ ...row, source: release.source })), { onConflict: { key: ['id'], keep: 'new' } });
+      calendar.length === 0
+        ? 0
+        : await insertRows(
+            db,
+            'calendar_event',
+            calendar.map((row) => ({ ...row, source: release.source })),
+            { onConflict: { key: ['id'], keep: 'new' } },
+          );
     return (
       written +
       (actions.length === 0
         ? 0
-        : await insertRows(db, 'equity_action', actions.map(({ row }) => ({ ...row, source: release.source })), { onConflict: { key: ['code', 'effective_date'], keep: 'new' } }))
+        : await insertRows(
+            db,
+            'equity_action',
+            actions.map(({ row }) => ({ ...row, source: release.source })),
+            { onConflict: { key: ['code', 'effective_date'], keep: 'new' } },
+          ))
     );
   },
 };

@@ -127,7 +127,15 @@ export const operatorGeographyImporter: Importer<OperatorGeography> = {
     );
     for (const place of wards) {
       if (!knownProvinces.has(place.provinceId)) throw new ImportError(`${place.where}: its province is neither in the store nor in the file`);
-      const row = { id: place.id, province_id: place.provinceId, name: place.name, area_name: place.areaName, offshore: place.offshore ? 1 : 0, geometry: JSON.stringify(place.rings), source: release.source };
+      const row = {
+        id: place.id,
+        province_id: place.provinceId,
+        name: place.name,
+        area_name: place.areaName,
+        offshore: place.offshore ? 1 : 0,
+        geometry: JSON.stringify(place.rings),
+        source: release.source,
+      };
       const stored = await db.selectFrom('re_ward').select('id').where('id', '=', place.id).executeTakeFirst();
       if (stored === undefined) await insertRows(db, 're_ward', [row]);
       else {

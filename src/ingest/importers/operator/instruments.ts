@@ -87,7 +87,12 @@ const ATTRIBUTES_BY_FAMILY: Readonly<Record<string, Readonly<Record<string, Attr
 /** Every attribute an instruments file names, for the families of families.ts whose format is `instruments`. */
 function attributes(): Attribute[] {
   return familiesOf('instruments').flatMap((family) =>
-    Object.entries(ATTRIBUTES_BY_FAMILY[family.name] ?? {}).map(([name, spec]) => ({ ...spec, fact: name === '' ? family.name : `${family.name}.${name}`, family: family.name, stored: familyFact(family) })),
+    Object.entries(ATTRIBUTES_BY_FAMILY[family.name] ?? {}).map(([name, spec]) => ({
+      ...spec,
+      fact: name === '' ? family.name : `${family.name}.${name}`,
+      family: family.name,
+      stored: familyFact(family),
+    })),
   );
 }
 
@@ -124,7 +129,8 @@ function valueOf(attribute: Attribute, text: string, where: string): Value {
   }
   const { kind } = attribute;
   if (kind === 'number' || kind === 'integer') {
-    if (!NUMBER.test(text) || (kind === 'integer' && !Number.isInteger(Number(text)))) throw new ImportError(`${where}: ${attribute.fact} "${text}" is not ${kind === 'integer' ? 'a whole number' : 'a number'}`);
+    if (!NUMBER.test(text) || (kind === 'integer' && !Number.isInteger(Number(text))))
+      throw new ImportError(`${where}: ${attribute.fact} "${text}" is not ${kind === 'integer' ? 'a whole number' : 'a number'}`);
     return Number(text);
   }
   if (kind === 'date') {
@@ -139,7 +145,8 @@ function valueOf(attribute: Attribute, text: string, where: string): Value {
 function keyOf(entity: Entity, key: string, fact: string, where: string): string {
   if (entity === 'holding') {
     const [fund = '', date = '', ...symbol] = key.split('/');
-    if (fund === '' || calendarDate(date) === undefined || symbol.join('/') === '') throw new ImportError(`${where}: ${fact} key "${key}" must be FUND/DATE/SYMBOL (1306/2026-06-18/7203)`);
+    if (fund === '' || calendarDate(date) === undefined || symbol.join('/') === '')
+      throw new ImportError(`${where}: ${fact} key "${key}" must be FUND/DATE/SYMBOL (1306/2026-06-18/7203)`);
     return key;
   }
   if (entity === 'issue') {
@@ -170,7 +177,8 @@ export function parseInstruments(content: string, fileName: string): OperatorIns
     if (cells.length !== 3) throw new ImportError(`${where}: ${cells.length} cells, expected 3`);
     const [fact = '', keyText = '', valueText = ''] = cells;
     const attribute = ATTRIBUTES.find((candidate) => candidate.fact === fact);
-    if (attribute === undefined) throw new ImportError(`${where}: unknown fact "${fact}"; an instruments file names one of ${ATTRIBUTES.map((a) => a.fact).join(', ')}`);
+    if (attribute === undefined)
+      throw new ImportError(`${where}: unknown fact "${fact}"; an instruments file names one of ${ATTRIBUTES.map((a) => a.fact).join(', ')}`);
     const key = keyOf(attribute.entity, keyText, fact, where);
     const id = `${attribute.entity}\u0000${key}`;
     const entry = described.get(id) ?? { entity: attribute.entity, key, line, values: {} };
@@ -185,7 +193,8 @@ export function parseInstruments(content: string, fileName: string): OperatorIns
   return { fileName, described: all };
 }
 
-const attributeOf = (entity: Entity, column: string): Attribute | undefined => ATTRIBUTES.find((attribute) => attribute.entity === entity && attribute.column === column);
+const attributeOf = (entity: Entity, column: string): Attribute | undefined =>
+  ATTRIBUTES.find((attribute) => attribute.entity === entity && attribute.column === column);
 const factOf = (entity: Entity, column: string): string => attributeOf(entity, column)?.fact ?? column;
 
 function refuseIncomplete(entry: Described, fileName: string, what: string): void {
@@ -216,7 +225,13 @@ async function loadFunds(db: Transaction<Database>, funds: readonly Described[],
   for (const fund of funds) {
     if (!known.has(fund.key)) {
       refuseIncomplete(fund, fileName, 'the fund (not in the store)');
-      await insertNewFund(db, { code: fund.key, name: text(fund.values.name), name_jp: null, management_company: text(fund.values.management_company), source: release.source });
+      await insertNewFund(db, {
+        code: fund.key,
+        name: text(fund.values.name),
+        name_jp: null,
+        management_company: text(fund.values.management_company),
+        source: release.source,
+      });
     }
     await db.updateTable('etf_fund').set(fund.values).where('code', '=', fund.key).execute();
     noteFacts(db, statedFacts(fund));
@@ -233,7 +248,11 @@ async function loadIssues(db: Transaction<Database>, issues: readonly Described[
     const named = name === undefined ? {} : { name: text(name), search_name: text(name).toLowerCase() };
     const sectored = sector === undefined ? {} : { sector33_code: text(sector), sector33_name: sectorName(sector) };
     if (known.has(issue.key)) {
-      await db.updateTable('equity_issue').set({ ...rest, ...named, ...sectored }).where('code', '=', issue.key).execute();
+      await db
+        .updateTable('equity_issue')
+        .set({ ...rest, ...named, ...sectored })
+        .where('code', '=', issue.key)
+        .execute();
       noteFacts(db, statedFacts(issue));
       continue;
     }
@@ -284,7 +303,8 @@ async function loadHoldings(db: Transaction<Database>, holdings: readonly Descri
   const funds = [...new Set(parts.map((part) => part.fund))];
   const known = new Set((await db.selectFrom('etf_fund').select('code').where('code', 'in', funds).execute()).map((row) => row.code));
   const unknown = parts.find((part) => !known.has(part.fund));
-  if (unknown !== undefined) throw new ImportError(`${fileName}:${unknown.holding.line}: etf.holding: no fund ${unknown.fund} in the store; describe it with etf.name and etf.manager`);
+  if (unknown !== undefined)
+    throw new ImportError(`${fileName}:${unknown.holding.line}: etf.holding: no fund ${unknown.fund} in the store; describe it with etf.name and etf.manager`);
   for (const snapshot of new Set(parts.map((part) => `${part.fund}/${part.date}`))) {
     const [fund = '', date = ''] = snapshot.split('/');
     await db.deleteFrom('etf_holding').where('fund_code', '=', fund).where('fund_date', '=', date).execute();

@@ -221,9 +221,14 @@ export const OBSERVATION_TABLES: Readonly<Record<string, ObservationTable>> = {
     knowledgeAt: false,
     wholeSeries: false,
     write: (db, groups, release) =>
-      insertRows(db, 'crypto_fear_greed', groups.map((group) => ({ date: group.period, value: must(group, 'value'), source: release.source })), {
-        onConflict: { key: ['date'], keep: 'new' },
-      }),
+      insertRows(
+        db,
+        'crypto_fear_greed',
+        groups.map((group) => ({ date: group.period, value: must(group, 'value'), source: release.source })),
+        {
+          onConflict: { key: ['date'], keep: 'new' },
+        },
+      ),
   },
   'crypto.snapshot': {
     period: 'instant',
@@ -285,7 +290,10 @@ export const OBSERVATION_TABLES: Readonly<Record<string, ObservationTable>> = {
     async write(db, groups, release) {
       // A session given again replaces the stored one (its id is the store's own, not the file's).
       for (const group of groups) await db.deleteFrom('etf_price').where('fund_code', '=', group.key).where('date', '=', group.period).execute();
-      const max = await db.selectFrom('etf_price').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+      const max = await db
+        .selectFrom('etf_price')
+        .select((eb) => eb.fn.max('id').as('max'))
+        .executeTakeFirst();
       let id = Number(max?.max ?? 0);
       return insertRows(
         db,

@@ -33,7 +33,10 @@ export function observationFactNames(): string[] {
   return OBSERVATION_FAMILIES.flatMap((family) => {
     const table = OBSERVATION_TABLES[family.name];
     if (table === undefined) return [];
-    return [family.name, ...table.figures.filter((figure) => figure.name !== table.main || table.figures.length > 1).map((figure) => `${family.name}.${figure.name}`)];
+    return [
+      family.name,
+      ...table.figures.filter((figure) => figure.name !== table.main || table.figures.length > 1).map((figure) => `${family.name}.${figure.name}`),
+    ];
   });
 }
 
@@ -43,7 +46,8 @@ function namedFigure(fact: string, where: string): NamedFigure {
   const unknown = () => new ImportError(`${where}: unknown fact "${fact}"; an observations file names one of ${observationFactNames().join(', ')}`);
   if (family === undefined) throw unknown();
   const table = OBSERVATION_TABLES[family.name];
-  if (table === undefined) throw new ImportError(`${where}: ${family.name} is not loaded by an observations file yet; the facts it loads are ${observationFactNames().join(', ')}`);
+  if (table === undefined)
+    throw new ImportError(`${where}: ${family.name} is not loaded by an observations file yet; the facts it loads are ${observationFactNames().join(', ')}`);
   const figure = fact === family.name ? table.main : fact.slice(family.name.length + 1);
   if (!table.figures.some((candidate) => candidate.name === figure)) throw unknown();
   return { family, table, figure };
@@ -51,7 +55,10 @@ function namedFigure(fact: string, where: string): NamedFigure {
 
 const PERIOD_FORMS: Record<PeriodForm, { read: (text: string) => string | undefined; shown: string }> = {
   date: { read: (text) => calendarDate(text), shown: 'a date (YYYY-MM-DD)' },
-  instant: { read: (text) => (text.includes('T') ? isoDateTime(text) : calendarDate(text) === undefined ? undefined : `${text}T00:00:00.000Z`), shown: 'an ISO date-time with its zone, or a date' },
+  instant: {
+    read: (text) => (text.includes('T') ? isoDateTime(text) : calendarDate(text) === undefined ? undefined : `${text}T00:00:00.000Z`),
+    shown: 'an ISO date-time with its zone, or a date',
+  },
   calendar: { read: (text) => calendarPeriod(text), shown: 'a calendar period (YYYY, YYYY-Qn, YYYY-MM or YYYY-MM-DD)' },
   month: { read: (text) => calendarMonth(text), shown: 'a month (YYYY-MM)' },
   year: { read: (text) => (/^\d{4}$/.test(text) ? text : undefined), shown: 'a year (YYYY)' },
@@ -63,7 +70,8 @@ const HEADING = 'fact,key,period,value[,knowledge_at]';
 function observationLine(cells: readonly string[], line: number, where: string): ObservationLine {
   const [fact = '', key = '', periodText = '', valueText = '', knowledgeText = ''] = cells;
   const { family, table, figure } = namedFigure(fact, where);
-  if (table.servedKeys && !servesKey(family, key)) throw new ImportError(`${where}: ${family.name} has no key "${key}"; its keys are ${servedKeysText(family)}`);
+  if (table.servedKeys && !servesKey(family, key))
+    throw new ImportError(`${where}: ${family.name} has no key "${key}"; its keys are ${servedKeysText(family)}`);
   const keyProblem = table.keyProblem?.(family.name, key);
   if (keyProblem !== undefined) throw new ImportError(`${where}: ${keyProblem}`);
   const form = PERIOD_FORMS[table.period];
@@ -71,10 +79,12 @@ function observationLine(cells: readonly string[], line: number, where: string):
   if (period === undefined) throw new ImportError(`${where}: period "${periodText}" of ${family.name} must be ${form.shown}`);
   if (valueText !== '' && !NUMBER.test(valueText)) throw new ImportError(`${where}: value "${valueText}" is not a number`);
   const spec = table.figures.find((candidate) => candidate.name === figure);
-  if (valueText === '' && spec?.nullable !== true) throw new ImportError(`${where}: ${fact} needs a value (the store holds no figure-less ${fact}; leave the line out)`);
+  if (valueText === '' && spec?.nullable !== true)
+    throw new ImportError(`${where}: ${fact} needs a value (the store holds no figure-less ${fact}; leave the line out)`);
   let knowledgeAt: string | undefined;
   if (knowledgeText !== '') {
-    if (!table.knowledgeAt) throw new ImportError(`${where}: ${family.name} keeps no knowledge time per figure (asOf reads its dates): leave knowledge_at empty`);
+    if (!table.knowledgeAt)
+      throw new ImportError(`${where}: ${family.name} keeps no knowledge time per figure (asOf reads its dates): leave knowledge_at empty`);
     knowledgeAt = isoDateTime(knowledgeText);
     if (knowledgeAt === undefined) throw new ImportError(`${where}: knowledge_at "${knowledgeText}" is not an ISO date-time with its zone`);
   }
@@ -94,7 +104,8 @@ export async function* observationLines(lines: AsyncIterable<NumberedLine>, file
     const cells = csvCells(text);
     if (columns === undefined) {
       const names = cells.map((cell) => cell.toLowerCase()).join(',');
-      if (names !== 'fact,key,period,value' && names !== 'fact,key,period,value,knowledge_at') throw new ImportError(`${where}: the heading must be ${HEADING}`);
+      if (names !== 'fact,key,period,value' && names !== 'fact,key,period,value,knowledge_at')
+        throw new ImportError(`${where}: the heading must be ${HEADING}`);
       columns = cells.length;
       continue;
     }

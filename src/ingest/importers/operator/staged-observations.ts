@@ -66,7 +66,12 @@ function tableOf(family: string): ObservationTable {
 }
 
 /** Stages, checks and writes the lines of one file in the release's transaction; answers the rows written. */
-export async function loadObservationLines(db: Transaction<Database>, lines: AsyncIterable<ObservationLine>, release: ReleaseInfo, fileName: string): Promise<number> {
+export async function loadObservationLines(
+  db: Transaction<Database>,
+  lines: AsyncIterable<ObservationLine>,
+  release: ReleaseInfo,
+  fileName: string,
+): Promise<number> {
   const staging: Staging = db.withTables<{ [STAGE]: StagedLine }>();
   await staging.schema
     .createTable(STAGE)
@@ -180,7 +185,12 @@ async function repeated(staging: Staging): Promise<Problem | undefined> {
   const row = await staging
     .selectFrom(`${STAGE} as b`)
     .select(['b.line', 'b.family', 'b.key', 'b.fact', 'b.period_text'])
-    .select((eb) => [twice(eb).as('twice'), earlierOfRow(eb).select((inner) => inner.fn.min('s.line').as('first')).as('first')])
+    .select((eb) => [
+      twice(eb).as('twice'),
+      earlierOfRow(eb)
+        .select((inner) => inner.fn.min('s.line').as('first'))
+        .as('first'),
+    ])
     .where((eb) => eb.or([twice(eb), otherTime(eb)]))
     .orderBy('b.line')
     .limit(1)
@@ -207,7 +217,8 @@ async function unreferenced(db: Transaction<Database>, batch: readonly Observati
     while (padding !== undefined && ids.length < STAGE_BATCH_LINES) ids.push(padding);
     const held = await reference.held(db, ids);
     const missing = lines.find((line) => !held.has(reference.of(line.key)));
-    if (missing !== undefined && (first === undefined || missing.line < first.line)) first = { line: missing.line, message: reference.missing(family, missing.key) };
+    if (missing !== undefined && (first === undefined || missing.line < first.line))
+      first = { line: missing.line, message: reference.missing(family, missing.key) };
   }
   return first;
 }

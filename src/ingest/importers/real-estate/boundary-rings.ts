@@ -28,7 +28,10 @@ function ringArea(ring: readonly number[][]): number {
  * positions rounded. The store holds one polygon per ward; the smaller pieces are dropped.
  */
 export function wardOutline(polygons: readonly Rings[]): Rings {
-  const largest = polygons.reduce<Rings | undefined>((best, polygon) => (best === undefined || ringArea(polygon[0] ?? []) > ringArea(best[0] ?? []) ? polygon : best), undefined);
+  const largest = polygons.reduce<Rings | undefined>(
+    (best, polygon) => (best === undefined || ringArea(polygon[0] ?? []) > ringArea(best[0] ?? []) ? polygon : best),
+    undefined,
+  );
   if (largest === undefined) return [];
   const simplified = simplify({ type: 'Polygon', coordinates: largest }, { tolerance: SIMPLIFY_TOLERANCE_DEGREES, highQuality: true });
   return simplified.coordinates.map((ring) => ring.map((position) => position.map((value) => roundTo(value, DECIMALS))));

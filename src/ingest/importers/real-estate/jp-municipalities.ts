@@ -44,7 +44,12 @@ export interface MunicipalityRef {
 export async function municipalityWards(db: Transaction<Database>, refs: readonly MunicipalityRef[], source: string): Promise<Map<string, number>> {
   const byCode = new Map(refs.map((r) => [r.code, r]));
   const prefectures = new Map([...byCode.values()].map((r) => [r.code.slice(0, 2), r.prefecture]));
-  const provinces = await db.selectFrom('re_province').select(['id', 'code']).where('country', '=', 'jp').where('code', 'in', [...prefectures.keys()]).execute();
+  const provinces = await db
+    .selectFrom('re_province')
+    .select(['id', 'code'])
+    .where('country', '=', 'jp')
+    .where('code', 'in', [...prefectures.keys()])
+    .execute();
   const provinceByCode = new Map(provinces.map((p) => [p.code, p.id]));
   for (const [code, name] of prefectures) {
     if (provinceByCode.has(code)) continue;
@@ -53,7 +58,11 @@ export async function municipalityWards(db: Transaction<Database>, refs: readonl
     noteFacts(db, [{ fact: storedFacts.province('jp') }]);
     provinceByCode.set(code, id);
   }
-  const wards = await db.selectFrom('re_ward').select(['id', 'province_id', 'name']).where('province_id', 'in', [...provinceByCode.values()]).execute();
+  const wards = await db
+    .selectFrom('re_ward')
+    .select(['id', 'province_id', 'name'])
+    .where('province_id', 'in', [...provinceByCode.values()])
+    .execute();
   const wardById = new Set(wards.map((w) => w.id));
   const wardByName = new Map(wards.map((w) => [`${w.province_id} ${municipalityKey(w.name)}`, w.id]));
   const result = new Map<string, number>();

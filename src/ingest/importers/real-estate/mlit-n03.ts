@@ -64,7 +64,8 @@ export function municipalityBoundaries(content: string, fileName: string): Munic
     const municipality = textOrNull(props, 'N03_004', where);
     const polygons = polygonsOf((feature as { geometry?: unknown }).geometry, where);
     if (code === null) return;
-    if (!/^\d{5}$/.test(code) || Number(code.slice(0, 2)) < 1 || Number(code.slice(0, 2)) > 47) throw new ImportError(`${where}: N03_007 "${code}" is not a local-government code`);
+    if (!/^\d{5}$/.test(code) || Number(code.slice(0, 2)) < 1 || Number(code.slice(0, 2)) > 47)
+      throw new ImportError(`${where}: N03_007 "${code}" is not a local-government code`);
     const name = municipality ?? county;
     if (prefecture === null || name === null) throw new ImportError(`${where}: N03_001 and N03_004 must name the place of code ${code}`);
     const entry = byCode.get(code) ?? { place: { code, prefecture, municipality: name }, polygons: [] };
@@ -86,11 +87,19 @@ export const mlitN03Importer: Importer<MunicipalityBoundary[]> = {
   source: 'MLIT National Land Numerical Information (N03)',
   parse: municipalityBoundaries,
   async load(db, parsed, release) {
-    const wards = await municipalityWards(db, parsed.map((b) => b.place), release.source);
+    const wards = await municipalityWards(
+      db,
+      parsed.map((b) => b.place),
+      release.source,
+    );
     for (const { place, rings } of parsed) {
       const wardId = wards.get(place.code);
       if (wardId === undefined) throw new Error(`no ward was found or created for municipality ${place.code}`);
-      await db.updateTable('re_ward').set({ geometry: JSON.stringify(rings) }).where('id', '=', wardId).execute();
+      await db
+        .updateTable('re_ward')
+        .set({ geometry: JSON.stringify(rings) })
+        .where('id', '=', wardId)
+        .execute();
     }
     noteFacts(db, [{ fact: storedFacts.wardBoundary('jp'), rows: parsed.length }, { fact: storedFacts.provinceBoundary('jp') }]);
     return parsed.length;

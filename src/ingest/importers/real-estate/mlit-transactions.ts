@@ -126,7 +126,11 @@ const transactionRows: RecordMapping<ParsedTransaction, 're_transaction'> = {
     const wards = await db
       .selectFrom('re_ward')
       .select(['id', 'province_id', 'name'])
-      .where('province_id', 'in', provinces.map((p) => p.id))
+      .where(
+        'province_id',
+        'in',
+        provinces.map((p) => p.id),
+      )
       .execute();
     const wardByName = new Map(wards.map((w) => [`${w.province_id} ${municipalityKey(w.name)}`, w.id]));
     const wardIds = new Set(wards.map((w) => w.id));
@@ -137,7 +141,8 @@ const transactionRows: RecordMapping<ParsedTransaction, 're_transaction'> = {
         const provinceId = (coded ? provinceByCode.get(record.code.slice(0, 2)) : undefined) ?? provinceByName.get(record.prefecture.toLowerCase());
         if (provinceId === undefined) throw new ImportError(`${fileName}: line ${record.line}: unknown prefecture "${record.prefecture}"`);
         const wardId = wardByName.get(`${provinceId} ${municipalityKey(record.municipality)}`);
-        if (wardId === undefined) throw new ImportError(`${fileName}: line ${record.line}: unknown municipality "${record.municipality}" in ${record.prefecture}`);
+        if (wardId === undefined)
+          throw new ImportError(`${fileName}: line ${record.line}: unknown municipality "${record.municipality}" in ${record.prefecture}`);
         return transactionRow(record, record.key, wardId, release.source);
       },
     };

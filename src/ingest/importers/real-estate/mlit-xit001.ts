@@ -51,7 +51,11 @@ export const mlitXit001Importer: Importer<ParsedRecord[]> = {
   canonicalForm: canonicalJson,
   parse: (content, fileName) => mlitTransactions(readXit001Answer(content, fileName), fileName),
   async load(db, parsed, release) {
-    const wards = await municipalityWards(db, parsed.map((r) => r.place), release.source);
+    const wards = await municipalityWards(
+      db,
+      parsed.map((r) => r.place),
+      release.source,
+    );
     const rows = parsed.map((r) => {
       const wardId = wards.get(r.place.code);
       if (wardId === undefined) throw new Error(`no ward was found or created for municipality ${r.place.code}`);
@@ -75,7 +79,10 @@ export function mlitTransactions(answer: Xit001Answer, fileName: string): Parsed
     if (field('Prefecture') === '' || field('Municipality') === '') throw new ImportError(`${where}: Prefecture and Municipality must name the place`);
     return {
       // MLIT gives a transaction no id: its record's canonical JSON is its identity.
-      key: createHash('sha256').update(canonicalJson(JSON.stringify(record))).digest('hex').slice(0, 20),
+      key: createHash('sha256')
+        .update(canonicalJson(JSON.stringify(record)))
+        .digest('hex')
+        .slice(0, 20),
       place: { code, prefecture: field('Prefecture'), municipality: field('Municipality') },
       ...transactionFigures(field, where),
     };

@@ -55,7 +55,9 @@ export function localGovernmentCodesOf(sheets: readonly { name: string; rows: st
   if (current === undefined) throw new ImportError(`${fileName}: the workbook has no sheet`);
   const header = current.rows[0] ?? [];
   if (!COLUMNS.every((name, i) => heading(header[i]) === name)) {
-    throw new ImportError(`${fileName}: sheet "${current.name}" row 1: expected the columns ${COLUMNS.join(', ')} (got ${header.slice(0, COLUMNS.length).map(heading).join(', ')})`);
+    throw new ImportError(
+      `${fileName}: sheet "${current.name}" row 1: expected the columns ${COLUMNS.join(', ')} (got ${header.slice(0, COLUMNS.length).map(heading).join(', ')})`,
+    );
   }
   const prefectures = new Map<string, string>();
   const named: { code: string; municipality: string; where: string }[] = [];
@@ -91,7 +93,8 @@ export function localGovernmentCodesOf(sheets: readonly { name: string; rows: st
 export const soumuLocalGovernmentCodesImporter: Importer<LocalGovernmentCodes> = {
   dataset: 'real-estate-soumu-local-government-codes',
   datasets: ['real-estate'],
-  description: "Japan's prefectures and municipalities from the MIC national local-government code list (全国地方公共団体コード .xlsx, its sheets as JSON text)",
+  description:
+    "Japan's prefectures and municipalities from the MIC national local-government code list (全国地方公共団体コード .xlsx, its sheets as JSON text)",
   source: 'MIC national local-government codes',
   canonicalForm: canonicalJson,
   parse: localGovernmentCodes,

@@ -1,5 +1,12 @@
 import { ImportError } from '../../import-error.ts';
-import { BINANCE_SYMBOLS, binanceAnswer, binanceFundingPoints, binanceFundingRateImporter, binanceOpenInterestImporter, binanceOpenInterestPoints } from '../../importers/crypto/binance-futures.ts';
+import {
+  BINANCE_SYMBOLS,
+  binanceAnswer,
+  binanceFundingPoints,
+  binanceFundingRateImporter,
+  binanceOpenInterestImporter,
+  binanceOpenInterestPoints,
+} from '../../importers/crypto/binance-futures.ts';
 import { defineSource, NoParams, parsedPayload, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { storedFacts } from '../../../facts/names.ts';
@@ -29,7 +36,10 @@ export const binanceFuturesSource = defineSource({
   minRequestIntervalMs: 500,
   async collect({ baseUrl, cursor, fetch }): Promise<CollectResult> {
     const symbols = Object.keys(BINANCE_SYMBOLS);
-    const lastFunding = (typeof cursor?.lastFundingTime === 'object' && cursor.lastFundingTime !== null ? cursor.lastFundingTime : {}) as Record<string, unknown>;
+    const lastFunding = (typeof cursor?.lastFundingTime === 'object' && cursor.lastFundingTime !== null ? cursor.lastFundingTime : {}) as Record<
+      string,
+      unknown
+    >;
     const openInterest: unknown[] = [];
     const funding: unknown[] = [];
     const openInterestHashes: string[] = [];
@@ -58,8 +68,11 @@ export const binanceFuturesSource = defineSource({
       const newest = newestFunding[record.symbol];
       if (typeof newest !== 'number' || record.fundingTime > newest) newestFunding[record.symbol] = record.fundingTime;
     }
-    const payloads: ImportPayload[] = [parsedPayload(binanceOpenInterestImporter, openInterestPoints, { fileName: 'openInterest.json', archiveHashes: openInterestHashes })];
-    if (funding.length > 0) payloads.push(parsedPayload(binanceFundingRateImporter, fundingPoints, { fileName: 'fundingRate.json', archiveHashes: fundingHashes }));
+    const payloads: ImportPayload[] = [
+      parsedPayload(binanceOpenInterestImporter, openInterestPoints, { fileName: 'openInterest.json', archiveHashes: openInterestHashes }),
+    ];
+    if (funding.length > 0)
+      payloads.push(parsedPayload(binanceFundingRateImporter, fundingPoints, { fileName: 'fundingRate.json', archiveHashes: fundingHashes }));
     return { payloads, cursor: { lastFundingTime: newestFunding } };
   },
 });

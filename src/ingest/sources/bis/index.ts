@@ -11,7 +11,10 @@ const CBPOL_DATAFLOW = '/api/v2/data/dataflow/BIS/WS_CBPOL/1.0';
 const BisParams = Type.Object(
   {
     /** The hub's countries whose policy rate is asked (the BIS covers the US and Japan, not Vietnam). */
-    countries: Type.Array(Type.Unsafe<BisCountry>(Type.Union((Object.keys(BIS_AREAS) as BisCountry[]).map((country) => Type.Literal(country)))), { minItems: 1, uniqueItems: true }),
+    countries: Type.Array(Type.Unsafe<BisCountry>(Type.Union((Object.keys(BIS_AREAS) as BisCountry[]).map((country) => Type.Literal(country)))), {
+      minItems: 1,
+      uniqueItems: true,
+    }),
   },
   { additionalProperties: false },
 );
@@ -49,7 +52,9 @@ export const bisPolicyRatesSource = defineSource({
       if (answer.notModified) continue;
       if (answer.status === 204) throw new ImportError(`${fileName}: the BIS answered 204 No Content: it holds no series ${key} in WS_CBPOL`);
       // Read once, now: an HTML page or a changed layout fails the run before anything is imported.
-      payloads.push(parsedPayload(bisCbpolImporter, parseBisPolicyRates(answer.body.toString('utf8'), fileName), { fileName, archiveHashes: [answer.archiveHash] }));
+      payloads.push(
+        parsedPayload(bisCbpolImporter, parseBisPolicyRates(answer.body.toString('utf8'), fileName), { fileName, archiveHashes: [answer.archiveHash] }),
+      );
     }
     return { payloads, cursor: undefined };
   },

@@ -25,7 +25,10 @@ export const blsReleaseScheduleSource = defineSource({
   async collect({ baseUrl, fetch }): Promise<CollectResult> {
     const answer = await fetch({ url: `${baseUrl}/schedule/news_release/bls.ics` });
     if (answer.notModified) return { payloads: [], cursor: undefined };
-    return { payloads: [{ importer: blsReleaseScheduleImporter, fileName: 'bls.ics', content: answer.body, archiveHashes: [answer.archiveHash] }], cursor: undefined };
+    return {
+      payloads: [{ importer: blsReleaseScheduleImporter, fileName: 'bls.ics', content: answer.body, archiveHashes: [answer.archiveHash] }],
+      cursor: undefined,
+    };
   },
 });
 

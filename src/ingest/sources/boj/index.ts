@@ -2,7 +2,14 @@ import { addMonths } from '../../../kernel/dates.ts';
 import { Type } from 'typebox';
 import { BOJ_SERIES, bojStatSearchImporter, parseBojAnswer, type BojAnswer } from '../../importers/macro/boj-stat-search.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
-import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import {
+  defineSource,
+  parsedPayload,
+  type CollectContext,
+  type CollectResult,
+  type ImportPayload,
+  type SourceDefinition,
+} from '../../sync/source-definition.ts';
 import { storedFacts } from '../../../facts/names.ts';
 
 const SOURCE_ID = 'boj-rates';
@@ -34,7 +41,12 @@ function codesByDatabase(): Map<string, string[]> {
  * One database's answer from `startDate` on; every page (`NEXTPOSITION` → `startPosition`) is
  * read once and their series become the importer's observations.
  */
-async function databasePayload(context: CollectContext<unknown>, db: string, codes: string[], startDate: string): Promise<{ payload: ImportPayload; months: Record<string, string> }> {
+async function databasePayload(
+  context: CollectContext<unknown>,
+  db: string,
+  codes: string[],
+  startDate: string,
+): Promise<{ payload: ImportPayload; months: Record<string, string> }> {
   const fileName = `${db}-${codes.join('-')}.json`;
   const archiveHashes: string[] = [];
   const results: BojAnswer['results'] = [];
@@ -87,7 +99,7 @@ export const bojRatesSource = defineSource({
       // Ask from the oldest of the codes' restarts; a code never loaded restarts from firstMonth.
       const startDate = known.some((month) => month === undefined)
         ? firstMonth
-        : known.map((month) => addMonths(month ?? '', -revisionMonths).replace('-', '')).sort()[0] ?? firstMonth;
+        : (known.map((month) => addMonths(month ?? '', -revisionMonths).replace('-', '')).sort()[0] ?? firstMonth);
       const { payload, months } = await databasePayload(context, db, codes, startDate < firstMonth ? firstMonth : startDate);
       Object.assign(latest, months);
       payloads.push(payload);

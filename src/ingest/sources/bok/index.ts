@@ -5,7 +5,14 @@ import { LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
 import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { calendarDate } from '../../calendar-dates.ts';
-import { defineSource, parsedPayload, type CollectContext, type CollectResult, type CredentialSpec, type SourceDefinition } from '../../sync/source-definition.ts';
+import {
+  defineSource,
+  parsedPayload,
+  type CollectContext,
+  type CollectResult,
+  type CredentialSpec,
+  type SourceDefinition,
+} from '../../sync/source-definition.ts';
 import { storedFacts } from '../../../facts/names.ts';
 
 export const BOK_ECOS_API_KEY = 'BOK_ECOS_API_KEY';
@@ -99,7 +106,8 @@ export const bokKospiSource = defineSource({
       const page = statisticSearchPage(answer.body);
       rows.push(...page.rows);
       total = page.total;
-      if (total > limits.maxRows || rows.length > limits.maxRows) throw new ImportError(`${FILE_NAME}: ECOS lists ${total} rows, more than ${limits.maxRows} (${LIMIT_SETTINGS.maxRows.name})`);
+      if (total > limits.maxRows || rows.length > limits.maxRows)
+        throw new ImportError(`${FILE_NAME}: ECOS lists ${total} rows, more than ${limits.maxRows} (${LIMIT_SETTINGS.maxRows.name})`);
       if (page.rows.length === 0) break;
     }
     const closes = bokKospiCloses(rows, FILE_NAME);

@@ -39,7 +39,8 @@ function tableFiles(release: string): string[] {
 }
 
 /** Estimates in ESRI's order: by quarter, the second preliminary after the first. */
-const order = (release: string) => release.replace(/^\d{4}\/qe(\d{3})(_2)?$/, (_, quarter: string, second?: string) => `${quarter}${second === undefined ? 1 : 2}`);
+const order = (release: string) =>
+  release.replace(/^\d{4}\/qe(\d{3})(_2)?$/, (_, quarter: string, second?: string) => `${quarter}${second === undefined ? 1 : 2}`);
 
 /**
  * The newest estimate ESRI's release archive lists: its newest year's page (or the year before,

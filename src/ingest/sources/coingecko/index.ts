@@ -74,7 +74,8 @@ export const coingeckoMarketsSource = defineSource({
     {
       env: API_KEY,
       required: false,
-      howToGet: 'optional, free: a Demo API key from the CoinGecko Developer Dashboard (https://docs.coingecko.com/docs/setting-up-your-api-key); without one the keyless public rate limit applies',
+      howToGet:
+        'optional, free: a Demo API key from the CoinGecko Developer Dashboard (https://docs.coingecko.com/docs/setting-up-your-api-key); without one the keyless public rate limit applies',
     },
   ],
   importers: [coingeckoMarketsImporter],

@@ -55,14 +55,16 @@ export const coinMetricsBtcSource = defineSource({
       const page = coinMetricsPage(answer.body.toString('utf8'), `${FILE_NAME} page ${archiveHashes.length}`);
       rows.push(...page.data);
       const next = page.nextPageToken;
-      if (next !== undefined && next === token) throw new ImportError(`${FILE_NAME} page ${archiveHashes.length}: Coin Metrics gave the same next_page_token again`);
+      if (next !== undefined && next === token)
+        throw new ImportError(`${FILE_NAME} page ${archiveHashes.length}: Coin Metrics gave the same next_page_token again`);
       token = next;
     } while (token !== undefined);
     const times = rows.map((row) => fieldsOf(row)?.time).filter((time): time is string => typeof time === 'string');
     const newest = times.reduce((latest, time) => (time > latest ? time : latest), lastTime ?? '');
     return {
       // Each page was read once, above; the merged rows become the importer's points.
-      payloads: rows.length === 0 ? [] : [parsedPayload(coinMetricsAssetMetricsImporter, coinMetricsPoints(rows, FILE_NAME), { fileName: FILE_NAME, archiveHashes })],
+      payloads:
+        rows.length === 0 ? [] : [parsedPayload(coinMetricsAssetMetricsImporter, coinMetricsPoints(rows, FILE_NAME), { fileName: FILE_NAME, archiveHashes })],
       cursor: newest === '' ? cursor : { lastTime: newest },
     };
   },

@@ -24,7 +24,10 @@ export const deribitBtcOptionsSource = defineSource({
   async collect({ baseUrl, fetch }): Promise<CollectResult> {
     const query = new URLSearchParams({ currency: 'BTC', kind: 'option' });
     const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/api/v2/public/get_book_summary_by_currency?${query.toString()}` });
-    return { payloads: [{ importer: deribitOptionBookImporter, fileName: 'book-summary-btc-option.json', content: answer.body, archiveHashes: [answer.archiveHash] }], cursor: undefined };
+    return {
+      payloads: [{ importer: deribitOptionBookImporter, fileName: 'book-summary-btc-option.json', content: answer.body, archiveHashes: [answer.archiveHash] }],
+      cursor: undefined,
+    };
   },
 });
 

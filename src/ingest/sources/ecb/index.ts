@@ -8,16 +8,43 @@ import { DOLLAR_INDEX } from '../../../domains/instruments/instruments.catalogue
 import { storedFacts } from '../../../facts/names.ts';
 
 /** The currencies the ECB publishes reference rates for (its eurofxref-daily.xml of 2024-06-28; BGN until 2025-12-31), USD first. */
-const ECB_CURRENCIES = ['USD', 'JPY', 'BGN', 'CZK', 'DKK', 'GBP', 'HUF', 'PLN', 'RON', 'SEK', 'CHF', 'ISK', 'NOK', 'TRY', 'AUD', 'BRL', 'CAD', 'CNY', 'HKD', 'IDR', 'ILS', 'INR', 'KRW', 'MXN', 'MYR', 'NZD', 'PHP', 'SGD', 'THB', 'ZAR'];
+const ECB_CURRENCIES = [
+  'USD',
+  'JPY',
+  'BGN',
+  'CZK',
+  'DKK',
+  'GBP',
+  'HUF',
+  'PLN',
+  'RON',
+  'SEK',
+  'CHF',
+  'ISK',
+  'NOK',
+  'TRY',
+  'AUD',
+  'BRL',
+  'CAD',
+  'CNY',
+  'HKD',
+  'IDR',
+  'ILS',
+  'INR',
+  'KRW',
+  'MXN',
+  'MYR',
+  'NZD',
+  'PHP',
+  'SGD',
+  'THB',
+  'ZAR',
+];
 /**
  * Each euro rate as published (EUR/USD, EUR/JPY …), the dollar pair of each currency crossed
  * through the euro, and the dollar-index replica computed from six of them.
  */
-const ECB_FEEDS = [
-  ...ECB_CURRENCIES.map(euroRateInstrument),
-  ...ECB_CURRENCIES.slice(1).map(dollarRateInstrument),
-  DOLLAR_INDEX,
-].map(storedFacts.close);
+const ECB_FEEDS = [...ECB_CURRENCIES.map(euroRateInstrument), ...ECB_CURRENCIES.slice(1).map(dollarRateInstrument), DOLLAR_INDEX].map(storedFacts.close);
 
 /** The CSV the ECB's history zip holds, its only entry. */
 const HIST_CSV = 'eurofxref-hist.csv';

@@ -4,7 +4,14 @@ import { estatObservations, estatStatsDataImporter, EstatValuesSchema } from '..
 import { readJsonDocument } from '../../publisher-document.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { currentTableId, EstatCatalogueRuleSchema, NextKeySchema } from './catalogue.ts';
-import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import {
+  defineSource,
+  parsedPayload,
+  type CollectContext,
+  type CollectResult,
+  type ImportPayload,
+  type SourceDefinition,
+} from '../../sync/source-definition.ts';
 import { storedFacts } from '../../../facts/names.ts';
 
 const APP_ID = 'ESTAT_APP_ID';
@@ -13,7 +20,9 @@ const PATH = '/rest/3.0/app/json/getStatsData';
 /** The hub's macro series key (`jp.cpi`): the payload is named after it. */
 const SeriesKey = Type.String({ pattern: '^jp(\\.[a-z0-9-]+)+$' });
 /** The request's narrowing to one series: `cdTab`, `cdCat01`…, `cdArea`, as the API spec names them. */
-const Narrowing = Type.Record(Type.String({ pattern: '^(cdTab|cdCat\\d{2}|cdArea|cdTime|cdTimeFrom|cdTimeTo|lvTime)$' }), Type.String(), { additionalProperties: false });
+const Narrowing = Type.Record(Type.String({ pattern: '^(cdTab|cdCat\\d{2}|cdArea|cdTime|cdTimeFrom|cdTimeTo|lvTime)$' }), Type.String(), {
+  additionalProperties: false,
+});
 
 /**
  * One hub series and the e-Stat table cell that holds it. Its table is the one `statsDataId`
@@ -107,7 +116,8 @@ async function seriesPayload(context: CollectContext<unknown>, series: EstatSeri
     else {
       const into = merged.GET_STATS_DATA?.STATISTICAL_DATA?.DATA_INF;
       const values = page.GET_STATS_DATA?.STATISTICAL_DATA?.DATA_INF?.VALUE;
-      if (into === undefined || !Array.isArray(into.VALUE) || !Array.isArray(values)) throw new ImportError(`${fileName}: page from ${start} lacks DATA_INF.VALUE`);
+      if (into === undefined || !Array.isArray(into.VALUE) || !Array.isArray(values))
+        throw new ImportError(`${fileName}: page from ${start} lacks DATA_INF.VALUE`);
       into.VALUE.push(...values);
     }
     start = next === undefined || next === null || next === '' ? undefined : String(next);

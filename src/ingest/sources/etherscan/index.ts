@@ -22,7 +22,8 @@ export const etherscanGasSource = defineSource({
     {
       env: API_KEY,
       required: true,
-      howToGet: 'free: sign up at https://etherscan.io/register and create a key under API Keys (https://docs.etherscan.io/getting-started/viewing-api-usage-statistics)',
+      howToGet:
+        'free: sign up at https://etherscan.io/register and create a key under API Keys (https://docs.etherscan.io/getting-started/viewing-api-usage-statistics)',
     },
   ],
   importers: [etherscanGasOracleImporter],
@@ -34,7 +35,10 @@ export const etherscanGasSource = defineSource({
     if (key === undefined) throw new Error(`${API_KEY} is not set`);
     const query = new URLSearchParams({ chainid: '1', module: 'gastracker', action: 'gasoracle', apikey: key });
     const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/v2/api?${query.toString()}` });
-    return { payloads: [{ importer: etherscanGasOracleImporter, fileName: 'gasoracle.json', content: answer.body, archiveHashes: [answer.archiveHash] }], cursor: undefined };
+    return {
+      payloads: [{ importer: etherscanGasOracleImporter, fileName: 'gasoracle.json', content: answer.body, archiveHashes: [answer.archiveHash] }],
+      cursor: undefined,
+    };
   },
 });
 

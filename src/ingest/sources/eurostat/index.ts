@@ -17,7 +17,7 @@ const DAYS_AHEAD = 366;
 export const eurostatReleaseCalendarSource = defineSource({
   id: 'eurostat-release-calendar',
   publisher: 'eurostat',
-  description: "Eurostat euro-indicators release calendar (eventsJson): flash inflation, unemployment and preliminary flash GDP release days",
+  description: 'Eurostat euro-indicators release calendar (eventsJson): flash inflation, unemployment and preliminary flash GDP release days',
   defaultBaseUrl: 'https://ec.europa.eu',
   // Eurostat sets its calendar a year ahead and rarely moves a release; once a day is plenty.
   defaultSchedule: '30 6 * * *',
@@ -42,7 +42,12 @@ export const eurostatReleaseCalendarSource = defineSource({
       timeZone: 'Europe/Luxembourg',
     });
     const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/eurostat/o/calendars/eventsJson?${query.toString()}` });
-    return { payloads: [{ importer: eurostatReleaseCalendarImporter, fileName: 'eurostat-release-calendar.json', content: answer.body, archiveHashes: [answer.archiveHash] }], cursor: undefined };
+    return {
+      payloads: [
+        { importer: eurostatReleaseCalendarImporter, fileName: 'eurostat-release-calendar.json', content: answer.body, archiveHashes: [answer.archiveHash] },
+      ],
+      cursor: undefined,
+    };
   },
 });
 

@@ -3,13 +3,24 @@ import { fredCloses, fredObservationsImporter } from '../../importers/indices/fr
 import { FRED_COMMODITY_SERIES, FRED_DOLLAR_INDEX_SERIES, FRED_INDEX_SERIES, fredInstrument } from '../../fred-series.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
 import { fredMacroSource } from './macro.ts';
-import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import {
+  defineSource,
+  parsedPayload,
+  type CollectContext,
+  type CollectResult,
+  type ImportPayload,
+  type SourceDefinition,
+} from '../../sync/source-definition.ts';
 import { storedFacts } from '../../../facts/names.ts';
 
 /** `params.series`: FRED series ids the hub stores (src/ingest/fred-series.ts). */
 const FredSeriesParams = Type.Object(
   // One of the ids the hub stores, typed as the string it is (the list is data, not a type).
-  { series: Type.Array(Type.Unsafe<string>(Type.Union([...FRED_INDEX_SERIES, ...FRED_DOLLAR_INDEX_SERIES, ...FRED_COMMODITY_SERIES].map((id) => Type.Literal(id))))) },
+  {
+    series: Type.Array(
+      Type.Unsafe<string>(Type.Union([...FRED_INDEX_SERIES, ...FRED_DOLLAR_INDEX_SERIES, ...FRED_COMMODITY_SERIES].map((id) => Type.Literal(id)))),
+    ),
+  },
   { additionalProperties: false },
 );
 

@@ -1,6 +1,15 @@
 import { Type } from 'typebox';
 import { FRED_MACRO_SERIES, type FredMacroSeries } from '../../importers/macro/fred-macro-series.ts';
-import { fredAnswerObservations, fredVintage, fredVintagesImporter, observationPeriods, REALTIME_OPEN_END, vintageFileName, vintageKnowledgeAt, type FredVintageObservation } from '../../importers/macro/fred-vintages.ts';
+import {
+  fredAnswerObservations,
+  fredVintage,
+  fredVintagesImporter,
+  observationPeriods,
+  REALTIME_OPEN_END,
+  vintageFileName,
+  vintageKnowledgeAt,
+  type FredVintageObservation,
+} from '../../importers/macro/fred-vintages.ts';
 import { addMonthsToDay, isoDay } from '../../../kernel/dates.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
 import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type ParsedPayload } from '../../sync/source-definition.ts';
@@ -38,7 +47,11 @@ function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVint
   }
   return [...byStart.keys()].sort().map((start) => {
     const fileName = vintageFileName(entry.id, start);
-    return parsedPayload(fredVintagesImporter, fredVintage(byStart.get(start) ?? [], fileName), { fileName, archiveHashes, knowledgeAt: new Date(vintageKnowledgeAt(start)) });
+    return parsedPayload(fredVintagesImporter, fredVintage(byStart.get(start) ?? [], fileName), {
+      fileName,
+      archiveHashes,
+      knowledgeAt: new Date(vintageKnowledgeAt(start)),
+    });
   });
 }
 

@@ -39,7 +39,9 @@ export const fredReleaseDatesSource = defineSource({
   // Far enough back for the previous release of a quarterly series (the calendar's `previous`).
   params: ReleaseDatesParams,
   defaultParams: { lookbackDays: 200 },
-  credentials: [{ env: API_KEY, required: true, howToGet: 'free: create a FRED account and request a key at https://fred.stlouisfed.org/docs/api/api_key.html' }],
+  credentials: [
+    { env: API_KEY, required: true, howToGet: 'free: create a FRED account and request a key at https://fred.stlouisfed.org/docs/api/api_key.html' },
+  ],
   importers: [fredReleaseDatesImporter],
   feeds: [storedFacts.calendarEvents('us')],
   minRequestIntervalMs: 500,

@@ -23,7 +23,8 @@ const IceParams = Type.Object(
 export const icePcfSource = defineSource({
   id: 'ice-jpx-pcf',
   publisher: 'ice',
-  description: "ICE Data Services' daily archive of the PCFs of every Tokyo-listed ETF it calculates: holdings, cash component and units outstanding, for each fund's NAV",
+  description:
+    "ICE Data Services' daily archive of the PCFs of every Tokyo-listed ETF it calculates: holdings, cash component and units outstanding, for each fund's NAV",
   defaultBaseUrl: 'https://inav.ice.com',
   // A day's PCFs are posted before the session opens.
   defaultSchedule: '30 8 * * 1-5',

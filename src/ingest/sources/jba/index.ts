@@ -41,12 +41,20 @@ export const jbaTiborSource = defineSource({
   async collect({ baseUrl, params, fetch }): Promise<CollectResult> {
     const { path, encoding } = params;
     // Checked here, not by the schema: the source ships disabled until the operator names the file.
-    if (path === undefined) throw new Error('jba-tibor: params.path must be set: the path of the TIBOR CSV under the publisher baseUrl (JBATA publishes its daily file as a PDF; see docs/data-sources.md)');
+    if (path === undefined)
+      throw new Error(
+        'jba-tibor: params.path must be set: the path of the TIBOR CSV under the publisher baseUrl (JBATA publishes its daily file as a PDF; see docs/data-sources.md)',
+      );
     const url = new URL(path, `${baseUrl}/`);
     const answer = await fetch({ url: url.toString() });
     if (answer.notModified) return { payloads: [], cursor: undefined };
     const fileName = url.pathname.split('/').pop() || 'jba-tibor.csv';
-    return { payloads: [{ importer: tiborJbaImporter, fileName, content: utf8From(answer.body, encoding, fileName, 'jba-tibor'), archiveHashes: [answer.archiveHash] }], cursor: undefined };
+    return {
+      payloads: [
+        { importer: tiborJbaImporter, fileName, content: utf8From(answer.body, encoding, fileName, 'jba-tibor'), archiveHashes: [answer.archiveHash] },
+      ],
+      cursor: undefined,
+    };
   },
 });
 

@@ -61,7 +61,8 @@ export function htmlTables(html: string, fileName: string): string[][][] {
       ontext(text) {
         if (hidden > 0 || cell === undefined) return;
         cellChars += text.length;
-        if (cellChars > limits.maxLineChars) throw new ImportError(`${fileName}: a table cell is longer than ${limits.maxLineChars} characters (${LIMIT_SETTINGS.maxLineChars.name})`);
+        if (cellChars > limits.maxLineChars)
+          throw new ImportError(`${fileName}: a table cell is longer than ${limits.maxLineChars} characters (${LIMIT_SETTINGS.maxLineChars.name})`);
         cell.push(text);
       },
     },

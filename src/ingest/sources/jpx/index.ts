@@ -41,7 +41,10 @@ export const jpxEtfListSource = defineSource({
     const fileName = `${path.split('/').pop() ?? 'etf-database.xlsx'}.json`;
     // The workbook is read once; its first sheet's rows become the importer's funds.
     const { rows } = await firstSheetRows(answer.body, fileName);
-    return { payloads: [parsedPayload(jpxEtfListImporter, etfListEntries(rows, fileName), { fileName, archiveHashes: [answer.archiveHash] })], cursor: undefined };
+    return {
+      payloads: [parsedPayload(jpxEtfListImporter, etfListEntries(rows, fileName), { fileName, archiveHashes: [answer.archiveHash] })],
+      cursor: undefined,
+    };
   },
 });
 

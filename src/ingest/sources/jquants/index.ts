@@ -125,7 +125,10 @@ const indicesTopix = defineSource({
     const to = window.dates.at(-1);
     if (from === undefined || to === undefined) return { payloads: [], cursor: context.cursor };
     const answer = await fetchAllPages(context, '/v2/indices/bars/daily/topix', { from, to });
-    const payloads = answer === undefined || answer.records.length === 0 ? [] : [mergedPayload(jquantsTopixImporter, `jquants-indices-bars-daily-topix-${from}-${to}.json`, answer)];
+    const payloads =
+      answer === undefined || answer.records.length === 0
+        ? []
+        : [mergedPayload(jquantsTopixImporter, `jquants-indices-bars-daily-topix-${from}-${to}.json`, answer)];
     return { payloads, cursor: window.through === undefined ? context.cursor : { through: window.through } };
   },
 });
@@ -136,7 +139,8 @@ export const jquantsSources: SourceDefinition[] = [
     id: 'jquants-equities-bars-daily',
     path: '/v2/equities/bars/daily',
     importer: barsDailyImporter,
-    description: 'J-Quants API v2 daily bars (/v2/equities/bars/daily?date=): close, volume, trading value and adjustment factor of every issue; the bars of listed ETFs go to the ETF prices',
+    description:
+      'J-Quants API v2 daily bars (/v2/equities/bars/daily?date=): close, volume, trading value and adjustment factor of every issue; the bars of listed ETFs go to the ETF prices',
     // Bars are updated after the close of each business day.
     schedule: '30 18 * * 1-5',
     feeds: [storedFacts.table('equity_bar'), storedFacts.table('equity_session'), storedFacts.table('equity_action'), storedFacts.table('etf_price')],

@@ -1,10 +1,16 @@
 import { Type, type Static } from 'typebox';
 import { mlitN03Importer } from '../../importers/real-estate/mlit-n03.ts';
 import { ImportError } from '../../import-error.ts';
-import { defineSource, type CollectContext, type CollectResult, type FetchResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import {
+  defineSource,
+  type CollectContext,
+  type CollectResult,
+  type FetchResult,
+  type ImportPayload,
+  type SourceDefinition,
+} from '../../sync/source-definition.ts';
 import { ZipError, zipEntry } from '../zip-entry.ts';
 import { storedFacts } from '../../../facts/names.ts';
-
 
 const BoundaryParams = Type.Object(
   {
@@ -58,7 +64,9 @@ async function newestEdition({ baseUrl, fetch, now }: CollectContext<unknown>, a
     const answer = await fetch({ url: `${baseUrl}${zipPath(edition, area)}`, absentOk: true });
     if (!answer.notModified || answer.absent !== true) return { edition, answer };
   }
-  throw new ImportError(`mlit-ksj-n03: no N03 edition of ${year - EDITIONS_TRIED + 1} to ${year} is published for prefecture ${area} (${zipPath({ edition: '<year>', asOf: '<year>0101' }, area)})`);
+  throw new ImportError(
+    `mlit-ksj-n03: no N03 edition of ${year - EDITIONS_TRIED + 1} to ${year} is published for prefecture ${area} (${zipPath({ edition: '<year>', asOf: '<year>0101' }, area)})`,
+  );
 }
 
 /**
@@ -89,7 +97,7 @@ export const mlitKsjSources: SourceDefinition[] = [
   defineSource({
     id: 'mlit-ksj-n03',
     publisher: 'mlit-ksj',
-    description: "MLIT National Land Numerical Information N03 (行政区域): municipality boundaries by prefecture, simplified",
+    description: 'MLIT National Land Numerical Information N03 (行政区域): municipality boundaries by prefecture, simplified',
     defaultBaseUrl: 'https://nlftp.mlit.go.jp',
     // One edition a year (boundaries as of 1 January), found by its name; a monthly conditional GET costs a 304.
     defaultSchedule: '0 4 3 * *',

@@ -3,7 +3,14 @@ import { ImportError } from '../../import-error.ts';
 import { byteSize, LIMIT_SETTINGS, payloadLimits } from '../../limits.ts';
 import { Type, type Static } from 'typebox';
 import { mlitTransactions, mlitXit001Importer, readXit001Answer } from '../../importers/real-estate/mlit-xit001.ts';
-import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
+import {
+  defineSource,
+  parsedPayload,
+  type CollectContext,
+  type CollectResult,
+  type ImportPayload,
+  type SourceDefinition,
+} from '../../sync/source-definition.ts';
 import { parseQuarter, quartersToAsk } from './quarters.ts';
 import { storedFacts } from '../../../facts/names.ts';
 
@@ -36,7 +43,9 @@ function answerBytes(body: Buffer, fileName: string): Buffer {
     return gunzipSync(body, { maxOutputLength: maxInflatedBytes });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') throw error;
-    throw new ImportError(`${fileName}: the gzip body inflates to more than the ${byteSize(maxInflatedBytes)} allowed (${LIMIT_SETTINGS.maxInflatedBytes.name})`);
+    throw new ImportError(
+      `${fileName}: the gzip body inflates to more than the ${byteSize(maxInflatedBytes)} allowed (${LIMIT_SETTINGS.maxInflatedBytes.name})`,
+    );
   }
 }
 
@@ -91,7 +100,8 @@ export const mlitSources: SourceDefinition[] = [
       {
         env: API_KEY_ENV,
         required: true,
-        howToGet: 'Apply for a free API key on the Real Estate Information Library site (https://www.reinfolib.mlit.go.jp/, API manual: https://www.reinfolib.mlit.go.jp/help/apiManual/); it is sent in the Ocp-Apim-Subscription-Key header',
+        howToGet:
+          'Apply for a free API key on the Real Estate Information Library site (https://www.reinfolib.mlit.go.jp/, API manual: https://www.reinfolib.mlit.go.jp/help/apiManual/); it is sent in the Ocp-Apim-Subscription-Key header',
       },
     ],
     importers: [mlitXit001Importer],

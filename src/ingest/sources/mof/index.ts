@@ -49,7 +49,12 @@ export const mofJgbYieldsSource = defineSource({
       const answer = await fetch({ url: `${baseUrl}${path}` });
       if (answer.notModified) continue;
       const fileName = path.split('/').at(-1) ?? 'jgbcme.csv';
-      payloads.push({ importer: mofJgbYieldsImporter, fileName, content: utf8From(answer.body, encoding, fileName, SOURCE_ID), archiveHashes: [answer.archiveHash] });
+      payloads.push({
+        importer: mofJgbYieldsImporter,
+        fileName,
+        content: utf8From(answer.body, encoding, fileName, SOURCE_ID),
+        archiveHashes: [answer.archiveHash],
+      });
     }
     return { payloads, cursor: undefined };
   },

@@ -12,7 +12,11 @@ const MAX_PAGES = 20;
 const DAY_MS = 24 * 3_600_000;
 
 /** The newest-first pages of one family's filled liquidation orders, and from when they are complete. */
-async function familyPages(context: CollectContext<unknown>, family: string, asOf: number): Promise<{ pages: unknown[]; hashes: string[]; completeFrom: number }> {
+async function familyPages(
+  context: CollectContext<unknown>,
+  family: string,
+  asOf: number,
+): Promise<{ pages: unknown[]; hashes: string[]; completeFrom: number }> {
   const pages: unknown[] = [];
   const hashes: string[] = [];
   let after: number | undefined;
@@ -73,9 +77,19 @@ export const okxLiquidationsSource = defineSource({
       archiveHashes.push(...read.hashes);
       completeFrom = Math.max(completeFrom, read.completeFrom);
     }
-    const document: OkxLiquidationsDocument = { asOf: new Date(asOf).toISOString(), completeFrom: new Date(completeFrom).toISOString(), instruments, liquidationOrders };
+    const document: OkxLiquidationsDocument = {
+      asOf: new Date(asOf).toISOString(),
+      completeFrom: new Date(completeFrom).toISOString(),
+      instruments,
+      liquidationOrders,
+    };
     // Every answer was read once, above; the points are computed here, so a bad answer fails the run before anything is stored.
-    return { payloads: [parsedPayload(okxLiquidationsImporter, okxLiquidationPoints(document, 'okx-liquidations.json'), { fileName: 'okx-liquidations.json', archiveHashes })], cursor: undefined };
+    return {
+      payloads: [
+        parsedPayload(okxLiquidationsImporter, okxLiquidationPoints(document, 'okx-liquidations.json'), { fileName: 'okx-liquidations.json', archiveHashes }),
+      ],
+      cursor: undefined,
+    };
   },
 });
 

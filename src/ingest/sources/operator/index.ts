@@ -30,7 +30,8 @@ async function collect({ params }: CollectContext<Static<typeof OperatorFilesPar
     for (const path of params[format]) {
       const file = resolve(path);
       const { size } = await stat(file);
-      if (size > maxInflatedBytes) throw new Error(`operator-files: ${file} is ${byteSize(size)}, more than ${byteSize(maxInflatedBytes)} (${LIMIT_SETTINGS.maxInflatedBytes.name})`);
+      if (size > maxInflatedBytes)
+        throw new Error(`operator-files: ${file} is ${byteSize(size)}, more than ${byteSize(maxInflatedBytes)} (${LIMIT_SETTINGS.maxInflatedBytes.name})`);
       // A file loaded before is the release already made: the run adds nothing for it.
       payloads.push({ importer: OPERATOR_IMPORTERS[format], fileName: basename(file), content: await readFile(file), archiveHashes: [] });
     }

@@ -61,7 +61,7 @@ function releaseName(feed: Feed, read: URL): string {
 export const rssFeedsSource = defineSource({
   id: 'rss-feeds',
   publisher: 'rss',
-  description: 'News articles from RSS/Atom feeds: by default the ECB\'s and BEA\'s press feeds, or those listed in params.feeds',
+  description: "News articles from RSS/Atom feeds: by default the ECB's and BEA's press feeds, or those listed in params.feeds",
   defaultBaseUrl: '',
   defaultSchedule: '*/15 * * * *',
   timeZone: 'UTC',

@@ -17,6 +17,7 @@ export async function currentCodeListPath(context: CollectContext<unknown>): Pro
   const site = new URL(context.baseUrl).host;
   const links = await fetchPageLinks(context.fetch, `${context.baseUrl}${CODE_PAGE}`, 'shift_jis');
   const workbook = links.find((link) => link.url.host === site && WORKBOOK.test(link.url.pathname));
-  if (workbook === undefined) throw new ImportError(`soumu-local-government-codes: ${CODE_PAGE} links no workbook (/main_content/<number>.xlsx); has its layout changed?`);
+  if (workbook === undefined)
+    throw new ImportError(`soumu-local-government-codes: ${CODE_PAGE} links no workbook (/main_content/<number>.xlsx); has its layout changed?`);
   return workbook.url.pathname;
 }

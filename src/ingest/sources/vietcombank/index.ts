@@ -24,7 +24,10 @@ export const vietcombankExrateSource = defineSource({
   async collect({ baseUrl, fetch }): Promise<CollectResult> {
     const answer = await fetch({ url: `${baseUrl}/Usercontrols/TVPortal.TyGia/pXML.aspx` });
     if (answer.notModified) return { payloads: [], cursor: undefined };
-    return { payloads: [{ importer: vietcombankExrateXmlImporter, fileName: 'vietcombank-exrate.xml', content: answer.body, archiveHashes: [answer.archiveHash] }], cursor: undefined };
+    return {
+      payloads: [{ importer: vietcombankExrateXmlImporter, fileName: 'vietcombank-exrate.xml', content: answer.body, archiveHashes: [answer.archiveHash] }],
+      cursor: undefined,
+    };
   },
 });
 

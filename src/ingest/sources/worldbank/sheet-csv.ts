@@ -67,7 +67,8 @@ async function sheetTexts(workbookBytes: Buffer, sheetName: string, fileName: st
   for (let row = 1; row <= height; row++) {
     const cells = sheet.getRow(row);
     const texts: string[] = [];
-    for (let column = 1; column <= width; column++) texts.push(cellText(cells.getCell(column).value, `${fileName}: ${sheetName}!${cells.getCell(column).address}`));
+    for (let column = 1; column <= width; column++)
+      texts.push(cellText(cells.getCell(column).value, `${fileName}: ${sheetName}!${cells.getCell(column).address}`));
     rows.push(texts);
   }
   return rows;

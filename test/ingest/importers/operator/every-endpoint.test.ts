@@ -27,7 +27,11 @@ const SAMPLES_TOO_SMALL = [
 
 test('with the operator files for what no shipped source fills, every data endpoint answers 200 with every field filled', async (t) => {
   const { hub, outcomes } = await allPublishersHub(t);
-  assert.deepEqual(outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => outcome.sourceId), [], 'every publisher source synced');
+  assert.deepEqual(
+    outcomes.filter((outcome) => outcome.status !== 'succeeded').map((outcome) => outcome.sourceId),
+    [],
+    'every publisher source synced',
+  );
   for (const [format, file] of OPERATOR_FILES) {
     const result = await importOperatorFile(hub, format, operatorFixture(file));
     assert.equal(result.status, 'loaded', file);
@@ -42,5 +46,9 @@ test('with the operator files for what no shipped source fills, every data endpo
     problems.filter((problem) => !SAMPLES_TOO_SMALL.some((known) => problem.startsWith(known))),
     [],
   );
-  assert.deepEqual(SAMPLES_TOO_SMALL.filter((known) => !problems.some((problem) => problem.startsWith(known))), [], 'no stale entry');
+  assert.deepEqual(
+    SAMPLES_TOO_SMALL.filter((known) => !problems.some((problem) => problem.startsWith(known))),
+    [],
+    'no stale entry',
+  );
 });

@@ -7,7 +7,9 @@ import { operatorFilesSource } from '../../../../src/ingest/sources/operator/ind
 
 test('every fact family is loaded by the operator file of its format, but for the few documented as not yet', () => {
   const loaded = new Set(operatorFamilies());
-  const notYet = FACT_FAMILIES.filter((family) => !loaded.has(family.name)).map((family) => `${family.format} ${family.name}`).sort();
+  const notYet = FACT_FAMILIES.filter((family) => !loaded.has(family.name))
+    .map((family) => `${family.format} ${family.name}`)
+    .sort();
   // Publishers' own records the answers show as they are (statements, sessions, splits, articles, MLIT's transactions).
   assert.deepEqual(notYet, [
     'events equity.session',
@@ -17,6 +19,7 @@ test('every fact family is loaded by the operator file of its format, but for th
     'events re.transaction',
     'observations equity.statement',
   ]);
-  for (const format of ['observations', 'events', 'instruments', 'geography']) assert.ok(findImporter(`operator-${format}`) !== undefined, `fdh import operator-${format}`);
+  for (const format of ['observations', 'events', 'instruments', 'geography'])
+    assert.ok(findImporter(`operator-${format}`) !== undefined, `fdh import operator-${format}`);
   assert.deepEqual(operatorFilesSource.feeds, operatorFeeds());
 });

@@ -7,7 +7,15 @@ import { ImportError } from '../../../../src/ingest/source.ts';
 
 async function counts(hub: TestHub): Promise<number[]> {
   const db = hub.runtime.store.db;
-  const n = async (table: 're_province' | 're_ward' | 'release') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const n = async (table: 're_province' | 're_ward' | 'release') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return [await n('re_province'), await n('re_ward'), await n('release')];
 }
 
@@ -16,7 +24,12 @@ test("Vietnam's geography loads from a GeoJSON file: its provinces and wards fil
   const key = await hub.key('pro');
   const result = await importOperatorFile(hub, 'geography', operatorFixture('examples/vietnam-provinces-wards.geojson'));
   assert.deepEqual([result.status, result.rows], ['loaded', 7]);
-  const facts = await hub.runtime.store.db.selectFrom('release_fact').select(['fact', 'rows']).where('release_id', '=', result.releaseId).orderBy('fact').execute();
+  const facts = await hub.runtime.store.db
+    .selectFrom('release_fact')
+    .select(['fact', 'rows'])
+    .where('release_id', '=', result.releaseId)
+    .orderBy('fact')
+    .execute();
   assert.deepEqual(
     facts.map((fact) => ({ ...fact })),
     [
@@ -26,7 +39,12 @@ test("Vietnam's geography loads from a GeoJSON file: its provinces and wards fil
       { fact: 're_ward:vn.boundary', rows: 5 },
     ],
   );
-  const provinces = (await hub.get('/openapi/v1/real-estate/vn/provinces', key)).json().data as { id: number; name: string; code: string; bbox: number[] | null }[];
+  const provinces = (await hub.get('/openapi/v1/real-estate/vn/provinces', key)).json().data as {
+    id: number;
+    name: string;
+    code: string;
+    bbox: number[] | null;
+  }[];
   assert.deepEqual(
     provinces.map(({ id, code, name }) => ({ id, code, name })).sort((a, b) => a.id - b.id),
     [
@@ -42,7 +60,12 @@ test("Vietnam's geography loads from a GeoJSON file: its provinces and wards fil
   assert.deepEqual(english.map((province) => province.name).sort(), ['Hanoi', 'Ho Chi Minh City']);
 
   await importOperatorFile(hub, 'observations', operatorFixture('examples/hanoi-land-prices.csv'));
-  const wards = (await hub.get('/openapi/v1/real-estate/vn/provinces/2/wards', key)).json().data as { wardName: string; areaName: string; avgPriceResidentialVt1: number | null; roadCount: number | null }[];
+  const wards = (await hub.get('/openapi/v1/real-estate/vn/provinces/2/wards', key)).json().data as {
+    wardName: string;
+    areaName: string;
+    avgPriceResidentialVt1: number | null;
+    roadCount: number | null;
+  }[];
   assert.deepEqual(
     wards.map(({ wardName, areaName, avgPriceResidentialVt1, roadCount }) => ({ wardName, areaName, avgPriceResidentialVt1, roadCount })),
     [
@@ -52,14 +75,19 @@ test("Vietnam's geography loads from a GeoJSON file: its provinces and wards fil
     ],
   );
   const prices = (await hub.get('/openapi/v1/real-estate/vn/provinces/2/prices', key)).json().data as { points: { month?: string; price: number }[] };
-  assert.deepEqual(prices.points.map((point) => point.price), [61800, 62500]);
+  assert.deepEqual(
+    prices.points.map((point) => point.price),
+    [61800, 62500],
+  );
   assert.equal((await importOperatorFile(hub, 'geography', operatorFixture('examples/vietnam-provinces-wards.geojson'))).status, 'unchanged');
 });
 
 test('a malformed geography file is refused naming the feature, and changes nothing', async (t) => {
   const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' } });
   const before = await counts(hub);
-  const good = JSON.parse(readFileSync(operatorFixture('examples/vietnam-provinces-wards.geojson'), 'utf8')) as { features: { properties: Record<string, unknown>; geometry: unknown }[] };
+  const good = JSON.parse(readFileSync(operatorFixture('examples/vietnam-provinces-wards.geojson'), 'utf8')) as {
+    features: { properties: Record<string, unknown>; geometry: unknown }[];
+  };
   const altered = (i: number, change: (feature: { properties: Record<string, unknown>; geometry: unknown }) => void) => {
     const copy = structuredClone(good);
     const feature = copy.features[i];
@@ -71,12 +99,28 @@ test('a malformed geography file is refused naming the feature, and changes noth
     ['province.geojson', altered(0, (f) => (f.properties.code = 'HNX')), /province\.geojson: features\[0\]: no province "HNX" in vn; the codes are HCM, HN, /],
     ['parent.geojson', altered(3, (f) => (f.properties.parent = 'XX')), /parent\.geojson: features\[3\]: parent "XX" is no province of vn/],
     ['code.geojson', altered(4, (f) => (f.properties.code = '70')), /code\.geojson: features\[4\]: a ward's code must be its 5-digit code/],
-    ['geometry.geojson', altered(5, (f) => (f.geometry = { type: 'Point', coordinates: [105.8, 21.0] })), /geometry\.geojson: features\[5\]: geometry must be a Polygon or MultiPolygon/],
-    ['level.geojson', altered(2, (f) => (f.properties.level = 'district')), /level\.geojson: features\[2\]: \/properties\/level: expected "province" or "ward"/],
-    ['orphan.geojson', JSON.stringify({ type: 'FeatureCollection', features: good.features.slice(2, 3) }), /orphan\.geojson: features\[0\]: its province is neither in the store nor in the file/],
+    [
+      'geometry.geojson',
+      altered(5, (f) => (f.geometry = { type: 'Point', coordinates: [105.8, 21.0] })),
+      /geometry\.geojson: features\[5\]: geometry must be a Polygon or MultiPolygon/,
+    ],
+    [
+      'level.geojson',
+      altered(2, (f) => (f.properties.level = 'district')),
+      /level\.geojson: features\[2\]: \/properties\/level: expected "province" or "ward"/,
+    ],
+    [
+      'orphan.geojson',
+      JSON.stringify({ type: 'FeatureCollection', features: good.features.slice(2, 3) }),
+      /orphan\.geojson: features\[0\]: its province is neither in the store nor in the file/,
+    ],
   ];
   for (const [name, content, message] of cases) {
-    await assert.rejects(importOperatorFile(hub, 'geography', tempFile(t, name, content)), (error: unknown) => error instanceof ImportError && message.test(error.message), name);
+    await assert.rejects(
+      importOperatorFile(hub, 'geography', tempFile(t, name, content)),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+      name,
+    );
   }
   assert.deepEqual(await counts(hub), before, 'nothing was written');
 });

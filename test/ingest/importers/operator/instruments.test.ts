@@ -9,7 +9,14 @@ const FUND_1306 = 'fact,key,value\netf.name,1306,NEXT FUNDS TOPIX ETF\netf.manag
 async function counts(hub: TestHub): Promise<number[]> {
   const db = hub.runtime.store.db;
   const n = async (table: 'etf_fund' | 'equity_issue' | 'crypto_coin' | 'etf_holding' | 'release') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return [await n('etf_fund'), await n('equity_issue'), await n('crypto_coin'), await n('etf_holding'), await n('release')];
 }
 
@@ -23,7 +30,11 @@ test("a fund's trust fee loads from an instruments file and fills /etf/1306/info
   const result = await importOperatorFile(hub, 'instruments', operatorFixture('examples/fund-1306-trust-fee.csv'));
   assert.deepEqual([result.status, result.rows], ['loaded', 1]);
   const facts = await hub.runtime.store.db.selectFrom('release_fact').select('fact').where('release_id', '=', result.releaseId).orderBy('fact').execute();
-  assert.deepEqual(facts.map((fact) => fact.fact), ['etf_fund:distribution_yield', 'etf_fund:listing_date', 'etf_fund:trading_unit', 'etf_fund:trust_fee'], 'the release names the attributes it wrote');
+  assert.deepEqual(
+    facts.map((fact) => fact.fact),
+    ['etf_fund:distribution_yield', 'etf_fund:listing_date', 'etf_fund:trading_unit', 'etf_fund:trust_fee'],
+    'the release names the attributes it wrote',
+  );
   const info = (await hub.get('/openapi/v1/etf/1306/info', key)).json().data;
   assert.deepEqual(
     [info.etfName, info.managementCompany, info.indexName, info.trustFee, info.listingDate, info.tradingUnit, info.distributionYield],
@@ -57,11 +68,23 @@ test('a malformed instruments file, or one naming a fund it cannot create, is re
     ['fee.csv', `${FUND_1306}etf.trustFee,1306,0.06%\n`, /fee\.csv:5: etf\.trustFee "0\.06%" is not a number/],
     ['date.csv', `${FUND_1306}etf.listingDate,1306,13/07/2001\n`, /date\.csv:5: etf\.listingDate "13\/07\/2001" is not a date/],
     ['new-fund.csv', 'fact,key,value\netf.trustFee,1306,0.0638\n', /new-fund\.csv:2: the fund \(not in the store\) 1306 needs etf\.name, etf\.manager/],
-    ['segment.csv', 'fact,key,value\nequity.issue.name,8697,JPX\nequity.issue.sector,8697,7200\nequity.issue.segment,8697,main\n', /segment\.csv:4: equity\.issue\.segment "main" is not one of prime, standard, growth/],
-    ['holding.csv', `${FUND_1306}etf.holding.name,1306/2026-06-18/7203,Toyota Motor\n`, /holding\.csv:5: the holding 1306\/2026-06-18\/7203 needs etf\.holding\.shares, etf\.holding\.assetClass/],
+    [
+      'segment.csv',
+      'fact,key,value\nequity.issue.name,8697,JPX\nequity.issue.sector,8697,7200\nequity.issue.segment,8697,main\n',
+      /segment\.csv:4: equity\.issue\.segment "main" is not one of prime, standard, growth/,
+    ],
+    [
+      'holding.csv',
+      `${FUND_1306}etf.holding.name,1306/2026-06-18/7203,Toyota Motor\n`,
+      /holding\.csv:5: the holding 1306\/2026-06-18\/7203 needs etf\.holding\.shares, etf\.holding\.assetClass/,
+    ],
   ];
   for (const [name, content, message] of cases) {
-    await assert.rejects(importOperatorFile(hub, 'instruments', tempFile(t, name, content)), (error: unknown) => error instanceof ImportError && message.test(error.message), name);
+    await assert.rejects(
+      importOperatorFile(hub, 'instruments', tempFile(t, name, content)),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+      name,
+    );
   }
   assert.deepEqual(await counts(hub), before, 'nothing was written');
 });

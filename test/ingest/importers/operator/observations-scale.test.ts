@@ -49,7 +49,10 @@ async function importCost(t: TestContext, lines: number): Promise<Cost> {
       yield line;
     }
   }
-  const importer: LineImporter = { ...operatorObservationsImporter, records: (source, fileName) => operatorObservationsImporter.records(counted(source), fileName) };
+  const importer: LineImporter = {
+    ...operatorObservationsImporter,
+    records: (source, fileName) => operatorObservationsImporter.records(counted(source), fileName),
+  };
   const now = hub.clock.now();
   const result = await importFile(hub.runtime.store.db.withPlugin(plugin), importer, file, { knowledgeAt: now, loadedAt: now });
   assert.equal(result.rows, lines);
@@ -62,7 +65,8 @@ test('an observations file costs the store the same per line whatever its size, 
   for (const lines of sizes) costs.push(await importCost(t, lines));
   const [small, medium, large] = costs;
   assert.ok(small !== undefined && medium !== undefined && large !== undefined);
-  for (const cost of costs) assert.ok(cost.linesAhead <= STAGE_BATCH_LINES + 1, `at most a batch of lines is parsed before the store takes it (${cost.linesAhead})`);
+  for (const cost of costs)
+    assert.ok(cost.linesAhead <= STAGE_BATCH_LINES + 1, `at most a batch of lines is parsed before the store takes it (${cost.linesAhead})`);
   // Doubling the file at most doubles the rows it reads: a batch reading again what earlier batches staged or wrote would quadruple them.
   const growth = (measure: (cost: Cost) => number) => (measure(large) - measure(medium)) / (measure(medium) - measure(small));
   assert.ok(growth((cost) => cost.rowsRead) <= 2.2, `rows read: ${costs.map((cost) => cost.rowsRead).join(', ')}`);
@@ -74,23 +78,54 @@ test('an observations file costs the store the same per line whatever its size, 
 
 test('lines far apart are checked against each other and against the store, each refusal naming the first line at fault', async (t) => {
   const hub = await createTestHub(t, { env: { FDH_DEMO: 'off' } });
-  const filler = Array.from({ length: 2 * STAGE_BATCH_LINES }, (_, i) => `fx.close,USD/JPY,${new Date(Date.UTC(2015, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)},150.5,`);
+  const filler = Array.from(
+    { length: 2 * STAGE_BATCH_LINES },
+    (_, i) => `fx.close,USD/JPY,${new Date(Date.UTC(2015, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)},150.5,`,
+  );
   const heading = 'fact,key,period,value,knowledge_at';
   const cases: [string, string[], RegExp][] = [
-    ['repeat.csv', [heading, 'macro,us.pmi.manufacturing,2026-05,48.5,', ...filler, 'macro,us.pmi.manufacturing,2026-05,48.6,'], /repeat\.csv:2003: macro us\.pmi\.manufacturing 2026-05 appears twice \(first on line 2\)/],
+    [
+      'repeat.csv',
+      [heading, 'macro,us.pmi.manufacturing,2026-05,48.5,', ...filler, 'macro,us.pmi.manufacturing,2026-05,48.6,'],
+      /repeat\.csv:2003: macro us\.pmi\.manufacturing 2026-05 appears twice \(first on line 2\)/,
+    ],
     // The repeat on line 4 comes before the bad period on line 5, in the same batch.
-    ['first.csv', [heading, ...filler.slice(0, 2), filler[0] ?? '', 'fx.close,USD/JPY,2015-02-30,150.5,'], /first\.csv:4: fx\.close USD\/JPY 2015-01-01 appears twice \(first on line 2\)/],
+    [
+      'first.csv',
+      [heading, ...filler.slice(0, 2), filler[0] ?? '', 'fx.close,USD/JPY,2015-02-30,150.5,'],
+      /first\.csv:4: fx\.close USD\/JPY 2015-01-01 appears twice \(first on line 2\)/,
+    ],
   ];
   for (const [name, lines, message] of cases) {
-    await assert.rejects(importOperatorFile(hub, 'observations', tempFile(t, name, `${lines.join('\n')}\n`)), (error: unknown) => error instanceof ImportError && message.test(error.message), name);
+    await assert.rejects(
+      importOperatorFile(hub, 'observations', tempFile(t, name, `${lines.join('\n')}\n`)),
+      (error: unknown) => error instanceof ImportError && message.test(error.message),
+      name,
+    );
   }
-  await importOperatorFile(hub, 'instruments', tempFile(t, 'fund.csv', 'fact,key,value\netf.name,1306,NEXT FUNDS TOPIX ETF\netf.manager,1306,Nomura Asset Management\n'));
-  const navs = Array.from({ length: STAGE_BATCH_LINES }, (_, i) => `etf.nav,1306,${new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)},3000`);
+  await importOperatorFile(
+    hub,
+    'instruments',
+    tempFile(t, 'fund.csv', 'fact,key,value\netf.name,1306,NEXT FUNDS TOPIX ETF\netf.manager,1306,Nomura Asset Management\n'),
+  );
+  const navs = Array.from(
+    { length: STAGE_BATCH_LINES },
+    (_, i) => `etf.nav,1306,${new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)},3000`,
+  );
   // 1111 sorts first, but 9999 is the earlier line.
   const later = ['fact,key,period,value', ...navs, 'etf.nav,9999,2020-01-01,100', 'etf.nav,1111,2020-01-01,100'];
-  await assert.rejects(importOperatorFile(hub, 'observations', tempFile(t, 'later.csv', `${later.join('\n')}\n`)), /later\.csv:1002: etf\.nav: no fund 9999 in the store/);
+  await assert.rejects(
+    importOperatorFile(hub, 'observations', tempFile(t, 'later.csv', `${later.join('\n')}\n`)),
+    /later\.csv:1002: etf\.nav: no fund 9999 in the store/,
+  );
   const required = ['fact,key,period,value', 'etf.nav.totalNetAssets,1306,2019-12-30,25120000000000', ...navs];
-  await assert.rejects(importOperatorFile(hub, 'observations', tempFile(t, 'required.csv', `${required.join('\n')}\n`)), /required\.csv:2: etf\.nav 1306 2019-12-30 has no etf\.nav\.nav line/);
-  const stored = await hub.runtime.store.db.selectFrom('instrument_close').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  await assert.rejects(
+    importOperatorFile(hub, 'observations', tempFile(t, 'required.csv', `${required.join('\n')}\n`)),
+    /required\.csv:2: etf\.nav 1306 2019-12-30 has no etf\.nav\.nav line/,
+  );
+  const stored = await hub.runtime.store.db
+    .selectFrom('instrument_close')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   assert.equal(Number(stored.n), 0, 'nothing of a refused file is written');
 });
