@@ -59,7 +59,7 @@ export function catalogueOf(document: OpenApiDocument): string[] {
   const paths: string[] = [];
   const unused = new Set(Object.keys(SAMPLES));
   for (const [template, { get }] of Object.entries(document.paths)) {
-    if (get?.operationId === undefined || !template.startsWith(API_PREFIX + '/')) continue;
+    if (get?.operationId === undefined || !template.startsWith(`${API_PREFIX}/`)) continue;
     const operationId = get.operationId;
     unused.delete(operationId);
     const needsSample = template.includes('{') || (get.parameters ?? []).some((p) => p.in === 'query' && p.required === true);

@@ -80,7 +80,7 @@ function table(variant: Variant, rows: Row[]): string {
     ['cold ms', 8],
   ];
   const shown = variant === 'gzip' ? columns : columns.filter(([name]) => name !== 'json B');
-  const line = (path: string, cells: string[]) => path.padEnd(width) + cells.map((cell, i) => cell.padStart(shown[i]?.[1] ?? 0)).join('') + '\n';
+  const line = (path: string, cells: string[]) => `${path.padEnd(width) + cells.map((cell, i) => cell.padStart(shown[i]?.[1] ?? 0)).join('')}\n`;
   let text = line(
     'path',
     shown.map(([name]) => name),

@@ -56,7 +56,7 @@ const STORE = choice('BENCH_STORE', ['sqlite', 'postgres'], 'sqlite');
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 if (STORE === 'postgres' && DATABASE_URL === undefined) throw new Error('BENCH_STORE=postgres needs BENCH_DATABASE_URL');
 
-const log = (line: string) => process.stderr.write(line + '\n');
+const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function okAnswer(url: string, headers: Record<string, string>): Promise<Answer> {
   const answer = await getAnswer(url, headers);
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
     if (JSON_FILE !== undefined) {
       writeFileSync(
         JSON_FILE,
-        JSON.stringify({ scale: SCALE, store: STORE, seconds: SECONDS, connections: CONNECTIONS, rows, summaries, worstCold }, null, 2) + '\n',
+        `${JSON.stringify({ scale: SCALE, store: STORE, seconds: SECONDS, connections: CONNECTIONS, rows, summaries, worstCold }, null, 2)}\n`,
       );
     }
   } finally {

@@ -184,7 +184,7 @@ function addressListSetting(settings: Settings, name: string): string[] {
 function emailSetting(settings: Settings, name: string): string | undefined {
   const value = stringSetting(settings, name)?.trim();
   if (value === undefined || value === '') return undefined;
-  if (!/^[^\s@()<>,;:"\\\[\]\x00-\x1f\x7f]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value)) {
+  if (!/^[^\s@()<>,;:"\\[\]\x00-\x1f\x7f]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value)) {
     throw new Error(`${name} must be an e-mail address, like ops@example.org (got ${JSON.stringify(value)})`);
   }
   return value;

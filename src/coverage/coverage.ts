@@ -183,7 +183,7 @@ export function coverageTable(report: CoverageReport): string {
   return `${rows.map(line).join('\n')}\n\n${summaryLine(report)}\n${problems.length === 0 ? '' : `\nProblems:\n${problems.map((problem) => `  ${problem}`).join('\n')}\n`}`;
 }
 
-const escape = (cell: string): string => cell.replaceAll('|', '\\|');
+const escapeCell = (cell: string): string => cell.replaceAll('|', '\\|');
 
 /**
  * The report as markdown (`fdh sync coverage --markdown`): the table, the summary, any answer
@@ -192,7 +192,7 @@ const escape = (cell: string): string => cell.replaceAll('|', '\\|');
 export function coverageMarkdown(report: CoverageReport): string {
   const rows = report.endpoints.map((endpoint) => `| \`${endpoint.path}\` | ${cells(endpoint).slice(1).map(escape).join(' | ')} |`);
   const unavailable = UNAVAILABLE.map(
-    (entry) => `| ${escape(entry.figure)} | ${entry.facts.map((fact) => `\`${fact}\``).join(', ')} | ${entry.kind} | ${escape(entry.reason)} |`,
+    (entry) => `| ${escapeCell(entry.figure)} | ${entry.facts.map((fact) => `\`${fact}\``).join(', ')} | ${entry.kind} | ${escapeCell(entry.reason)} |`,
   );
   const problems = problemLines(report);
   return [
@@ -202,7 +202,7 @@ export function coverageMarkdown(report: CoverageReport): string {
     '',
     summaryLine(report),
     '',
-    ...(problems.length === 0 ? [] : ['Answers that were not a 200:', '', ...problems.map((problem) => `- ${escape(problem)}`), '']),
+    ...(problems.length === 0 ? [] : ['Answers that were not a 200:', '', ...problems.map((problem) => `- ${escapeCell(problem)}`), '']),
     'Figures no shipped source fills (served as null), and why:',
     '',
     '| figure | facts | kind | reason |',

@@ -54,9 +54,12 @@ export function encodeSerialisedJson(
   payload: unknown,
   done: (error: Error | null, payload: unknown) => void,
 ): void {
-  if (typeof payload !== 'string') return done(null, payload);
+  if (typeof payload !== 'string') {
+    done(null, payload);
+    return;
+  }
   varyByEncoding(reply);
   const encoded = encodeForClient(request, reply, payload);
-  if (typeof encoded === 'string') return done(null, encoded);
-  void encoded.then((bytes) => done(null, bytes));
+  if (typeof encoded === 'string') done(null, encoded);
+  else void encoded.then((bytes) => done(null, bytes));
 }

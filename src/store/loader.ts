@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, RowOf, TableName } from './schema.ts';
 import { noteRow } from './release-facts.ts';
 
@@ -170,7 +170,7 @@ async function insertArrays<T extends TableName>(
   const target = sql.table(table);
   const names = sql.join(columns.map((column) => sql.ref(column)));
   const source = sql`select * from unnest(${sql.join(arrays)}) as r (${names})`;
-  let statement;
+  let statement: RawBuilder<unknown>;
   if (onConflict?.keep === 'stored') {
     // An anti-join on the key, not `on conflict do nothing`: PostgreSQL's speculative insertion
     // makes every row cost 2–3 times more, and the demo writes millions whose keys are all new.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { readVersions } from './data-version.ts';
-import { type DataVersions } from '../kernel/data-versions.ts';
+import type { DataVersions } from '../kernel/data-versions.ts';
 import type { Database } from './schema.ts';
 import { onVersionedCommit } from './versioned-write.ts';
 import type { MaybePromise } from '../kernel/maybe-promise.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
 import { readVersions } from './data-version.ts';
-import { type DataVersions, type VersionKey } from '../kernel/data-versions.ts';
+import type { DataVersions, VersionKey } from '../kernel/data-versions.ts';
 import type { Database } from './schema.ts';
 import { onVersionedCommit } from './versioned-write.ts';
 import type { MaybePromise } from '../kernel/maybe-promise.ts';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { bumpVersions } from './data-version.ts';
-import { type VersionKey } from '../kernel/data-versions.ts';
+import type { VersionKey } from '../kernel/data-versions.ts';
 import type { Database } from './schema.ts';
 
 export type CommitListener = (changed: readonly VersionKey[]) => void;

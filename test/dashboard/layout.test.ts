@@ -158,6 +158,7 @@ test('at 1280×800 and 390×844 no element of any dashboard page is wider than i
       await visit(page, base, hash);
       if (name === 'usage') await page.locator('.chart canvas').first().waitFor();
       cut.push(...((await page.evaluate(CUT_ELEMENTS)) as string[]).map((problem) => `${size} ${name}: ${problem}`));
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered, which hides what CSS hides.
       const text = await page.locator('main').innerText();
       if (/\b(null|undefined|NaN)\b/.test(text)) cut.push(`${size} ${name}: the page prints null, undefined or NaN`);
       await page.screenshot({ path: join(SCREENSHOTS, `${size}-${name}.png`), fullPage: true });
@@ -182,6 +183,7 @@ test('at 1280×800 and 390×844 no element of any dashboard page is wider than i
       .count(),
     1,
   );
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered, which hides what CSS hides.
   assert.ok(!(await page.locator('main').innerText()).includes('`'), 'no literal backtick on the Sources page');
   assert.ok((await page.locator('main a[href^="https://"]').count()) > 1, 'the sign-up pages of keyed sources are links too');
   assert.equal(await page.locator('main img').count(), 0, "a publisher's markup stays text");

@@ -161,7 +161,7 @@ test('behind a listed proxy, one client’s bad keys do not block another client
   const hub = await createTestHub(t, { domains: [probeDomain], env: { FDH_FAILED_AUTH_PER_MINUTE: '5', FDH_TRUSTED_PROXIES: '127.0.0.1' } });
   const key = await hub.key('pro');
   const via = (client: string) => ({ 'x-forwarded-for': client });
-  for (let i = 0; i < 6; i++) await hub.get('/openapi/v1/probe-light', 'apk_' + 'x'.repeat(38), via('203.0.113.1'));
+  for (let i = 0; i < 6; i++) await hub.get('/openapi/v1/probe-light', `apk_${'x'.repeat(38)}`, via('203.0.113.1'));
   assert.equal((await hub.get('/openapi/v1/probe-light', key, via('203.0.113.1'))).statusCode, 429, 'the guessing client is blocked');
   assert.equal((await hub.get('/openapi/v1/probe-light', key, via('203.0.113.2'))).statusCode, 200, 'another client behind the same proxy is not');
 });
@@ -169,7 +169,7 @@ test('behind a listed proxy, one client’s bad keys do not block another client
 test('without FDH_TRUSTED_PROXIES a forwarded address is not believed', async (t) => {
   const hub = await createTestHub(t, { domains: [probeDomain], env: { FDH_FAILED_AUTH_PER_MINUTE: '5' } });
   const key = await hub.key('pro');
-  for (let i = 0; i < 6; i++) await hub.get('/openapi/v1/probe-light', 'apk_' + 'x'.repeat(38), { 'x-forwarded-for': '203.0.113.1' });
+  for (let i = 0; i < 6; i++) await hub.get('/openapi/v1/probe-light', `apk_${'x'.repeat(38)}`, { 'x-forwarded-for': '203.0.113.1' });
   assert.equal((await hub.get('/openapi/v1/probe-light', key, { 'x-forwarded-for': '203.0.113.2' })).statusCode, 429, 'every request is the proxy’s own');
 });
 

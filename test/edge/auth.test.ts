@@ -22,7 +22,7 @@ test('keys have the apk_ format with a checksum that catches any single-characte
     const changed = key.slice(0, i) + (key[i] === 'a' ? 'b' : 'a') + key.slice(i + 1);
     assert.equal(isWellFormedApiKey(changed), false, `position ${i}`);
   }
-  assert.equal(isWellFormedApiKey(key + 'x'), false);
+  assert.equal(isWellFormedApiKey(`${key}x`), false);
   assert.equal(isWellFormedApiKey(key.replace('apk_', 'apx_')), false);
 });
 
@@ -118,7 +118,7 @@ test('malformed keys are rejected before any store query', async (t) => {
   });
   const key = await hub.key('pro');
   const tampered = key.slice(0, -1) + (key.endsWith('a') ? 'b' : 'a');
-  for (const bad of ['apk_', 'apk_' + 'x'.repeat(38), tampered, 'Bearer ' + key]) {
+  for (const bad of ['apk_', `apk_${'x'.repeat(38)}`, tampered, `Bearer ${key}`]) {
     assert.equal((await hub.get(light, bad)).statusCode, 401);
   }
   assert.equal(lookups, 0);
@@ -133,7 +133,7 @@ test('keys never reach the logs', async (t) => {
   await hub.get(light, key);
   await hub.get(light, wrong);
   await hub.get(`${light}?apiKey=${wrong}`);
-  await hub.get(probe + '?period=bad', key);
+  await hub.get(`${probe}?period=bad`, key);
   hub.runtime.logger.warn({ headers: { 'x-api-key': key, accept: 'application/json' } }, 'a line that logs request headers');
   assert.ok(hub.logs.length > 0, 'requests were logged');
   const headersLine = JSON.parse(hub.logs.find((line) => line.includes('a line that logs request headers')) ?? '{}') as { headers?: unknown };

@@ -145,7 +145,7 @@ test('a first start that fails before the demo key exists leaves no seeded store
   const dataDir = tempDataDir(t);
   const noPro = join(dataDir, 'plans-without-pro.json');
   writeFileSync(noPro, JSON.stringify({ plans: { free: { budget: 60, features: ['crypto_data'] } } }));
-  await assert.rejects(startServer({ FDH_DATA_DIR: dataDir, FDH_PLANS_FILE: noPro }, 120_000), /exited with 2 before serving[^]*unknown plan "pro"/);
+  await assert.rejects(startServer({ FDH_DATA_DIR: dataDir, FDH_PLANS_FILE: noPro }, 120_000), /exited with 2 before serving[\s\S]*unknown plan "pro"/);
 
   const server = await startServer({ FDH_DATA_DIR: dataDir }, 120_000);
   t.after(() => server.child.kill('SIGKILL'));

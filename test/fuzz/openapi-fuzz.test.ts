@@ -228,7 +228,9 @@ function caseFor(operations: Operation[], key: string): fc.Arbitrary<Case> {
     );
     return fc.record({ pathValues, queryEntries, method, withKey }).map(({ pathValues: values, queryEntries: entries, method: m, withKey: k }) => {
       let path = operation.path;
-      operation.pathParameters.forEach((parameter, i) => (path = path.replace(`{${parameter.name}}`, values[i] ?? '')));
+      operation.pathParameters.forEach((parameter, i) => {
+        path = path.replace(`{${parameter.name}}`, values[i] ?? '');
+      });
       const query = entries.map(([name, value]) => `${name}=${value}`).join('&');
       return { method: m, url: query === '' ? path : `${path}?${query}`, withKey: k, numeric: operation.query.filter(isNumeric) };
     });

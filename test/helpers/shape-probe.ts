@@ -25,7 +25,7 @@ const build = () => {
   return object;
 };
 const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
-process.stdout.write(JSON.stringify({ sameShape: haveSameMap(build(), build()) }) + '\n');
+process.stdout.write(`${JSON.stringify({ sameShape: haveSameMap(build(), build()) })}\n`);
 
 await app.close();
 await runtime.close();

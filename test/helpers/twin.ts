@@ -95,7 +95,10 @@ function elementProblems(type: string, value: unknown[], where: string): string[
   value.forEach((item, i) => {
     if (element === 'number[]') {
       if (!Array.isArray(item)) problems.push(`${where}[${i}] is not an array`);
-      else item.forEach((n, j) => typeof n !== 'number' && problems.push(`${where}[${i}][${j}] is not a number`));
+      else
+        item.forEach((n, j) => {
+          if (typeof n !== 'number') problems.push(`${where}[${i}][${j}] is not a number`);
+        });
     } else {
       const problem = typeProblem(element, item);
       if (problem !== undefined) problems.push(`${where}[${i}] ${problem}`);
@@ -117,7 +120,10 @@ function parents(data: unknown, pathSteps: string[]): Located[] {
     for (const { value, where } of level) {
       if (value === null || value === undefined) continue;
       if (step === '[]') {
-        if (Array.isArray(value)) value.forEach((item, i) => next.push({ value: item, where: `${where}[${i}]` }));
+        if (Array.isArray(value))
+          value.forEach((item, i) => {
+            next.push({ value: item, where: `${where}[${i}]` });
+          });
       } else if (step === '{key}') {
         if (typeof value === 'object') for (const [k, v] of Object.entries(value)) next.push({ value: v, where: `${where}.${k}` });
       } else if (typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, step)) {
@@ -150,7 +156,10 @@ export function twinProblems(operationId: string, data: unknown, options: TwinCh
     for (const { value: container, where } of containers) {
       const values: Located[] = [];
       if (isElement) {
-        if (last === '[]' && Array.isArray(container)) container.forEach((v, i) => values.push({ value: v, where: `${where}[${i}]` }));
+        if (last === '[]' && Array.isArray(container))
+          container.forEach((v, i) => {
+            values.push({ value: v, where: `${where}[${i}]` });
+          });
         if (last === '{key}' && typeof container === 'object' && container !== null) {
           for (const [k, v] of Object.entries(container)) values.push({ value: v, where: `${where}.${k}` });
         }
@@ -185,11 +194,13 @@ function extraProperties(data: unknown, fields: TwinField[]): string[] {
   const problems: string[] = [];
   const visit = (value: unknown, path: string, where: string) => {
     if (Array.isArray(value)) {
-      value.forEach((item, i) => visit(item, `${path}[]`, `${where}[${i}]`));
+      value.forEach((item, i) => {
+        visit(item, `${path}[]`, `${where}[${i}]`);
+      });
       return;
     }
     if (typeof value !== 'object' || value === null) return;
-    const isMap = known.has(`${path === '' ? '' : path + '.'}{key}`) || [...known].some((k) => k.startsWith(`${path}.{key}`));
+    const isMap = known.has(`${path === '' ? '' : `${path}.`}{key}`) || [...known].some((k) => k.startsWith(`${path}.{key}`));
     for (const [key, child] of Object.entries(value)) {
       const childPath = isMap ? `${path}.{key}` : path === '' ? key : path.endsWith('[]') ? `${path}.${key}` : `${path}.${key}`;
       const normalised = childPath.startsWith('[].') || childPath.startsWith('.') ? childPath.replace(/^\./, '') : childPath;

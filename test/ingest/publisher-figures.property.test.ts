@@ -188,7 +188,7 @@ function holds(text: string, fact: string, syntax: FigureSyntax): void {
 
 test('every family, every syntax: publisherFigure accepts nothing non-finite, out of bounds, denormal or other than a decimal literal, whatever the text', () => {
   assert.equal(FACTS.length, FACT_FAMILIES.length + MACRO.length);
-  FACTS.forEach((fact, f) =>
+  FACTS.forEach((fact, f) => {
     SYNTAXES.forEach((syntax, s) => {
       const seed = 46_000 + f * SYNTAXES.length + s;
       for (const texts of [randomCharacters, anyText, mutated]) {
@@ -197,8 +197,8 @@ test('every family, every syntax: publisherFigure accepts nothing non-finite, ou
           { seed, numRuns: RUNS, examples: [['1e308'], ['5e-324'], ['0x10'], [' 1.17 '], ['Infinity'], ['NaN']] },
         );
       }
-    }),
-  );
+    });
+  });
 });
 
 test("a whole number within a family's bounds, written plainly or grouped, is accepted as itself", () => {

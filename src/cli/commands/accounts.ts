@@ -39,7 +39,7 @@ export async function accountsCommand(args: string[]): Promise<number> {
   if (role !== undefined && !ROLES.some((r) => r === role)) throw new UsageError(`--role must be admin or member (got "${role}")`);
   const password = values['password-stdin'] ? await passwordFromStdin() : undefined;
   const runtime = await openRuntime(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }), { create: false });
-  const print = (line: string) => process.stdout.write(line + '\n');
+  const print = (line: string) => process.stdout.write(`${line}\n`);
   const needEmail = () => {
     if (email === undefined) throw new UsageError(`fdh accounts ${action} needs an email\nusage: ${USAGE}`);
     return runtime.accounts.byEmail(email);

@@ -31,14 +31,14 @@ export async function auditCommand(args: string[]): Promise<number> {
     const accountId = values.account === undefined ? undefined : (await runtime.accounts.byEmail(values.account)).id;
     const { events } = await runtime.audit.list({ accountId, action: values.action, limit });
     if (values.json) {
-      process.stdout.write(JSON.stringify(events) + '\n');
+      process.stdout.write(`${JSON.stringify(events)}\n`);
     } else if (events.length === 0) {
       process.stdout.write('No audit events.\n');
     } else {
       for (const e of events) {
         const detail = e.detail === null ? '' : JSON.stringify(e.detail);
         // A failed sign-in records the e-mail as typed: escaped, "\n2026-… admin key.revoke" stays inside its own line.
-        process.stdout.write([e.at, e.action, e.actor, e.accountEmail ?? '-', e.target ?? '-', e.address ?? '-', detail].map(printable).join('\t') + '\n');
+        process.stdout.write(`${[e.at, e.action, e.actor, e.accountEmail ?? '-', e.target ?? '-', e.address ?? '-', detail].map(printable).join('\t')}\n`);
       }
     }
     return 0;

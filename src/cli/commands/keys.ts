@@ -26,7 +26,7 @@ export async function keysCommand(args: string[]): Promise<number> {
   const [action, id, ...extra] = positionals;
   if (action === undefined || extra.length > 0) throw new UsageError(`usage: ${USAGE}`);
   const runtime = await openRuntime(loadConfig({ overrides: { FDH_DATA_DIR: values['data-dir'] } }), { create: false });
-  const print = (line: string) => process.stdout.write(line + '\n');
+  const print = (line: string) => process.stdout.write(`${line}\n`);
   try {
     const keys = runtime.keys;
     switch (action) {
@@ -68,7 +68,7 @@ export async function keysCommand(args: string[]): Promise<number> {
           for (const key of list) {
             print(
               // A key's name is anyone's text: escaped, it can neither forge a line nor drive the terminal.
-              [key.id, key.prefix + '…', key.plan, key.status, key.scopes?.join(',') ?? '-', key.expiresAt ?? '-', key.name ?? ''].map(printable).join('\t'),
+              [key.id, `${key.prefix}…`, key.plan, key.status, key.scopes?.join(',') ?? '-', key.expiresAt ?? '-', key.name ?? ''].map(printable).join('\t'),
             );
           }
         }

@@ -78,7 +78,10 @@ export function errorBox(error) {
  * becomes a card whose cells carry their column's name (`data-label`, shown by the CSS).
  */
 export function table(caption, headers, rows) {
-  for (const row of rows) [...row.children].forEach((cell, i) => cell.setAttribute('data-label', headers[i] ?? ''));
+  for (const row of rows)
+    [...row.children].forEach((cell, i) => {
+      cell.setAttribute('data-label', headers[i] ?? '');
+    });
   return h(
     'div',
     { class: 'table-wrap' },

@@ -5,7 +5,7 @@ import { roundTo } from '../../kernel/numbers.ts';
 import { decodeCursor, encodeCursor } from './news.cursor.ts';
 import { labelOf, scoreArticle } from './sentiment.scorer.ts';
 import { SENTIMENT_MODEL } from './sentiment.lexicon.ts';
-import { type NewsItem, type NewsSentiment, type SentimentWindow } from './news.schemas.ts';
+import type { NewsItem, NewsSentiment, SentimentWindow } from './news.schemas.ts';
 
 const WINDOW_MS: Record<SentimentWindow, number> = {
   '1d': DAY_MS,

@@ -76,9 +76,7 @@ export class RealEstateService {
     return province;
   }
 
-  async #summaries(
-    scope: WardScope,
-  ): Promise<{
+  async #summaries(scope: WardScope): Promise<{
     summaries: Map<number, WardSummary>;
     availableYears: number[];
     latestYear: number | null;

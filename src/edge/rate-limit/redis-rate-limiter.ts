@@ -95,11 +95,14 @@ class ChargeBatcher {
     const sent = this.#redis.fdhConsume(batch.keys.length, ...batch.keys, WINDOW_MS * 2, ...batch.limits);
     withinDeadline(sent).then(
       (answer) => {
-        batch.settle.forEach((settler, i) =>
-          settler.resolve(answer === PAST_DEADLINE ? PAST_DEADLINE : [Number(answer[3 * i]), Number(answer[3 * i + 1]), Number(answer[3 * i + 2])]),
-        );
+        batch.settle.forEach((settler, i) => {
+          settler.resolve(answer === PAST_DEADLINE ? PAST_DEADLINE : [Number(answer[3 * i]), Number(answer[3 * i + 1]), Number(answer[3 * i + 2])]);
+        });
       },
-      (error: unknown) => batch.settle.forEach((settler) => settler.reject(error)),
+      (error: unknown) =>
+        batch.settle.forEach((settler) => {
+          settler.reject(error);
+        }),
     );
   }
 }

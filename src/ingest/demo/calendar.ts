@@ -441,7 +441,8 @@ export const calendarDemoGenerator: DemoGenerator = {
     for (const spec of SERIES) {
       const random = ctx.random(spec.code);
       let value = spec.mean;
-      for (let y = start.getUTCFullYear(), m = start.getUTCMonth() + 1; Date.UTC(y, m - 1, 1) <= lastScheduled; m === 12 ? ((m = 1), y++) : m++) {
+      for (let month = start.getUTCFullYear() * 12 + start.getUTCMonth(); Date.UTC(Math.floor(month / 12), month % 12, 1) <= lastScheduled; month++) {
+        const [y, m] = [Math.floor(month / 12), (month % 12) + 1];
         if (!releasesIn(spec, m)) continue;
         const at = releaseAt(y, m, spec.schedule.day, spec.time);
         value = nextValue(spec, random, value);

@@ -90,7 +90,9 @@ export const instrumentsDemoGenerator: DemoGenerator = {
       },
     ];
     for (const { instrument, decimals, hourUtc, level } of derived) {
-      days.forEach((date, t) => rows.push(demoClose(instrument, date, roundTo(level(t), decimals), hourUtc)));
+      days.forEach((date, t) => {
+        rows.push(demoClose(instrument, date, roundTo(level(t), decimals), hourUtc));
+      });
     }
     // Imported closes and index descriptions win: the demo only fills the days no publisher's file spans.
     const fresh = await outsideImportedSpans(ctx.db, rows);

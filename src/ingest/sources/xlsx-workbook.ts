@@ -29,7 +29,7 @@ function writtenCells(xml: string): number {
  * FDH_SYNC_MAX_INFLATED_MB, and each worksheet at most FDH_SYNC_MAX_SHEET_CELLS cells written.
  */
 function checkPackage(bytes: Buffer, fileName: string, limits: PayloadLimits): void {
-  let entries;
+  let entries: ReturnType<typeof zipDirectory>;
   try {
     entries = zipDirectory(bytes);
   } catch (error) {

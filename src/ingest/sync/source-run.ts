@@ -1,7 +1,7 @@
 import type { FetchSettings } from '../../config.ts';
 import { openStore, type StoreAddress } from '../../store/db.ts';
 import { bumpVersions } from '../../store/data-version.ts';
-import { type VersionKey } from '../../kernel/data-versions.ts';
+import type { VersionKey } from '../../kernel/data-versions.ts';
 import { commitRelease, prepareContent, prepareParsed, type PreparedRelease } from '../source.ts';
 import { sources as shippedSources } from '../sources/index.ts';
 import { Archive, validatorKey } from './archive.ts';

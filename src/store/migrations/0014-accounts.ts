@@ -1,4 +1,4 @@
-import { type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /** The tables as this migration finds and leaves them. */
 interface Tables {

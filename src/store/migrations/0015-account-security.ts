@@ -1,4 +1,4 @@
-import { type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /**
  * Accounts that hold against their own users (issue 27): a generated password must be changed

@@ -92,7 +92,9 @@ test('crypto figures agree with an independent calculation from the stored rows'
       trending.map((c: { symbol: string; rank: number; tag: string }) => [c.symbol, c.rank, c.tag]),
       expected.map((c, i) => [c.symbol, c.rank, isNew(c.id) ? 'new' : i === 0 ? 'top-gainer' : c.rank <= 20 ? 'top20-mover' : 'gainer']),
     );
-    trending.forEach((c: { priceChange24h: number }, i: number) => close(c.priceChange24h, expected[i]?.change ?? NaN, 4, 'priceChange24h'));
+    trending.forEach((c: { priceChange24h: number }, i: number) => {
+      close(c.priceChange24h, expected[i]?.change ?? NaN, 4, 'priceChange24h');
+    });
     // The demo lists Falcon Finance three days before the end and pumps it: it trends as `new`.
     assert.ok(trending.some((c: { symbol: string; tag: string }) => c.symbol === 'FF' && c.tag === 'new'));
   });

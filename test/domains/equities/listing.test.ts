@@ -73,7 +73,8 @@ test('equity list, profile, corporate actions and sectors', async (t) => {
 
   await t.test('a preferred share answers to its 5-character code only', async () => {
     const preferred = issues.find((i) => i.security_type === 'preferred');
-    assert.ok(preferred !== undefined && preferred.code.endsWith('5'));
+    assert.ok(preferred !== undefined);
+    assert.ok(preferred.code.endsWith('5'));
     const { status, body } = await hub.json(`/market/jp/equities/${preferred.code}`);
     assert.equal(status, 200);
     assert.equal((body.data as { securityType: string }).securityType, 'preferred');

@@ -51,7 +51,9 @@ test('related stocks', async (t) => {
       related.items.map((i) => i.symbol),
       expected.map((e) => e.code),
     );
-    related.items.forEach((item, i) => assert.ok(near(item.marketCap, expected[i]?.cap ?? Number.NaN)));
+    related.items.forEach((item, i) => {
+      assert.ok(near(item.marketCap, expected[i]?.cap ?? Number.NaN));
+    });
     assert.ok(related.items.every((i) => i.tradingDate === '2026-06-19' && i.code === i.symbol.slice(0, 4)));
 
     const fallback = await hub.json(`/market/jp/equities/${member.code}/related-stocks`);

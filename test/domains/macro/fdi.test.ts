@@ -13,7 +13,9 @@ function history(): TestRelease[] {
   QUARTERS.forEach((quarter, i) => {
     for (const direction of ['inward', 'outward']) {
       rows.push([`jp.fdi.${direction}.total`, quarter, 1000 + i]);
-      REGIONS.forEach((region, k) => rows.push([`jp.fdi.${direction}.${region}`, quarter, 10 * (i + 1) + k]));
+      REGIONS.forEach((region, k) => {
+        rows.push([`jp.fdi.${direction}.${region}`, quarter, 10 * (i + 1) + k]);
+      });
       rows.push([`jp.fdi.${direction}.preliminary`, quarter, quarter === '2025-Q4' ? 1 : 0]);
     }
   });

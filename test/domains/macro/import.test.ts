@@ -97,7 +97,7 @@ test('the observation CSV is read as a stream: a problem far into the file names
     );
   const write = (name: string, lines: string[]) => {
     const file = join(dir, name);
-    writeFileSync(file, ['series,period,value,marker', ...lines].join('\n') + '\n');
+    writeFileSync(file, `${['series,period,value,marker', ...lines].join('\n')}\n`);
     return file;
   };
   // Line 2 is the first row: row i is on line i + 2, well past the first batches written.

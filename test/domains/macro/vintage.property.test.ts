@@ -77,7 +77,7 @@ test('selectAsOf serves the latest version known at the cut-off and flags restat
     series: fc.constantFrom('a', 'b'),
     period: fc.constantFrom('2026-01', '2026-02'),
     value: fc.constantFrom(1, 2, null),
-    knowledgeAt: fc.integer({ min: 0, max: 100 }).map((d) => day(d) + 'T00:00:00.000Z'),
+    knowledgeAt: fc.integer({ min: 0, max: 100 }).map((d) => `${day(d)}T00:00:00.000Z`),
   });
   fc.assert(
     fc.property(

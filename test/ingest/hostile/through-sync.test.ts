@@ -22,7 +22,9 @@ function doubleDirs(root: string): string[] {
   return [...byPublisher].map(([publisher, routes]) => {
     const dir = join(root, publisher);
     mkdirSync(dir);
-    routes.forEach((_route, index) => writeFileSync(join(dir, `${index}.bin`), 'placeholder'));
+    routes.forEach((_route, index) => {
+      writeFileSync(join(dir, `${index}.bin`), 'placeholder');
+    });
     writeFileSync(
       join(dir, 'routes.json'),
       JSON.stringify({

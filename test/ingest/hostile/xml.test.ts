@@ -50,7 +50,7 @@ const feedWithTitle = (title: string) =>
 test('an RSS title of 100 KB of "<", raw, escaped or in CDATA, is read once and cut to MAX_TITLE_CHARS', () => {
   let read = 0;
   for (const title of ['<'.repeat(100_000), '&lt;'.repeat(100_000), `<![CDATA[${'<'.repeat(100_000)}]]>`, `<![CDATA[${'<b>'.repeat(30_000)}x]]>`]) {
-    let articles;
+    let articles: ReturnType<typeof parseFeed>;
     try {
       articles = parseFeed(feedWithTitle(title), 'feed.xml');
     } catch (error) {

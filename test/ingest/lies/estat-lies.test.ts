@@ -35,12 +35,17 @@ const VALUES = ['GET_STATS_DATA', 'STATISTICAL_DATA', 'DATA_INF', 'VALUE'];
 const DATA_OBJ = ['GET_STATS', 'STATISTICAL_DATA', 'DATA_INF', 'DATA_OBJ'];
 
 /** All items CPI with VALUE[1] (May 2025, 111.8) changed. */
-const cpiWith = (change: (value: Json) => Json) => changed('estat', 'cpi-all-items.json', VALUES, (values) => void (values[1] = change(values[1] as Json)));
+const cpiWith = (change: (value: Json) => Json) =>
+  changed('estat', 'cpi-all-items.json', VALUES, (values) => {
+    values[1] = change(values[1] as Json);
+  });
 /** All items CPI with a copy of VALUE[1] dated `time` after the others, as VALUE[3]. */
 const cpiDated = (time: string) => changed('estat', 'cpi-all-items.json', VALUES, (values) => void values.push({ ...(values[1] as Json), '@time': time }));
 /** Retail sales with DATA_OBJ[0] (April 2025, 129250) changed. */
 const salesWith = (change: (value: Json) => Json) =>
-  changed('estat-dashboard', 'retail-sales.json', DATA_OBJ, (objects) => void (objects[0] = { VALUE: change((objects[0] as { VALUE: Json }).VALUE) }));
+  changed('estat-dashboard', 'retail-sales.json', DATA_OBJ, (objects) => {
+    objects[0] = { VALUE: change((objects[0] as { VALUE: Json }).VALUE) };
+  });
 const salesDated = (time: string) =>
   changed(
     'estat-dashboard',

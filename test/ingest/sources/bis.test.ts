@@ -188,7 +188,10 @@ test('an answer that ends before the months the BIS already gave (cut short, or 
 test('the SDMX-CSV answer is bounded like every publisher file: more records than FDH_SYNC_MAX_ROWS are refused', (t) => {
   const previous = process.env.FDH_SYNC_MAX_ROWS;
   process.env.FDH_SYNC_MAX_ROWS = '3';
-  t.after(() => (previous === undefined ? delete process.env.FDH_SYNC_MAX_ROWS : (process.env.FDH_SYNC_MAX_ROWS = previous)));
+  t.after(() => {
+    if (previous === undefined) delete process.env.FDH_SYNC_MAX_ROWS;
+    else process.env.FDH_SYNC_MAX_ROWS = previous;
+  });
   assert.throws(
     () => parseBisPolicyRates(sample(), FILE),
     (error: unknown) => error instanceof ImportError && /WS_CBPOL-M\.JP\.csv: record 4: more than 3 lines \(FDH_SYNC_MAX_ROWS\)/.test(error.message),

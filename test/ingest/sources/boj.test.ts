@@ -56,7 +56,7 @@ test('boj-rates asks getDataCode once per database in JSON and English, from fir
   );
   await assert.rejects(
     collectFromRoutes(bojRatesSource, { params: { firstMonth: '2000-01' } }),
-    /\/sources\/boj-rates\/params\/firstMonth: must match pattern .* \(got \"2000-01\"\)/,
+    /\/sources\/boj-rates\/params\/firstMonth: must match pattern .* \(got "2000-01"\)/,
   );
 });
 

@@ -89,7 +89,10 @@ test('ECOS pages are asked by row numbers until list_total_count rows are read, 
 test('an ECOS answer listing more rows than FDH_SYNC_MAX_ROWS fails the run before further pages are asked', async (t) => {
   const previous = process.env.FDH_SYNC_MAX_ROWS;
   process.env.FDH_SYNC_MAX_ROWS = '10';
-  t.after(() => (previous === undefined ? delete process.env.FDH_SYNC_MAX_ROWS : (process.env.FDH_SYNC_MAX_ROWS = previous)));
+  t.after(() => {
+    if (previous === undefined) delete process.env.FDH_SYNC_MAX_ROWS;
+    else process.env.FDH_SYNC_MAX_ROWS = previous;
+  });
   await assert.rejects(
     collect({ ...FROM, pageSize: 20 }),
     (error: unknown) => error instanceof ImportError && /more than 10 \(FDH_SYNC_MAX_ROWS\)/.test(error.message),

@@ -75,7 +75,7 @@ test('an HTML page or an error object served with 200 fails the CoinGecko run wi
   );
   await assert.rejects(
     answering('{"status":{"error_code":429,"error_message":"You\'ve exceeded the Rate Limit."}}'),
-    (error: unknown) => error instanceof ImportError && /^coins\/markets page 1: \/: expected array \(got \{\"status\":/.test(error.message),
+    (error: unknown) => error instanceof ImportError && /^coins\/markets page 1: \/: expected array \(got \{"status":/.test(error.message),
   );
 });
 

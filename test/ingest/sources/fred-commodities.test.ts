@@ -62,7 +62,7 @@ test('fred-commodities asks FRED for each series in JSON with the key, and next 
 test('a series the hub does not store is refused before FRED is asked', async () => {
   await assert.rejects(
     collectFromRoutes(fredCommoditiesSource, { credentials: KEY, params: { series: ['DCOILWTICO', 'GOLDAMGBD228NLBM'] } }),
-    /\/sources\/fred-commodities\/params\/series\/1: expected one of \"SP500\", .* \(got \"GOLDAMGBD228NLBM\"\)/,
+    /\/sources\/fred-commodities\/params\/series\/1: expected one of "SP500", .* \(got "GOLDAMGBD228NLBM"\)/,
   );
 });
 

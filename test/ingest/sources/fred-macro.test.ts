@@ -108,7 +108,7 @@ test('fred-macro asks every series for all its vintages with the key; the next r
   );
   await assert.rejects(
     collectFromRoutes(fredMacroSource, { credentials: KEY, params: { vintageYears: { GS10: 'all' } } }),
-    /\/sources\/fred-macro\/params\/vintageYears\/GS10: expected integer \(got \"all\"\)/,
+    /\/sources\/fred-macro\/params\/vintageYears\/GS10: expected integer \(got "all"\)/,
   );
 });
 

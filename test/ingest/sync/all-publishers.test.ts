@@ -72,6 +72,7 @@ test("one sync of every shipped source against the publishers' doubles serves ex
   // Coin Metrics, 2020-03-29: hash rate 104430893.58 TH/s, 591,287 active addresses, realized cap = market cap / MVRV;
   // MVRV from that realized cap and CoinGecko's bitcoin market cap. Etherscan: the gas oracle in gwei.
   const onchain = await data('/crypto/onchain');
+  // biome-ignore lint/correctness/noPrecisionLoss: the publisher's figure as it prints it; the test reads it as the importer does.
   const realizedCap = 108023566970.5730026188233733815 / 1.06488351;
   assert.deepEqual(onchain.btcHashrate, { value: 104.43, unit: 'EH/s' });
   assert.equal(onchain.btcActiveAddresses, 591287);

@@ -73,7 +73,7 @@ test('kill -9 of fdh sync run mid-commit: every answer is as before, status says
   const status = await runCli(['sync', 'status'], env);
   assert.match(
     status.stdout,
-    /ecb-test-stalling[^]*last attempt .* \(interrupted\)[^]*last error +interrupted: the run started .* stopped without finishing \(its process ended\); nothing of it was imported/,
+    /ecb-test-stalling[\s\S]*last attempt .* \(interrupted\)[\s\S]*last error +interrupted: the run started .* stopped without finishing \(its process ended\); nothing of it was imported/,
   );
   const busyless = await runCli(['sync', 'run', 'ecb-test-stalling'], env);
   assert.equal(busyless.code, 0, `a rerun after the lease lapsed succeeds: ${busyless.stderr}`);

@@ -48,7 +48,7 @@ function instant(value: unknown, where: string): number {
  */
 function contractValues(answers: readonly unknown[]): Map<string, number> {
   const values = new Map<string, number>();
-  answers.forEach((answer, a) =>
+  answers.forEach((answer, a) => {
     okxData(answer, `instruments answer ${a + 1}`).forEach((item, i) => {
       const where = `instruments answer ${a + 1}: data[${i}]`;
       const record = fieldsOf(item);
@@ -58,8 +58,8 @@ function contractValues(answers: readonly unknown[]): Map<string, number> {
       const ctVal = publishedNumber(record.ctVal, metricFact(), `${where}: ${instId} ctVal`);
       if (ctVal <= 0) throw new ImportError(`${where}: ${instId} ctVal ${JSON.stringify(record.ctVal)} is not positive`);
       values.set(instId, ctVal);
-    }),
-  );
+    });
+  });
   return values;
 }
 
@@ -80,7 +80,7 @@ interface Liquidation {
 function liquidations(pages: readonly unknown[], contractValue: ReadonlyMap<string, number>): Liquidation[] {
   const found: Liquidation[] = [];
   const seen = new Set<string>();
-  pages.forEach((page, p) =>
+  pages.forEach((page, p) => {
     okxData(page, `liquidation-orders answer ${p + 1}`).forEach((item, i) => {
       const where = `liquidation-orders answer ${p + 1}: data[${i}]`;
       const record = fieldsOf(item);
@@ -105,8 +105,8 @@ function liquidations(pages: readonly unknown[], contractValue: ReadonlyMap<stri
         seen.add(key);
         found.push({ ts, side, usd: sz * ctVal * price });
       });
-    }),
-  );
+    });
+  });
   return found;
 }
 

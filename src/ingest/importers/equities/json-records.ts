@@ -120,7 +120,9 @@ export interface JQuantsImporter<Parsed> extends Importer<Parsed> {
 export function jquantsImporter<Fields, Parsed>(layout: JQuantsLayout<Fields>, records: JQuantsRecords<Fields, Parsed>): JQuantsImporter<Parsed> {
   const fromRecords = (list: readonly Record<string, unknown>[], fileName: string): Parsed => {
     const parsed = records.empty();
-    list.forEach((record, i) => records.add(new RecordReader(fileName, layout.key, i, record), layout.fields, parsed));
+    list.forEach((record, i) => {
+      records.add(new RecordReader(fileName, layout.key, i, record), layout.fields, parsed);
+    });
     return parsed;
   };
   return {

@@ -32,7 +32,9 @@ export function parseFredCsv(content: string, fileName: string): FredClose[] {
   if (!/^(observation_date|DATE)$/i.test(dateHeader) || series.length === 0) {
     throw new ImportError('line 1: expected the FRED header "observation_date,SERIES,…"');
   }
-  series.forEach((id) => knownFredSeries(id, 'line 1'));
+  series.forEach((id) => {
+    knownFredSeries(id, 'line 1');
+  });
   const facts = series.map((id) => closeFact(fredInstrument(id) ?? ''));
   const records: FredClose[] = [];
   const seen = new Set<string>();

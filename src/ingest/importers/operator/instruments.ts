@@ -122,7 +122,7 @@ export interface OperatorInstruments {
   described: Described[];
 }
 
-function valueOf(attribute: Attribute, text: string, where: string): Value {
+function attributeValue(attribute: Attribute, text: string, where: string): Value {
   if (text === '') {
     if (!attribute.nullable) throw new ImportError(`${where}: ${attribute.fact} needs a value`);
     return null;
@@ -183,7 +183,7 @@ export function parseInstruments(content: string, fileName: string): OperatorIns
     const id = `${attribute.entity}\u0000${key}`;
     const entry = described.get(id) ?? { entity: attribute.entity, key, line, values: {} };
     if (attribute.column in entry.values) throw new ImportError(`${where}: ${fact} of ${keyText} appears twice`);
-    entry.values[attribute.column] = valueOf(attribute, valueText, where);
+    entry.values[attribute.column] = attributeValue(attribute, valueText, where);
     described.set(id, entry);
   });
   if (!headed) throw new ImportError(`${fileName}:1: the heading must be ${HEADING}`);

@@ -196,7 +196,7 @@ async function repeated(staging: Staging): Promise<Problem | undefined> {
     .limit(1)
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  const message = Boolean(row.twice)
+  const message = row.twice
     ? `${row.fact} ${row.key} ${row.period_text} appears twice (first on line ${row.first})`
     : `${row.family} ${row.key} ${row.period_text} is given two knowledge times (line ${row.first})`;
   return { line: row.line, message };

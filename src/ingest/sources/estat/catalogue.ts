@@ -55,8 +55,8 @@ type Table = Static<typeof TableSchema>;
 /** The template as a matcher of whole table names, its `{base}` a captured four-digit year. */
 function nameMatcher(template: string): RegExp {
   const [before = '', after = ''] = template.split(BASE);
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escape(before)}(\\d{4})${escape(after)}$`);
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escapeRegExp(before)}(\\d{4})${escapeRegExp(after)}$`);
 }
 
 /**
