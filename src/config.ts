@@ -65,7 +65,7 @@ export interface Config {
   metricsAllow: string;
   /** A bearer token that may read `/metrics` from any address (`FDH_METRICS_TOKEN`). */
   metricsToken: string | undefined;
-  /** `Host` names a scrape admitted by its address must name (`FDH_METRICS_HOSTS`; src/core/metrics/access.ts). */
+  /** `Host` names a scrape admitted by its address must name (`FDH_METRICS_HOSTS`; src/edge/metrics/access.ts). */
   metricsHosts: string;
   /** The sources file of `fdh sync` (`FDH_SOURCES_FILE`). */
   sourcesFile: string;

@@ -263,7 +263,7 @@ export class AccountsService {
     return this.get(id, within);
   }
 
-  /** Refuses an email that is, or looks like, an existing account's (src/accounts/email-skeleton.ts). */
+  /** Refuses an email that is, or looks like, an existing account's (src/kernel/email-skeleton.ts). */
   async #checkNotTaken(repo: AccountsRepo, email: string): Promise<void> {
     const mixed = mixedScriptPart(email);
     if (mixed !== undefined) throw new AccountInputError(`email must not mix Latin letters with look-alike letters of another script in one part ("${mixed}")`);

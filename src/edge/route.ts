@@ -97,7 +97,7 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
   notFound?: boolean;
   maxAge?: (now: Date) => number;
   /**
-   * How the answer cache keeps this route's answers (src/core/answers/): `false` for an answer
+   * How the answer cache keeps this route's answers (src/edge/answers/): `false` for an answer
    * that is not a function of the parameters, the data, the time and its `audience`.
    */
   cache?: false | AnswerCaching;

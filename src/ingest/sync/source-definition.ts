@@ -158,7 +158,7 @@ export interface SourceDefinition<ParamsSchema extends TSchema = TSchema> {
    * table and the key of one series in it (`macro_observation:us.cpi`,
    * `instrument_close:fx:USD/JPY`, `crypto_metric:btc_funding_rate`). A trailing `*` stands for
    * any key with that start (`macro_observation:jp.fdi.*`); src/facts/patterns.ts reads them, the routes' declared reads
-   * (src/ingest/sync/coverage/) says which endpoint fields read them. Every shipped source declares
+   * (src/coverage/) says which endpoint fields read them. Every shipped source declares
    * it (a test checks each fact is one an endpoint reads); a source without it feeds nothing.
    */
   feeds?: StoredFact[];

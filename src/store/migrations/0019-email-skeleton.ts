@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { emailSkeleton } from '../../kernel/email-skeleton.ts';
 
 /**
- * Each account's email skeleton (src/accounts/email-skeleton.ts) under a unique index: an
+ * Each account's email skeleton (src/kernel/email-skeleton.ts) under a unique index: an
  * address drawn like an existing one (a Cyrillic а for a Latin a) is refused, even when two
  * processes create them at once. Existing look-alikes keep working: the oldest account of a
  * skeleton gets it, the later ones keep null (a unique index admits many nulls on both dialects).

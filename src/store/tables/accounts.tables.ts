@@ -3,7 +3,7 @@ export interface AccountRow {
   id: string;
   /** Lower case; unique. */
   email: string;
-  /** The email's look-alike skeleton (src/accounts/email-skeleton.ts); unique. Null only for a look-alike older than the rule. */
+  /** The email's look-alike skeleton (src/kernel/email-skeleton.ts); unique. Null only for a look-alike older than the rule. */
   email_skeleton: string | null;
   name: string | null;
   /** `scrypt$N$r$p$salt$hash` (src/accounts/password.ts); null for a service account, which cannot sign in. */

@@ -41,5 +41,5 @@ export function monthsBefore(date: string, months: number): string {
 }
 
 export const dmy = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
-/** The hub's rounding rule, halves away from zero (core/numbers.ts); `+ 0` turns -0 into 0, as JSON does. */
+/** The hub's rounding rule, halves away from zero (kernel/numbers.ts); `+ 0` turns -0 into 0, as JSON does. */
 export const round = (value: number, decimals: number) => roundTo(value, decimals) + 0;
