@@ -12,9 +12,9 @@ import { calendarDomain } from './calendar/index.ts';
 import { realEstateDomain } from './real-estate/index.ts';
 import { seriesDomain } from './series/index.ts';
 
-/** The routes of `of` that declare what they read, with their declarations, in order. */
-function readingEndpoints(of: readonly Domain[]): ReadingEndpoint[] {
-  return of.flatMap((domain) => domain.declarations()).flatMap(({ path, reads }) => (reads === undefined ? [] : [{ path, reads }]));
+/** Every route of these domains that declares what it reads, in order. */
+function readingEndpoints(declared: readonly Domain[]): ReadingEndpoint[] {
+  return declared.flatMap((domain) => domain.declarations()).flatMap(({ path, reads }) => (reads === undefined ? [] : [{ path, reads }]));
 }
 
 /** The domains whose endpoints show stored facts: what `/series` names. */
