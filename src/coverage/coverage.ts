@@ -190,7 +190,7 @@ const escapeCell = (cell: string): string => cell.replaceAll('|', '\\|');
  * that was not a 200, and the figures no shipped source fills.
  */
 export function coverageMarkdown(report: CoverageReport): string {
-  const rows = report.endpoints.map((endpoint) => `| \`${endpoint.path}\` | ${cells(endpoint).slice(1).map(escape).join(' | ')} |`);
+  const rows = report.endpoints.map((endpoint) => `| \`${endpoint.path}\` | ${cells(endpoint).slice(1).map(escapeCell).join(' | ')} |`);
   const unavailable = UNAVAILABLE.map(
     (entry) => `| ${escapeCell(entry.figure)} | ${entry.facts.map((fact) => `\`${fact}\``).join(', ')} | ${entry.kind} | ${escapeCell(entry.reason)} |`,
   );
