@@ -47,12 +47,12 @@ const NOT_FIGURES: Readonly<Record<string, readonly { line: string; reads: strin
   ],
   'src/ingest/importers/macro/fred-vintages.ts': [{ line: '(Number(month) - 1) / 3 + 1', reads: "the quarter of an observation's date" }],
   'src/ingest/importers/macro/imf-cpi.ts': [
-    { line: '.values : undefined)[Number(position)]', reads: 'a position in an SDMX-JSON series key' },
-    { line: 'monthOf(periods[Number(position)])', reads: "an observation key's position among the TIME_PERIOD values" },
-    { line: 'JSON.stringify(periods[Number(position)])', reads: "an observation key's position among the TIME_PERIOD values" },
+    { line: 'dimensions[index]?.values[Number(position)]', reads: 'a position in an SDMX-JSON series key' },
+    { line: 'periods[Number(position)]', reads: "an observation key's position among the TIME_PERIOD values" },
   ],
   'src/ingest/importers/macro/mof-jgb-yields.ts': [
-    { line: '[Number(western[1]), western[2], western[3]]', reads: "the year of a day's date (western or era form)" },
+    { line: '[Number(western[1]), western[2], western[3]]', reads: "the year of a day's date (western form)" },
+    { line: '+ Number(era[2]) - 1, era[3], era[4]]', reads: "the year of a day's date (era form)" },
   ],
   'src/ingest/importers/news/rss-feed.ts': [{ line: 'parseInt(name.slice(2), 16) : Number(name.slice(1))', reads: 'a numeric character reference' }],
   'src/ingest/importers/real-estate/jp-municipalities.ts': [
@@ -66,7 +66,7 @@ const NOT_FIGURES: Readonly<Record<string, readonly { line: string; reads: strin
   'src/ingest/sources/bok/index.ts': [{ line: 'Number(page.list_total_count)', reads: 'the count of rows to page through' }],
   'src/ingest/sources/mlit-ksj/index.ts': [{ line: "year: 'numeric' }).format(now)", reads: "the year of the clock's day in Tokyo" }],
   'src/ingest/sources/mlit/quarters.ts': [{ line: 'Number(day.slice(5, 7))', reads: 'the month of a day, for its quarter' }],
-  'src/ingest/sources/okx/index.ts': [{ line: 'Number(fieldsOf(detail)?.ts)', reads: "a page's times, to know how far back it reaches" }],
+  'src/ingest/sources/okx/index.ts': [{ line: 'Number(detail.ts)', reads: "a page's times, to know how far back it reaches" }],
 };
 
 function sourceFiles(dir: string): string[] {

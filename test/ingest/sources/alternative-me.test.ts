@@ -44,7 +44,7 @@ test('an HTML page, an error in metadata or a changed layout served with 200 fai
   );
   await assert.rejects(
     answering('{"fng":[{"value":"47"}]}'),
-    (error: unknown) => error instanceof ImportError && /expected Alternative\.me's object with a "data" list/.test(error.message),
+    (error: unknown) => error instanceof ImportError && /^fng\.json: \/data: is missing/.test(error.message),
   );
 });
 

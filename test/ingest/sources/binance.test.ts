@@ -61,7 +61,7 @@ test('an HTML page, a Binance error object or a changed layout served with 200 f
   );
   await assert.rejects(
     answering((url) => (url.includes('openInterest') ? openInterest : '{"rates":[]}')),
-    (error: unknown) => error instanceof ImportError && /^fundingRate BTCUSDT: expected a JSON array of funding records/.test(error.message),
+    (error: unknown) => error instanceof ImportError && /^fundingRate BTCUSDT: \/: expected array \(got \{"rates":\[\]\}\)/.test(error.message),
   );
 });
 
@@ -73,7 +73,7 @@ test('the importers refuse an unknown symbol, a value that is not a number, a ba
   const cases: [() => unknown, RegExp][] = [
     [() => oi([{ ...good, symbol: 'SOLUSDT' }]), /answer 1: symbol "SOLUSDT" is not one of BTCUSDT, ETHUSDT/],
     [() => oi([{ ...good, openInterest: 'n/a' }]), /answer 1: BTCUSDT openInterest: crypto\.metric:btc_open_interest "n\/a" is not a decimal number/],
-    [() => oi([{ ...good, time: '1790287793703' }]), /answer 1: time: "1790287793703" is not a time in epoch milliseconds/],
+    [() => oi([{ ...good, time: '1790287793703' }]), /^openInterest\.json: \/0\/time: expected number \(got "1790287793703"\)/],
     [() => oi([good, good]), /answer 2: btc_open_interest at 2026-09-24T22:09:53.703Z appears twice/],
     [() => oi([]), /no open interest answer/],
     [

@@ -15,6 +15,7 @@ import { ImportError } from '../../../src/ingest/source.ts';
 interface Coin {
   id: string;
   symbol: string;
+  name: string;
   current_price: number | null;
   market_cap: number | null;
   total_volume: number | null;

@@ -4,10 +4,10 @@ import { createTestHub } from '../../helpers/app.ts';
 import { collectFromRoutes, importPayloads, publisherSample, payloadRecords } from '../../helpers/routes-fetch.ts';
 import { coinMetricsBtcSource } from '../../../src/ingest/sources/coinmetrics/index.ts';
 import { coingeckoMarketsSource } from '../../../src/ingest/sources/coingecko/index.ts';
-import { coinMetricsPoints, parseCoinMetricsAssetMetrics } from '../../../src/ingest/importers/crypto/coinmetrics-asset-metrics.ts';
+import { type CoinMetricsRow, coinMetricsPoints, parseCoinMetricsAssetMetrics } from '../../../src/ingest/importers/crypto/coinmetrics-asset-metrics.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
 
-type Row = Record<string, string>;
+type Row = CoinMetricsRow & Record<string, string>;
 const page = (n: number) => (JSON.parse(publisherSample('coinmetrics', `asset-metrics-btc-page${n}.json`).toString('utf8')) as { data: Row[] }).data;
 
 test('Coin Metrics is asked for btc daily market cap, MVRV, hash rate and active addresses; pages are followed by next_page_token and merged', async () => {
@@ -59,7 +59,7 @@ test('an HTML page, a Coin Metrics error object or a changed layout served with 
   );
   await assert.rejects(
     answering('{"series":[]}'),
-    (error: unknown) => error instanceof ImportError && /expected Coin Metrics' object with a "data" list/.test(error.message),
+    (error: unknown) => error instanceof ImportError && /^asset-metrics-btc\.json page 1: \/data: is missing/.test(error.message),
   );
 });
 

@@ -26,10 +26,10 @@ test('an HTML page, a JSON-RPC error or a changed layout fails the import with a
       '{"jsonrpc":"2.0","error":{"message":"Invalid params","data":{"reason":"wrong format","param":"kind"},"code":-32602},"testnet":false}',
       /answered with the error -32602: Invalid params/,
     ],
-    ['{"jsonrpc":"2.0","summaries":[]}', /expected Deribit's JSON-RPC object with a "result" list/],
+    ['{"jsonrpc":"2.0","summaries":[]}', /^book\.json: \/result: is missing/],
     ['{"jsonrpc":"2.0","result":[]}', /the "result" list is empty/],
     [JSON.stringify({ result: [{ ...summary, instrument_name: 'BTC-PERPETUAL' }] }), /result 1: instrument_name "BTC-PERPETUAL" is not a BTC option/],
-    [JSON.stringify({ result: [{ ...summary, open_interest: null }] }), /result 1: BTC-24JUN22-30000-C open_interest: null is not a number/],
+    [JSON.stringify({ result: [{ ...summary, open_interest: null }] }), /^book\.json: \/result\/0\/open_interest: expected string or number \(got null\)/],
     [JSON.stringify({ result: [summary, summary] }), /result 2: BTC-24JUN22-30000-C appears twice/],
   ];
   for (const [content, message] of cases) {

@@ -22,10 +22,10 @@ test('an HTML page, a refusal (status 0) or a changed layout fails the import wi
   const cases: [string, RegExp][] = [
     ['<html><title>Just a moment...</title></html>', /^gasoracle\.json: not JSON/],
     ['{"status":"0","message":"NOTOK","result":"Invalid API Key (#err2)|x"}', /answered status 0 NOTOK: Invalid API Key/],
-    ['{"gasPrice":"0x3b9aca00"}', /expected Etherscan's object with "status", "message" and "result"/],
+    ['{"gasPrice":"0x3b9aca00"}', /^gasoracle\.json: \/status: is missing/],
     [
       '{"status":"1","message":"OK","result":{"SafeGasPrice":"0.1","ProposeGasPrice":"0.1","FastGasPrice":"0.1"}}',
-      /result\.suggestBaseFee: undefined is not a number/,
+      /^gasoracle\.json: \/result\/suggestBaseFee: is missing/,
     ],
   ];
   for (const [content, message] of cases) {

@@ -103,10 +103,18 @@ test('HTML with 200, a cut zip or a changed layout fails naming the file and the
   const refusals: [string, RegExp][] = [
     ['<html>', /not JSON/],
     ['{"type":"Feature"}', /\/features: is missing; \/type: expected "FeatureCollection" \(got "Feature"\)/],
-    [text.replace('"N03_007"', '"N03_999"'), /features\[0\]: no N03_007 property/],
+    [text.replace('"N03_007"', '"N03_999"'), /features\[0\]: \/properties\/N03_007: is missing/],
     [text.replace('"13102"', '"1310"'), /features\[0\]: N03_007 "1310" is not a local-government code/],
     [text.replace('"13102"', 'null'), /features\[0\]: no feature has a municipality code/],
-    [text.replace('"MultiPolygon"', '"Point"'), /features\[0\]: geometry must be a Polygon or MultiPolygon/],
+    [text.replace('"MultiPolygon"', '"Point"'), /features\[0\]: \/geometry\/type: expected "Polygon" or "MultiPolygon" \(got "Point"\)/],
+    [
+      text.replace('[[[[139.75833333000003,', '[[[["139.75833333000003",'),
+      /features\[0\]: \/geometry\/coordinates\/0\/0\/0\/0: expected number \(got "139\.75833333000003"\)/,
+    ],
+    [
+      text.replace('"MultiPolygon"', '"Polygon"'),
+      /features\[0\]: \/geometry\/coordinates\/0\/0\/0: expected number \(got \[139\.75833333000003,35\.65976322\]\)/,
+    ],
     [text.replace('"中央区"', '""'), /features\[0\]: N03_001 and N03_004 must name the place of code 13102/],
   ];
   for (const [content, message] of refusals) {

@@ -79,7 +79,7 @@ test("a full page is followed with after= the oldest order's time; the page boun
 test('an HTML page, an OKX error, an inverse swap or a side that contradicts posSide fails the import with a readable reason', () => {
   const instruments = JSON.parse(publisherSample('okx', 'instruments-BTC-USDT.json').toString('utf8'));
   const orders = JSON.parse(publisherSample('okx', 'liquidation-orders-BTC-USDT.json').toString('utf8'));
-  const document = (change: Partial<OkxLiquidationsDocument>): string =>
+  const document = (change: Partial<Record<keyof OkxLiquidationsDocument, unknown>>): string =>
     JSON.stringify({ asOf: NOW, completeFrom: '2026-08-10T02:00:00.000Z', instruments: [instruments], liquidationOrders: [orders], ...change });
   const detail = orders.data[0].details[0];
   const withDetail = (changed: Record<string, unknown>) => ({ ...orders, data: [{ ...orders.data[0], details: [{ ...detail, ...changed }] }] });
@@ -93,8 +93,11 @@ test('an HTML page, an OKX error, an inverse swap or a side that contradicts pos
     [document({ instruments: [] }), /no contract value for BTC-USDT-SWAP/],
     [document({ liquidationOrders: [withDetail({ posSide: 'short' })] }), /details\[0\]: posSide "short" does not match side "sell"/],
     [document({ liquidationOrders: [withDetail({ bkPx: '' })] }), /details\[0\]: bkPx: crypto\.metric "" is not a decimal number/],
-    [document({ liquidationOrders: [withDetail({ ts: 1786408771714 })] }), /details\[0\]: ts: 1786408771714 is not a time in epoch milliseconds/],
-    [JSON.stringify({ instruments: [], liquidationOrders: [] }), /expected \{"asOf", "completeFrom"/],
+    [
+      document({ liquidationOrders: [withDetail({ ts: 1786408771714 })] }),
+      /liquidation-orders answer 1: \/data\/0\/details\/0\/ts: expected string \(got 1786408771714\)/,
+    ],
+    [JSON.stringify({ instruments: [], liquidationOrders: [] }), /^okx\.json: \/asOf: is missing; \/completeFrom: is missing/],
   ];
   for (const [content, message] of cases) {
     assert.throws(

@@ -1,16 +1,25 @@
 import type { Transaction } from 'kysely';
+import { Type } from 'typebox';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { insertRows } from '../../../store/loader.ts';
 import { isoDay } from '../../../kernel/dates.ts';
-import { fieldsOf, jsonDocument } from './published-metrics.ts';
+import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { publisherFigure } from '../../publisher-figures.ts';
 
 export interface FearGreedDay {
   date: string;
   value: number;
 }
+
+/** Alternative.me's error, in `metadata.error` (null in a normal answer): every answer is first read as this envelope, which any object fits. */
+const EnvelopeSchema = Type.Object({
+  metadata: Type.Optional(Type.Object({ error: Type.Optional(Type.Union([Type.String(), Type.Null()])) })),
+});
+
+/** A day's value and start, both as text. */
+const AnswerSchema = Type.Object({ data: Type.Array(Type.Object({ value: Type.String(), timestamp: Type.String() })) });
 
 /**
  * Alternative.me `GET /fng/?limit=…&format=json`: `{name, data, metadata: {error}}`, `data` a
@@ -20,21 +29,17 @@ export interface FearGreedDay {
  * the value itself (crypto.zones.ts).
  */
 export function parseFearGreed(content: string, fileName: string): FearGreedDay[] {
-  const document = fieldsOf(jsonDocument(content, fileName));
-  const error = fieldsOf(document?.metadata)?.error;
+  const envelope = readJsonDocument(EnvelopeSchema, content, fileName);
+  const error = envelope.metadata?.error;
   if (typeof error === 'string' && error !== '') throw new ImportError(`${fileName}: Alternative.me answered with the error ${JSON.stringify(error)}`);
-  if (document === undefined || !Array.isArray(document.data)) throw new ImportError(`${fileName}: expected Alternative.me's object with a "data" list`);
   const days: FearGreedDay[] = [];
   const seen = new Set<string>();
-  document.data.forEach((item: unknown, index) => {
+  checkDocument(AnswerSchema, envelope, fileName).data.forEach(({ value, timestamp }, index) => {
     const where = `${fileName}: data item ${index + 1}`;
-    const { value, timestamp } = fieldsOf(item) ?? {};
-    if (typeof timestamp !== 'string' || !/^\d+$/.test(timestamp))
-      throw new ImportError(`${where}: timestamp ${JSON.stringify(timestamp)} is not Unix seconds`);
+    if (!/^\d+$/.test(timestamp)) throw new ImportError(`${where}: timestamp ${JSON.stringify(timestamp)} is not Unix seconds`);
     const date = isoDay(Number(timestamp) * 1000);
     if (seen.has(date)) throw new ImportError(`${where}: ${date} appears twice`);
     seen.add(date);
-    if (typeof value !== 'string') throw new ImportError(`${where}: value ${JSON.stringify(value)} on ${date} is not a whole number from 0 to 100`);
     const index100 = publisherFigure(value, 'crypto.fearGreed', where);
     if (!Number.isInteger(index100)) throw new ImportError(`${where}: value ${JSON.stringify(value)} on ${date} is not a whole number from 0 to 100`);
     days.push({ date, value: index100 });

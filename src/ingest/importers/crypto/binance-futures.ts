@@ -1,7 +1,9 @@
+import { Type, type Static, type TSchema } from 'typebox';
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
+import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { CRYPTO_METRICS, type CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
-import { epochMsInstant, fieldsOf, jsonDocument, loadMetricPoints, metricFact, publishedNumber, type MetricPoint } from './published-metrics.ts';
+import { epochMsInstant, loadMetricPoints, metricFact, PublishedFigureSchema, publishedNumber, type MetricPoint } from './published-metrics.ts';
 
 /** The USDⓈ-M perpetuals the derivatives endpoint serves, by Binance symbol. */
 export const BINANCE_SYMBOLS = {
@@ -11,26 +13,34 @@ export const BINANCE_SYMBOLS = {
 
 type BinanceSymbol = keyof typeof BINANCE_SYMBOLS;
 
-function symbolOf(value: unknown, where: string): BinanceSymbol {
-  if (typeof value !== 'string' || !Object.hasOwn(BINANCE_SYMBOLS, value)) {
+function symbolOf(value: string, where: string): BinanceSymbol {
+  if (!Object.hasOwn(BINANCE_SYMBOLS, value)) {
     throw new ImportError(`${where}: symbol ${JSON.stringify(value)} is not one of ${Object.keys(BINANCE_SYMBOLS).join(', ')}`);
   }
   return value as BinanceSymbol;
 }
 
-/** One Binance answer; its error object (`{code, msg}`, served with 200 by some proxies) is refused with its message. */
-export function binanceAnswer(content: string, fileName: string): unknown {
-  const document = jsonDocument(content, fileName);
-  const error = fieldsOf(document);
-  if (error !== undefined && typeof error.msg === 'string')
-    throw new ImportError(`${fileName}: Binance answered with the error ${String(error.code)}: ${error.msg}`);
-  return document;
-}
+/** Binance's error object (`{code, msg}`, served with 200 by some proxies): every answer is first read as this envelope, which any array or object fits. */
+const BinanceEnvelopeSchema = Type.Union([
+  Type.Array(Type.Unknown()),
+  Type.Object({ code: Type.Optional(Type.Union([Type.Number(), Type.String()])), msg: Type.Optional(Type.String()) }),
+]);
 
-function recordsOf(content: string, fileName: string, layout: string): unknown[] {
-  const document = binanceAnswer(content, fileName);
-  if (!Array.isArray(document)) throw new ImportError(`${fileName}: expected a JSON array of ${layout}`);
-  return document;
+/** An answer of `GET /fapi/v1/openInterest?symbol=…`: the open interest in contracts, i.e. the base asset. */
+export const OpenInterestAnswerSchema = Type.Object({ symbol: Type.String(), openInterest: PublishedFigureSchema, time: Type.Number() });
+export type OpenInterestAnswer = Static<typeof OpenInterestAnswerSchema>;
+
+/** One record of `GET /fapi/v1/fundingRate?symbol=…`: the rate of one funding time. */
+const FundingRecordSchema = Type.Object({ symbol: Type.String(), fundingRate: PublishedFigureSchema, fundingTime: Type.Number() });
+export const FundingRecordsSchema = Type.Array(FundingRecordSchema);
+export type FundingRecord = Static<typeof FundingRecordSchema>;
+
+/** One Binance answer read through `schema`; its error object is refused with its message first. */
+export function binanceAnswer<S extends TSchema>(schema: S, content: string, fileName: string): Static<S> {
+  const document = readJsonDocument(BinanceEnvelopeSchema, content, fileName);
+  if (!Array.isArray(document) && document.msg !== undefined)
+    throw new ImportError(`${fileName}: Binance answered with the error ${String(document.code)}: ${document.msg}`);
+  return checkDocument(schema, document, fileName);
 }
 
 /** A point of one series at one time, refused when the file holds that point twice. */
@@ -46,17 +56,15 @@ function pushOnce(points: MetricPoint[], seen: Set<string>, point: MetricPoint, 
  * interest in contracts, i.e. the base asset), one per symbol, kept as they arrived in one array.
  */
 export function parseBinanceOpenInterest(content: string, fileName: string): MetricPoint[] {
-  return binanceOpenInterestPoints(recordsOf(content, fileName, '/fapi/v1/openInterest answers'), fileName);
+  return binanceOpenInterestPoints(binanceAnswer(Type.Array(OpenInterestAnswerSchema), content, fileName), fileName);
 }
 
 /** The points of the open-interest answers (one per symbol, as `binanceAnswer` read them). */
-export function binanceOpenInterestPoints(answers: readonly unknown[], fileName: string): MetricPoint[] {
+export function binanceOpenInterestPoints(answers: readonly OpenInterestAnswer[], fileName: string): MetricPoint[] {
   const points: MetricPoint[] = [];
   const seen = new Set<string>();
-  answers.forEach((item: unknown, index) => {
+  answers.forEach((record, index) => {
     const where = `${fileName}: answer ${index + 1}`;
-    const record = fieldsOf(item);
-    if (record === undefined) throw new ImportError(`${where}: not an object`);
     const symbol = symbolOf(record.symbol, where);
     const value = publishedNumber(record.openInterest, metricFact(BINANCE_SYMBOLS[symbol].openInterest), `${where}: ${symbol} openInterest`);
     if (value < 0) throw new ImportError(`${where}: ${symbol} openInterest ${JSON.stringify(record.openInterest)} is negative`);
@@ -71,17 +79,15 @@ export function binanceOpenInterestPoints(answers: readonly unknown[], fileName:
  * fundingRate, markPrice}`, ascending), concatenated: each rate is stored at its funding time.
  */
 export function parseBinanceFundingRates(content: string, fileName: string): MetricPoint[] {
-  return binanceFundingPoints(recordsOf(content, fileName, '/fapi/v1/fundingRate records'), fileName);
+  return binanceFundingPoints(binanceAnswer(FundingRecordsSchema, content, fileName), fileName);
 }
 
 /** The points of the funding records of every symbol's answer, concatenated. */
-export function binanceFundingPoints(records: readonly unknown[], fileName: string): MetricPoint[] {
+export function binanceFundingPoints(records: readonly FundingRecord[], fileName: string): MetricPoint[] {
   const points: MetricPoint[] = [];
   const seen = new Set<string>();
-  records.forEach((item: unknown, index) => {
+  records.forEach((record, index) => {
     const where = `${fileName}: record ${index + 1}`;
-    const record = fieldsOf(item);
-    if (record === undefined) throw new ImportError(`${where}: not an object`);
     const symbol = symbolOf(record.symbol, where);
     const value = publishedNumber(record.fundingRate, metricFact(BINANCE_SYMBOLS[symbol].fundingRate), `${where}: ${symbol} fundingRate`);
     pushOnce(points, seen, { metric: BINANCE_SYMBOLS[symbol].fundingRate, at: epochMsInstant(record.fundingTime, `${where}: fundingTime`), value }, where);

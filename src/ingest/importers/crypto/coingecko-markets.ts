@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type Importer, type ReleaseInfo } from '../../source.ts';
 import { isoDateTime } from '../../calendar-dates.ts';
@@ -34,6 +34,28 @@ const SNAPSHOT = 'crypto.snapshot';
 function fail(index: number, problem: string): never {
   throw new ImportError(`item ${index + 1} of the array: ${problem}`);
 }
+
+const NonEmptyText = Type.String({ minLength: 1 });
+/** An amount CoinGecko may leave out: null or absent. */
+const OptionalAmount = Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()]));
+const OptionalChange = Type.Optional(Type.Union([Type.Number(), Type.Null()]));
+
+/** What the hub reads of one coin of `/coins/markets`; a coin without a `last_updated` (null or absent) is skipped. */
+const CoinSchema = Type.Object({
+  id: NonEmptyText,
+  symbol: NonEmptyText,
+  name: NonEmptyText,
+  current_price: OptionalAmount,
+  market_cap: OptionalAmount,
+  total_volume: OptionalAmount,
+  price_change_24h: OptionalChange,
+  market_cap_change_24h: OptionalChange,
+  last_updated: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type CoinGeckoCoin = Static<typeof CoinSchema>;
+
+/** `/coins/markets`' answer: a JSON array, one object per coin. */
+export const CoinsMarketsSchema = Type.Array(CoinSchema);
 
 /**
  * CoinGecko `GET /api/v3/coins/markets?vs_currency=usd` (a JSON array, one object per coin,
@@ -94,22 +116,17 @@ export const coingeckoMarketsImporter: Importer<CoinGeckoMarketsFile> = {
   },
 };
 
-/** `/coins/markets`' answer: a JSON array, one object per coin (each read by `coingeckoMarkets`). */
-export const CoinsMarketsSchema = Type.Array(Type.Unknown());
-
 /**
  * The snapshot of the coins of one or more `/coins/markets` pages (an array of them, in order):
  * every coin checked, those without a price or a market cap skipped.
  */
-export function coingeckoMarkets(items: readonly unknown[]): CoinGeckoMarketsFile {
+export function coingeckoMarkets(items: readonly CoinGeckoCoin[]): CoinGeckoMarketsFile {
   const coins: CoinGeckoMarketsFile['coins'] = [];
   const before: CoinGeckoMarketsFile['reference']['coins'] = [];
   const seen = new Set<string>();
   let latest = '';
   let skipped = 0;
-  items.forEach((item: unknown, index) => {
-    if (typeof item !== 'object' || item === null) fail(index, 'not an object');
-    const record = item as Record<string, unknown>;
+  items.forEach((coin, index) => {
     const {
       id,
       symbol,
@@ -120,28 +137,9 @@ export function coingeckoMarkets(items: readonly unknown[]): CoinGeckoMarketsFil
       last_updated: updated,
       price_change_24h: priceChange,
       market_cap_change_24h: capChange,
-    } = record;
-    if (typeof id !== 'string' || id === '') fail(index, '"id" must be a non-empty string');
-    if (typeof symbol !== 'string' || symbol === '') fail(index, `"symbol" of ${id} must be a non-empty string`);
-    if (typeof name !== 'string' || name === '') fail(index, `"name" of ${id} must be a non-empty string`);
+    } = coin;
     if (seen.has(id)) fail(index, `coin ${id} appears twice`);
     seen.add(id);
-    for (const [field, value] of [
-      ['current_price', price],
-      ['market_cap', marketCap],
-      ['total_volume', volume],
-    ] as const) {
-      if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
-        fail(index, `"${field}" of ${id} must be a non-negative number or null`);
-      }
-    }
-    for (const [field, value] of [
-      ['price_change_24h', priceChange],
-      ['market_cap_change_24h', capChange],
-    ] as const) {
-      if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value)))
-        fail(index, `"${field}" of ${id} must be a number or null`);
-    }
     for (const [field, value] of [
       ['market_cap', marketCap],
       ['total_volume', volume],
@@ -153,7 +151,7 @@ export function coingeckoMarkets(items: readonly unknown[]): CoinGeckoMarketsFil
       skipped++;
       return;
     }
-    const updatedIso = typeof updated === 'string' ? isoDateTime(updated) : undefined;
+    const updatedIso = isoDateTime(updated);
     if (updatedIso === undefined) fail(index, `"last_updated" of ${id} ${JSON.stringify(updated)} is not a calendar date-time (ISO 8601 with a zone)`);
     if (updatedIso > latest) latest = updatedIso;
     if (typeof price !== 'number' || price <= 0 || typeof marketCap !== 'number' || marketCap <= 0) {

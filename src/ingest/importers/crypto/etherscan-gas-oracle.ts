@@ -1,10 +1,28 @@
+import { Type } from 'typebox';
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
+import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { CRYPTO_METRICS, type CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
-import { fieldsOf, jsonDocument, loadMetricPoints, metricFact, publishedNumber } from './published-metrics.ts';
+import { loadMetricPoints, metricFact, PublishedFigureSchema, publishedNumber } from './published-metrics.ts';
+
+/** Any answer's status: a refusal (`"0"`) gives its reason as the text of `result`. */
+const StatusSchema = Type.Object({
+  status: Type.String(),
+  message: Type.Optional(Type.String()),
+  result: Type.Optional(Type.Union([Type.String(), Type.Null(), Type.Object({})])),
+});
+
+/** What the hub reads of the oracle: its prices in gwei (`LastBlock` and `gasUsedRatio` are not read). */
+const OracleSchema = Type.Object({
+  SafeGasPrice: PublishedFigureSchema,
+  ProposeGasPrice: PublishedFigureSchema,
+  FastGasPrice: PublishedFigureSchema,
+  suggestBaseFee: PublishedFigureSchema,
+});
+const AnswerSchema = Type.Object({ status: Type.Literal('1'), result: OracleSchema });
 
 /** The oracle's fields and the gas series they fill, in gwei. */
-const GAS_FIELDS: [string, CryptoMetricName][] = [
+const GAS_FIELDS: [keyof typeof OracleSchema.properties, CryptoMetricName][] = [
   ['SafeGasPrice', CRYPTO_METRICS.ethGasSafe],
   ['ProposeGasPrice', CRYPTO_METRICS.ethGasStandard],
   ['FastGasPrice', CRYPTO_METRICS.ethGasFast],
@@ -20,13 +38,10 @@ export type GasOracleReading = { metric: CryptoMetricName; value: number }[];
  * `status: "0"` with the reason in `result` (a missing or invalid key, a rate limit).
  */
 export function parseGasOracle(content: string, fileName: string): GasOracleReading {
-  const document = fieldsOf(jsonDocument(content, fileName));
-  if (document === undefined || typeof document.status !== 'string')
-    throw new ImportError(`${fileName}: expected Etherscan's object with "status", "message" and "result"`);
+  const document = readJsonDocument(StatusSchema, content, fileName);
   if (document.status !== '1')
     throw new ImportError(`${fileName}: Etherscan answered status ${document.status} ${String(document.message)}: ${String(document.result)}`);
-  const result = fieldsOf(document.result);
-  if (result === undefined) throw new ImportError(`${fileName}: "result" is not the gas oracle object`);
+  const { result } = checkDocument(AnswerSchema, document, fileName);
   return GAS_FIELDS.map(([field, metric]) => {
     const value = publishedNumber(result[field], metricFact(metric), `${fileName}: result.${field}`);
     if (value < 0) throw new ImportError(`${fileName}: result.${field} ${JSON.stringify(result[field])} is negative`);

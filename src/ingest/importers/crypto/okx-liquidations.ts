@@ -1,12 +1,33 @@
+import { Type, type Static, type TSchema } from 'typebox';
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
+import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 import { CRYPTO_METRICS } from '../../../domains/crypto/crypto.metrics.ts';
-import { fieldsOf, jsonDocument, loadMetricPoints, metricFact, publishedNumber, type MetricPoint } from './published-metrics.ts';
+import { loadMetricPoints, metricFact, PublishedFigureSchema, publishedNumber, type MetricPoint } from './published-metrics.ts';
 
 const HOUR_MS = 3_600_000;
 
 /** The instrument families whose USDT-margined perpetual swaps the liquidation figures cover. */
 export const OKX_FAMILIES = ['BTC-USDT', 'ETH-USDT'] as const;
+
+/** Any OKX answer's status: an error is `{"code": "50011", "msg": "Too Many Requests", "data": []}`; each answer is first read as this envelope. */
+export const OkxStatusSchema = Type.Object({ code: Type.Union([Type.String(), Type.Number()]), msg: Type.Optional(Type.String()) });
+export type OkxStatus = Static<typeof OkxStatusSchema>;
+
+const NonEmptyText = Type.String({ minLength: 1 });
+
+/** What the hub reads of a swap of `/api/v5/public/instruments`. */
+const InstrumentSchema = Type.Object({ instId: NonEmptyText, ctType: Type.String(), ctVal: PublishedFigureSchema });
+
+/** One filled liquidation order of `/api/v5/public/liquidation-orders`: `ts` is epoch milliseconds as text. */
+const LiquidationDetailSchema = Type.Object({
+  ts: Type.String(),
+  side: Type.String(),
+  posSide: Type.String(),
+  sz: PublishedFigureSchema,
+  bkPx: PublishedFigureSchema,
+});
+export const LiquidationOrdersSchema = Type.Object({ instId: NonEmptyText, details: Type.Array(LiquidationDetailSchema) });
 
 /**
  * What one run of the OKX source read, as the importer takes it (and `fdh import` reads it from
@@ -14,29 +35,22 @@ export const OKX_FAMILIES = ['BTC-USDT', 'ETH-USDT'] as const;
  * are complete, the `/api/v5/public/instruments` answers (for each swap's contract value) and
  * every page of `/api/v5/public/liquidation-orders`.
  */
-export interface OkxLiquidationsDocument {
-  asOf: string;
-  completeFrom: string;
-  instruments: unknown[];
-  liquidationOrders: unknown[];
+const DocumentSchema = Type.Object({
+  asOf: Type.String(),
+  completeFrom: Type.String(),
+  instruments: Type.Array(OkxStatusSchema),
+  liquidationOrders: Type.Array(OkxStatusSchema),
+});
+export type OkxLiquidationsDocument = Static<typeof DocumentSchema>;
+
+/** The `data` of one OKX answer (`{code: "0", msg, data: [...]}`), each item read through `item`; any other code is refused with OKX's message. */
+export function okxData<S extends TSchema>(item: S, answer: OkxStatus, where: string): Static<S>[] {
+  if (answer.code !== '0') throw new ImportError(`${where}: OKX answered with the error ${JSON.stringify(answer.code)}: ${String(answer.msg)}`);
+  return checkDocument(Type.Object({ data: Type.Array(item) }), answer, where).data;
 }
 
-/** One OKX answer: `{code: "0", msg, data: [...]}`; any other code is refused with OKX's message. */
-export function okxData(answer: unknown, where: string): unknown[] {
-  const fields = fieldsOf(answer);
-  if (fields === undefined || !Array.isArray(fields.data)) throw new ImportError(`${where}: expected OKX's {"code", "msg", "data": [...]} answer`);
-  if (fields.code !== '0') throw new ImportError(`${where}: OKX answered with the error ${JSON.stringify(fields.code)}: ${String(fields.msg)}`);
-  return fields.data;
-}
-
-function text(record: Record<string, unknown>, field: string, where: string): string {
-  const value = record[field];
-  if (typeof value !== 'string' || value === '') throw new ImportError(`${where}: ${field} ${JSON.stringify(value)} is not a non-empty string`);
-  return value;
-}
-
-function instant(value: unknown, where: string): number {
-  const ms = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+function instant(value: string, where: string): number {
+  const ms = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(ms) || ms <= 0) throw new ImportError(`${where}: ${JSON.stringify(value)} is not a time in epoch milliseconds`);
   return ms;
 }
@@ -46,14 +60,12 @@ function instant(value: unknown, where: string): number {
  * base currency): a liquidation's `sz` is a number of contracts. An inverse swap (contract
  * valued in USD) is refused: its size is not a quantity of the base currency.
  */
-function contractValues(answers: readonly unknown[]): Map<string, number> {
+function contractValues(answers: readonly OkxStatus[]): Map<string, number> {
   const values = new Map<string, number>();
   answers.forEach((answer, a) => {
-    okxData(answer, `instruments answer ${a + 1}`).forEach((item, i) => {
+    okxData(InstrumentSchema, answer, `instruments answer ${a + 1}`).forEach((record, i) => {
       const where = `instruments answer ${a + 1}: data[${i}]`;
-      const record = fieldsOf(item);
-      if (record === undefined) throw new ImportError(`${where}: not an object`);
-      const instId = text(record, 'instId', where);
+      const { instId } = record;
       if (record.ctType !== 'linear') throw new ImportError(`${where}: ${instId} ctType ${JSON.stringify(record.ctType)} is not linear`);
       const ctVal = publishedNumber(record.ctVal, metricFact(), `${where}: ${instId} ctVal`);
       if (ctVal <= 0) throw new ImportError(`${where}: ${instId} ctVal ${JSON.stringify(record.ctVal)} is not positive`);
@@ -77,21 +89,16 @@ interface Liquidation {
  * (base currency a contract) × `bkPx` (the price of the liquidation, USDT), counted as USD.
  * An order met on two pages counts once.
  */
-function liquidations(pages: readonly unknown[], contractValue: ReadonlyMap<string, number>): Liquidation[] {
+function liquidations(pages: readonly OkxStatus[], contractValue: ReadonlyMap<string, number>): Liquidation[] {
   const found: Liquidation[] = [];
   const seen = new Set<string>();
   pages.forEach((page, p) => {
-    okxData(page, `liquidation-orders answer ${p + 1}`).forEach((item, i) => {
+    okxData(LiquidationOrdersSchema, page, `liquidation-orders answer ${p + 1}`).forEach(({ instId, details }, i) => {
       const where = `liquidation-orders answer ${p + 1}: data[${i}]`;
-      const record = fieldsOf(item);
-      if (record === undefined || !Array.isArray(record.details)) throw new ImportError(`${where}: expected an object with a details array`);
-      const instId = text(record, 'instId', where);
       const ctVal = contractValue.get(instId);
       if (ctVal === undefined) throw new ImportError(`${where}: no contract value for ${instId} in the instruments answers`);
-      record.details.forEach((entry: unknown, d) => {
+      details.forEach((detail, d) => {
         const at = `${where}: details[${d}]`;
-        const detail = fieldsOf(entry);
-        if (detail === undefined) throw new ImportError(`${at}: not an object`);
         const ts = instant(detail.ts, `${at}: ts`);
         const side = detail.side === 'sell' ? 'long' : detail.side === 'buy' ? 'short' : undefined;
         if (side === undefined) throw new ImportError(`${at}: side ${JSON.stringify(detail.side)} is neither buy nor sell`);
@@ -100,7 +107,7 @@ function liquidations(pages: readonly unknown[], contractValue: ReadonlyMap<stri
         const sz = publishedNumber(detail.sz, metricFact(), `${at}: sz`);
         const price = publishedNumber(detail.bkPx, metricFact(), `${at}: bkPx`);
         if (sz <= 0 || price <= 0) throw new ImportError(`${at}: sz and bkPx must be positive`);
-        const key = `${instId} ${ts} ${String(detail.side)} ${String(detail.sz)} ${String(detail.bkPx)}`;
+        const key = `${instId} ${ts} ${detail.side} ${detail.sz} ${detail.bkPx}`;
         if (seen.has(key)) return;
         seen.add(key);
         found.push({ ts, side, usd: sz * ctVal * price });
@@ -141,20 +148,6 @@ export function okxLiquidationPoints(document: OkxLiquidationsDocument, fileName
   return points;
 }
 
-function readDocument(content: string, fileName: string): OkxLiquidationsDocument {
-  const fields = fieldsOf(jsonDocument(content, fileName));
-  if (
-    fields === undefined ||
-    typeof fields.asOf !== 'string' ||
-    typeof fields.completeFrom !== 'string' ||
-    !Array.isArray(fields.instruments) ||
-    !Array.isArray(fields.liquidationOrders)
-  ) {
-    throw new ImportError(`${fileName}: expected {"asOf", "completeFrom", "instruments": [...], "liquidationOrders": [...]}`);
-  }
-  return { asOf: fields.asOf, completeFrom: fields.completeFrom, instruments: fields.instruments, liquidationOrders: fields.liquidationOrders };
-}
-
 export const okxLiquidationsImporter: Importer<MetricPoint[]> = {
   dataset: 'okx-liquidation-orders',
   datasets: ['crypto'],
@@ -162,6 +155,6 @@ export const okxLiquidationsImporter: Importer<MetricPoint[]> = {
     'OKX /api/v5/public/liquidation-orders pages and /api/v5/public/instruments answers (BTC-USDT, ETH-USDT perpetual swaps) with the time they were read: hourly USD liquidated, longs and shorts, on OKX alone',
   source: 'OKX',
   canonicalForm: canonicalJson,
-  parse: (content, fileName) => okxLiquidationPoints(readDocument(content, fileName), fileName),
+  parse: (content, fileName) => okxLiquidationPoints(readJsonDocument(DocumentSchema, content, fileName), fileName),
   load: (db, points, release) => (points.length === 0 ? Promise.resolve(0) : loadMetricPoints(db, points, release)),
 };

@@ -2,7 +2,6 @@ import type { Transaction } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../../store/schema.ts';
 import { ImportError, type ReleaseInfo } from '../../source.ts';
-import { readJsonDocument } from '../../publisher-document.ts';
 import { insertRows } from '../../../store/loader.ts';
 import type { CryptoMetricName } from '../../../domains/crypto/crypto.metrics.ts';
 import { checkedFigure, publisherFigure } from '../../publisher-figures.ts';
@@ -15,15 +14,8 @@ export interface MetricPoint {
   value: number;
 }
 
-/** The JSON document of a publisher's answer; an HTML page or a cut body is refused naming the file. */
-export function jsonDocument(content: string, fileName: string): unknown {
-  return readJsonDocument(Type.Unknown(), content, fileName);
-}
-
-/** The fields of a JSON object, or undefined for anything else. */
-export function fieldsOf(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
+/** A figure as crypto publishers write it: a decimal string (`"84617.188"`) or a JSON number (read by `publishedNumber`). */
+export const PublishedFigureSchema = Type.Union([Type.String(), Type.Number()]);
 
 /** The fact a figure of the crypto metric `metric` is (`crypto.metric:btc_hashrate`); the family alone for a figure a metric is computed from. */
 export const metricFact = (metric?: CryptoMetricName): string => (metric === undefined ? 'crypto.metric' : `crypto.metric:${metric}`);
@@ -31,18 +23,15 @@ export const metricFact = (metric?: CryptoMetricName): string => (metric === und
 /**
  * A figure as crypto publishers write it, a decimal string (`"84617.188"`, `"-0.00010000"`, an
  * exponent allowed) or a JSON number, held to the figure rules of `fact`
- * (publisher-figures.ts). Anything else is refused naming `where`.
+ * (publisher-figures.ts), refused naming `where`.
  */
-export function publishedNumber(value: unknown, fact: string, where: string): number {
-  if (typeof value === 'number') return checkedFigure(value, fact, where);
-  if (typeof value === 'string') return publisherFigure(value, fact, where, { exponent: true });
-  throw new ImportError(`${where}: ${JSON.stringify(value)} is not a number`);
+export function publishedNumber(value: string | number, fact: string, where: string): number {
+  return typeof value === 'number' ? checkedFigure(value, fact, where) : publisherFigure(value, fact, where, { exponent: true });
 }
 
-/** Epoch milliseconds (a whole non-negative JSON number) → the ISO instant; refused naming `where`. */
-export function epochMsInstant(value: unknown, where: string): string {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
-    throw new ImportError(`${where}: ${JSON.stringify(value)} is not a time in epoch milliseconds`);
+/** Epoch milliseconds (a whole positive JSON number) → the ISO instant; refused naming `where`. */
+export function epochMsInstant(value: number, where: string): string {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new ImportError(`${where}: ${JSON.stringify(value)} is not a time in epoch milliseconds`);
   return new Date(value).toISOString();
 }
 

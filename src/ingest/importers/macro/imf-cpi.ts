@@ -5,7 +5,7 @@ import { recordObservations } from '../../../store/vintage.ts';
 import { countrySeries, type MacroCountry } from '../../../domains/macro/series.ts';
 import { datedObservations, macroFact, type LocatedObservation } from '../../figure-facts.ts';
 import { publisherFigure } from '../../publisher-figures.ts';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
 
 /** The IMF's ISO 3166 alpha-3 `COUNTRY` codes of the hub's countries. */
@@ -26,15 +26,35 @@ export const IMF_CPI_KEY: ReadonlyArray<readonly [string, string | undefined]> =
 
 export const imfCpiSeriesKey = (country: MacroCountry): string => [IMF_COUNTRIES[country], ...IMF_CPI_KEY.slice(1).map(([, code]) => code)].join('.');
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const idOf = (value: unknown): unknown => (isRecord(value) ? value.id : undefined);
-
 /** `2026-M03` → `2026-03`. */
-function monthOf(period: unknown): string | undefined {
-  const match = typeof period === 'string' ? /^(\d{4})-M(\d{2})$/.exec(period) : null;
+function monthOf(period: string | undefined): string | undefined {
+  const match = period === undefined ? null : /^(\d{4})-M(\d{2})$/.exec(period);
   return match === null ? undefined : calendarMonth(`${match[1]}-${match[2]}`);
 }
+
+const IdSchema = Type.Object({ id: Type.String() });
+/** A series dimension: its `values` are what the positions of a series key (`0:0:0:0:0`) index. */
+const SeriesDimensionSchema = Type.Object({ id: Type.String(), values: Type.Array(IdSchema) });
+/** The observation dimension (TIME_PERIOD): its `values` are what the observation keys index. */
+const ObservationDimensionSchema = Type.Object({ id: Type.String(), values: Type.Array(Type.Object({ value: Type.String() })) });
+/**
+ * An observation: `OBS_VALUE` first (a decimal string, or null for a month without a figure),
+ * then the indices and values of its attributes.
+ */
+const ObservationSchema = Type.Tuple([Type.Union([Type.String(), Type.Null()])], { additionalItems: true });
+const StructureSchema = Type.Object({
+  dimensions: Type.Object({ series: Type.Array(SeriesDimensionSchema), observation: Type.Array(ObservationDimensionSchema) }),
+  measures: Type.Object({ observation: Type.Array(IdSchema) }),
+});
+const DataSetSchema = Type.Object({
+  series: Type.Record(Type.String(), Type.Object({ observations: Type.Record(Type.String(), ObservationSchema) })),
+});
+const SdmxDataSchema = Type.Object({ data: Type.Object({ structures: Type.Array(StructureSchema), dataSets: Type.Array(DataSetSchema) }) });
+type SeriesDimension = Static<typeof SeriesDimensionSchema>;
+
+/** The codes a series key (`0:0:0:0:0`) stands for, by its positions in the series dimensions' values. */
+const seriesCodes = (seriesKey: string, dimensions: readonly SeriesDimension[]): (string | undefined)[] =>
+  seriesKey.split(':').map((position, index) => dimensions[index]?.values[Number(position)]?.id);
 
 /**
  * The IMF's SDMX 3.0 data answer in SDMX-JSON (`GET /external/sdmx/3.0/data/dataflow/IMF.STA/CPI/+/{key}
@@ -46,33 +66,27 @@ function monthOf(period: unknown): string | undefined {
  * date rule when the answer is loaded, naming the series and observation key.
  */
 export function parseImfCpi(content: string, fileName: string): LocatedObservation[] {
-  const document = readJsonDocument(Type.Unknown(), content, fileName);
-  const data = isRecord(document) && isRecord(document.data) ? document.data : undefined;
-  const structure = list(data?.structures)[0];
-  const dataSet = list(data?.dataSets)[0];
-  const dimensions = isRecord(structure) && isRecord(structure.dimensions) ? structure.dimensions : undefined;
-  const measures = isRecord(structure) && isRecord(structure.measures) ? list(structure.measures.observation) : [];
-  const seriesDimensions = list(dimensions?.series);
-  const time = list(dimensions?.observation)[0];
+  const { data } = readJsonDocument(SdmxDataSchema, content, fileName);
+  const [structure] = data.structures;
+  const [dataSet] = data.dataSets;
+  const seriesDimensions = structure?.dimensions.series ?? [];
+  const time = structure?.dimensions.observation[0];
   if (
-    !isRecord(dataSet) ||
+    dataSet === undefined ||
     seriesDimensions.length !== IMF_CPI_KEY.length ||
-    IMF_CPI_KEY.some(([id], index) => idOf(seriesDimensions[index]) !== id) ||
-    idOf(time) !== 'TIME_PERIOD' ||
-    idOf(measures[0]) !== 'OBS_VALUE'
+    IMF_CPI_KEY.some(([id], index) => seriesDimensions[index]?.id !== id) ||
+    time?.id !== 'TIME_PERIOD' ||
+    structure?.measures.observation[0]?.id !== 'OBS_VALUE'
   ) {
     throw new ImportError(
       `${fileName}: expected the IMF CPI dataflow's SDMX-JSON (dimensions ${IMF_CPI_KEY.map(([id]) => id).join(', ')}, TIME_PERIOD; measure OBS_VALUE)`,
     );
   }
-  const periods = list(isRecord(time) ? time.values : undefined).map((value) => (isRecord(value) ? value.value : undefined));
-  const series = isRecord(dataSet.series) ? dataSet.series : {};
-  if (Object.keys(series).length === 0) throw new ImportError(`${fileName}: the IMF answered no CPI series for this key`);
+  const periods = time.values.map((period) => period.value);
+  if (Object.keys(dataSet.series).length === 0) throw new ImportError(`${fileName}: the IMF answered no CPI series for this key`);
   const rows: LocatedObservation[] = [];
-  for (const [seriesKey, item] of Object.entries(series)) {
-    const codes = seriesKey
-      .split(':')
-      .map((position, index) => idOf(list(isRecord(seriesDimensions[index]) ? seriesDimensions[index].values : undefined)[Number(position)]));
+  for (const [seriesKey, { observations }] of Object.entries(dataSet.series)) {
+    const codes = seriesCodes(seriesKey, seriesDimensions);
     const wrong = IMF_CPI_KEY.findIndex(([, expected], index) => expected !== undefined && codes[index] !== expected);
     if (codes.length !== IMF_CPI_KEY.length || wrong !== -1) {
       throw new ImportError(
@@ -82,15 +96,12 @@ export function parseImfCpi(content: string, fileName: string): LocatedObservati
     const country = (Object.keys(IMF_COUNTRIES) as MacroCountry[]).find((code) => IMF_COUNTRIES[code] === codes[0]);
     if (country === undefined)
       throw new ImportError(`${fileName}: COUNTRY ${JSON.stringify(codes[0])} is not one the hub serves (${Object.values(IMF_COUNTRIES).join(', ')})`);
-    const observations = isRecord(item) && isRecord(item.observations) ? item.observations : {};
     const cpi = countrySeries(country, 'cpi');
-    for (const [position, observation] of Object.entries(observations)) {
+    for (const [position, [value]] of Object.entries(observations)) {
       const where = `${fileName}: series ${seriesKey} observation ${position}`;
-      const period = monthOf(periods[Number(position)]);
-      if (period === undefined) throw new ImportError(`${where}: TIME_PERIOD ${JSON.stringify(periods[Number(position)])} is not a month (YYYY-Mmm)`);
-      const value = Array.isArray(observation) ? observation[0] : undefined;
-      if (value !== null && typeof value !== 'string')
-        throw new ImportError(`${where}: ${period}: OBS_VALUE ${JSON.stringify(value)} is not a decimal string or null`);
+      const timePeriod = periods[Number(position)];
+      const period = monthOf(timePeriod);
+      if (period === undefined) throw new ImportError(`${where}: TIME_PERIOD ${JSON.stringify(timePeriod)} is not a month (YYYY-Mmm)`);
       rows.push({ series: cpi, period, value: value === null ? null : publisherFigure(value, macroFact(cpi), where, { exponent: true }), marker: null, where });
     }
   }

@@ -21,7 +21,8 @@ import { polygonsOf } from '../real-estate/mlit-n03.ts';
 import { OPERATOR_SOURCE } from './operator-facts.ts';
 import { provinceCodesText, provinceId, wardId } from './place-ids.ts';
 
-const FeatureCollection = Type.Object({ type: Type.Literal('FeatureCollection'), features: Type.Array(Type.Unknown()) });
+/** The collection; each feature is checked on its own once their count is within the limit, and a refusal names it. */
+const FeatureCollection = Type.Object({ type: Type.Literal('FeatureCollection'), features: Type.Array(Type.Object({})) });
 
 const Text = Type.String({ minLength: 1 });
 const Feature = Type.Object({
@@ -36,7 +37,8 @@ const Feature = Type.Object({
     areaName: Type.Optional(Type.String()),
     offshore: Type.Optional(Type.Boolean()),
   }),
-  geometry: Type.Unknown(),
+  // A ward's is read by polygonsOf; a province's is not stored, so it may be null.
+  geometry: Type.Union([Type.Object({}), Type.Null()]),
 });
 
 type Properties = Static<typeof Feature>['properties'];
@@ -72,14 +74,15 @@ function province(properties: Properties, where: string): OperatorProvince {
   return { id, country, code, nameLocal: name, nameEn: nameEn ?? name };
 }
 
-function ward(properties: Properties, geometry: unknown, where: string): OperatorWard {
+function ward(feature: Static<typeof Feature>, where: string): OperatorWard {
+  const { properties } = feature;
   const { country, code, name, parent, areaName, offshore } = properties;
   const id = wardId(country, code);
   if (id === undefined) throw new ImportError(`${where}: a ward's code must be its 5-digit code (got "${code}")`);
   if (parent === undefined) throw new ImportError(`${where}: a ward needs its province's code in "parent"`);
   const parentId = provinceId(country, parent);
   if (parentId === undefined) throw new ImportError(`${where}: parent "${parent}" is no province of ${country}; the codes are ${provinceCodesText(country)}`);
-  return { id, provinceId: parentId, name, areaName: areaName ?? '', offshore: offshore ?? false, rings: wardOutline(polygonsOf(geometry, where)), where };
+  return { id, provinceId: parentId, name, areaName: areaName ?? '', offshore: offshore ?? false, rings: wardOutline(polygonsOf(feature, where)), where };
 }
 
 export function parseGeography(content: string, fileName: string): OperatorGeography {
@@ -91,14 +94,15 @@ export function parseGeography(content: string, fileName: string): OperatorGeogr
   const wards = new Map<number, OperatorWard>();
   features.forEach((value, i) => {
     const where = `${fileName}: features[${i}]`;
-    const { properties, geometry } = checkDocument(Feature, value, where);
+    const feature = checkDocument(Feature, value, where);
+    const { properties } = feature;
     if (properties.level === 'province') {
       const place = province(properties, where);
       if (provinces.has(place.id)) throw new ImportError(`${where}: province ${place.code} of ${place.country} appears twice`);
       provinces.set(place.id, place);
       return;
     }
-    const place = ward(properties, geometry, where);
+    const place = ward(feature, where);
     if (wards.has(place.id)) throw new ImportError(`${where}: ward ${properties.code} of ${properties.country} appears twice`);
     wards.set(place.id, place);
   });

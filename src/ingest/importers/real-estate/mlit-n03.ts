@@ -6,7 +6,7 @@ import type { Rings } from '../../../domains/real-estate/geometry.ts';
 import { municipalityWards, type MunicipalityRef } from './jp-municipalities.ts';
 import { wardOutline } from './boundary-rings.ts';
 import { Type } from 'typebox';
-import { readJsonDocument } from '../../publisher-document.ts';
+import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
 
 export interface MunicipalityBoundary {
   place: MunicipalityRef;
@@ -14,30 +14,40 @@ export interface MunicipalityBoundary {
   rings: Rings;
 }
 
-function isPosition(value: unknown): boolean {
-  return Array.isArray(value) && value.length >= 2 && value.every((n) => typeof n === 'number' && Number.isFinite(n));
+/** A position: [lon, lat], any further numbers (an altitude) ignored. */
+const PositionSchema = Type.Array(Type.Number(), { minItems: 2 });
+/** A polygon: its outer ring, then its holes, each of at least the four positions a closed ring has. */
+const PolygonCoordinatesSchema = Type.Array(Type.Array(PositionSchema, { minItems: 4 }), { minItems: 1 });
+const GeometryTypeSchema = Type.Object({ geometry: Type.Object({ type: Type.Union([Type.Literal('Polygon'), Type.Literal('MultiPolygon')]) }) });
+const PolygonFeatureSchema = Type.Object({ geometry: Type.Object({ type: Type.Literal('Polygon'), coordinates: PolygonCoordinatesSchema }) });
+const MultiPolygonFeatureSchema = Type.Object({
+  geometry: Type.Object({ type: Type.Literal('MultiPolygon'), coordinates: Type.Array(PolygonCoordinatesSchema, { minItems: 1 }) }),
+});
+
+/**
+ * A feature's polygons: its Polygon, or each polygon of its MultiPolygon. The geometry's type is
+ * checked first, so that a wrong nesting of coordinates is named against the type the feature gives.
+ */
+export function polygonsOf(feature: object, where: string): Rings[] {
+  if (checkDocument(GeometryTypeSchema, feature, where).geometry.type === 'Polygon')
+    return [checkDocument(PolygonFeatureSchema, feature, where).geometry.coordinates];
+  return checkDocument(MultiPolygonFeatureSchema, feature, where).geometry.coordinates;
 }
 
-function isPolygon(value: unknown): value is Rings {
-  return Array.isArray(value) && value.length > 0 && value.every((ring) => Array.isArray(ring) && ring.length >= 4 && ring.every(isPosition));
-}
+/** A name N03 may leave empty: null, or text that is blank. */
+const nameOrNull = (value: string | null): string | null => (value === null || value.trim() === '' ? null : value.trim());
 
-/** A feature's polygons: its Polygon, or each polygon of its MultiPolygon. */
-export function polygonsOf(geometry: unknown, where: string): Rings[] {
-  const { type, coordinates } = (geometry ?? {}) as { type?: unknown; coordinates?: unknown };
-  if (type === 'Polygon' && isPolygon(coordinates)) return [coordinates];
-  if (type === 'MultiPolygon' && Array.isArray(coordinates) && coordinates.length > 0 && coordinates.every(isPolygon)) return coordinates as Rings[];
-  throw new ImportError(`${where}: geometry must be a Polygon or MultiPolygon of [lon, lat] rings (got type ${JSON.stringify(type)})`);
-}
+/** N03's properties the hub reads: each present, text or null where N03 leaves it empty. */
+const N03PropertiesSchema = Type.Object({
+  N03_001: Type.Union([Type.String(), Type.Null()]),
+  N03_003: Type.Union([Type.String(), Type.Null()]),
+  N03_004: Type.Union([Type.String(), Type.Null()]),
+  N03_007: Type.Union([Type.String(), Type.Null()]),
+});
+const N03FeatureSchema = Type.Object({ properties: N03PropertiesSchema });
 
-/** A property that must be present: text, or null where N03 leaves it empty. */
-function textOrNull(properties: Record<string, unknown>, name: string, where: string): string | null {
-  if (!(name in properties)) throw new ImportError(`${where}: no ${name} property`);
-  const value = properties[name];
-  if (value === null) return null;
-  if (typeof value !== 'string') throw new ImportError(`${where}: ${name} must be text or null (got ${JSON.stringify(value)})`);
-  return value.trim() === '' ? null : value.trim();
-}
+/** A GeoJSON FeatureCollection; each feature is checked on its own, so that a refusal names it as the other messages do. */
+const FeatureCollectionSchema = Type.Object({ type: Type.Literal('FeatureCollection'), features: Type.Array(Type.Object({})) });
 
 /**
  * MLIT's National Land Numerical Information administrative areas (国土数値情報 行政区域, N03),
@@ -47,22 +57,17 @@ function textOrNull(properties: Record<string, unknown>, name: string, where: st
  * local-government code (null for land no municipality holds, which is skipped). The polygons of
  * a code are one municipality.
  */
-/** A GeoJSON FeatureCollection; its features are read one by one below. */
-const FeatureCollectionSchema = Type.Object({ type: Type.Literal('FeatureCollection'), features: Type.Array(Type.Unknown()) });
-
 export function municipalityBoundaries(content: string, fileName: string): MunicipalityBoundary[] {
   const { features } = readJsonDocument(FeatureCollectionSchema, content, fileName);
   const byCode = new Map<string, { place: MunicipalityRef; polygons: Rings[] }>();
-  features.forEach((feature: unknown, i) => {
+  features.forEach((feature, i) => {
     const where = `${fileName}: features[${i}]`;
-    const properties = (feature as { properties?: unknown } | null)?.properties;
-    if (typeof properties !== 'object' || properties === null) throw new ImportError(`${where}: no properties`);
-    const props = properties as Record<string, unknown>;
-    const code = textOrNull(props, 'N03_007', where);
-    const prefecture = textOrNull(props, 'N03_001', where);
-    const county = textOrNull(props, 'N03_003', where);
-    const municipality = textOrNull(props, 'N03_004', where);
-    const polygons = polygonsOf((feature as { geometry?: unknown }).geometry, where);
+    const { properties } = checkDocument(N03FeatureSchema, feature, where);
+    const code = nameOrNull(properties.N03_007);
+    const prefecture = nameOrNull(properties.N03_001);
+    const county = nameOrNull(properties.N03_003);
+    const municipality = nameOrNull(properties.N03_004);
+    const polygons = polygonsOf(feature, where);
     if (code === null) return;
     if (!/^\d{5}$/.test(code) || Number(code.slice(0, 2)) < 1 || Number(code.slice(0, 2)) > 47)
       throw new ImportError(`${where}: N03_007 "${code}" is not a local-government code`);

@@ -1,4 +1,3 @@
-import { ImportError } from '../../import-error.ts';
 import {
   BINANCE_SYMBOLS,
   binanceAnswer,
@@ -6,6 +5,10 @@ import {
   binanceFundingRateImporter,
   binanceOpenInterestImporter,
   binanceOpenInterestPoints,
+  FundingRecordsSchema,
+  OpenInterestAnswerSchema,
+  type FundingRecord,
+  type OpenInterestAnswer,
 } from '../../importers/crypto/binance-futures.ts';
 import { defineSource, NoParams, parsedPayload, type CollectResult, type ImportPayload, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
@@ -40,14 +43,14 @@ export const binanceFuturesSource = defineSource({
       string,
       unknown
     >;
-    const openInterest: unknown[] = [];
-    const funding: unknown[] = [];
+    const openInterest: OpenInterestAnswer[] = [];
+    const funding: FundingRecord[] = [];
     const openInterestHashes: string[] = [];
     const fundingHashes: string[] = [];
     for (const symbol of symbols) {
       const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/fapi/v1/openInterest?${new URLSearchParams({ symbol }).toString()}` });
       openInterestHashes.push(answer.archiveHash);
-      openInterest.push(binanceAnswer(answer.body.toString('utf8'), `openInterest ${symbol}`));
+      openInterest.push(binanceAnswer(OpenInterestAnswerSchema, answer.body.toString('utf8'), `openInterest ${symbol}`));
     }
     for (const symbol of symbols) {
       const query: Record<string, string> = { symbol, limit: String(FUNDING_LIMIT) };
@@ -55,16 +58,14 @@ export const binanceFuturesSource = defineSource({
       if (typeof last === 'number') query.startTime = String(last + 1);
       const answer = await fetchUnconditional(fetch, { url: `${baseUrl}/fapi/v1/fundingRate?${new URLSearchParams(query).toString()}` });
       fundingHashes.push(answer.archiveHash);
-      const records = binanceAnswer(answer.body.toString('utf8'), `fundingRate ${symbol}`);
-      if (!Array.isArray(records)) throw new ImportError(`fundingRate ${symbol}: expected a JSON array of funding records`);
-      funding.push(...records);
+      funding.push(...binanceAnswer(FundingRecordsSchema, answer.body.toString('utf8'), `fundingRate ${symbol}`));
     }
     // Every answer was read once, above; its records become the importers' points here, so a
     // record that is not one fails the run before the cursor moves.
     const openInterestPoints = binanceOpenInterestPoints(openInterest, 'openInterest.json');
     const fundingPoints = binanceFundingPoints(funding, 'fundingRate.json');
     const newestFunding: Record<string, unknown> = { ...lastFunding };
-    for (const record of funding as { symbol: string; fundingTime: number }[]) {
+    for (const record of funding) {
       const newest = newestFunding[record.symbol];
       if (typeof newest !== 'number' || record.fundingTime > newest) newestFunding[record.symbol] = record.fundingTime;
     }

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ImportError } from '../../import-error.ts';
-import { coingeckoMarkets, coingeckoMarketsImporter, CoinsMarketsSchema } from '../../importers/crypto/coingecko-markets.ts';
+import { coingeckoMarkets, coingeckoMarketsImporter, CoinsMarketsSchema, type CoinGeckoCoin } from '../../importers/crypto/coingecko-markets.ts';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { defineSource, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
@@ -86,8 +86,8 @@ export const coingeckoMarketsSource = defineSource({
     const key = credentials[API_KEY];
     // CoinGecko documents the Demo key as the `x-cg-demo-api-key` header (recommended) or a query parameter.
     const headers = key === undefined ? undefined : { 'x-cg-demo-api-key': key };
-    const coins: unknown[] = [];
-    const ids = new Set<unknown>();
+    const coins: CoinGeckoCoin[] = [];
+    const ids = new Set<string>();
     const archiveHashes: string[] = [];
     const { pages, perPage } = params;
     for (let page = 1; page <= pages; page++) {
@@ -103,9 +103,8 @@ export const coingeckoMarketsSource = defineSource({
         throw new ImportError(`CoinGecko answered ${COUNT.format(pageCoins.length)} coins to per_page=${perPage} on page ${page}; refused`);
       }
       for (const coin of pageCoins) {
-        const id = (coin as { id?: unknown } | null)?.id;
-        if (ids.has(id)) continue;
-        ids.add(id);
+        if (ids.has(coin.id)) continue;
+        ids.add(coin.id);
         coins.push(coin);
       }
       if (pageCoins.length < perPage) break;

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { ImportError } from '../../import-error.ts';
-import { coinMetricsAssetMetricsImporter, coinMetricsPage, coinMetricsPoints } from '../../importers/crypto/coinmetrics-asset-metrics.ts';
-import { fieldsOf } from '../../importers/crypto/published-metrics.ts';
+import { coinMetricsAssetMetricsImporter, coinMetricsPage, coinMetricsPoints, type CoinMetricsRow } from '../../importers/crypto/coinmetrics-asset-metrics.ts';
 import { defineSource, parsedPayload, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { storedFacts } from '../../../facts/names.ts';
@@ -45,7 +44,7 @@ export const coinMetricsBtcSource = defineSource({
     const lastTime = typeof cursor?.lastTime === 'string' ? cursor.lastTime : undefined;
     const query: Record<string, string> = { assets: 'btc', metrics, frequency: '1d', page_size: String(pageSize) };
     if (lastTime !== undefined) query.start_time = lastTime.slice(0, 10);
-    const rows: unknown[] = [];
+    const rows: CoinMetricsRow[] = [];
     const archiveHashes: string[] = [];
     let token: string | undefined;
     do {
@@ -59,8 +58,7 @@ export const coinMetricsBtcSource = defineSource({
         throw new ImportError(`${FILE_NAME} page ${archiveHashes.length}: Coin Metrics gave the same next_page_token again`);
       token = next;
     } while (token !== undefined);
-    const times = rows.map((row) => fieldsOf(row)?.time).filter((time): time is string => typeof time === 'string');
-    const newest = times.reduce((latest, time) => (time > latest ? time : latest), lastTime ?? '');
+    const newest = rows.map((row) => row.time).reduce((latest, time) => (time > latest ? time : latest), lastTime ?? '');
     return {
       // Each page was read once, above; the merged rows become the importer's points.
       payloads:

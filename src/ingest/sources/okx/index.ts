@@ -1,5 +1,14 @@
-import { jsonDocument, fieldsOf } from '../../importers/crypto/published-metrics.ts';
-import { OKX_FAMILIES, okxData, okxLiquidationPoints, okxLiquidationsImporter, type OkxLiquidationsDocument } from '../../importers/crypto/okx-liquidations.ts';
+import { readJsonDocument } from '../../publisher-document.ts';
+import {
+  LiquidationOrdersSchema,
+  OKX_FAMILIES,
+  okxData,
+  okxLiquidationPoints,
+  okxLiquidationsImporter,
+  OkxStatusSchema,
+  type OkxLiquidationsDocument,
+  type OkxStatus,
+} from '../../importers/crypto/okx-liquidations.ts';
 import { defineSource, NoParams, parsedPayload, type CollectContext, type CollectResult, type SourceDefinition } from '../../sync/source-definition.ts';
 import { fetchUnconditional } from '../unconditional-fetch.ts';
 import { storedFacts } from '../../../facts/names.ts';
@@ -16,21 +25,19 @@ async function familyPages(
   context: CollectContext<unknown>,
   family: string,
   asOf: number,
-): Promise<{ pages: unknown[]; hashes: string[]; completeFrom: number }> {
-  const pages: unknown[] = [];
+): Promise<{ pages: OkxStatus[]; hashes: string[]; completeFrom: number }> {
+  const pages: OkxStatus[] = [];
   const hashes: string[] = [];
   let after: number | undefined;
   for (let page = 1; page <= MAX_PAGES; page++) {
     const query = new URLSearchParams({ instType: 'SWAP', instFamily: family, state: 'filled', limit: String(PAGE_LIMIT) });
     if (after !== undefined) query.set('after', String(after));
     const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}/api/v5/public/liquidation-orders?${query.toString()}` });
-    const document = jsonDocument(answer.body.toString('utf8'), `liquidation-orders ${family} page ${page}`);
+    const where = `liquidation-orders ${family} page ${page}`;
+    const document = readJsonDocument(OkxStatusSchema, answer.body, where);
     pages.push(document);
     hashes.push(answer.archiveHash);
-    const times = okxData(document, `liquidation-orders ${family} page ${page}`).flatMap((item) => {
-      const details = fieldsOf(item)?.details;
-      return Array.isArray(details) ? details.map((detail: unknown) => Number(fieldsOf(detail)?.ts)) : [];
-    });
+    const times = okxData(LiquidationOrdersSchema, document, where).flatMap((order) => order.details.map((detail) => Number(detail.ts)));
     const oldest = Math.min(...times.filter(Number.isSafeInteger));
     // A short page is the last: what OKX keeps of the day is all read.
     if (times.length < PAGE_LIMIT || !Number.isFinite(oldest) || oldest <= asOf - DAY_MS) return { pages, hashes, completeFrom: asOf - DAY_MS };
@@ -63,14 +70,14 @@ export const okxLiquidationsSource = defineSource({
   minRequestIntervalMs: 200,
   async collect(context): Promise<CollectResult> {
     const asOf = context.now.getTime();
-    const instruments: unknown[] = [];
-    const liquidationOrders: unknown[] = [];
+    const instruments: OkxStatus[] = [];
+    const liquidationOrders: OkxStatus[] = [];
     const archiveHashes: string[] = [];
     let completeFrom = asOf - DAY_MS;
     for (const family of OKX_FAMILIES) {
       const query = new URLSearchParams({ instType: 'SWAP', instFamily: family });
       const answer = await fetchUnconditional(context.fetch, { url: `${context.baseUrl}/api/v5/public/instruments?${query.toString()}` });
-      instruments.push(jsonDocument(answer.body.toString('utf8'), `instruments ${family}`));
+      instruments.push(readJsonDocument(OkxStatusSchema, answer.body, `instruments ${family}`));
       archiveHashes.push(answer.archiveHash);
       const read = await familyPages(context, family, asOf);
       liquidationOrders.push(...read.pages);

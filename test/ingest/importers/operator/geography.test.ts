@@ -102,7 +102,7 @@ test('a malformed geography file is refused naming the feature, and changes noth
     [
       'geometry.geojson',
       altered(5, (f) => (f.geometry = { type: 'Point', coordinates: [105.8, 21.0] })),
-      /geometry\.geojson: features\[5\]: geometry must be a Polygon or MultiPolygon/,
+      /geometry\.geojson: features\[5\]: \/geometry\/type: expected "Polygon" or "MultiPolygon" \(got "Point"\)/,
     ],
     [
       'level.geojson',
