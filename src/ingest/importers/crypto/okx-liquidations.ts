@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TArray, type TObject } from 'typebox';
 import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { checkDocument, readJsonDocument } from '../../publisher-document.ts';
@@ -27,7 +27,11 @@ const LiquidationDetailSchema = Type.Object({
   sz: PublishedFigureSchema,
   bkPx: PublishedFigureSchema,
 });
-export const LiquidationOrdersSchema = Type.Object({ instId: NonEmptyText, details: Type.Array(LiquidationDetailSchema) });
+const LiquidationOrdersSchema = Type.Object({ instId: NonEmptyText, details: Type.Array(LiquidationDetailSchema) });
+
+/** An OKX answer's `data`, as each endpoint sends it: module constants, so each is compiled once (publisher-document.ts). */
+const InstrumentsAnswerSchema = Type.Object({ data: Type.Array(InstrumentSchema) });
+export const LiquidationOrdersAnswerSchema = Type.Object({ data: Type.Array(LiquidationOrdersSchema) });
 
 /**
  * What one run of the OKX source read, as the importer takes it (and `fdh import` reads it from
@@ -43,10 +47,10 @@ const DocumentSchema = Type.Object({
 });
 export type OkxLiquidationsDocument = Static<typeof DocumentSchema>;
 
-/** The `data` of one OKX answer (`{code: "0", msg, data: [...]}`), each item read through `item`; any other code is refused with OKX's message. */
-export function okxData<S extends TSchema>(item: S, answer: OkxStatus, where: string): Static<S>[] {
+/** The `data` of one OKX answer (`{code: "0", msg, data: [...]}`), read through its answer's schema; any other code is refused with OKX's message. */
+export function okxData<S extends TObject<{ data: TArray }>>(schema: S, answer: OkxStatus, where: string): Static<S>['data'] {
   if (answer.code !== '0') throw new ImportError(`${where}: OKX answered with the error ${JSON.stringify(answer.code)}: ${String(answer.msg)}`);
-  return checkDocument(Type.Object({ data: Type.Array(item) }), answer, where).data;
+  return checkDocument(schema, answer, where).data;
 }
 
 function instant(value: string, where: string): number {
@@ -63,7 +67,7 @@ function instant(value: string, where: string): number {
 function contractValues(answers: readonly OkxStatus[]): Map<string, number> {
   const values = new Map<string, number>();
   answers.forEach((answer, a) => {
-    okxData(InstrumentSchema, answer, `instruments answer ${a + 1}`).forEach((record, i) => {
+    okxData(InstrumentsAnswerSchema, answer, `instruments answer ${a + 1}`).forEach((record, i) => {
       const where = `instruments answer ${a + 1}: data[${i}]`;
       const { instId } = record;
       if (record.ctType !== 'linear') throw new ImportError(`${where}: ${instId} ctType ${JSON.stringify(record.ctType)} is not linear`);
@@ -93,7 +97,7 @@ function liquidations(pages: readonly OkxStatus[], contractValue: ReadonlyMap<st
   const found: Liquidation[] = [];
   const seen = new Set<string>();
   pages.forEach((page, p) => {
-    okxData(LiquidationOrdersSchema, page, `liquidation-orders answer ${p + 1}`).forEach(({ instId, details }, i) => {
+    okxData(LiquidationOrdersAnswerSchema, page, `liquidation-orders answer ${p + 1}`).forEach(({ instId, details }, i) => {
       const where = `liquidation-orders answer ${p + 1}: data[${i}]`;
       const ctVal = contractValue.get(instId);
       if (ctVal === undefined) throw new ImportError(`${where}: no contract value for ${instId} in the instruments answers`);

@@ -4,7 +4,7 @@ import type { Database } from '../../../store/schema.ts';
 import type { DatasetKey } from '../../../kernel/data-versions.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { canonicalJson } from '../../canonical-content.ts';
-import { Type } from 'typebox';
+import { Type, type TObject } from 'typebox';
 import { readJsonDocument } from '../../publisher-document.ts';
 import { fullIssueCode } from '../../../domains/equities/issue-code.ts';
 import { checkedFigure, publisherFigure } from '../../publisher-figures.ts';
@@ -14,8 +14,19 @@ import { checkedFigure, publisherFigure } from '../../publisher-figures.ts';
  * (`daily_quotes`, `info`, `statements`). Problems are named by their place in that array.
  */
 export function readRecords(content: string, fileName: string, key: string): Record<string, unknown>[] {
-  const records = readJsonDocument(Type.Object({ [key]: Type.Array(Type.Object({})) }), content, fileName)[key] as Record<string, unknown>[];
-  return records;
+  return readJsonDocument(recordsSchemaOf(key), content, fileName)[key] as Record<string, unknown>[];
+}
+
+/** One schema per key, kept: a schema is compiled at its first document (publisher-document.ts), and a sync reads a page per day. */
+const recordsSchemas = new Map<string, TObject>();
+
+function recordsSchemaOf(key: string): TObject {
+  let schema = recordsSchemas.get(key);
+  if (schema === undefined) {
+    schema = Type.Object({ [key]: Type.Array(Type.Object({})) });
+    recordsSchemas.set(key, schema);
+  }
+  return schema;
 }
 
 export class RecordReader {

@@ -1,6 +1,6 @@
 import { readJsonDocument } from '../../publisher-document.ts';
 import {
-  LiquidationOrdersSchema,
+  LiquidationOrdersAnswerSchema,
   OKX_FAMILIES,
   okxData,
   okxLiquidationPoints,
@@ -37,7 +37,7 @@ async function familyPages(
     const document = readJsonDocument(OkxStatusSchema, answer.body, where);
     pages.push(document);
     hashes.push(answer.archiveHash);
-    const times = okxData(LiquidationOrdersSchema, document, where).flatMap((order) => order.details.map((detail) => Number(detail.ts)));
+    const times = okxData(LiquidationOrdersAnswerSchema, document, where).flatMap((order) => order.details.map((detail) => Number(detail.ts)));
     const oldest = Math.min(...times.filter(Number.isSafeInteger));
     // A short page is the last: what OKX keeps of the day is all read.
     if (times.length < PAGE_LIMIT || !Number.isFinite(oldest) || oldest <= asOf - DAY_MS) return { pages, hashes, completeFrom: asOf - DAY_MS };
