@@ -21,9 +21,20 @@ interface Noted {
  */
 export type FigureGuard = (fact: StoredFact, period: string | null, value: number | null) => void;
 
+/** A series as its publisher describes it in a release: kept with the release's fact (release_fact). */
+export interface SeriesDescription {
+  name: string;
+  unit: string;
+  seasonalAdjustment?: string | undefined;
+  notes?: string | undefined;
+  /** When the publisher last updated the series (ISO). */
+  updatedAt?: string | undefined;
+}
+
 /** The facts noted so far in one transaction, and the provinces of the wards written (their country is the province's). */
 class FactTally {
   readonly facts = new Map<StoredFact, Noted>();
+  readonly descriptions = new Map<StoredFact, SeriesDescription>();
   readonly wardProvinces = new Map<number, { rows: number; boundary: boolean }>();
 
   readonly guard: FigureGuard | undefined;
@@ -126,6 +137,13 @@ export function noteFacts(writer: object, facts: readonly { fact: StoredFact; pe
   for (const fact of facts) tally.note(fact.fact, fact.period ?? null, fact.rows ?? 1);
 }
 
+/** Keeps the publisher's description of series `writer` wrote figures of, with the release (a series it wrote none of is not described). */
+export function describeFacts(writer: object, descriptions: ReadonlyMap<StoredFact, SeriesDescription>): void {
+  const tally = tallies.get(writer);
+  if (tally === undefined) return;
+  for (const [fact, description] of descriptions) tally.descriptions.set(fact, description);
+}
+
 /** Starts counting what `trx` writes, each series figure held to `guard`; `writeReleaseFacts` stores and ends it. */
 export function tallyFacts(trx: Transaction<Database>, guard?: FigureGuard): void {
   tallies.set(trx, new FactTally(guard));
@@ -161,14 +179,22 @@ export async function writeReleaseFacts(trx: Transaction<Database>, releaseId: s
     }
   }
   if (tally.facts.size === 0) return;
-  const rows = [...tally.facts].map(([fact, noted]) => ({
-    release_id: releaseId,
-    fact,
-    table_name: tableOf(fact),
-    rows: noted.rows,
-    first_period: noted.first,
-    last_period: noted.last,
-  }));
+  const rows = [...tally.facts].map(([fact, noted]) => {
+    const description = tally.descriptions.get(fact);
+    return {
+      release_id: releaseId,
+      fact,
+      table_name: tableOf(fact),
+      rows: noted.rows,
+      first_period: noted.first,
+      last_period: noted.last,
+      name: description?.name ?? null,
+      unit: description?.unit ?? null,
+      seasonal_adjustment: description?.seasonalAdjustment ?? null,
+      notes: description?.notes ?? null,
+      publisher_updated_at: description?.updatedAt ?? null,
+    };
+  });
   for (let start = 0; start < rows.length; start += 1000)
     await trx
       .insertInto('release_fact')

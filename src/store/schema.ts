@@ -58,6 +58,13 @@ export interface ReleaseFactTable {
   /** The earliest and latest date or period of its rows as the table stores them; null for reference data. */
   first_period: string | null;
   last_period: string | null;
+  /** The publisher's description of the series, where the release carried one (release-facts.ts `describeFacts`); else null. */
+  name: string | null;
+  unit: string | null;
+  seasonal_adjustment: string | null;
+  notes: string | null;
+  /** When the publisher last updated the series, as it states it (ISO). */
+  publisher_updated_at: string | null;
 }
 
 /** Where a release came from: the demo seed, `fdh import` of a file, or `fdh sync` of a source. */

@@ -22,6 +22,8 @@ import * as releaseFact from './0020-release-fact.ts';
 import * as etfHoldingAssetClass from './0021-etf-holding-asset-class.ts';
 import * as equityBarOhlc from './0029-equity-bar-ohlc.ts';
 import * as releaseUndo from './0030-release-undo.ts';
+import * as releaseFactDescription from './0031-release-fact-description.ts';
+import * as equityIssueLocalName from './0032-equity-issue-local-name.ts';
 
 /** One migration list, run unchanged on SQLite and PostgreSQL. Names sort in apply order. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0021-etf-holding-asset-class': etfHoldingAssetClass,
   '0029-equity-bar-ohlc': equityBarOhlc,
   '0030-release-undo': releaseUndo,
+  '0031-release-fact-description': releaseFactDescription,
+  '0032-equity-issue-local-name': equityIssueLocalName,
 };

@@ -4,7 +4,10 @@ export interface EquityIssueRow {
   code: string;
   /** 4-character ticker (`7203`, `130A`). */
   ticker: string;
+  /** In English where the publisher gives it, else as published. */
   name: string;
+  /** The name in Japanese where the publisher gives it beside the English one (J-Quants' `CoName`); else null. */
+  name_local?: string | null;
   /** Lower-cased name, so a name search is one portable `like`. */
   search_name: string;
   sector33_code: string;

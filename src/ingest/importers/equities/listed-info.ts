@@ -11,6 +11,8 @@ interface ListedIssue {
   code: string;
   ticker: string;
   name: string;
+  /** The Japanese name, where an English one is the `name`. */
+  nameLocal: string | null;
   sector33Code: string;
   sector33Name: string;
   segment: Segment;
@@ -41,10 +43,13 @@ const listed: JQuantsRecords<ListedFields, ListedIssue[]> = {
     const sector33Code = read.text(fields.sector33);
     const sector = SECTORS_33.find((s) => s.code === sector33Code);
     if (sector === undefined) read.fail(`${fields.sector33} ${sector33Code} is not one of the 33 sectors`);
+    const english = read.optionalText(fields.nameEnglish);
+    const japanese = read.text(fields.name);
     issues.push({
       code,
       ticker: code.slice(0, 4),
-      name: read.optionalText(fields.nameEnglish) ?? read.text(fields.name),
+      name: english ?? japanese,
+      nameLocal: english === undefined ? null : japanese,
       sector33Code,
       sector33Name: sector.name,
       segment,
@@ -80,6 +85,7 @@ async function loadIssues(db: Transaction<Database>, issues: ListedIssue[]): Pro
     code: issue.code,
     ticker: issue.ticker,
     name: issue.name,
+    name_local: issue.nameLocal,
     search_name: issue.name.toLowerCase(),
     sector33_code: issue.sector33Code,
     sector33_name: issue.sector33Name,
@@ -94,7 +100,7 @@ async function loadIssues(db: Transaction<Database>, issues: ListedIssue[]): Pro
   }));
   // A listed issue already known keeps its share count, listing day and fiscal year: the listing names only the rest.
   await insertRows(db, 'equity_issue', rows, {
-    onConflict: { key: ['code'], keep: 'new', update: ['name', 'search_name', 'sector33_code', 'sector33_name', 'segment', 'source'] },
+    onConflict: { key: ['code'], keep: 'new', update: ['name', 'name_local', 'search_name', 'sector33_code', 'sector33_name', 'segment', 'source'] },
   });
   return issues.length;
 }

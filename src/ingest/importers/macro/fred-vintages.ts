@@ -3,6 +3,8 @@ import { ImportError, type Importer } from '../../source.ts';
 import { canonicalJson } from '../../canonical-content.ts';
 import { calendarDate } from '../../calendar-dates.ts';
 import { readSeries, recordObservations } from '../../../store/vintage.ts';
+import { describeFacts, type SeriesDescription } from '../../../store/release-facts.ts';
+import { storedFacts } from '../../../facts/names.ts';
 import { roundTo } from '../../../kernel/numbers.ts';
 import { datedObservations, macroFact, type LocatedObservation } from '../../figure-facts.ts';
 import { publisherFigure } from '../../publisher-figures.ts';
@@ -122,6 +124,8 @@ export interface FredVintage {
   /** The day every figure of the file became known. */
   realtimeStart: string;
   rows: LocatedObservation[];
+  /** FRED's description of the series (fred/series), kept with the release when it writes figures. */
+  description?: SeriesDescription;
 }
 
 /**
@@ -133,8 +137,8 @@ export function parseFredVintage(content: string, fileName: string): FredVintage
   return fredVintage(readFredAnswer(content, fileName), fileName);
 }
 
-/** One vintage of the series `fileName` names, from its observations (all of one realtime_start). */
-export function fredVintage(observations: readonly FredVintageObservation[], fileName: string): FredVintage {
+/** One vintage of the series `fileName` names, from its observations (all of one realtime_start), with FRED's description of the series when given. */
+export function fredVintage(observations: readonly FredVintageObservation[], fileName: string, description?: SeriesDescription): FredVintage {
   const { entry, realtimeStart: named } = seriesOfFile(fileName);
   const first = observations[0];
   if (first === undefined) throw new ImportError(`${fileName}: no observations`);
@@ -156,7 +160,7 @@ export function fredVintage(observations: readonly FredVintageObservation[], fil
       where: observation.where,
     };
   });
-  return { series: entry.series, realtimeStart, rows };
+  return { series: entry.series, realtimeStart, rows, ...(description === undefined ? {} : { description }) };
 }
 
 const sameFigure = (a: { value: number | null; marker: string | null }, b: { value: number | null; marker: string | null }) =>
@@ -174,6 +178,7 @@ export const fredVintagesImporter: Importer<FredVintage> = {
    * answer asked from a later day repeats, from that day, every figure still in force, and
    * storing those again would copy the whole series at each sync without changing any answer.
    * Every period is first held to the date rule at the vintage's day, naming its observation.
+   * FRED's description, when the vintage carries one, is kept with the release's fact.
    */
   async load(db, vintage, release) {
     const knowledgeAt = vintageKnowledgeAt(vintage.realtimeStart);
@@ -190,6 +195,7 @@ export const fredVintagesImporter: Importer<FredVintage> = {
       const figure = inForce.get(row.period);
       return figure === undefined || !sameFigure(figure, row);
     });
+    if (vintage.description !== undefined) describeFacts(db, new Map([[storedFacts.macro(vintage.series), vintage.description]]));
     return changed.length === 0 ? 0 : recordObservations(db, release, changed);
   },
 };

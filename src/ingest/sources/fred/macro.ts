@@ -12,6 +12,7 @@ import {
 } from '../../importers/macro/fred-vintages.ts';
 import { addMonthsToDay, isoDay } from '../../../kernel/dates.ts';
 import { fetchObservations, FRED_CREDENTIAL } from './observation-pages.ts';
+import { fetchSeriesDescription, type FetchedDescription } from './series-description.ts';
 import { defineSource, parsedPayload, type CollectContext, type CollectResult, type ImportPayload, type ParsedPayload } from '../../sync/source-definition.ts';
 import { storedFacts } from '../../../facts/names.ts';
 
@@ -37,19 +38,28 @@ function realtimeStarts(cursor: CollectContext['cursor']): Record<string, string
   return typeof starts === 'object' && starts !== null ? (starts as Record<string, string>) : {};
 }
 
-/** One payload per vintage (distinct realtime_start), oldest first, each the importer's vintage of the observations read once. */
-function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVintageObservation[], archiveHashes: string[]): ParsedPayload[] {
+/** The observations of each vintage (distinct realtime_start), oldest first. */
+function vintages(observations: readonly FredVintageObservation[]): [realtimeStart: string, observations: FredVintageObservation[]][] {
   const byStart = new Map<string, FredVintageObservation[]>();
   for (const observation of observations) {
     const group = byStart.get(observation.realtimeStart) ?? [];
     group.push(observation);
     byStart.set(observation.realtimeStart, group);
   }
-  return [...byStart.keys()].sort().map((start) => {
+  return [...byStart].sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/**
+ * One payload per vintage, each the importer's vintage of the observations read once; the newest
+ * carries FRED's description of the series, so the release that writes it keeps the description.
+ */
+function vintagePayloads(entry: FredMacroSeries, groups: ReturnType<typeof vintages>, archiveHashes: string[], described: FetchedDescription): ParsedPayload[] {
+  return groups.map(([start, group], index) => {
     const fileName = vintageFileName(entry.id, start);
-    return parsedPayload(fredVintagesImporter, fredVintage(byStart.get(start) ?? [], fileName), {
+    const newest = index === groups.length - 1;
+    return parsedPayload(fredVintagesImporter, fredVintage(group, fileName, newest ? described.description : undefined), {
       fileName,
-      archiveHashes,
+      archiveHashes: newest ? [...archiveHashes, described.archiveHash] : archiveHashes,
       knowledgeAt: new Date(vintageKnowledgeAt(start)),
     });
   });
@@ -61,6 +71,8 @@ function vintagePayloads(entry: FredMacroSeries, observations: readonly FredVint
  * `asOf` answers what FRED showed then. The first run asks every vintage (realtime_start
  * 1776-07-04, realtime_end 9999-12-31); later runs ask from the newest realtime_start held,
  * that day included, and the importer keeps only figures that differ from those in force.
+ * FRED's description of a series with a vintage to load (fred/series: title, units, seasonal
+ * adjustment, notes, last update) is asked once a run and kept with the release of its newest vintage.
  */
 export const fredMacroSource = defineSource({
   id: 'fred-macro',
@@ -89,10 +101,11 @@ export const fredMacroSource = defineSource({
       // The whole answer is read now, so a changed layout fails the run before anything is imported.
       const observations = fredAnswerObservations(answer.document, `${entry.id}.json`);
       observationPeriods(observations, entry);
-      const series = vintagePayloads(entry, observations, answer.archiveHashes);
-      if (series.length === 0) continue;
+      const groups = vintages(observations);
+      if (groups.length === 0) continue;
+      const described = await fetchSeriesDescription(context, entry.id);
       starts[entry.id] = observations.reduce((latest, o) => (o.realtimeStart > latest ? o.realtimeStart : latest), start);
-      payloads.push(...series);
+      payloads.push(...vintagePayloads(entry, groups, answer.archiveHashes, described));
     }
     return { payloads, cursor: { realtimeStart: starts } };
   },
