@@ -33,7 +33,11 @@ const SAMPLES: Record<string, string[]> = {
   realEstateProvincePrices: ['/real-estate/vn/provinces/2/prices'],
   realEstateProvinceWards: ['/real-estate/vn/provinces/2/wards'],
   realEstateWardTransactions: ['/real-estate/jp/provinces/113/wards/11301/transactions'],
-  getSeries: ['/series/index.close:N225'],
+  // The whole list, and a search over it.
+  listSeries: ['/series', '/series?q=consumer%20price'],
+  getSeries: ['/series/index.close:N225', '/series/macro:us.cpi?units=pc1'],
+  getSeriesTable: ['/series/table?facts=macro:us.cpi,index.close:N225&frequency=monthly'],
+  getSeriesVintages: ['/series/macro:us.cpi/vintages'],
 };
 
 interface Operation {

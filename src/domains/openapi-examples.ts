@@ -19,12 +19,15 @@ function byRoute(today: string): readonly { prefix: string; name: string; value:
     { prefix: `${READ_API}/etf/compare/nav-growth`, name: 'code1', value: '1305' },
     { prefix: `${READ_API}/etf/compare/nav-growth`, name: 'code2', value: '1306' },
     { prefix: `${READ_API}/etf/`, name: 'code', value: '1306' },
+    // A month: a monthly statistic is in the table's example beside a daily close.
+    { prefix: `${READ_API}/series/table`, name: 'frequency', value: 'monthly' },
     { prefix: `${READ_API}/series/{fact}`, name: 'fact', value: 'index.close:N225' },
     { prefix: `${READ_API}/series/{fact}`, name: 'cursor', value: addDays(today, -30) },
-    { prefix: `${READ_API}/series`, name: 'q', value: 'n225' },
+    { prefix: `${READ_API}/series`, name: 'q', value: 'nikkei' },
     { prefix: `${READ_API}/series`, name: 'domain', value: 'indices' },
     { prefix: `${READ_API}/series`, name: 'family', value: 'index.close' },
-    { prefix: `${READ_API}/series`, name: 'cursor', value: 'index.close:A' },
+    // A search pages by how many matches it served (the first page's cursor); a list without `q`, by the last id.
+    { prefix: `${READ_API}/series`, name: 'cursor', value: '@0' },
     // An issue the demo splits, so the list is not empty.
     { prefix: `${READ_API}/market/{market}/equities/{code}/corporate-actions`, name: 'code', value: '1511' },
     { prefix: `${READ_API}/market/`, name: 'code', value: '7203' },

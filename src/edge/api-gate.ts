@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
-import { grantedFeatures } from './auth/plans.ts';
+import { grantedFeatures, type FeatureCode } from './auth/plans.ts';
 import { weightOf, type ApiRouteConfig, type AuthContext } from './route-config.ts';
 import type { QuotaDecision } from './rate-limit/rate-limiter.ts';
 import { keyQuotaOf, quotaOf } from './auth/account-quota.ts';
@@ -34,6 +34,18 @@ function tooManyUnchargedCalls(kind: UnchargedKind | undefined, resetAt: number,
   return new ApiError(429, 'RATE_LIMIT_EXCEEDED', `Too many ${what} from this key this minute; every call of the key is refused until the minute ends`, {
     'retry-after': String(retryAfter),
   });
+}
+
+/**
+ * The first feature the call needs that the key lacks: every one the route's `featuresOf` names
+ * for this request, else the one its path (`featureOf`) or the route names.
+ */
+function missingFeature(route: ApiRouteConfig, request: FastifyRequest, granted: readonly FeatureCode[]): FeatureCode | undefined {
+  const params = request.params as Readonly<Record<string, string>>;
+  if (route.featuresOf !== undefined)
+    return route.featuresOf(params, request.query as Readonly<Record<string, string>>).find((needed) => !granted.includes(needed));
+  const feature = route.featureOf?.(params) ?? route.feature;
+  return feature !== null && !granted.includes(feature) ? feature : undefined;
 }
 
 /**
@@ -85,11 +97,11 @@ export class ApiGate {
   #admitKey(request: FastifyRequest, reply: FastifyReply, route: ApiRouteConfig, auth: AuthContext, nowMs: number): MaybePromise<AuthContext> {
     const blockedUntil = this.#blockedKeys.blockedUntil(auth.key.id, nowMs);
     if (blockedUntil !== undefined) return this.#refuseBlockedKey(reply, auth, blockedUntil, nowMs);
-    const feature = route.featureOf?.(request.params as Readonly<Record<string, string>>) ?? route.feature;
-    if (feature !== null && !auth.features.includes(feature)) {
+    const feature = missingFeature(route, request, auth.features);
+    if (feature !== undefined) {
       return andThen(this.#countUncharged(reply, auth, 'refused', nowMs), () => this.#forbid(reply, auth, feature, nowMs));
     }
-    const weight = weightOf(this.#ctx.plans, route);
+    const weight = weightOf(this.#ctx.plans, route, request.query);
     // A call that costs nothing (`/usage`, a route a plans file weighs at 0) is never refused by
     // the quota: it only reads the window. Charging 0 would still refuse it once `used` exceeds a
     // budget that a plan change just lowered, and `/usage` is how a client learns when to resume.

@@ -19,7 +19,11 @@ export interface ApiRouteConfig {
   feature: FeatureCode | null;
   /** The feature a request needs where its path decides it (route.ts `featureOf`). */
   featureOf?: (params: Readonly<Record<string, string>>) => FeatureCode | undefined;
+  /** Every feature a request needs where its parameters decide them (route.ts `featuresOf`). */
+  featuresOf?: (params: Readonly<Record<string, string>>, query: Readonly<Record<string, string>>) => readonly FeatureCode[];
   weight: number;
+  /** What a request costs where its query decides it (route.ts `weightOf`). */
+  weightOf?: (query: Readonly<Record<string, string>>) => number;
   /** Path template below `/openapi/v1`, as the plans file's `weights` names it. */
   pathTemplate: string;
   /** The route as Fastify knows it (`/openapi/v1/commodities/:id/history`): the metrics' route label. */
@@ -28,9 +32,13 @@ export interface ApiRouteConfig {
   maxAge: (now: Date) => number;
 }
 
-/** What a call to the route costs: the plans file's weight for its path, else the route's own. */
-export function weightOf(plans: Plans, route: ApiRouteConfig): number {
-  return plans.weightOf(route.pathTemplate, route.weight);
+/**
+ * What a call to the route costs: the plans file's weight for its path, else the route's own
+ * for this request. `query` is the request's query as parsed, before validation (the quota is
+ * charged before parameters are checked).
+ */
+export function weightOf(plans: Plans, route: ApiRouteConfig, query: unknown): number {
+  return plans.weightOf(route.pathTemplate, route.weightOf === undefined ? route.weight : route.weightOf(query as Readonly<Record<string, string>>));
 }
 
 declare module 'fastify' {

@@ -87,7 +87,16 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
   feature: FeatureCode | null;
   /** The feature a request needs where it depends on the path (`/series/{fact}`: the fact's domain's); undefined: `feature`. */
   featureOf?: (params: Readonly<Record<string, string>>) => FeatureCode | undefined;
+  /**
+   * Every feature a request needs where its parameters name several (`/series/table`: each fact's
+   * domain's); given, it replaces `featureOf` and `feature`. Its parameters are as sent, not yet
+   * validated: the feature is checked before them.
+   */
+  featuresOf?: (params: Readonly<Record<string, string>>, query: Readonly<Record<string, string>>) => readonly FeatureCode[];
+  /** What a call costs, as the OpenAPI document states it; where `weightOf` prices each request, its unit (`/series/table`: 2 per fact). */
   weight: number;
+  /** What one request costs where its query decides it, from the query as sent (the quota is charged before validation). */
+  weightOf?: (query: Readonly<Record<string, string>>) => number;
   query?: Q;
   params?: P;
   data: D;
@@ -95,6 +104,8 @@ export interface ApiRouteDefinition<Q extends TProperties, P extends TProperties
   meta?: M;
   /** Documented 404 (unknown resource). */
   notFound?: boolean;
+  /** The CSV columns of an answer whose items' fields depend on the request (`/series/table`: one per fact); undefined: its items' schema's. */
+  csvColumnsOf?: (data: Static<D>, query: Static<TObject<Q>>) => readonly CsvColumn[];
   maxAge?: (now: Date) => number;
   /**
    * How the answer cache keeps this route's answers (src/edge/answers/): `false` for an answer
@@ -192,6 +203,8 @@ export function registerApiRoute<Q extends TProperties, P extends TProperties, D
     url: API_PREFIX + route.path,
     maxAge: route.maxAge ?? DEFAULT_MAX_AGE,
     ...(route.featureOf === undefined ? {} : { featureOf: route.featureOf }),
+    ...(route.featuresOf === undefined ? {} : { featuresOf: route.featuresOf }),
+    ...(route.weightOf === undefined ? {} : { weightOf: route.weightOf }),
   };
   const declaredMeta = Object.keys(route.meta ?? {});
   const parametersOf = parameterKey(Object.keys(params?.properties ?? {}), Object.keys(query.properties));
@@ -287,7 +300,8 @@ async function answerCsv<Q extends TProperties, P extends TProperties, D extends
   maxAge: number,
 ): Promise<unknown> {
   const [result, sources] = await Promise.all([route.handler(input), sourcesOf?.(input)]);
-  return sendCsv(request, reply, columns, { data: result.data, meta: { ...result.meta, ...(sources === undefined ? {} : { sources }) } }, maxAge);
+  const answered = route.csvColumnsOf?.(result.data, input.query) ?? columns;
+  return sendCsv(request, reply, answered, { data: result.data, meta: { ...result.meta, ...(sources === undefined ? {} : { sources }) } }, maxAge);
 }
 
 /** The handler's result serialised by the route's response schema, with an empty timestamp for each response to fill. */

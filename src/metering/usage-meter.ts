@@ -63,8 +63,8 @@ export class UsageMeter {
     const auth = request.auth;
     if (auth === undefined) return;
     const route = request.apiRoute;
-    // The route's weight, as the gate charged it; only when the quota admitted the call (a 429 or a 403 costs nothing).
-    const weight = route !== undefined && request.quota?.allowed === true ? weightOf(this.#plans, route) : 0;
+    // The call's weight, as the gate charged it; only when the quota admitted the call (a 429 or a 403 costs nothing).
+    const weight = route !== undefined && request.quota?.allowed === true ? weightOf(this.#plans, route, request.query) : 0;
     this.#count(auth.key.id, auth.key.accountId, route?.pathTemplate ?? null, reply.statusCode, weight);
   }
 

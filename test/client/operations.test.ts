@@ -103,6 +103,8 @@ const calls: { [P in ApiPath]: (fdh: FdhClient) => Promise<FdhResponse<P, 'get'>
   '/openapi/v1/series': (fdh) => fdh.request('get', '/openapi/v1/series', { query: { q: 'n225' } }),
   '/openapi/v1/series/{fact}': (fdh) =>
     fdh.request('get', '/openapi/v1/series/{fact}', { params: { fact: 'crypto.snapshot:BTC' }, query: { from: '2026-06-01' } }),
+  '/openapi/v1/series/table': (fdh) => fdh.table(['macro:us.cpi', 'index.close:N225'], { from: '2026-01-01', frequency: 'monthly', units: 'pc1' }),
+  '/openapi/v1/series/{fact}/vintages': (fdh) => fdh.request('get', '/openapi/v1/series/{fact}/vintages', { params: { fact: 'macro:us.cpi' } }),
 };
 
 const isApiPath = (path: string): path is ApiPath => Object.hasOwn(calls, path);
@@ -133,6 +135,12 @@ test('every operation of the read API answers the client with data that fits its
     assert.ok(valid, `${path}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
     assert.ok(Array.isArray(answer.data) ? answer.data.length > 0 : Object.keys(answer.data).length > 0, `${path} answers demo data`);
   }
+
+  // The search helper finds by name, best first.
+  assert.equal(
+    (await fdh.searchSeries('consumer price', { domain: 'macro' })).some((entry) => entry.id === 'macro:us.cpi'),
+    true,
+  );
 
   // The series helper and CSV: the same figures, as the JSON has them.
   const n225 = await fdh.series('index.close:N225', { from: '2026-06-01', to: '2026-06-10' });

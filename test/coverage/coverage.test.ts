@@ -55,7 +55,7 @@ test('every registered /openapi/v1 data endpoint is in the map once, with its fi
   const registered = Object.keys(document.paths)
     .filter((path) => path.startsWith('/openapi/v1/') && document.paths[path]?.get !== undefined)
     .map((path) => path.slice('/openapi/v1'.length).replace(/\{(\w+)\}/g, ':$1'));
-  assert.equal(registered.length, 70, "the contract's 70 endpoints");
+  assert.equal(registered.length, 72, "the contract's 72 endpoints");
   const declaring = READING_ENDPOINTS.map((endpoint) => endpoint.path);
   assert.equal(new Set(declaring).size, declaring.length, 'no endpoint twice');
   // /usage serves no stored fact and /series lists the catalogue: neither declares reads.
@@ -64,12 +64,12 @@ test('every registered /openapi/v1 data endpoint is in the map once, with its fi
     registered.filter((path) => !['/usage', '/series'].includes(path)).sort(),
     'every endpoint that reads stored facts declares them',
   );
-  // /series/:fact is a catalogue endpoint: it reads any fact by its registry name, the same stored
-  // series the mapped endpoints read, so every fact's coverage is measured there.
+  // The series endpoints are catalogue endpoints: they read any fact by its registry name, the same
+  // stored series the mapped endpoints read, so every fact's coverage is measured there.
   const mapped = FIELD_ENDPOINTS.map((endpoint) => endpoint.path);
   assert.deepEqual(
     [...mapped].sort(),
-    registered.filter((path) => !['/usage', '/series', '/series/:fact'].includes(path)).sort(),
+    registered.filter((path) => !['/usage', '/series', '/series/:fact', '/series/table', '/series/:fact/vintages'].includes(path)).sort(),
     'the 67 data endpoints have fields',
   );
   for (const { path, reads } of READING_ENDPOINTS) {

@@ -47,6 +47,13 @@ export interface FdhClient {
   csv<P extends CsvPath>(path: P, ...options: OptionsArgument<P, 'get'>): Promise<string>;
   /** One fact's observations (`GET /openapi/v1/series/{fact}`): `series('index.close:N225', { from: '2024-01-01' })`. */
   series(fact: string, query?: RequestOptions<'/openapi/v1/series/{fact}', 'get'>['query']): Promise<DataOf<'/openapi/v1/series/{fact}', 'get'>>;
+  /** Several series aligned on dates (`GET /openapi/v1/series/table`): `table(['macro:us.cpi', 'index.close:N225'], { frequency: 'monthly' })`. */
+  table(
+    facts: readonly string[],
+    query?: Omit<RequestOptions<'/openapi/v1/series/table', 'get'>['query'], 'facts'>,
+  ): Promise<FdhResponse<'/openapi/v1/series/table', 'get'>>;
+  /** The series a search finds, best first (`GET /openapi/v1/series?q=`): `searchSeries('consumer price')`. */
+  searchSeries(q: string, query?: Omit<RequestOptions<'/openapi/v1/series', 'get'>['query'], 'q'>): Promise<DataOf<'/openapi/v1/series', 'get'>>;
   /** Every item of a cursor-paginated list, page after page (`meta.nextCursor` → `cursor`). */
   paginate<P extends PaginatedPath>(path: P, ...options: OptionsArgument<P, 'get'>): AsyncGenerator<ItemOf<P>, void, undefined>;
   /** The quota state of the last answer that reported one: `limit`, `remaining`, `reset`. */
@@ -108,6 +115,12 @@ export function createClient(options: ClientOptions = {}): FdhClient {
     },
     async series(fact, query) {
       return (await request('get', '/openapi/v1/series/{fact}', { params: { fact }, ...(query === undefined ? {} : { query }) })).data;
+    },
+    table(facts, query) {
+      return request('get', '/openapi/v1/series/table', { query: { ...query, facts: facts.join(',') } });
+    },
+    async searchSeries(q, query) {
+      return (await request('get', '/openapi/v1/series', { query: { ...query, q } })).data;
     },
     async *paginate(path, ...rest) {
       const first = loose(rest) ?? {};

@@ -2807,7 +2807,7 @@ export interface paths {
     /** Every series the key's plan may read: unit, frequency, sources, first and last date (an addition of the hub) · `listSeries` · feature none · weight 1 */
     get: {
       query: {
-        /** Part of the fact's id or description, either case: `n225`, `cpi` · minLength 1 · maxLength 64 */
+        /** Words of the series' id, name, code or common name, each matched as a word or its beginning, either case, accents ignored (`7203`, `toyota`, `bitcoin`, `yen`, `consumer price`): best match first · minLength 1 · maxLength 64 */
         q?: string;
         /** The facts of one domain (each needs that domain's feature) */
         domain?: "indices" | "fx" | "commodities" | "macro" | "crypto" | "etf" | "equities" | "news" | "calendar" | "real-estate";
@@ -2825,28 +2825,102 @@ export interface paths {
       data: {
         /** The series: `index.close:N225`, `macro:us.cpi`, one per stored issue, coin and fund (`equity.bar:7203`, `crypto.snapshot:BTC`, `etf.nav:1306`), or a fact of no series (`etf.name`) */
         id: string;
-        /** What one figure of it is */
+        /** What the publisher calls it (FRED's title where FRED's release carried one; the issue's, coin's or fund's name as its publisher gives it), else the hub's name of the fact; no two series share one */
         name: string;
         family: string;
         domain: "indices" | "fx" | "commodities" | "macro" | "crypto" | "etf" | "equities" | "news" | "calendar" | "real-estate";
+        /** The unit of its figures: `Index 1982-1984=100`, `JPY`, `JPY per USD`, `percent` */
         unit: string;
         /** How often a figure comes (`daily` … `annual`, `intraday`, `event`, `static`): a close series' is its stored figures' (a commodity is daily from one publisher, a monthly average from another) */
         frequency: string;
+        /** As the publisher states it (`Seasonally Adjusted`); null where it does not */
+        seasonalAdjustment: string | null;
         timeZone: string;
         /** What `asOf` returns for it */
         asOf: string;
-        /** The publishers whose releases the store holds it from (`demo` for the demo) */
-        sources: string[];
+        /** The publishers and datasets whose releases the store holds it from (`demo` for the demo) */
+        sources: {
+          /** `fred`, `ecb`, `jquants`, … (`demo` for the demo) */
+          publisher: string;
+          /** The publisher's dataset the release came from */
+          dataset: string;
+        }[];
         /** The first day (a period's first day) the store holds; null when it holds none · format date */
         firstDate: string | null;
         /** The last day the store holds · format date */
         lastDate: string | null;
+        /** When the publisher last updated it, where it says (FRED), else when the hub last learned figures of it; null when the store holds none · format date-time */
+        lastUpdated: string | null;
+        /** The publisher's notes on the series, where it gives them */
+        notes: string | null;
         /** The path below /openapi/v1 that answers it, percent-encoded as sent (`/series/fx.close:USD%2FJPY`); null: not a series of figures */
         series: string | null;
       }[];
       meta: {
         /** Pass as `cursor` for the next page; null on the last */
         nextCursor: string | null;
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/openapi/v1/series/table": {
+    /** Several series aligned on dates, a column each (an addition of the hub) · `getSeriesTable` · feature none · weight 2 */
+    get: {
+      query: {
+        /** 1 to 20 distinct series, comma-separated, as `/series` lists their ids (`macro:us.cpi,index.close:N225`; a pair's slash raw or `%2F`) · minLength 1 · maxLength 2580 */
+        facts: string;
+        /** First day (inclusive); a period counts by its first day · format date · YYYY-MM-DD, or a Date (its UTC day) */
+        from?: string | Date;
+        /** Last day (inclusive) · format date · YYYY-MM-DD, or a Date (its UTC day) */
+        to?: string | Date;
+        /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
+        asOf?: string | Date;
+        /** Aggregate to this frequency (no finer than the fact's), each period's figures made one by `aggregation` */
+        frequency?: "daily" | "weekly" | "monthly" | "quarterly" | "annual";
+        /** How `frequency` makes a period's figure (only with `frequency`; default `eop`). `eop`: its last figure (a bar: first open, highest high, lowest low, last close, summed volume); `avg`: the mean of its figures; `sum`: their sum (both: open, high, low and close null, volume summed) */
+        aggregation?: "eop" | "avg" | "sum";
+        /** FRED's transformation of `value`, after `frequency`; x is a point's figure, prev the previous point's, ago the same period's a year earlier (a week 52 weeks earlier, a day the same date), n the points a year (daily 260, weekly 52, monthly 12, quarterly 4, annual 1). `lin`: levels, x; `chg`: change, x − prev; `ch1`: change from a year ago, x − ago; `pch`: percent change, (x/prev − 1)·100; `pc1`: percent change from a year ago, (x/ago − 1)·100; `pca`: compounded annual rate of change, ((x/prev)^n − 1)·100; `cch`: continuously compounded rate of change, (ln x − ln prev)·100; `cca`: continuously compounded annual rate of change, (ln x − ln prev)·100·n; `log`: natural log, ln x. Null where the earlier figure is missing or the result undefined (ln of x ≤ 0, a ratio to 0). Other than `lin`, open, high, low, close and volume are null · default "lin" */
+        units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
+      data: ({
+        /** The day: a figure's own, or with `frequency` its period's first day · format date */
+        date: string;
+      } & Record<string, number | string | null>)[];
+      meta: {
+        /** One entry per fact, in the asked order */
+        series: {
+          fact: string;
+          /** What the publisher calls it (FRED's title where FRED's release carried one; the issue's, coin's or fund's name as its publisher gives it), else the hub's name of the fact; no two series share one */
+          name: string;
+          /** The unit of its figures: `Index 1982-1984=100`, `JPY`, `JPY per USD`, `percent` */
+          unit: string;
+          /** The frequency served */
+          frequency: string;
+          /** The publishers and datasets whose releases the store holds it from (`demo` for the demo) */
+          sources: {
+            /** `fred`, `ecb`, `jquants`, … (`demo` for the demo) */
+            publisher: string;
+            /** The publisher's dataset the release came from */
+            dataset: string;
+          }[];
+          /** A macro statistic: the latest time the hub learned a served figure, as the macro endpoints give it; null for other series and for no figure · format date-time */
+          knowledgeAt: string | null;
+          /** A macro statistic: a served figure replaced a different earlier one at or before the cut-off; null for other series */
+          wasRestated: boolean | null;
+        }[];
+        /** The frequency asked; null: each series at its own, rows on its figures' days */
+        frequency: string | null;
+        /** `none`: the points as stored (no `frequency`); else how each period's figure was made (`aggregation`): a coin is served daily, each day's last snapshot (`eop`) */
+        aggregation: "none" | "eop" | "avg" | "sum";
+        /** The transformation applied to `value` (`units`) */
+        units: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+        /** FRED's name of it: `Levels`, `Percent Change from Year Ago`, … */
+        unitsLabel: string;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
         /** format date-time */
         timestamp: string;
       };
@@ -2866,8 +2940,12 @@ export interface paths {
         to?: string | Date;
         /** YYYY-MM-DD; backtest as of the end of that UTC day. Omitted: latest data. · format date · YYYY-MM-DD, or a Date (its UTC day) */
         asOf?: string | Date;
-        /** Aggregate to this frequency (no finer than the fact's): each period's last figure; OHLC bars take the first open, highest high, lowest low, last close and summed volume */
+        /** Aggregate to this frequency (no finer than the fact's), each period's figures made one by `aggregation` */
         frequency?: "daily" | "weekly" | "monthly" | "quarterly" | "annual";
+        /** How `frequency` makes a period's figure (only with `frequency`; default `eop`). `eop`: its last figure (a bar: first open, highest high, lowest low, last close, summed volume); `avg`: the mean of its figures; `sum`: their sum (both: open, high, low and close null, volume summed) */
+        aggregation?: "eop" | "avg" | "sum";
+        /** FRED's transformation of `value`, after `frequency`; x is a point's figure, prev the previous point's, ago the same period's a year earlier (a week 52 weeks earlier, a day the same date), n the points a year (daily 260, weekly 52, monthly 12, quarterly 4, annual 1). `lin`: levels, x; `chg`: change, x − prev; `ch1`: change from a year ago, x − ago; `pch`: percent change, (x/prev − 1)·100; `pc1`: percent change from a year ago, (x/ago − 1)·100; `pca`: compounded annual rate of change, ((x/prev)^n − 1)·100; `cch`: continuously compounded rate of change, (ln x − ln prev)·100; `cca`: continuously compounded annual rate of change, (ln x − ln prev)·100·n; `log`: natural log, ln x. Null where the earlier figure is missing or the result undefined (ln of x ≤ 0, a ratio to 0). Other than `lin`, open, high, low, close and volume are null · default "lin" */
+        units?: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
         /** integer · minimum 1 · maximum 10000 · default 1000 */
         limit?: number;
         /** `meta.nextCursor` of the previous page: the last period it held, of the series' form (`2025-01`, `2025-01-31`) · minLength 1 · maxLength 32 · pattern `^\d{4}(-Q[1-4]|-\d{2}(-\d{2}(T[0-9:.]+Z)?)?)?$` */
@@ -2891,17 +2969,50 @@ export interface paths {
       }[];
       meta: {
         fact: string;
+        /** The series' name, as `/series` lists it */
+        name: string;
+        /** The unit of its figures in levels, as `/series` lists it (`units` says how they were transformed) */
         unit: string;
         /** The frequency served */
         frequency: string;
-        /** `last`: each period holds its last figure (OHLC as described under `frequency`) */
-        aggregation: "none" | "last";
+        /** `none`: the points as stored (no `frequency`); else how each period's figure was made (`aggregation`): a coin is served daily, each day's last snapshot (`eop`) */
+        aggregation: "none" | "eop" | "avg" | "sum";
+        /** The transformation applied to `value` (`units`) */
+        units: "lin" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
+        /** FRED's name of it: `Levels`, `Percent Change from Year Ago`, … */
+        unitsLabel: string;
         /** A macro statistic: the latest time the hub learned a served figure, as the macro endpoints give it; null for other series and for no figure · format date-time */
         knowledgeAt: string | null;
         /** A macro statistic: a served figure replaced a different earlier one at or before the cut-off; null for other series */
         wasRestated: boolean | null;
         /** Pass as `cursor` for the next page; null on the last */
         nextCursor: string | null;
+        /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
+        sources: FigureSource[];
+        /** format date-time */
+        timestamp: string;
+      };
+    };
+  };
+  "/openapi/v1/series/{fact}/vintages": {
+    /** The dates a series' published figures changed, ascending (ALFRED's vintage dates; an addition of the hub) · `getSeriesVintages` · feature none · weight 1 */
+    get: {
+      params: {
+        /** The series: `index.close:N225`, `macro:us.cpi`, `equity.bar:7203`, `crypto.snapshot:BTC` (the `series` of `/series`) · minLength 1 · maxLength 128 */
+        fact: string;
+      };
+      query: {
+        /** `csv`: the `data` list as CSV (a `text/csv` body, `meta` in X-Meta-* headers: the 200 response's `x-csv`), as `Accept: text/csv` asks; default JSON */
+        format?: "json" | "csv";
+      };
+      data: {
+        /** A day (UTC) the hub learned new or revised figures of the series · format date */
+        date: string;
+      }[];
+      meta: {
+        fact: string;
+        /** How many vintage dates · integer · minimum 0 */
+        count: number;
         /** The releases the figures came from, newest first; a fact no release holds is not listed (its figures are null) */
         sources: FigureSource[];
         /** format date-time */

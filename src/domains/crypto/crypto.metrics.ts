@@ -25,6 +25,26 @@ export const CRYPTO_METRICS = {
 
 export type CryptoMetricName = (typeof CRYPTO_METRICS)[keyof typeof CRYPTO_METRICS];
 
+/** Each metric's name and unit as `/series` lists them: the publishers' own terms where they name it (Etherscan's gas oracle, Coin Metrics' `HashRate`, `AdrActCnt`). */
+export const CRYPTO_METRIC_DESCRIPTIONS: Readonly<Record<CryptoMetricName, { name: string; unit: string }>> = {
+  eth_gas_safe: { name: 'Ethereum gas price, safe (gas oracle SafeGasPrice)', unit: 'gwei' },
+  eth_gas_standard: { name: 'Ethereum gas price, standard (gas oracle ProposeGasPrice)', unit: 'gwei' },
+  eth_gas_fast: { name: 'Ethereum gas price, fast (gas oracle FastGasPrice)', unit: 'gwei' },
+  eth_base_fee: { name: 'Ethereum base fee per gas (gas oracle suggestBaseFee)', unit: 'gwei' },
+  btc_hashrate: { name: 'Bitcoin network hash rate (daily)', unit: 'EH/s' },
+  btc_active_addresses: { name: 'Bitcoin active addresses a day', unit: 'addresses' },
+  whale_tx_count: { name: 'Bitcoin whale transactions (over USD 1M a day)', unit: 'transactions' },
+  btc_realized_cap: { name: 'Bitcoin realized capitalization', unit: 'USD' },
+  btc_open_interest: { name: 'BTCUSDT perpetual futures open interest', unit: 'BTC' },
+  eth_open_interest: { name: 'ETHUSDT perpetual futures open interest', unit: 'ETH' },
+  btc_funding_rate: { name: 'BTCUSDT perpetual futures funding rate', unit: 'fraction per 8-hour funding interval' },
+  eth_funding_rate: { name: 'ETHUSDT perpetual futures funding rate', unit: 'fraction per 8-hour funding interval' },
+  liquidations_long: { name: 'OKX BTC-USDT and ETH-USDT perpetual swaps: long positions liquidated in the hour', unit: 'USD' },
+  liquidations_short: { name: 'OKX BTC-USDT and ETH-USDT perpetual swaps: short positions liquidated in the hour', unit: 'USD' },
+  btc_put_oi: { name: 'Bitcoin options open interest, puts', unit: 'contracts' },
+  btc_call_oi: { name: 'Bitcoin options open interest, calls', unit: 'contracts' },
+};
+
 /** Coin ids (CoinGecko's) that the overview's dominance names. */
 export const DOMINANCE_COINS = {
   btc: 'bitcoin',

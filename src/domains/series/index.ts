@@ -5,6 +5,8 @@ import { SeriesRepo } from './series.repo.ts';
 import { SeriesService } from './series.service.ts';
 import { seriesListRoute } from './routes/list.ts';
 import { seriesRoute } from './routes/one.ts';
+import { seriesTableRoute } from './routes/table.ts';
+import { seriesVintagesRoute } from './routes/vintages.ts';
 
 /**
  * Every fact of the registry and every stored series (an addition of the hub, contract section 5
@@ -15,6 +17,6 @@ export function seriesDomain(endpoints: readonly ReadingEndpoint[]): Domain {
     name: 'series',
     tag: 'Series',
     service: (ctx) => new SeriesService(new SeriesRepo(ctx.store.db), ctx.versions, factRegistry([], endpoints)),
-    routes: [seriesListRoute, seriesRoute],
+    routes: [seriesListRoute, seriesTableRoute, seriesRoute, seriesVintagesRoute],
   });
 }

@@ -8,21 +8,33 @@ import { periodStart } from '../../kernel/dates.ts';
 import { domainOfFamily } from './fact-domains.ts';
 import { frequencyOfDays } from './point-frequency.ts';
 import { INSTRUMENT_FAMILIES, isSeriesFamily, seriesOf, seriesPath } from './series-names.ts';
-import type { SeriesRepo, StoredInstrument, StoredSpan } from './series.repo.ts';
-import type { SeriesEntry } from './series.schemas.ts';
+import { describeFact, describeInstrument, type SeriesDescription } from './series-descriptions.ts';
+import { SeriesSearch } from './series-search.ts';
+import type { SeriesRepo, StoredDescription, StoredInstrument, StoredSpan } from './series.repo.ts';
+import type { ListedSource, SeriesEntry } from './series.schemas.ts';
 
 /** One entry of `/series`, with what the list filters it by. */
 export interface ListedSeries {
   entry: SeriesEntry;
   feature: FeatureCode;
-  /** What `q` is looked for in: the id and the name, lower-cased. */
-  text: string;
+  /** Codes, symbols and other names `q` finds it by besides its id and name. */
+  aliases: string[];
 }
 
 export interface Catalogue {
   /** Ascending by id. */
   entries: readonly ListedSeries[];
   byId: ReadonlyMap<string, ListedSeries>;
+  /** Over `entries`: `find` answers their positions. */
+  search: SeriesSearch;
+}
+
+/** What the store says of a series: who published it, the days it covers, when the hub last learned of it. */
+interface Held {
+  sources: ListedSource[];
+  firstDate: string | null;
+  lastDate: string | null;
+  lastUpdated: string | null;
 }
 
 /**
@@ -31,13 +43,26 @@ export interface Catalogue {
  * `preliminary` and `method-change` markers), no series of its own.
  */
 const OPEN_FAMILIES = new Set(['index.close', 'fx.close', 'commodity.close']);
+/**
+ * An issue or a coin its reference table names is a series before its first figure (every listed
+ * issue trades; a search for a company finds it); a fund's price or NAV only once published (a
+ * Vietnamese open-end fund has no exchange price).
+ */
+const LISTED_BEFORE_FIGURES: ReadonlySet<string> = new Set(['equity.bar', 'crypto.snapshot']);
 /** How many of a series' last figures its frequency is read from. */
 const RECENT_FIGURES = 21;
 
 const heldBy = (stored: string, spans: readonly StoredSpan[]) => spans.filter((span) => namesFact(stored, span.fact));
-const publishersOf = (held: readonly StoredSpan[]) => [...new Set(held.map((span) => span.publisher))].sort();
 
-function spanOf(stored: string, spans: readonly StoredSpan[]): { sources: string[]; firstDate: string | null; lastDate: string | null } {
+/** The publishers and datasets of `held`, sorted; when the hub last loaded a release of them. */
+function sourcesOf(held: readonly StoredSpan[]): { sources: ListedSource[]; lastUpdated: string | null } {
+  const byName = new Map(held.map((span) => [`${span.publisher}\u0000${span.dataset}`, { publisher: span.publisher, dataset: span.dataset }]));
+  const sources = [...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, source]) => source);
+  const lastUpdated = held.reduce<string | null>((newest, span) => (newest === null || span.lastLoaded > newest ? span.lastLoaded : newest), null);
+  return { sources, lastUpdated };
+}
+
+function heldOf(stored: string, spans: readonly StoredSpan[]): Held {
   const held = heldBy(stored, spans);
   let firstDate: string | null = null;
   let lastDate: string | null = null;
@@ -47,25 +72,27 @@ function spanOf(stored: string, spans: readonly StoredSpan[]): { sources: string
     if (first !== null && (firstDate === null || first < firstDate)) firstDate = first;
     if (last !== null && (lastDate === null || last > lastDate)) lastDate = last;
   }
-  return { sources: publishersOf(held), firstDate, lastDate };
+  return { ...sourcesOf(held), firstDate, lastDate };
 }
 
-function listed(fact: Fact, id: string, dates: { sources: string[]; firstDate: string | null; lastDate: string | null }): ListedSeries | undefined {
+function listed(fact: Fact, id: string, description: SeriesDescription, held: Held): ListedSeries | undefined {
   const domain = domainOfFamily(fact.family);
   if (domain === undefined) return undefined;
   const entry: SeriesEntry = {
     id,
-    name: fact.what,
+    name: description.name,
     family: fact.family,
     domain: domain.domain,
-    unit: fact.unit,
+    unit: description.unit,
     frequency: fact.frequency,
+    seasonalAdjustment: description.seasonalAdjustment,
     timeZone: fact.timeZone,
     asOf: fact.pointInTime,
-    ...dates,
+    ...held,
+    notes: description.notes,
     series: isSeriesFamily(fact.family) ? seriesPath(id) : null,
   };
-  return { entry, feature: domain.feature, text: `${id} ${fact.what}`.toLowerCase() };
+  return { entry, feature: domain.feature, aliases: description.aliases };
 }
 
 /**
@@ -89,7 +116,8 @@ const instrumentKey = (instrument: StoredInstrument, coins: ReadonlyMap<string, 
 /**
  * `/series` as the store holds it, built once per data version: every fact of the registry (but a
  * table-grain family's, and the wildcards), every close the store holds that the registry does
- * not name (a pair a publisher added), and one series per coin, issue and fund with figures.
+ * not name (a pair a publisher added), and one series per coin and issue the reference tables
+ * name and per fund with figures.
  * A close's and a fund's frequency is what its last figures are, not its usual publisher's.
  */
 export class SeriesCatalogue {
@@ -123,23 +151,38 @@ export class SeriesCatalogue {
   }
 
   async #build(): Promise<Catalogue> {
-    const [spans, instruments] = await Promise.all([this.#repo.spans(), this.#repo.instruments()]);
+    const [spans, instruments, descriptions, indexNames] = await Promise.all([
+      this.#repo.spans(),
+      this.#repo.instruments(),
+      this.#repo.descriptions(),
+      this.#repo.indexNames(),
+    ]);
     const named = new Set(this.#registry.map((fact) => fact.name));
     const onlyStored = [...new Set(spans.map((span) => span.fact))].flatMap((stored) => {
       const fact = storedSeries(stored);
       return fact === undefined || named.has(fact.name) ? [] : [fact];
     });
-    const facts = [...this.#registry, ...onlyStored].flatMap((fact) => listed(fact, fact.name, spanOf(fact.stored, spans)) ?? []);
+    const facts = [...this.#registry, ...onlyStored].flatMap(
+      (fact) =>
+        listed(
+          fact,
+          fact.name,
+          describeFact(fact, descriptions.get(fact.stored), indexNames),
+          withPublisherUpdate(heldOf(fact.stored, spans), descriptions.get(fact.stored)),
+        ) ?? [],
+    );
     const coins = coinKeys(instruments.filter((instrument) => instrument.family === 'crypto.snapshot'));
     const perInstrument = instruments.flatMap((instrument) => {
       const fact = this.#instrumentFacts.get(instrument.family);
-      if (fact === undefined || instrument.firstDate === null) return [];
-      const dates = { sources: publishersOf(heldBy(fact.stored, spans)), firstDate: instrument.firstDate, lastDate: instrument.lastDate };
-      return listed(fact, `${instrument.family}:${instrumentKey(instrument, coins)}`, dates) ?? [];
+      if (fact === undefined || (instrument.firstDate === null && !LISTED_BEFORE_FIGURES.has(instrument.family))) return [];
+      const key = instrumentKey(instrument, coins);
+      const held = { ...sourcesOf(heldBy(fact.stored, spans)), firstDate: instrument.firstDate, lastDate: instrument.lastDate };
+      return listed(fact, `${instrument.family}:${key}`, describeInstrument(instrument, key), held) ?? [];
     });
     const entries = [...facts, ...perInstrument].sort((a, b) => (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0));
     await this.#measuredFrequencies(entries);
-    return { entries, byId: new Map(entries.map((entry) => [entry.entry.id, entry])) };
+    const search = new SeriesSearch(entries.map(({ entry, aliases }) => ({ id: entry.id, name: entry.name, aliases, held: entry.firstDate !== null })));
+    return { entries, byId: new Map(entries.map((entry) => [entry.entry.id, entry])), search };
   }
 
   /**
@@ -174,6 +217,10 @@ export class SeriesCatalogue {
     }
   }
 }
+
+/** A publisher that says when it last updated a series (FRED's `last_updated`) is believed over the hub's learning time. */
+const withPublisherUpdate = (held: Held, stored: StoredDescription | undefined): Held =>
+  stored?.updatedAt === null || stored?.updatedAt === undefined ? held : { ...held, lastUpdated: stored.updatedAt };
 
 /** A stored close the registry may not name (`instrument_close:fx:EUR/SEK`) as a fact; undefined for any other stored fact. */
 function storedSeries(stored: string): Fact | undefined {

@@ -34,6 +34,12 @@ export interface StoredInstrument {
   key: string;
   /** A coin's symbol, to name it by. */
   symbol?: string;
+  /** Its publisher's name of it (J-Quants' issue name, CoinGecko's coin name, the manager's fund name). */
+  name?: string;
+  /** Its Japanese name, where the publisher gives one beside the English. */
+  localName?: string;
+  /** A fund's currency. */
+  currency?: string;
   /** Null when the store holds no figure of it. */
   firstDate: string | null;
   lastDate: string | null;
@@ -43,8 +49,22 @@ export interface StoredInstrument {
 export interface StoredSpan {
   fact: string;
   publisher: string;
+  dataset: string;
   firstPeriod: string | null;
   lastPeriod: string | null;
+  /** When the hub last loaded a release of it from this publisher's dataset. */
+  lastLoaded: string;
+}
+
+/** A series as its publisher described it in the newest release that did (release_fact's description columns). */
+export interface StoredDescription {
+  fact: string;
+  name: string;
+  unit: string;
+  seasonalAdjustment: string | null;
+  notes: string | null;
+  /** When the publisher last updated the series (ISO), as it says. */
+  updatedAt: string | null;
 }
 
 const figure = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
@@ -77,10 +97,55 @@ export class SeriesRepo {
     const rows = await this.#db
       .selectFrom('release_fact as f')
       .innerJoin('release as r', 'r.id', 'f.release_id')
-      .select(['f.fact', 'r.source', (eb) => eb.fn.min('f.first_period').as('first_period'), (eb) => eb.fn.max('f.last_period').as('last_period')])
-      .groupBy(['f.fact', 'r.source'])
+      .select([
+        'f.fact',
+        'r.source',
+        'r.dataset',
+        (eb) => eb.fn.min('f.first_period').as('first_period'),
+        (eb) => eb.fn.max('f.last_period').as('last_period'),
+        (eb) => eb.fn.max('r.loaded_at').as('last_loaded'),
+      ])
+      .groupBy(['f.fact', 'r.source', 'r.dataset'])
       .execute();
-    return rows.map((row) => ({ fact: row.fact, publisher: row.source, firstPeriod: row.first_period ?? null, lastPeriod: row.last_period ?? null }));
+    return rows.map((row) => ({
+      fact: row.fact,
+      publisher: row.source,
+      dataset: row.dataset,
+      firstPeriod: row.first_period ?? null,
+      lastPeriod: row.last_period ?? null,
+      lastLoaded: new Date(String(row.last_loaded)).toISOString(),
+    }));
+  }
+
+  /** Each fact's description from the newest release that carried one (a publisher's title and units). */
+  async descriptions(): Promise<Map<string, StoredDescription>> {
+    const rows = await this.#db
+      .selectFrom('release_fact as f')
+      .innerJoin('release as r', 'r.id', 'f.release_id')
+      .select(['f.fact', 'f.name', 'f.unit', 'f.seasonal_adjustment', 'f.notes', 'f.publisher_updated_at', 'r.knowledge_at'])
+      .where('f.name', 'is not', null)
+      .where('f.unit', 'is not', null)
+      .orderBy('r.knowledge_at')
+      .orderBy('r.id')
+      .execute();
+    const newest = new Map<string, StoredDescription>();
+    for (const row of rows) {
+      newest.set(row.fact, {
+        fact: row.fact,
+        name: row.name ?? '',
+        unit: row.unit ?? '',
+        seasonalAdjustment: row.seasonal_adjustment,
+        notes: row.notes,
+        updatedAt: row.publisher_updated_at,
+      });
+    }
+    return newest;
+  }
+
+  /** The indices' names and currencies as their reference table holds them. */
+  async indexNames(): Promise<Map<string, { name: string; currency: string }>> {
+    const rows = await this.#db.selectFrom('market_index').select(['code', 'name', 'currency']).execute();
+    return new Map(rows.map((row) => [row.code, { name: row.name, currency: row.currency }]));
   }
 
   /** The observations of one series, oldest first; `cutoff` is the vintage store's for macro statistics. */
@@ -134,6 +199,7 @@ export class SeriesRepo {
         .select((eb) => [
           'c.id as key',
           'c.symbol',
+          'c.name',
           eb
             .selectFrom('crypto_market_snapshot as s')
             .select((inner) => inner.fn.min('s.at').as('at'))
@@ -150,6 +216,8 @@ export class SeriesRepo {
         .selectFrom('equity_issue as i')
         .select((eb) => [
           'i.code as key',
+          'i.name',
+          'i.name_local as localName',
           eb
             .selectFrom('equity_bar as b')
             .select((inner) => inner.fn.min('b.date').as('date'))
@@ -166,6 +234,9 @@ export class SeriesRepo {
         .selectFrom('etf_fund as f')
         .select((eb) => [
           'f.code as key',
+          'f.name',
+          'f.name_jp as localName',
+          'f.currency',
           eb
             .selectFrom('etf_nav as n')
             .select((inner) => inner.fn.min('n.date').as('date'))
@@ -182,6 +253,9 @@ export class SeriesRepo {
         .selectFrom('etf_fund as f')
         .select((eb) => [
           'f.code as key',
+          'f.name',
+          'f.name_jp as localName',
+          'f.currency',
           eb
             .selectFrom('etf_price as p')
             .select((inner) => inner.fn.min('p.date').as('date'))
@@ -196,8 +270,26 @@ export class SeriesRepo {
         .execute(),
     ]);
     const day = (value: unknown): string | null => (value === null || value === undefined ? null : String(value).slice(0, 10));
-    const held = (family: InstrumentFamily, rows: readonly { key: string; symbol?: string; first: unknown; last: unknown }[]): StoredInstrument[] =>
-      rows.map(({ key, symbol, first, last }) => ({ family, key, ...(symbol === undefined ? {} : { symbol }), firstDate: day(first), lastDate: day(last) }));
+    interface Row {
+      key: string;
+      name: string;
+      symbol?: string;
+      localName?: string | null;
+      currency?: string;
+      first: unknown;
+      last: unknown;
+    }
+    const held = (family: InstrumentFamily, rows: readonly Row[]): StoredInstrument[] =>
+      rows.map(({ key, name, symbol, localName, currency, first, last }) => ({
+        family,
+        key,
+        name,
+        ...(symbol === undefined ? {} : { symbol }),
+        ...(localName === undefined || localName === null ? {} : { localName }),
+        ...(currency === undefined ? {} : { currency }),
+        firstDate: day(first),
+        lastDate: day(last),
+      }));
     return [...held('crypto.snapshot', coins), ...held('equity.bar', issues), ...held('etf.nav', navs), ...held('etf.price', prices)];
   }
 
@@ -239,7 +331,7 @@ export class SeriesRepo {
     return daysByKey(rows, (row) => row.fund_code);
   }
 
-  /** Whether the store holds any figure of the series, whatever its date: a series it does not is unknown. */
+  /** Whether the store holds any figure of the series, whatever its date, or names its issue or coin: a series it does not is unknown. */
   async holds(source: SeriesSource): Promise<boolean> {
     const any = async (query: { executeTakeFirst(): Promise<unknown> }) => (await query.executeTakeFirst()) !== undefined;
     switch (source.kind) {
@@ -248,13 +340,17 @@ export class SeriesRepo {
       case 'macro':
         return any(this.#db.selectFrom('macro_observation').select('period').where('series', '=', source.series).limit(1));
       case 'equity-bar':
-        return any(this.#db.selectFrom('equity_bar').select('date').where('code', '=', source.code).limit(1));
+        // A listed issue is a series before its first bar.
+        return (
+          (await any(this.#db.selectFrom('equity_issue').select('code').where('code', '=', source.code).limit(1))) ||
+          any(this.#db.selectFrom('equity_bar').select('date').where('code', '=', source.code).limit(1))
+        );
       case 'etf-price':
         return any(this.#db.selectFrom('etf_price').select('date').where('fund_code', '=', source.code).limit(1));
       case 'etf-nav':
         return any(this.#db.selectFrom('etf_nav').select('date').where('fund_code', '=', source.code).limit(1));
       case 'coin':
-        return any(this.#db.selectFrom('crypto_market_snapshot').select('at').where('coin_id', '=', source.coinId).limit(1));
+        return any(this.#db.selectFrom('crypto_coin').select('id').where('id', '=', source.coinId).limit(1));
       case 'crypto-metric':
         return any(this.#db.selectFrom('crypto_metric').select('at').where('metric', '=', source.metric).limit(1));
       case 'fear-greed':
@@ -272,6 +368,26 @@ export class SeriesRepo {
       .execute();
     const byId = rows.filter((row) => row.id === lower);
     return (byId.length > 0 ? byId : rows).map((row) => row.id).sort();
+  }
+
+  /**
+   * The days (UTC) the hub learned a version of a series' figures, ascending, distinct: a macro
+   * statistic's versions, or a close's, the closes a release replaced included. One read per
+   * store; `knowledge_at` is an ISO instant (text) in both dialects, its first 10 characters its day.
+   */
+  async vintageDays(source: Extract<SeriesSource, { kind: 'macro' | 'close' }>): Promise<string[]> {
+    const day = sql<string>`substr(knowledge_at, 1, 10)`.as('day');
+    const rows =
+      source.kind === 'macro'
+        ? await this.#db.selectFrom('macro_observation').select(day).distinct().where('series', '=', source.series).orderBy('day').execute()
+        : await this.#db
+            .selectFrom('instrument_close')
+            .select(day)
+            .where('instrument', '=', source.instrument)
+            .union(this.#db.selectFrom('instrument_close_superseded').select(day).where('instrument', '=', source.instrument))
+            .orderBy('day')
+            .execute();
+    return rows.map((row) => row.day);
   }
 
   async #equityBars(code: string, window: ObservationWindow): Promise<Observation[]> {

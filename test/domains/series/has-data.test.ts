@@ -13,7 +13,7 @@ test('/series?hasData=true lists the demo, none once the demo is removed, then w
   const key = await hub.key('pro');
   const demo = await listedSeries(hub, key, '&hasData=true');
   assert.ok(demo.length > 500, `${demo.length} series hold demo figures`);
-  assert.ok(demo.every((entry) => entry.series !== null && entry.firstDate !== null && entry.sources.includes('demo')));
+  assert.ok(demo.every((entry) => entry.series !== null && entry.firstDate !== null && entry.sources.some((source) => source.publisher === 'demo')));
   const every = (await listedSeries(hub, key)).length;
 
   await removeDemo(db);
@@ -26,11 +26,11 @@ test('/series?hasData=true lists the demo, none once the demo is removed, then w
   assert.equal(ran?.status, 'succeeded');
   const synced = await listedSeries(hub, key, '&hasData=true');
   assert.ok(synced.length > 0);
-  const [publisher] = synced[0]?.sources ?? [];
+  const publisher = synced[0]?.sources[0]?.publisher;
   assert.match(publisher ?? '', /European Central Bank/);
   // The ECB's pairs and the dollar index the hub replicates from them.
   assert.deepEqual(
-    synced.filter((entry) => !(entry.sources.join() === publisher && entry.frequency === 'daily')),
+    synced.filter((entry) => !(entry.sources.map((source) => source.publisher).join() === publisher && entry.frequency === 'daily')),
     [],
   );
   assert.deepEqual(

@@ -8,7 +8,7 @@ export interface ListedEntry {
   series: string | null;
   firstDate: string | null;
   lastDate: string | null;
-  sources: string[];
+  sources: { publisher: string; dataset: string }[];
 }
 
 /** Every entry of `/series` the key may read, page after page (`query` narrows it). */

@@ -21,7 +21,7 @@ interface Entry {
   series: string | null;
   firstDate: string | null;
   lastDate: string | null;
-  sources: string[];
+  sources: { publisher: string; dataset: string }[];
 }
 interface Point {
   date: string;
@@ -108,7 +108,10 @@ test('/series lists every fact of the registry and every stored issue, coin and 
   );
   const n225 = entries.find((entry) => entry.id === 'index.close:N225');
   assert.equal(n225?.series, '/series/index.close:N225');
-  assert.deepEqual(n225?.sources, ['demo']);
+  assert.deepEqual(
+    n225?.sources.map((source) => source.publisher),
+    ['demo'],
+  );
   assert.match(n225?.lastDate ?? '', /^\d{4}-\d{2}-\d{2}$/);
   for (const [id, series] of [
     ['equity.bar:7203', '/series/equity.bar:7203'],
@@ -205,7 +208,7 @@ test("/series/{fact}: BTC's price, the Nikkei 225 and US CPI with from/to, in JS
     ),
   );
   assert.equal(new Set(btc.data.map((point) => point.date)).size, btc.data.length, 'a day each: its last snapshot');
-  assert.deepEqual([btc.meta.fact, btc.meta.frequency, btc.meta.aggregation], ['crypto.snapshot:BTC', 'daily', 'last']);
+  assert.deepEqual([btc.meta.fact, btc.meta.frequency, btc.meta.aggregation], ['crypto.snapshot:BTC', 'daily', 'eop']);
 
   const n225 = await json<Point[]>(hub, key, '/series/index.close:N225?from=2026-05-01&to=2026-05-31', validate, '/openapi/v1/series/{fact}');
   assert.ok(n225.data.length >= 18);
