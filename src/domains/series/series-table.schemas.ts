@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { IsoDate, Nullable } from '../../kernel/schemas.ts';
 import { MAX_TABLE_FACTS } from './series-table.ts';
 import { SeriesListSchema, SeriesMetaSchema, SeriesQuerySchema } from './series.schemas.ts';
@@ -46,6 +46,9 @@ const TableSeriesSchema = Type.Object({
   knowledgeAt: SeriesMetaSchema.knowledgeAt,
   wasRestated: SeriesMetaSchema.wasRestated,
 });
+
+/** Each series of a table, described as `/series` lists it. */
+export type TableSeries = Static<typeof TableSeriesSchema>;
 
 export const SeriesTableMetaSchema = {
   series: Type.Array(TableSeriesSchema, { description: 'One entry per fact, in the asked order' }),

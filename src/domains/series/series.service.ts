@@ -8,6 +8,7 @@ import { checkFromNotAfterTo, periodStart } from '../../kernel/dates.ts';
 import { domainOfFamily, type SeriesDomain } from './fact-domains.ts';
 import { SeriesCatalogue, type ListedSeries } from './series-catalogue.ts';
 import { alignedRows, checkTableFacts, type TableRow } from './series-table.ts';
+import type { TableSeries } from './series-table.schemas.ts';
 import { seriesOf } from './series-names.ts';
 import type { Observation, SeriesRepo } from './series.repo.ts';
 import type { SeriesAggregation, SeriesEntry, SeriesFrequency, SeriesPoint, SeriesUnits } from './series.schemas.ts';
@@ -307,15 +308,7 @@ function vintageOf(
 interface SeriesTable {
   rows: TableRow[];
   meta: {
-    series: {
-      fact: string;
-      name: string;
-      unit: string;
-      frequency: string;
-      sources: SeriesEntry['sources'];
-      knowledgeAt: string | null;
-      wasRestated: boolean | null;
-    }[];
+    series: TableSeries[];
     frequency: SeriesFrequency | null;
     aggregation: SeriesAnswer['meta']['aggregation'];
     units: SeriesUnits;

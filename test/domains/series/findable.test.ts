@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, test } from 'node:test';
-import { createTestHub, type TestHub } from '../../helpers/app.ts';
+import { test } from 'node:test';
+import type { TestHub } from '../../helpers/app.ts';
 import { allPublishersHub } from '../../helpers/all-publishers-hub.ts';
-import { demoGenerators } from '../../../src/ingest/demo/index.ts';
 import { fullIssueCode } from '../../../src/domains/equities/issue-code.ts';
 import { listedSeries } from './listed-series.ts';
+import { demoHubPerFile } from './demo-hub.ts';
 
 interface Entry {
   id: string;
@@ -23,12 +23,8 @@ interface FredSeries {
   seasonal_adjustment: string;
 }
 
-const cleanups: (() => unknown)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-let demo: Promise<TestHub> | undefined;
-const demoHub = () => (demo ??= createTestHub({ after: (fn) => cleanups.push(fn) }, { seed: demoGenerators }));
+const perFile = demoHubPerFile();
+const demoHub = async () => (await perFile.hub()).hub;
 
 async function search(hub: TestHub, key: string, q: string, query = ''): Promise<{ data: Entry[]; meta: { nextCursor: string | null } }> {
   const reply = await hub.get(`/openapi/v1/series?q=${encodeURIComponent(q)}${query}`, key);

@@ -1,9 +1,7 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { createTestHub, type TestHub } from '../../helpers/app.ts';
-import { successValidators, type ServedDocument } from '../../helpers/response-schemas.ts';
-import { demoGenerators } from '../../../src/ingest/demo/index.ts';
+import type { TestHub } from '../../helpers/app.ts';
 import { importFile } from '../../../src/ingest/source.ts';
 import { barsDailyImporter } from '../../../src/ingest/importers/equities/daily-quotes.ts';
 import { factRegistry } from '../../../src/facts/registry.ts';
@@ -11,6 +9,7 @@ import { READING_ENDPOINTS } from '../../../src/domains/index.ts';
 import { seriesPath } from '../../../src/domains/series/series-names.ts';
 import { assertLinksAnswerAtTheirFrequency, listedSeries } from './listed-series.ts';
 import { loadReleases } from '../macro/helpers.ts';
+import { demoHubPerFile, type DemoHub } from './demo-hub.ts';
 
 interface Envelope<Data> {
   data: Data;
@@ -34,23 +33,11 @@ interface Point {
   volume: number | null;
 }
 
-/** One demo hub for the file (the seed takes a while); the tests that add figures run after those that read the demo's. */
-let shared: Promise<{ hub: TestHub; key: string; validate: ReturnType<typeof successValidators> }> | undefined;
-const cleanups: (() => unknown)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+/** One demo hub for the file: the seed takes a while. */
+const perFile = demoHubPerFile();
+const demoHub = (_t: unknown) => perFile.hub();
 
-function demoHub(_t: unknown): Promise<{ hub: TestHub; key: string; validate: ReturnType<typeof successValidators> }> {
-  shared ??= (async () => {
-    const hub = await createTestHub({ after: (fn) => cleanups.push(fn) }, { seed: demoGenerators });
-    const document = (await hub.app.inject({ method: 'GET', url: '/openapi.json' })).json<ServedDocument>();
-    return { hub, key: await hub.key('pro'), validate: successValidators(document) };
-  })();
-  return shared;
-}
-
-async function json<Data>(hub: TestHub, key: string, url: string, validate: ReturnType<typeof successValidators>, path: string): Promise<Envelope<Data>> {
+async function json<Data>(hub: TestHub, key: string, url: string, validate: DemoHub['validate'], path: string): Promise<Envelope<Data>> {
   const reply = await hub.get(`/openapi/v1${url}`, key);
   assert.equal(reply.statusCode, 200, `${url}: ${reply.body}`);
   const check = validate(path, 'get');

@@ -1,32 +1,18 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestHub, type TestHub } from '../../helpers/app.ts';
-import { successValidators, type ServedDocument } from '../../helpers/response-schemas.ts';
-import { demoGenerators } from '../../../src/ingest/demo/index.ts';
+import { createTestHub } from '../../helpers/app.ts';
 import { transform } from '../../../src/domains/series/transforms.ts';
 import type { SeriesPoint } from '../../../src/domains/series/series.schemas.ts';
 import { loadReleases } from '../macro/helpers.ts';
+import { demoHubPerFile } from './demo-hub.ts';
 
 interface Envelope {
   data: SeriesPoint[];
   meta: Record<string, unknown>;
 }
 
-const cleanups: (() => unknown)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** One demo hub for the file (the seed takes a while); no test writes to it. */
-let shared: Promise<{ hub: TestHub; key: string; validate: ReturnType<typeof successValidators> }> | undefined;
-function demoHub() {
-  shared ??= (async () => {
-    const hub = await createTestHub({ after: (fn) => cleanups.push(fn) }, { seed: demoGenerators });
-    const document = (await hub.app.inject({ method: 'GET', url: '/openapi.json' })).json<ServedDocument>();
-    return { hub, key: await hub.key('pro'), validate: successValidators(document) };
-  })();
-  return shared;
-}
+/** One demo hub for the file: the seed takes a while. */
+const { hub: demoHub } = demoHubPerFile();
 
 /** `/openapi/v1/series/…`'s answer, checked against the served OpenAPI document. */
 async function series(url: string): Promise<Envelope> {

@@ -1,8 +1,6 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestHub, type TestHub } from '../../helpers/app.ts';
-import { successValidators, type ServedDocument } from '../../helpers/response-schemas.ts';
-import { demoGenerators } from '../../../src/ingest/demo/index.ts';
+import { demoHubPerFile } from './demo-hub.ts';
 
 interface Vintages {
   data: { date: string }[];
@@ -18,20 +16,7 @@ interface ErrorBody {
 }
 
 /** One demo hub for the file: the seed takes a while. */
-let shared: Promise<{ hub: TestHub; key: string; validate: ReturnType<typeof successValidators> }> | undefined;
-const cleanups: (() => unknown)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-function demoHub(): Promise<{ hub: TestHub; key: string; validate: ReturnType<typeof successValidators> }> {
-  shared ??= (async () => {
-    const hub = await createTestHub({ after: (fn) => cleanups.push(fn) }, { seed: demoGenerators });
-    const document = (await hub.app.inject({ method: 'GET', url: '/openapi.json' })).json<ServedDocument>();
-    return { hub, key: await hub.key('pro'), validate: successValidators(document) };
-  })();
-  return shared;
-}
+const { hub: demoHub } = demoHubPerFile();
 
 async function vintages(path: string): Promise<string[]> {
   const { hub, key, validate } = await demoHub();
