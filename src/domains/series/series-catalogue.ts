@@ -172,11 +172,14 @@ export class SeriesCatalogue {
         ) ?? [],
     );
     const coins = coinKeys(instruments.filter((instrument) => instrument.family === 'crypto.snapshot'));
+    // An instrument's sources are its table's: found once a family, not once an instrument.
+    const tableSources = new Map([...this.#instrumentFacts].map(([family, fact]) => [family, sourcesOf(heldBy(fact.stored, spans))]));
     const perInstrument = instruments.flatMap((instrument) => {
       const fact = this.#instrumentFacts.get(instrument.family);
-      if (fact === undefined || (instrument.firstDate === null && !LISTED_BEFORE_FIGURES.has(instrument.family))) return [];
+      const sources = tableSources.get(instrument.family);
+      if (fact === undefined || sources === undefined || (instrument.firstDate === null && !LISTED_BEFORE_FIGURES.has(instrument.family))) return [];
       const key = instrumentKey(instrument, coins);
-      const held = { ...sourcesOf(heldBy(fact.stored, spans)), firstDate: instrument.firstDate, lastDate: instrument.lastDate };
+      const held = { ...sources, firstDate: instrument.firstDate, lastDate: instrument.lastDate };
       return listed(fact, `${instrument.family}:${key}`, describeInstrument(instrument, key), held) ?? [];
     });
     const entries = [...facts, ...perInstrument].sort((a, b) => (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0));

@@ -9,15 +9,17 @@ export interface Searchable {
 
 /** Lower case, accents and other marks taken off (`Société` → `societe`), full-width forms folded (`ＴＯＰＩＸ` → `topix`). */
 export const foldText = (text: string): string =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
+  // Printable ASCII has nothing to fold but its case, and most ids, codes and names are ASCII.
+  PRINTABLE_ASCII.test(text)
+    ? text.toLowerCase()
+    : text
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-const wordsOf = (text: string): string[] =>
-  foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
+const wordsOfFolded = (folded: string): string[] => folded.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+const wordsOf = (text: string): string[] => wordsOfFolded(foldText(text));
 
 const EXACT_WORD = 3;
 const WORD_PREFIX = 2;
@@ -42,17 +44,24 @@ export class SeriesSearch {
   readonly #ids: string[];
 
   constructor(series: readonly Searchable[]) {
-    const byWord = new Map<string, Set<number>>();
+    // Positions only grow, so a list's last position tells whether it holds this series already.
+    const add = (lists: Map<string, number[]>, key: string, position: number) => {
+      const list = lists.get(key);
+      if (list === undefined) lists.set(key, [position]);
+      else if (list.at(-1) !== position) list.push(position);
+    };
+    const byWord = new Map<string, number[]>();
     this.#wholeAliases = new Map();
+    this.#nameLengths = [];
     series.forEach((entry, position) => {
-      for (const text of [entry.id, entry.name, ...entry.aliases])
-        for (const word of wordsOf(text)) byWord.set(word, (byWord.get(word) ?? new Set()).add(position));
-      for (const alias of new Set([entry.id, ...entry.aliases].map(foldText)))
-        this.#wholeAliases.set(alias, [...(this.#wholeAliases.get(alias) ?? []), position]);
+      const [id = '', name = '', ...aliases] = [entry.id, entry.name, ...entry.aliases].map(foldText);
+      const nameWords = wordsOfFolded(name);
+      this.#nameLengths.push(nameWords.length);
+      for (const word of [...wordsOfFolded(id), ...nameWords, ...aliases.flatMap(wordsOfFolded)]) add(byWord, word, position);
+      for (const alias of [id, ...aliases]) add(this.#wholeAliases, alias, position);
     });
     this.#vocabulary = [...byWord.keys()].sort();
-    this.#postings = this.#vocabulary.map((word) => [...(byWord.get(word) ?? [])]);
-    this.#nameLengths = series.map((entry) => wordsOf(entry.name).length);
+    this.#postings = this.#vocabulary.map((word) => byWord.get(word) ?? []);
     this.#ids = series.map((entry) => entry.id);
     this.#held = series.map((entry) => entry.held);
   }
