@@ -22,6 +22,7 @@ import { Provenance } from './facts/provenance.ts';
 import { isStale } from './facts/freshness.ts';
 import { watchFreshness } from './facts/freshness-metrics.ts';
 import { parameterExample } from './domains/openapi-examples.ts';
+import { registerMcpRoutes } from './mcp/mcp.routes.ts';
 
 /** Builds the HTTP application around an already-open context. Listening is the caller's business. */
 export async function buildApp(ctx: AppContext, options: { domains?: readonly Domain[] } = {}): Promise<FastifyInstance> {
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: { domains?: readonly Do
   for (const domain of options.domains ?? allDomains) {
     for (const route of domain.routes(ctx)) route.register(app, ctx.clock, domain.tag);
   }
+  registerMcpRoutes(app, ctx);
   await registerDashboardApi(app, ctx);
   registerDashboardPages(app);
   await app.ready();

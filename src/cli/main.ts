@@ -25,6 +25,7 @@ const COMMANDS = new Map<string, () => Promise<Command>>([
   ['facts', async () => (await import('./commands/facts.ts')).factsCommand],
   ['releases', async () => (await import('./commands/releases.ts')).releasesCommand],
   ['demo', async () => (await import('./commands/demo.ts')).demoCommand],
+  ['mcp', async () => (await import('./commands/mcp.ts')).mcpCommand],
 ]);
 
 /**

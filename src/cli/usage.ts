@@ -64,6 +64,7 @@ export const COMMAND_USAGES: ReadonlyMap<string, CommandUsage> = new Map<string,
     },
   ],
   ['demo', { summary: 'take the demo out of the store', lines: ['fdh demo remove [--data-dir D]'] }],
+  ['mcp', { summary: "serve the hub's MCP tools over stdio to a desktop assistant (FDH_URL, FDH_API_KEY)", lines: ['fdh mcp'] }],
 ]);
 
 /** A command's usage lines as errors and `--help` print them after `usage: `. */

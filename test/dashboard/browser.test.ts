@@ -143,6 +143,10 @@ test('in a real browser: sign in, create a key, call the API, see the call in th
   await secret.waitFor();
   const key = await secret.inputValue();
   assert.match(key, /^apk_[0-9A-Za-z]{38}$/);
+  assert.ok(
+    (await page.getByRole('dialog').locator('details').textContent())?.includes(`/mcp with the header Authorization: Bearer ${key}`),
+    'the new key comes with how an assistant connects with it (MCP)',
+  );
   await page.getByRole('button', { name: 'Copy' }).click();
   await shot(page, '3-key-created');
   await page.getByRole('button', { name: 'Done' }).click();

@@ -2,6 +2,25 @@ import * as api from './api.js';
 import { h, announce, confirmDialog, errorBox, formatTime, timeCell, openDialog, secretBox, table } from './dom.js';
 
 const SECRET_NOTE = 'This is the only time the key is shown. Store it now; the hub keeps only its hash.';
+const KEY_PLACEHOLDER = 'apk_…';
+
+/**
+ * How an AI assistant reaches the hub with a key (MCP): the /mcp URL for clients that speak
+ * Streamable HTTP, and a desktop client's configuration that runs `fdh mcp` from the hub's checkout.
+ */
+function assistantSetup(key) {
+  const desktop = {
+    mcpServers: { fdh: { command: '/path/to/the/checkout/bin/fdh', args: ['mcp'], env: { FDH_URL: location.origin, FDH_API_KEY: key } } },
+  };
+  return h(
+    'details',
+    { class: 'assistant-setup' },
+    h('summary', {}, 'Connect an AI assistant (MCP)'),
+    h('p', {}, 'Streamable HTTP: ', h('code', {}, `${location.origin}/mcp`), ' with the header ', h('code', {}, `Authorization: Bearer ${key}`)),
+    h('p', {}, 'A desktop client (claude_desktop_config.json):'),
+    h('pre', { class: 'snippet' }, h('code', {}, JSON.stringify(desktop, null, 2))),
+  );
+}
 
 function createDialog(features, onDone) {
   return openDialog('Create an API key', (close) => {
@@ -51,7 +70,7 @@ function createDialog(features, onDone) {
 
 function showSecret(secret, close) {
   const done = h('button', { type: 'button', onclick: close }, 'Done');
-  const box = h('div', {}, secretBox('Your new API key', secret, SECRET_NOTE), h('div', { class: 'actions' }, done));
+  const box = h('div', {}, secretBox('Your new API key', secret, SECRET_NOTE), assistantSetup(secret), h('div', { class: 'actions' }, done));
   setTimeout(() => box.querySelector('input')?.select(), 0);
   return box;
 }
@@ -164,5 +183,6 @@ export async function renderKeys(view) {
     keys.length === 0
       ? h('p', {}, 'No keys yet.')
       : table({ text: 'Your API keys' }, ['Name', 'Prefix', 'Created', 'Last used', 'Expires', 'Scopes', 'Status', 'Actions'], rows),
+    assistantSetup(KEY_PLACEHOLDER),
   );
 }
