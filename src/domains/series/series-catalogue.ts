@@ -25,8 +25,8 @@ export interface Catalogue {
   /** Ascending by id. */
   entries: readonly ListedSeries[];
   byId: ReadonlyMap<string, ListedSeries>;
-  /** Over `entries`: `find` answers their positions. */
-  search: SeriesSearch;
+  /** Over `entries`, built at the first search of this catalogue (a list without `q` never needs it): `find` answers their positions. */
+  search(): SeriesSearch;
 }
 
 /** What the store says of a series: who published it, the days it covers, when the hub last learned of it. */
@@ -184,8 +184,15 @@ export class SeriesCatalogue {
     });
     const entries = [...facts, ...perInstrument].sort((a, b) => (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0));
     await this.#measuredFrequencies(entries);
-    const search = new SeriesSearch(entries.map(({ entry, aliases }) => ({ id: entry.id, name: entry.name, aliases, held: entry.firstDate !== null })));
-    return { entries, byId: new Map(entries.map((entry) => [entry.entry.id, entry])), search };
+    let search: SeriesSearch | undefined;
+    return {
+      entries,
+      byId: new Map(entries.map((entry) => [entry.entry.id, entry])),
+      search: () => {
+        search ??= new SeriesSearch(entries.map(({ entry, aliases }) => ({ id: entry.id, name: entry.name, aliases, held: entry.firstDate !== null })));
+        return search;
+      },
+    };
   }
 
   /**

@@ -3,7 +3,7 @@ import { COMMODITIES } from '../commodities/commodities.catalog.ts';
 import { CRYPTO_METRIC_DESCRIPTIONS, type CryptoMetricName } from '../crypto/crypto.metrics.ts';
 import { DOLLAR_INDEX_REPLICA_LABEL } from '../fx/dollar-index-replica.ts';
 import { INDEX_CATALOGUE } from '../indices/indices.catalogue.ts';
-import { macroSeriesDescription } from '../macro/series-descriptions.ts';
+import { macroCountryName, macroSeriesDescription } from '../macro/series-descriptions.ts';
 import type { StoredDescription, StoredInstrument } from './series.repo.ts';
 
 /** What `/series` says of one series: the publisher's words where a release carried them, else the registry's, once per fact. */
@@ -75,9 +75,6 @@ function metric(key: string, fact: Fact): SeriesDescription {
   return known === undefined ? plain(`${fact.what} (${key})`, fact.unit, [key]) : plain(known.name, known.unit, [key]);
 }
 
-/** A macro series' country by name (`us.cpi` → `United States`): a publisher's title may not say it (FRED's `Unemployment Rate`). */
-const countryOf = (seriesKey: string): string => REGION_NAMES.of(seriesKey.slice(0, seriesKey.indexOf('.')).toUpperCase()) ?? seriesKey;
-
 function macro(key: string, fact: Fact): SeriesDescription {
   const known = macroSeriesDescription(key);
   return known === undefined ? plain(`${fact.what} (${key})`, fact.unit) : plain(known.name, known.unit);
@@ -94,7 +91,8 @@ export function describeFact(fact: Fact, stored: StoredDescription | undefined, 
   const registered = registryDescription(fact, key, indexNames);
   if (stored === undefined) return registered;
   return {
-    name: fact.family === 'macro' ? `${countryOf(key)}: ${stored.name}` : stored.name,
+    // A publisher's title may not name the country (FRED's `Unemployment Rate`): a macro name leads with it, as the registry's do.
+    name: fact.family === 'macro' ? `${macroCountryName(key) ?? key}: ${stored.name}` : stored.name,
     unit: stored.unit,
     seasonalAdjustment: stored.seasonalAdjustment,
     notes: stored.notes,

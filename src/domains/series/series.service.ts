@@ -96,10 +96,12 @@ export class SeriesService {
       (input.hasData === undefined || (entry.series !== null && entry.firstDate !== null) === input.hasData);
     if (input.q !== undefined) {
       const served = rankedCursor(input.cursor);
-      const matching = search.find(input.q).flatMap((position) => {
-        const listed = entries[position];
-        return listed !== undefined && wanted(listed) ? [listed.entry] : [];
-      });
+      const matching = search()
+        .find(input.q)
+        .flatMap((position) => {
+          const listed = entries[position];
+          return listed !== undefined && wanted(listed) ? [listed.entry] : [];
+        });
       const page = matching.slice(served, served + input.limit);
       return { entries: page, nextCursor: matching.length > served + input.limit ? `@${served + input.limit}` : null };
     }
