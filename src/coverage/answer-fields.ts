@@ -26,3 +26,20 @@ export function fieldFigures(data: unknown, path: string): { values: number; wit
   const values = valuesAt(data, path);
   return { values: values.length, withFigure: values.filter(holdsFigure).length };
 }
+
+/** A table's rows in `data`: each row's label, and whether its `field` holds a figure. */
+export function tableRowFigures(data: unknown, list: string, label: string, field: string): { label: string; values: unknown; withFigure: boolean }[] {
+  return valuesAt(data, `${list}[]`)
+    .filter(isRecord)
+    .map((row) => ({ label: String(row[label]), values: row[field], withFigure: holdsFigure(row[field]) }));
+}
+
+/** The newest of `periods` (aligned with `values`) whose value holds a figure, if any. */
+export function newestWithFigure(values: unknown, periods: readonly unknown[]): string | undefined {
+  if (!Array.isArray(values)) return undefined;
+  const at = values.findLastIndex(holdsFigure);
+  return at < 0 ? undefined : String(periods[at]);
+}
+
+/** The values at `path` in `data` (every row's, for a field of a list). */
+export const fieldValues = (data: unknown, path: string): unknown[] => valuesAt(data, path);

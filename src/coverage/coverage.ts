@@ -1,8 +1,8 @@
-import type { ReadingEndpoint } from '../edge/route-reads.ts';
+import type { ReadingEndpoint, TableRows } from '../edge/route-reads.ts';
 import { READING_ENDPOINTS } from '../domains/index.ts';
 import { feeds } from '../facts/patterns.ts';
 import { UNAVAILABLE, unavailableFor, type UnfedKind } from '../facts/unavailable.ts';
-import { fieldFigures } from './answer-fields.ts';
+import { fieldFigures, fieldValues, newestWithFigure, tableRowFigures } from './answer-fields.ts';
 import type { AskHub, HubAnswer } from './hub-answers.ts';
 
 /** A source as coverage sees it: what it declares it feeds with its parameters; a disabled one declares nothing. */
@@ -45,6 +45,14 @@ export interface FieldCoverage {
   unavailable: UnavailableReason[];
   /** The answer was not a 200: the field counts as not served, and this is a problem to look at. */
   problem?: { statusCode: number; message: string };
+  /** For a field of a table's rows (route-reads.ts `rows`): each row it leaves empty, and why. */
+  emptyRows?: EmptyRow[];
+}
+
+/** A table row without a figure in a field: its label (`VN`), and why, from the row's own facts. */
+export interface EmptyRow {
+  row: string;
+  why: string;
 }
 
 export type CoverageStatus = 'full' | 'partial' | 'none';
@@ -61,6 +69,8 @@ export interface EndpointCoverage {
 export interface CoverageReport {
   endpoints: EndpointCoverage[];
   summary: Record<CoverageStatus, number>;
+  /** The endpoints whose every field is served (each holds a figure in some row): the full ones and the partial ones with gaps only. */
+  everyFieldServed: number;
 }
 
 export interface CoverageInput {
@@ -83,8 +93,11 @@ function reasonsFor(facts: readonly string[]): UnavailableReason[] {
   return [...byFigure.values()];
 }
 
+const feedersOf = (enabled: readonly CoverageSource[], fact: string): string[] =>
+  enabled.filter((source) => source.feeds.some((feed) => feeds(feed, fact))).map((source) => source.id);
+
 function fieldCoverage(field: string, facts: readonly string[], request: string, answer: HubAnswer, enabled: readonly CoverageSource[]): FieldCoverage {
-  const feeders = (fact: string) => enabled.filter((source) => source.feeds.some((feed) => feeds(feed, fact))).map((source) => source.id);
+  const feeders = (fact: string) => feedersOf(enabled, fact);
   const sources = unique(facts.flatMap(feeders));
   const unfed = unique(facts.filter((fact) => feeders(fact).length === 0));
   const { values, withFigure } = answer.statusCode === 200 ? fieldFigures(answer.data, field) : { values: 0, withFigure: 0 };
@@ -102,6 +115,41 @@ function fieldCoverage(field: string, facts: readonly string[], request: string,
     unavailable: withFigure === values && values > 0 ? [] : reasonsFor(unfed),
     ...(answer.statusCode === 200 ? {} : { problem: { statusCode: answer.statusCode, message: answer.message ?? '' } }),
   };
+}
+
+const kindsOf = (reasons: readonly UnavailableReason[]): string => {
+  const kinds = unique(reasons.map((entry) => entry.kind));
+  return kinds.length === 0 ? '' : `: ${kinds.join('; ')}`;
+};
+
+/**
+ * Why each row of a table leaves `field` empty: no enabled source declares its facts; or the
+ * store holds its figures only before the answer's periods (asked again for every period); or
+ * they are declared, not yet loaded.
+ */
+async function emptyRows(
+  rows: TableRows,
+  field: string,
+  answer: HubAnswer,
+  askWhole: () => Promise<HubAnswer>,
+  enabled: readonly CoverageSource[],
+): Promise<EmptyRow[]> {
+  const inRow = field.slice(`${rows.list}[].`.length);
+  const shown = tableRowFigures(answer.data, rows.list, rows.label, inRow);
+  // A table with no column shows no row: every row it reads is empty.
+  const empty = shown.length === 0 ? Object.keys(rows.facts).map((label) => ({ label })) : shown.filter((row) => !row.withFigure);
+  if (empty.length === 0) return [];
+  const whole = await askWhole();
+  const wholeRows = whole.statusCode === 200 ? tableRowFigures(whole.data, rows.list, rows.label, inRow) : [];
+  const periods = whole.statusCode === 200 ? fieldValues(whole.data, rows.whole.periods) : [];
+  return empty.map(({ label }) => {
+    const facts = rows.facts[label] ?? [];
+    const unfed = facts.filter((fact) => feedersOf(enabled, fact).length === 0);
+    if (unfed.length === facts.length) return { row: label, why: `no source${kindsOf(reasonsFor(unfed))}` };
+    const newest = newestWithFigure(wholeRows.find((row) => row.label === label)?.values, periods);
+    if (newest !== undefined) return { row: label, why: `its newest figure is of ${newest}, before the columns` };
+    return { row: label, why: `declared, not yet loaded${kindsOf(reasonsFor(unfed))}` };
+  });
 }
 
 /**
@@ -126,7 +174,13 @@ export async function coverageReport({ ask, sources, endpoints = READING_ENDPOIN
     const fields: FieldCoverage[] = [];
     for (const [field, facts] of Object.entries(reads.fields)) {
       const request = reads.fieldExamples?.[field] ?? reads.example;
-      fields.push(fieldCoverage(field, facts, request, await answerTo(request), enabled));
+      const answer = await answerTo(request);
+      const coverage = fieldCoverage(field, facts, request, answer, enabled);
+      const rows = reads.rows;
+      if (rows !== undefined && field.startsWith(`${rows.list}[].`) && answer.statusCode === 200) {
+        coverage.emptyRows = await emptyRows(rows, field, answer, () => answerTo(rows.whole.request), enabled);
+      }
+      fields.push(coverage);
     }
     const served = fields.filter((field) => field.state === 'served').length;
     // Full means no missing figure: a served field with a gap (a null in a list or series) leaves its endpoint partial.
@@ -135,13 +189,15 @@ export async function coverageReport({ ask, sources, endpoints = READING_ENDPOIN
     report.push({ path, status, sources: unique(fields.flatMap((field) => field.sources)), fields });
   }
   const count = (status: CoverageStatus) => report.filter((endpoint) => endpoint.status === status).length;
-  return { endpoints: report, summary: { full: count('full'), partial: count('partial'), none: count('none') } };
+  const everyFieldServed = report.filter((endpoint) => endpoint.fields.every((field) => field.state === 'served')).length;
+  return { endpoints: report, summary: { full: count('full'), partial: count('partial'), none: count('none') }, everyFieldServed };
 }
 
-const kindsText = (field: FieldCoverage): string => {
-  const kinds = unique(field.unavailable.map((entry) => entry.kind));
-  return kinds.length === 0 ? '' : `: ${kinds.join('; ')}`;
-};
+/** The unavailable kinds of a field's unfed facts, or, for a table's field, each empty row with why. */
+const kindsText = (field: FieldCoverage): string =>
+  field.emptyRows === undefined || field.emptyRows.length === 0
+    ? kindsOf(field.unavailable)
+    : `; empty rows: ${field.emptyRows.map((row) => `${row.row} (${row.why})`).join(', ')}`;
 
 /** Why a field is not served, in a few words: the answer's status, or its state and the unavailable kinds. */
 function notServedText(field: FieldCoverage): string {
@@ -164,7 +220,7 @@ function missingText(endpoint: EndpointCoverage): string {
 const HEADER = ['endpoint', 'status', 'sources', 'missing figures'] as const;
 const cells = (endpoint: EndpointCoverage): string[] => [endpoint.path, endpoint.status, endpoint.sources.join(', ') || '—', missingText(endpoint)];
 const summaryLine = (report: CoverageReport): string =>
-  `${report.endpoints.length} endpoints: ${report.summary.full} full, ${report.summary.partial} partial, ${report.summary.none} none`;
+  `${report.endpoints.length} endpoints: ${report.summary.full} full, ${report.summary.partial} partial, ${report.summary.none} none; ${report.everyFieldServed} serve every field (no field empty in every row)`;
 
 /** The answers that were not a 200, once per request: problems to look at, whatever the data. */
 function problemLines(report: CoverageReport): string[] {

@@ -31,6 +31,20 @@ export interface EndpointFields {
   derived?: readonly string[];
   /** What is no figure: identifiers, the catalogues' names and units, the request echoed, the date that places a figure. */
   labels?: readonly string[];
+  /** A table whose rows read series of their own (an indicator table's countries): what names a row and what it reads. */
+  rows?: TableRows;
+}
+
+/** The rows of a table answer, each read from its own facts, so that an empty row can be named with why. */
+export interface TableRows {
+  /** The list in `data` whose items are the rows (`rows`). */
+  list: string;
+  /** The field of a row that names it (`country`). */
+  label: string;
+  /** Each row's stored facts, by its label. */
+  facts: Readonly<Record<string, readonly string[]>>;
+  /** A request answering every period the store holds, and the path in its `data` of the periods its rows' values align with. */
+  whole: { request: string; periods: string };
 }
 
 /** A route's reads: its fields, and the facts a request reads when it names its own instruments. */

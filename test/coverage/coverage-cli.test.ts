@@ -30,6 +30,7 @@ test('fdh sync coverage --json: every data endpoint field as the store answers i
   assert.equal(report.endpoints.length, 67);
   // Counts are figures even of nothing: 33 sectors of 0 issues, 0 articles.
   assert.deepEqual(report.summary, { full: 0, partial: 2, none: 65 }, 'an empty store serves no other figure');
+  assert.equal(report.everyFieldServed, 0, 'no endpoint serves every one of its fields');
   const of = (path: string) => report.endpoints.find((endpoint) => endpoint.path === path);
   assert.deepEqual(
     report.endpoints.flatMap((endpoint) =>
@@ -117,14 +118,23 @@ test('fdh sync coverage prints a table (endpoint, status, sources, missing figur
     run.stdout,
     /^\/crypto\/derivatives\s+none\s+binance-futures, okx-liquidations, deribit-btc-options\s+openInterest\.btc\.value \(declared, not yet loaded\), .*liquidations24h\.long \(declared, not yet loaded\), .*$/m,
   );
-  assert.match(run.stdout, /^67 endpoints: 0 full, 2 partial, 65 none$/m);
+  assert.match(run.stdout, /^67 endpoints: 0 full, 2 partial, 65 none; 0 serve every field \(no field empty in every row\)$/m);
+  // A table's empty rows are named, each with why: a row no enabled source feeds, or one declared but not loaded.
+  assert.match(
+    run.stdout,
+    /^\/macro\/indicators\/manufacturing-pmi\s+none\s+—\s+rows\[\]\.values \(no source; empty rows: US \(no source: no free publisher\), JP \(no source: no free publisher\), VN \(no source: no free publisher\)\)$/m,
+  );
+  assert.match(
+    run.stdout,
+    /^\/macro\/indicators\/policy-rate\s+none\s+.*rows\[\]\.values \(declared, not yet loaded; empty rows: US \(declared, not yet loaded\), .*\)$/m,
+  );
   assert.match(run.stdout, /^Problems:\n(?: {2}.*\n)* {2}\/real-estate\/vn\/provinces\/2\/prices answered 404: No province 2 in vn$/m);
   assert.equal(lines.filter((line) => line.startsWith('/')).length, 67);
 
   const markdown = await runCli(['sync', 'coverage', '--markdown'], env);
   assert.equal(markdown.code, 0, markdown.stderr);
   assert.match(markdown.stdout, /^\| endpoint \| status \| sources \| missing figures \|\n\|---\|---\|---\|---\|\n\| `\/crypto` \| none \|/);
-  assert.match(markdown.stdout, /^67 endpoints: 0 full, 2 partial, 65 none$/m);
+  assert.match(markdown.stdout, /^67 endpoints: 0 full, 2 partial, 65 none; 0 serve every field \(no field empty in every row\)$/m);
 
   const extra = await runCli(['sync', 'coverage', 'ecb'], env);
   assert.equal(extra.code, 2);

@@ -344,7 +344,10 @@ test('from the recorded samples (every shipped source enabled, no demo): the rep
     'each endpoint as the sweep finds it',
   );
   assert.deepEqual(report.summary, countOf(swept));
-  t.diagnostic(`from the recorded samples: ${report.summary.full} full, ${report.summary.partial} partial, ${report.summary.none} none`);
+  assert.equal(report.everyFieldServed, swept.filter((endpoint) => endpoint.fields.every((field) => field.served)).length, 'endpoints serving every field');
+  t.diagnostic(
+    `from the recorded samples: ${report.summary.full} full, ${report.summary.partial} partial, ${report.summary.none} none; ${report.everyFieldServed} serve every field`,
+  );
   // Every endpoint called full answers 200 with a figure in each of its fields.
   for (const endpoint of report.endpoints.filter((candidate) => candidate.status === 'full')) {
     for (const field of swept.find((candidate) => candidate.path === endpoint.path)?.fields ?? []) {
@@ -398,4 +401,37 @@ test("Vietnam's provinces and wards are declared by no Japanese source; rss-feed
   assert.deepEqual(await declaring(shipped, 'news_article'), ['rss-feeds'], 'the default feeds');
   const noFeed: SourcesFile = { ...shipped, sources: { ...shipped.sources, 'rss-feeds': { params: { feeds: [] } } } };
   assert.deepEqual(await declaring(noFeed, 'news_article'), []);
+});
+
+test("a table's empty rows are named with why: no source feeds the row; its figures are older than the columns; or declared, not yet loaded", async () => {
+  const only = READING_ENDPOINTS.filter((endpoint) => endpoint.path === '/macro/indicators/unemployment-rate');
+  const row = (country: string, values: (number | null)[]) => ({ country, values });
+  const answers: Record<string, { statusCode: number; data?: unknown }> = {
+    '/macro/indicators/unemployment-rate': {
+      statusCode: 200,
+      data: { columns: [{ period: '2026-04' }, { period: '2026-05' }], rows: [row('US', [4.1, 4.2]), row('JP', [null, null]), row('VN', [null, null])] },
+    },
+    '/macro/indicators/unemployment-rate?periods=204': {
+      statusCode: 200,
+      data: {
+        columns: ['2024-09', '2024-10', '2026-04', '2026-05'].map((period) => ({ period })),
+        rows: [row('US', [4.1, 4.1, 4.1, 4.2]), row('JP', [2.4, 2.5, null, null]), row('VN', [null, null, null, null])],
+      },
+    },
+  };
+  const ask: AskHub = async (request) => answers[request] ?? assert.fail(`asked ${request}`);
+  const sources = [
+    { id: 'fred', enabled: true, feeds: ['macro_observation:us.unemployment'] },
+    { id: 'estat', enabled: true, feeds: ['macro_observation:jp.unemployment'] },
+  ];
+  const field = async (withVietnam: boolean) => {
+    const feeds = withVietnam ? [...sources, { id: 'vn', enabled: true, feeds: ['macro_observation:vn.unemployment'] }] : sources;
+    const report = await coverageReport({ ask, sources: feeds, endpoints: only });
+    return report.endpoints[0]?.fields[0];
+  };
+  const unfedVietnam = await field(false);
+  assert.deepEqual([unfedVietnam?.values, unfedVietnam?.withFigure], [3, 1]);
+  assert.deepEqual(unfedVietnam?.emptyRows?.[0], { row: 'JP', why: 'its newest figure is of 2024-10, before the columns' });
+  assert.match(unfedVietnam?.emptyRows?.[1]?.why ?? '', /^no source/);
+  assert.deepEqual((await field(true))?.emptyRows?.[1], { row: 'VN', why: 'declared, not yet loaded' });
 });

@@ -1,8 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { AsOfDate, Nullable } from '../../kernel/schemas.ts';
 
+/** The most columns a table answers (contract section 4). */
+export const MAX_INDICATOR_PERIODS = 204;
+
 export const IndicatorQuerySchema = {
-  periods: Type.Integer({ minimum: 1, maximum: 204, default: 4, description: 'Most recent periods (columns), 1–204' }),
+  periods: Type.Integer({ minimum: 1, maximum: MAX_INDICATOR_PERIODS, default: 4, description: `Most recent periods (columns), 1–${MAX_INDICATOR_PERIODS}` }),
   asOf: Type.Optional(AsOfDate()),
 };
 

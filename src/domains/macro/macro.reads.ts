@@ -3,6 +3,7 @@ import { storedFacts } from '../../facts/names.ts';
 import { dollarRateInstrument, euroRateInstrument, pairInstruments } from '../instruments/dollar-quotes.ts';
 import { commodityInstrument, indexInstrument } from '../instruments/instruments.catalogue.ts';
 import { derivationSeries, INDICATOR_TABLES, type IndicatorTableDefinition } from './indicator-tables.ts';
+import { MAX_INDICATOR_PERIODS } from './indicators.schemas.ts';
 import {
   COUNTRIES,
   countrySeries,
@@ -15,6 +16,7 @@ import {
   tiborSeries,
   VN_FDI,
   type CountrySeries,
+  type MacroCountry,
 } from './series.ts';
 
 /** What each macro endpoint reads (src/edge/route-reads.ts): a macro endpoint reads every country it can be asked for. */
@@ -196,14 +198,21 @@ export const tiborReads: RouteReads = {
 };
 
 /** Every indicator table's own endpoint: its rows read the series its derivations name, per country. */
-export const indicatorTableReads = (table: IndicatorTableDefinition): RouteReads => ({
-  example: `/macro/indicators/${table.name}`,
-  fields: {
-    'rows[].values': COUNTRIES.flatMap((country) => derivationSeries(table.rows[country].derivation).map((s) => storedFacts.macro(countrySeries(country, s)))),
-  },
-  derived: ['rows[].display', 'rows[].available'],
-  labels: [...INDICATOR_TABLE_LABELS, ...VINTAGE_LABELS],
-});
+export const indicatorTableReads = (table: IndicatorTableDefinition): RouteReads => {
+  const rowFacts = (country: MacroCountry) => derivationSeries(table.rows[country].derivation).map((s) => storedFacts.macro(countrySeries(country, s)));
+  return {
+    example: `/macro/indicators/${table.name}`,
+    fields: { 'rows[].values': COUNTRIES.flatMap(rowFacts) },
+    derived: ['rows[].display', 'rows[].available'],
+    labels: [...INDICATOR_TABLE_LABELS, ...VINTAGE_LABELS],
+    rows: {
+      list: 'rows',
+      label: 'country',
+      facts: Object.fromEntries(COUNTRIES.map((country) => [country, rowFacts(country)])),
+      whole: { request: `/macro/indicators/${table.name}?periods=${MAX_INDICATOR_PERIODS}`, periods: 'columns[].period' },
+    },
+  };
+};
 
 export const indicatorsReads: RouteReads = {
   example: '/macro/indicators',
