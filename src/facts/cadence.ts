@@ -123,6 +123,13 @@ const MACRO_KEYS: readonly { start: string; cadence: Cadence }[] = [
   },
   { start: 'jp.fdi.', cadence: periodic('quarter', 75, "MOF's balance of payments by region comes about two months after the quarter; two weeks' margin") },
   { start: 'vn.fdi.', cadence: periodic('month', 20, "Vietnam's FDI agency publishes the year-to-date totals at each month's end") },
+  // Vietnam's statistics office's e-GDDS files: the recorded ones of 2024 were prepared 9 to 24 days after the period they end with.
+  { start: 'vn.cpi.core-yoy', cadence: periodic('month', 40, "the statistics office's e-GDDS CPI file follows its monthly release within weeks") },
+  ...['vn.gdp.nominal', 'vn.gdp.real'].map((start) => ({
+    start,
+    cadence: periodic('quarter', 45, "the statistics office's e-GDDS GDP file follows its quarterly release within weeks"),
+  })),
+  { start: 'vn.unemployment', cadence: periodic('quarter', 45, "the statistics office's quarterly labour force survey reaches its e-GDDS file within weeks") },
   { start: 'vn.cpi', cadence: periodic('month', 75, "Vietnam's CPI reaches the IMF's CPI dataset a month or two after the statistics office publishes it") },
 ];
 

@@ -55,6 +55,7 @@ const MACRO_PERCENT_SERIES = [
   'unemployment',
   'bond-10y',
   'gdp.growth-published',
+  'cpi.core-yoy',
   'current-account-to-gdp',
   'government-debt-to-gdp',
 ];

@@ -131,3 +131,32 @@ export function textPieces(element: XmlElement): XmlText[] {
   }
   return pieces.sort((a, b) => a.at - b.at);
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** XML 1.0's Char production. */
+function isXmlCharacter(codePoint: number): boolean {
+  return (
+    codePoint === 0x9 ||
+    codePoint === 0xa ||
+    codePoint === 0xd ||
+    (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
+    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
+    (codePoint >= 0x10000 && codePoint <= 0x10ffff)
+  );
+}
+
+/**
+ * Text or an attribute value as written, with XML's built-in entities and character references
+ * decoded (parseXmlTree expands none); a reference to no XML character is refused, `where`
+ * naming the place of the offset it was found at.
+ */
+export function decodeXmlText(text: string, where: (offset: number) => string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, name: string, offset: number) => {
+    if (!name.startsWith('#')) return ENTITIES[name] ?? whole;
+    const codePoint = name.startsWith('#x') ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+    if (!isXmlCharacter(codePoint)) throw new ImportError(`${where(offset)}: invalid character reference ${whole}`);
+    return String.fromCodePoint(codePoint);
+  });
+}

@@ -103,6 +103,13 @@ export function labelsBetween(from: string, to: string, index: (l: string) => nu
   for (let i = index(from); i <= index(to); i++) labels.push(label(i));
   return labels;
 }
+/** Whether a period label is a quarter's (`2024-Q3`), not a month's (`2024-09`). */
+export const isQuarterLabel = (label: string): boolean => label.charAt(5) === 'Q';
+/** The quarter a month falls in: `2024-08` → `2024-Q3`. */
+export const quarterOfMonth = (label: string): string => quarterLabel(Math.floor(monthIndex(label) / 3));
+/** A quarter's last month: `2024-Q3` → `2024-09`. */
+export const quarterLastMonth = (label: string): string => monthLabel(quarterIndex(label) * 3 + 2);
+
 export const quartersBetween = (from: string, to: string) => labelsBetween(from, to, quarterIndex, quarterLabel);
 export const monthsBetween = (from: string, to: string) => labelsBetween(from, to, monthIndex, monthLabel);
 

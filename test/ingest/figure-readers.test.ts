@@ -54,7 +54,6 @@ const NOT_FIGURES: Readonly<Record<string, readonly { line: string; reads: strin
     { line: '[Number(western[1]), western[2], western[3]]', reads: "the year of a day's date (western form)" },
     { line: '+ Number(era[2]) - 1, era[3], era[4]]', reads: "the year of a day's date (era form)" },
   ],
-  'src/ingest/importers/news/rss-feed.ts': [{ line: 'parseInt(name.slice(2), 16) : Number(name.slice(1))', reads: 'a numeric character reference' }],
   'src/ingest/importers/real-estate/jp-municipalities.ts': [
     { line: 'JP_MUNICIPALITY_ID_OFFSET + Number(code)', reads: "a municipality's id from its code" },
     { line: 'JP_PROVINCE_ID_OFFSET + Number(code)', reads: "a province's id from its code" },

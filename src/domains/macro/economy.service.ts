@@ -13,7 +13,7 @@ import type {
 import type { FigureIndex, MacroRepo } from './macro.repo.ts';
 import { addMonths, addQuarters, monthsBetween, quarterEnd, quarterStart, quartersBetween } from '../../kernel/dates.ts';
 import { roundTo } from '../../kernel/numbers.ts';
-import { percentChange, windowMonths } from './periods.ts';
+import { monthColumn, percentChange, windowMonths } from './periods.ts';
 import { COUNTRIES, countrySeries, GDP_UNITS, isMacroCountry, type CountrySeries, type MacroCountry } from './series.ts';
 
 /** A twin array and the point-in-time facts that go to `meta`. */
@@ -114,12 +114,14 @@ export class EconomyService {
     const cutoff = cutoffFor({ asOf: input.asOf, now: input.now });
     const keys: readonly CountrySeries[] =
       input.type === 'cpi'
-        ? ['cpi', 'coreCpi']
+        ? // Where the publisher states core inflation as a rate (Vietnam), that rate is the change: no core index is published.
+          ['cpi', 'coreCpi', 'coreCpiYoy']
         : input.type === 'pce'
           ? ['pce', 'corePce']
           : ['exports', 'imports', 'producerPrices', 'importPrices', 'exportPrices'];
     const indexes = await this.#indexes(country, keys, cutoff);
-    const [a, b, producerPrices, importPrices, exportPrices] = indexes;
+    const [a, b, third, importPrices, exportPrices] = indexes;
+    const [producerPrices, publishedCoreChange] = input.type === 'cpi' ? [undefined, third] : [third, undefined];
     // The months are those of the two headline series; the trade view's price indices are read for them.
     const months = monthWindow([a, b], windowMonths(input.period));
     const served = new Served();
@@ -153,7 +155,7 @@ export class EconomyService {
         };
       }
       const change = percentChange(first, served.value(a, yearAgo), 1);
-      const coreChange = percentChange(second, served.value(b, yearAgo), 1);
+      const coreChange = served.value(publishedCoreChange, month) ?? percentChange(second, served.value(b, yearAgo), 1);
       return input.type === 'cpi'
         ? { ...record, cpiPoints: first, coreCpiPoints: second, cpiChangeYoyPercent: change, coreCpiChangeYoyPercent: coreChange }
         : { ...record, pcePoints: first, corePcePoints: second, pceChangeYoyPercent: change, corePceChangeYoyPercent: coreChange };
@@ -163,8 +165,10 @@ export class EconomyService {
 
   async getPopulation(input: { country: string; period: string; asOf?: string | undefined; now: Date }): Promise<Vintaged<PopulationPoints>> {
     const country = resolveCountry(input.country);
-    const indexes = await this.#indexes(country, ['population', 'unemployment'], cutoffFor({ asOf: input.asOf, now: input.now }));
-    const [population, unemployment] = indexes;
+    const [population, published] = await this.#indexes(country, ['population', 'unemployment'], cutoffFor({ asOf: input.asOf, now: input.now }));
+    // A quarterly labour force survey (Vietnam's) shows each quarter's rate at the quarter's last month.
+    const unemployment = published === undefined ? undefined : new Map([...published].map(([period, figure]) => [monthColumn(period), figure]));
+    const indexes = [population, unemployment];
     const served = new Served();
     const data = monthWindow(indexes, windowMonths(input.period)).map((month) => ({
       country,

@@ -3,6 +3,8 @@ import { COUNTRIES, type CountrySeries, type MacroCountry } from './series.ts';
 /** How a row's cells come from stored series. */
 export type Derivation =
   | { kind: 'level'; series: CountrySeries }
+  /** A quarterly series in a monthly table: the quarter's figure in the column of its last month only, no month invented. */
+  | { kind: 'quarterly-level'; series: CountrySeries }
   /** Percent change against `lag` periods earlier (12 months: YoY; 1 quarter: QoQ). */
   | { kind: 'change'; series: CountrySeries; lag: number }
   /** Percent change against the period before, at an annual rate (`periodsPerYear` 4: a quarter's SAAR). */
@@ -47,7 +49,11 @@ export const INDICATOR_TABLES: readonly IndicatorTableDefinition[] = [
     indicator: 'Core inflation rate',
     unit: 'percent',
     frequency: 'month',
-    rows: same({ kind: 'change', series: 'coreCpi', lag: 12 }, 'YoY'),
+    // Vietnam's statistics office publishes core inflation as a rate, not a core index.
+    rows: {
+      ...same({ kind: 'change', series: 'coreCpi', lag: 12 }, 'YoY'),
+      VN: { derivation: { kind: 'level', series: 'coreCpiYoy' }, basis: 'published YoY' },
+    },
   },
   { name: 'policy-rate', indicator: 'Policy interest rate', unit: 'percent', frequency: 'month', rows: same({ kind: 'level', series: 'policyRate' }, 'level') },
   {
@@ -55,7 +61,11 @@ export const INDICATOR_TABLES: readonly IndicatorTableDefinition[] = [
     indicator: 'Unemployment rate',
     unit: 'percent',
     frequency: 'month',
-    rows: same({ kind: 'level', series: 'unemployment' }, 'level'),
+    // Vietnam's labour force survey is quarterly.
+    rows: {
+      ...same({ kind: 'level', series: 'unemployment' }, 'level'),
+      VN: { derivation: { kind: 'quarterly-level', series: 'unemployment' }, basis: "quarterly, shown at the quarter's last month" },
+    },
   },
   {
     name: 'government-bond-10y',

@@ -3,9 +3,21 @@ import { cutoffFor, provenance, type ServedFigure } from '../../store/vintage.ts
 import { derivationSeries, findIndicatorTable, INDICATOR_TABLES, type Derivation, type IndicatorTableDefinition } from './indicator-tables.ts';
 import type { IndicatorList, IndicatorTable } from './indicators.schemas.ts';
 import { byPeriod, type FigureIndex, type MacroRepo } from './macro.repo.ts';
-import { addMonths, addQuarters, labelsBetween, monthEnd, monthIndex, monthLabel, quarterEnd, quarterIndex, quarterLabel } from '../../kernel/dates.ts';
+import {
+  addMonths,
+  addQuarters,
+  labelsBetween,
+  monthEnd,
+  monthIndex,
+  monthLabel,
+  quarterEnd,
+  quarterIndex,
+  quarterLabel,
+  quarterLastMonth,
+  quarterOfMonth,
+} from '../../kernel/dates.ts';
 import { roundTo } from '../../kernel/numbers.ts';
-import { annualizedChange, percentChange } from './periods.ts';
+import { annualizedChange, monthColumn, percentChange } from './periods.ts';
 import { COUNTRIES, COUNTRY_NAMES, countrySeries, type CountrySeries } from './series.ts';
 
 /** What a null cell shows. */
@@ -31,6 +43,11 @@ export function deriveCell(
   switch (derivation.kind) {
     case 'level': {
       const f = figure(derivation.series, period);
+      return { value: f?.value ?? null, figures: present(f) };
+    }
+    case 'quarterly-level': {
+      const quarter = quarterOfMonth(period);
+      const f = quarterLastMonth(quarter) === period ? figure(derivation.series, quarter) : undefined;
       return { value: f?.value ?? null, figures: present(f) };
     }
     case 'change': {
@@ -74,7 +91,9 @@ function computedTable(table: IndicatorTableDefinition, served: ReadonlyMap<stri
   const indexes = new Map(keys.map((key) => [key, byPeriod(served.get(key))]));
   const quarterly = table.frequency === 'quarter';
   const shift = quarterly ? addQuarters : addMonths;
-  const allPeriods = [...new Set(keys.flatMap((key) => (served.get(key) ?? []).map((f) => f.period)))].sort();
+  // A quarterly series in a monthly table (quarterly-level) makes the column of each quarter's last month.
+  const column = quarterly ? (period: string) => period : monthColumn;
+  const allPeriods = [...new Set(keys.flatMap((key) => (served.get(key) ?? []).map((f) => column(f.period))))].sort();
   const computed = COUNTRIES.map((country) => {
     const cells = new Map(allPeriods.map((period) => [period, deriveCell(table.rows[country].derivation, indexes, country, period, shift)]));
     return { country, cells };

@@ -1,4 +1,11 @@
+import { isQuarterLabel, quarterLastMonth } from '../../kernel/dates.ts';
 import { roundTo } from '../../kernel/numbers.ts';
+
+/**
+ * A period's column in a monthly view: a month is its own; a quarter's figure (a quarterly
+ * survey shown beside monthly series) stands at the quarter's last month, no other month invented.
+ */
+export const monthColumn = (period: string): string => (isQuarterLabel(period) ? quarterLastMonth(period) : period);
 
 /** Look-back windows as months: `1M`, `3Y`, … */
 export function windowMonths(window: string): number {

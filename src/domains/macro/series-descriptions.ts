@@ -29,6 +29,7 @@ const COUNTRY_SERIES_DESCRIPTIONS: Readonly<Record<CountrySeries, { name: string
   gdpGrowthPublished: { name: 'GDP growth, year to date on a year earlier, as the statistics office publishes it', unit: 'percent' },
   cpi: { name: 'Consumer price index, all items', unit: 'index' },
   coreCpi: { name: 'Core consumer price index (the publisher’s core definition)', unit: 'index' },
+  coreCpiYoy: { name: 'Core inflation, on the same month a year earlier, as the statistics office publishes it', unit: 'percent' },
   pce: { name: 'Personal consumption expenditures price index', unit: 'index' },
   corePce: { name: 'Personal consumption expenditures price index excluding food and energy', unit: 'index' },
   policyRate: { name: 'Central bank policy rate', unit: 'percent' },

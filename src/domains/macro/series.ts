@@ -20,6 +20,8 @@ export const COUNTRY_SERIES = {
   gdpGrowthPublished: 'gdp.growth-published',
   cpi: 'cpi',
   coreCpi: 'cpi.core',
+  /** Core inflation on the same month a year earlier, as published (Vietnam's statistics office states the rate, not a core index). */
+  coreCpiYoy: 'cpi.core-yoy',
   pce: 'pce',
   corePce: 'pce.core',
   policyRate: 'policy-rate',

@@ -24,9 +24,11 @@ import { jquantsSources } from './jquants/index.ts';
 import { mlitSources } from './mlit/index.ts';
 import { mlitKsjSources } from './mlit-ksj/index.ts';
 import { mofSources } from './mof/index.ts';
+import { nsoSources } from './nso/index.ts';
 import { okxSources } from './okx/index.ts';
 import { operatorSources } from './operator/index.ts';
 import { rssSources } from './rss/index.ts';
+import { sbvSources } from './sbv/index.ts';
 import { soumuSources } from './soumu/index.ts';
 import { vietcombankSources } from './vietcombank/index.ts';
 import { worldbankSources } from './worldbank/index.ts';
@@ -62,6 +64,8 @@ export const sources: SourceDefinition[] = [
   ...bokSources,
   ...bisSources,
   ...vietcombankSources,
+  ...nsoSources,
+  ...sbvSources,
   ...worldbankSources,
   ...operatorSources,
 ];

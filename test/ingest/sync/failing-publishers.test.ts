@@ -6,8 +6,8 @@ import { DOUBLE_CREDENTIALS, doubleSources } from '../../helpers/all-publishers-
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { sources } from '../../../src/ingest/sources/index.ts';
 
-/** The sources of session 14's publishers whose own tests read their answers but never failed them through `fdh sync`. */
-const SOURCE_IDS = ['okx-liquidations', 'jpx-etf-issues', 'bok-kospi', 'bis-cbpol', 'jquants-indices-topix'];
+/** The sources whose own tests read their answers but never failed them through `fdh sync` (session 14's publishers, and the SDMX files of Vietnam's statistics office and State Bank). */
+const SOURCE_IDS = ['okx-liquidations', 'jpx-etf-issues', 'bok-kospi', 'bis-cbpol', 'jquants-indices-topix', 'nso-nsdp', 'sbv-sdmx'];
 
 const FAULTS: Fault[] = [{ kind: 'status', status: 503 }, { kind: 'html-200' }, { kind: 'cut' }];
 

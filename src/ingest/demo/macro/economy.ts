@@ -664,16 +664,22 @@ const SPECS: Record<MacroCountry, SeriesSpec[]> = {
       ],
       { ...INDEX, volatility: 0.003, decimals: 2, lag: 3 },
     ),
+    // The statistics office publishes core inflation as a year-on-year rate, not a core index.
     m(
-      'coreCpi',
+      'coreCpiYoy',
       [
-        [2007, 58],
-        [2012, 88],
-        [2019, 106],
-        [2023, 118],
-        [2026.5, 126],
+        [2007, 7],
+        [2008.7, 13],
+        [2009.6, 5],
+        [2011.6, 14],
+        [2013, 5],
+        [2015, 2],
+        [2019, 2],
+        [2022.9, 5],
+        [2024.8, 2.7],
+        [2026.5, 3.1],
       ],
-      { ...INDEX, volatility: 0.002, decimals: 2, lag: 3 },
+      { volatility: 0.1, reversion: 0.5, decimals: 2, lag: 3 },
     ),
     m(
       'policyRate',
@@ -695,7 +701,8 @@ const SPECS: Record<MacroCountry, SeriesSpec[]> = {
       { volatility: 0, decimals: 2, lag: 1, step: 0.25 },
     ),
     m('overnightRate', [[2007, 0]], { volatility: 0.5, decimals: 2, lag: 1, spreadOver: { key: 'policyRate', offset: -2.5, floor: 0.2 } }),
-    m(
+    // The labour force survey is quarterly.
+    q(
       'unemployment',
       [
         [2007, 2.6],

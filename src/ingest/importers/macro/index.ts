@@ -9,6 +9,7 @@ import { fredVintagesImporter } from './fred-vintages.ts';
 import { imfCpiImporter } from './imf-cpi.ts';
 import { observationsCsvImporter } from './observations-csv.ts';
 import { tiborJbaImporter } from './tibor-jba.ts';
+import { nsoSdmxImporter, sbvSdmxImporter } from './vietnam-sdmx.ts';
 
 /** The macro domain's importers. */
 export const macroImporters: AnyImporter[] = [
@@ -22,4 +23,6 @@ export const macroImporters: AnyImporter[] = [
   fredVintagesImporter,
   imfCpiImporter,
   bisCbpolImporter,
+  nsoSdmxImporter,
+  sbvSdmxImporter,
 ];

@@ -5,7 +5,7 @@ import { ImportError } from '../../source.ts';
 import { NEWS_CATEGORIES } from '../../../domains/news/news.schemas.ts';
 import { calendarDate, isoDateTime, rfc822DateTime } from '../../calendar-dates.ts';
 import { insertRows } from '../../../store/loader.ts';
-import { child, descendants, lineFinder, parseXmlTree, textPieces, type XmlElement, type XmlText } from '../../xml-tree.ts';
+import { child, decodeXmlText, descendants, lineFinder, parseXmlTree, textPieces, type XmlElement, type XmlText } from '../../xml-tree.ts';
 
 export interface ParsedArticle {
   id: string;
@@ -19,8 +19,6 @@ export interface ParsedArticle {
   categories: string[];
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
 /**
  * Titles and summaries longer than these are cut (at a character, with "…") rather than the
  * item skipped: the article is still worth listing, and no feed's real headline comes near.
@@ -28,27 +26,9 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 export const MAX_TITLE_CHARS = 1_000;
 export const MAX_SUMMARY_CHARS = 10_000;
 
-/** XML 1.0's Char production. */
-function isXmlCharacter(codePoint: number): boolean {
-  return (
-    codePoint === 0x9 ||
-    codePoint === 0xa ||
-    codePoint === 0xd ||
-    (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
-    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
-    (codePoint >= 0x10000 && codePoint <= 0x10ffff)
-  );
-}
-
 /** The text of a piece with XML's built-in entities and character references decoded (CDATA as is). */
 function decodePiece(piece: XmlText, fileName: string, lineAt: (index: number) => number): string {
-  if (piece.cdata) return piece.text;
-  return piece.text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, name: string, offset: number) => {
-    if (!name.startsWith('#')) return ENTITIES[name] ?? whole;
-    const codePoint = name.startsWith('#x') ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-    if (!isXmlCharacter(codePoint)) throw new ImportError(`${fileName}: line ${lineAt(piece.at + offset)}: invalid character reference ${whole}`);
-    return String.fromCodePoint(codePoint);
-  });
+  return piece.cdata ? piece.text : decodeXmlText(piece.text, (offset) => `${fileName}: line ${lineAt(piece.at + offset)}`);
 }
 
 /** The text of an HTML fragment (summaries often carry HTML), by htmlparser2: the text only, scripts and styles left out. */
