@@ -24,6 +24,12 @@ const RECORDED = publisherSample('fred', 'series-cpiaucsl.json').toString('utf8'
 const recorded = (): { seriess: RecordedSeries[] } => JSON.parse(RECORDED) as { seriess: RecordedSeries[] };
 const CPI = recorded().seriess[0] as RecordedSeries;
 const CPI_FACT = storedFacts.macro('us.cpi');
+/** The recorded CPIAUCSL answer the double serves fred-macro (one plain vintage). */
+const CPI_ANSWER = (): {
+  realtime_start: string;
+  count: number;
+  observations: { realtime_start: string; realtime_end: string; date: string; value: string }[];
+} => JSON.parse(publisherSample('fred', 'cpiaucsl.json').toString('utf8'));
 
 /** A hub whose fred-macro source asks only CPIAUCSL, of a double serving the recorded FRED samples. */
 async function cpiSync(t: TestContext, minRequestIntervalMs = 0) {
@@ -77,8 +83,8 @@ test("a fred-macro sync keeps FRED's description of CPIAUCSL, as recorded, with 
 
   assert.deepEqual(await described(), [
     {
-      knowledge_at: '2025-11-14T00:00:00.000Z',
-      rows: 5,
+      knowledge_at: `${CPI_ANSWER().realtime_start}T00:00:00.000Z`,
+      rows: CPI_ANSWER().count,
       name: 'Consumer Price Index for All Urban Consumers: All Items in U.S. City Average',
       unit: 'Index 1982-1984=100',
       seasonal_adjustment: 'Seasonally Adjusted',
@@ -94,7 +100,7 @@ test("a fred-macro sync keeps FRED's description of CPIAUCSL, as recorded, with 
 test('FRED is asked for its description once a run, right after the observations, of each series with a vintage to load', async () => {
   const { requests } = await collectFromRoutes(fredMacroSource, { credentials: { FRED_API_KEY: 'fred-test-key' } });
   const asked = requests.map((request) => new URL(request.url)).map((url) => `${url.pathname} ${url.searchParams.get('series_id')}`);
-  const described = ['GDPC1', 'CPIAUCSL', 'CPILFESL', 'PCEPI', 'PCEPILFE', 'GS10', 'GFDEGDQ188S', 'PAYEMS'];
+  const described = ['GDPC1', 'CPIAUCSL', 'CPILFESL', 'PCEPI', 'PCEPILFE', 'UNRATE', 'GS10', 'DFEDTARU', 'GFDEGDQ188S', 'PAYEMS', 'POPTHM'];
   assert.deepEqual(
     asked.filter((request) => request.startsWith('/fred/series ')),
     described.map((id) => `/fred/series ${id}`),
@@ -107,14 +113,16 @@ test('a later sync with a new vintage keeps the description FRED gives then in i
   assert.equal((await sync.run(['fred-macro']))[0]?.status, 'succeeded');
 
   // Test variation, not a sample: the recorded answers with FRED having since retitled the series
-  // and revised September 2014 from 2025-12-10 (a value FRED never published).
+  // and revised the last recorded month from 2026-04-10 (a value FRED never published).
   const retitled = recorded();
   const variation = retitled.seriess[0] as RecordedSeries;
   variation.title = 'Consumer Price Index for All Urban Consumers: All Items in U.S. City Average (test variation)';
-  variation.last_updated = '2025-12-10 07:41:02-06';
+  variation.last_updated = '2026-04-10 07:41:02-05';
   double.setBody('/fred/series', JSON.stringify(retitled));
-  const answer = JSON.parse(publisherSample('fred', 'cpiaucsl.json').toString('utf8')) as { count: number; observations: unknown[] };
-  answer.observations.push({ realtime_start: '2025-12-10', realtime_end: '9999-12-31', date: '2014-09-01', value: '237.478' });
+  const answer = CPI_ANSWER();
+  const last = answer.observations.at(-1);
+  assert.ok(last !== undefined);
+  answer.observations.push({ realtime_start: '2026-04-10', realtime_end: '9999-12-31', date: last.date, value: (Number(last.value) + 0.001).toFixed(3) });
   answer.count = answer.observations.length;
   double.setBody('/fred/series/observations', JSON.stringify(answer));
 
@@ -123,8 +131,13 @@ test('a later sync with a new vintage keeps the description FRED gives then in i
   assert.deepEqual(
     (await described()).map(({ knowledge_at, rows, name, publisher_updated_at }) => ({ knowledge_at, rows, name, publisher_updated_at })),
     [
-      { knowledge_at: '2025-11-14T00:00:00.000Z', rows: 5, name: CPI.title, publisher_updated_at: '2023-04-12T16:11:01.000Z' },
-      { knowledge_at: '2025-12-10T00:00:00.000Z', rows: 1, name: variation.title, publisher_updated_at: '2025-12-10T13:41:02.000Z' },
+      {
+        knowledge_at: `${CPI_ANSWER().realtime_start}T00:00:00.000Z`,
+        rows: CPI_ANSWER().count,
+        name: CPI.title,
+        publisher_updated_at: '2023-04-12T16:11:01.000Z',
+      },
+      { knowledge_at: '2026-04-10T00:00:00.000Z', rows: 1, name: variation.title, publisher_updated_at: '2026-04-10T12:41:02.000Z' },
     ],
   );
 });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { createTestHub } from '../../helpers/app.ts';
 import { startPublisherDouble, type Fault } from '../../helpers/publisher-double.ts';
-import { collectFromRoutes, importPayloads, publisherSample } from '../../helpers/routes-fetch.ts';
+import { collectFromRoutes, importPayloads, matchRoute, publisherRoutes, publisherSample } from '../../helpers/routes-fetch.ts';
 import { clearStore, loadReleases } from '../../domains/macro/helpers.ts';
 import { fredMacroSource } from '../../../src/ingest/sources/fred/macro.ts';
 import { FRED_MACRO_SERIES } from '../../../src/ingest/importers/macro/fred-macro-series.ts';
@@ -16,6 +16,10 @@ import type { CollectContext } from '../../../src/ingest/sync/source-definition.
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { endOfDay, readSeries } from '../../../src/store/vintage.ts';
 import { addDays } from '../../../src/kernel/dates.ts';
+import { roundTo } from '../../../src/kernel/numbers.ts';
+import { doubleSources } from '../../helpers/all-publishers-hub.ts';
+import { call } from '../../domains/macro/helpers.ts';
+import type { IndicatorTable } from '../../../src/domains/macro/indicators.schemas.ts';
 
 const KEY = { FRED_API_KEY: 'abcdefghijklmnopqrstuvwxyz123456' };
 
@@ -31,6 +35,17 @@ interface Answer {
   [field: string]: unknown;
 }
 const GDPC1 = (): Answer => JSON.parse(publisherSample('fred', 'gdpc1-alfred.json').toString('utf8')) as Answer;
+/** The recorded answer the double gives fred-macro's first request for `id` (routes.json). */
+function recorded(id: string): Answer {
+  const route = matchRoute(publisherRoutes('fred'), new URL(`http://double/fred/series/observations?series_id=${id}&realtime_end=9999-12-31&file_type=json`));
+  assert.ok(route !== undefined, id);
+  return JSON.parse(publisherSample('fred', route.file).toString('utf8')) as Answer;
+}
+/** The fred-macro series recorded as one plain vintage (every value of one realtime day), in catalogue order, with that day. */
+const PLAIN = FRED_MACRO_SERIES.filter((s) => s.id !== 'GDPC1' && recorded(s.id).count > 0).map((s): [id: string, day: string] => [
+  s.id,
+  recorded(s.id).observations[0]?.realtime_start ?? '',
+]);
 /** The distinct days a value of the recorded GDPC1 answer came into force, oldest first. */
 const VINTAGES = [...new Set(GDPC1().observations.map((o) => o.realtime_start))].sort();
 
@@ -67,16 +82,12 @@ test('fred-macro asks every series for all its vintages with the key; the next r
     assert.equal(url.searchParams.get('realtime_start'), daily ? '2021-06-19' : '1776-07-04');
     assert.deepEqual([url.searchParams.get('frequency'), url.searchParams.get('aggregation_method')], daily ? ['m', 'eop'] : [null, null]);
   }
-  // One payload per vintage, oldest first, each known from its day at 00:00 UTC; each recorded plain answer (PAYEMS, the CPI, PCE, GS10 and debt samples) is one vintage.
-  const plain = [
-    ['CPIAUCSL', '2025-11-14'],
-    ['CPILFESL', '2025-11-14'],
-    ['PCEPI', '2025-11-14'],
-    ['PCEPILFE', '2025-11-14'],
-    ['GS10', '2025-05-05'],
-    ['GFDEGDQ188S', '2024-09-22'],
-    ['PAYEMS', '2023-05-05'],
-  ];
+  // One payload per vintage, oldest first, each known from its day at 00:00 UTC; each recorded plain answer (the CPI, PCE, unemployment, rates, debt, payrolls and population samples) is one vintage.
+  const plain = PLAIN;
+  assert.deepEqual(
+    plain.map(([id]) => id),
+    ['CPIAUCSL', 'CPILFESL', 'PCEPI', 'PCEPILFE', 'UNRATE', 'GS10', 'DFEDTARU', 'GFDEGDQ188S', 'PAYEMS', 'POPTHM'],
+  );
   const days = [...VINTAGES.map((day) => ['GDPC1', day]), ...plain];
   assert.deepEqual(
     first.result.payloads.map((p) => p.fileName),
@@ -93,7 +104,7 @@ test('fred-macro asks every series for all its vintages with the key; the next r
   const starts = next.requests.map((request) => new URL(request.url).searchParams);
   assert.equal(starts.find((q) => q.get('series_id') === 'GDPC1')?.get('realtime_start'), '2025-09-25');
   assert.equal(
-    starts.find((q) => q.get('series_id') === 'UNRATE')?.get('realtime_start'),
+    starts.find((q) => q.get('series_id') === 'INDPRO')?.get('realtime_start'),
     '1776-07-04',
     'a series with nothing held yet is asked from the start',
   );
@@ -329,5 +340,73 @@ test('through fdh sync: a 5xx, a cut body, HTML with 200 or a changed layout fai
     assert.equal(outcome?.status, 'failed', fault.kind);
     assert.match(outcome?.status === 'failed' ? outcome.error : '', reason, fault.kind);
     assert.deepEqual(await stored(), before, `${fault.kind}: nothing changed`);
+  }
+});
+
+/** The hub's period of a FRED date of `frequency` (the first day of a month or quarter). */
+const periodOf = (date: string, frequency: string): string =>
+  frequency === 'quarter' ? `${date.slice(0, 4)}-Q${(Number(date.slice(5, 7)) - 1) / 3 + 1}` : date.slice(0, 7);
+
+/** What the recording of `id` says each period is, in the hub's unit: FRED's "." is null. */
+function recordedFigures(id: string): Map<string, number | null> {
+  const entry = FRED_MACRO_SERIES.find((s) => s.id === id);
+  assert.ok(entry !== undefined, id);
+  return new Map(recorded(id).observations.map((o) => [periodOf(o.date, entry.frequency), o.value === '.' ? null : Number(o.value) * (entry.scale ?? 1)]));
+}
+
+/** A hub whose fred-macro ran once through the real SyncService against the publisher double, the demo off. */
+async function syncedHub(t: Parameters<typeof createTestHub>[0]) {
+  const { sourcesFile } = await doubleSources(t, [fredMacroSource]);
+  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } });
+  const sync = await SyncService.open({ ...hub.runtime, env: { FRED_API_KEY: 'fred-test-key' } });
+  t.after(() => sync.close());
+  const [outcome] = await sync.run(['fred-macro']);
+  assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
+  return hub;
+}
+
+test('through fdh sync: every recorded plain answer is stored as recorded, "." as null and thousands of persons as persons', async (t) => {
+  const hub = await syncedHub(t);
+  for (const [id] of PLAIN) {
+    const entry = FRED_MACRO_SERIES.find((s) => s.id === id);
+    assert.ok(entry !== undefined);
+    const stored = (await readSeries(hub.runtime.store.db, { series: [entry.series], cutoff: null })).get(entry.series) ?? [];
+    assert.deepEqual(new Map(stored.map((f) => [f.period, f.value])), recordedFigures(id), id);
+  }
+});
+
+test('the indicator tables compute the US rows from the recorded figures: YoY changes of the CPI indices, levels of the rates and the debt ratio', async (t) => {
+  const hub = await syncedHub(t);
+  const key = await hub.key();
+  const tables: [table: string, id: string, lag: number | undefined][] = [
+    ['inflation-rate', 'CPIAUCSL', 12],
+    ['core-inflation-rate', 'CPILFESL', 12],
+    ['unemployment-rate', 'UNRATE', undefined],
+    ['policy-rate', 'DFEDTARU', undefined],
+    ['government-bond-10y', 'GS10', undefined],
+    ['government-debt-to-gdp', 'GFDEGDQ188S', undefined],
+  ];
+  for (const [table, id, lag] of tables) {
+    const { status, body } = await call<IndicatorTable>(hub, key, `/macro/indicators/${table}`);
+    assert.equal(status, 200, table);
+    const figures = recordedFigures(id);
+    const periods = [...figures.keys()];
+    // With FRED's the only figures loaded, the columns are the recording's last four periods.
+    assert.deepEqual(
+      body.data.columns.map((c) => c.period),
+      periods.slice(-4),
+      table,
+    );
+    const expected = body.data.columns.map(({ period }) => {
+      const current = figures.get(period) ?? null;
+      if (lag === undefined) return current;
+      const base = figures.get(periods[periods.indexOf(period) - lag] ?? '') ?? null;
+      return current === null || base === null ? null : roundTo((current / base - 1) * 100, 2);
+    });
+    assert.deepEqual(body.data.rows.find((row) => row.country === 'US')?.values, expected, table);
+    assert.ok(
+      expected.some((value) => value !== null),
+      `${table}: the US row is filled`,
+    );
   }
 });
