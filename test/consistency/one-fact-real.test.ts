@@ -22,10 +22,6 @@ import { data, last, recapItem, type FxRate, type FxRow, type IndexQuote, type R
  * - Japan's policy rate: /macro/monetary-policy/rates-yields shows the overnight call rate
  *   (jp.overnight-rate, the BOJ's), /macro/indicators/policy-rate the policy rate (jp.policy-rate,
  *   the BIS's): two series, no endpoint pair shows the same one.
- * - Japan's CPI and core CPI: the e-Stat samples hold one all-items month (2025-05) and four
- *   core months (2025-09 to 2025-12), no month with its year-earlier base, so the year-on-year
- *   change is null on /macro/economic-data and the JP rows of the inflation tables are empty.
- *   Vietnam's CPI (IMF, 2025-04 to 2026-05) has a YoY on both sides and is checked instead.
  * - US real GDP (GDPC1 vintages): /macro/economic-data?type=gdp and /macro/gdp-growth-rate list
  *   only quarters with a nominal GDP, which no shipped US source fills (both are empty for US);
  *   the table's US row is the YoY change of real GDP and the sample's vintages cover 2024's
@@ -297,18 +293,26 @@ test("with the publishers' samples, every endpoint that shows a figure shows the
     for (const [month, value] of cells) assert.equal(population.find((p) => p.observationDate.startsWith(month))?.unemploymentRate ?? null, value, month);
   });
 
-  await t.test("Vietnam's inflation (IMF CPI): economic-data and the inflation-rate table", async () => {
-    const cpi = await data<{ observationDate: string; cpiChangeYoyPercent: number | null }[]>(hub, key, '/macro/economic-data?type=cpi&country=VN&period=10Y');
-    const cells = tableCells(await data<Table>(hub, key, '/macro/indicators/inflation-rate?periods=204'), 'VN');
-    const served = cpi.filter((p) => p.cpiChangeYoyPercent !== null);
-    assert.ok(served.length > 0, 'economic-data has a VN year-on-year CPI change');
-    for (const point of served) sameRoundedPercent(point.cpiChangeYoyPercent, cells.get(point.observationDate.slice(0, 7)) ?? null, point.observationDate);
-    for (const [month, value] of cells) {
-      const twin = cpi.find((p) => p.observationDate.startsWith(month))?.cpiChangeYoyPercent ?? null;
-      if (value === null) assert.equal(twin, null, month);
-      else sameRoundedPercent(twin, value, month);
-    }
-  });
+  for (const [country, publisher] of [
+    ['VN', 'IMF CPI'],
+    ['JP', 'e-Stat CPI'],
+  ] as const)
+    await t.test(`${country}'s inflation (${publisher}): economic-data and the inflation-rate table`, async () => {
+      const cpi = await data<{ observationDate: string; cpiChangeYoyPercent: number | null }[]>(
+        hub,
+        key,
+        `/macro/economic-data?type=cpi&country=${country}&period=10Y`,
+      );
+      const cells = tableCells(await data<Table>(hub, key, '/macro/indicators/inflation-rate?periods=204'), country);
+      const served = cpi.filter((p) => p.cpiChangeYoyPercent !== null);
+      assert.ok(served.length > 0, `economic-data has a ${country} year-on-year CPI change`);
+      for (const point of served) sameRoundedPercent(point.cpiChangeYoyPercent, cells.get(point.observationDate.slice(0, 7)) ?? null, point.observationDate);
+      for (const [month, value] of cells) {
+        const twin = cpi.find((p) => p.observationDate.startsWith(month))?.cpiChangeYoyPercent ?? null;
+        if (value === null) assert.equal(twin, null, month);
+        else sameRoundedPercent(twin, value, month);
+      }
+    });
 
   await t.test("Japan's GDP (Cabinet Office): economic-data, gdp-growth-rate and the gdp-growth-rate table, now and with asOf", async () => {
     for (const asOf of ['', `&asOf=${syncTime.slice(0, 10)}`]) {

@@ -34,12 +34,12 @@ function changed(publisher: string, file: string, path: readonly string[], chang
 const VALUES = ['GET_STATS_DATA', 'STATISTICAL_DATA', 'DATA_INF', 'VALUE'];
 const DATA_OBJ = ['GET_STATS', 'STATISTICAL_DATA', 'DATA_INF', 'DATA_OBJ'];
 
-/** All items CPI with VALUE[1] (May 2025, 111.8) changed. */
+/** All items CPI with VALUE[1] (its second recorded month) changed. */
 const cpiWith = (change: (value: Json) => Json) =>
   changed('estat', 'cpi-all-items.json', VALUES, (values) => {
     values[1] = change(values[1] as Json);
   });
-/** All items CPI with a copy of VALUE[1] dated `time` after the others, as VALUE[3]. */
+/** All items CPI with a copy of VALUE[1] dated `time` after the others, as its last VALUE. */
 const cpiDated = (time: string) => changed('estat', 'cpi-all-items.json', VALUES, (values) => void values.push({ ...(values[1] as Json), '@time': time }));
 /** Retail sales with DATA_OBJ[0] (April 2025, 129250) changed. */
 const salesWith = (change: (value: Json) => Json) =>
@@ -103,8 +103,19 @@ test('e-Stat: a value lie or a figure dated 2099 or 1799 is refused naming its p
       value,
     );
   }
-  await statsData(cpiDated('2099001212'), /^jp\.cpi\.json: VALUE\[3\]: 2099-12 is after what the hub knows \(2026-06-19\)/, '2099-12');
-  await statsData(cpiDated('1799000101'), /^jp\.cpi\.json: VALUE\[3\]: 1799-01 is before a macro:jp\.cpi figure can exist \(1800-01-01\)/, '1799-01');
+  const appended =
+    (JSON.parse(cpiDated('2099001212')) as { GET_STATS_DATA: { STATISTICAL_DATA: { DATA_INF: { VALUE: unknown[] } } } }).GET_STATS_DATA.STATISTICAL_DATA
+      .DATA_INF.VALUE.length - 1;
+  await statsData(
+    cpiDated('2099001212'),
+    new RegExp(`^jp\\.cpi\\.json: VALUE\\[${appended}\\]: 2099-12 is after what the hub knows \\(2026-06-19\\)`),
+    '2099-12',
+  );
+  await statsData(
+    cpiDated('1799000101'),
+    new RegExp(`^jp\\.cpi\\.json: VALUE\\[${appended}\\]: 1799-01 is before a macro:jp\\.cpi figure can exist \\(1800-01-01\\)`),
+    '1799-01',
+  );
   await dashboard(salesDated('20991200'), /^jp\.retail-sales\.json: DATA_OBJ\[3\]: 2099-12 is after what the hub knows \(2026-06-19\)/, '2099-12');
   await dashboard(
     salesDated('17990100'),

@@ -7,6 +7,10 @@ import { estatStatsDataImporter } from '../../../src/ingest/importers/macro/esta
 import { resolveSource, sourceParams } from '../../../src/ingest/sync/catalogue.ts';
 import { redactUrl } from '../../../src/ingest/sync/archive.ts';
 import { ImportError } from '../../../src/ingest/source.ts';
+import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
+import { doubleSources } from '../../helpers/all-publishers-hub.ts';
+import { percentChange } from '../../../src/domains/macro/periods.ts';
+import { addMonths } from '../../../src/kernel/dates.ts';
 
 const APP_ID = { ESTAT_APP_ID: 'test-estat-application-id' };
 
@@ -16,6 +20,18 @@ type Answer = {
 const sample = (file: string) => JSON.parse(publisherSample('estat', file).toString('utf8')) as Answer;
 const parse = (content: string, fileName: string) =>
   estatStatsDataImporter.parse(content, fileName).observations.map(({ row }) => [row.series, row.period, row.value]);
+/** A sample's monthly figures as e-Stat wrote them (`2025001212` → `2025-12`), read straight from its VALUE list. */
+const sampleMonths = (file: string): [string, number][] =>
+  sample(file).GET_STATS_DATA.STATISTICAL_DATA.DATA_INF.VALUE.map((value) => [
+    `${value['@time']?.slice(0, 4)}-${value['@time']?.slice(6, 8)}`,
+    Number(value.$),
+  ]);
+/** A sample with `change` made to its VALUE list, as text. */
+const changedSample = (file: string, change: (values: Record<string, string>[]) => void): string => {
+  const answer = sample(file);
+  change(answer.GET_STATS_DATA.STATISTICAL_DATA.DATA_INF.VALUE);
+  return JSON.stringify(answer);
+};
 
 test('estat-macro finds the CPI table in the survey catalogue once, then asks getStatsData once per series, narrowed to its cell, with the app id, in JSON with the metadata', async () => {
   const { result, requests } = await collectFromRoutes(estatMacroSource, { credentials: APP_ID });
@@ -115,26 +131,26 @@ test('e-Stat pages beyond the first (RESULT_INF.NEXT_KEY) are asked from startPo
 
 test('getStatsData JSON: months from YYYY00MMMM codes, months of sequence codes from the time class, year averages and weight rows left out, "-" and "***" null', () => {
   const text = (file: string) => publisherSample('estat', file).toString('utf8');
-  assert.deepEqual(parse(text('cpi-core.json'), 'jp.cpi.core.json'), [
-    ['jp.cpi.core', '2024-05', 107.5],
-    ['jp.cpi.core', '2024-12', 109.6],
-    ['jp.cpi.core', '2025-09', 111.4],
-    ['jp.cpi.core', '2025-10', 112.1],
-    ['jp.cpi.core', '2025-11', 112.5],
-    ['jp.cpi.core', '2025-12', 112.2],
-  ]);
+  const core = sampleMonths('cpi-core.json');
+  assert.deepEqual(
+    parse(text('cpi-core.json'), 'jp.cpi.core.json'),
+    core.map(([period, value]) => ['jp.cpi.core', period, value]),
+  );
   assert.deepEqual(parse(text('iip-production.json'), 'jp.industrial-production.json'), [['jp.industrial-production', '2026-03', 102]]);
-  const missing = text('cpi-core.json').replace('"$":"112.5"', '"$":"-"').replace('"$":"112.2"', '"$":"***"');
+  // A calendar year's and a fiscal year's average (YYYY000000, YYYY100000) are aggregates, not figures of the series.
+  const averaged = changedSample('cpi-core.json', (values) => {
+    const first = values[0] ?? {};
+    values.push({ ...first, '@time': '2024000000' }, { ...first, '@time': '2024100000' });
+  });
+  assert.deepEqual(parse(averaged, 'jp.cpi.core.json'), parse(text('cpi-core.json'), 'jp.cpi.core.json'));
+  const missing = changedSample('cpi-core.json', (values) => {
+    values.slice(-2).forEach((value, i) => {
+      value.$ = i === 0 ? '-' : '***';
+    });
+  });
   assert.deepEqual(
     parse(missing, 'jp.cpi.core.json').map(([, period, value]) => [period, value]),
-    [
-      ['2024-05', 107.5],
-      ['2024-12', 109.6],
-      ['2025-09', 111.4],
-      ['2025-10', 112.1],
-      ['2025-11', null],
-      ['2025-12', null],
-    ],
+    core.map(([period, value], i) => [period, i >= core.length - 2 ? null : value]),
   );
   // The population estimate comes in 万人 (ten thousands); the hub counts persons.
   assert.deepEqual(parse(text('population-estimate.json'), 'jp.population.json'), [['jp.population', '2022-01', 125_440_000]]);
@@ -145,7 +161,10 @@ test('getStatsData JSON: months from YYYY00MMMM codes, months of sequence codes 
     12_544_000,
   ]);
   // A quarter's code (first and last month) is a quarter.
-  assert.deepEqual(parse(text('cpi-core.json').replaceAll('"2025000909"', '"2025000709"'), 'jp.cpi.core.json')[2], ['jp.cpi.core', '2025-Q3', 111.4]);
+  const quarterly = changedSample('cpi-core.json', (values) => {
+    values.splice(0, values.length, { ...(values[0] ?? {}), '@time': '2025000709' });
+  });
+  assert.deepEqual(parse(quarterly, 'jp.cpi.core.json'), [['jp.cpi.core', '2025-Q3', core[0]?.[1]]]);
 });
 
 test('an HTML page, an error answer or a changed layout served with 200 fails the run or the import with a readable reason, and changes nothing', async (t) => {
@@ -183,11 +202,27 @@ test('an HTML page, an error answer or a changed layout served with 200 fails th
     /STATUS 1: 正常に終了しましたが、該当データは/,
   );
   await refused(text.replace('"DATA_INF"', '"DATA_INFO"'), /^jp\.cpi\.json: \/GET_STATS_DATA\/STATISTICAL_DATA\/DATA_INF: is missing/);
-  await refused(text.replace('"$":"111.8"', '"$":"111,8"'), /^jp\.cpi\.json: VALUE\[1\]: macro:jp\.cpi "111,8" is not a decimal number/);
-  await refused(text.replace('"@time":"2025000505"', '"@time":"2025-05"'), /VALUE\[1\]: time code "2025-05" is neither e-Stat's YYYY00MMMM/);
+  const second = (change: (value: Record<string, string>) => void) =>
+    changedSample('cpi-all-items.json', (values) => {
+      for (const value of values.slice(1, 2)) change(value);
+    });
   await refused(
-    text.replace('"@cat01":"0001","@area":"00000","@time":"2024000000"', '"@cat01":"0002","@area":"00000","@time":"2024000000"'),
-    /VALUE\[2\]: @area=00000,@cat01=0002,@tab=1 is another series than @area=00000,@cat01=0001,@tab=1/,
+    second((value) => {
+      value.$ = value.$?.replace('.', ',') ?? '';
+    }),
+    /^jp\.cpi\.json: VALUE\[1\]: macro:jp\.cpi "\d+,\d+" is not a decimal number/,
+  );
+  await refused(
+    second((value) => {
+      value['@time'] = '2025-05';
+    }),
+    /VALUE\[1\]: time code "2025-05" is neither e-Stat's YYYY00MMMM/,
+  );
+  await refused(
+    second((value) => {
+      value['@cat01'] = '0002';
+    }),
+    /VALUE\[1\]: @area=00000,@cat01=0002,@tab=1 is another series than @area=00000,@cat01=0001,@tab=1/,
   );
   assert.equal((await hub.runtime.store.db.selectFrom('release').select('id').execute()).length, 0, 'no refused answer left a release');
 });
@@ -198,11 +233,13 @@ test('after the e-Stat source runs, a hub without the demo serves exactly the fe
   // Known before the hub's clock (TEST_NOW), so served now.
   const at = new Date('2026-06-19T08:00:00Z');
   const loaded = await importPayloads(hub, result.payloads, at);
+  const all = new Map(sampleMonths('cpi-all-items.json'));
+  const core = new Map(sampleMonths('cpi-core.json'));
   assert.deepEqual(
     loaded.map((r) => [r.status, r.rows]),
     [
-      ['loaded', 2],
-      ['loaded', 6],
+      ['loaded', all.size],
+      ['loaded', core.size],
       ['loaded', 1],
       ['loaded', 1],
       ['loaded', 1],
@@ -234,17 +271,10 @@ test('after the e-Stat source runs, a hub without the demo serves exactly the fe
     cpiPoints: number | null;
     coreCpiPoints: number | null;
   }[];
+  // The default window (10Y) holds every recorded month (2019-01..2026-05).
   assert.deepEqual(
     cpi.map((p) => [p.observationDate, p.cpiPoints, p.coreCpiPoints]),
-    [
-      ['2024-05-01', 108.1, 107.5],
-      ['2024-12-01', null, 109.6],
-      ['2025-05-01', 111.8, null],
-      ['2025-09-01', null, 111.4],
-      ['2025-10-01', null, 112.1],
-      ['2025-11-01', null, 112.5],
-      ['2025-12-01', null, 112.2],
-    ],
+    [...all.keys()].map((month) => [`${month}-01`, all.get(month), core.get(month) ?? null]),
   );
   const population = (await hub.get('/openapi/v1/macro/population?country=JP&period=10Y', key)).json().data as {
     observationDate: string;
@@ -300,4 +330,32 @@ test('the catalogue rule reads the newest base year whose table name fits; a pin
   );
   const failed = { GET_STATS_LIST: { RESULT: { STATUS: 100, ERROR_MSG: '認証に失敗しました。' } } };
   await assert.rejects(run(failed, rule), (error: unknown) => error instanceof ImportError && /STATUS 100: 認証に失敗しました/.test(error.message));
+});
+
+test("estat-macro synced against the double fills Japan's rows of the inflation tables: each month's change on the recorded index a year before", async (t) => {
+  const { sourcesFile } = await doubleSources(t, [estatMacroSource]);
+  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off', FDH_SYNC_CONTACT: 'hub-tests@example.org' } });
+  const sync = await SyncService.open({ ...hub.runtime, env: APP_ID });
+  t.after(() => sync.close());
+  const [outcome] = await sync.run([estatMacroSource.id]);
+  assert.equal(outcome?.status, 'succeeded', JSON.stringify(outcome));
+  const key = await hub.key();
+  for (const [table, file] of [
+    ['inflation-rate', 'cpi-all-items.json'],
+    ['core-inflation-rate', 'cpi-core.json'],
+  ] as const) {
+    const index = new Map(sampleMonths(file));
+    const answer = (await hub.get(`/openapi/v1/macro/indicators/${table}?periods=12`, key)).json().data as {
+      columns: { period: string }[];
+      rows: { country: string; values: (number | null)[] }[];
+    };
+    const months = answer.columns.map((column) => column.period);
+    // The recording ends at May 2026, the newest month any country has here.
+    assert.equal(months.at(-1), [...index.keys()].at(-1), table);
+    assert.deepEqual(
+      answer.rows.find((row) => row.country === 'JP')?.values,
+      months.map((month) => percentChange(index.get(month), index.get(addMonths(month, -12)))),
+      table,
+    );
+  }
 });

@@ -137,10 +137,10 @@ test("one sync of every shipped source against the publishers' doubles serves ex
   const month = (date: string) => rates.find((row: { observationDate: string }) => row.observationDate === date);
   assert.deepEqual([month('2017-02-01')?.overnightCallRate, month('2017-03-01')?.overnightCallRate], [-0.038, null]);
   assert.deepEqual([month('2024-09-01')?.tenYearsGovernmentBondYieldsPct, month('2024-10-01')?.tenYearsGovernmentBondYieldsPct], [0.891, 0.945]);
-  // e-Stat: core CPI (less fresh food) of December 2025, 112.2 (2020=100); all items of May 2025, 111.8, 3.4 % above May 2024's 108.1.
+  // e-Stat: core CPI (less fresh food) of May 2026, 113 (2020=100); all items of May 2025, 111.8, 3.4 % above May 2024's 108.1.
   const cpi = await data('/macro/economic-data?type=cpi&country=JP');
   const may2025 = cpi.find((point: { observationDate: string }) => point.observationDate === '2025-05-01');
-  assert.deepEqual([cpi.at(-1).observationDate, cpi.at(-1).coreCpiPoints, may2025?.cpiPoints, may2025?.cpiChangeYoyPercent], ['2025-12-01', 112.2, 111.8, 3.4]);
+  assert.deepEqual([cpi.at(-1).observationDate, cpi.at(-1).coreCpiPoints, may2025?.cpiPoints, may2025?.cpiChangeYoyPercent], ['2026-05-01', 113, 111.8, 3.4]);
   // e-Stat: the unemployment rate of December 2025, 2.4 %; the population estimate of January 2022, 12544 万人 (the sample's months of 2026 are after the test clock).
   const population = await data('/macro/population?country=JP&period=10Y');
   const populationMonth = (date: string) => population.find((row: { observationDate: string }) => row.observationDate === date);
