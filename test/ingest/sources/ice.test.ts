@@ -13,9 +13,10 @@ import { parsePcf, type PcfFile } from '../../../src/ingest/importers/etf/jpx-pc
 import { readZipEntry, zipDirectory } from '../../../src/ingest/sources/zip-entry.ts';
 import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
 import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
+import { roundTo } from '../../../src/kernel/numbers.ts';
 
 const API = '/openapi/v1';
-const ARCHIVES = ['all_pcf_20260810.zip', 'all_pcf_20260812.zip'];
+const ARCHIVES = ['all_pcf_20260810.zip', 'all_pcf_20260812.zip', 'all_pcf_20260821.zip'];
 
 /** Each recorded archive's members as text, by member name. */
 function members(archive: string): Map<string, string> {
@@ -46,7 +47,7 @@ test("ICE's list of archives is read, then each archive; every member is one fun
     expected.map((e) => ['jpx-etf-pcf', `${e.archive}/${e.member}`, e.pcf]),
   );
   assert.deepEqual(new Set(expected.map((e) => e.pcf.fundCode)), new Set(['2080', '2081']));
-  assert.deepEqual(result.cursor, { through: '2026-08-12' });
+  assert.deepEqual(result.cursor, { through: '2026-08-21' });
   assert.deepEqual(icePcfSource.defaultParams, { initialArchives: 5 });
 });
 
@@ -54,11 +55,11 @@ test('a later run takes only the archives dated after its cursor; a first run th
   const fake = routesFetch('ice');
   const context = { baseUrl: 'https://inav.ice.com', credentials: {}, now: new Date('2026-08-13T00:00:00Z'), fetch: fake.fetch };
   const after10 = await icePcfSource.collect({ ...context, cursor: { through: '2026-08-10' }, params: { initialArchives: 5 } });
-  assert.deepEqual([...new Set(after10.payloads.map((p) => p.fileName.split('/')[0]))], ['all_pcf_20260812.zip']);
-  const upToDate = await icePcfSource.collect({ ...context, cursor: { through: '2026-08-12' }, params: { initialArchives: 5 } });
-  assert.deepEqual(upToDate, { payloads: [], cursor: { through: '2026-08-12' } });
+  assert.deepEqual([...new Set(after10.payloads.map((p) => p.fileName.split('/')[0]))], ['all_pcf_20260812.zip', 'all_pcf_20260821.zip']);
+  const upToDate = await icePcfSource.collect({ ...context, cursor: { through: '2026-08-21' }, params: { initialArchives: 5 } });
+  assert.deepEqual(upToDate, { payloads: [], cursor: { through: '2026-08-21' } });
   const newestOnly = await icePcfSource.collect({ ...context, cursor: undefined, params: { initialArchives: 1 } });
-  assert.deepEqual([...new Set(newestOnly.payloads.map((p) => p.fileName.split('/')[0]))], ['all_pcf_20260812.zip']);
+  assert.deepEqual([...new Set(newestOnly.payloads.map((p) => p.fileName.split('/')[0]))], ['all_pcf_20260821.zip']);
   for (const initialArchives of [0, 31, 1.5, '5']) {
     assert.throws(() => sourceParams(icePcfSource, { initialArchives }), /\/sources\/ice-jpx-pcf\/params\/initialArchives/, JSON.stringify(initialArchives));
   }
@@ -91,7 +92,7 @@ async function syncedHub(t: TestContext) {
   return { hub, sync, double, data };
 }
 
-test('after the ETF list, the FX rates, the issue list and the archives sync (no demo), the ETF endpoints show the NAVs and holdings of both days, with the issue list’s sectors', async (t) => {
+test('after the ETF list, the FX rates, the issue list and the archives sync (no demo), the ETF endpoints show the NAVs and holdings of every day, with the issue list’s sectors', async (t) => {
   const { hub, sync, data } = await syncedHub(t);
   const outcomes = await sync.run(['jpx-etf-list', 'ecb-eurofxref-daily', 'jquants-equities-master', 'ice-jpx-pcf']);
   assert.ok(
@@ -122,7 +123,7 @@ test('after the ETF list, the FX rates, the issue list and the archives sync (no
   assert.deepEqual(
     holdings.map((h: Record<string, unknown>) => [h.code, h.sharesAmount, h.fundDate]).sort(),
     latest('2081')
-      .pcf.holdings.map((h) => [h.code, h.shares.toFixed(6), '2026-08-12'])
+      .pcf.holdings.map((h) => [h.code, h.shares.toFixed(6), latest('2081').pcf.fundDate])
       .sort(),
   );
   // Stored as the PCF gives them: no sector or class is written into the holdings.
@@ -146,9 +147,18 @@ test('after the ETF list, the FX rates, the issue list and the archives sync (no
     new Set(['Transportation Equipment', null]),
     'holdings the issue list does not name group under null',
   );
-  // Two business days give no month's change, and neither fund's units changed between them: no flow.
+  // 2026-08-10 to 21 give no month's change.
   assert.deepEqual(await data('/etf/top-performance'), []);
-  assert.deepEqual(await data('/etf/top-netflow'), []);
+  // 2080's units grew from 08-12 to 08-21 (creations), valued at the 21st's NAV; 2081's did not change: no flow.
+  const [before2080, latest2080] = expected.filter((e) => e.pcf.fundCode === '2080').slice(-2);
+  assert.ok(before2080 !== undefined && latest2080 !== undefined);
+  const inflow = (latest2080.pcf.unitsOutstanding - before2080.pcf.unitsOutstanding) * (latest2080.totalNetAssets / latest2080.pcf.unitsOutstanding);
+  assert.ok(inflow > 0);
+  assert.deepEqual(
+    (await data('/etf/top-netflow')).map((f: Record<string, unknown>) => [f.etfCode, f.netflow, f.netflowAumPercentage]),
+    [['2080', roundTo(inflow, 0), roundTo((inflow / latest2080.totalNetAssets) * 100, 2)]],
+  );
+  assert.deepEqual(await data('/etf/top-netflow?type=negative'), []);
   const growth = await data('/etf/compare/nav-growth?code1=2080&code2=2081');
   assert.equal(growth.etf1.etfCode, '2080');
 });
@@ -190,5 +200,5 @@ test('through fdh sync: HTML with 200, a cut archive or a member of another layo
   }
   const [last] = await sync.run(['ice-jpx-pcf']);
   assert.equal(last?.status, 'succeeded', 'the next day, served whole, is imported');
-  assert.deepEqual(new Set((await stored()).navs.map((n) => n.date)), new Set(['2026-08-10', '2026-08-12']));
+  assert.deepEqual(new Set((await stored()).navs.map((n) => n.date)), new Set(['2026-08-10', '2026-08-12', '2026-08-21']));
 });
