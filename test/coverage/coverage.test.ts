@@ -298,30 +298,30 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/market/:market/equities/:code/related-stocks':
     'the recorded J-Quants master sample lists two issues (8697, 7203) in different sectors: 8697 has no peer to show',
   '/market/:market/equities/:code/corporate-actions': 'the recorded J-Quants bars sample has AdjFactor 1.0 on every row: no split to show',
-  // test/ingest/sources/jpx.test.ts shows these filled from the recorded bars of 2024-01-15.
-  '/etf/heatmap': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
-  '/etf/:code/prices-history': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
-  '/etf [].price': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
-  '/etf/top-performance': 'the recorded ICE archives are two business days (2026-08-10 and 12): the default 1M change needs a NAV a month before the latest',
-  '/etf/top-netflow': "in the two recorded ICE archives (2026-08-10 and 12) neither fund's units outstanding changed: no inflow to rank",
+  '/market/:market/sectors [].tradingDate':
+    "the recorded bars are of two days, 8697's of 2023-03-24 and the fund 13060's of 2024-01-15: the market's latest session holds no issue's bar",
+  '/market/:market/sectors [].marketCap':
+    "the recorded bars are of two days, 8697's of 2023-03-24 and the fund 13060's of 2024-01-15: the market's latest session holds no issue's bar",
+  '/etf/heatmap [].marketCap': 'the one fund with recorded J-Quants bars is 1306, whose PCF no recording holds: no units outstanding to value its close',
+  '/etf/top-performance': 'the recorded ICE archives span 2026-08-10 to 21: the default 1M change needs a NAV a month before the latest',
   // The examples ask for an index fund, 1306: the funds of the recorded PCFs and JPX list page (2080, 2081) are active funds, which track no index.
   '/etf/:code/info':
     "the recorded JPX list page holds 2080 only (its one fund whose figures JPX's own pages were found to state); test/ingest/sources/jpx.test.ts shows them on /etf/2080/info",
   '/etf/:code/detail':
-    'the recorded PCFs are of 2080 and 2081, the JPX list page holds 2080 and the recorded bars hold no fund; test/ingest/sources/ice.test.ts and jpx.test.ts show them for 2080 and 2081',
+    "the recorded PCFs are of 2080 and 2081 and the JPX list page holds 2080 only; 1306's detail shows its recorded J-Quants close alone; test/ingest/sources/ice.test.ts and jpx.test.ts show the others for 2080 and 2081",
   '/crypto/derivatives':
     "Binance stamps open interest with the time it answered: the recorded ETHUSDT answer (2026-09-24) comes after the test clock's now (2026-06-19), and no earlier recorded one was found",
   '/macro/market-recap':
     "the recorded J-Quants index bars are the documentation's samples: TOPIX Core30 (0028) of 2023-12-01 and TOPIX of 2022-06-28, older than the recap's 20 days before the test clock; no TSE REIT index",
   '/macro/population [].population':
-    "e-Stat's recorded population estimates are of 2022-01, before the answer's window, and of July and August 2026, after the test clock (2026-06-19), so left out of the sample; FRED: no observations recorded for US population",
-  // The FRED double answers GDPC1 and PAYEMS with observations, every other series with its recorded answer holding none.
-  '/macro/economic-data [].exportTurnover': "FRED: no observations recorded for US exports (Japan's and Vietnam's have no source)",
-  '/macro/economic-data [].importTurnover': "FRED: no observations recorded for US imports (Japan's and Vietnam's have no source)",
-  '/macro/indicators/retail-sales-growth': 'FRED: no observations recorded for US retail sales',
-  '/macro/indicators/industrial-production-growth':
-    "FRED: no observations recorded for US industrial production; e-Stat's recorded production index holds two values, no month and the month a year before",
-  '/macro/indicators/trade-balance': 'FRED: no observations recorded for US exports and imports',
+    "the example asks for Japan: e-Stat's recorded population estimates are of 2022-01, before the answer's window, and of July and August 2026, after the test clock (2026-06-19), so left out of the sample",
+  // The FRED double answers the series with recorded observations (docs/data-sources.md, fred-macro), every other one with its recorded answer holding none.
+  '/macro/economic-data [].exportTurnover':
+    "the example asks for Japan, whose exports in US dollars no shipped source reads: no recorded answer of FRED's XTEXVA01JPM667S was found",
+  '/macro/economic-data [].importTurnover':
+    "the example asks for Japan, whose imports in US dollars no shipped source reads: no recorded answer of FRED's XTIMVA01JPM667S was found",
+  '/macro/indicators/retail-sales-growth':
+    "FRED: no US retail sales recorded with their fred/series description (fred-macro asks both); the Statistics Dashboard's recorded Japanese sales are three months, none a year after another",
   '/calendar/events [].actual': 'no recorded macro sample holds the figure of a release between 2026-06-01 and 18, the window the example asks for',
   // Japan's geography is what soumu, N03 and mlit-transactions declare; the field reads Vietnam's too.
   '/real-estate/:country/geojson': 'the example asks for Vietnam, whose wards no shipped source reads',
