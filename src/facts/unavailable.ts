@@ -140,7 +140,7 @@ const FIGURES: readonly UnavailableFigure[] = [
     figure: 'Current account to GDP (US, Japan), quarterly',
     kind: 'other unit or frequency',
     reason:
-      'The BEA, the Bank of Japan and the Ministry of Finance publish the current account and the debt as levels; the ratios are published annually (IMF, via FRED), not by quarter, and the hub does not derive a ratio no publisher states. The quarterly OECD ratios FRED carries (BPBLTT01USQ637S, BPBLTT01JPQ637S) were looked for: neither their FRED page nor a recorded download was found to check their unit and figures.',
+      "The BEA and the Bank of Japan publish the current account as a level, and the hub does not derive a ratio no publisher states; the IMF's ratios (via FRED) are annual, not quarterly. The quarterly OECD ratios FRED carries (BPBLTT01USQ637S, BPBLTT01JPQ637S) were looked for: neither their FRED page nor a recorded download was found to check their unit and figures.",
   },
   {
     facts: [storedFacts.macro('jp.government-debt-to-gdp')],

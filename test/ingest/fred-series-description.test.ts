@@ -100,7 +100,7 @@ test("a fred-macro sync keeps FRED's description of CPIAUCSL, as recorded, with 
 test('FRED is asked for its description once a run, right after the observations, of each series with a vintage to load', async () => {
   const { requests } = await collectFromRoutes(fredMacroSource, { credentials: { FRED_API_KEY: 'fred-test-key' } });
   const asked = requests.map((request) => new URL(request.url)).map((url) => `${url.pathname} ${url.searchParams.get('series_id')}`);
-  const described = ['GDPC1', 'CPIAUCSL', 'CPILFESL', 'PCEPI', 'PCEPILFE', 'UNRATE', 'GS10', 'DFEDTARU', 'GFDEGDQ188S', 'PAYEMS', 'POPTHM'];
+  const described = ['GDPC1', 'CPIAUCSL', 'CPILFESL', 'PCEPI', 'PCEPILFE', 'UNRATE', 'GS10', 'DFEDTARU', 'INDPRO', 'GFDEGDQ188S', 'PAYEMS', 'POPTHM'];
   assert.deepEqual(
     asked.filter((request) => request.startsWith('/fred/series ')),
     described.map((id) => `/fred/series ${id}`),

@@ -82,11 +82,11 @@ test('fred-macro asks every series for all its vintages with the key; the next r
     assert.equal(url.searchParams.get('realtime_start'), daily ? '2021-06-19' : '1776-07-04');
     assert.deepEqual([url.searchParams.get('frequency'), url.searchParams.get('aggregation_method')], daily ? ['m', 'eop'] : [null, null]);
   }
-  // One payload per vintage, oldest first, each known from its day at 00:00 UTC; each recorded plain answer (the CPI, PCE, unemployment, rates, debt, payrolls and population samples) is one vintage.
+  // One payload per vintage, oldest first, each known from its day at 00:00 UTC; each recorded plain answer (the CPI, PCE, unemployment, rates, industrial production, debt, payrolls and population samples) is one vintage.
   const plain = PLAIN;
   assert.deepEqual(
     plain.map(([id]) => id),
-    ['CPIAUCSL', 'CPILFESL', 'PCEPI', 'PCEPILFE', 'UNRATE', 'GS10', 'DFEDTARU', 'GFDEGDQ188S', 'PAYEMS', 'POPTHM'],
+    ['CPIAUCSL', 'CPILFESL', 'PCEPI', 'PCEPILFE', 'UNRATE', 'GS10', 'DFEDTARU', 'INDPRO', 'GFDEGDQ188S', 'PAYEMS', 'POPTHM'],
   );
   const days = [...VINTAGES.map((day) => ['GDPC1', day]), ...plain];
   assert.deepEqual(
@@ -104,7 +104,7 @@ test('fred-macro asks every series for all its vintages with the key; the next r
   const starts = next.requests.map((request) => new URL(request.url).searchParams);
   assert.equal(starts.find((q) => q.get('series_id') === 'GDPC1')?.get('realtime_start'), '2025-09-25');
   assert.equal(
-    starts.find((q) => q.get('series_id') === 'INDPRO')?.get('realtime_start'),
+    starts.find((q) => q.get('series_id') === 'RSAFS')?.get('realtime_start'),
     '1776-07-04',
     'a series with nothing held yet is asked from the start',
   );
@@ -375,12 +375,13 @@ test('through fdh sync: every recorded plain answer is stored as recorded, "." a
   }
 });
 
-test('the indicator tables compute the US rows from the recorded figures: YoY changes of the CPI indices, levels of the rates and the debt ratio', async (t) => {
+test('the indicator tables compute the US rows from the recorded figures: YoY changes of the CPI indices and industrial production, levels of the rates and the debt ratio', async (t) => {
   const hub = await syncedHub(t);
   const key = await hub.key();
   const tables: [table: string, id: string, lag: number | undefined][] = [
     ['inflation-rate', 'CPIAUCSL', 12],
     ['core-inflation-rate', 'CPILFESL', 12],
+    ['industrial-production-growth', 'INDPRO', 12],
     ['unemployment-rate', 'UNRATE', undefined],
     ['policy-rate', 'DFEDTARU', undefined],
     ['government-bond-10y', 'GS10', undefined],
