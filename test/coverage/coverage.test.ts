@@ -298,17 +298,16 @@ const SAMPLES_TOO_SMALL: Readonly<Record<string, string>> = {
   '/market/:market/equities/:code/related-stocks':
     'the recorded J-Quants master sample lists two issues (8697, 7203) in different sectors: 8697 has no peer to show',
   '/market/:market/equities/:code/corporate-actions': 'the recorded J-Quants bars sample has AdjFactor 1.0 on every row: no split to show',
-  '/market/:market/sectors [].tradingDate':
-    "the recorded bars are of two days, 8697's of 2023-03-24 and the fund 13060's of 2024-01-15: the market's latest session holds no issue's bar",
-  '/market/:market/sectors [].marketCap':
-    "the recorded bars are of two days, 8697's of 2023-03-24 and the fund 13060's of 2024-01-15: the market's latest session holds no issue's bar",
-  '/etf/heatmap [].marketCap': 'the one fund with recorded J-Quants bars is 1306, whose PCF no recording holds: no units outstanding to value its close',
+  // test/ingest/sources/jpx.test.ts shows these filled from the recorded bars of 2024-01-15.
+  '/etf/heatmap': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
+  '/etf/:code/prices-history': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
+  '/etf [].price': 'the sync asks J-Quants for one day, whose recorded bars hold no fund',
   '/etf/top-performance': 'the recorded ICE archives span 2026-08-10 to 21: the default 1M change needs a NAV a month before the latest',
   // The examples ask for an index fund, 1306: the funds of the recorded PCFs and JPX list page (2080, 2081) are active funds, which track no index.
   '/etf/:code/info':
     "the recorded JPX list page holds 2080 only (its one fund whose figures JPX's own pages were found to state); test/ingest/sources/jpx.test.ts shows them on /etf/2080/info",
   '/etf/:code/detail':
-    "the recorded PCFs are of 2080 and 2081 and the JPX list page holds 2080 only; 1306's detail shows its recorded J-Quants close alone; test/ingest/sources/ice.test.ts and jpx.test.ts show the others for 2080 and 2081",
+    'the recorded PCFs are of 2080 and 2081, the JPX list page holds 2080 and the recorded bars hold no fund; test/ingest/sources/ice.test.ts and jpx.test.ts show them for 2080 and 2081',
   '/crypto/derivatives':
     "Binance stamps open interest with the time it answered: the recorded ETHUSDT answer (2026-09-24) comes after the test clock's now (2026-06-19), and no earlier recorded one was found",
   '/macro/market-recap':

@@ -11,8 +11,6 @@ import { parseEtfList } from '../../../src/ingest/importers/etf/jpx-etf-list.ts'
 import { ImportError } from '../../../src/ingest/source.ts';
 import type { CollectContext } from '../../../src/ingest/sync/source-definition.ts';
 import { sourceParams } from '../../../src/ingest/sync/catalogue.ts';
-import { SyncService } from '../../../src/ingest/sync/sync.service.ts';
-import { doubleSources } from '../../helpers/all-publishers-hub.ts';
 
 const API = '/openapi/v1';
 const JQUANTS = { credentials: { JQUANTS_API_KEY: 'test-jquants-key' } };
@@ -139,47 +137,6 @@ test('after the ETF list and the daily bars run, the ETF endpoints show exactly 
   );
   // A fund's session is not an equity's.
   assert.equal((await hub.runtime.store.db.selectFrom('equity_bar').select('code').where('code', '=', '13060').execute()).length, 0);
-});
-
-test("one sync of the ETF list and of today's daily bars against the double serves 1306's recorded session on every ETF endpoint that shows a price", async (t) => {
-  const chosen = [jpxEtfListSource, ...jquantsSources.filter((source) => source.id === 'jquants-equities-bars-daily')];
-  const { sourcesFile } = await doubleSources(t, chosen);
-  const hub = await createTestHub(t, { env: { FDH_SOURCES_FILE: sourcesFile, FDH_DEMO: 'off' } });
-  const sync = await SyncService.open({ ...hub.runtime, env: { JQUANTS_API_KEY: 'jquants-test-key' } });
-  t.after(() => sync.close());
-  const outcomes = await sync.run(chosen.map((source) => source.id));
-  assert.deepEqual(
-    outcomes.map((o) => o.status),
-    ['succeeded', 'succeeded'],
-    JSON.stringify(outcomes),
-  );
-  // The double's answer for the test clock's day (its stand-in for the live day), as recorded.
-  const { data: rows } = JSON.parse(publisherSample('jquants', 'equities-bars-daily-live-day.json').toString('utf8')) as {
-    data: { Date: string; Code: string; O: number; H: number; L: number; C: number; Vo: number }[];
-  };
-  const bar = rows.find((row) => row.Code === '13060');
-  assert.ok(bar !== undefined);
-  const key = await hub.key();
-  const data = async (path: string) => {
-    const answer = await hub.get(`${API}${path}`, key);
-    assert.equal(answer.statusCode, 200, `${path}: ${answer.body}`);
-    return answer.json().data;
-  };
-  assert.deepEqual(
-    (await data('/etf/1306/prices-history')).map((p: Record<string, unknown>) => [p.date, p.open, p.high, p.low, p.close, p.volume]),
-    [[bar.Date, bar.O, bar.H, bar.L, bar.C, bar.Vo.toFixed(6)]],
-  );
-  assert.deepEqual(
-    (await data('/etf/heatmap')).map((item: Record<string, unknown>) => [item.code, item.closePrice, item.volume, item.marketCap]),
-    [['1306', bar.C, bar.Vo, undefined]],
-    'no PCF of 1306 is recorded: no units outstanding, no market cap',
-  );
-  const list = await data('/etf');
-  assert.deepEqual(
-    list.map((item: Record<string, unknown>) => [item.etfCode, item.price]),
-    list.map((item: Record<string, unknown>) => [item.etfCode, item.etfCode === '1306' ? bar.C : null]),
-  );
-  assert.equal((await data('/etf/1306/detail')).currentPrice, bar.C);
 });
 
 test("bars loaded before the ETF list named their fund become that fund's prices when the list arrives", async (t) => {
