@@ -4,7 +4,7 @@
  */
 
 /** The values at `path` in `data`; an item list that is missing or not a list gives one undefined. */
-function valuesAt(data: unknown, path: string): unknown[] {
+export function valuesAt(data: unknown, path: string): unknown[] {
   let values = [data];
   for (const step of path.split('.')) {
     const name = step.endsWith('[]') ? step.slice(0, -2) : step;
@@ -40,6 +40,3 @@ export function newestWithFigure(values: unknown, periods: readonly unknown[]): 
   const at = values.findLastIndex(holdsFigure);
   return at < 0 ? undefined : String(periods[at]);
 }
-
-/** The values at `path` in `data` (every row's, for a field of a list). */
-export const fieldValues = (data: unknown, path: string): unknown[] => valuesAt(data, path);

@@ -2,7 +2,7 @@ import type { ReadingEndpoint, TableRows } from '../edge/route-reads.ts';
 import { READING_ENDPOINTS } from '../domains/index.ts';
 import { feeds } from '../facts/patterns.ts';
 import { UNAVAILABLE, unavailableFor, type UnfedKind } from '../facts/unavailable.ts';
-import { fieldFigures, fieldValues, newestWithFigure, tableRowFigures } from './answer-fields.ts';
+import { fieldFigures, newestWithFigure, tableRowFigures, valuesAt } from './answer-fields.ts';
 import type { AskHub, HubAnswer } from './hub-answers.ts';
 
 /** A source as coverage sees it: what it declares it feeds with its parameters; a disabled one declares nothing. */
@@ -141,7 +141,7 @@ async function emptyRows(
   if (empty.length === 0) return [];
   const whole = await askWhole();
   const wholeRows = whole.statusCode === 200 ? tableRowFigures(whole.data, rows.list, rows.label, inRow) : [];
-  const periods = whole.statusCode === 200 ? fieldValues(whole.data, rows.whole.periods) : [];
+  const periods = whole.statusCode === 200 ? valuesAt(whole.data, rows.whole.periods) : [];
   return empty.map(({ label }) => {
     const facts = rows.facts[label] ?? [];
     const unfed = facts.filter((fact) => feedersOf(enabled, fact).length === 0);

@@ -74,16 +74,16 @@ const VIETNAM_FDI: Readonly<Record<string, MacroSeriesDescription>> = {
   [VN_FDI.cutoffDay]: { name: 'Day of the month Vietnam’s FDI figures are counted to', unit: 'day of the month' },
 };
 
-/**
- * The hub's description of a macro series key (`us.cpi`, `jp.fdi.inward.asia`): the country's
- * name first, so no two countries' series share a name. Undefined for a key it does not know.
- */
 /** A macro series key's country by name (`us.cpi` → `United States`); undefined for a key of no country the hub knows. */
 export function macroCountryName(seriesKey: string): string | undefined {
   const country = seriesKey.slice(0, seriesKey.indexOf('.')).toUpperCase();
   return isMacroCountry(country) ? COUNTRY_NAMES[country] : undefined;
 }
 
+/**
+ * The hub's description of a macro series key (`us.cpi`, `jp.fdi.inward.asia`): the country's
+ * name first, so no two countries' series share a name. Undefined for a key it does not know.
+ */
 export function macroSeriesDescription(seriesKey: string): MacroSeriesDescription | undefined {
   const vietnamFdi = VIETNAM_FDI[seriesKey];
   if (vietnamFdi !== undefined) return { ...vietnamFdi, name: `Vietnam: ${vietnamFdi.name}` };
